@@ -1,0 +1,6 @@
+export * from './constants.js';
+export * from './messages.js';
+export * from './schemas.js';
+export * from './salary.js';
+export * from './dates.js';
+export * from './search-params.js';
