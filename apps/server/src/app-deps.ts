@@ -1,0 +1,11 @@
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { CountsCache } from './modules/jobs/search.service.js';
+
+/** What every route module is given: nothing is imported as a global. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  /** Search counts; every change to the set of jobs must invalidate it. */
+  searchCounts: CountsCache;
+}

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MESSAGES } from '@jobboard/shared';
+import type { AppDeps } from './app-deps.js';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { registerErrorHandling, registerJsonParser } from './http/error-handler.js';
+import { errorBody } from './http/errors.js';
+import { registerSession } from './http/session.js';
+import { applicationRoutes } from './modules/applications/applications.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { jobRoutes } from './modules/jobs/jobs.routes.js';
+import { CountsCache } from './modules/jobs/search.service.js';
+import { userRoutes } from './modules/users/users.routes.js';
+
+export interface BuildAppOptions {
+  db: Db;
+  config: Config;
+}
+
+/** Everything but listening: what `server.ts` starts and what tests build in-process. */
+export async function buildApp({ db, config }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 256 * 1024,
+    trustProxy: Boolean(config.publicUrl),
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerJsonParser(app);
+
+  await app.register(cookie);
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, { origin: config.corsOrigins, credentials: true });
+  }
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // SweetAlert2 and react-select inject <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Jobboard API', description: 'Every call of the job board, generated from its schemas.', version: '1.0.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerSession(app, { db, config });
+
+  const deps: AppDeps = { db, config, searchCounts: new CountsCache() };
+  await app.register(healthRoutes, { prefix: '/api', ...deps });
+  await app.register(authRoutes, { prefix: '/api/auth', ...deps });
+  await app.register(jobRoutes, { prefix: '/api/job', ...deps });
+  await app.register(applicationRoutes, { prefix: '/api/apply', ...deps });
+  await app.register(userRoutes, { prefix: '/api/user', ...deps });
+
+  registerStaticFiles(app, config);
+  return app;
+}
+
+function registerStaticFiles(app: FastifyInstance, config: Config): void {
+  app.register(fastifyStatic, {
+    root: path.join(config.staticDir, 'static'),
+    prefix: '/static/',
+    maxAge: '7d',
+  });
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      decorateReply: false,
+      index: false,
+      wildcard: true,
+      setHeaders(res, filePath) {
+        // Vite names built assets by content hash, so they never change; index.html always may.
+        res.setHeader(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/static/');
+    if (hasWeb && isPage) {
+      // Client-side routes (/job/..., /profile, unknown pages) all load the app, which renders its own 404.
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexHtml));
+    }
+    return reply.code(404).send(errorBody(404, MESSAGES.notFound));
+  });
+}

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+
+/** What the repositories need from a database: the same SQL runs on PGlite and on PostgreSQL. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction: all of it commits, or none of it. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Several statements at once (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Cheap liveness probe for /api/health. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export async function openPglite(dataDir?: string): Promise<Db> {
+  let location: string | undefined;
+  if (dataDir) {
+    location = path.join(dataDir, 'pglite');
+    fs.mkdirSync(location, { recursive: true });
+  }
+  const client = await PGlite.create(location ?? 'memory://', { extensions: { pg_trgm } });
+  const db: Db = {
+    kind: 'pglite',
+    async query<T>(sql: string, params: unknown[] = []) {
+      const result = await client.query<T>(sql, params);
+      return result.rows;
+    },
+    transaction(fn) {
+      return client.transaction((tx) =>
+        fn({
+          async query<T>(sql: string, params: unknown[] = []) {
+            return (await tx.query<T>(sql, params)).rows;
+          },
+        }),
+      );
+    },
+    async exec(sql) {
+      await client.exec(sql);
+    },
+    async ping() {
+      try {
+        await client.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await client.close();
+    },
+  };
+  return db;
+}
+
+export function openPostgres(connectionString: string, options: { max?: number } = {}): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 20,
+    // Fail fast when the server is unreachable instead of queueing requests forever.
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 15_000,
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db: Db = {
+    kind: 'postgres',
+    async query<T>(sql: string, params: unknown[] = []) {
+      const result = await pool.query(sql, params);
+      return result.rows as T[];
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const value = await fn({
+          async query<T>(sql: string, params: unknown[] = []) {
+            return (await client.query(sql, params)).rows as T[];
+          },
+        });
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async ping() {
+      try {
+        await pool.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+  return db;
+}
+
+export async function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Db> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './client.js';
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Any fixed number: the advisory lock that keeps two app instances from migrating at once. */
+const MIGRATION_LOCK = 727_001;
+
+/** Applies the numbered SQL files not applied yet, each in its own transaction, in order. */
+export async function migrate(db: Db): Promise<string[]> {
+  const files = fs
+    .readdirSync(migrationsDir)
+    .filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f))
+    .sort();
+  const applied: string[] = [];
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (
+         version integer PRIMARY KEY,
+         name text NOT NULL,
+         applied_at timestamptz NOT NULL DEFAULT now()
+       )`,
+    );
+    const done = new Set(
+      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version),
+    );
+    for (const file of files) {
+      const version = Number(file.slice(0, 3));
+      if (done.has(version)) continue;
+      const sql = fs.readFileSync(path.join(migrationsDir, file), 'utf8');
+      // Statements are split on lines holding only ';' -free SQL ends; keep migrations to plain statements.
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [version, file]);
+      applied.push(file);
+    }
+  });
+  return applied;
+}
+
+/** Splits a migration into statements at semicolons that end a line (no procedural bodies in migrations). */
+function splitStatements(sql: string): string[] {
+  return sql
+    .replace(/--.*$/gm, '')
+    .split(/;\s*$/m)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

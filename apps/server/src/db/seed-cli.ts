@@ -1,0 +1,32 @@
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { loadConfig } from '../config.js';
+import { openDatabase } from './client.js';
+import { migrate } from './migrate.js';
+import { seedBulk } from './seed.js';
+
+const { values } = parseArgs({
+  options: {
+    jobs: { type: 'string', default: '1000' },
+    users: { type: 'string', default: '100' },
+    seed: { type: 'string', default: '42' },
+  },
+});
+
+const jobs = Number(values.jobs);
+const users = Number(values.users);
+if (!Number.isInteger(jobs) || jobs < 0 || !Number.isInteger(users) || users < 1) {
+  console.error('Usage: npm run seed -- --jobs N --users M   (N >= 0, M >= 1)');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const db = await openDatabase(config);
+await migrate(db);
+const bar = new cliProgress.SingleBar({ format: 'jobs {bar} {percentage}% | {value}/{total} | {duration}s' }, cliProgress.Presets.shades_classic);
+bar.start(jobs, 0);
+const started = Date.now();
+await seedBulk(db, { jobs, users, seed: Number(values.seed), onProgress: (done) => bar.update(done) });
+bar.stop();
+console.log(`Loaded ${jobs} jobs and ${users} users into ${db.kind} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+await db.close();

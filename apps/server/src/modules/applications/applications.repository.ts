@@ -1,0 +1,70 @@
+import type { Application } from '@jobboard/shared';
+import type { Queryable } from '../../db/client.js';
+
+interface ApplicationRow {
+  id: string;
+  user_id: string;
+  job_id: string;
+  applied_at: Date | string;
+  job_title: string;
+  company_name: string;
+  min_price: string;
+  max_price: string;
+  posted_by: string;
+  applicant_name: string;
+  applicant_email: string;
+  applicant_resume: string;
+}
+
+const APPLICATION_SELECT = `
+  SELECT a.id, a.user_id, a.job_id, a.applied_at,
+         j.job_title, j.company_name, j.min_price, j.max_price, p.email AS posted_by,
+         u.name AS applicant_name, u.email AS applicant_email, u.resume AS applicant_resume
+    FROM applications a
+    JOIN jobs j ON j.id = a.job_id
+    JOIN users p ON p.id = j.poster_id
+    JOIN users u ON u.id = a.user_id`;
+
+function toApplication(row: ApplicationRow): Application {
+  return {
+    _id: row.id,
+    user: row.user_id,
+    job: row.job_id,
+    appliedDate: new Date(row.applied_at).toISOString(),
+    jobTitle: row.job_title,
+    companyName: row.company_name,
+    minPrice: row.min_price,
+    maxPrice: row.max_price,
+    postedBy: row.posted_by,
+    applicantName: row.applicant_name,
+    applicantEmail: row.applicant_email,
+    applicantResume: row.applicant_resume,
+  };
+}
+
+/** Applications the user made, newest first. */
+export async function findApplicationsByUser(db: Queryable, userId: string): Promise<Application[]> {
+  const rows = await db.query<ApplicationRow>(`${APPLICATION_SELECT} WHERE a.user_id = $1 ORDER BY a.applied_at DESC, a.id`, [
+    userId,
+  ]);
+  return rows.map(toApplication);
+}
+
+/** Applications the user made or received on their jobs (DESIGN.md section 5), newest first. */
+export async function findApplicationsVisibleTo(db: Queryable, userId: string): Promise<Application[]> {
+  const rows = await db.query<ApplicationRow>(
+    `${APPLICATION_SELECT} WHERE a.user_id = $1 OR j.poster_id = $1 ORDER BY a.applied_at DESC, a.id`,
+    [userId],
+  );
+  return rows.map(toApplication);
+}
+
+export async function insertApplication(db: Queryable, userId: string, jobId: string): Promise<string> {
+  const rows = await db.query<{ id: string }>(
+    'INSERT INTO applications (user_id, job_id) VALUES ($1, $2) RETURNING id',
+    [userId, jobId],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('INSERT ... RETURNING gave no row');
+  return row.id;
+}

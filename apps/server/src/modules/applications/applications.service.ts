@@ -1,0 +1,32 @@
+import { MESSAGES, type Application } from '@jobboard/shared';
+import type { Db } from '../../db/client.js';
+import { AppError, isUniqueViolation } from '../../http/errors.js';
+import { parseId } from '../../http/ids.js';
+import { findJobById } from '../jobs/jobs.repository.js';
+import type { UserRow } from '../users/users.repository.js';
+import { findApplicationsByUser, findApplicationsVisibleTo, insertApplication } from './applications.repository.js';
+
+export async function applyToJob(db: Db, user: UserRow, jobId: string): Promise<string> {
+  const job = await findJobById(db, parseId(jobId, MESSAGES.jobNotFound));
+  if (!job) throw new AppError('not_found', MESSAGES.jobNotFound);
+  if (job.poster_id === user.id) throw new AppError('forbidden', MESSAGES.cannotApplyOwnJob);
+  try {
+    return await insertApplication(db, user.id, job.id);
+  } catch (error) {
+    // The unique (user, job) constraint is the judge, so parallel applies make exactly one application.
+    if (isUniqueViolation(error, 'applications_one_per_user_job')) {
+      throw new AppError('conflict', MESSAGES.alreadyAppliedError);
+    }
+    throw error;
+  }
+}
+
+export async function listApplicationsOfUser(db: Db, caller: UserRow, rawUserId: string): Promise<Application[]> {
+  const userId = parseId(rawUserId, MESSAGES.userNotFound);
+  if (userId !== caller.id) throw new AppError('forbidden', 'You can only see your own applications');
+  return findApplicationsByUser(db, userId);
+}
+
+export function listApplicationsVisibleTo(db: Db, caller: UserRow): Promise<Application[]> {
+  return findApplicationsVisibleTo(db, caller.id);
+}
