@@ -79,3 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent' }), ...overrides };
 }
+
+/** For the test harness: the PostgreSQL server to run the API suite against too, when there is one. */
+export function testDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.DATABASE_URL || undefined;
+}
