@@ -4,7 +4,6 @@ import {
   EMPLOYMENT_TYPES,
   EXPERIENCE_LEVELS,
   EXPERIENCE_OPTIONS,
-  HOME_PAGE_SIZE,
   LIMITS,
   LOCATION_OPTIONS,
   MAX_PRICE_OPTIONS,
@@ -240,7 +239,7 @@ export interface SearchResult {
   items: JobSummary[];
   total: number;
   page: number;
-  pageSize: typeof HOME_PAGE_SIZE;
+  pageSize: number;
   facets: Facets;
 }
 

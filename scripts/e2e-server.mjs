@@ -1,0 +1,28 @@
+// The server the Playwright suite drives: the built app on the real server, a fresh database with demo data.
+// Expects apps/web/dist (npm test builds it first). PORT comes from playwright.config.ts.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  console.error('apps/web/dist is missing: run `npm run build` first');
+  process.exit(1);
+}
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-e2e-'));
+const env = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'on', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', HOST: '127.0.0.1' };
+// The browser suite always runs on a fresh embedded database, whatever DATABASE_URL the API suite used.
+delete env.DATABASE_URL;
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
+const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => {
+  cleanup();
+  process.exit(code ?? 0);
+});

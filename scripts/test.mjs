@@ -1,0 +1,75 @@
+// `npm test`: lint, typecheck, unit and API tests (PGlite, and PostgreSQL when DATABASE_URL is set), build,
+// then the browser suite. Every step runs; the last line is the total, `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-test-'));
+let passed = 0;
+let failed = 0;
+const summary = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function check(name, ok) {
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+  if (ok) passed += 1;
+  else failed += 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+check('lint', run('lint', 'npx', ['eslint', '.']));
+check('typecheck', run('typecheck', 'npm', ['run', 'typecheck', '--silent']));
+
+const vitestReport = path.join(reports, 'vitest.json');
+const vitestOk = run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  summary.push(`${vitestOk ? 'ok  ' : 'FAIL'} vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
+  if (!vitestOk && vitest.numFailedTests === 0) check('vitest run', false);
+} else {
+  check('vitest run (no report)', false);
+}
+
+const built = run('build', 'npm', ['run', 'build', '--silent']);
+check('build', built);
+
+if (built) {
+  const playwrightReport = path.join(reports, 'playwright.json');
+  const e2eOk = run('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+  const e2e = readJson(playwrightReport);
+  if (e2e?.stats) {
+    const ok = e2e.stats.expected + (e2e.stats.flaky ?? 0);
+    passed += ok;
+    failed += e2e.stats.unexpected;
+    summary.push(`${e2eOk ? 'ok  ' : 'FAIL'} playwright: ${ok} passed, ${e2e.stats.unexpected} failed, ${e2e.stats.skipped} skipped`);
+    if (!e2eOk && e2e.stats.unexpected === 0) check('playwright run', false);
+  } else {
+    check('playwright run (no report)', false);
+  }
+}
+
+fs.rmSync(reports, { recursive: true, force: true });
+console.log(`\n${summary.join('\n')}`);
+const totals = `${passed} passed, ${failed} failed`;
+fs.writeFileSync(path.join(root, '.test-totals'), `${totals}\n`);
+console.log(`\n${totals}`);
+process.exit(failed === 0 ? 0 : 1);
