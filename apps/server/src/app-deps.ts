@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { RateLimiter } from './http/rate-limit.js';
 import type { CountsCache } from './modules/jobs/search.service.js';
 
 /** What every route module is given: nothing is imported as a global. */
@@ -8,4 +9,6 @@ export interface AppDeps {
   config: Config;
   /** Search counts; every change to the set of jobs must invalidate it. */
   searchCounts: CountsCache;
+  /** Sign-in and sign-up limits, shared through Redis when REDIS_URL is set. */
+  rateLimiter: RateLimiter;
 }

@@ -19,6 +19,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { registerErrorHandling, registerJsonParser } from './http/error-handler.js';
 import { errorBody } from './http/errors.js';
+import { registerCsrfProtection } from './http/csrf.js';
+import { createRateLimiter } from './http/rate-limit.js';
 import { registerSession } from './http/session.js';
 import { applicationRoutes } from './modules/applications/applications.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -80,9 +82,12 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  registerCsrfProtection(app, config);
   registerSession(app, { db, config });
 
-  const deps: AppDeps = { db, config, searchCounts: new CountsCache() };
+  const rateLimiter = createRateLimiter(config.redisUrl);
+  app.addHook('onClose', () => rateLimiter.close());
+  const deps: AppDeps = { db, config, searchCounts: new CountsCache(), rateLimiter };
   await app.register(healthRoutes, { prefix: '/api', ...deps });
   await app.register(authRoutes, { prefix: '/api/auth', ...deps });
   await app.register(jobRoutes, { prefix: '/api/job', ...deps });

@@ -49,7 +49,24 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string;
   staticDir: string;
+  rateLimits: RateLimits;
 }
+
+/** Attempts allowed per window; tests lower or raise them through testConfig. */
+export interface RateLimits {
+  /** Sign-in attempts from one address. */
+  signInPerAddress: { limit: number; windowMs: number };
+  /** Failed sign-ins in a row for one account (a success clears them). */
+  signInFailuresPerAccount: { limit: number; windowMs: number };
+  /** Sign-ups from one address. */
+  signUpPerAddress: { limit: number; windowMs: number };
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  signInPerAddress: { limit: 100, windowMs: 15 * 60_000 },
+  signInFailuresPerAccount: { limit: 10, windowMs: 15 * 60_000 },
+  signUpPerAddress: { limit: 50, windowMs: 60 * 60_000 },
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -72,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     staticDir: path.join(repoRoot, 'apps/server/public'),
+    rateLimits: DEFAULT_RATE_LIMITS,
   };
 }
 

@@ -10,12 +10,14 @@ import { createSession, deleteSession } from './sessions.repository.js';
 
 const messageSchema = z.object({ success: z.boolean(), message: z.string() });
 
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter }) => {
+  const throttle = (address: string) => ({ limiter: rateLimiter, limits: config.rateLimits, address });
+
   app.post(
     '/signin',
     { schema: { tags: ['auth'], body: signInBodySchema, response: { 200: userSchema } } },
     async (request, reply) => {
-      const user = await signIn(db, request.body);
+      const user = await signIn(db, request.body, throttle(request.ip));
       // A new session on every sign-in (rotation): a token planted before sign-in is worth nothing after it.
       if (request.sessionToken) await deleteSession(db, request.sessionToken);
       const session = await createSession(db, user.id);
@@ -28,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     '/signup',
     { schema: { tags: ['auth'], body: signUpBodySchema, response: { 201: messageSchema } } },
     async (request, reply) => {
-      await signUp(db, request.body);
+      await signUp(db, request.body, throttle(request.ip));
       return reply.code(201).send({ success: true, message: MESSAGES.signUpSuccess });
     },
   );

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
 import { uniqueViolationToConflict } from '../auth/auth.service.js';
+import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { hashPassword } from '../auth/passwords.js';
 import { deleteSessionsForUser } from '../auth/sessions.repository.js';
 import {
@@ -45,7 +46,10 @@ export async function updateProfile(
   ) {
     throw new AppError('conflict', MESSAGES.usernameTaken);
   }
-  if (body.password !== undefined) changes.passwordHash = await hashPassword(body.password);
+  if (body.password !== undefined) {
+    assertPasswordAllowed(body.password);
+    changes.passwordHash = await hashPassword(body.password);
+  }
   try {
     return await db.transaction(async (tx) => {
       const updated = await updateUser(tx, userId, changes);

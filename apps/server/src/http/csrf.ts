@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import { AppError } from './errors.js';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The origins allowed to change state: this site itself, PUBLIC_URL, and CORS_ORIGINS. */
+function isAllowedOrigin(origin: string, request: FastifyRequest, config: Config): boolean {
+  if (config.corsOrigins.includes(origin)) return true;
+  if (config.publicUrl && new URL(config.publicUrl).origin === origin) return true;
+  const host = request.headers.host;
+  return Boolean(host) && (origin === `${request.protocol}://${host}` || origin === `http://${host}` || origin === `https://${host}`);
+}
+
+/**
+ * Cross-site request forgery defence for every state-changing call:
+ * - a browser sends Origin with every cross-origin POST, and it must be this site or an allowed origin;
+ * - without Origin (older browsers), the body must be JSON, which an HTML form cannot send, or the request
+ *   must carry X-Requested-With, which a cross-site page cannot set without a CORS preflight we refuse.
+ * Multipart (avatar upload) always needs X-Requested-With or an allowed Origin, because forms can send it.
+ */
+export function registerCsrfProtection(app: FastifyInstance, config: Config): void {
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      if (!isAllowedOrigin(origin, request, config)) {
+        throw new AppError('forbidden', 'Cross-site request refused');
+      }
+      return;
+    }
+    const customHeader = request.headers['x-requested-with'] !== undefined;
+    const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (type === '' || type === 'application/json' || customHeader) return;
+    throw new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json)');
+  });
+}
