@@ -1,0 +1,22 @@
+import { ChevronRight } from '../../components/ui/icons';
+import { Link } from 'react-router';
+
+export function Breadcrumb({ page }: { page: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-6">
+      <ol className="flex items-center gap-1 text-sm text-slate-600 dark:text-slate-300">
+        <li>
+          <Link to="/" className="font-medium text-teal-800 hover:underline dark:text-teal-300">
+            Home
+          </Link>
+        </li>
+        <li aria-hidden="true">
+          <ChevronRight size={14} />
+        </li>
+        <li aria-current="page" className="font-medium text-slate-800 dark:text-slate-100">
+          {page}
+        </li>
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,70 @@
+import { ArrowUp } from '../../components/ui/icons';
+import { Link } from 'react-router';
+
+// lucide-react ships no brand marks any more; the logos are CSS masks (index.css, .jb-icon-*).
+const SOCIAL = [
+  {
+    label: 'Jobboard on GitHub',
+    href: 'https://github.com/',
+  },
+  {
+    label: 'Jobboard on LinkedIn',
+    href: 'https://www.linkedin.com/',
+  },
+  {
+    label: 'Jobboard on X',
+    href: 'https://x.com/',
+  },
+];
+
+const footerLinkClass = 'text-sm text-slate-700 hover:text-teal-800 hover:underline dark:text-slate-300 dark:hover:text-teal-300';
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-12 border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            <li>
+              <Link to="/about" className={footerLinkClass}>
+                About
+              </Link>
+            </li>
+            <li>
+              <Link to="/sign-up" className={footerLinkClass}>
+                Sign Up
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <ul className="flex items-center gap-3" aria-label="Social links">
+          {SOCIAL.map((item) => (
+            <li key={item.label}>
+              <a
+                href={item.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={item.label}
+                className="flex h-9 w-9 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+              >
+                <span className={`jb-icon-${item.label.split(' ').pop()?.toLowerCase() ?? ''} h-[18px] w-[18px]`} aria-hidden="true" />
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div className="flex items-center gap-4">
+          <p className="text-sm text-slate-700 dark:text-slate-300">© {year} Jobboard. All rights reserved.</p>
+          <button
+            type="button"
+            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+            aria-label="Scroll to top"
+            className="flex h-9 w-9 items-center justify-center rounded-full bg-teal-700 text-white hover:bg-teal-800"
+          >
+            <ArrowUp size={18} aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,113 @@
+import { BriefcaseBusiness, CircleUserRound, Menu, Moon, Sun, X } from '../../components/ui/icons';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useAppStore, useCurrentUser, useDarkMode } from '../../lib/store';
+
+export const NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/my-job', label: 'My Jobs' },
+  { to: '/jobs-applied', label: 'Applied Jobs' },
+  { to: '/responses', label: 'Responses' },
+  { to: '/post-job', label: 'Post a Job' },
+] as const;
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+    isActive
+      ? 'bg-teal-50 text-teal-800 dark:bg-teal-950 dark:text-teal-200'
+      : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white'
+  }`;
+
+function ThemeToggle() {
+  const darkMode = useDarkMode();
+  const toggleTheme = useAppStore((s) => s.toggleTheme);
+  return (
+    <button
+      type="button"
+      onClick={toggleTheme}
+      aria-label={darkMode ? 'Switch to light mode' : 'Switch to dark mode'}
+      aria-pressed={darkMode}
+      data-testid="theme-toggle"
+      className="flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+    >
+      {darkMode ? <Sun size={20} aria-hidden="true" /> : <Moon size={20} aria-hidden="true" />}
+    </button>
+  );
+}
+
+function ProfileLink() {
+  const currentUser = useCurrentUser();
+  if (!currentUser) {
+    return (
+      <Link to="/profile" className="rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800">
+        Sign in
+      </Link>
+    );
+  }
+  return (
+    <Link to="/profile" aria-label={`Profile of ${currentUser.name}`} className="block rounded-full" data-testid="profile-link">
+      {currentUser.avatar ? (
+        <img src={currentUser.avatar} alt="" className="h-10 w-10 rounded-full border border-slate-200 object-cover dark:border-slate-700" />
+      ) : (
+        <CircleUserRound size={36} className="text-slate-700 dark:text-slate-200" aria-hidden="true" data-testid="default-avatar-icon" />
+      )}
+    </Link>
+  );
+}
+
+export function Header() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight text-slate-900 dark:text-white" aria-label="Jobboard home">
+          <span className="flex h-9 w-9 items-center justify-center rounded-xl bg-teal-700 text-white">
+            <BriefcaseBusiness size={20} aria-hidden="true" />
+          </span>
+          <span>Jobboard</span>
+        </Link>
+        <nav aria-label="Main" className="ml-6 hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === '/'} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <ThemeToggle />
+          <ProfileLink />
+          <button
+            type="button"
+            className="flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
+          </button>
+        </div>
+      </div>
+      {open ? (
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-200 px-4 pb-4 pt-2 lg:hidden dark:border-slate-800">
+          <ul className="space-y-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === '/'} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Spinner } from '../../components/ui/Spinner';
+import { ErrorBoundary } from '../pages/RouteError';
+import { crumbFor } from '../router';
+import { Breadcrumb } from './Breadcrumb';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const crumb = crumbFor(pathname);
+  useEffect(() => {
+    document.title = crumb ? `${crumb} | Jobboard` : 'Jobboard: find your next job';
+  }, [crumb]);
+  // A new screen starts at the top (query-string changes on home keep their place).
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-teal-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
+        {crumb ? <Breadcrumb page={crumb} /> : null}
+        <ErrorBoundary key={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+    </div>
+  );
+}

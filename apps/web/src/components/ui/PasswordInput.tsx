@@ -1,0 +1,32 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useState, type InputHTMLAttributes } from 'react';
+import { inputClass, labelClass } from './Field';
+
+export interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+  id: string;
+  label: string;
+}
+
+/** Password field with the spec's show/hide toggle. */
+export function PasswordInput({ id, label, className = '', ...props }: PasswordInputProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <div className="relative">
+        <input id={id} name={id} type={visible ? 'text' : 'password'} className={`${inputClass} pr-11 ${className}`} {...props} />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-pressed={visible}
+          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+        >
+          {visible ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
+        </button>
+      </div>
+    </div>
+  );
+}

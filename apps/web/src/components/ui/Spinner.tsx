@@ -1,0 +1,10 @@
+import { LoaderCircle } from './icons';
+
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-2 py-10 text-slate-700 dark:text-slate-300">
+      <LoaderCircle className="animate-spin" size={22} aria-hidden="true" />
+      <span>{label}...</span>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Application } from '@jobboard/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** Applications the user made (GET /api/apply/appliedJobs/{userId}, self only). */
+export function useAppliedJobs(userId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.myApplications(userId ?? ''),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiFetch<Application[]>(`/api/apply/appliedJobs/${encodeURIComponent(userId ?? '')}`, { signal });
+      } catch (error) {
+        console.error(error);
+        throw error;
+      }
+    },
+    enabled: Boolean(userId),
+  });
+}
+
+/** Applications received for the user's own jobs: the server returns those made or received; keep the received. */
+export function useResponses(email: string | undefined) {
+  return useQuery({
+    queryKey: [...queryKeys.applications, 'received', email ?? ''],
+    queryFn: async ({ signal }) => {
+      try {
+        const all = await apiFetch<Application[]>('/api/apply/appliedJobs', { signal });
+        return all.filter((application) => application.postedBy === email);
+      } catch (error) {
+        console.error(error);
+        throw error;
+      }
+    },
+    enabled: Boolean(email),
+  });
+}

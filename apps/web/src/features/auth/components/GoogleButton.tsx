@@ -1,0 +1,47 @@
+import type { User } from '@jobboard/shared';
+import { MESSAGES } from '@jobboard/shared';
+import { useState } from 'react';
+import { googleConfigured } from '../api/auth';
+import { openGooglePopup } from './google';
+
+const GOOGLE_G =
+  'M21.35 11.1H12v2.98h5.35c-.23 1.4-1.66 4.1-5.35 4.1-3.22 0-5.85-2.67-5.85-5.96S8.78 6.26 12 6.26c1.83 0 3.06.78 3.76 1.45l2.56-2.47C16.68 3.7 14.54 2.75 12 2.75 6.9 2.75 2.75 6.9 2.75 12s4.15 9.25 9.25 9.25c5.34 0 8.88-3.75 8.88-9.04 0-.6-.07-1.07-.15-1.51Z';
+
+export interface GoogleButtonProps {
+  onSuccess: (user: User) => void;
+  onError: (message: string) => void;
+}
+
+export function GoogleButton({ onSuccess, onError }: GoogleButtonProps) {
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      if (!(await googleConfigured())) {
+        onError(MESSAGES.googleNotConfigured);
+        return;
+      }
+      const result = await openGooglePopup();
+      if (result.ok && result.user) onSuccess(result.user);
+      else if (result.message) onError(result.message);
+    } catch (error) {
+      // Spec section 8: a Google sign-in failure is only logged.
+      console.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={() => void onClick()}
+      disabled={busy}
+      className="flex w-full items-center justify-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+    >
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+        <path d={GOOGLE_G} fill="currentColor" />
+      </svg>
+      Continue with Google
+    </button>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Application, Job, JobCreateBody, JobUpdateBody, WriteAck } from '@jobboard/shared';
+import { MESSAGES } from '@jobboard/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+export function useJob(id: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.job(id ?? ''),
+    queryFn: ({ signal }) => apiFetch<Job>(`/api/job/all-jobs/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: Boolean(id),
+    retry: false,
+  });
+}
+
+/** The signed-in user's own jobs. On failure the list stays in its loading state (spec section 4). */
+export function useMyJobs(email: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.myJobs(email ?? ''),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiFetch<Job[]>(`/api/job/myJobs/${encodeURIComponent(email ?? '')}`, { signal });
+      } catch (error) {
+        console.error(MESSAGES.logFetchJobs, error);
+        throw error;
+      }
+    },
+    enabled: Boolean(email),
+  });
+}
+
+function useInvalidateJobs() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: queryKeys.jobs });
+}
+
+export function useCreateJob() {
+  const invalidate = useInvalidateJobs();
+  return useMutation({
+    mutationFn: (body: JobCreateBody) => apiFetch<WriteAck>('/api/job/post-job', { method: 'POST', body }),
+    onSuccess: invalidate,
+    onError: (error) => console.error(MESSAGES.logCreateJob, error),
+  });
+}
+
+export function useUpdateJob(id: string) {
+  const invalidate = useInvalidateJobs();
+  return useMutation({
+    mutationFn: (body: JobUpdateBody) =>
+      apiFetch<WriteAck>(`/api/job/update-job/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+    onSuccess: invalidate,
+    onError: (error) => console.error(MESSAGES.logUpdateJob, error),
+  });
+}
+
+export function useDeleteJob() {
+  const invalidate = useInvalidateJobs();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<WriteAck>(`/api/job/delete/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+    onError: (error) => console.error(MESSAGES.logDeleteJob, error),
+  });
+}
+
+/** The signed-in user's applications, to know whether 'Apply Now' is still possible. */
+export function useMyApplications(userId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.myApplications(userId ?? ''),
+    queryFn: ({ signal }) => apiFetch<Application[]>(`/api/apply/appliedJobs/${encodeURIComponent(userId ?? '')}`, { signal }),
+    enabled: Boolean(userId),
+  });
+}
+
+export function useApplyToJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { job: string; user: string }) => apiFetch<WriteAck>('/api/apply/apply-job', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
+  });
+}

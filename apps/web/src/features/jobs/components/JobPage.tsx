@@ -1,0 +1,159 @@
+import { MESSAGES } from '@jobboard/shared';
+import { Banknote, BriefcaseBusiness, CalendarDays, Clock, GraduationCap, Mail, MapPin } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button, buttonClass } from '../../../components/ui/Button';
+import { showSuccess } from '../../../components/ui/dialogs';
+import { Spinner } from '../../../components/ui/Spinner';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { salaryRangeK } from '../../../lib/format';
+import { useCurrentUser } from '../../../lib/store';
+import { useApplyToJob, useJob, useMyApplications } from '../api/jobs';
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
+      <span className="mt-0.5 text-teal-700 dark:text-teal-300" aria-hidden="true">
+        {icon}
+      </span>
+      <div>
+        <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-300">{label}</dt>
+        <dd className="font-medium text-slate-900 dark:text-white">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+export function JobPage() {
+  const { id = '' } = useParams();
+  const job = useJob(id);
+  const currentUser = useCurrentUser();
+  const applications = useMyApplications(currentUser?._id);
+  const apply = useApplyToJob();
+  const [applyError, setApplyError] = useState<string | null>(null);
+
+  if (job.isPending) return <Spinner label="Loading job" />;
+  if (job.isError) {
+    const notFound = job.error instanceof ApiError && job.error.status === 404;
+    return (
+      <section className="py-12 text-center">
+        <h1 className="text-2xl font-bold">{notFound ? 'Job not found' : 'Could not load this job'}</h1>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">{errorMessage(job.error)}</p>
+        <Link to="/" className={buttonClass('primary', 'mt-6')}>
+          Back to all jobs
+        </Link>
+      </section>
+    );
+  }
+
+  const data = job.data;
+  const alreadyApplied = Boolean(applications.data?.some((application) => application.job === data._id));
+
+  const onApply = () => {
+    setApplyError(null);
+    if (!currentUser) {
+      setApplyError(MESSAGES.signInToApply);
+      return;
+    }
+    if (data.postedBy === currentUser.email) {
+      setApplyError(MESSAGES.cannotApplyOwnJob);
+      return;
+    }
+    apply.mutate(
+      { job: data._id, user: currentUser._id },
+      {
+        onSuccess: (ack) => {
+          if (ack.acknowledged) void showSuccess(MESSAGES.appliedSuccessfully);
+        },
+        onError: (error) => setApplyError(errorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <article className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+          <img
+            src={data.companyLogo}
+            alt={`${data.companyName} logo`}
+            width={72}
+            height={72}
+            className="h-16 w-16 rounded-2xl border border-slate-200 bg-white object-contain p-1.5 sm:h-[72px] sm:w-[72px] dark:border-slate-700"
+          />
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{data.jobTitle}</h1>
+            <p className="mt-1 text-lg text-slate-700 dark:text-slate-300">{data.companyName}</p>
+          </div>
+        </div>
+
+        <h2 className="mt-8 text-lg font-semibold">Job description</h2>
+        <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">{data.description}</p>
+
+        <h2 className="mt-8 text-lg font-semibold">Skills</h2>
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Skills">
+          {data.skills.map((skill) => (
+            <li
+              key={skill.value}
+              className="rounded-full bg-teal-50 px-3 py-1 text-sm font-medium text-teal-900 dark:bg-teal-950 dark:text-teal-100"
+            >
+              {skill.label}
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <aside className="space-y-4">
+        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+          <dl className="grid gap-3">
+            <Fact icon={<MapPin size={18} />} label="Location">
+              {data.jobLocation}
+            </Fact>
+            <Fact icon={<Clock size={18} />} label="Employment type">
+              {data.employmentType}
+            </Fact>
+            <Fact icon={<GraduationCap size={18} />} label="Experience level">
+              {data.experienceLevel}
+            </Fact>
+            <Fact icon={<Banknote size={18} />} label="Salary">
+              {salaryRangeK(data.minPrice, data.maxPrice)}
+            </Fact>
+            <Fact icon={<BriefcaseBusiness size={18} />} label="Salary type">
+              {data.salaryType}
+            </Fact>
+            <Fact icon={<Mail size={18} />} label="Posted by">
+              <span className="break-all">{data.postedBy}</span>
+            </Fact>
+            <Fact icon={<CalendarDays size={18} />} label="Posted on">
+              {data.postingDate}
+            </Fact>
+          </dl>
+          <div className="group relative mt-5">
+            <Button
+              className="w-full py-3"
+              onClick={onApply}
+              disabled={alreadyApplied || apply.isPending}
+              aria-describedby={alreadyApplied ? 'already-applied-note' : undefined}
+            >
+              {apply.isPending ? 'Loading...' : 'Apply Now'}
+            </Button>
+            {alreadyApplied ? (
+              <span
+                id="already-applied-note"
+                role="tooltip"
+                className="pointer-events-none absolute bottom-full left-1/2 mb-2 w-max max-w-full -translate-x-1/2 rounded-lg bg-slate-900 px-3 py-1.5 text-sm text-white opacity-0 shadow transition-opacity group-hover:opacity-100 dark:bg-slate-100 dark:text-slate-900"
+              >
+                {MESSAGES.alreadyApplied}
+              </span>
+            ) : null}
+          </div>
+          {applyError ? (
+            <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+              {applyError}
+            </p>
+          ) : null}
+        </div>
+      </aside>
+    </article>
+  );
+}

@@ -1,0 +1,23 @@
+import type { SearchQuery, SearchResult } from '@jobboard/shared';
+import { MESSAGES, searchQueryToParams } from '@jobboard/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** One page of results from the server (GET /api/job/search); the home page never downloads every job. */
+export function useJobSearch(query: SearchQuery) {
+  const params = searchQueryToParams(query).toString();
+  return useQuery({
+    queryKey: queryKeys.search(params),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiFetch<SearchResult>(`/api/job/search${params ? `?${params}` : ''}`, { signal });
+      } catch (error) {
+        console.error(MESSAGES.logFetchJobsData, error);
+        throw error;
+      }
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}

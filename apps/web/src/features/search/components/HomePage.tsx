@@ -1,0 +1,142 @@
+import type { FilterGroup, SearchQuery } from '@jobboard/shared';
+import { HOME_PAGE_SIZE, HOME_SKELETON_CARDS, MESSAGES, searchQueryToParams } from '@jobboard/shared';
+import { SlidersHorizontal, Search } from '../../../components/ui/icons';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Pagination } from '../../../components/ui/Pagination';
+import { JobCardSkeletonList } from '../../../components/ui/Skeleton';
+import { pageCount } from '../../../lib/paging';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useJobSearch } from '../api/use-job-search';
+import { parseSearchParams } from '../search-params';
+import { FilterPanel } from './FilterPanel';
+import { JobCard } from './JobCard';
+
+export function HomePage() {
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => parseSearchParams(params), [params]);
+  const [text, setText] = useState(query.q ?? '');
+  const debouncedText = useDebounced(text.trim(), 300);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const update = (patch: Partial<SearchQuery>, options: { replace?: boolean } = {}) => {
+    setParams(searchQueryToParams({ ...query, page: 1, ...patch }), { replace: options.replace ?? false });
+  };
+
+  // Typing settles for 300 ms before the URL (and so the request) changes.
+  useEffect(() => {
+    if ((query.q ?? '') !== debouncedText) update({ q: debouncedText || undefined }, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the settled text drives this
+  }, [debouncedText]);
+
+  // Back/forward to a URL with another q puts that text back in the box.
+  useEffect(() => {
+    setText((current) => (current.trim() === (query.q ?? '') ? current : (query.q ?? '')));
+  }, [query.q]);
+
+  const search = useJobSearch(query);
+  const data = search.data;
+  const loading = search.isPending || search.isPlaceholderData;
+  const total = search.isError ? 0 : (data?.total ?? 0);
+  const pages = pageCount(total, HOME_PAGE_SIZE);
+
+  const onFilter = (group: FilterGroup, value: string | undefined) => update({ [group]: value });
+  const goTo = (page: number) => {
+    update({ page });
+    document.getElementById('results')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  return (
+    <div>
+      <section className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-teal-800 via-teal-700 to-cyan-800 px-5 py-10 text-white shadow-lg sm:px-10 sm:py-14">
+        <h1 className="max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">
+          Find your <span className="text-amber-200">new job</span> today
+        </h1>
+        <p className="mt-3 max-w-xl text-teal-50 sm:text-lg">Thousands of jobs in technology, design and more are waiting for you.</p>
+        <form
+          role="search"
+          className="mt-6 flex max-w-2xl flex-col gap-2 sm:flex-row"
+          onSubmit={(event) => {
+            event.preventDefault();
+            update({ q: text.trim() || undefined });
+          }}
+        >
+          <label htmlFor="job-search" className="sr-only">
+            Search jobs by title
+          </label>
+          <div className="relative flex-1">
+            <Search className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-500" size={18} aria-hidden="true" />
+            <input
+              id="job-search"
+              type="search"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder={MESSAGES.searchPlaceholder}
+              className="w-full rounded-xl border-0 bg-white py-3 pl-10 pr-3 text-slate-900 placeholder:text-slate-500 shadow focus:outline-none focus:ring-4 focus:ring-amber-200"
+            />
+          </div>
+          <button type="submit" className="rounded-xl bg-slate-900 px-6 py-3 font-semibold text-white hover:bg-slate-800 focus-visible:outline-white">
+            Search
+          </button>
+        </form>
+      </section>
+
+      <div className="mt-8 grid gap-8 sm:grid-cols-[14rem_1fr] lg:grid-cols-[16rem_1fr]">
+        <aside aria-label="Filters" className="hidden sm:block">
+          <h2 className="mb-4 text-lg font-bold">Filters</h2>
+          <FilterPanel idPrefix="desktop" filters={query} facets={data?.facets} onChange={onFilter} />
+        </aside>
+
+        <div className="sm:hidden">
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            aria-controls="mobile-filters"
+            onClick={() => setFiltersOpen((v) => !v)}
+            className="flex w-full items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-4 py-3 font-semibold text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+          >
+            <SlidersHorizontal size={18} aria-hidden="true" />
+            Apply Filters
+          </button>
+          {filtersOpen ? (
+            <div id="mobile-filters" className="mt-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+              <FilterPanel idPrefix="mobile" filters={query} facets={data?.facets} onChange={onFilter} />
+            </div>
+          ) : null}
+        </div>
+
+        <section id="results" aria-labelledby="results-heading" aria-busy={loading} className="scroll-mt-24">
+          <h2 id="results-heading" className="mb-4 text-lg font-bold" aria-live="polite">
+            {loading && !data ? 'Loading jobs' : `${total} Jobs`}
+          </h2>
+          {loading ? (
+            <JobCardSkeletonList count={HOME_SKELETON_CARDS} />
+          ) : search.isError || !data || data.items.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-slate-300 py-16 text-center text-lg text-slate-700 dark:border-slate-700 dark:text-slate-300">
+              {MESSAGES.noDataFound}
+            </p>
+          ) : (
+            <ul className="space-y-4">
+              {data.items.map((job) => (
+                <li key={job._id}>
+                  <JobCard job={job} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {!search.isError && total > 0 ? (
+            <Pagination
+              page={query.page}
+              pageCount={pages}
+              hasPrevious={query.page > 1}
+              hasNext={query.page < pages}
+              onPrevious={() => goTo(query.page - 1)}
+              onNext={() => goTo(query.page + 1)}
+              label="Job results pages"
+            />
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { JobSummary } from '@jobboard/shared';
+import { Banknote, CalendarDays, Clock, MapPin } from '../../../components/ui/icons';
+import { Link } from 'react-router';
+import { excerpt, salaryRangeK } from '../../../lib/format';
+
+const metaClass = 'inline-flex items-center gap-1';
+
+export function JobCard({ job }: { job: JobSummary }) {
+  return (
+    <article className="group relative rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-teal-600 hover:shadow-md sm:p-5 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-teal-400">
+      <div className="flex gap-4">
+        <img
+          src={job.companyLogo}
+          alt=""
+          width={64}
+          height={64}
+          loading="lazy"
+          className="h-12 w-12 shrink-0 rounded-xl border border-slate-200 bg-white object-contain p-1 sm:h-16 sm:w-16 dark:border-slate-700"
+        />
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{job.companyName}</p>
+          <h3 className="mt-0.5 text-lg font-semibold text-slate-900 dark:text-white">
+            <Link to={`/job/${job._id}`} className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none focus-visible:underline">
+              {job.jobTitle}
+            </Link>
+          </h3>
+          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300" aria-label="Job facts">
+            <li className={metaClass}>
+              <MapPin size={15} aria-hidden="true" />
+              {job.jobLocation}
+            </li>
+            <li className={metaClass}>
+              <Clock size={15} aria-hidden="true" />
+              {job.employmentType}
+            </li>
+            <li className={metaClass}>
+              <Banknote size={15} aria-hidden="true" />
+              <span>
+                {job.salaryType} · {salaryRangeK(job.minPrice, job.maxPrice)}
+              </span>
+            </li>
+            <li className={metaClass}>
+              <CalendarDays size={15} aria-hidden="true" />
+              {job.postingDate}
+            </li>
+          </ul>
+          <p className="mt-3 text-sm leading-relaxed text-slate-700 dark:text-slate-300">{excerpt(job.description)}</p>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,61 @@
+import { MESSAGES } from '@jobboard/shared';
+
+/** The one error type of the web app: an HTTP status (0 when the request never got an answer) and a message a person can read. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export function errorMessage(error: unknown, fallback: string = MESSAGES.serverError): string {
+  if (error instanceof ApiError || error instanceof Error) return error.message || fallback;
+  return fallback;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * fetch against our own origin with the session cookie. A 4xx/5xx, a `{success:false}` body or a network
+ * failure all become an ApiError carrying the server's message.
+ */
+export async function apiFetch<T>(path: string, options: { method?: Method; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, MESSAGES.databaseUnavailable);
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  const message = isRecord(data) && typeof data.message === 'string' ? data.message : null;
+  if (!response.ok) {
+    throw new ApiError(response.status, message ?? (response.status >= 500 ? MESSAGES.serverError : response.statusText || MESSAGES.serverError));
+  }
+  if (isRecord(data) && data.success === false) {
+    throw new ApiError(response.status, message ?? MESSAGES.serverError);
+  }
+  return data as T;
+}

@@ -1,0 +1,22 @@
+import { formatThousands } from '@jobboard/shared';
+
+/** '$20k', '$120k' -> '20k - 120k': cards and the job page show salary in thousands. */
+export function salaryRangeK(minPrice: string, maxPrice: string): string {
+  return `${formatThousands(minPrice)}k - ${formatThousands(maxPrice)}k`;
+}
+
+/** Applied Jobs shows salary in dollars: '$20k - $120k' for free text '20k', '$120k'. */
+export function salaryRangeDollars(minPrice: string, maxPrice: string): string {
+  const dollars = (text: string) => (text.trim().startsWith('$') ? text.trim() : `$${text.trim()}`);
+  return `${dollars(minPrice)} - ${dollars(maxPrice)}`;
+}
+
+/** First n characters followed by dots (spec: cards show the first 100 characters of the description). */
+export function excerpt(text: string, length = 100): string {
+  return `${text.slice(0, length)}...`;
+}
+
+/** APPLICATION DATE: the first 10 characters of the stored date (yyyy-mm-dd). */
+export function dateOnly(value: string): string {
+  return value.slice(0, 10);
+}
