@@ -33,7 +33,11 @@ export async function apiFetch<T>(path: string, options: { method?: Method; body
     response = await fetch(path, {
       method,
       credentials: 'include',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: {
+        Accept: 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: body === undefined ? null : JSON.stringify(body),
       signal: signal ?? null,
     });

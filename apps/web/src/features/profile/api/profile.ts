@@ -19,6 +19,8 @@ export function uploadAvatar(file: File, onProgress: (percent: number) => void):
     xhr.open('POST', '/api/upload/avatar');
     xhr.withCredentials = true;
     xhr.responseType = 'json';
+    // The server's CSRF guard wants this header on multipart requests (a cross-site form cannot set it).
+    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     });
