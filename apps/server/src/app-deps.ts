@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import type { CountsCache } from './modules/jobs/search.service.js';
+import type { FileStorage } from './modules/uploads/storage.js';
 
 /** What every route module is given: nothing is imported as a global. */
 export interface AppDeps {
@@ -11,4 +12,6 @@ export interface AppDeps {
   searchCounts: CountsCache;
   /** Sign-in and sign-up limits, shared through Redis when REDIS_URL is set. */
   rateLimiter: RateLimiter;
+  /** Uploaded avatars. */
+  storage: FileStorage;
 }

@@ -27,15 +27,23 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { CountsCache } from './modules/jobs/search.service.js';
+import { DiskStorage, S3Storage, type FileStorage } from './modules/uploads/storage.js';
+import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 
 export interface BuildAppOptions {
   db: Db;
   config: Config;
+  /** Defaults to S3 when configured, else files under DATA_DIR/uploads. */
+  storage?: FileStorage;
+}
+
+export function createStorage(config: Config): FileStorage {
+  return config.s3 ? new S3Storage(config.s3) : new DiskStorage(path.join(config.dataDir, 'uploads'));
 }
 
 /** Everything but listening: what `server.ts` starts and what tests build in-process. */
-export async function buildApp({ db, config }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, storage = createStorage(config) }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 256 * 1024,
@@ -87,23 +95,37 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
 
   const rateLimiter = createRateLimiter(config.redisUrl);
   app.addHook('onClose', () => rateLimiter.close());
-  const deps: AppDeps = { db, config, searchCounts: new CountsCache(), rateLimiter };
+  const deps: AppDeps = { db, config, searchCounts: new CountsCache(), rateLimiter, storage };
   await app.register(healthRoutes, { prefix: '/api', ...deps });
   await app.register(authRoutes, { prefix: '/api/auth', ...deps });
   await app.register(jobRoutes, { prefix: '/api/job', ...deps });
   await app.register(applicationRoutes, { prefix: '/api/apply', ...deps });
   await app.register(userRoutes, { prefix: '/api/user', ...deps });
+  await app.register(uploadRoutes, { prefix: '/api/upload', ...deps });
 
-  registerStaticFiles(app, config);
+  registerStaticFiles(app, config, storage);
   return app;
 }
 
-function registerStaticFiles(app: FastifyInstance, config: Config): void {
+function registerStaticFiles(app: FastifyInstance, config: Config, storage: FileStorage): void {
   app.register(fastifyStatic, {
     root: path.join(config.staticDir, 'static'),
     prefix: '/static/',
     maxAge: '7d',
   });
+
+  if (storage instanceof DiskStorage) {
+    fs.mkdirSync(storage.directory, { recursive: true });
+    // Upload names are unique (timestamped) and never rewritten, so they can be cached for good.
+    app.register(fastifyStatic, {
+      root: storage.directory,
+      prefix: '/uploads/',
+      decorateReply: false,
+      maxAge: '365d',
+      immutable: true,
+      dotfiles: 'deny',
+    });
+  }
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
@@ -125,7 +147,7 @@ function registerStaticFiles(app: FastifyInstance, config: Config): void {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/static/');
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/static/') && !request.url.startsWith('/uploads/');
     if (hasWeb && isPage) {
       // Client-side routes (/job/..., /profile, unknown pages) all load the app, which renders its own 404.
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexHtml));

@@ -32,6 +32,12 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.string().url().optional(),
 });
 
 export interface Config {
@@ -50,6 +56,17 @@ export interface Config {
   webDist: string;
   staticDir: string;
   rateLimits: RateLimits;
+  /** Avatars go to S3-compatible storage when a bucket is set, else to DATA_DIR/uploads. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  publicUrl: string | undefined;
 }
 
 /** Attempts allowed per window; tests lower or raise them through testConfig. */
@@ -90,6 +107,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST),
     staticDir: path.join(repoRoot, 'apps/server/public'),
     rateLimits: DEFAULT_RATE_LIMITS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          publicUrl: e.S3_PUBLIC_URL,
+        }
+      : undefined,
   };
 }
 

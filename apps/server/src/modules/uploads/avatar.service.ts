@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { MESSAGES } from '@jobboard/shared';
+import { AppError } from '../../http/errors.js';
+import type { FileStorage } from './storage.js';
+
+const ACCEPTED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+export const AVATAR_SIZE_PX = 256;
+/** Refuses decompression bombs: a 2 MB file may not claim a gigapixel. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+/** '../../etc/passwd.png' -> 'passwd', 'My Photo (1).JPG' -> 'my-photo-1'. */
+export function safeBaseName(originalName: string): string {
+  const base = path.basename(originalName.replace(/\\/g, '/'));
+  const withoutExtension = base.replace(/\.[^.]*$/, '');
+  const cleaned = withoutExtension
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '') // é -> e, not e-
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return cleaned || 'avatar';
+}
+
+/** Spec: the stored name is a timestamp plus the original file name. */
+export function avatarFileName(originalName: string, now = Date.now()): string {
+  return `${now}-${safeBaseName(originalName)}.webp`;
+}
+
+/**
+ * Checks the bytes (not the name) are a PNG, JPEG, WebP or GIF, re-encodes to a square WebP without metadata,
+ * stores it and answers its URL. Any failure is the spec's message and nothing is stored.
+ */
+export async function storeAvatar(storage: FileStorage, bytes: Buffer, originalName: string): Promise<string> {
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !ACCEPTED.has(type.mime)) throw new AppError('bad_request', MESSAGES.avatarUploadFailed);
+  let encoded: Buffer;
+  try {
+    encoded = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate() // honour EXIF orientation before the metadata is dropped
+      .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover', position: 'attention' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    // Truncated or corrupt image data.
+    throw new AppError('bad_request', MESSAGES.avatarUploadFailed);
+  }
+  return storage.put(avatarFileName(originalName), encoded, 'image/webp');
+}
