@@ -17,7 +17,7 @@ import { MESSAGES } from '@jobboard/shared';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { registerErrorHandling, registerJsonParser } from './http/error-handler.js';
+import { frameworkErrorHandler, registerErrorHandling, registerJsonParser } from './http/error-handler.js';
 import { errorBody } from './http/errors.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -50,6 +50,7 @@ export async function buildApp({ db, config, storage = createStorage(config) }: 
     trustProxy: Boolean(config.publicUrl),
     requestTimeout: 30_000,
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@jobboard/shared';
 import { AppError, errorBody, isDatabaseUnavailable } from './errors.js';
@@ -54,4 +54,19 @@ export function registerJsonParser(app: FastifyInstance): void {
       done(new AppError('bad_request', 'The request body is not valid JSON'), undefined);
     }
   });
+}
+
+/**
+ * Errors Fastify raises before routing, which never reach the error handler: without this they answer in
+ * Fastify's own shape (with its internal code) instead of ours. An over-long path parameter cannot be an id,
+ * so, like any malformed id, it names nothing (404); a broken percent-encoding is a bad request.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(404).send(errorBody(404, MESSAGES.notFound));
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.code(400).send(errorBody(400, 'The address of the request is not valid'));
+  } else {
+    void reply.code(500).send(errorBody(500, MESSAGES.serverError));
+  }
 }
