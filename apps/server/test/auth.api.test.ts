@@ -63,4 +63,102 @@ describe.each(DB_KINDS)('auth API on %s', (kind) => {
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expectErrorShape(me, 401);
   });
+
+  it('refuses a taken email or username (any case) with 409 and stores no second user', async () => {
+    const { user } = await signUpAndSignIn(t.app);
+    const count = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]?.n;
+    const before = await count();
+    const email = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Copy', username: 'another-name', email: user.email.toUpperCase(), password: 'a long passphrase' },
+    });
+    expect(expectErrorShape(email, 409)).toBe(MESSAGES.emailTaken);
+    const username = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Copy', username: user.username.toUpperCase(), email: 'fresh@example.com', password: 'a long passphrase' },
+    });
+    expect(expectErrorShape(username, 409)).toBe(MESSAGES.usernameTaken);
+    expect(await count()).toBe(before);
+  });
+
+  it('parallel sign-ups with one email make one user: one 201, the others 409', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          payload: { name: 'Racer', username: `racer-${i}`, email: 'racer@example.com', password: 'a long passphrase' },
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(await t.db.query("SELECT 1 FROM users WHERE email = 'racer@example.com'")).toHaveLength(1);
+  });
+
+  it('refuses bad sign-up and sign-in input with 400 naming the fields', async () => {
+    const empty = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: {} });
+    const message = expectErrorShape(empty, 400);
+    for (const field of ['name', 'username', 'email', 'password']) expect(message).toContain(field);
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'A', username: 'shorty', email: 'shorty@example.com', password: 'short' },
+    });
+    expect(expectErrorShape(short, 400)).toContain('password');
+    const badEmail = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'A', username: 'bademail', email: 'not-an-email', password: 'a long passphrase' },
+    });
+    expect(expectErrorShape(badEmail, 400)).toContain('email');
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'A', username: 'extra', email: 'extra@example.com', password: 'a long passphrase', avatar: 'x' },
+    });
+    expect(expectErrorShape(extra, 400)).toContain('avatar');
+    expect(await t.db.query("SELECT 1 FROM users WHERE username IN ('shorty', 'bademail', 'extra')")).toHaveLength(0);
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'a@example.com' } });
+    expect(expectErrorShape(signIn, 400)).toContain('password');
+  });
+
+  it('stores an Argon2id hash, never the password', async () => {
+    const { user, password } = await signUpAndSignIn(t.app);
+    const rows = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [user._id]);
+    expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
+    expect(rows[0]?.password_hash).not.toContain(password);
+  });
+
+  it('stores only a hash of the session token', async () => {
+    const { user, cookie } = await signUpAndSignIn(t.app);
+    const token = cookie.split('=')[1] ?? '';
+    const rows = await t.db.query<{ token_hash: unknown }>('SELECT token_hash FROM sessions WHERE user_id = $1', [user._id]);
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('answers 401 to /me for a visitor, and sign-out without a session still succeeds', async () => {
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(expectErrorShape(me, 401)).toBe(MESSAGES.notSignedIn);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/signout' });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ success: true, message: MESSAGES.signOutSuccess });
+  });
+
+  it('a new sign-in rotates the session: the token sent with it stops working', async () => {
+    const first = await signUpAndSignIn(t.app);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { cookie: first.cookie },
+      payload: { email: first.user.email, password: first.password },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(sessionCookieOf(again)).not.toBe(first.cookie);
+    expectErrorShape(await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: first.cookie } }), 401);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: sessionCookieOf(again) } });
+    expect(me.statusCode).toBe(200);
+  });
 });
