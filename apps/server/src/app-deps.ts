@@ -1,7 +1,7 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { RateLimiter } from './http/rate-limit.js';
-import type { CountsCache } from './modules/jobs/search.service.js';
+import type { SearchCache } from './modules/jobs/search.service.js';
 import type { FileStorage } from './modules/uploads/storage.js';
 
 /** What every route module is given: nothing is imported as a global. */
@@ -9,7 +9,7 @@ export interface AppDeps {
   db: Db;
   config: Config;
   /** Search counts; every change to the set of jobs must invalidate it. */
-  searchCounts: CountsCache;
+  searchCounts: SearchCache;
   /** Sign-in and sign-up limits, shared through Redis when REDIS_URL is set. */
   rateLimiter: RateLimiter;
   /** Uploaded avatars. */

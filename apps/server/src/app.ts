@@ -26,7 +26,7 @@ import { applicationRoutes } from './modules/applications/applications.routes.js
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
-import { CountsCache } from './modules/jobs/search.service.js';
+import { SearchCache } from './modules/jobs/search.service.js';
 import { DiskStorage, S3Storage, type FileStorage } from './modules/uploads/storage.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -96,7 +96,7 @@ export async function buildApp({ db, config, storage = createStorage(config) }: 
 
   const rateLimiter = createRateLimiter(config.redisUrl);
   app.addHook('onClose', () => rateLimiter.close());
-  const deps: AppDeps = { db, config, searchCounts: new CountsCache(), rateLimiter, storage };
+  const deps: AppDeps = { db, config, searchCounts: new SearchCache(config.searchCacheTtlMs), rateLimiter, storage };
   await app.register(healthRoutes, { prefix: '/api', ...deps });
   await app.register(authRoutes, { prefix: '/api/auth', ...deps });
   await app.register(jobRoutes, { prefix: '/api/job', ...deps });

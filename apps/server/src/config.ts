@@ -32,6 +32,7 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -56,6 +57,8 @@ export interface Config {
   webDist: string;
   staticDir: string;
   rateLimits: RateLimits;
+  /** How long search counts and page boundaries are reused (0 turns the cache off; the benchmark compares). */
+  searchCacheTtlMs: number;
   /** Avatars go to S3-compatible storage when a bucket is set, else to DATA_DIR/uploads. */
   s3: S3Config | undefined;
 }
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST),
     staticDir: path.join(repoRoot, 'apps/server/public'),
     rateLimits: DEFAULT_RATE_LIMITS,
+    searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

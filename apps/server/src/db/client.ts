@@ -9,11 +9,16 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** A transaction's handle: queries, and several statements at once (migrations, with function bodies). */
+export interface Transaction extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: all of it commits, or none of it. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Several statements at once (migrations). */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** Several statements at once. */
   exec(sql: string): Promise<void>;
   /** Cheap liveness probe for /api/health. */
   ping(): Promise<boolean>;
@@ -38,6 +43,9 @@ export async function openPglite(dataDir?: string): Promise<Db> {
         fn({
           async query<T>(sql: string, params: unknown[] = []) {
             return (await tx.query<T>(sql, params)).rows;
+          },
+          async exec(sql: string) {
+            await tx.exec(sql);
           },
         }),
       );
@@ -84,6 +92,10 @@ export function openPostgres(connectionString: string, options: { max?: number }
         const value = await fn({
           async query<T>(sql: string, params: unknown[] = []) {
             return (await client.query(sql, params)).rows as T[];
+          },
+          async exec(sql: string) {
+            // Without parameters, pg uses the simple protocol, which runs several statements.
+            await client.query(sql);
           },
         });
         await client.query('COMMIT');

@@ -31,20 +31,10 @@ export async function migrate(db: Db): Promise<string[]> {
       const version = Number(file.slice(0, 3));
       if (done.has(version)) continue;
       const sql = fs.readFileSync(path.join(migrationsDir, file), 'utf8');
-      // Statements are split on lines holding only ';' -free SQL ends; keep migrations to plain statements.
-      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.exec(sql);
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [version, file]);
       applied.push(file);
     }
   });
   return applied;
-}
-
-/** Splits a migration into statements at semicolons that end a line (no procedural bodies in migrations). */
-function splitStatements(sql: string): string[] {
-  return sql
-    .replace(/--.*$/gm, '')
-    .split(/;\s*$/m)
-    .map((s) => s.trim())
-    .filter(Boolean);
 }

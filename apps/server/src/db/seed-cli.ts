@@ -23,7 +23,7 @@ if (!Number.isInteger(jobs) || jobs < 0 || !Number.isInteger(users) || users < 1
 const config = loadConfig();
 const db = await openDatabase(config);
 await migrate(db);
-const bar = new cliProgress.SingleBar({ format: 'jobs {bar} {percentage}% | {value}/{total} | {duration}s' }, cliProgress.Presets.shades_classic);
+const bar = new cliProgress.SingleBar({ format: 'jobs {bar} {percentage}% | {value}/{total} | {duration}s', noTTYOutput: true, notTTYSchedule: 2000 }, cliProgress.Presets.shades_classic);
 bar.start(jobs, 0);
 const started = Date.now();
 await seedBulk(db, { jobs, users, seed: Number(values.seed), onProgress: (done) => bar.update(done) });

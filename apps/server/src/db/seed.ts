@@ -1,4 +1,5 @@
-import { DEFAULT_AVATAR_URL, parseSalaryThousands } from '@jobboard/shared';
+import { DEFAULT_AVATAR_URL, parseSalaryThousands, toIsoDate } from '@jobboard/shared';
+import { compactFacetCounts } from '../modules/jobs/search.repository.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import type { Db, Queryable } from './client.js';
 import { DEMO_PASSWORD, DEMO_USERS, createRandom, generateJob, type GeneratedJob } from './demo-data.js';
@@ -131,5 +132,7 @@ export async function seedBulk(db: Db, options: BulkSeedOptions): Promise<void> 
     done += count;
     options.onProgress?.(done);
   }
+  await compactFacetCounts(db, toIsoDate(new Date(today.getTime() - 31 * 86_400_000)));
   await db.query('ANALYZE jobs');
+  await db.query('ANALYZE job_facet_counts');
 }

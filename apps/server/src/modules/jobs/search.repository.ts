@@ -27,21 +27,39 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The columns a filter group compares, in the jobs table and in the precomputed counts table. */
+type GroupColumns = Record<FilterGroup, string>;
+
+const JOB_GROUP_COLUMNS: GroupColumns = {
+  location: 'lower(j.job_location)',
+  salaryType: 'lower(j.salary_type)',
+  maxPrice: 'j.max_price_k',
+  posted: 'j.posting_date',
+  experience: 'lower(j.experience_level)',
+  employment: 'lower(j.employment_type)',
+};
+
+/** job_facet_counts (migration 003): price_bucket <= v holds exactly when max_price_k <= v for every option v. */
+const COUNT_GROUP_COLUMNS: GroupColumns = {
+  location: 'c.location_key',
+  salaryType: 'c.salary_key',
+  maxPrice: 'c.price_bucket',
+  posted: 'c.posting_date',
+  experience: 'c.experience_key',
+  employment: 'c.employment_key',
+};
+
 /** The SQL condition of one filter group at one value (spec section 9 semantics, DESIGN.md section 6). */
-function groupCondition(group: FilterGroup, value: string, params: Params, now: Date): string {
+function groupCondition(group: FilterGroup, value: string, params: Params, now: Date, columns: GroupColumns): string {
+  const column = columns[group];
   switch (group) {
-    case 'location':
-      return `lower(j.job_location) = ${params.add(value)}`;
-    case 'salaryType':
-      return `lower(j.salary_type) = ${params.add(value)}`;
     case 'maxPrice':
-      return `j.max_price_k <= ${params.add(Number(value))}`;
+      return `${column} <= ${params.add(Number(value))}`;
     case 'posted':
-      return `j.posting_date >= ${params.add(postedWindowStart(value as '24h' | '7d' | '30d', now))}::date`;
-    case 'experience':
-      return `lower(j.experience_level) = ${params.add(value)}`;
-    case 'employment':
-      return `lower(j.employment_type) = ${params.add(value)}`;
+      return `${column} >= ${params.add(postedWindowStart(value as '24h' | '7d' | '30d', now))}::date`;
+    default:
+      // Location, salary type, experience and employment: equality ignoring case (values arrive lower-case).
+      return `${column} = ${params.add(value)}`;
   }
 }
 
@@ -58,26 +76,49 @@ export interface SearchCriteria extends SearchFilters {
   q?: string | undefined;
 }
 
-function filterConditions(criteria: SearchCriteria, params: Params, now: Date, except?: FilterGroup): string[] {
+function filterConditions(
+  criteria: SearchCriteria,
+  params: Params,
+  now: Date,
+  columns: GroupColumns,
+  except?: FilterGroup,
+): string[] {
   const conditions: string[] = [];
   for (const group of FILTER_GROUP_NAMES) {
     const value = criteria[group];
-    if (value && group !== except) conditions.push(groupCondition(group, value, params, now));
+    if (value && group !== except) conditions.push(groupCondition(group, value, params, now, columns));
   }
   return conditions;
 }
 
-/** One page of matches, newest first. */
+/** Where a page ends in the newest-first order: the sort key of its last row. */
+export interface PageBoundary {
+  postingDate: string;
+  seq: string;
+}
+
+/**
+ * One page of matches, newest first. With `after` (the boundary of an earlier page) the scan starts right
+ * behind that row (keyset) and skips only `skipPages` pages from there, so reading page 5,000 after page 4,999
+ * costs what page 1 costs, instead of an OFFSET that grows with the page number.
+ */
 export async function findJobPage(
   db: Queryable,
   criteria: SearchCriteria,
-  page: number,
+  position: { after?: PageBoundary | undefined; skipPages: number },
   now: Date,
 ): Promise<JobRow[]> {
   const params = new Params();
-  const where = whereClause([textCondition(criteria.q, params), ...filterConditions(criteria, params, now)]);
+  const keyset = position.after
+    ? `(j.posting_date, j.seq) < (${params.add(position.after.postingDate)}::date, ${params.add(position.after.seq)}::bigint)`
+    : undefined;
+  const where = whereClause([
+    textCondition(criteria.q, params),
+    ...filterConditions(criteria, params, now, JOB_GROUP_COLUMNS),
+    keyset,
+  ]);
   const limit = params.add(HOME_PAGE_SIZE);
-  const offset = params.add((page - 1) * HOME_PAGE_SIZE);
+  const offset = params.add(position.skipPages * HOME_PAGE_SIZE);
   return db.query<JobRow>(
     `SELECT ${JOB_COLUMNS}, left(j.description, ${CARD_DESCRIPTION_CHARS}) AS description
        FROM ${JOB_FROM} ${where}
@@ -89,7 +130,8 @@ export async function findJobPage(
 
 /**
  * The total and, for every option of every group, how many jobs would match if that option were chosen with
- * the other current filters: one pass over the rows matching the title query, one FILTER aggregate per count.
+ * the other current filters: one pass, one FILTER aggregate per count. Without a title query the pass runs over
+ * the precomputed counts (a few thousand rows at any size); with one, over the jobs whose title matches.
  */
 export async function countMatchesAndFacets(
   db: Queryable,
@@ -97,27 +139,49 @@ export async function countMatchesAndFacets(
   now: Date,
 ): Promise<{ total: number; facets: Facets }> {
   const params = new Params();
-  const aggregates: string[] = [];
-  const all = filterConditions(criteria, params, now);
-  aggregates.push(`count(*) FILTER (WHERE ${all.length ? all.join(' AND ') : 'true'})::int AS total`);
+  const precomputed = !criteria.q;
+  const columns = precomputed ? COUNT_GROUP_COLUMNS : JOB_GROUP_COLUMNS;
+  const aggregate = (conditions: string[], alias: string) => {
+    const filter = `FILTER (WHERE ${conditions.length ? conditions.join(' AND ') : 'true'})`;
+    return precomputed ? `coalesce(sum(c.n) ${filter}, 0)::int AS ${alias}` : `count(*) ${filter}::int AS ${alias}`;
+  };
+
+  const aggregates = [aggregate(filterConditions(criteria, params, now, columns), 'total')];
   const keys: [FilterGroup, string][] = [];
   for (const group of FILTER_GROUP_NAMES) {
-    const others = filterConditions(criteria, params, now, group);
+    const others = filterConditions(criteria, params, now, columns, group);
     for (const option of FILTER_GROUPS[group]) {
-      const condition = [...others, groupCondition(group, option.value, params, now)].join(' AND ');
-      aggregates.push(`count(*) FILTER (WHERE ${condition})::int AS f${keys.length}`);
+      aggregates.push(aggregate([...others, groupCondition(group, option.value, params, now, columns)], `f${keys.length}`));
       keys.push([group, option.value]);
     }
   }
-  const where = whereClause([textCondition(criteria.q, params)]);
-  const rows = await db.query<Record<string, number>>(
-    `SELECT ${aggregates.join(', ')} FROM jobs j ${where}`,
-    params.values,
-  );
+  const from = precomputed ? 'job_facet_counts c' : `jobs j ${whereClause([textCondition(criteria.q, params)])}`;
+  const rows = await db.query<Record<string, number>>(`SELECT ${aggregates.join(', ')} FROM ${from}`, params.values);
   const row = rows[0] ?? {};
   const facets = Object.fromEntries(FILTER_GROUP_NAMES.map((g) => [g, {}])) as Facets;
   keys.forEach(([group, value], i) => {
     facets[group][value] = Number(row[`f${i}`] ?? 0);
   });
   return { total: Number(row.total ?? 0), facets };
+}
+
+/**
+ * Compacts the precomputed counts: rows of days older than every "Date of Posting" window are summed into one
+ * row per combination dated 1970-01-01. Sums, and so every count, stay exactly the same.
+ */
+export async function compactFacetCounts(db: Queryable, olderThan: string): Promise<void> {
+  await db.query(
+    `WITH old AS (
+       DELETE FROM job_facet_counts
+        WHERE posting_date < $1::date AND posting_date > DATE '1970-01-01'
+        RETURNING location_key, salary_key, price_bucket, experience_key, employment_key, n
+     )
+     INSERT INTO job_facet_counts AS c (location_key, salary_key, price_bucket, experience_key, employment_key, posting_date, n)
+     SELECT location_key, salary_key, price_bucket, experience_key, employment_key, DATE '1970-01-01', sum(n)
+       FROM old GROUP BY 1, 2, 3, 4, 5
+     ON CONFLICT (location_key, salary_key, price_bucket, experience_key, employment_key, posting_date)
+     DO UPDATE SET n = c.n + EXCLUDED.n`,
+    [olderThan],
+  );
+  await db.query('DELETE FROM job_facet_counts WHERE n = 0');
 }
