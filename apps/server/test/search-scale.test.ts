@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FILTER_GROUPS,
+  FILTER_GROUP_NAMES,
+  HOME_PAGE_SIZE,
+  postedWindowStart,
+  type Facets,
+  type FilterGroup,
+  type SearchQuery,
+  type SearchResult,
+} from '@jobboard/shared';
+import { createRandom } from '../src/db/demo-data.js';
+import { seedBulk } from '../src/db/seed.js';
+import { compactFacetCounts, countMatchesAndFacets, findJobPage } from '../src/modules/jobs/search.repository.js';
+import { SearchCache, searchJobs } from '../src/modules/jobs/search.service.js';
+import { DB_KINDS, buildTestApp, signUpAndSignIn, postJob, type TestApp } from './helpers.js';
+
+/** The oracle: counts computed the slow, obvious way, one COUNT(*) over the jobs table per number. */
+async function directCounts(t: TestApp, criteria: Partial<Record<FilterGroup, string>>) {
+  const condition = (group: FilterGroup, value: string, params: unknown[]): string => {
+    params.push(group === 'maxPrice' ? Number(value) : group === 'posted' ? postedWindowStart(value as '24h', new Date()) : value);
+    const p = `$${params.length}`;
+    switch (group) {
+      case 'location': return `lower(job_location) = ${p}`;
+      case 'salaryType': return `lower(salary_type) = ${p}`;
+      case 'maxPrice': return `max_price_k <= ${p}`;
+      case 'posted': return `posting_date >= ${p}::date`;
+      case 'experience': return `lower(experience_level) = ${p}`;
+      case 'employment': return `lower(employment_type) = ${p}`;
+    }
+  };
+  const count = async (chosen: Partial<Record<FilterGroup, string>>) => {
+    const params: unknown[] = [];
+    const where = Object.entries(chosen).map(([g, v]) => condition(g as FilterGroup, v as string, params));
+    const rows = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, params);
+    return rows[0]?.n ?? -1;
+  };
+  const facets = {} as Facets;
+  for (const group of FILTER_GROUP_NAMES) {
+    facets[group] = {};
+    for (const option of FILTER_GROUPS[group]) facets[group][option.value] = await count({ ...criteria, [group]: option.value });
+  }
+  return { total: await count(criteria), facets };
+}
+
+describe.each(DB_KINDS)('search at scale on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    await seedBulk(t.db, { jobs: 1_500, users: 20, seed: 7 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('precomputed counts equal counts over the jobs table, for many filter combinations', async () => {
+    const random = createRandom(3);
+    const pick = (items: readonly { value: string }[]) => items[Math.floor(random() * items.length)];
+    for (let round = 0; round < 25; round += 1) {
+      const criteria: Record<string, string> = {};
+      for (const group of FILTER_GROUP_NAMES) {
+        if (random() < 0.4) criteria[group] = pick(FILTER_GROUPS[group])?.value ?? '';
+      }
+      const fromSummary = await countMatchesAndFacets(t.db, criteria as never, new Date());
+      const fromJobs = await directCounts(t, criteria);
+      expect(fromSummary).toEqual(fromJobs);
+    }
+  });
+
+  it('stay exact through updates, deletes, cascades and compaction', async () => {
+    const { cookie } = await signUpAndSignIn(t.app);
+    const ids = await Promise.all([0, 1, 2].map(() => postJob(t.app, cookie, { jobLocation: 'Madrid', maxPrice: '$45k' })));
+    await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${ids[0]}`, headers: { cookie }, payload: { jobLocation: 'Boston', salaryType: 'Hourly', maxPrice: '200' } });
+    await t.app.inject({ method: 'DELETE', url: `/api/job/delete/${ids[1]}`, headers: { cookie } });
+    await t.db.query("UPDATE jobs SET posting_date = posting_date - 90 WHERE id = $1", [ids[2]]);
+    await compactFacetCounts(t.db, new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10));
+    // A poster with jobs deleted as a whole (ON DELETE CASCADE fires the statement triggers too).
+    const [poster] = await t.db.query<{ poster_id: string }>('SELECT poster_id FROM jobs GROUP BY poster_id ORDER BY count(*) DESC LIMIT 1');
+    await t.db.query('DELETE FROM users WHERE id = $1', [poster?.poster_id]);
+    const combos: Partial<Record<FilterGroup, string>>[] = [{}, { location: 'madrid' }, { location: 'boston', salaryType: 'hourly' }, { posted: '30d', maxPrice: '50' }];
+    for (const criteria of combos) {
+      expect(await countMatchesAndFacets(t.db, criteria as never, new Date())).toEqual(await directCounts(t, criteria));
+    }
+  });
+
+  it('keyset pages read after their neighbours equal OFFSET pages, and jumping ahead works', async () => {
+    const cache = new SearchCache(60_000);
+    const criteria = { location: 'london' } as const;
+    const { total } = await countMatchesAndFacets(t.db, criteria as never, new Date());
+    const lastPage = Math.ceil(total / HOME_PAGE_SIZE);
+    expect(lastPage).toBeGreaterThan(10);
+    const seen = new Set<string>();
+    for (let page = 1; page <= lastPage; page += 1) {
+      const viaCache: SearchResult = await searchJobs(t.db, cache, { ...criteria, page } as SearchQuery);
+      const viaOffset = await findJobPage(t.db, criteria as never, { skipPages: page - 1 }, new Date());
+      expect(viaCache.items.map((j) => j._id)).toEqual(viaOffset.map((j) => j.id));
+      for (const job of viaCache.items) seen.add(job._id);
+    }
+    expect(seen.size).toBe(total);
+    // Jump from a remembered boundary several pages ahead.
+    const jump = await searchJobs(t.db, new SearchCache(60_000), { ...criteria, page: 2 } as SearchQuery);
+    expect(jump.items).toHaveLength(HOME_PAGE_SIZE);
+    const far = await searchJobs(t.db, cache, { ...criteria, page: lastPage + 3 } as SearchQuery);
+    expect(far.items).toEqual([]);
+    expect(far.total).toBe(total);
+  });
+});
