@@ -14,7 +14,9 @@ export function RootLayout() {
     document.title = crumb ? `${crumb} | Jobboard` : 'Jobboard: find your next job';
   }, [crumb]);
   // A new screen starts at the top (query-string changes on home keep their place).
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <div className="flex min-h-screen flex-col">
       <a

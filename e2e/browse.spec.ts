@@ -1,0 +1,171 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('browse, search and filter', () => {
+  test('home lists a page of 6 jobs with a count, and every card field', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByPlaceholder('What position are you looking for?')).toBeVisible();
+    const heading = page.getByRole('heading', { name: /^\d+ Jobs$/ });
+    await expect(heading).toBeVisible();
+    const total = Number((await heading.textContent())?.split(' ')[0]);
+    expect(total).toBeGreaterThan(6);
+    const cards = page.locator('#results article');
+    await expect(cards).toHaveCount(6);
+    const first = cards.first();
+    await expect(first.locator('img')).toHaveAttribute('src', /\/static\//);
+    await expect(first).toContainText(/\d+(\.\d+)?k - \d+(\.\d+)?k/);
+    await expect(first).toContainText(/\d{4}-\d{2}-\d{2}/);
+    await expect(first).toContainText(/(Hourly|Monthly|Yearly)/);
+    await expect(first.locator('p').last()).toHaveText(/\.\.\.$/);
+    // No breadcrumb on home.
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0);
+  });
+
+  test('search is debounced into the URL, filters combine, counts show, and No Data Found !', async ({ page }) => {
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/job/search')) searches.push(r.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: /^\d+ Jobs$/ })).toBeVisible();
+    const before = searches.length;
+    await page.getByPlaceholder('What position are you looking for?').pressSequentially('engineer', { delay: 40 });
+    await expect(page).toHaveURL(/q=engineer/);
+    await expect(page.getByRole('heading', { name: /^\d+ Jobs$/ })).toBeVisible();
+    // One request for the settled text, not one per key.
+    expect(searches.length - before).toBeLessThanOrEqual(2);
+
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    await expect(filters.getByText('London')).toBeVisible();
+    await filters.getByRole('radio', { name: /London/ }).check();
+    await expect(page).toHaveURL(/location=london/);
+    await filters.getByRole('button', { name: /Yearly/ }).click();
+    await expect(page).toHaveURL(/salaryType=yearly/);
+    await expect(filters.getByRole('button', { name: /Yearly/ })).toHaveAttribute('aria-pressed', 'true');
+    const cards = page.locator('#results article');
+    const count = await cards.count();
+    for (let i = 0; i < count; i += 1) {
+      await expect(cards.nth(i)).toContainText('London');
+      await expect(cards.nth(i)).toContainText('Yearly');
+    }
+    // Back to All.
+    await filters.getByRole('radio', { name: 'All', exact: true }).first().check();
+    await expect(page).not.toHaveURL(/location=/);
+
+    await page.goto('/?q=zzzz-no-such-job');
+    await expect(page.getByText('No Data Found !')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '0 Jobs' })).toBeVisible();
+  });
+
+  test('pagination: Previous disabled on page 1, Next disabled on the last page', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Job results pages' });
+    await expect(nav.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    const firstTitle = await page.locator('#results article h3').first().textContent();
+    await nav.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.locator('#results article h3').first()).not.toHaveText(firstTitle ?? '');
+    await expect(nav.getByRole('button', { name: 'Previous' })).toBeEnabled();
+    const pages = Number((await nav.getByText(/Page \d+ of \d+/).textContent())?.match(/of (\d+)/)?.[1]);
+    await page.goto(`/?page=${pages}`);
+    await expect(nav.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await page.goBack();
+    await expect(page).toHaveURL(/page=2/);
+  });
+
+  test('a card opens the single job page with every field and skills as tags', async ({ page }) => {
+    await page.goto('/');
+    const card = page.locator('#results article').first();
+    const title = (await card.locator('h3').textContent()) ?? '';
+    await card.locator('h3 a').click();
+    await expect(page).toHaveURL(/\/job\//);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Job Details');
+    for (const label of ['Location', 'Employment type', 'Experience level', 'Salary', 'Salary type', 'Posted by', 'Posted on']) {
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByText(/^\d+(\.\d+)?k - \d+(\.\d+)?k$/)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Skills' }).getByRole('listitem').first()).toBeVisible();
+    // A visitor cannot apply.
+    await page.getByRole('button', { name: 'Apply Now' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Sign in to apply for jobs');
+  });
+
+  test('unknown job and unknown route', async ({ page }) => {
+    await page.goto('/job/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Job not found' })).toBeVisible();
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByText('404')).toBeVisible();
+  });
+
+  test('about page, footer and chrome', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByText(/connects people with career opportunities across industries/)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+    const footer = page.locator('footer');
+    await expect(footer.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    await expect(footer.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/sign-up');
+    await expect(footer.getByRole('link', { name: /GitHub/ })).toHaveAttribute('target', '_blank');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await footer.getByRole('button', { name: 'Scroll to top' }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    const header = page.locator('header');
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['My Jobs', '/my-job'],
+      ['Applied Jobs', '/jobs-applied'],
+      ['Responses', '/responses'],
+      ['Post a Job', '/post-job'],
+    ]) {
+      await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    await expect(header.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/profile');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Home');
+  });
+
+  test('guarded routes send a visitor to /sign-in', async ({ page }) => {
+    for (const path of ['/profile', '/post-job', '/edit-job/abc', '/my-job', '/jobs-applied', '/responses']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/sign-in$/);
+    }
+  });
+
+  test('theme toggles, and persists across reload under localStorage root', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? 'null') as { version: number; state: { theme: { darkMode: boolean } } });
+    expect(saved.version).toBe(1);
+    expect(saved.state.theme.darkMode).toBe(true);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.getByTestId('theme-toggle').click();
+    await page.reload();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+  });
+
+  test('600 px: mobile menu and Apply Filters panel toggle', async ({ page }) => {
+    await page.setViewportSize({ width: 600, height: 900 });
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(page.getByRole('complementary', { name: 'Filters' })).toBeHidden();
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.click();
+    const mobile = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(mobile.getByRole('link', { name: 'My Jobs' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(mobile).toBeHidden();
+
+    const filtersButton = page.getByRole('button', { name: 'Apply Filters' });
+    await expect(filtersButton).toHaveAttribute('aria-expanded', 'false');
+    await filtersButton.click();
+    const panel = page.locator('#mobile-filters');
+    await panel.getByRole('radio', { name: /Seattle/ }).check();
+    await expect(page).toHaveURL(/location=seattle/);
+    await filtersButton.click();
+    await expect(panel).toBeHidden();
+  });
+});

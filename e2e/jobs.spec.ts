@@ -1,0 +1,149 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ALICE, BOB, CAROL, closeDialog, signInFast, uniqueSuffix } from './fixtures';
+
+async function fillJobForm(page: Page, title: string) {
+  await expect(page.getByLabel('Job Title')).toHaveValue('Web Developer');
+  await page.getByLabel('Job Title').fill(title);
+  await page.getByLabel('Company Name').fill('E2E Widgets');
+  await page.getByLabel('Minimum Salary').fill('$20k');
+  await page.getByLabel('Maximum Salary').fill('$120k');
+  await page.getByLabel('Salary Type').selectOption('Yearly');
+  await page.getByLabel('Job Location').fill('London');
+  await page.getByLabel('Experience Type').selectOption('Full-time');
+  await page.getByLabel('Experience Level').selectOption('Any Experience');
+  const skills = page.getByLabel('Required Skill Sets');
+  await skills.click();
+  await page.getByRole('option', { name: 'React' }).click();
+  await skills.click();
+  await page.getByRole('option', { name: 'Node' }).click();
+  await page.getByLabel('Company Logo').fill('/static/logos/tidewater.svg');
+  await page.getByLabel('Job Description').fill('Build and ship delightful features for our job board in an end-to-end tested team.');
+}
+
+test.describe('posting, applying and responses', () => {
+  test('post, find, edit, apply (as another user), see the response, delete', async ({ browser }) => {
+    const title = `E2E Engineer ${uniqueSuffix()}`;
+    const carolContext = await browser.newContext();
+    const page = await carolContext.newPage();
+    await signInFast(page, CAROL);
+
+    // Post: empty form is refused, a full one is created and the form resets.
+    await page.goto('/post-job');
+    await page.getByLabel('Job Title').fill('');
+    await page.getByRole('button', { name: 'Create Job' }).click();
+    await expect(page.getByText('Company name is required')).toBeVisible();
+    await fillJobForm(page, title);
+    await page.getByRole('button', { name: 'Create Job' }).click();
+    await closeDialog(page, 'Job Created Successfully');
+    await expect(page.getByLabel('Job Title')).toHaveValue('Web Developer');
+    await expect(page.getByLabel('Company Name')).toHaveValue('');
+
+    // My jobs: search locally by title, edit.
+    await page.goto('/my-job');
+    await expect(page.getByRole('heading', { name: 'All My Jobs' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'POST A NEW JOB' })).toHaveAttribute('href', '/post-job');
+    for (const header of ['NO.', 'TITLE', 'COMPANY NAME', 'SALARY']) await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    await page.getByLabel('Search my jobs by title').fill(title.toUpperCase());
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+    await expect(page.locator('tbody')).toContainText(title);
+    await page.getByRole('link', { name: `Edit ${title}` }).click();
+    await expect(page).toHaveURL(/\/edit-job\//);
+    await expect(page.getByLabel('Job Title')).toHaveValue(title);
+    await expect(page.getByLabel('Company Name')).toHaveValue('E2E Widgets');
+    const patches: { skills?: unknown }[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PATCH') patches.push(r.postDataJSON() as { skills?: unknown });
+    });
+    await page.getByLabel('Maximum Salary').fill('$130k');
+    await page.getByRole('button', { name: 'Update Job' }).click();
+    await closeDialog(page, 'Job Updated Successfully');
+    expect(patches[0]?.skills).toEqual([
+      { value: 'React', label: 'React' },
+      { value: 'Node', label: 'Node' },
+    ]);
+    const jobUrl = page.url().replace('/edit-job/', '/job/');
+
+    // The poster cannot apply to their own job.
+    await page.goto(jobUrl);
+    await expect(page.getByText('20k - 130k')).toBeVisible();
+    await page.getByRole('button', { name: 'Apply Now' }).click();
+    await expect(page.getByRole('alert')).toHaveText('You cannot apply to your own posted job');
+
+    // Bob applies; the button becomes disabled with the note on hover.
+    const bobContext = await browser.newContext();
+    const bob = await bobContext.newPage();
+    await signInFast(bob, BOB);
+    await bob.goto(jobUrl);
+    await bob.getByRole('button', { name: 'Apply Now' }).click();
+    await closeDialog(bob, 'Applied Successfully');
+    const applyButton = bob.getByRole('button', { name: 'Apply Now' });
+    await expect(applyButton).toBeDisabled();
+    await applyButton.locator('..').hover();
+    await expect(bob.getByRole('tooltip')).toHaveText("You've already applied to this job");
+    await expect(bob.getByRole('tooltip')).toBeVisible();
+
+    // Bob's applied list has it, with the salary in dollars and the date.
+    await bob.goto('/jobs-applied');
+    await expect(bob.getByRole('heading', { name: 'Your Applied Jobs' })).toBeVisible();
+    for (const header of ['NO.', 'TITLE', 'COMPANY NAME', 'SALARY', 'APPLICATION DATE'])
+      await expect(bob.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    let found = false;
+    for (let i = 0; i < 5 && !found; i += 1) {
+      found = (await bob.locator('tbody').textContent())?.includes(title) ?? false;
+      if (!found) await bob.getByRole('button', { name: 'Next' }).click();
+    }
+    expect(found).toBe(true);
+    const row = bob.locator('tbody tr', { hasText: title });
+    await expect(row).toContainText('$20k - $130k');
+    await expect(row).toContainText(new Date().toISOString().slice(0, 10));
+
+    // Carol sees the response with Bob's resume link.
+    await page.goto('/responses');
+    await expect(page.getByRole('heading', { name: 'Job Responses' })).toBeVisible();
+    for (const header of ['NO.', 'TITLE', 'NAME', 'RESUME LINK', 'E-MAIL', 'APPLICATION DATE'])
+      await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    const response = page.locator('tbody tr', { hasText: title });
+    await expect(response).toContainText('bob@example.com');
+    const resume = response.getByRole('link', { name: /Resume/ });
+    await expect(resume).toHaveAttribute('target', '_blank');
+
+    // Delete asks first, then removes the row.
+    await page.goto('/my-job');
+    await page.getByLabel('Search my jobs by title').fill(title);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    await expect(page.getByRole('dialog')).toContainText('Are you sure?');
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete it!' }).click();
+    await closeDialog(page, 'Job Deleted successfully');
+    await expect(page.locator('tbody')).toContainText('No Data Found !');
+    await carolContext.close();
+    await bobContext.close();
+  });
+
+  test('table paging works at the edges (4 rows a page)', async ({ page }) => {
+    await signInFast(page, ALICE);
+    await page.goto('/my-job');
+    await expect(page.locator('tbody tr')).toHaveCount(4);
+    // My Jobs: Previous appears only above page 1; Next only while rows remain.
+    await expect(page.getByRole('button', { name: 'Previous' })).toHaveCount(0);
+    const firstRow = await page.locator('tbody tr').first().textContent();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.locator('tbody tr').first()).not.toHaveText(firstRow ?? '');
+    await expect(page.locator('tbody tr').first()).toContainText('5');
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeVisible();
+    while ((await page.getByRole('button', { name: 'Next' }).count()) > 0) await page.getByRole('button', { name: 'Next' }).click();
+    const lastRows = await page.locator('tbody tr').count();
+    expect(lastRows).toBeGreaterThanOrEqual(1);
+    expect(lastRows).toBeLessThanOrEqual(4);
+
+    // Responses (alice received several): Previous disabled on page 1, Next disabled on the last.
+    await page.goto('/responses');
+    await expect(page.locator('tbody tr')).toHaveCount(4);
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    while (await page.getByRole('button', { name: 'Next' }).isEnabled()) await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeEnabled();
+    await expect(page.getByText(/No Resume Listed|Resume/).first()).toBeVisible();
+  });
+});
