@@ -100,14 +100,16 @@ export interface PageBoundary {
 /**
  * One page of matches, newest first. With `after` (the boundary of an earlier page) the scan starts right
  * behind that row (keyset) and skips only `skipPages` pages from there, so reading page 5,000 after page 4,999
- * costs what page 1 costs, instead of an OFFSET that grows with the page number.
+ * costs what page 1 costs, instead of an OFFSET that grows with the page number. When pages are skipped, the
+ * row before the page comes too, so the page before it becomes known (`previous`) and the next read of this
+ * page is a keyset scan.
  */
 export async function findJobPage(
   db: Queryable,
   criteria: SearchCriteria,
   position: { after?: PageBoundary | undefined; skipPages: number },
   now: Date,
-): Promise<JobRow[]> {
+): Promise<{ rows: JobRow[]; previous?: PageBoundary }> {
   const params = new Params();
   const keyset = position.after
     ? `(j.posting_date, j.seq) < (${params.add(position.after.postingDate)}::date, ${params.add(position.after.seq)}::bigint)`
@@ -117,15 +119,19 @@ export async function findJobPage(
     ...filterConditions(criteria, params, now, JOB_GROUP_COLUMNS),
     keyset,
   ]);
-  const limit = params.add(HOME_PAGE_SIZE);
-  const offset = params.add(position.skipPages * HOME_PAGE_SIZE);
-  return db.query<JobRow>(
+  const withPrevious = position.skipPages > 0;
+  const limit = params.add(HOME_PAGE_SIZE + (withPrevious ? 1 : 0));
+  const offset = params.add(position.skipPages * HOME_PAGE_SIZE - (withPrevious ? 1 : 0));
+  const rows = await db.query<JobRow>(
     `SELECT ${JOB_COLUMNS}, left(j.description, ${CARD_DESCRIPTION_CHARS}) AS description
        FROM ${JOB_FROM} ${where}
       ORDER BY j.posting_date DESC, j.seq DESC
       LIMIT ${limit} OFFSET ${offset}`,
     params.values,
   );
+  if (!withPrevious) return { rows };
+  const [before, ...page] = rows;
+  return { rows: page, previous: before && { postingDate: before.posting_date, seq: String(before.seq) } };
 }
 
 /**

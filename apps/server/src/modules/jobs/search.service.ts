@@ -86,11 +86,12 @@ export async function searchJobs(
     });
   }
   const entry = cache.entry(JSON.stringify([today, criteriaKey(criteria)]), now.getTime());
-  const [rows, counts] = await Promise.all([
+  const [{ rows, previous }, counts] = await Promise.all([
     findJobPage(db, criteria, SearchCache.position(entry, page), now),
     entry.counts ?? countMatchesAndFacets(db, criteria, now),
   ]);
   entry.counts = counts;
+  if (previous) cache.remember(entry, page - 1, previous);
   const last = rows.at(-1);
   if (last && rows.length === HOME_PAGE_SIZE) {
     cache.remember(entry, page, { postingDate: last.posting_date, seq: String(last.seq) });
