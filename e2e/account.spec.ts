@@ -42,7 +42,7 @@ test.describe('accounts', () => {
     const id = uniqueSuffix();
     const email = `e2e-${id}@example.com`;
     await page.goto('/sign-up');
-    await page.getByLabel('Name').fill('Erin Example');
+    await page.getByLabel('Name', { exact: true }).fill('Erin Example');
     await page.getByLabel('Username').fill(`erin-${id}`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('short');
@@ -57,7 +57,7 @@ test.describe('accounts', () => {
     // Profile: only changed fields are sent.
     await profileLink.click();
     await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByLabel('Name')).toHaveValue('Erin Example');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Erin Example');
     const bodies: unknown[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/user/update/')) bodies.push(r.postDataJSON());
