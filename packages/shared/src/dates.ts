@@ -19,7 +19,7 @@ export function postedWindowStart(window: PostedWindow, now: Date = new Date()):
 }
 
 export function isPostedWindow(value: string): value is PostedWindow {
-  return value in WINDOW_DAYS;
+  return Object.hasOwn(WINDOW_DAYS, value);
 }
 
 export type { PostedWindow, FilterGroup };

@@ -76,6 +76,8 @@ export function openPostgres(connectionString: string, options: { max?: number }
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 15_000,
+    // A connection that goes silent (network partition) fails the query instead of hanging the request.
+    query_timeout: 20_000,
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
