@@ -22,7 +22,7 @@ const SCREENS: Screen[] = [
   { name: 'sign-in', path: () => '/sign-in', signedIn: false, ready: (p) => expect(p.getByRole('button', { name: 'Sign In' })).toBeVisible() },
   { name: 'sign-up', path: () => '/sign-up', signedIn: false, ready: (p) => expect(p.getByRole('button', { name: 'Sign Up' })).toBeVisible() },
   { name: 'about', path: () => '/about', signedIn: false, ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
-  { name: 'not-found', path: () => '/nope', signedIn: false, ready: (p) => expect(p.getByText('Page not found')).toBeVisible() },
+  { name: 'not-found', path: () => '/nope', signedIn: false, ready: (p) => expect(p.getByRole('heading', { name: 'Page not found' })).toBeVisible() },
   { name: 'profile', path: () => '/profile', signedIn: true, ready: (p) => expect(p.getByRole('button', { name: 'Update' })).toBeVisible() },
   { name: 'post-job', path: () => '/post-job', signedIn: true, ready: (p) => expect(p.getByRole('button', { name: 'Create Job' })).toBeVisible() },
   { name: 'edit-job', path: (ids) => `/edit-job/${ids.own}`, signedIn: true, ready: (p) => expect(p.getByRole('button', { name: 'Update Job' })).toBeVisible() },

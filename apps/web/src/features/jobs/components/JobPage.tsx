@@ -11,15 +11,16 @@ import { useCurrentUser } from '../../../lib/store';
 import { useApplyToJob, useJob, useMyApplications } from '../api/jobs';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  // dt and dd sit directly in a div of the dl, as the HTML spec (and axe) require.
   return (
-    <div className="flex items-start gap-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
-      <span className="mt-0.5 text-teal-700 dark:text-teal-300" aria-hidden="true">
-        {icon}
-      </span>
-      <div>
-        <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-300">{label}</dt>
-        <dd className="font-medium text-slate-900 dark:text-white">{children}</dd>
-      </div>
+    <div className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
+      <dt className="flex items-center gap-2 text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-300">
+        <span className="text-teal-700 dark:text-teal-300" aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 pl-7 font-medium text-slate-900 dark:text-white">{children}</dd>
     </div>
   );
 }
