@@ -135,7 +135,7 @@ function registerStaticFiles(app: FastifyInstance, config: Config, storage: File
       root: config.webDist,
       prefix: '/',
       decorateReply: false,
-      index: false,
+      index: ['index.html'],
       wildcard: true,
       setHeaders(res, filePath) {
         // Vite names built assets by content hash, so they never change; index.html always may.

@@ -35,7 +35,7 @@ export async function insertJobsBulk(db: Queryable, jobs: JobToInsert[]): Promis
   );
 }
 
-async function insertUsersBulk(
+export async function insertUsersBulk(
   db: Queryable,
   users: { name: string; username: string; email: string; resume: string }[],
   passwordHash: string,
