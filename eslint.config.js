@@ -23,6 +23,11 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Plain scripts the browser loads as they are (theme before first paint, the Google popup's last page).
+    files: ['apps/web/public/**/*.js', 'apps/server/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },

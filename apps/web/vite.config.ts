@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -64,8 +65,16 @@ function homeBundleSize(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss(), homeBundleSize()],
+  resolve: {
+    // react-router's package exports name only its development build (warnings and checks included); its
+    // production build sits beside it, and is what a production bundle should carry.
+    alias:
+      mode === 'production'
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        : [],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -86,6 +95,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2023',
     sourcemap: false,
+    // Every browser we support has native <link rel=modulepreload>; the polyfill would be dead weight on the home page.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -95,11 +106,6 @@ export default defineConfig({
           ],
         },
       },
-      treeshake: {
-        // packages/shared has no side effects at import time, but its package.json cannot say so (it is not
-        // ours to edit): without this, any import from it would pull zod's whole runtime into every page.
-        moduleSideEffects: (id: string) => !id.includes('/packages/shared/src/'),
-      },
     },
   },
-});
+}));

@@ -7,6 +7,7 @@
  *   npm run loadtest -- --seconds 60 --connections 50
  */
 import fs from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -136,7 +137,7 @@ const result = await autocannon({
         ...req,
         body: JSON.stringify({ email: `load-${stamp}-${(ctx.k ?? 0) % APPLICANTS}@example.com`, password: DEMO_PASSWORD }),
       }),
-      onResponse: (status: number, _body: string, ctx: Ctx, headers: import('node:http').IncomingHttpHeaders | undefined) => {
+      onResponse: (status: number, _body: string, ctx: Ctx, headers: IncomingHttpHeaders | undefined) => {
         tally('sign in')(status);
         // autocannon hands a header seen once as a string, one seen twice as an array.
         const setCookie: unknown = headers?.['set-cookie'];

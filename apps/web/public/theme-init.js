@@ -5,6 +5,6 @@ try {
   if (saved && saved.state && saved.state.theme && saved.state.theme.darkMode) {
     document.documentElement.classList.add('dark');
   }
-} catch (e) {
+} catch {
   /* no saved theme */
 }

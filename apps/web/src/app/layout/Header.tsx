@@ -1,5 +1,5 @@
 import { BriefcaseBusiness, CircleUserRound, Menu, Moon, Sun, X } from '../../components/ui/icons';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAppStore, useCurrentUser, useDarkMode } from '../../lib/store';
 
@@ -56,11 +56,11 @@ function ProfileLink() {
 }
 
 export function Header() {
-  const [open, setOpen] = useState(false);
   const location = useLocation();
-  useEffect(() => {
-    setOpen(false);
-  }, [location.pathname]);
+  // The menu belongs to the page it was opened on: navigating anywhere closes it, with no effect needed.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? location.pathname : null);
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
@@ -91,7 +91,7 @@ export function Header() {
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpen((v) => !v)}
+            onClick={() => setOpen(!open)}
           >
             {open ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
           </button>

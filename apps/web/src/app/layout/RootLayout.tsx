@@ -1,11 +1,13 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
 import { ErrorBoundary } from '../pages/RouteError';
 import { crumbFor } from '../router';
 import { Breadcrumb } from './Breadcrumb';
-import { Footer } from './Footer';
 import { Header } from './Header';
+
+// Below the fold on every screen: it loads right after the first paint, keeping the home page's first JS small.
+const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
 
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -34,7 +36,9 @@ export function RootLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
+      <Suspense fallback={<div className="min-h-48" aria-hidden="true" />}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

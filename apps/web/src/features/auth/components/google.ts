@@ -26,10 +26,9 @@ export function openGooglePopup(): Promise<GoogleMessage> {
       resolve({ type: 'jobboard:google', ok: false, message: 'Allow pop-ups for this site to sign in with Google' });
       return;
     }
-    let timer: ReturnType<typeof setInterval> | undefined;
     const done = (message: GoogleMessage) => {
       window.removeEventListener('message', onMessage);
-      if (timer) clearInterval(timer);
+      clearInterval(timer);
       resolve(message);
     };
     const onMessage = (event: MessageEvent) => {
@@ -38,7 +37,7 @@ export function openGooglePopup(): Promise<GoogleMessage> {
     };
     window.addEventListener('message', onMessage);
     // Closing the popup without finishing is a cancel, not an error to show.
-    timer = setInterval(() => {
+    const timer = setInterval(() => {
       if (popup.closed) done({ type: 'jobboard:google', ok: false });
     }, 500);
   });

@@ -29,10 +29,13 @@ export function HomePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the settled text drives this
   }, [debouncedText]);
 
-  // Back/forward to a URL with another q puts that text back in the box.
-  useEffect(() => {
-    setText((current) => (current.trim() === (query.q ?? '') ? current : (query.q ?? '')));
-  }, [query.q]);
+  // Back/forward to a URL with another q puts that text back in the box (state adjusted during render, as
+  // React recommends for state derived from a changed input).
+  const [urlQ, setUrlQ] = useState(query.q);
+  if (urlQ !== query.q) {
+    setUrlQ(query.q);
+    if (text.trim() !== (query.q ?? '')) setText(query.q ?? '');
+  }
 
   const search = useJobSearch(query);
   const data = search.data;
