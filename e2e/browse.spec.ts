@@ -37,7 +37,9 @@ test.describe('browse, search and filter', () => {
 
     const filters = page.getByRole('complementary', { name: 'Filters' });
     await expect(filters.getByText('London')).toBeVisible();
-    await filters.getByRole('radio', { name: /London/ }).check();
+    // Radios follow the URL, which updates in a transition: click, then wait for the checked state.
+    await filters.getByRole('radio', { name: /London/ }).click();
+    await expect(filters.getByRole('radio', { name: /London/ })).toBeChecked();
     await expect(page).toHaveURL(/location=london/);
     await filters.getByRole('button', { name: /Yearly/ }).click();
     await expect(page).toHaveURL(/salaryType=yearly/);
@@ -49,7 +51,8 @@ test.describe('browse, search and filter', () => {
       await expect(cards.nth(i)).toContainText('Yearly');
     }
     // Back to All.
-    await filters.getByRole('radio', { name: 'All', exact: true }).first().check();
+    await filters.getByRole('radio', { name: 'All', exact: true }).first().click();
+    await expect(filters.getByRole('radio', { name: 'All', exact: true }).first()).toBeChecked();
     await expect(page).not.toHaveURL(/location=/);
 
     await page.goto('/?q=zzzz-no-such-job');
@@ -163,7 +166,8 @@ test.describe('browse, search and filter', () => {
     await expect(filtersButton).toHaveAttribute('aria-expanded', 'false');
     await filtersButton.click();
     const panel = page.locator('#mobile-filters');
-    await panel.getByRole('radio', { name: /Seattle/ }).check();
+    await panel.getByRole('radio', { name: /Seattle/ }).click();
+    await expect(panel.getByRole('radio', { name: /Seattle/ })).toBeChecked();
     await expect(page).toHaveURL(/location=seattle/);
     await filtersButton.click();
     await expect(panel).toBeHidden();
