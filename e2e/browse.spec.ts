@@ -115,13 +115,14 @@ test.describe('browse, search and filter', () => {
     await footer.getByRole('button', { name: 'Scroll to top' }).click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     const header = page.locator('header');
-    for (const [name, href] of [
+    const links: [string, string][] = [
       ['Home', '/'],
       ['My Jobs', '/my-job'],
       ['Applied Jobs', '/jobs-applied'],
       ['Responses', '/responses'],
       ['Post a Job', '/post-job'],
-    ]) {
+    ];
+    for (const [name, href] of links) {
       await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     await expect(header.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/profile');
