@@ -20,6 +20,7 @@ import type { Db } from './db/client.js';
 import { frameworkErrorHandler, registerErrorHandling, registerJsonParser } from './http/error-handler.js';
 import { errorBody } from './http/errors.js';
 import { registerCsrfProtection } from './http/csrf.js';
+import { registerNulGuard } from './http/text-guard.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { registerSession } from './http/session.js';
 import { applicationRoutes } from './modules/applications/applications.routes.js';
@@ -57,6 +58,7 @@ export async function buildApp({ db, config, storage = createStorage(config) }: 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerJsonParser(app);
+  registerNulGuard(app);
 
   await app.register(cookie);
   if (config.corsOrigins.length > 0) {

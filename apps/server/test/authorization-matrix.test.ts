@@ -1,0 +1,512 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as Fastify from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { MESSAGES, type Application, type Job, type User } from '@jobboard/shared';
+import {
+  DB_KINDS,
+  buildTestApp,
+  expectErrorShape,
+  jobBody,
+  postJob,
+  signInAs,
+  signUpAndSignIn,
+  type SignedInUser,
+  type TestApp,
+} from './helpers.js';
+
+/**
+ * Issue 6, suite 1: every /api route of the app x (visitor, another user, owner), generated from the route table.
+ * Fastify is wrapped so that every instance records its routes through an onRoute hook; a route that the app
+ * registers but this file has no expectation for fails the "every route has an entry" test, so a new endpoint
+ * cannot be forgotten. The rules are DESIGN.md section 5.
+ */
+
+const registered = vi.hoisted(() => [] as { method: string; url: string }[]);
+
+vi.mock('fastify', async (importOriginal) => {
+  const real = await importOriginal<typeof Fastify>();
+  const wrapped = ((options?: Parameters<typeof real.default>[0]) => {
+    const app = real.default(options);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) registered.push({ method: String(method), url: route.url });
+    });
+    return app;
+  }) as unknown as typeof real.default;
+  return { ...real, default: wrapped, fastify: wrapped };
+});
+
+type Actor = 'visitor' | 'other' | 'owner';
+const ACTORS: Actor[] = ['visitor', 'other', 'owner'];
+
+/** The people and objects of one database: owner and other are signed in; their objects are fixed up-front. */
+interface World {
+  t: TestApp;
+  owner: SignedInUser;
+  other: SignedInUser;
+  /** A third person who applied to the owner's job. */
+  applicant: SignedInUser;
+  /** A third person whose job both owner and other applied to. */
+  poster: SignedInUser;
+  ownerJob: string;
+  otherJob: string;
+  posterJob: string;
+  dataDir: string;
+}
+
+interface Case {
+  /** The request; may create fresh objects first (a mutation must not spoil the shared ones). */
+  request: (w: World, actor: Actor) => Promise<InjectOptions & { url: string }>;
+  /** Expected status per actor. */
+  status: Record<Actor, number>;
+  /** What the answer must show beyond the status (narrowed lists, unchanged objects...). */
+  /** The answer is an HTML page by design (the Google popup), not the JSON error shape. */
+  page?: boolean;
+  check?: (w: World, actor: Actor, response: LightMyRequestResponse, context: Record<string, string>) => Promise<void>;
+}
+
+const cookieOf = (w: World, actor: Actor): Record<string, string> =>
+  actor === 'visitor' ? {} : { cookie: (actor === 'owner' ? w.owner : w.other).cookie };
+
+const everyone = (status: number): Record<Actor, number> => ({ visitor: status, other: status, owner: status });
+/** DESIGN.md section 5: 401 for a visitor, 403 for anybody but the owner. */
+const ownerOnly = (ok: number): Record<Actor, number> => ({ visitor: 401, other: 403, owner: ok });
+const signedIn = (ok: number): Record<Actor, number> => ({ visitor: 401, other: ok, owner: ok });
+
+/** The context a request builder leaves for its check (ids of fresh objects). */
+const contexts = new WeakMap<object, Record<string, string>>();
+function withContext<T extends object>(options: T, context: Record<string, string>): T {
+  contexts.set(options, context);
+  return options;
+}
+
+async function jobRow(w: World, id: string) {
+  const rows = await w.t.db.query<{ job_title: string; poster_id: string }>('SELECT job_title, poster_id FROM jobs WHERE id = $1', [id]);
+  return rows[0];
+}
+
+async function freshUser(w: World): Promise<SignedInUser> {
+  return signUpAndSignIn(w.t.app);
+}
+
+function multipartPng(bytes: Buffer) {
+  const boundary = `----matrix${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-requested-with': 'XMLHttpRequest' },
+  };
+}
+
+function storedUploads(w: World): string[] {
+  const dir = path.join(w.dataDir, 'uploads');
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+}
+
+const noPasswords = (response: LightMyRequestResponse) => {
+  expect(response.body).not.toMatch(/password|argon2|\$argon/i);
+};
+
+/**
+ * The expectations table: one entry per "METHOD /url" the app registers under /api. HEAD routes mirror GET
+ * (Fastify adds them) and are checked with the GET entry's statuses.
+ */
+const TABLE: Record<string, Case> = {
+  'GET /api/health': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/health', headers: cookieOf(w, a) }),
+    status: everyone(200),
+  },
+
+  // ---------- auth ----------
+  'POST /api/auth/signin': {
+    // Owner: the right password. Visitor and other user: the owner's email with a wrong password.
+    // The caller's session is a fresh one: signing in rotates (ends) the session it is sent with.
+    request: async (w, a) => {
+      const me = a === 'visitor' ? undefined : a === 'owner' ? w.owner : w.other;
+      const session = me ? await signInAs(w.t.app, me.user.email, me.password) : undefined;
+      return {
+        method: 'POST',
+        url: '/api/auth/signin',
+        headers: session ? { cookie: session.cookie } : {},
+        payload: { email: w.owner.user.email, password: a === 'owner' ? w.owner.password : 'not the password at all' },
+      };
+    },
+    status: { visitor: 401, other: 401, owner: 200 },
+    check: async (w, a, response) => {
+      if (a === 'owner') {
+        expect(response.json<User>()._id).toBe(w.owner.user._id);
+        noPasswords(response);
+      } else {
+        expect(expectErrorShape(response, 401)).toBe(MESSAGES.wrongCredentials);
+        expect(response.cookies.find((c) => c.name.endsWith('jobboard_session') && c.value)).toBeUndefined();
+      }
+    },
+  },
+  'POST /api/auth/signup': {
+    request: async (w, a) => {
+      const n = `${a}-${Math.random().toString(16).slice(2, 10)}`;
+      return { method: 'POST', url: '/api/auth/signup', headers: cookieOf(w, a), payload: { name: `New ${n}`, username: `new-${n}`, email: `new-${n}@example.com`, password: 'a long enough passphrase' } };
+    },
+    status: everyone(201),
+    check: async (_w, _a, response) => {
+      // Signing up never signs anyone in, and never as the caller.
+      expect(response.cookies.find((c) => c.name.endsWith('jobboard_session') && c.value)).toBeUndefined();
+    },
+  },
+  'POST /api/auth/signout': {
+    // A session of its own, so the shared cookies stay valid; signing out ends only the caller's session.
+    request: async (w, a) => {
+      if (a === 'visitor') return { method: 'POST', url: '/api/auth/signout' };
+      const me = a === 'owner' ? w.owner : w.other;
+      const session = await signInAs(w.t.app, me.user.email, me.password);
+      return withContext({ method: 'POST', url: '/api/auth/signout', headers: { cookie: session.cookie } }, { cookie: session.cookie });
+    },
+    status: everyone(200),
+    check: async (w, a, _response, context) => {
+      if (a === 'visitor') return;
+      const ended = await w.t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: context.cookie ?? '' } });
+      expectErrorShape(ended, 401);
+      for (const person of [w.owner, w.other]) {
+        const still = await w.t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: person.cookie } });
+        expect(still.statusCode).toBe(200);
+      }
+    },
+  },
+  'GET /api/auth/me': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/auth/me', headers: cookieOf(w, a) }),
+    status: signedIn(200),
+    check: async (w, a, response) => {
+      if (a === 'visitor') return;
+      expect(response.json<User>()._id).toBe((a === 'owner' ? w.owner : w.other).user._id);
+      noPasswords(response);
+    },
+  },
+  'GET /api/auth/google/config': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/auth/google/config', headers: cookieOf(w, a) }),
+    status: everyone(200),
+  },
+  'GET /api/auth/google/start': {
+    // Not configured here: the popup explains it, whoever asks.
+    request: async (w, a) => ({ method: 'GET', url: '/api/auth/google/start', headers: cookieOf(w, a) }),
+    status: everyone(200),
+    check: async (_w, _a, response) => {
+      expect(response.body).toContain(MESSAGES.googleNotConfigured);
+    },
+  },
+  'GET /api/auth/google/callback': {
+    // A forged callback signs nobody in, whoever sends it.
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/auth/google/callback?code=forged&state=forged`,
+      headers: cookieOf(w, a),
+    }),
+    // The popup's page (HTML by design, read by the opener): an unknown flow has expired.
+    status: everyone(400),
+    page: true,
+    check: async (_w, _a, response) => {
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.cookies.find((c) => c.name.endsWith('jobboard_session') && c.value)).toBeUndefined();
+    },
+  },
+  'POST /api/auth/google': {
+    request: async (w, a) => ({ method: 'POST', url: '/api/auth/google', headers: cookieOf(w, a), payload: { idToken: 'forged.token.value' } }),
+    status: everyone(501),
+    check: async (_w, _a, response) => {
+      expect(expectErrorShape(response, 501)).toBe(MESSAGES.googleNotConfigured);
+    },
+  },
+
+  // ---------- jobs ----------
+  'GET /api/job/search': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/job/search?q=matrix', headers: cookieOf(w, a) }),
+    status: everyone(200),
+    check: async (w, _a, response) => {
+      const ids = response.json<{ items: Job[] }>().items.map((j) => j._id);
+      expect(ids).toEqual(expect.arrayContaining([w.ownerJob, w.otherJob]));
+    },
+  },
+  'GET /api/job/all-jobs': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/job/all-jobs', headers: cookieOf(w, a) }),
+    status: everyone(200),
+    check: async (w, _a, response) => {
+      const ids = response.json<Job[]>().map((j) => j._id);
+      expect(ids).toEqual(expect.arrayContaining([w.ownerJob, w.otherJob, w.posterJob]));
+      noPasswords(response);
+    },
+  },
+  'GET /api/job/all-jobs/:id': {
+    request: async (w, a) => ({ method: 'GET', url: `/api/job/all-jobs/${w.ownerJob}`, headers: cookieOf(w, a) }),
+    status: everyone(200),
+    check: async (w, _a, response) => {
+      expect(response.json<Job>()._id).toBe(w.ownerJob);
+    },
+  },
+  'GET /api/job/myJobs/:posterEmail': {
+    request: async (w, a) => ({ method: 'GET', url: `/api/job/myJobs/${encodeURIComponent(w.owner.user.email)}`, headers: cookieOf(w, a) }),
+    status: ownerOnly(200),
+    check: async (w, a, response) => {
+      if (a !== 'owner') {
+        expect(response.body).not.toContain(w.ownerJob);
+        return;
+      }
+      const jobs = response.json<Job[]>();
+      expect(jobs.map((j) => j._id)).toContain(w.ownerJob);
+      expect(jobs.every((j) => j.postedBy === w.owner.user.email)).toBe(true);
+    },
+  },
+  'POST /api/job/post-job': {
+    // Identity comes from the cookie: a postedBy naming the owner grants nothing to anybody else.
+    request: async (w, a) => ({
+      method: 'POST',
+      url: '/api/job/post-job',
+      headers: cookieOf(w, a),
+      payload: { ...jobBody({ jobTitle: `Posted by ${a}` }), postedBy: w.owner.user.email },
+    }),
+    status: signedIn(201),
+    check: async (w, a, response) => {
+      if (a === 'visitor') return;
+      const id = response.json<{ insertedId: string }>().insertedId;
+      const row = await jobRow(w, id);
+      expect(row?.poster_id).toBe((a === 'owner' ? w.owner : w.other).user._id);
+    },
+  },
+  'PATCH /api/job/update-job/:id': {
+    request: async (w, a) => {
+      const id = await postJob(w.t.app, w.owner.cookie, { jobTitle: 'Before the edit' });
+      return withContext(
+        { method: 'PATCH', url: `/api/job/update-job/${id}`, headers: cookieOf(w, a), payload: { jobTitle: `Edited by ${a}` } },
+        { id },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      expect((await jobRow(w, id))?.job_title).toBe(a === 'owner' ? 'Edited by owner' : 'Before the edit');
+    },
+  },
+  'DELETE /api/job/delete/:id': {
+    request: async (w, a) => {
+      const id = await postJob(w.t.app, w.owner.cookie, { jobTitle: 'To be deleted' });
+      return withContext({ method: 'DELETE', url: `/api/job/delete/${id}`, headers: cookieOf(w, a) }, { id });
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      expect(await jobRow(w, id)).toEqual(a === 'owner' ? undefined : expect.objectContaining({ job_title: 'To be deleted' }));
+    },
+  },
+
+  // ---------- applications ----------
+  'GET /api/apply/appliedJobs': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/apply/appliedJobs', headers: cookieOf(w, a) }),
+    status: signedIn(200),
+    check: async (w, a, response) => {
+      if (a === 'visitor') return;
+      const me = a === 'owner' ? w.owner : w.other;
+      const apps = response.json<Application[]>();
+      expect(apps.length).toBeGreaterThan(0);
+      // Only applications the caller made or received.
+      for (const app of apps) {
+        const received = (await jobRow(w, app.job))?.poster_id === me.user._id;
+        expect(app.user === me.user._id || received).toBe(true);
+      }
+      if (a === 'owner') {
+        // ...and all of them: the one made to the poster's job, the one received from the applicant.
+        expect(apps.map((x) => x.user)).toEqual(expect.arrayContaining([w.owner.user._id, w.applicant.user._id]));
+      } else {
+        expect(response.body).not.toContain(w.applicant.user.email);
+        expect(response.body).not.toContain(w.owner.user._id);
+      }
+    },
+  },
+  'GET /api/apply/appliedJobs/:userId': {
+    request: async (w, a) => ({ method: 'GET', url: `/api/apply/appliedJobs/${w.owner.user._id}`, headers: cookieOf(w, a) }),
+    status: ownerOnly(200),
+    check: async (w, a, response) => {
+      if (a !== 'owner') return;
+      const apps = response.json<Application[]>();
+      expect(apps.map((x) => x.job)).toEqual([w.posterJob]);
+      expect(apps.every((x) => x.user === w.owner.user._id)).toBe(true);
+    },
+  },
+  'POST /api/apply/apply-job': {
+    // The object is a fresh job of the owner's: the others may apply (as themselves), the owner may not.
+    request: async (w, a) => {
+      const job = await postJob(w.t.app, w.owner.cookie, { jobTitle: 'Apply here' });
+      return withContext(
+        { method: 'POST', url: '/api/apply/apply-job', headers: cookieOf(w, a), payload: { job, user: w.owner.user._id } },
+        { job },
+      );
+    },
+    status: { visitor: 401, other: 201, owner: 403 },
+    check: async (w, a, response, { job = '' }) => {
+      const rows = await w.t.db.query<{ user_id: string }>('SELECT user_id FROM applications WHERE job_id = $1', [job]);
+      if (a === 'visitor') expect(expectErrorShape(response, 401)).toBe(MESSAGES.signInToApply);
+      if (a === 'owner') expect(expectErrorShape(response, 403)).toBe(MESSAGES.cannotApplyOwnJob);
+      expect(rows.map((r) => r.user_id)).toEqual(a === 'other' ? [w.other.user._id] : []);
+    },
+  },
+
+  // ---------- users ----------
+  'GET /api/user/get-users': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/user/get-users', headers: cookieOf(w, a) }),
+    status: signedIn(200),
+    check: async (w, a, response) => {
+      if (a === 'visitor') return;
+      noPasswords(response);
+      const ids = response.json<User[]>().map((u) => u._id).sort();
+      // The caller and the people who applied to the caller's jobs; nobody else.
+      const expected = a === 'owner' ? [w.owner.user._id, w.applicant.user._id] : [w.other.user._id];
+      expect(ids).toEqual(expected.sort());
+    },
+  },
+  'POST /api/user/update/:userId': {
+    // A fresh owner for this row, so the shared owner's profile stays as it is.
+    request: async (w, a) => {
+      const target = await freshUser(w);
+      const headers = a === 'visitor' ? {} : { cookie: a === 'owner' ? target.cookie : w.other.cookie };
+      return withContext(
+        { method: 'POST', url: `/api/user/update/${target.user._id}`, headers, payload: { name: `Renamed by ${a}` } },
+        { id: target.user._id, name: target.user.name },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, response, { id = '', name = '' }) => {
+      const rows = await w.t.db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [id]);
+      expect(rows[0]?.name).toBe(a === 'owner' ? 'Renamed by owner' : name);
+      if (a === 'owner') noPasswords(response);
+    },
+  },
+  'DELETE /api/user/delete/:userId': {
+    request: async (w, a) => {
+      const target = await freshUser(w);
+      const headers = a === 'visitor' ? {} : { cookie: a === 'owner' ? target.cookie : w.other.cookie };
+      return withContext({ method: 'DELETE', url: `/api/user/delete/${target.user._id}`, headers }, { id: target.user._id });
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      const rows = await w.t.db.query('SELECT 1 FROM users WHERE id = $1', [id]);
+      expect(rows.length).toBe(a === 'owner' ? 0 : 1);
+    },
+  },
+
+  // ---------- uploads ----------
+  'POST /api/upload/avatar': {
+    request: async (w, a) => {
+      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
+      const { payload, headers } = multipartPng(png);
+      return withContext(
+        { method: 'POST', url: '/api/upload/avatar', payload, headers: { ...headers, ...cookieOf(w, a) } },
+        { before: String(storedUploads(w).length) },
+      );
+    },
+    status: signedIn(201),
+    check: async (w, a, _response, { before = '' }) => {
+      // A visitor stores nothing; a signed-in user stores one file.
+      expect(storedUploads(w).length).toBe(Number(before) + (a === 'visitor' ? 0 : 1));
+    },
+  },
+};
+
+/** API documentation (swagger-ui) is public by design: the schemas, never data. */
+const PUBLIC_DOCS = /^\/api\/docs(\/|$)/;
+function docsCase(url: string): Case {
+  const concrete = url === '/api/docs/static/*' ? '/api/docs/static/swagger-ui.css' : url;
+  return {
+    request: async (w, a) => ({ method: 'GET', url: concrete, headers: cookieOf(w, a) }),
+    // swagger-ui sends its own index.html to the documentation's home.
+    status: everyone(concrete === '/api/docs/static/index.html' ? 302 : 200),
+  };
+}
+
+const key = (method: string, url: string) => `${method} ${url}`;
+
+/** The app's own route table: built once at collection time, on an in-memory database. */
+async function collectRoutes(): Promise<{ method: string; url: string }[]> {
+  registered.length = 0;
+  const t = await buildTestApp('pglite');
+  await t.close();
+  const seen = new Map<string, { method: string; url: string }>();
+  for (const route of registered) {
+    if (!route.url.startsWith('/api')) continue;
+    seen.set(key(route.method, route.url), route);
+  }
+  return [...seen.values()].sort((x, y) => key(x.method, x.url).localeCompare(key(y.method, y.url)));
+}
+
+const ROUTES = await collectRoutes();
+
+function caseFor(method: string, url: string): Case | undefined {
+  const lookup = method === 'HEAD' ? 'GET' : method;
+  const entry = TABLE[key(lookup, url)];
+  if (entry) return entry;
+  if (PUBLIC_DOCS.test(url) && lookup === 'GET') return docsCase(url);
+  return undefined;
+}
+
+describe('the route table', () => {
+  it('has the routes of the spec and the design', () => {
+    const keys = ROUTES.map((r) => key(r.method, r.url));
+    expect(keys).toEqual(expect.arrayContaining(['GET /api/health', 'PATCH /api/job/update-job/:id', 'DELETE /api/user/delete/:userId']));
+    expect(ROUTES.length).toBeGreaterThanOrEqual(Object.keys(TABLE).length);
+  });
+
+  it('has an expectation for every /api route the app registers (a new route must be added here)', () => {
+    const missing = ROUTES.filter((r) => !caseFor(r.method, r.url)).map((r) => key(r.method, r.url));
+    expect(missing).toEqual([]);
+  });
+
+  it('has no stale expectation (every entry names a registered route)', () => {
+    const keys = new Set(ROUTES.map((r) => key(r.method, r.url)));
+    expect(Object.keys(TABLE).filter((k) => !keys.has(k))).toEqual([]);
+  });
+});
+
+const MATRIX = ROUTES.flatMap((route) => ACTORS.map((actor) => ({ ...route, actor })));
+
+describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
+  const w = {} as World;
+
+  beforeAll(async () => {
+    w.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-matrix-'));
+    w.t = await buildTestApp(kind, { dataDir: w.dataDir });
+    const app: FastifyInstance = w.t.app;
+    [w.owner, w.other, w.applicant, w.poster] = await Promise.all([
+      signUpAndSignIn(app),
+      signUpAndSignIn(app),
+      signUpAndSignIn(app),
+      signUpAndSignIn(app),
+    ]);
+    w.ownerJob = await postJob(app, w.owner.cookie, { jobTitle: 'Matrix owner job' });
+    w.otherJob = await postJob(app, w.other.cookie, { jobTitle: 'Matrix other job' });
+    w.posterJob = await postJob(app, w.poster.cookie, { jobTitle: 'Poster job' });
+    const apply = async (person: SignedInUser, job: string) => {
+      const response = await app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: person.cookie }, payload: { job } });
+      if (response.statusCode !== 201) throw new Error(`apply failed: ${response.body}`);
+    };
+    await apply(w.applicant, w.ownerJob);
+    await apply(w.owner, w.posterJob);
+    await apply(w.other, w.posterJob);
+  });
+  afterAll(async () => {
+    await w.t?.close();
+    fs.rmSync(w.dataDir, { recursive: true, force: true });
+  });
+
+  it.each(MATRIX)('$method $url as $actor', async ({ method, url, actor }) => {
+    const entry = caseFor(method, url);
+    if (!entry) throw new Error(`no expectation for ${method} ${url}`);
+    const options = await entry.request(w, actor);
+    const response = await w.t.app.inject({ ...options, method: method as InjectOptions['method'] });
+    const expected = entry.status[actor];
+    expect(response.statusCode, `${method} ${url} as ${actor}: ${response.body.slice(0, 300)}`).toBe(expected);
+    if (expected >= 400 && method !== 'HEAD' && !entry.page) {
+      const message = expectErrorShape(response, expected);
+      if (expected === 401 && url !== '/api/auth/signin' && url !== '/api/apply/apply-job') expect(message).toBe(MESSAGES.notSignedIn);
+    }
+    if (method !== 'HEAD') await entry.check?.(w, actor, response, contexts.get(options) ?? {});
+  });
+});
