@@ -83,6 +83,8 @@ export async function buildApp({ db, config, storage = createStorage(config) }: 
     hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // Pages keep a handle on the Google sign-in popup they open (the popup's own pages opt out below).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
 
   await app.register(swagger, {
@@ -91,7 +93,16 @@ export async function buildApp({ db, config, storage = createStorage(config) }: 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // swagger-ui's own policy (it hashes its inline scripts) held to the site's rules: no <base>, never framed,
+    // and upgrade-insecure-requests only when the site is served over https.
+    transformStaticCSP: (header) => {
+      const strict = header.replace("base-uri 'self'", "base-uri 'none'").replace("frame-ancestors 'self'", "frame-ancestors 'none'");
+      return config.secureCookies ? strict : strict.replace(/\s*upgrade-insecure-requests;?/, '');
+    },
+  });
 
   registerCsrfProtection(app, config);
   registerSession(app, { db, config });
