@@ -60,6 +60,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
 
   // Opened in the 500x600 popup: straight on to the provider.
   app.get('/google/start', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    // The popup travels to the provider and back; a stricter opener policy would cut it off from its opener.
+    reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
     if (!google.configured) return reply.type('text/html; charset=utf-8').send(popupPage({ ok: false, message: MESSAGES.googleNotConfigured }));
     const url = await google.start(callbackUrl(request));
     return reply.redirect(url.href);
@@ -67,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
 
   // The provider sends the popup back here; the page tells the opener the outcome and closes.
   app.get('/google/callback', { schema: { tags: ['auth'] } }, async (request, reply) => {
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').header('Cross-Origin-Opener-Policy', 'unsafe-none');
     try {
       const user = await google.finish(new URL(request.url, siteOrigin(request)));
       if (request.sessionToken) await deleteSession(db, request.sessionToken);

@@ -11,8 +11,8 @@ import { uniqueViolationToConflict } from './auth.service.js';
 const FLOW_TTL_MS = 10 * 60 * 1000;
 
 export const GOOGLE_MESSAGES = {
-  cancelled: 'Google sign-in was cancelled.',
-  failed: 'Google sign-in failed. Please try again.',
+  cancelled: MESSAGES.googleCancelled,
+  failed: MESSAGES.googleFailed,
   unverifiedEmail: 'Your Google account email is not verified.',
   expired: 'This sign-in attempt has expired. Please try again.',
 } as const;

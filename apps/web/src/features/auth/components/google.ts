@@ -1,3 +1,4 @@
+import { MESSAGES } from '@jobboard/shared';
 import type { User } from '@jobboard/shared';
 
 export interface GoogleMessage {
@@ -23,7 +24,7 @@ export function openGooglePopup(): Promise<GoogleMessage> {
     const top = Math.max(0, window.screenY + (window.outerHeight - height) / 2);
     const popup = window.open('/api/auth/google/start', 'jobboard-google', `width=${width},height=${height},left=${left},top=${top}`);
     if (!popup) {
-      resolve({ type: 'jobboard:google', ok: false, message: 'Allow pop-ups for this site to sign in with Google' });
+      resolve({ type: 'jobboard:google', ok: false, message: MESSAGES.googlePopupBlocked });
       return;
     }
     const done = (message: GoogleMessage) => {
@@ -36,9 +37,13 @@ export function openGooglePopup(): Promise<GoogleMessage> {
       done(event.data);
     };
     window.addEventListener('message', onMessage);
-    // Closing the popup without finishing is a cancel, not an error to show.
+    // Closing the popup without finishing is a cancel: said in the error line, nothing else changes. The
+    // popup closes itself right after posting its result, so a close is only a cancel once no message has
+    // arrived for a moment (a Promise settles once: a late cancel after a result changes nothing).
     const timer = setInterval(() => {
-      if (popup.closed) done({ type: 'jobboard:google', ok: false });
-    }, 500);
+      if (!popup.closed) return;
+      clearInterval(timer);
+      setTimeout(() => done({ type: 'jobboard:google', ok: false, message: MESSAGES.googleCancelled }), 750);
+    }, 300);
   });
 }
