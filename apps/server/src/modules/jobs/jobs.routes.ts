@@ -18,12 +18,14 @@ export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, searc
 
   // The spec's "download every job" call, kept for compatibility: streamed, so memory stays flat at any size.
   app.get('/all-jobs', { schema: { tags: ['jobs'] } }, async (_request, reply) => {
+    // The first row is read before answering, so a database that is down is a 503 JSON error, not a 200 cut off.
+    const rows = streamAllJobs(db);
+    const first = await rows.next();
     async function* body() {
       yield '[';
-      let first = true;
-      for await (const row of streamAllJobs(db)) {
-        yield (first ? '' : ',') + JSON.stringify(toJob(row));
-        first = false;
+      if (!first.done) {
+        yield JSON.stringify(toJob(first.value));
+        for await (const row of rows) yield ',' + JSON.stringify(toJob(row));
       }
       yield ']';
     }

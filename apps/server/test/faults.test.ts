@@ -1,0 +1,407 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { MESSAGES } from '@jobboard/shared';
+import { buildApp } from '../src/app.js';
+import { testConfig, testDatabaseUrl } from '../src/config.js';
+import { openPostgres, type Db } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { jobBody, postJob, sessionCookieOf } from './helpers.js';
+
+/**
+ * Issue 6, suite 5: faults on PostgreSQL (PGlite's SIGKILL case is durability.test.ts).
+ * (a) The database becomes unreachable under load, through a TCP proxy this test controls: requests fail fast
+ *     with 503 JSON, /api/health says so, and the same app serves again once the database is back.
+ * (b) The real server process is killed with SIGKILL during a write load and restarted: every acknowledged
+ *     write is there.
+ * Everything runs on loopback; without DATABASE_URL the suite is skipped (it needs a PostgreSQL server).
+ */
+
+const adminUrl = testDatabaseUrl();
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const OUTAGE_MS = 3000;
+/** The pool's query timeout: a request waiting on a dead connection would take this long. */
+const QUERY_TIMEOUT_MS = 20_000;
+
+async function createDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  if (!adminUrl) throw new Error('DATABASE_URL is not set');
+  const name = `jobboard_faults_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A TCP proxy on loopback in front of the PostgreSQL server that can cut every connection and refuse new ones. */
+class FaultyProxy {
+  private readonly server: net.Server;
+  private readonly pairs = new Set<[net.Socket, net.Socket]>();
+  private down = false;
+  refused = 0;
+  port = 0;
+
+  constructor(private readonly target: { host: string; port: number }) {
+    this.server = net.createServer((client) => {
+      if (this.down) {
+        this.refused += 1;
+        client.destroy();
+        return;
+      }
+      const upstream = net.connect(this.target.port, this.target.host);
+      const pair: [net.Socket, net.Socket] = [client, upstream];
+      this.pairs.add(pair);
+      const end = () => {
+        client.destroy();
+        upstream.destroy();
+        this.pairs.delete(pair);
+      };
+      client.on('error', end).on('close', end);
+      upstream.on('error', end).on('close', end);
+      client.pipe(upstream);
+      upstream.pipe(client);
+    });
+  }
+
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    const address = this.server.address();
+    if (typeof address !== 'object' || !address) throw new Error('no proxy port');
+    this.port = address.port;
+  }
+
+  /** The database "goes away": every open connection is cut, new ones are dropped on accept. */
+  cut(): void {
+    this.down = true;
+    for (const [a, b] of this.pairs) {
+      a.destroy();
+      b.destroy();
+    }
+    this.pairs.clear();
+  }
+
+  restore(): void {
+    this.down = false;
+  }
+
+  get open(): number {
+    return this.pairs.size;
+  }
+
+  async close(): Promise<void> {
+    this.cut();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+function expect503(response: LightMyRequestResponse, where: string): void {
+  expect(response.statusCode, `${where}: ${response.body.slice(0, 200)}`).toBe(503);
+  expect(response.headers['content-type'], where).toMatch(/^application\/json/);
+  const body = response.json<Record<string, unknown>>();
+  if (where.startsWith('GET /api/health')) {
+    expect(body).toEqual({ status: 'unavailable', database: 'postgres' });
+  } else {
+    expect(body, where).toEqual({ success: false, statusCode: 503, message: MESSAGES.databaseUnavailable });
+    expect(response.headers['retry-after'], where).toBeDefined();
+    expect(response.body, where).not.toMatch(/ECONN|terminated|pg|5432|stack/i);
+  }
+}
+
+describe.skipIf(!adminUrl)('PostgreSQL unreachable under load (TCP proxy on loopback)', () => {
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  let proxy: FaultyProxy;
+  let db: Db;
+  let app: FastifyInstance;
+  let cookie: string;
+  let jobId: string;
+
+  beforeAll(async () => {
+    database = await createDatabase();
+    const target = new URL(database.url);
+    proxy = new FaultyProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    await proxy.listen();
+    const throughProxy = new URL(database.url);
+    throughProxy.hostname = '127.0.0.1';
+    throughProxy.port = String(proxy.port);
+    db = openPostgres(throughProxy.toString(), { max: 8 });
+    await migrate(db);
+    app = await buildApp({ db, config: testConfig() });
+    await app.ready();
+    const credentials = { email: `faults-${randomBytes(4).toString('hex')}@example.com`, password: 'faulty passphrase 42' };
+    const signUp = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Fault Tester', username: `faults-${randomBytes(4).toString('hex')}`, ...credentials } });
+    expect(signUp.statusCode).toBe(201);
+    cookie = sessionCookieOf(await app.inject({ method: 'POST', url: '/api/auth/signin', payload: credentials }));
+    jobId = await postJob(app, cookie);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close().catch(() => {});
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  /** The requests of the load: reads and writes, signed in and not. */
+  const requests = (): { where: string; run: () => Promise<LightMyRequestResponse> }[] => [
+    { where: 'GET /api/job/search', run: () => app.inject({ method: 'GET', url: '/api/job/search?q=web' }) },
+    { where: `GET /api/job/all-jobs/${jobId}`, run: () => app.inject({ method: 'GET', url: `/api/job/all-jobs/${jobId}` }) },
+    { where: 'GET /api/auth/me', run: () => app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } }) },
+    { where: 'POST /api/job/post-job', run: () => app.inject({ method: 'POST', url: '/api/job/post-job', headers: { cookie }, payload: jobBody() }) },
+    { where: 'GET /api/apply/appliedJobs', run: () => app.inject({ method: 'GET', url: '/api/apply/appliedJobs', headers: { cookie } }) },
+    { where: 'GET /api/health', run: () => app.inject({ method: 'GET', url: '/api/health' }) },
+  ];
+
+  /** `workers` loops sending the mix for `ms`: every answer with its status and time. */
+  async function load(ms: number, workers = 6) {
+    const results: { where: string; status: number; ms: number; response: LightMyRequestResponse }[] = [];
+    const until = Date.now() + ms;
+    await Promise.all(
+      Array.from({ length: workers }, async (_, worker) => {
+        for (let i = worker; Date.now() < until && i < 10_000; i += 1) {
+          const request = requests()[i % requests().length];
+          if (!request) continue;
+          const started = performance.now();
+          const response = await request.run();
+          results.push({ where: request.where, status: response.statusCode, ms: performance.now() - started, response });
+        }
+      }),
+    );
+    return results;
+  }
+
+  it('serves the load normally before the fault', async () => {
+    const results = await load(1000);
+    expect(results.length).toBeGreaterThan(20);
+    for (const r of results) expect(r.status, `${r.where}: ${r.response.body.slice(0, 200)}`).toBeLessThan(300);
+  });
+
+  it(`answers 503 JSON fast while the database is unreachable (${OUTAGE_MS} ms), /api/health says so, and recovers without a restart`, { timeout: 60_000 }, async () => {
+    proxy.cut();
+    const during = await load(OUTAGE_MS);
+    expect(during.length).toBeGreaterThan(30);
+    for (const r of during) expect503(r.response, r.where);
+    const times = during.map((r) => r.ms).sort((a, b) => a - b);
+    const p50 = times[Math.floor(times.length / 2)] ?? 0;
+    const max = times.at(-1) ?? 0;
+    console.info(`outage on postgres: ${during.length} requests in ${OUTAGE_MS} ms, all 503; p50 ${p50.toFixed(1)} ms, max ${max.toFixed(1)} ms; ${proxy.refused} connections refused`);
+    // Fast: nothing waits for the 20 s query timeout (the pool's connect timeout is 3 s; refusals are immediate).
+    expect(max).toBeLessThan(QUERY_TIMEOUT_MS / 4);
+    expect(p50).toBeLessThan(1000);
+    expect(proxy.refused).toBeGreaterThan(0);
+
+    proxy.restore();
+    const restored = Date.now();
+    // The same app instance (no rebuild) serves again: its pool reconnects on the next queries.
+    let healthy = false;
+    for (let i = 0; i < 50 && !healthy; i += 1) {
+      healthy = (await app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200;
+      if (!healthy) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(healthy).toBe(true);
+    console.info(`recovered on postgres ${Date.now() - restored} ms after the proxy came back`);
+    const after = await load(1000);
+    for (const r of after) expect(r.status, `${r.where} after recovery: ${r.response.body.slice(0, 200)}`).toBeLessThan(300);
+    expect(proxy.open).toBeGreaterThan(0);
+    // The session and the data written before the fault are still there.
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/job/all-jobs/${jobId}` })).statusCode).toBe(200);
+  });
+
+  it('the all-jobs stream answers 503 JSON too when the database is gone before it starts', async () => {
+    proxy.cut();
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/job/all-jobs' });
+      expect503(response, 'GET /api/job/all-jobs');
+    } finally {
+      proxy.restore();
+    }
+    let ok = false;
+    for (let i = 0; i < 50 && !ok; i += 1) {
+      ok = (await app.inject({ method: 'GET', url: '/api/job/all-jobs' })).statusCode === 200;
+      if (!ok) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(ok).toBe(true);
+  });
+});
+
+// ---------- (b) SIGKILL during writes, on PostgreSQL ----------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<void>;
+}
+
+async function startServer(databaseUrl: string): Promise<Running> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (/^(DATABASE_URL|REDIS_URL|CORS_ORIGINS|PUBLIC_URL|S3_|OIDC_|VITEST)/.test(key)) delete env[key];
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DEMO_DATA: 'off', LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  let gone = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      gone = true;
+      resolve();
+    }),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && !gone) {
+    try {
+      if ((await fetch(`${base}/api/health`)).status === 200) return { child, base, exited };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${stderr}`);
+}
+
+describe.skipIf(!adminUrl)('SIGKILL during writes on PostgreSQL (real server process)', () => {
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  let current: Running | undefined;
+
+  beforeAll(async () => {
+    database = await createDatabase();
+  });
+  afterAll(async () => {
+    if (current && current.child.exitCode === null && current.child.signalCode === null) {
+      current.child.kill('SIGKILL');
+      await current.exited;
+    }
+    await database?.drop();
+  });
+
+  const json = { 'content-type': 'application/json' };
+
+  async function session(base: string, round: number): Promise<string> {
+    const email = `killed-${round}@example.com`;
+    const password = 'killed passphrase 42';
+    const signUp = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Killed', username: `killed-${round}`, email, password }) });
+    expect(signUp.status).toBe(201);
+    const signIn = await fetch(`${base}/api/auth/signin`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
+    expect(signIn.status).toBe(200);
+    return signIn.headers.getSetCookie().find((c) => c.startsWith('jobboard_session='))?.split(';')[0] ?? '';
+  }
+
+  /** Four writers post jobs at once; the server is killed with SIGKILL once enough are acknowledged. */
+  async function writeUntilKilled(server: Running, cookie: string, round: number): Promise<Map<string, string>> {
+    const acked = new Map<string, string>();
+    const killAfter = 30 + Math.floor(Math.random() * 30);
+    let killed = false;
+    await Promise.all(
+      Array.from({ length: 4 }, async (_, writer) => {
+        for (let i = 0; i < 500 && !killed; i += 1) {
+          const title = `Killed round ${round} writer ${writer} post ${i}`;
+          if (acked.size >= killAfter && !killed) {
+            killed = true;
+            setTimeout(() => server.child.kill('SIGKILL'), Math.floor(Math.random() * 4));
+          }
+          try {
+            const response = await fetch(`${server.base}/api/job/post-job`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(jobBody({ jobTitle: title })) });
+            if (response.status === 201) {
+              const body = (await response.json()) as { insertedId: string };
+              acked.set(body.insertedId, title);
+            } else if (!killed) {
+              throw new Error(`post answered ${response.status}`);
+            }
+          } catch (error) {
+            if (!killed) throw error;
+            return;
+          }
+        }
+      }),
+    );
+    if (!killed) server.child.kill('SIGKILL');
+    await server.exited;
+    return acked;
+  }
+
+  async function missing(base: string, acked: Map<string, string>): Promise<string[]> {
+    const lost: string[] = [];
+    for (const [id, title] of acked) {
+      const response = await fetch(`${base}/api/job/all-jobs/${id}`);
+      const job = response.status === 200 ? ((await response.json()) as { _id: string; jobTitle: string }) : undefined;
+      if (job?._id !== id || job.jobTitle !== title) lost.push(id);
+    }
+    return lost;
+  }
+
+  it('finds every acknowledged job after SIGKILL during parallel writes and a restart, twice', { timeout: 300_000 }, async () => {
+    const all = new Map<string, string>();
+    for (let round = 1; round <= 2; round += 1) {
+      current = await startServer(database.url);
+      expect(await missing(current.base, all)).toEqual([]);
+      const cookie = await session(current.base, round);
+      const acked = await writeUntilKilled(current, cookie, round);
+      expect(acked.size).toBeGreaterThanOrEqual(30);
+      expect(current.child.signalCode).toBe('SIGKILL');
+      for (const [id, title] of acked) all.set(id, title);
+      console.info(`SIGKILL round ${round} on postgres: ${acked.size} acknowledged writes`);
+    }
+    current = await startServer(database.url);
+    expect(await missing(current.base, all)).toEqual([]);
+    // The stored count is at least the acknowledged one (a write can land without its answer, never the reverse).
+    const check = new pg.Client({ connectionString: database.url });
+    await check.connect();
+    const { rows } = await check.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs');
+    await check.end();
+    expect(rows[0]?.n).toBeGreaterThanOrEqual(all.size);
+
+    // The check can fail: a job that is really gone is reported.
+    const cookie = await (async () => {
+      const signIn = await fetch(`${current?.base}/api/auth/signin`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'killed-1@example.com', password: 'killed passphrase 42' }) });
+      expect(signIn.status).toBe(200);
+      return signIn.headers.getSetCookie().find((c) => c.startsWith('jobboard_session='))?.split(';')[0] ?? '';
+    })();
+    const [victim] = [...all.keys()].filter((id) => all.get(id)?.startsWith('Killed round 1'));
+    if (!victim) throw new Error('no job of round 1');
+    expect((await fetch(`${current.base}/api/job/delete/${victim}`, { method: 'DELETE', headers: { cookie } })).status).toBe(200);
+    expect(await missing(current.base, all)).toEqual([victim]);
+
+    current.child.kill('SIGTERM');
+    await current.exited;
+    expect(current.child.exitCode).toBe(0);
+  });
+});
+
+describe.skipIf(Boolean(adminUrl))('faults on PostgreSQL', () => {
+  it.skip('skipped: DATABASE_URL is not set (the proxy and SIGKILL cases need a PostgreSQL server)', () => {});
+});
