@@ -6,19 +6,15 @@
  *
  *   npm run loadtest -- --seconds 60 --connections 50
  */
-import fs from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { DEFAULT_RATE_LIMITS, testConfig, testDatabaseUrl } from '../src/config.js';
-import { openPglite, openPostgres, type Db } from '../src/db/client.js';
 import { DEMO_PASSWORD } from '../src/db/demo-data.js';
 import { migrate } from '../src/db/migrate.js';
+import { createScratchPglite, createScratchPostgres } from '../src/db/scratch.js';
 import { insertUsersBulk, seedBulk } from '../src/db/seed.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 
@@ -34,35 +30,9 @@ const connections = Number(args.connections);
 const jobCount = Number(args.jobs);
 const APPLICANTS = 200;
 
-async function openDb(): Promise<{ db: Db; drop: () => Promise<void>; kind: string }> {
-  const adminUrl = testDatabaseUrl();
-  if (!adminUrl) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-load-'));
-    const db = await openPglite(dir);
-    return { db, kind: 'pglite', drop: async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
-  }
-  const name = `jobboard_load_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = openPostgres(url.toString(), { max: 20 });
-  return {
-    db,
-    kind: 'postgres',
-    drop: async () => {
-      await db.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-const { db, drop, kind } = await openDb();
+const adminUrl = testDatabaseUrl();
+const kind = adminUrl ? 'postgres' : 'pglite';
+const { db, drop } = adminUrl ? await createScratchPostgres(adminUrl, 'jobboard_load', 20) : await createScratchPglite({ onDisk: true });
 await migrate(db);
 await seedBulk(db, { jobs: jobCount, users: 100, seed: 11 });
 const stamp = Date.now().toString(36);

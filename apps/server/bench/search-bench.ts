@@ -13,11 +13,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { testConfig, testDatabaseUrl } from '../src/config.js';
-import { openPglite, openPostgres, type Db } from '../src/db/client.js';
+import type { Db } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
+import { createScratchPglite, createScratchPostgres, type ScratchDatabase } from '../src/db/scratch.js';
 import { seedBulk } from '../src/db/seed.js';
 
 const { values: args } = parseArgs({
@@ -146,31 +146,9 @@ async function serve(db: Db, searchCacheTtlMs: number) {
   return { app, base: `http://127.0.0.1:${port}` };
 }
 
-async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-bench-'));
-    const db = await openPglite(dir);
-    return { db, drop: async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
-  }
-  const adminUrl = testDatabaseUrl() ?? '';
-  const name = `jobboard_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = openPostgres(url.toString(), { max: 20 });
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<ScratchDatabase> {
+  // PGlite on disk, as the product runs it; PostgreSQL in a database of its own.
+  return kind === 'pglite' ? createScratchPglite({ onDisk: true }) : createScratchPostgres(testDatabaseUrl() ?? '', 'jobboard_bench', 20);
 }
 
 function log(message: string) {

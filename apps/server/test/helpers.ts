@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import type { JobCreateBody, User } from '@jobboard/shared';
 import { buildApp } from '../src/app.js';
 import { testConfig, testDatabaseUrl, type Config } from '../src/config.js';
-import { openPglite, openPostgres, type Db } from '../src/db/client.js';
+import type { Db } from '../src/db/client.js';
+import { createScratchPglite, createScratchPostgres, type ScratchDatabase } from '../src/db/scratch.js';
 import { migrate } from '../src/db/migrate.js';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -13,31 +13,11 @@ export type DbKind = 'pglite' | 'postgres';
 export const DB_KINDS: DbKind[] = testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
 
 /** A database of its own for one test file: in-memory PGlite, or a fresh database on the PostgreSQL server. */
-export async function createTestDb(kind: DbKind): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const db = await openPglite();
-    return { db, drop: () => db.close() };
-  }
+export async function createTestDb(kind: DbKind): Promise<ScratchDatabase> {
+  if (kind === 'pglite') return createScratchPglite();
   const adminUrl = testDatabaseUrl();
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
-  const name = `jobboard_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = openPostgres(url.toString(), { max: 10 });
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+  return createScratchPostgres(adminUrl, 'jobboard_test');
 }
 
 export interface TestApp {
