@@ -55,6 +55,21 @@ function ProfileLink() {
   );
 }
 
+/** The five links of spec section 2, laid out in a row on desktop and a column in the mobile menu. */
+function NavList({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {NAV_LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.to === '/'} className={navLinkClass}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Header() {
   const location = useLocation();
   // The menu belongs to the page it was opened on: navigating anywhere closes it, with no effect needed.
@@ -72,15 +87,7 @@ export function Header() {
           <span>Jobboard</span>
         </Link>
         <nav aria-label="Main" className="ml-6 hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === '/'} className={navLinkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavList className="flex items-center gap-1" />
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle />
@@ -99,15 +106,7 @@ export function Header() {
       </div>
       {open ? (
         <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-200 px-4 pb-4 pt-2 lg:hidden dark:border-slate-800">
-          <ul className="space-y-1">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === '/'} className={navLinkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavList className="space-y-1" />
         </nav>
       ) : null}
     </header>
