@@ -150,6 +150,8 @@ function registerStaticFiles(app: FastifyInstance, config: Config, storage: File
       decorateReply: false,
       index: ['index.html'],
       wildcard: true,
+      // The build writes .br and .gz beside each asset (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite names built assets by content hash, so they never change; index.html always may.
         res.setHeader(

@@ -1,0 +1,78 @@
+// Lighthouse on the built app served by the real server (fresh database with demo data): the home page and
+// a job page, mobile (Lighthouse's default throttling) and desktop. Prints a markdown table and appends it to
+// docs/performance.md. Targets (DESIGN.md section 6): performance >= 95, accessibility 100.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = process.argv.includes('--out') ? process.argv[process.argv.indexOf('--out') + 1] : path.join(root, 'docs/performance.md');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [path.join(root, 'scripts/e2e-server.mjs')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' },
+  stdio: 'ignore',
+});
+try {
+  for (let i = 0; i < 120; i += 1) {
+    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const jobs = await (await fetch(`${base}/api/job/search`)).json();
+  const jobId = jobs.items[0]._id;
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  const rows = [];
+  try {
+    for (const [label, url] of [['home', `${base}/`], ['job page', `${base}/job/${jobId}`]]) {
+      for (const [form, config] of [['mobile', undefined], ['desktop', desktopConfig]]) {
+        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] }, config);
+        const c = result.lhr.categories;
+        const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
+        const a = result.lhr.audits;
+        rows.push(`| ${label} | ${form} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${a['first-contentful-paint']?.displayValue ?? '-'} | ${a['largest-contentful-paint']?.displayValue ?? '-'} | ${a['total-blocking-time']?.displayValue ?? '-'} | ${a['cumulative-layout-shift']?.displayValue ?? '-'} |`);
+        process.stderr.write(`${label} ${form}: performance ${score('performance')}, accessibility ${score('accessibility')}\n`);
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  const bundle = JSON.parse(fs.readFileSync(path.join(root, 'apps/web/dist/bundle-size.json'), 'utf8'));
+  const markdown = [
+    '',
+    '## Lighthouse (`node scripts/lighthouse.mjs`)',
+    '',
+    `Built app on the real server, demo data, Chromium at ${process.env.CHROME_PATH || '/usr/bin/chromium'}, ${os.cpus().length} cores. Home page first-load JavaScript: **${(bundle.homeFirstLoadGzipBytes / 1024).toFixed(1)} KB gzipped** (budget 100 KB).`,
+    '',
+    '| page | form factor | performance | accessibility | best practices | FCP | LCP | TBT | CLS |',
+    '|---|---|---:|---:|---:|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+  fs.appendFileSync(out, markdown);
+  process.stdout.write(markdown);
+} finally {
+  server.kill('SIGTERM');
+}
