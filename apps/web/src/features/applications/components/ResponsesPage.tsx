@@ -42,7 +42,7 @@ export function ResponsesPage() {
               )}
             </td>
             <td className={cellClass}>
-              <a href={`mailto:${application.applicantEmail}`} className="break-all hover:underline">
+              <a href={`mailto:${application.applicantEmail}`} className="whitespace-nowrap hover:underline">
                 {application.applicantEmail}
               </a>
             </td>
