@@ -19,6 +19,7 @@ import type { Db } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { createScratchPglite, createScratchPostgres, type ScratchDatabase } from '../src/db/scratch.js';
 import { seedBulk } from '../src/db/seed.js';
+import { countsQuery, jobPageQuery, type SearchCriteria } from '../src/modules/jobs/search.repository.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -62,12 +63,90 @@ interface ShapeResult {
   bytes: number;
 }
 
+/** Every kind of query the home page can send: no filter, title, each filter alone, combinations, deep pages. */
+const EXPLAIN_SHAPES: { name: string; criteria: SearchCriteria; skipPages?: number; keyset?: boolean }[] = [
+  { name: 'no filter', criteria: {} },
+  { name: 'title (common word)', criteria: { q: 'developer' } },
+  { name: 'title (no match)', criteria: { q: 'zzzz' } },
+  { name: 'location', criteria: { location: 'london' } },
+  { name: 'salary type', criteria: { salaryType: 'yearly' } },
+  { name: 'max price', criteria: { maxPrice: '50' } },
+  { name: 'posted 7 days', criteria: { posted: '7d' } },
+  { name: 'experience', criteria: { experience: 'internship' } },
+  { name: 'employment', criteria: { employment: 'full-time' } },
+  { name: 'title + location + employment', criteria: { q: 'engineer', location: 'london', employment: 'full-time' } },
+  {
+    name: 'every filter',
+    criteria: { q: 'dev', location: 'seattle', salaryType: 'yearly', maxPrice: '100', posted: '30d', experience: 'internship', employment: 'part-time' },
+  },
+  { name: 'page 500 by OFFSET (first visit)', criteria: { location: 'boston' }, skipPages: 499 },
+  { name: 'page 500 by keyset (known boundary)', criteria: { location: 'boston' }, keyset: true },
+];
+
+interface PlanSummary {
+  shape: string;
+  pagePlan: string;
+  pageMs: number;
+  countsFrom: string;
+  countsMs: number;
+}
+
+/** Node types and indexes of an EXPLAIN (FORMAT JSON) plan, outermost first, without repeats. */
+function describePlan(plan: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const visit = (node: Record<string, unknown>) => {
+    const type = String(node['Node Type']);
+    const index = node['Index Name'] ? ` ${String(node['Index Name'])}` : '';
+    const relation = !index && node['Relation Name'] ? ` ${String(node['Relation Name'])}` : '';
+    if (!['Limit', 'Nested Loop', 'Memoize'].includes(type)) parts.push(`${type}${index}${relation}`);
+    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) visit(child);
+  };
+  visit(plan);
+  return [...new Set(parts)].join(' > ');
+}
+
+async function explainShapes(db: Db): Promise<PlanSummary[]> {
+  const now = new Date();
+  const explain = async (text: string, values: unknown[]) => {
+    const rows = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
+    const raw = rows[0]?.['QUERY PLAN'];
+    const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Record<string, unknown>; 'Execution Time': number }[];
+    const first = doc[0];
+    if (!first) throw new Error('no plan');
+    return { plan: describePlan(first.Plan), ms: first['Execution Time'] };
+  };
+  const summaries: PlanSummary[] = [];
+  for (const shape of EXPLAIN_SHAPES) {
+    let after;
+    if (shape.keyset) {
+      // The boundary the app would have learnt: the sort key of the last row of page 499.
+      const boundary = jobPageQuery(shape.criteria, { skipPages: 498 }, now);
+      const rows = await db.query<{ posting_date: string; seq: string }>(boundary.text, boundary.values);
+      const last = rows.at(-1);
+      after = last ? { postingDate: last.posting_date, seq: String(last.seq) } : undefined;
+    }
+    const page = jobPageQuery(shape.criteria, { after, skipPages: shape.skipPages ?? 0 }, now);
+    const counts = countsQuery(shape.criteria, now);
+    const pagePlan = await explain(page.text, page.values);
+    const countsPlan = await explain(counts.text, counts.values);
+    summaries.push({
+      shape: shape.name,
+      pagePlan: pagePlan.plan,
+      pageMs: pagePlan.ms,
+      countsFrom: counts.text.includes('job_facet_counts') ? 'precomputed table' : 'matching jobs',
+      countsMs: countsPlan.ms,
+    });
+  }
+  return summaries;
+}
+
 interface SizeResult {
   db: 'pglite' | 'postgres';
   jobs: number;
   seedSeconds: number;
   shapes: ShapeResult[];
   spec: { ms: number; bytes: number } | { skipped: string };
+  plans?: PlanSummary[];
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -195,7 +274,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<SizeResult[]>
         spec = await specApproach(cached.base);
       }
       await cached.app.close();
-      results.push({ db: kind, jobs: size, seedSeconds, shapes, spec });
+      const plans = size === sizes.filter((n) => kind !== 'pglite' || n <= pgliteMax).at(-1) ? await explainShapes(db) : undefined;
+      results.push({ db: kind, jobs: size, seedSeconds, shapes, spec, plans });
     }
   } finally {
     await drop();
@@ -239,6 +319,17 @@ function render(hello: number, all: SizeResult[]): string {
     const spec = 'skipped' in r.spec ? `not run (${r.spec.skipped})` : ms(r.spec.ms);
     const bytes = 'skipped' in r.spec ? '-' : kb(r.spec.bytes);
     lines.push(`| ${r.db} | ${r.jobs.toLocaleString('en-US')} | ${spec} | ${bytes} | ${r.seedSeconds.toFixed(1)} |`);
+  }
+  for (const r of all) {
+    if (!r.plans) continue;
+    lines.push(
+      '',
+      `## Query plans: ${r.db}, ${r.jobs.toLocaleString('en-US')} jobs (EXPLAIN ANALYZE of every query shape)`,
+      '',
+      '| shape | page plan | page ms | counts from | counts ms (uncached) |',
+      '|---|---|---:|---|---:|',
+      ...r.plans.map((p) => `| ${p.shape} | ${p.pagePlan} | ${ms(p.pageMs)} | ${p.countsFrom} | ${ms(p.countsMs)} |`),
+    );
   }
   lines.push('', '## Targets at the largest size', '');
   for (const db of ['postgres', 'pglite'] as const) {

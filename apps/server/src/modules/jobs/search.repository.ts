@@ -104,12 +104,15 @@ export interface PageBoundary {
  * row before the page comes too, so the page before it becomes known (`previous`) and the next read of this
  * page is a keyset scan.
  */
-export async function findJobPage(
-  db: Queryable,
-  criteria: SearchCriteria,
-  position: { after?: PageBoundary | undefined; skipPages: number },
-  now: Date,
-): Promise<{ rows: JobRow[]; previous?: PageBoundary }> {
+export interface SqlQuery {
+  text: string;
+  values: unknown[];
+}
+
+type PagePosition = { after?: PageBoundary | undefined; skipPages: number };
+
+/** The SQL of one page (also what the benchmark EXPLAINs for every query shape). */
+export function jobPageQuery(criteria: SearchCriteria, position: PagePosition, now: Date): SqlQuery {
   const params = new Params();
   const keyset = position.after
     ? `(j.posting_date, j.seq) < (${params.add(position.after.postingDate)}::date, ${params.add(position.after.seq)}::bigint)`
@@ -122,14 +125,24 @@ export async function findJobPage(
   const withPrevious = position.skipPages > 0;
   const limit = params.add(HOME_PAGE_SIZE + (withPrevious ? 1 : 0));
   const offset = params.add(position.skipPages * HOME_PAGE_SIZE - (withPrevious ? 1 : 0));
-  const rows = await db.query<JobRow>(
-    `SELECT ${JOB_COLUMNS}, left(j.description, ${CARD_DESCRIPTION_CHARS}) AS description
+  return {
+    text: `SELECT ${JOB_COLUMNS}, left(j.description, ${CARD_DESCRIPTION_CHARS}) AS description
        FROM ${JOB_FROM} ${where}
       ORDER BY j.posting_date DESC, j.seq DESC
       LIMIT ${limit} OFFSET ${offset}`,
-    params.values,
-  );
-  if (!withPrevious) return { rows };
+    values: params.values,
+  };
+}
+
+export async function findJobPage(
+  db: Queryable,
+  criteria: SearchCriteria,
+  position: PagePosition,
+  now: Date,
+): Promise<{ rows: JobRow[]; previous?: PageBoundary }> {
+  const query = jobPageQuery(criteria, position, now);
+  const rows = await db.query<JobRow>(query.text, query.values);
+  if (position.skipPages === 0) return { rows };
   const [before, ...page] = rows;
   return { rows: page, previous: before && { postingDate: before.posting_date, seq: String(before.seq) } };
 }
@@ -139,11 +152,8 @@ export async function findJobPage(
  * the other current filters: one pass, one FILTER aggregate per count. Without a title query the pass runs over
  * the precomputed counts (a few thousand rows at any size); with one, over the jobs whose title matches.
  */
-export async function countMatchesAndFacets(
-  db: Queryable,
-  criteria: SearchCriteria,
-  now: Date,
-): Promise<{ total: number; facets: Facets }> {
+/** The SQL of the counting pass, and how to read its row back into a total and facets. */
+export function countsQuery(criteria: SearchCriteria, now: Date): SqlQuery & { keys: [FilterGroup, string][] } {
   const params = new Params();
   const precomputed = !criteria.q;
   const columns = precomputed ? COUNT_GROUP_COLUMNS : JOB_GROUP_COLUMNS;
@@ -162,10 +172,24 @@ export async function countMatchesAndFacets(
     }
   }
   const from = precomputed ? 'job_facet_counts c' : `jobs j ${whereClause([textCondition(criteria.q, params)])}`;
-  const rows = await db.query<Record<string, number>>(`SELECT ${aggregates.join(', ')} FROM ${from}`, params.values);
+  return { text: `SELECT ${aggregates.join(', ')} FROM ${from}`, values: params.values, keys };
+}
+
+/**
+ * The total and, for every option of every group, how many jobs would match if that option were chosen with
+ * the other current filters: one pass, one FILTER aggregate per count. Without a title query the pass runs over
+ * the precomputed counts (a few thousand rows at any size); with one, over the jobs whose title matches.
+ */
+export async function countMatchesAndFacets(
+  db: Queryable,
+  criteria: SearchCriteria,
+  now: Date,
+): Promise<{ total: number; facets: Facets }> {
+  const query = countsQuery(criteria, now);
+  const rows = await db.query<Record<string, number>>(query.text, query.values);
   const row = rows[0] ?? {};
   const facets = Object.fromEntries(FILTER_GROUP_NAMES.map((g) => [g, {}])) as Facets;
-  keys.forEach(([group, value], i) => {
+  query.keys.forEach(([group, value], i) => {
     facets[group][value] = Number(row[`f${i}`] ?? 0);
   });
   return { total: Number(row.total ?? 0), facets };
