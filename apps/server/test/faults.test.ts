@@ -1,8 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -12,6 +9,7 @@ import { testConfig, testDatabaseUrl } from '../src/config.js';
 import { openPostgres, type Db } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { jobBody, postJob, sessionCookieOf } from './helpers.js';
+import { missingJobs, sessionOverHttp, startServerProcess, type ServerProcess } from './server-process.js';
 
 /**
  * Issue 6, suite 5: faults on PostgreSQL (PGlite's SIGKILL case is durability.test.ts).
@@ -23,7 +21,6 @@ import { jobBody, postJob, sessionCookieOf } from './helpers.js';
  */
 
 const adminUrl = testDatabaseUrl();
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const OUTAGE_MS = 3000;
 /** The pool's query timeout: a request waiting on a dead connection would take this long. */
 const QUERY_TIMEOUT_MS = 20_000;
@@ -241,62 +238,9 @@ describe.skipIf(!adminUrl)('PostgreSQL unreachable under load (TCP proxy on loop
 
 // ---------- (b) SIGKILL during writes, on PostgreSQL ----------
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<void>;
-}
-
-async function startServer(databaseUrl: string): Promise<Running> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(env)) {
-    if (/^(DATABASE_URL|REDIS_URL|CORS_ORIGINS|PUBLIC_URL|S3_|OIDC_|VITEST)/.test(key)) delete env[key];
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DEMO_DATA: 'off', LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  let gone = false;
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      gone = true;
-      resolve();
-    }),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline && !gone) {
-    try {
-      if ((await fetch(`${base}/api/health`)).status === 200) return { child, base, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${stderr}`);
-}
-
 describe.skipIf(!adminUrl)('SIGKILL during writes on PostgreSQL (real server process)', () => {
   let database: Awaited<ReturnType<typeof createDatabase>>;
-  let current: Running | undefined;
+  let current: ServerProcess | undefined;
 
   beforeAll(async () => {
     database = await createDatabase();
@@ -311,18 +255,15 @@ describe.skipIf(!adminUrl)('SIGKILL during writes on PostgreSQL (real server pro
 
   const json = { 'content-type': 'application/json' };
 
-  async function session(base: string, round: number): Promise<string> {
-    const email = `killed-${round}@example.com`;
-    const password = 'killed passphrase 42';
-    const signUp = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Killed', username: `killed-${round}`, email, password }) });
-    expect(signUp.status).toBe(201);
-    const signIn = await fetch(`${base}/api/auth/signin`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
-    expect(signIn.status).toBe(200);
-    return signIn.headers.getSetCookie().find((c) => c.startsWith('jobboard_session='))?.split(';')[0] ?? '';
-  }
+  const killedAccount = (round: number) => ({
+    name: 'Killed',
+    username: `killed-${round}`,
+    email: `killed-${round}@example.com`,
+    password: 'killed passphrase 42',
+  });
 
   /** Four writers post jobs at once; the server is killed with SIGKILL once enough are acknowledged. */
-  async function writeUntilKilled(server: Running, cookie: string, round: number): Promise<Map<string, string>> {
+  async function writeUntilKilled(server: ServerProcess, cookie: string, round: number): Promise<Map<string, string>> {
     const acked = new Map<string, string>();
     const killAfter = 30 + Math.floor(Math.random() * 30);
     let killed = false;
@@ -354,30 +295,20 @@ describe.skipIf(!adminUrl)('SIGKILL during writes on PostgreSQL (real server pro
     return acked;
   }
 
-  async function missing(base: string, acked: Map<string, string>): Promise<string[]> {
-    const lost: string[] = [];
-    for (const [id, title] of acked) {
-      const response = await fetch(`${base}/api/job/all-jobs/${id}`);
-      const job = response.status === 200 ? ((await response.json()) as { _id: string; jobTitle: string }) : undefined;
-      if (job?._id !== id || job.jobTitle !== title) lost.push(id);
-    }
-    return lost;
-  }
-
   it('finds every acknowledged job after SIGKILL during parallel writes and a restart, twice', { timeout: 300_000 }, async () => {
     const all = new Map<string, string>();
     for (let round = 1; round <= 2; round += 1) {
-      current = await startServer(database.url);
-      expect(await missing(current.base, all)).toEqual([]);
-      const cookie = await session(current.base, round);
+      current = await startServerProcess({ DATABASE_URL: database.url });
+      expect(await missingJobs(current.base, all)).toEqual([]);
+      const cookie = await sessionOverHttp(current.base, killedAccount(round));
       const acked = await writeUntilKilled(current, cookie, round);
       expect(acked.size).toBeGreaterThanOrEqual(30);
       expect(current.child.signalCode).toBe('SIGKILL');
       for (const [id, title] of acked) all.set(id, title);
       console.info(`SIGKILL round ${round} on postgres: ${acked.size} acknowledged writes`);
     }
-    current = await startServer(database.url);
-    expect(await missing(current.base, all)).toEqual([]);
+    current = await startServerProcess({ DATABASE_URL: database.url });
+    expect(await missingJobs(current.base, all)).toEqual([]);
     // The stored count is at least the acknowledged one (a write can land without its answer, never the reverse).
     const check = new pg.Client({ connectionString: database.url });
     await check.connect();
@@ -386,15 +317,11 @@ describe.skipIf(!adminUrl)('SIGKILL during writes on PostgreSQL (real server pro
     expect(rows[0]?.n).toBeGreaterThanOrEqual(all.size);
 
     // The check can fail: a job that is really gone is reported.
-    const cookie = await (async () => {
-      const signIn = await fetch(`${current?.base}/api/auth/signin`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'killed-1@example.com', password: 'killed passphrase 42' }) });
-      expect(signIn.status).toBe(200);
-      return signIn.headers.getSetCookie().find((c) => c.startsWith('jobboard_session='))?.split(';')[0] ?? '';
-    })();
+    const cookie = await sessionOverHttp(current.base, killedAccount(1), false);
     const [victim] = [...all.keys()].filter((id) => all.get(id)?.startsWith('Killed round 1'));
     if (!victim) throw new Error('no job of round 1');
     expect((await fetch(`${current.base}/api/job/delete/${victim}`, { method: 'DELETE', headers: { cookie } })).status).toBe(200);
-    expect(await missing(current.base, all)).toEqual([victim]);
+    expect(await missingJobs(current.base, all)).toEqual([victim]);
 
     current.child.kill('SIGTERM');
     await current.exited;

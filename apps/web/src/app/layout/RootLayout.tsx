@@ -28,7 +28,8 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
+      {/* At least a screen tall: the footer starts below the fold, so content arriving late never pushes it (no layout shift). */}
+      <main id="main" tabIndex={-1} className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
         {crumb ? <Breadcrumb page={crumb} /> : null}
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<Spinner />}>
