@@ -48,7 +48,13 @@ try {
   try {
     for (const [label, url] of [['home', `${base}/`], ['job page', `${base}/job/${jobId}`]]) {
       for (const [form, config] of [['mobile', undefined], ['desktop', desktopConfig]]) {
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] }, config);
+        // A first navigation can fail to produce a trace (cold caches); one retry, and any error is reported.
+        let result;
+        for (let attempt = 0; attempt < 2; attempt += 1) {
+          result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] }, config);
+          if (result.lhr.categories.performance?.score !== null && !result.lhr.runtimeError) break;
+          process.stderr.write(`${label} ${form}: ${result.lhr.runtimeError?.message ?? 'no performance score'}, retrying\n`);
+        }
         const c = result.lhr.categories;
         const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
         const a = result.lhr.audits;
