@@ -3,10 +3,10 @@
 // docs/performance.md. Targets (DESIGN.md section 6): performance >= 95, accessibility 100.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.mjs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -14,16 +14,6 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = process.argv.includes('--out') ? process.argv[process.argv.indexOf('--out') + 1] : path.join(root, 'docs/performance.md');
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;

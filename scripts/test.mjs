@@ -1,11 +1,11 @@
 // `npm test`: lint, typecheck, unit and API tests (PGlite, and PostgreSQL when DATABASE_URL is set), build,
 // then the browser suite. Every step runs; the last line is the total, `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
-import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-test-'));
@@ -51,17 +51,6 @@ if (vitest) {
 const built = run('build', 'npm', ['run', 'build', '--silent']);
 check('build', built);
 
-/** A port nothing listens on now, so the browser suite never meets a stray server. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 if (built) {
   const playwrightReport = path.join(reports, 'playwright.json');

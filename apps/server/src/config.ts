@@ -65,10 +65,12 @@ export interface Config {
 
 export interface S3Config {
   bucket: string;
+  /** An S3-compatible server (path-style addressing); AWS itself when unset. */
   endpoint: string | undefined;
   region: string;
   accessKeyId: string | undefined;
   secretAccessKey: string | undefined;
+  /** Base URL objects are read from; defaults to `${endpoint}/${bucket}`. */
   publicUrl: string | undefined;
 }
 

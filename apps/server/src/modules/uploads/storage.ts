@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Config } from '../../config.js';
 
 /** Where uploaded files go. The disk driver suits one instance; S3 suits several sharing nothing. */
 export interface FileStorage {
@@ -34,21 +35,11 @@ export class DiskStorage implements FileStorage {
   }
 }
 
-export interface S3Settings {
-  bucket: string;
-  endpoint: string | undefined;
-  region: string;
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  /** Base URL objects are read from; defaults to `${endpoint}/${bucket}` (path style). */
-  publicUrl: string | undefined;
-}
-
 export class S3Storage implements FileStorage {
   readonly kind = 's3';
   private readonly client: S3Client;
 
-  constructor(private readonly settings: S3Settings) {
+  constructor(private readonly settings: S3Config) {
     this.client = new S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
