@@ -51,7 +51,7 @@ if (vitest) {
 const built = run('build', 'npm', ['run', 'build', '--silent']);
 check('build', built);
 
-
+// A port nothing listens on now, so the browser suite never meets a stray server.
 if (built) {
   const playwrightReport = path.join(reports, 'playwright.json');
   const e2eOk = run('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
