@@ -1,5 +1,6 @@
 import type { User } from '@jobboard/shared';
 import { MESSAGES } from '@jobboard/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { googleConfigured } from '../api/auth';
 import { openGooglePopup } from './google';
@@ -14,13 +15,17 @@ export interface GoogleButtonProps {
 
 export function GoogleButton({ onSuccess, onError }: GoogleButtonProps) {
   const [busy, setBusy] = useState(false);
+  // Asked before the click, so the click itself can open the popup: browsers only allow a popup opened
+  // directly in the click, not after waiting for a request.
+  const config = useQuery({ queryKey: ['auth', 'google-config'], queryFn: googleConfigured, staleTime: Infinity });
   const onClick = async () => {
+    if (config.data === false) {
+      onError(MESSAGES.googleNotConfigured);
+      return;
+    }
+    // Still unknown: open anyway; the server's popup page says when sign-in is not configured.
     setBusy(true);
     try {
-      if (!(await googleConfigured())) {
-        onError(MESSAGES.googleNotConfigured);
-        return;
-      }
       const result = await openGooglePopup();
       if (result.ok && result.user) onSuccess(result.user);
       else if (result.message) onError(result.message);
