@@ -1,9 +1,14 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // The built app on the real server (scripts/e2e-server.mjs: fresh temp DATA_DIR, demo data on).
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 // E2E_BASE_URL points the suite at an already running app (for example `vite preview` in front of a dev API).
 const BASE_URL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
+// The server's DATA_DIR, known to the specs too: mail lands in DATA_DIR/outbox as .eml files (e2e/fixtures.ts reads
+// the links out of them). Set here, so the test workers, which load this file as well, see the same value.
+const DATA_DIR = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `jobboard-e2e-${PORT}`));
 
 export default defineConfig({
   testDir: './e2e',
@@ -38,7 +43,7 @@ export default defineConfig({
     : {
         command: 'node scripts/e2e-server.mjs',
         url: `${BASE_URL}/api/health`,
-        env: { PORT: String(PORT) },
+        env: { PORT: String(PORT), E2E_DATA_DIR: DATA_DIR },
         reuseExistingServer: !process.env.CI,
         timeout: 120_000,
         stdout: 'ignore',

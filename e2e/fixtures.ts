@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -47,4 +49,88 @@ export async function closeDialog(page: Page, title: string): Promise<void> {
   await expect(dialog).toContainText(title);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** Where the e2e server writes mail without SMTP: DATA_DIR/outbox/*.eml (E2E_DATA_DIR, playwright.config.ts). */
+export function outboxDir(): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the suite through playwright.config.ts');
+  return path.join(dataDir, 'outbox');
+}
+
+interface Mail {
+  to: string;
+  subject: string;
+  body: string;
+  mtimeMs: number;
+}
+
+/** Headers and body of one .eml; the body decoded from quoted-printable (soft line breaks, =XX) when it is that. */
+function parseMail(raw: string, mtimeMs: number): Mail {
+  const text = raw.replace(/\r\n/g, '\n');
+  const split = text.indexOf('\n\n');
+  const head = (split < 0 ? text : text.slice(0, split)).replace(/\n[ \t]+/g, ' ');
+  let body = split < 0 ? '' : text.slice(split + 2);
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+  if (/quoted-printable/i.test(header('Content-Transfer-Encoding'))) {
+    body = body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  return { to: header('To'), subject: header('Subject'), body, mtimeMs };
+}
+
+/**
+ * The newest mail to `email` whose body has a link to `pathname` (say '/verify-email'), waited for (at most
+ * 10 s: the mail queue sends in the background); answers the link's path and query, to open on this site.
+ */
+export async function linkFromOutbox(email: string, pathname: string, { after = 0 } = {}): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s/]+(${pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?token=[A-Za-z0-9_-]+)`);
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const dir = outboxDir();
+        const mails = fs.existsSync(dir)
+          ? fs
+              .readdirSync(dir)
+              .filter((name) => name.endsWith('.eml'))
+              .map((name) => {
+                const file = path.join(dir, name);
+                return parseMail(fs.readFileSync(file, 'utf8'), fs.statSync(file).mtimeMs);
+              })
+          : [];
+        const mine = mails
+          .filter((mail) => mail.to.toLowerCase().includes(email.toLowerCase()) && mail.mtimeMs >= after)
+          .sort((a, b) => b.mtimeMs - a.mtimeMs);
+        found = mine.map((mail) => pattern.exec(mail.body)?.[1]).find((link) => link !== undefined);
+        return found;
+      },
+      { timeout: 10_000, message: `a mail to ${email} with a ${pathname} link in ${outboxDir()}` },
+    )
+    .toBeDefined();
+  return found ?? '';
+}
+
+/** Follows the confirmation link the server mailed to `email` (after signing up) and waits for the confirmation. */
+export async function confirmEmailFromOutbox(page: Page, email: string): Promise<void> {
+  await page.goto(await linkFromOutbox(email, '/verify-email'));
+  await expect(page.getByRole('heading', { name: 'E-mail address confirmed' })).toBeVisible();
+}
+
+/** Every field of the Post a Job / Edit Job form, with valid values. */
+export async function fillJobForm(page: Page, title: string) {
+  await page.getByLabel('Job Title').fill(title);
+  await page.getByLabel('Company Name').fill('E2E Widgets');
+  await page.getByLabel('Minimum Salary').fill('$20k');
+  await page.getByLabel('Maximum Salary').fill('$120k');
+  await page.getByLabel('Salary Type').selectOption('Yearly');
+  await page.getByLabel('Job Location').fill('London');
+  await page.getByLabel('Experience Type').selectOption('Full-time');
+  await page.getByLabel('Experience Level').selectOption('Any Experience');
+  const skills = page.getByLabel('Required Skill Sets');
+  await skills.click();
+  await page.getByRole('option', { name: 'React' }).click();
+  await skills.click();
+  await page.getByRole('option', { name: 'Node' }).click();
+  await page.getByLabel('Company Logo').fill('/static/logos/tidewater.svg');
+  await page.getByLabel('Job Description').fill('Build and ship delightful features for our job board in an end-to-end tested team.');
 }

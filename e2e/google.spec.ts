@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '@jobboard/shared';
-import { startTestProvider, type TestProvider } from '../apps/server/test/oidc-provider-fixture';
+import { completeProviderLogin, startTestProvider, type TestProvider } from '../apps/server/test/oidc-provider-fixture';
 import { uniqueSuffix } from './fixtures';
 
 /**
@@ -120,6 +120,20 @@ test.describe('Continue with Google', () => {
     await expect(page).toHaveURL(`${base}/`);
     const me = await (await page.request.get(`${base}/api/auth/me`)).json();
     expect(me.username).toBe(username);
+  });
+
+  test('login CSRF: a callback link finished in another browser signs nobody in here', async ({ page }) => {
+    // The attacker starts a flow with their own client, signs in at the provider and stops before the callback.
+    const started = await fetch(`${base}/api/auth/google/start`, { redirect: 'manual' });
+    const callback = await completeProviderLogin(String(started.headers.get('location')), 'nina', base);
+    expect(callback.searchParams.get('state')).toBeTruthy();
+
+    // The victim's browser opens that link: it holds no binding for the state, so nobody is signed in.
+    // (The refusal's text is checked in google-accounts.api.test.ts; the page hands it on and moves to /sign-in.)
+    const response = await page.goto(callback.href);
+    expect(response?.status()).toBe(400);
+    await expect(page).toHaveURL(`${base}/sign-in`);
+    expect((await page.request.get(`${base}/api/auth/me`)).status()).toBe(401);
   });
 
   test('closing the popup says so and changes nothing', async ({ page }) => {

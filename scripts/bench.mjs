@@ -1,15 +1,24 @@
 // `npm run bench`: the search benchmark (arguments are passed to it), then Lighthouse on the built app.
 // Both write into docs/performance.md: the search tables first, the Lighthouse section appended.
+// Every step runs; the command exits non-zero when any of them failed: the search benchmark when a target is
+// missed (it names each one), the build when the home page's JavaScript is over its budget.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const step = (command, args) => {
+const failed = [];
+const step = (name, command, args) => {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) failed.push(`${name} (exit ${result.status ?? result.signal})`);
+  return result.status === 0;
 };
-step('npm', ['run', 'bench', '-w', '@jobboard/server', '--', ...process.argv.slice(2)]);
-step('npm', ['run', 'build', '--silent']);
+step('search benchmark: targets missed, listed above', 'npm', ['run', 'bench', '-w', '@jobboard/server', '--', ...process.argv.slice(2)]);
+const built = step('build: home page JavaScript over its budget, or the build broke', 'npm', ['run', 'build', '--silent']);
 const out = process.argv.includes('--out') ? ['--out', process.argv[process.argv.indexOf('--out') + 1]] : [];
-step(process.execPath, [path.join(root, 'scripts/lighthouse.mjs'), ...out]);
+if (built) step('lighthouse', process.execPath, [path.join(root, 'scripts/lighthouse.mjs'), ...out]);
+else failed.push('lighthouse (not run: no build)');
+if (failed.length > 0) {
+  console.error(`\nbench failed:\n${failed.map((f) => `  - ${f}`).join('\n')}`);
+  process.exit(1);
+}

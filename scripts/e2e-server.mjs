@@ -11,7 +11,15 @@ if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   console.error('apps/web/dist is missing: run `npm run build` first');
   process.exit(1);
 }
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-e2e-'));
+// E2E_DATA_DIR (playwright.config.ts sets it): a known place, emptied first, so the specs can read the mail the
+// server writes to DATA_DIR/outbox. Only a directory named like ours is ever emptied.
+const known = process.env.E2E_DATA_DIR;
+if (known && !path.basename(known).startsWith('jobboard-e2e')) {
+  console.error(`E2E_DATA_DIR must name a directory jobboard-e2e*, not ${known}`);
+  process.exit(1);
+}
+if (known) fs.rmSync(known, { recursive: true, force: true });
+const dataDir = known ? (fs.mkdirSync(known, { recursive: true }), known) : fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-e2e-'));
 const env = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'on', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', HOST: '127.0.0.1' };
 // The browser suite always runs on a fresh embedded database, whatever DATABASE_URL the API suite used.
 delete env.DATABASE_URL;

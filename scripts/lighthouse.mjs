@@ -1,6 +1,6 @@
 // Lighthouse on the built app served by the real server (fresh database with demo data): the home page and
 // a job page, mobile (Lighthouse's default throttling) and desktop. Prints a markdown table and appends it to
-// docs/performance.md. Targets (DESIGN.md section 6): performance >= 95, accessibility 100.
+// docs/performance.md. Targets (docs/principles.md, "Search and performance"): performance >= 95, accessibility 100.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -12,57 +12,77 @@ const HOME_BUDGET_KB = 100;
 interface ChunkLike {
   type: 'chunk';
   fileName: string;
-  code: string;
-  isEntry: boolean;
   imports: string[];
-  facadeModuleId: string | null;
   moduleIds: string[];
 }
 
 /**
- * Prints the gzipped JavaScript a first visit to the home page downloads: the entry chunk, the lazy
- * home route chunk the router loads at once, and everything they import statically.
- * DESIGN.md section 6 sets the budget at 100 KB; the figure also lands in dist/bundle-size.json.
+ * Modules the home page loads lazily at once on a first visit (React.lazy / import() reached while rendering
+ * `/`). e2e/browse.spec.ts checks in Chromium that the files counted here are exactly the ones a first visit
+ * downloads, so a new lazy chunk on the home page fails there until it is listed here.
+ */
+const HOME_FIRST_VISIT_LAZY = ['/src/app/layout/Footer.', '/src/features/search/components/HomePage.'];
+
+/**
+ * Measures the gzipped JavaScript a first visit to the home page downloads, from the files as written: every
+ * script index.html loads or preloads (theme-init.js included), the lazy chunks the home page loads at once, and
+ * everything they import statically. Each file counts gzip -9 of its final bytes (what the server's .gz holds).
+ * docs/principles.md, "Search and performance" sets the budget at 100 KB: over it, the build fails. The figure and the file list land in
+ * dist/bundle-size.json.
  */
 function homeBundleSize(): Plugin {
   return {
     name: 'jobboard-home-bundle-size',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
       const chunks = new Map<string, ChunkLike>();
       for (const item of Object.values(bundle)) {
         if (item.type === 'chunk') chunks.set(item.fileName, item as unknown as ChunkLike);
       }
-      const roots = [...chunks.values()].filter(
-        (c) => c.isEntry || c.moduleIds.some((id) => id.includes('/features/search/components/HomePage')),
-      );
+      const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const fromHtml = [
+        ...html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g),
+        ...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="\/([^"]+)"/g),
+      ].map((m) => m[1] as string);
+      const lazy = [...chunks.values()]
+        .filter((c) => c.moduleIds.some((id) => HOME_FIRST_VISIT_LAZY.some((m) => id.includes(m))))
+        .map((c) => c.fileName);
       const seen = new Set<string>();
       const visit = (name: string) => {
         if (seen.has(name)) return;
         seen.add(name);
         for (const dep of chunks.get(name)?.imports ?? []) visit(dep);
       };
-      for (const root of roots) visit(root.fileName);
+      for (const name of [...fromHtml, ...lazy]) visit(name);
       let raw = 0;
       let gzip = 0;
       const files: Record<string, number> = {};
-      for (const name of seen) {
-        const code = chunks.get(name)?.code ?? '';
-        const size = gzipSync(code, { level: 9 }).length;
-        raw += Buffer.byteLength(code);
+      for (const name of [...seen].sort()) {
+        const body = fs.readFileSync(path.join(outDir, name));
+        const size = gzipSync(body, { level: 9 }).length;
+        raw += body.length;
         gzip += size;
         files[name] = size;
       }
       const kb = (n: number) => (n / 1024).toFixed(1);
-      const verdict = gzip / 1024 < HOME_BUDGET_KB ? 'within' : 'OVER';
+      const over = gzip > HOME_BUDGET_KB * 1024;
       console.log(
-        `\nhome page first-load JS: ${kb(gzip)} KB gzipped (${kb(raw)} KB raw, ${seen.size} files), ${verdict} the ${HOME_BUDGET_KB} KB budget`,
+        `\nhome page first-load JS: ${kb(gzip)} KB gzipped (${kb(raw)} KB raw, ${seen.size} files), ${over ? 'OVER' : 'within'} the ${HOME_BUDGET_KB} KB budget`,
       );
-      this.emitFile({
-        type: 'asset',
-        fileName: 'bundle-size.json',
-        source: JSON.stringify({ homeFirstLoadGzipBytes: gzip, homeFirstLoadRawBytes: raw, files }, null, 2),
-      });
+      fs.writeFileSync(
+        path.join(outDir, 'bundle-size.json'),
+        JSON.stringify({ budgetGzipBytes: HOME_BUDGET_KB * 1024, homeFirstLoadGzipBytes: gzip, homeFirstLoadRawBytes: raw, files }, null, 2),
+      );
+      if (over) {
+        const largest = Object.entries(files)
+          .sort((a, b) => b[1] - a[1])
+          .map(([name, size]) => `${name} ${kb(size)} KB`)
+          .join(', ');
+        this.error(
+          `home page first-load JS is ${kb(gzip)} KB gzipped, over the ${HOME_BUDGET_KB} KB budget by ${kb(gzip - HOME_BUDGET_KB * 1024)} KB (${largest})`,
+        );
+      }
     },
   };
 }

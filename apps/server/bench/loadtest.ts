@@ -16,7 +16,7 @@ import { DEMO_PASSWORD } from '../src/db/demo-data.js';
 import { migrate } from '../src/db/migrate.js';
 import { createScratchPglite, createScratchPostgres } from '../src/db/scratch.js';
 import { insertUsersBulk, seedBulk } from '../src/db/seed.js';
-import { hashPassword } from '../src/modules/auth/passwords.js';
+import { hashPassword } from '../src/modules/passwords/passwords.js';
 
 const { values: args } = parseArgs({
   options: {

@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@jobboard/shared';
+import { MESSAGES, isKnownPage } from '@jobboard/shared';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -22,12 +22,17 @@ import { errorBody } from './http/errors.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerNulGuard } from './http/text-guard.js';
 import { createRateLimiter } from './http/rate-limit.js';
-import { registerSession } from './http/session.js';
+import { registerNoStore, registerSession } from './http/session.js';
+import { accountRoutes } from './modules/accounts/accounts.routes.js';
 import { applicationRoutes } from './modules/applications/applications.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { SearchCache } from './modules/jobs/search.service.js';
+import { MailQueue } from './modules/mail/mail.queue.js';
+import { OutboxTransport, SmtpTransport, type MailTransport } from './modules/mail/transports.js';
+import { findSessionUser } from './modules/sessions/sessions.repository.js';
 import { DiskStorage, S3Storage, type FileStorage } from './modules/uploads/storage.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -43,12 +48,23 @@ export function createStorage(config: Config): FileStorage {
   return config.s3 ? new S3Storage(config.s3) : new DiskStorage(path.join(config.dataDir, 'uploads'));
 }
 
+export function createMailTransport(config: Config): MailTransport {
+  return config.smtpUrl ? new SmtpTransport(config.smtpUrl) : new OutboxTransport(path.join(config.dataDir, 'outbox'));
+}
+
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 /** Everything but listening: what `server.ts` starts and what tests build in-process. */
 export async function buildApp({ db, config, storage = createStorage(config) }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 256 * 1024,
-    trustProxy: Boolean(config.publicUrl),
+    // Only the configured proxies' X-Forwarded-For (TRUST_PROXY): anyone else could name any address and slip
+    // past the per-address limits.
+    // A hop count is a function to Fastify's types (it does the same with a number: trust the first n hops).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     requestTimeout: 30_000,
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler,
@@ -62,7 +78,8 @@ export async function buildApp({ db, config, storage = createStorage(config) }: 
 
   await app.register(cookie);
   if (config.corsOrigins.length > 0) {
-    await app.register(cors, { origin: config.corsOrigins, credentials: true });
+    // Every method the API uses (the default list lacks PATCH and DELETE, so edits and deletions failed).
+    await app.register(cors, { origin: config.corsOrigins, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'] });
   }
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -105,16 +122,26 @@ export async function buildApp({ db, config, storage = createStorage(config) }: 
   });
 
   registerCsrfProtection(app, config);
-  registerSession(app, { db, config });
+  registerSession(app, { config, lookup: (token) => findSessionUser(db, token) });
+  registerNoStore(app);
+  if (config.housekeepingIntervalMs > 0) {
+    const housekeeping = scheduleHousekeeping(db, app.log, config.housekeepingIntervalMs);
+    app.addHook('onClose', async () => housekeeping.stop());
+  }
 
   const rateLimiter = createRateLimiter(config.redisUrl);
   app.addHook('onClose', () => rateLimiter.close());
-  const deps: AppDeps = { db, config, searchCounts: new SearchCache(config.searchCacheTtlMs), rateLimiter, storage };
+  const mail = new MailQueue(db, createMailTransport(config), config.mailFrom, app.log, config.mailPollSeconds);
+  // The worker starts with the app, so messages queued before a restart go out after it.
+  app.addHook('onReady', async () => mail.startInBackground());
+  app.addHook('onClose', () => mail.stop());
+  const deps: AppDeps = { db, config, searchCounts: new SearchCache(config.searchCacheTtlMs), rateLimiter, storage, mail };
   await app.register(healthRoutes, { prefix: '/api', ...deps });
   await app.register(authRoutes, { prefix: '/api/auth', ...deps });
   await app.register(jobRoutes, { prefix: '/api/job', ...deps });
   await app.register(applicationRoutes, { prefix: '/api/apply', ...deps });
   await app.register(userRoutes, { prefix: '/api/user', ...deps });
+  await app.register(accountRoutes, { prefix: '/api', ...deps });
   await app.register(uploadRoutes, { prefix: '/api/upload', ...deps });
 
   registerStaticFiles(app, config, storage);
@@ -163,10 +190,15 @@ function registerStaticFiles(app: FastifyInstance, config: Config, storage: File
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/static/') && !request.url.startsWith('/uploads/');
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|static|uploads)(\/|$)/.test(pathname);
     if (hasWeb && isPage) {
-      // Client-side routes (/job/..., /profile, unknown pages) all load the app, which renders its own 404.
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexHtml));
+      // Every page path loads the app; one the app does not have is still its "Page Not Found", with a 404 status.
+      return reply
+        .code(isKnownPage(pathname) ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(fs.createReadStream(indexHtml));
     }
     return reply.code(404).send(errorBody(404, MESSAGES.notFound));
   });

@@ -1,8 +1,11 @@
+import net from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** The only reader of process.env (DESIGN.md section 8). */
+/** The only reader of process.env (docs/principles.md, "Conventions"). */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -10,11 +13,43 @@ const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((v) => v === 'on' || v === 'true' || v === '1');
 
+/** An IPv4 or IPv6 address, optionally with a /prefix in range. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, extra] = value.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For to believe (Fastify's `trustProxy`): unset, none (the socket's address is the
+ * client); a number, that many hops (the right-most entries, which those proxies appended); else a
+ * comma-separated list of proxy addresses or CIDRs. `true` (believe anyone) is deliberately not offered.
+ */
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    const text = value?.trim() ?? '';
+    if (text === '') return false;
+    if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
+    const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
+    const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `expected a number of proxy hops or a list of addresses/CIDRs, not ${bad.join(', ') || JSON.stringify(text)}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+export type TrustProxy = false | number | string[];
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.url().optional(),
   DEMO_DATA: onOff.default(true),
   CORS_ORIGINS: z
     .string()
@@ -25,20 +60,25 @@ const envSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: trustProxySchema,
   REDIS_URL: z.string().optional(),
-  OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Jobboard <no-reply@jobboard.local>'),
+  MAIL_POLL_SECONDS: z.coerce.number().min(0.5).max(86_400).default(2),
+  HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
   S3_BUCKET: z.string().optional(),
-  S3_ENDPOINT: z.string().url().optional(),
+  S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_PUBLIC_URL: z.string().url().optional(),
+  S3_PUBLIC_URL: z.url().optional(),
 });
 
 export interface Config {
@@ -51,6 +91,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** Cookies get `Secure` (and the `__Host-` prefix) when the site is served over https. */
   secureCookies: boolean;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); false: the socket address is the client's. */
+  trustProxy: TrustProxy;
   redisUrl: string | undefined;
   oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -59,6 +101,13 @@ export interface Config {
   rateLimits: RateLimits;
   /** How long search counts and page boundaries are reused (0 turns the cache off; the benchmark compares). */
   searchCacheTtlMs: number;
+  /** Mail goes through this SMTP server; without one, into DATA_DIR/outbox as .eml files. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** How often the mail worker asks the queue for messages (tests shorten it). */
+  mailPollSeconds: number;
+  /** How often expired sessions and unfinished Google sign-ins are deleted (0: never, for tests that time it). */
+  housekeepingIntervalMs: number;
   /** Avatars go to S3-compatible storage when a bucket is set, else to DATA_DIR/uploads. */
   s3: S3Config | undefined;
 }
@@ -74,21 +123,60 @@ export interface S3Config {
   publicUrl: string | undefined;
 }
 
-/** Attempts allowed per window; tests lower or raise them through testConfig. */
-export interface RateLimits {
-  /** Sign-in attempts from one address. */
-  signInPerAddress: { limit: number; windowMs: number };
-  /** Failed sign-ins in a row for one account (a success clears them). */
-  signInFailuresPerAccount: { limit: number; windowMs: number };
-  /** Sign-ups from one address. */
-  signUpPerAddress: { limit: number; windowMs: number };
+export interface Window {
+  limit: number;
+  windowMs: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = {
+/**
+ * Attempts allowed per window; tests lower or raise them through testConfig. The later fields are optional so a
+ * test may set only the classic three: `rateLimitsOf(config)` fills in the defaults.
+ */
+export interface RateLimits {
+  /** Sign-in attempts from one address. */
+  signInPerAddress: Window;
+  /**
+   * Failed sign-ins for one account across all addresses (a success clears them): the ceiling a distributed
+   * guesser meets. Addresses the account signed in from recently are exempt, so its owner is never locked out.
+   */
+  signInFailuresPerAccount: Window;
+  /** Sign-ups from one address. */
+  signUpPerAddress: Window;
+  /**
+   * Failed sign-ins for one (account, address) pair, counted over `windowMs` (a success clears them): after
+   * `freeFailures`, each failure locks the pair for `baseDelayMs`, doubled at each further failure, up to `maxDelayMs`.
+   */
+  signInFailuresPerPair?: { freeFailures: number; baseDelayMs: number; maxDelayMs: number; windowMs: number };
+  /** How long an address an account signed in from stays exempt from the account's ceiling. */
+  knownAddressMs?: number;
+  /** Google sign-in starts (each writes a pending flow) from one address. */
+  googleStartPerAddress?: Window;
+  /** Downloads of every job (`GET /api/job/all-jobs`) from one address. */
+  allJobsPerAddress?: Window;
+  /** Reset and confirmation e-mails asked for from one address, and for one account or address. */
+  accountMailPerAddress?: Window;
+  accountMailPerAccount?: Window;
+  /** E-mail changes and current-password checks on the profile, per account. */
+  credentialChangesPerAccount?: Window;
+}
+
+export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   signInPerAddress: { limit: 100, windowMs: 15 * 60_000 },
-  signInFailuresPerAccount: { limit: 10, windowMs: 15 * 60_000 },
+  signInFailuresPerAccount: { limit: 100, windowMs: 15 * 60_000 },
   signUpPerAddress: { limit: 50, windowMs: 60 * 60_000 },
+  signInFailuresPerPair: { freeFailures: 5, baseDelayMs: 1000, maxDelayMs: 15 * 60_000, windowMs: 24 * 60 * 60_000 },
+  knownAddressMs: 30 * 24 * 60 * 60_000,
+  googleStartPerAddress: { limit: 30, windowMs: 60_000 },
+  allJobsPerAddress: { limit: 10, windowMs: 60_000 },
+  accountMailPerAddress: { limit: 20, windowMs: 60 * 60_000 },
+  accountMailPerAccount: { limit: 5, windowMs: 60 * 60_000 },
+  credentialChangesPerAccount: { limit: 10, windowMs: 60 * 60_000 },
 };
+
+/** Every limit of the configuration, defaults filled in. */
+export function rateLimitsOf(config: Pick<Config, 'rateLimits'>): Required<RateLimits> {
+  return { ...DEFAULT_RATE_LIMITS, ...config.rateLimits };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -106,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     publicUrl: e.PUBLIC_URL,
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
+    trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
     logLevel: e.LOG_LEVEL,
@@ -113,6 +202,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.join(repoRoot, 'apps/server/public'),
     rateLimits: DEFAULT_RATE_LIMITS,
     searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
+    housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailPollSeconds: e.MAIL_POLL_SECONDS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -126,9 +219,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Defaults for tests: nothing read from the environment but what is passed. */
+/** Defaults for tests: nothing read from the environment but what is passed; files go to a new temporary directory. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent' }), ...overrides };
+  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-config-'));
+  return { ...loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), ...overrides };
 }
 
 /** For the test harness: the PostgreSQL server to run the API suite against too, when there is one. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Application } from '@jobboard/shared';
 import {
-  DB_KINDS,
+  describeEachDb,
   buildTestApp,
   expectErrorShape,
   postJob,
@@ -26,13 +26,14 @@ const APPLICATION_FIELDS = [
   'user',
 ];
 
-describe.each(DB_KINDS)('applications API on %s', (kind) => {
+describeEachDb('applications API', (kind) => {
   let t: TestApp;
   let alice: SignedInUser;
   let bob: SignedInUser;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
+    // Queries in lockstep (see interleavingDb), so the parallel applies below truly race on PGlite too.
+    t = await buildTestApp(kind, {}, { interleave: true });
     alice = await signUpAndSignIn(t.app);
     bob = await signUpAndSignIn(t.app);
   });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES } from '@jobboard/shared';
-import { DB_KINDS, buildTestApp, expectErrorShape, sessionCookieOf, signUpAndSignIn, type TestApp } from './helpers.js';
+import { describeEachDb, buildTestApp, expectErrorShape, sessionCookieOf, signUpAndSignIn, type TestApp } from './helpers.js';
 
-describe.each(DB_KINDS)('auth API on %s', (kind) => {
+describeEachDb('auth API', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(kind);
@@ -28,7 +29,9 @@ describe.each(DB_KINDS)('auth API on %s', (kind) => {
     expect(signIn.statusCode).toBe(200);
     const user = signIn.json();
     expect(user).toMatchObject({ name: 'Ada Lovelace', username: 'ada', email: 'ada@example.com' });
-    expect(Object.keys(user).sort()).toEqual(['_id', 'avatar', 'email', 'name', 'resume', 'username']);
+    // The spec's user fields, plus the account's own e-mail state (added beside them); never a password.
+    expect(Object.keys(user).sort()).toEqual(['_id', 'avatar', 'email', 'emailVerified', 'name', 'pendingEmail', 'resume', 'username']);
+    expect(user).toMatchObject({ emailVerified: false, pendingEmail: null });
     const cookie = signIn.cookies.find((c) => c.name === 'jobboard_session');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
@@ -60,6 +63,18 @@ describe.each(DB_KINDS)('auth API on %s', (kind) => {
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie } });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true, message: MESSAGES.signOutSuccess });
+    // The browser is told to drop the cookie, with the attributes it was set with (mutation testing: clearing
+    // nothing survived).
+    const cleared = [out.headers['set-cookie']].flat().map(String).find((c) => c.startsWith('jobboard_session='));
+    expect(cleared, String(out.headers['set-cookie'])).toBeDefined();
+    const [pair, ...attributes] = String(cleared).split(';').map((a) => a.trim());
+    expect(pair).toBe('jobboard_session=');
+    const lower = attributes.map((a) => a.toLowerCase());
+    expect(lower).toContain('path=/');
+    expect(lower).toContain('httponly');
+    expect(lower).toContain('samesite=lax');
+    const expires = attributes.find((a) => a.toLowerCase().startsWith('expires='));
+    expect(new Date(String(expires).slice('expires='.length)).getTime()).toBeLessThanOrEqual(Date.now());
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expectErrorShape(me, 401);
   });
@@ -134,9 +149,20 @@ describe.each(DB_KINDS)('auth API on %s', (kind) => {
   it('stores only a hash of the session token', async () => {
     const { user, cookie } = await signUpAndSignIn(t.app);
     const token = cookie.split('=')[1] ?? '';
-    const rows = await t.db.query<{ token_hash: unknown }>('SELECT token_hash FROM sessions WHERE user_id = $1', [user._id]);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // token_hash is bytea: compare its bytes (as hex), not a JSON dump of a Buffer, which never contains the token.
+    const rows = await t.db.query<{ hash_hex: string; row_text: string }>(
+      `SELECT encode(token_hash, 'hex') AS hash_hex, s::text AS row_text FROM sessions s WHERE user_id = $1`,
+      [user._id],
+    );
     expect(rows).toHaveLength(1);
-    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(rows[0]?.hash_hex).toBe(createHash('sha256').update(token).digest('hex'));
+    // Nowhere in the row: neither the token's text nor its bytes (bytea renders as \x<hex>).
+    const tokenHex = Buffer.from(token).toString('hex');
+    expect(rows[0]?.row_text).not.toContain(token);
+    expect(rows[0]?.row_text).not.toContain(tokenHex);
+    const everywhere = await t.db.query<{ dump: string }>(`SELECT coalesce(string_agg(s::text, ' '), '') AS dump FROM sessions s`);
+    expect(everywhere[0]?.dump).not.toContain(tokenHex);
   });
 
   it('answers 401 to /me for a visitor, and sign-out without a session still succeeds', async () => {

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { insertAccountToken } from '../src/modules/accounts/account-tokens.repository.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Fastify from 'fastify';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { MESSAGES, type Application, type Job, type User } from '@jobboard/shared';
 import {
-  DB_KINDS,
+  describeEachDb,
   buildTestApp,
   expectErrorShape,
   jobBody,
@@ -19,10 +21,10 @@ import {
 } from './helpers.js';
 
 /**
- * Issue 6, suite 1: every /api route of the app x (visitor, another user, owner), generated from the route table.
+ * Reliability suite 1 (docs/reliability.md): every /api route of the app x (visitor, another user, owner), generated from the route table.
  * Fastify is wrapped so that every instance records its routes through an onRoute hook; a route that the app
  * registers but this file has no expectation for fails the "every route has an entry" test, so a new endpoint
- * cannot be forgotten. The rules are DESIGN.md section 5.
+ * cannot be forgotten. The rules are in docs/principles.md, "API rules".
  */
 
 const registered = vi.hoisted(() => [] as { method: string; url: string }[]);
@@ -72,7 +74,7 @@ const cookieOf = (w: World, actor: Actor): Record<string, string> =>
   actor === 'visitor' ? {} : { cookie: (actor === 'owner' ? w.owner : w.other).cookie };
 
 const everyone = (status: number): Record<Actor, number> => ({ visitor: status, other: status, owner: status });
-/** DESIGN.md section 5: 401 for a visitor, 403 for anybody but the owner. */
+/** docs/principles.md, "API rules": 401 for a visitor, 403 for anybody but the owner. */
 const ownerOnly = (ok: number): Record<Actor, number> => ({ visitor: 401, other: 403, owner: ok });
 const signedIn = (ok: number): Record<Actor, number> => ({ visitor: 401, other: ok, owner: ok });
 
@@ -184,6 +186,58 @@ const TABLE: Record<string, Case> = {
       if (a === 'visitor') return;
       expect(response.json<User>()._id).toBe((a === 'owner' ? w.owner : w.other).user._id);
       noPasswords(response);
+    },
+  },
+  // ---------- account links: the mailed token is the authority, whoever sends it ----------
+  'POST /api/auth/verify-email': {
+    // The owner follows a real link of their own; anyone else sends a well-formed token that was never issued.
+    request: async (w, a) => {
+      const token =
+        a === 'owner'
+          ? await insertAccountToken(w.t.db, w.owner.user._id, 'verify-email', w.owner.user.email, 60_000)
+          : randomBytes(32).toString('base64url');
+      return { method: 'POST', url: '/api/auth/verify-email', headers: cookieOf(w, a), payload: { token } };
+    },
+    status: { visitor: 400, other: 400, owner: 200 },
+    check: async (w, a, response) => {
+      if (a === 'owner') {
+        expect(response.json<User>()._id).toBe(w.owner.user._id);
+        noPasswords(response);
+      } else {
+        expect(expectErrorShape(response, 400)).toBe(MESSAGES.linkInvalid);
+      }
+    },
+  },
+  'POST /api/auth/resend-verification': {
+    request: async (w, a) => ({ method: 'POST', url: '/api/auth/resend-verification', headers: cookieOf(w, a) }),
+    status: signedIn(200),
+  },
+  'POST /api/auth/forgot-password': {
+    // The same answer for an address with an account and without: nothing to learn from it.
+    request: async (w, a) => ({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: cookieOf(w, a),
+      payload: { email: a === 'owner' ? w.owner.user.email : `nobody-${a}@example.com` },
+    }),
+    status: everyone(200),
+    check: async (_w, _a, response) => {
+      expect(response.json()).toEqual({ success: true, message: MESSAGES.resetSent });
+    },
+  },
+  'POST /api/auth/reset-password': {
+    // Only a token mailed to the account resets it; a session proves nothing here.
+    request: async (w, a) => ({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: cookieOf(w, a),
+      payload: { token: randomBytes(32).toString('base64url'), password: 'a brand new passphrase' },
+    }),
+    status: everyone(400),
+    check: async (w, _a, response) => {
+      expect(expectErrorShape(response, 400)).toBe(MESSAGES.linkInvalid);
+      const still = await signInAs(w.t.app, w.owner.user.email, w.owner.password);
+      expect(still.user._id).toBe(w.owner.user._id);
     },
   },
   'GET /api/auth/google/config': {
@@ -467,7 +521,7 @@ describe('the route table', () => {
 
 const MATRIX = ROUTES.flatMap((route) => ACTORS.map((actor) => ({ ...route, actor })));
 
-describe.each(DB_KINDS)('authorization matrix on %s', (kind) => {
+describeEachDb('authorization matrix', (kind) => {
   const w = {} as World;
 
   beforeAll(async () => {

@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobBody } from './helpers.js';
-import { missingJobs, sessionOverHttp, startServerProcess, type ServerProcess } from './server-process.js';
+import { missingJobs, sessionOverHttp, startServerProcess, writeUntilKilled, type ServerProcess } from './server-process.js';
 
 /**
- * Issue 2: a server killed with SIGKILL during writes on PGlite, then restarted on the same DATA_DIR, has every
+ * Durability: a server killed with SIGKILL during writes on PGlite, then restarted on the same DATA_DIR, has every
  * write it acknowledged. The real server process is spawned, because only a real process can be killed.
  */
 
@@ -21,44 +20,6 @@ const durableAccount = (n: number) => ({
   email: `durable-${n}@example.com`,
   password: 'durable passphrase 42',
 });
-
-/**
- * Posts jobs one after another and kills the server with SIGKILL while a post is in flight, after a varying
- * number of acknowledged posts. Answers the ids (and titles) of every post that got a 201.
- */
-async function postUntilKilled(server: ServerProcess, cookie: string, round: number): Promise<Map<string, string>> {
-  const acked = new Map<string, string>();
-  const killAfter = MIN_ACKED_BEFORE_KILL + Math.floor(Math.random() * 20);
-  let killed = false;
-  for (let i = 0; i < MAX_POSTS_PER_ROUND; i += 1) {
-    const title = `Durable round ${round} post ${i}`;
-    const request = fetch(`${server.base}/api/job/post-job`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify(jobBody({ jobTitle: title })),
-    });
-    if (!killed && acked.size >= killAfter) {
-      // Kill while this post is in flight: somewhere between receiving, writing and answering.
-      killed = true;
-      setTimeout(() => server.child.kill('SIGKILL'), Math.floor(Math.random() * 4));
-    }
-    try {
-      const response = await request;
-      if (response.status === 201) {
-        const body = (await response.json()) as { acknowledged: boolean; insertedId: string };
-        if (body.acknowledged === true) acked.set(body.insertedId, title);
-      } else if (!killed) {
-        throw new Error(`post ${i} answered ${response.status}: ${await response.text()}`);
-      }
-    } catch (error) {
-      if (!killed) throw error;
-      break; // the server is gone: the write was never acknowledged
-    }
-  }
-  if (!killed) server.child.kill('SIGKILL');
-  await server.exited;
-  return acked;
-}
 
 describe('durability on PGlite (real server process, SIGKILL)', () => {
   let dataDir: string;
@@ -83,7 +44,12 @@ describe('durability on PGlite (real server process, SIGKILL)', () => {
       // Everything acknowledged before is still there after the previous kill.
       expect(await missingJobs(current.base, allAcked)).toEqual([]);
       const cookie = await sessionOverHttp(current.base, durableAccount(round));
-      const acked = await postUntilKilled(current, cookie, round);
+      const acked = await writeUntilKilled(current, cookie, {
+        writers: 1,
+        killAfter: MIN_ACKED_BEFORE_KILL + Math.floor(Math.random() * 20),
+        titlePrefix: `Durable round ${round}`,
+        maxPerWriter: MAX_POSTS_PER_ROUND,
+      });
       expect(acked.size).toBeGreaterThanOrEqual(MIN_ACKED_BEFORE_KILL);
       for (const [id, title] of acked) allAcked.set(id, title);
       expect(current.child.signalCode).toBe('SIGKILL');

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { MESSAGES } from '@jobboard/shared';
 import { buildApp } from '../src/app.js';
 import { testConfig, testDatabaseUrl } from '../src/config.js';
 import { openPglite, openPostgres, type Db } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
+import { frameworkErrorHandler } from '../src/http/error-handler.js';
 import {
-  DB_KINDS,
+  describeEachDb,
   buildTestApp,
   createTestDb,
   expectErrorShape,
@@ -18,7 +19,7 @@ import {
   type TestApp,
 } from './helpers.js';
 
-/** The spec's calls (section 7) and the ones DESIGN.md section 5 adds, as OpenAPI paths. */
+/** The contract's calls (docs/product.md, "API calls") and the ones added beside them, as OpenAPI paths. */
 const DOCUMENTED: [string, string][] = [
   ['post', '/api/auth/signin'],
   ['post', '/api/auth/signup'],
@@ -61,7 +62,7 @@ async function secondHandle(kind: DbKind, db: Db): Promise<Db> {
   return openPostgres(url.toString(), { max: 2 });
 }
 
-describe.each(DB_KINDS)('errors, health, docs, CORS and headers on %s', (kind) => {
+describeEachDb('errors, health, docs, CORS and headers', (kind) => {
   let t: TestApp;
   let user: SignedInUser;
 
@@ -132,22 +133,43 @@ describe.each(DB_KINDS)('errors, health, docs, CORS and headers on %s', (kind) =
       expectErrorShape(await postJobRaw(body), 400);
     });
 
-    it('a __proto__ key pollutes nothing', async () => {
-      const body = `{"__proto__": {"polluted": true}, ${JSON.stringify(jobBody()).slice(1)}`;
-      const response = await postJobRaw(body);
-      expect(response.statusCode).toBe(201);
+    it('a __proto__ key is dropped: it pollutes nothing and carries no field into the job', async () => {
+      // As own keys of the body (JSON.parse makes "__proto__" an ordinary own property), first and nested.
+      const body = `{"__proto__": {"polluted": true, "jobTitle": "From the prototype", "postedBy": "x@example.com"}, ${JSON.stringify(
+        jobBody({ jobTitle: 'Own title', skills: [{ value: 'React', label: 'React' }] }),
+      ).slice(1)}`;
+      const nested = body.replace('"skills":[{', '"skills":[{"__proto__":{"polluted":true},');
+      for (const payload of [body, nested]) {
+        const response = await postJobRaw(payload);
+        expect(response.statusCode, response.body).toBe(201);
+        const id = response.json<{ insertedId: string }>().insertedId;
+        const job = (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${id}` })).json<Record<string, unknown>>();
+        expect(job.jobTitle).toBe('Own title');
+        expect(job.postedBy).toBe(user.user.email);
+        expect(job.skills).toEqual([{ value: 'React', label: 'React' }]);
+        expect(Object.prototype.hasOwnProperty.call(job, 'polluted')).toBe(false);
+        const [row] = await t.db.query<{ skills: string }>('SELECT skills::text AS skills FROM jobs WHERE id = $1', [id]);
+        expect(row?.skills).not.toContain('__proto__');
+        expect(row?.skills).not.toContain('polluted');
+      }
+      expect(Object.prototype).not.toHaveProperty('polluted');
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
 
-    it('a form-encoded or text body on a JSON call is refused with the error shape', async () => {
+    it.each([
+      ['text/plain', JSON.stringify(jobBody({ jobTitle: 'Sent as text' }))],
+      ['application/x-www-form-urlencoded', new URLSearchParams({ jobTitle: 'Sent as a form', companyName: 'Acme' }).toString()],
+    ])('a %s body on a JSON call (no Origin, no X-Requested-With) is 415 with the error shape, and posts nothing', async (type, payload) => {
+      const count = async () => (await t.db.query('SELECT 1 FROM jobs WHERE poster_id = $1', [user.user._id])).length;
+      const before = await count();
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/job/post-job',
-        headers: { cookie: user.cookie, 'content-type': 'text/plain' },
-        payload: JSON.stringify(jobBody()),
+        headers: { cookie: user.cookie, 'content-type': type },
+        payload,
       });
-      expect([400, 403, 415]).toContain(response.statusCode);
-      expectErrorShape(response, response.statusCode);
+      expect(expectErrorShape(response, 415)).toBe('Send the request body as JSON (Content-Type: application/json)');
+      expect(await count()).toBe(before);
     });
 
     it('a garbage session cookie is simply no session', async () => {
@@ -232,6 +254,29 @@ describe.each(DB_KINDS)('errors, health, docs, CORS and headers on %s', (kind) =
   });
 
   describe('server errors', () => {
+    it('a framework error other than a bad URL or an over-long parameter is a 500 in the error shape', () => {
+      // Fastify calls this only for errors raised before routing; the two it names are tested through requests.
+      const sent: { code?: number; body?: unknown } = {};
+      const reply = {
+        code(value: number) {
+          sent.code = value;
+          return reply;
+        },
+        send(body: unknown) {
+          sent.body = body;
+          return reply;
+        },
+      };
+      const call = (code: string) =>
+        frameworkErrorHandler(Object.assign(new Error(code), { code }) as FastifyError, {} as FastifyRequest, reply as unknown as FastifyReply);
+      call('FST_ERR_SOMETHING_ELSE');
+      expect(sent).toEqual({ code: 500, body: { success: false, statusCode: 500, message: MESSAGES.serverError } });
+      call('FST_ERR_BAD_URL');
+      expect(sent.code).toBe(400);
+      call('FST_ERR_MAX_PARAM_LENGTH');
+      expect(sent).toEqual({ code: 404, body: { success: false, statusCode: 404, message: MESSAGES.notFound } });
+    });
+
     it('a closed database gives a 5xx with only a generic message, and health says unavailable', async () => {
       const { db: ownDb, drop } = await createTestDb(kind);
       const db = await secondHandle(kind, ownDb);
@@ -273,6 +318,7 @@ describe.each(DB_KINDS)('errors, health, docs, CORS and headers on %s', (kind) =
         query: () => Promise.reject(failure),
         transaction: () => Promise.reject(failure),
         exec: () => Promise.reject(failure),
+        run: () => Promise.reject(failure),
         ping: () => Promise.resolve(true),
         close: () => Promise.resolve(),
       };
@@ -282,6 +328,28 @@ describe.each(DB_KINDS)('errors, health, docs, CORS and headers on %s', (kind) =
         const response = await app.inject({ method: 'GET', url: `/api/job/all-jobs/${randomUUID()}` });
         expect(response.json()).toEqual({ success: false, statusCode: 500, message: MESSAGES.serverError });
         expectNoInternals(response);
+
+        // Only a numeric statusCode is a client error's status (mutation testing: "typeof ... === 'number'" -> true
+        // survived): a string one is still an unexpected error.
+        failure = Object.assign(new Error('odd driver error password=hunter2'), { statusCode: '418' });
+        const odd = await app.inject({ method: 'GET', url: `/api/job/all-jobs/${randomUUID()}` });
+        expect(odd.json()).toEqual({ success: false, statusCode: 500, message: MESSAGES.serverError });
+        expectNoInternals(odd);
+
+        // A numeric 4xx is a client error and keeps its message; anything else is hidden behind the generic 500
+        // (mutation testing: ">= 400" -> "> 400" and "-> true" survived).
+        for (const [status, answer] of [
+          [400, 400],
+          [499, 499],
+          [399, 500],
+          [302, 500],
+          [500, 500],
+        ] as const) {
+          failure = Object.assign(new Error(`status ${status} password=hunter2`), { statusCode: status });
+          const response = await app.inject({ method: 'GET', url: `/api/job/all-jobs/${randomUUID()}` });
+          expect(response.statusCode, `an error with statusCode ${status}`).toBe(answer);
+          expect(response.json().message).toBe(answer === 500 ? MESSAGES.serverError : `status ${status} password=hunter2`);
+        }
 
         failure = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2'), { code: 'ECONNREFUSED' });
         const down = await app.inject({ method: 'GET', url: '/api/job/search' });

@@ -9,10 +9,10 @@ import { testConfig, testDatabaseUrl } from '../src/config.js';
 import { openPostgres, type Db } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { jobBody, postJob, sessionCookieOf } from './helpers.js';
-import { missingJobs, sessionOverHttp, startServerProcess, type ServerProcess } from './server-process.js';
+import { missingJobs, sessionOverHttp, startServerProcess, writeUntilKilled, type ServerProcess } from './server-process.js';
 
 /**
- * Issue 6, suite 5: faults on PostgreSQL (PGlite's SIGKILL case is durability.test.ts).
+ * Reliability suite 5 (docs/reliability.md): faults on PostgreSQL (PGlite's SIGKILL case is durability.test.ts).
  * (a) The database becomes unreachable under load, through a TCP proxy this test controls: requests fail fast
  *     with 503 JSON, /api/health says so, and the same app serves again once the database is back.
  * (b) The real server process is killed with SIGKILL during a write load and restarted: every acknowledged
@@ -22,8 +22,10 @@ import { missingJobs, sessionOverHttp, startServerProcess, type ServerProcess } 
 
 const adminUrl = testDatabaseUrl();
 const OUTAGE_MS = 3000;
-/** The pool's query timeout: a request waiting on a dead connection would take this long. */
-const QUERY_TIMEOUT_MS = 20_000;
+/** Bounds on the 503s during the outage: docs/reliability.md section 5 quotes these. */
+const OUTAGE_P50_MS = 100;
+const OUTAGE_P95_MS = 250;
+const OUTAGE_MAX_MS = 1000;
 
 async function createDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
@@ -144,6 +146,8 @@ describe.skipIf(!adminUrl)('PostgreSQL unreachable under load (TCP proxy on loop
     const credentials = { email: `faults-${randomBytes(4).toString('hex')}@example.com`, password: 'faulty passphrase 42' };
     const signUp = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Fault Tester', username: `faults-${randomBytes(4).toString('hex')}`, ...credentials } });
     expect(signUp.statusCode).toBe(201);
+    // Confirmed, so the account may post (the confirmation itself is tested in accounts.api.test.ts).
+    await db.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [credentials.email]);
     cookie = sessionCookieOf(await app.inject({ method: 'POST', url: '/api/auth/signin', payload: credentials }));
     jobId = await postJob(app, cookie);
   });
@@ -195,11 +199,18 @@ describe.skipIf(!adminUrl)('PostgreSQL unreachable under load (TCP proxy on loop
     for (const r of during) expect503(r.response, r.where);
     const times = during.map((r) => r.ms).sort((a, b) => a - b);
     const p50 = times[Math.floor(times.length / 2)] ?? 0;
+    const p95 = times[Math.floor(times.length * 0.95)] ?? 0;
     const max = times.at(-1) ?? 0;
-    console.info(`outage on postgres: ${during.length} requests in ${OUTAGE_MS} ms, all 503; p50 ${p50.toFixed(1)} ms, max ${max.toFixed(1)} ms; ${proxy.refused} connections refused`);
-    // Fast: nothing waits for the 20 s query timeout (the pool's connect timeout is 3 s; refusals are immediate).
-    expect(max).toBeLessThan(QUERY_TIMEOUT_MS / 4);
-    expect(p50).toBeLessThan(1000);
+    console.info(
+      `outage on postgres: ${during.length} requests in ${OUTAGE_MS} ms, all 503; p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms; ${proxy.refused} connections refused`,
+    );
+    // Fast, as docs/reliability.md reports (quiet machine: p50 2.4-3.1 ms, max 13-99 ms; both cores busy with other
+    // work: p50 33 ms, p95 118 ms, max 247 ms), with room for a noisy machine: a refused connection is answered at
+    // once, nothing waits for the pool's 3 s connect timeout or the 20 s query timeout. A 500 ms delay on every 503
+    // fails the p50 and p95 bounds.
+    expect(p50, 'p50 of the 503s').toBeLessThan(OUTAGE_P50_MS);
+    expect(p95, 'p95 of the 503s').toBeLessThan(OUTAGE_P95_MS);
+    expect(max, 'slowest 503').toBeLessThan(OUTAGE_MAX_MS);
     expect(proxy.refused).toBeGreaterThan(0);
 
     proxy.restore();
@@ -254,8 +265,6 @@ describe.skipIf(!adminUrl)('SIGKILL during writes on PostgreSQL (real server pro
     await database?.drop();
   });
 
-  const json = { 'content-type': 'application/json' };
-
   const killedAccount = (round: number) => ({
     name: 'Killed',
     username: `killed-${round}`,
@@ -263,46 +272,14 @@ describe.skipIf(!adminUrl)('SIGKILL during writes on PostgreSQL (real server pro
     password: 'killed passphrase 42',
   });
 
-  /** Four writers post jobs at once; the server is killed with SIGKILL once enough are acknowledged. */
-  async function writeUntilKilled(server: ServerProcess, cookie: string, round: number): Promise<Map<string, string>> {
-    const acked = new Map<string, string>();
-    const killAfter = 30 + Math.floor(Math.random() * 30);
-    let killed = false;
-    await Promise.all(
-      Array.from({ length: 4 }, async (_, writer) => {
-        for (let i = 0; i < 500 && !killed; i += 1) {
-          const title = `Killed round ${round} writer ${writer} post ${i}`;
-          if (acked.size >= killAfter && !killed) {
-            killed = true;
-            setTimeout(() => server.child.kill('SIGKILL'), Math.floor(Math.random() * 4));
-          }
-          try {
-            const response = await fetch(`${server.base}/api/job/post-job`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(jobBody({ jobTitle: title })) });
-            if (response.status === 201) {
-              const body = (await response.json()) as { insertedId: string };
-              acked.set(body.insertedId, title);
-            } else if (!killed) {
-              throw new Error(`post answered ${response.status}`);
-            }
-          } catch (error) {
-            if (!killed) throw error;
-            return;
-          }
-        }
-      }),
-    );
-    if (!killed) server.child.kill('SIGKILL');
-    await server.exited;
-    return acked;
-  }
-
   it('finds every acknowledged job after SIGKILL during parallel writes and a restart, twice', { timeout: 300_000 }, async () => {
     const all = new Map<string, string>();
     for (let round = 1; round <= 2; round += 1) {
       current = await startServerProcess({ DATABASE_URL: database.url });
       expect(await missingJobs(current.base, all)).toEqual([]);
       const cookie = await sessionOverHttp(current.base, killedAccount(round));
-      const acked = await writeUntilKilled(current, cookie, round);
+      // Four writers at once; killed once enough posts are acknowledged.
+      const acked = await writeUntilKilled(current, cookie, { writers: 4, killAfter: 30 + Math.floor(Math.random() * 30), titlePrefix: `Killed round ${round}` });
       expect(acked.size).toBeGreaterThanOrEqual(30);
       expect(current.child.signalCode).toBe('SIGKILL');
       for (const [id, title] of acked) all.set(id, title);

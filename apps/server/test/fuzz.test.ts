@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { MESSAGES } from '@jobboard/shared';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../src/config.js';
 import type { Db } from '../src/db/client.js';
-import { DB_KINDS, buildTestApp, jobBody, postJob, signUpAndSignIn, type DbKind, type SignedInUser, type TestApp } from './helpers.js';
+import { describeEachDb, buildTestApp, jobBody, postJob, signUpAndSignIn, type DbKind, type SignedInUser, type TestApp } from './helpers.js';
 
 /**
- * Issue 6, suite 2: property-based fuzzing of every endpoint with fast-check, through app.inject.
+ * Reliability suite 2 (docs/reliability.md): property-based fuzzing of every endpoint with fast-check, through app.inject.
  *
  * Two streams:
  * - "refused": every state-changing request carries at least one defect that must get it refused (missing or
@@ -29,10 +30,15 @@ const SCALE: Record<DbKind, { refused: number; anything: number }> = {
   postgres: { refused: 1_800, anything: 400 },
 };
 
-const HIGH_LIMITS = {
-  signInPerAddress: { limit: 1_000_000, windowMs: 60_000 },
-  signInFailuresPerAccount: { limit: 1_000_000, windowMs: 60_000 },
-  signUpPerAddress: { limit: 1_000_000, windowMs: 60_000 },
+/** Every limit out of the way: the fuzzer sends thousands of requests from one address. */
+const HIGH_LIMITS: RateLimits = {
+  ...DEFAULT_RATE_LIMITS,
+  ...Object.fromEntries(
+    Object.entries(DEFAULT_RATE_LIMITS)
+      .filter(([, rule]) => typeof rule === 'object' && 'limit' in rule)
+      .map(([name]) => [name, { limit: 1_000_000, windowMs: 60_000 }]),
+  ),
+  signInFailuresPerPair: { freeFailures: 1_000_000, baseDelayMs: 1, maxDelayMs: 1, windowMs: 60_000 },
 };
 
 /** Every table's row count and the md5 of its rows in order: equal fingerprints, equal contents. */
@@ -121,7 +127,7 @@ const oddContentType = fc.constantFrom(
 const foreignOrigin = fc.constantFrom('https://evil.example', 'null', 'http://localhost:1', 'https://jobboard.example.attacker.net', 'file://');
 
 type Fields = Record<string, unknown>;
-type BodyKind = 'job-create' | 'job-update' | 'signin' | 'signup' | 'user-update' | 'apply' | 'google' | 'none' | 'multipart';
+type BodyKind = 'job-create' | 'job-update' | 'signin' | 'signup' | 'user-update' | 'apply' | 'google' | 'verify' | 'forgot' | 'reset' | 'none' | 'multipart';
 
 /** The fixtures of one database. */
 interface World {
@@ -163,6 +169,10 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: () => '/api/auth/signup', withId: false, auth: false, body: 'signup' },
   { method: 'POST', path: () => '/api/auth/signout', withId: false, auth: false, body: 'none' },
   { method: 'POST', path: () => '/api/auth/google', withId: false, auth: false, body: 'google' },
+  { method: 'POST', path: () => '/api/auth/verify-email', withId: false, auth: false, body: 'verify' },
+  { method: 'POST', path: () => '/api/auth/resend-verification', withId: false, auth: true, body: 'none' },
+  { method: 'POST', path: () => '/api/auth/forgot-password', withId: false, auth: false, body: 'forgot' },
+  { method: 'POST', path: () => '/api/auth/reset-password', withId: false, auth: false, body: 'reset' },
   { method: 'POST', path: () => '/api/job/post-job', withId: false, auth: true, body: 'job-create' },
   { method: 'PATCH', path: (w) => `/api/job/update-job/${w.aliceJob}`, withId: true, auth: true, body: 'job-update' },
   { method: 'DELETE', path: (w) => `/api/job/delete/${w.aliceJob}`, withId: true, auth: true, body: 'none' },
@@ -190,6 +200,12 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { job: w.bobJob };
     case 'google':
       return { idToken: 'x.y.z' };
+    case 'verify':
+      return { token: 'A'.repeat(43) };
+    case 'forgot':
+      return { email: `nobody-${unique}@example.com` };
+    case 'reset':
+      return { token: 'B'.repeat(43), password: 'a fine long passphrase' };
     default:
       return {};
   }
@@ -201,6 +217,9 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   signup: ['name', 'username', 'email', 'password'],
   apply: ['job'],
   google: ['idToken'],
+  verify: ['token'],
+  forgot: ['email'],
+  reset: ['token', 'password'],
 };
 /** Fields whose value must be a non-empty string (an over-long or wrong-typed one is refused). */
 const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
@@ -209,6 +228,9 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   signup: ['name', 'username', 'email', 'password'],
   'user-update': ['name'],
   apply: ['job'],
+  verify: ['token'],
+  forgot: ['email'],
+  reset: ['token', 'password'],
 };
 
 interface Built {
@@ -403,7 +425,7 @@ function checkAnswer(built: Built, response: LightMyRequestResponse): void {
   }
 }
 
-describe.each(DB_KINDS)('fuzzing every endpoint on %s', (kind) => {
+describeEachDb('fuzzing every endpoint', (kind) => {
   const w = {} as World;
   let counter = 0;
   let sent = 0;

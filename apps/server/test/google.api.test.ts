@@ -1,17 +1,18 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { MESSAGES, type User } from '@jobboard/shared';
-import { GOOGLE_MESSAGES } from '../src/modules/auth/google.service.js';
+import { MESSAGES } from '@jobboard/shared';
+import { GOOGLE_MESSAGES, browserBinding } from '../src/modules/auth/google.service.js';
 import { buildTestApp, expectErrorShape, sessionCookieOf, signUpAndSignIn, type TestApp } from './helpers.js';
-import { completeProviderLogin, startTestProvider, type TestProvider } from './oidc-provider-fixture.js';
+import { completeProviderLogin, popupResult, startTestProvider, type TestProvider } from './oidc-provider-fixture.js';
 
 const APP = 'http://jobboard.test';
 
-/** The JSON the popup page hands to the opener window. */
-function popupResult(html: string): { type: string; ok: boolean; user?: User; message?: string } {
-  const match = /<script type="application\/json" id="oidc-result">(.*?)<\/script>/s.exec(html);
-  if (!match?.[1]) throw new Error(`no result in the popup page: ${html.slice(0, 300)}`);
-  return JSON.parse(match[1]);
+/** The cookie /google/start leaves in the browser, which the callback requires (login CSRF defence). */
+function bindingCookie(start: { cookies: { name: string; value: string }[] }): string {
+  const binding = start.cookies.find((c) => c.name === 'jobboard_oidc');
+  if (!binding) throw new Error('no jobboard_oidc cookie from /google/start');
+  return `jobboard_oidc=${binding.value}`;
 }
 
 describe('Google sign-in (OpenID Connect) against a real provider', () => {
@@ -46,7 +47,7 @@ describe('Google sign-in (OpenID Connect) against a real provider', () => {
     expect(authorization.searchParams.get('state')).toBeTruthy();
     expect(authorization.searchParams.get('nonce')).toBeTruthy();
     const back = await completeProviderLogin(authorization.href, login, APP);
-    return t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    return t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie: bindingCookie(start) } });
   }
 
   it('reports that it is configured', async () => {
@@ -101,9 +102,59 @@ describe('Google sign-in (OpenID Connect) against a real provider', () => {
     expect(await t.db.query("SELECT 1 FROM users WHERE email = 'unverified@example.com'")).toHaveLength(0);
   });
 
-  it('refuses a callback with an unknown or replayed state', async () => {
-    const forged = await t.app.inject({ method: 'GET', url: '/api/auth/google/callback?code=abc&state=forged' });
+  const flowsWithState = async (state: string) =>
+    (await t.db.query('SELECT 1 FROM oidc_flows WHERE state_hash = $1', [createHash('sha256').update(state).digest()])).length;
+  const sessionCookies = (response: { cookies: { name: string }[] }) => response.cookies.filter((c) => c.name.endsWith('jobboard_session'));
+
+  it('refuses a callback with an unknown state', async () => {
+    // Even with a browser binding that matches it, a state the server never issued finds no flow.
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/google/callback?code=abc&state=forged',
+      headers: { cookie: `jobboard_oidc=${browserBinding('forged')}` },
+    });
     expect(popupResult(forged.body)).toMatchObject({ ok: false, message: GOOGLE_MESSAGES.expired });
+    expect(sessionCookies(forged)).toEqual([]);
+  });
+
+  it('refuses a replayed state: one started flow signs in once, even when the provider hands out a second code', async () => {
+    const start = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+    const authorization = String(start.headers.location);
+    // The provider's side walked twice for the same authorization request: two codes, one state.
+    const first = await completeProviderLogin(authorization, 'newbie', APP);
+    const second = await completeProviderLogin(authorization, 'newbie', APP);
+    const state = first.searchParams.get('state') ?? '';
+    expect(state).not.toBe('');
+    expect(second.searchParams.get('state')).toBe(state);
+    expect(second.searchParams.get('code')).not.toBe(first.searchParams.get('code'));
+    expect(await flowsWithState(state)).toBe(1);
+
+    const cookie = bindingCookie(start);
+    const used = await t.app.inject({ method: 'GET', url: `${first.pathname}${first.search}`, headers: { cookie } });
+    expect(popupResult(used.body)).toMatchObject({ ok: true });
+    expect(sessionCookies(used)).toHaveLength(1);
+
+    // The same callback again, and the state with the provider's fresh code: both refused by the state check
+    // (not by the provider), and nobody is signed in.
+    for (const replay of [first, second]) {
+      const response = await t.app.inject({ method: 'GET', url: `${replay.pathname}${replay.search}`, headers: { cookie } });
+      expect(popupResult(response.body)).toMatchObject({ ok: false, message: GOOGLE_MESSAGES.expired });
+      expect(sessionCookies(response)).toEqual([]);
+    }
+    expect(await flowsWithState(state)).toBe(0);
+  });
+
+  it('refuses a flow started more than 10 minutes ago', async () => {
+    const start = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+    const authorization = String(start.headers.location);
+    const back = await completeProviderLogin(authorization, 'newbie', APP);
+    const state = back.searchParams.get('state') ?? '';
+    await t.db.query("UPDATE oidc_flows SET created_at = now() - interval '11 minutes' WHERE state_hash = $1", [
+      createHash('sha256').update(state).digest(),
+    ]);
+    const response = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie: bindingCookie(start) } });
+    expect(popupResult(response.body)).toMatchObject({ ok: false, message: GOOGLE_MESSAGES.expired });
+    expect(sessionCookies(response)).toEqual([]);
   });
 
   describe('POST /api/auth/google (compatibility)', () => {

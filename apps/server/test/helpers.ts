@@ -1,20 +1,80 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { JobCreateBody, User } from '@jobboard/shared';
+import { describe } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { testConfig, testDatabaseUrl, type Config } from '../src/config.js';
-import type { Db } from '../src/db/client.js';
-import { createScratchPglite, createScratchPostgres, type ScratchDatabase } from '../src/db/scratch.js';
+import { loadConfig, testDatabaseUrl, type Config } from '../src/config.js';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { openPglite, type Db, type Transaction } from '../src/db/client.js';
+import { createScratchPostgres, type ScratchDatabase } from '../src/db/scratch.js';
 import { migrate } from '../src/db/migrate.js';
 
 export type DbKind = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when DATABASE_URL is set (CI sets it). */
-export const DB_KINDS: DbKind[] = testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
+/** Both databases, always: without DATABASE_URL the PostgreSQL suites are reported as skipped, never dropped. */
+export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
 
-/** A database of its own for one test file: in-memory PGlite, or a fresh database on the PostgreSQL server. */
+/** Why a suite on `kind` cannot run here, or undefined when it can. */
+export function dbSkipReason(kind: DbKind): string | undefined {
+  return kind === 'postgres' && !testDatabaseUrl() ? 'skipped: set DATABASE_URL to run it on PostgreSQL' : undefined;
+}
+
+/**
+ * `describe.each(DB_KINDS)` that shows the PostgreSQL variant as skipped, with the reason in its name, when
+ * DATABASE_URL is not set (instead of leaving it out of the report).
+ */
+export function describeEachDb(title: string, body: (kind: DbKind) => void): void {
+  for (const kind of DB_KINDS) {
+    const reason = dbSkipReason(kind);
+    describe.skipIf(Boolean(reason))(`${title} on ${kind}${reason ? ` (${reason})` : ''}`, () => body(kind));
+  }
+}
+
+let pgliteTemplate: Promise<Blob | File> | undefined;
+
+/**
+ * A migrated PGlite cluster, dumped once per test process: starting from it skips initdb (seconds on a busy
+ * machine) for every other PGlite a test file creates. Made with a PGlite of its own, not through the app's
+ * adapter, since the dump needs the PGlite handle.
+ */
+function migratedPgliteDump(): Promise<Blob | File> {
+  pgliteTemplate ??= (async () => {
+    const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+    const rows = async <T,>(result: Promise<{ rows: T[] }>) => (await result).rows;
+    const template: Db = {
+      kind: 'pglite',
+      query: <T,>(sql: string, params: unknown[] = []) => rows(client.query<T>(sql, params)),
+      transaction: (fn) =>
+        client.transaction((tx) =>
+          fn({
+            query: <T,>(sql: string, params: unknown[] = []) => rows(tx.query<T>(sql, params)),
+            exec: async (sql: string) => void (await tx.exec(sql)),
+            run: (sql: string, params?: unknown[]) => tx.query(sql, params),
+          }),
+        ),
+      exec: async (sql) => void (await client.exec(sql)),
+      run: (sql, params) => client.query(sql, params),
+      ping: async () => true,
+      close: () => client.close(),
+    };
+    await migrate(template);
+    const dump = await client.dumpDataDir('none');
+    await client.close();
+    return dump;
+  })();
+  return pgliteTemplate;
+}
+
+/** A database of its own for one test file: in-memory PGlite (already migrated), or a fresh database on the PostgreSQL server. */
 export async function createTestDb(kind: DbKind): Promise<ScratchDatabase> {
-  if (kind === 'pglite') return createScratchPglite();
+  if (kind === 'pglite') {
+    const db = await openPglite(undefined, { loadDataDir: await migratedPgliteDump() });
+    return { db, drop: () => db.close() };
+  }
   const adminUrl = testDatabaseUrl();
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
   return createScratchPostgres(adminUrl, 'jobboard_test');
@@ -27,12 +87,30 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function buildTestApp(kind: DbKind, overrides: Partial<Config> = {}): Promise<TestApp> {
+export interface BuildTestAppOptions {
+  /** Environment the configuration is loaded from (as `loadConfig` reads it), before `overrides`. */
+  env?: NodeJS.ProcessEnv;
+  /** Run the app's queries in lockstep, in a shuffled order (see `interleavingDb`). */
+  interleave?: boolean;
+}
+
+/** The database behind each test app, so helpers given only the app can reach it (see `signUpAndSignIn`). */
+const databases = new WeakMap<FastifyInstance, Db>();
+
+export async function buildTestApp(kind: DbKind, overrides: Partial<Config> = {}, options: BuildTestAppOptions = {}): Promise<TestApp> {
   const { db, drop } = await createTestDb(kind);
   await migrate(db);
-  const config = testConfig(overrides);
-  const app = await buildApp({ db, config });
+  // Files the app writes (uploads, the mail outbox) go to a directory of this app's own, never the repo's data/.
+  const ownDataDir = overrides.dataDir === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-test-data-')) : undefined;
+  const config = {
+    ...loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...options.env }),
+    mailPollSeconds: 0.5,
+    ...(ownDataDir ? { dataDir: ownDataDir } : {}),
+    ...overrides,
+  };
+  const app = await buildApp({ db: options.interleave ? interleavingDb(db) : db, config });
   await app.ready();
+  databases.set(app, db);
   return {
     app,
     db,
@@ -40,6 +118,7 @@ export async function buildTestApp(kind: DbKind, overrides: Partial<Config> = {}
     close: async () => {
       await app.close();
       await drop();
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }
@@ -56,6 +135,7 @@ export interface SignedInUser {
 export async function signUpAndSignIn(
   app: FastifyInstance,
   overrides: Partial<{ name: string; username: string; email: string; password: string }> = {},
+  { verified = true }: { verified?: boolean } = {},
 ): Promise<SignedInUser> {
   counter += 1;
   const suffix = `${counter}-${randomBytes(3).toString('hex')}`;
@@ -68,6 +148,10 @@ export async function signUpAndSignIn(
   };
   const signUp = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
   if (signUp.statusCode !== 201) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
+  // Most tests are about what a confirmed account does; the confirmation itself is tested with real mail
+  // (accounts.api.test.ts). `verified: false` keeps the account as sign-up leaves it.
+  const db = databases.get(app);
+  if (verified && db) await db.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [body.email.trim().toLowerCase()]);
   return signInAs(app, body.email, body.password);
 }
 
@@ -115,7 +199,7 @@ export async function postJob(app: FastifyInstance, cookie: string, overrides: P
   return response.json<{ insertedId: string }>().insertedId;
 }
 
-/** Every error answer has this shape (DESIGN.md section 5). */
+/** Every error answer has this shape (docs/principles.md, "API rules"). */
 export function expectErrorShape(response: LightMyRequestResponse, statusCode: number): string {
   const body = response.json<{ success: unknown; statusCode: unknown; message: unknown }>();
   if (response.statusCode !== statusCode) {
@@ -125,4 +209,62 @@ export function expectErrorShape(response: LightMyRequestResponse, statusCode: n
     throw new Error(`not the error shape: ${response.body}`);
   }
   return body.message;
+}
+
+/**
+ * A Db whose every query (and transaction start) waits at a gate that opens every `windowMs` and lets the waiting
+ * queries through all at once, in a shuffled order (seeded, so a failure reproduces).
+ *
+ * Without it, parallel `app.inject` calls on PGlite run one after another: each request is parsed in its own turn
+ * of the event loop and finishes its few sub-millisecond queries before the next one reaches its first, so a
+ * check-then-insert or a field-by-field UPDATE never meets a competitor. Through the gate the requests move in
+ * lockstep: every request's first query, then every request's second..., so each request's "check" runs before
+ * any request's "insert", and the shuffle mixes the order of the writes of one step.
+ */
+export function interleavingDb(db: Db, windowMs = 4, seed = 0x5eed): Db {
+  let state = seed >>> 0;
+  const random = () => {
+    // mulberry32
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  let waiting: Array<() => void> = [];
+  let timer: NodeJS.Timeout | undefined;
+  const gate = () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      timer ??= setTimeout(() => {
+        const batch = waiting;
+        waiting = [];
+        timer = undefined;
+        for (let i = batch.length - 1; i > 0; i -= 1) {
+          const j = Math.floor(random() * (i + 1));
+          [batch[i], batch[j]] = [batch[j] as () => void, batch[i] as () => void];
+        }
+        for (const open of batch) open();
+      }, windowMs);
+    });
+  return {
+    kind: db.kind,
+    async query<T>(sql: string, params?: unknown[]) {
+      await gate();
+      return db.query<T>(sql, params);
+    },
+    async transaction<T>(fn: (tx: Transaction) => Promise<T>) {
+      await gate();
+      return db.transaction(fn);
+    },
+    // The mail queue's own statements (pg-boss) are not the races under test: they pass straight through, so none
+    // is still held by the gate when the test closes the database.
+    run: (sql: string, params?: unknown[]) => db.run(sql, params),
+    async exec(sql: string) {
+      await gate();
+      return db.exec(sql);
+    },
+    ping: () => db.ping(),
+    close: () => db.close(),
+  };
 }

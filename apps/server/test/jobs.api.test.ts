@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, toIsoDate, type Job } from '@jobboard/shared';
 import {
-  DB_KINDS,
+  describeEachDb,
   buildTestApp,
   expectErrorShape,
   jobBody,
@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from './helpers.js';
 
-/** Every field name of a job in spec section 3. */
+/** Every field name of a job in docs/product.md, "Data". */
 const JOB_FIELDS = [
   '_id',
   'companyLogo',
@@ -30,7 +30,7 @@ const JOB_FIELDS = [
   'skills',
 ];
 
-describe.each(DB_KINDS)('jobs API on %s', (kind) => {
+describeEachDb('jobs API', (kind) => {
   let t: TestApp;
   let alice: SignedInUser;
   let bob: SignedInUser;

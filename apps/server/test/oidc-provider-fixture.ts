@@ -27,7 +27,8 @@ export async function startTestProvider(options: {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const privateJwk: JWK = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
 
-  let handler: http.RequestListener = (_req, res) => res.end();
+  // oidc-provider's callback answers a promise it handles itself; the server only calls it.
+  let handler: (req: http.IncomingMessage, res: http.ServerResponse) => unknown = (_req, res) => res.end();
   const server = http.createServer((req, res) => handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -141,4 +142,11 @@ export async function completeProviderLogin(authorizationUrl: string, login: str
     url = new URL(nextLocation, url).href;
   }
   throw new Error('too many redirects in the provider flow');
+}
+
+/** The outcome the Google popup's last page hands to the window that opened it (inert JSON in the page). */
+export function popupResult(html: string): { type?: string; ok: boolean; user?: { _id: string; email: string; username?: string; name?: string; avatar?: string }; message?: string } {
+  const match = /<script type="application\/json" id="oidc-result">(.*?)<\/script>/s.exec(html);
+  if (!match?.[1]) throw new Error(`no result in the popup page: ${html.slice(0, 300)}`);
+  return JSON.parse(match[1]) as ReturnType<typeof popupResult>;
 }

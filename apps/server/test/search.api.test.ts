@@ -9,7 +9,7 @@ import {
   type SearchResult,
 } from '@jobboard/shared';
 import {
-  DB_KINDS,
+  describeEachDb,
   buildTestApp,
   expectErrorShape,
   postJob,
@@ -88,8 +88,10 @@ function referenceMatches(f: Fixture, c: Criteria): boolean {
   if (c.salaryType && f.salaryType.toLowerCase() !== c.salaryType) return false;
   if (c.maxPrice && (f.maxK === null || f.maxK > Number(c.maxPrice))) return false;
   if (c.posted && f.daysAgo > WINDOW_DAYS[c.posted as keyof typeof WINDOW_DAYS]) return false;
-  if (c.experience && f.experience.toLowerCase() !== c.experience) return false;
-  if (c.employment && f.employment.toLowerCase() !== c.employment) return false;
+  // A Work Experience or Job Type value matches the experience level or the employment type.
+  const either = (v: string) => f.experience.toLowerCase() === v || f.employment.toLowerCase() === v;
+  if (c.experience && !either(c.experience)) return false;
+  if (c.employment && !either(c.employment)) return false;
   return true;
 }
 
@@ -101,7 +103,7 @@ function referenceIds(c: Criteria, fixtures: Fixture[] = FIXTURES): string[] {
     .map((f) => f.id ?? '');
 }
 
-describe.each(DB_KINDS)('search API on %s', (kind) => {
+describeEachDb('search API', (kind) => {
   let t: TestApp;
   let poster: SignedInUser;
 
@@ -247,8 +249,14 @@ describe.each(DB_KINDS)('search API on %s', (kind) => {
     });
 
     it('matches experience "work remotely" and "internship", and employment types', async () => {
+      // "Work remotely" is both an experience level and an employment type: the option finds either.
       const remote = await searchAllIds({ experience: 'work remotely' });
-      expect(remote.total).toBe(FIXTURES.filter((f) => f.experience === 'Work remotely').length);
+      const remoteFixtures = FIXTURES.filter((f) => f.experience === 'Work remotely' || f.employment === 'Work remotely');
+      expect(remote.total).toBe(remoteFixtures.length);
+      expect(remote.ids).toEqual(referenceIds({ experience: 'work remotely' }));
+      const remoteByEmploymentOnly = FIXTURES.filter((f) => f.employment === 'Work remotely' && f.experience !== 'Work remotely');
+      expect(remoteByEmploymentOnly.length).toBeGreaterThan(0);
+      for (const f of remoteByEmploymentOnly) expect(remote.ids).toContain(f.id);
       expect(remote.total).toBeGreaterThan(0);
       const intern = await searchAllIds({ experience: 'internship' });
       expect(intern.total).toBe(FIXTURES.filter((f) => f.experience === 'Internship').length);

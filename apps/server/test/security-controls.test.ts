@@ -5,10 +5,10 @@ import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { MESSAGES } from '@jobboard/shared';
 import { buildApp } from '../src/app.js';
-import type { RateLimits } from '../src/config.js';
-import { COMMON_PASSWORD_MESSAGE } from '../src/modules/auth/password-policy.js';
+import { DEFAULT_RATE_LIMITS, loadConfig, type RateLimits } from '../src/config.js';
+import { COMMON_PASSWORD_MESSAGE } from '../src/modules/passwords/password-policy.js';
 import {
-  DB_KINDS,
+  describeEachDb,
   buildTestApp,
   expectErrorShape,
   jobBody,
@@ -20,7 +20,7 @@ import {
 } from './helpers.js';
 
 /**
- * Issue 6, suite 4: the security controls, each shown to hold and to be the thing that refuses: rate limits
+ * Reliability suite 4 (docs/reliability.md): the security controls, each shown to hold and to be the thing that refuses: rate limits
  * (in memory and shared through Redis by two app instances), the password policy, CSRF, cookie attributes and
  * headers, and the session lifetime rules.
  */
@@ -28,6 +28,7 @@ import {
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const WINDOW_MS = 1500;
 const LOW_LIMITS: RateLimits = {
+  ...DEFAULT_RATE_LIMITS,
   signInPerAddress: { limit: 5, windowMs: 60_000 },
   signInFailuresPerAccount: { limit: 3, windowMs: WINDOW_MS },
   signUpPerAddress: { limit: 3, windowMs: 60_000 },
@@ -174,7 +175,7 @@ describe('rate limits shared through Redis by two app instances', () => {
   });
 });
 
-describe.each(DB_KINDS)('passwords, CSRF, headers and sessions on %s', (kind) => {
+describeEachDb('passwords, CSRF, headers and sessions', (kind) => {
   const FRONT = 'https://front.example';
   let t: TestApp;
   let user: SignedInUser;
@@ -221,7 +222,7 @@ describe.each(DB_KINDS)('passwords, CSRF, headers and sessions on %s', (kind) =>
         method: 'POST',
         url: `/api/user/update/${user.user._id}`,
         headers: { cookie: user.cookie },
-        payload: { password },
+        payload: { password, currentPassword: user.password },
       });
       expect(expectErrorShape(response, 400)).toBe(message);
       expect(await passwordHash(user.user._id)).toBe(before);
@@ -256,6 +257,29 @@ describe.each(DB_KINDS)('passwords, CSRF, headers and sessions on %s', (kind) =>
         headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
       });
       expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it('allows this host over https as Origin (TLS ended in front of the app), and only this host', async () => {
+      // Mutation testing: nothing sent https://<host> over a plain-http request, so dropping that case survived.
+      expect((await post({ origin: 'https://jobs.local:3000' })).statusCode).toBe(201);
+      for (const origin of ['https://jobs.local:3001', 'https://jobs.local', 'ftp://jobs.local:3000']) {
+        expect(expectErrorShape(await post({ origin }), 403)).toBe('Cross-site request refused');
+      }
+    });
+
+    it('checks every state-changing method and only /api/ paths', async () => {
+      const evil = { cookie: user.cookie, host: 'jobs.local:3000', origin: 'https://evil.example' };
+      for (const [method, url] of [['PATCH', '/api/job/update-job/x'], ['DELETE', '/api/job/delete/x'], ['POST', '/api/auth/signout']] as const) {
+        expect(expectErrorShape(await t.app.inject({ method, url, headers: evil, payload: {} }), 403)).toBe('Cross-site request refused');
+      }
+      // The check goes by the route reached: a PUT reaches no route at all (404), whatever its Origin.
+      expectErrorShape(await t.app.inject({ method: 'PUT', url: '/api/job/update-job/x', headers: evil, payload: {} }), 404);
+      // Reads and pages are not state changes: a foreign Origin is not refused there.
+      expect((await t.app.inject({ method: 'GET', url: '/api/health', headers: evil })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: '/no-such-page', headers: evil })).statusCode).toBe(404);
+      // A JSON content type is recognised whatever its case and parameters.
+      const json = await post({ 'content-type': 'Application/JSON; charset=utf-8' }, JSON.stringify(jobBody()));
+      expect(json.statusCode).toBe(201);
     });
 
     it('refuses a form-encoded or text body without Origin with 415 and changes nothing', async () => {
@@ -364,7 +388,7 @@ describe.each(DB_KINDS)('passwords, CSRF, headers and sessions on %s', (kind) =>
         method: 'POST',
         url: `/api/user/update/${person.user._id}`,
         headers: { cookie: laptop.cookie },
-        payload: { password: 'a brand new passphrase' },
+        payload: { password: 'a brand new passphrase', currentPassword: person.password },
       });
       expect(changed.statusCode).toBe(200);
       expectErrorShape(await me(phone.cookie), 401);
@@ -390,10 +414,18 @@ describe('served over https (PUBLIC_URL https://)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await buildTestApp('pglite', { publicUrl: 'https://jobs.example.com', secureCookies: true });
+    // Only the environment says https: everything below follows from PUBLIC_URL as the server reads it.
+    t = await buildTestApp('pglite', {}, { env: { PUBLIC_URL: 'https://jobs.example.com' } });
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  it('derives secure cookies from the scheme of PUBLIC_URL', () => {
+    expect(t.config.publicUrl).toBe('https://jobs.example.com');
+    expect(t.config.secureCookies).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://jobs.example.com' }).secureCookies).toBe(false);
+    expect(loadConfig({}).secureCookies).toBe(false);
   });
 
   it('sets a __Host- session cookie: Secure, HttpOnly, Path=/, no Domain, SameSite=Lax', async () => {
@@ -425,6 +457,8 @@ describe('served over https (PUBLIC_URL https://)', () => {
 
   it('accepts state changes from PUBLIC_URL as Origin', async () => {
     const { body } = await signUp(t.app);
+    // Confirmed, so the account may post (confirmation is tested in accounts.api.test.ts).
+    await t.db.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [body.email]);
     const session = sessionCookieOf(await signIn(t.app, body.email, body.password));
     const response = await t.app.inject({
       method: 'POST',

@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { jobBody } from './helpers.js';
+import { waitForLinkToken } from './outbox.js';
 
 /** The real server as a child process, for the tests that must kill it, stop it or restart it. */
 
@@ -21,6 +25,8 @@ export function freePort(): Promise<number> {
 export interface ServerProcess {
   child: ChildProcess;
   base: string;
+  /** Where its mail lands (DATA_DIR/outbox). */
+  outbox: string;
   /** Resolves with the exit code (null after a signal). */
   exited: Promise<number | null>;
   stderr: () => string;
@@ -32,6 +38,9 @@ export interface ServerProcess {
  */
 export async function startServerProcess(settings: NodeJS.ProcessEnv, startupTimeoutMs = 90_000): Promise<ServerProcess> {
   const port = await freePort();
+  // Files the server writes (the mail outbox, uploads) never land in the repo's data/ directory.
+  settings = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-process-')), ...settings };
+  const outbox = path.join(settings.DATA_DIR ?? '', 'outbox');
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(env)) {
     if (/^(DATABASE_URL|DATA_DIR|REDIS_URL|CORS_ORIGINS|PUBLIC_URL|S3_|OIDC_|VITEST)/.test(key)) delete env[key];
@@ -56,7 +65,10 @@ export async function startServerProcess(settings: NodeJS.ProcessEnv, startupTim
   const deadline = Date.now() + startupTimeoutMs;
   while (Date.now() < deadline && !gone) {
     try {
-      if ((await fetch(`${base}/api/health`)).status === 200) return { child, base, exited, stderr: () => stderr };
+      if ((await fetch(`${base}/api/health`)).status === 200) {
+        outboxes.set(base, outbox);
+        return { child, base, outbox, exited, stderr: () => stderr };
+      }
     } catch {
       // not listening yet
     }
@@ -67,12 +79,22 @@ export async function startServerProcess(settings: NodeJS.ProcessEnv, startupTim
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
+/** Each started server's outbox, by its base URL. */
+const outboxes = new Map<string, string>();
 
-/** Signs up (unless the account exists) and signs in over HTTP; answers the session cookie pair. */
+/**
+ * Signs up (unless the account exists), confirms the address with the link the server mailed to its outbox (so
+ * the account may post), and signs in over HTTP; answers the session cookie pair.
+ */
 export async function sessionOverHttp(base: string, account: { name: string; username: string; email: string; password: string }, signUp = true): Promise<string> {
   if (signUp) {
     const response = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(account) });
     if (response.status !== 201) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+    const outbox = outboxes.get(base);
+    if (!outbox) throw new Error(`no outbox known for ${base}`);
+    const token = await waitForLinkToken(outbox, account.email, 'verify-email');
+    const confirmed = await fetch(`${base}/api/auth/verify-email`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ token }) });
+    if (confirmed.status !== 200) throw new Error(`verify-email answered ${confirmed.status}: ${await confirmed.text()}`);
   }
   const signIn = await fetch(`${base}/api/auth/signin`, {
     method: 'POST',
@@ -94,4 +116,49 @@ export async function missingJobs(base: string, acked: Map<string, string>): Pro
     if (job?._id !== id || job.jobTitle !== title) lost.push(id);
   }
   return lost;
+}
+
+/**
+ * Posts jobs from `writers` concurrent writers and kills the server with SIGKILL while a post is in flight, once
+ * at least `killAfter` posts are acknowledged (somewhere between receiving, writing and answering). Answers the id
+ * and title of every post that got a 201 with `acknowledged: true`.
+ */
+export async function writeUntilKilled(
+  server: ServerProcess,
+  cookie: string,
+  options: { writers: number; killAfter: number; titlePrefix: string; maxPerWriter?: number },
+): Promise<Map<string, string>> {
+  const acked = new Map<string, string>();
+  let killed = false;
+  await Promise.all(
+    Array.from({ length: options.writers }, async (_, writer) => {
+      for (let i = 0; i < (options.maxPerWriter ?? 500) && !killed; i += 1) {
+        const title = `${options.titlePrefix} writer ${writer} post ${i}`;
+        const request = fetch(`${server.base}/api/job/post-job`, {
+          method: 'POST',
+          headers: { ...JSON_HEADERS, cookie },
+          body: JSON.stringify(jobBody({ jobTitle: title })),
+        });
+        if (!killed && acked.size >= options.killAfter) {
+          killed = true;
+          setTimeout(() => server.child.kill('SIGKILL'), Math.floor(Math.random() * 4));
+        }
+        try {
+          const response = await request;
+          if (response.status === 201) {
+            const body = (await response.json()) as { acknowledged: boolean; insertedId: string };
+            if (body.acknowledged) acked.set(body.insertedId, title);
+          } else if (!killed) {
+            throw new Error(`post answered ${response.status}: ${await response.text()}`);
+          }
+        } catch (error) {
+          if (!killed) throw error;
+          return; // the server is gone: this write was never acknowledged
+        }
+      }
+    }),
+  );
+  if (!killed) server.child.kill('SIGKILL');
+  await server.exited;
+  return acked;
 }

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import S3rver from 's3rver';
 import { MESSAGES } from '@jobboard/shared';
@@ -60,7 +63,7 @@ describe('avatar uploads on disk', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/upload/avatar', payload, headers: { ...headers, cookie } });
     expect(response.statusCode).toBe(201);
     const { url } = response.json<{ url: string }>();
-    expect(url).toMatch(/^\/uploads\/\d{13}-my-photo\.webp$/);
+    expect(url).toMatch(/^\/uploads\/\d{13}-[0-9a-f]{16}-my-photo\.webp$/);
 
     const served = await t.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
@@ -108,7 +111,7 @@ describe('avatar uploads on disk', () => {
     const { payload, headers } = multipart(await image('png'), '../../../etc/evil.png', 'image/png');
     const response = await t.app.inject({ method: 'POST', url: '/api/upload/avatar', payload, headers: { ...headers, cookie } });
     expect(response.statusCode).toBe(201);
-    expect(response.json().url).toMatch(/^\/uploads\/\d{13}-evil\.webp$/);
+    expect(response.json().url).toMatch(/^\/uploads\/\d{13}-[0-9a-f]{16}-evil\.webp$/);
     expect(fs.existsSync(path.join(dataDir, 'etc'))).toBe(false);
     expect(storedFiles().every((f) => !f.endsWith('.tmp'))).toBe(true);
   });
@@ -127,7 +130,7 @@ describe('avatar uploads on disk', () => {
   it('names files by timestamp and sanitized original name', () => {
     expect(safeBaseName('..\\..\\Windows\\My Photo (1).JPG')).toBe('my-photo-1');
     expect(safeBaseName('.png')).toBe('avatar');
-    expect(avatarFileName('résumé photo.png', 1_700_000_000_000)).toBe('1700000000000-resume-photo.webp');
+    expect(avatarFileName('résumé photo.png', 1_700_000_000_000, '0123456789abcdef')).toBe('1700000000000-0123456789abcdef-resume-photo.webp');
   });
 
   it('the default avatar is served locally', async () => {
@@ -136,12 +139,91 @@ describe('avatar uploads on disk', () => {
     expect(response.headers['content-type']).toContain('image/svg+xml');
   });
 
-  it('DiskStorage writes whole files only', async () => {
-    const storage = new DiskStorage(path.join(dataDir, 'direct'));
-    const url = await storage.put('x.webp', Buffer.from('abc'), 'image/webp');
-    expect(url).toBe('/uploads/x.webp');
-    expect(fs.readFileSync(path.join(dataDir, 'direct', 'x.webp'), 'utf8')).toBe('abc');
-    await expect(storage.put('x.webp', Buffer.from('abc'), 'image/webp')).resolves.toBe('/uploads/x.webp');
+  it('DiskStorage writes whole files only: a concurrent reader never sees part of one', { timeout: 60_000 }, async () => {
+    const directory = path.join(dataDir, 'direct');
+    const storage = new DiskStorage(directory);
+    const target = path.join(directory, 'x.webp');
+    // Two different contents, each of them large enough to take many write calls.
+    const contents = [Buffer.alloc(4 * 1024 * 1024, 'a'), Buffer.alloc(5 * 1024 * 1024, 'b')];
+    const whole = new Set(contents.map((c) => createHash('sha256').update(c).digest('hex')));
+    // A reader in another thread, reading the file as fast as it can while it is written over and over.
+    const reader = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+       const fs = require('node:fs');
+       const { createHash } = require('node:crypto');
+       const seen = new Map();
+       let stop = false;
+       parentPort.on('message', () => { stop = true; });
+       (function loop() {
+         for (let i = 0; i < 20; i += 1) {
+           let key;
+           try { key = createHash('sha256').update(fs.readFileSync(workerData)).digest('hex'); }
+           catch (error) { key = error.code; }
+           seen.set(key, (seen.get(key) ?? 0) + 1);
+         }
+         if (stop) parentPort.postMessage([...seen]);
+         else setImmediate(loop);
+       })();`,
+      { eval: true, workerData: target },
+    );
+    const seen = new Promise<Map<string, number>>((resolve) => reader.once('message', (entries: [string, number][]) => resolve(new Map(entries))));
+    for (let i = 0; i < 30; i += 1) {
+      // put never writes over a name (security review finding 9): the file goes, then comes back whole.
+      fs.rmSync(target, { force: true });
+      expect(await storage.put('x.webp', contents[i % 2] as Buffer, 'image/webp')).toBe('/uploads/x.webp');
+    }
+    reader.postMessage('stop');
+    const reads = await seen;
+    await reader.terminate();
+    // Every read found no file yet, or one of the two contents whole.
+    const partial = [...reads].filter(([key]) => key !== 'ENOENT' && !whole.has(key));
+    expect(partial, 'reads of a partial file').toEqual([]);
+    expect([...reads].filter(([key]) => whole.has(key)).reduce((n, [, count]) => n + count, 0)).toBeGreaterThan(0);
+    expect(createHash('sha256').update(fs.readFileSync(target)).digest('hex')).toBe(
+      createHash('sha256').update(contents[1] as Buffer).digest('hex'),
+    );
+  });
+
+  it('DiskStorage leaves no partial file after a crash at any point of a write', async () => {
+    const directory = path.join(dataDir, 'crash');
+    const storage = new DiskStorage(directory);
+    const target = path.join(directory, 'y.webp');
+    const before = Buffer.alloc(64 * 1024, 'o');
+    const after = Buffer.alloc(96 * 1024, 'n');
+    // A crash after the first N changes to the file system: from then on, nothing more reaches the disk.
+    const mutating = ['writeFile', 'appendFile', 'rename', 'copyFile', 'truncate', 'open', 'write', 'link', 'symlink', 'cp'] as const;
+    type FsFunction = (...args: unknown[]) => Promise<unknown>;
+    const api = fsp as unknown as Record<string, FsFunction>;
+    const names = mutating.filter((name) => typeof api[name] === 'function');
+    const originals = new Map(names.map((name) => [name, (api[name] as FsFunction).bind(fsp)]));
+    let crashPoints = 0;
+    for (let allowed = 0; allowed < 20; allowed += 1) {
+      fs.rmSync(directory, { recursive: true, force: true });
+      await storage.put('y.webp', before, 'image/webp');
+      let done = 0;
+      let crashed = false;
+      const spies = names.map((name) =>
+        vi.spyOn(api, name).mockImplementation(async (...args: unknown[]) => {
+          if (done >= allowed) {
+            crashed = true;
+            throw new Error('crashed');
+          }
+          done += 1;
+          return (originals.get(name) as FsFunction)(...args);
+        }),
+      );
+      try {
+        await storage.put('y.webp', after, 'image/webp').catch(() => undefined);
+      } finally {
+        for (const spy of spies) spy.mockRestore();
+      }
+      // The file is the old one or the new one, whole; never missing, never a mix or a part.
+      const now = fs.readFileSync(target);
+      expect(now.equals(before) || now.equals(after), `crash after ${allowed} file-system changes: ${now.length} bytes`).toBe(true);
+      if (!crashed) break;
+      crashPoints += 1;
+    }
+    expect(crashPoints).toBeGreaterThan(0);
   });
 });
 
@@ -172,7 +254,7 @@ describe('avatar uploads to S3-compatible storage', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/upload/avatar', payload, headers: { ...headers, cookie } });
     expect(response.statusCode).toBe(201);
     const { url } = response.json<{ url: string }>();
-    expect(url).toMatch(new RegExp(`^${endpoint}/avatars-test/avatars/\\d{13}-face\\.webp$`));
+    expect(url).toMatch(new RegExp(`^${endpoint}/avatars-test/avatars/\\d{13}-[0-9a-f]{16}-face\\.webp$`));
     const fetched = await fetch(url);
     expect(fetched.status).toBe(200);
     const meta = await sharp(Buffer.from(await fetched.arrayBuffer())).metadata();

@@ -1,7 +1,8 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type User } from '@jobboard/shared';
 import {
-  DB_KINDS,
+  describeEachDb,
   buildTestApp,
   expectErrorShape,
   postJob,
@@ -10,10 +11,13 @@ import {
   type SignedInUser,
   type TestApp,
 } from './helpers.js';
+import { waitForLinkToken } from './outbox.js';
 
 const USER_FIELDS = ['_id', 'avatar', 'email', 'name', 'resume', 'username'];
+/** What the owner sees of their account: the user, plus its e-mail state. */
+const ACCOUNT_FIELDS = [...USER_FIELDS, 'emailVerified', 'pendingEmail'].sort();
 
-describe.each(DB_KINDS)('users API on %s', (kind) => {
+describeEachDb('users API', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -64,7 +68,9 @@ describe.each(DB_KINDS)('users API on %s', (kind) => {
       const users = response.json<User[]>();
       expect(users.map((u) => u._id).sort()).toEqual([poster.user._id, a1.user._id, a2.user._id].sort());
       for (const u of users) expect(Object.keys(u).sort()).toEqual(USER_FIELDS);
-      expect(users.find((u) => u._id === a1.user._id)).toEqual(a1.user);
+      // Others see the public fields only: not whether an address is verified, nor a pending address.
+      const { emailVerified: _v, pendingEmail: _p, ...a1Public } = a1.user as User & { emailVerified?: boolean; pendingEmail?: string };
+      expect(users.find((u) => u._id === a1.user._id)).toEqual(a1Public);
       expect(response.body).not.toMatch(/password|hash|argon2/i);
 
       // The applicant sees only themselves; the stranger sees themselves and the poster who applied.
@@ -87,7 +93,7 @@ describe.each(DB_KINDS)('users API on %s', (kind) => {
       const response = await update(u, u.user._id, { name: 'Renamed Person', resume: 'https://example.com/cv.pdf' });
       expect(response.statusCode).toBe(200);
       const body = response.json<User>();
-      expect(Object.keys(body).sort()).toEqual(USER_FIELDS);
+      expect(Object.keys(body).sort()).toEqual(ACCOUNT_FIELDS);
       expect(body).toEqual({ ...u.user, name: 'Renamed Person', resume: 'https://example.com/cv.pdf' });
       const after = await userRow(u.user._id);
       expect(after).toEqual({ ...before, name: 'Renamed Person', resume: 'https://example.com/cv.pdf' });
@@ -96,12 +102,18 @@ describe.each(DB_KINDS)('users API on %s', (kind) => {
       expect(avatar.json<User>()).toMatchObject({ avatar: '/static/default-avatar.svg', name: 'Renamed Person' });
     });
 
-    it('changes the email (lower-cased) and username; sign-in and postedBy follow', async () => {
+    it('changes the email (lower-cased, once its link is followed) and username; sign-in and postedBy follow', async () => {
       const u = await signUpAndSignIn(t.app);
       const job = await postJob(t.app, u.cookie);
-      const response = await update(u, u.user._id, { email: 'New.Address@Example.com', username: 'fresh_name' });
+      const response = await update(u, u.user._id, { email: 'New.Address@Example.com', username: 'fresh_name', currentPassword: u.password });
       expect(response.statusCode).toBe(200);
-      expect(response.json<User>()).toMatchObject({ email: 'new.address@example.com', username: 'fresh_name' });
+      // The username changes at once; the address only when the link mailed to it is followed.
+      expect(response.json()).toMatchObject({ email: u.user.email, pendingEmail: 'new.address@example.com', username: 'fresh_name' });
+      expect((await userRow(u.user._id))?.email).toBe(u.user.email);
+      const token = await waitForLinkToken(path.join(t.config.dataDir, 'outbox'), 'new.address@example.com', 'verify-email');
+      const confirmed = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json()).toMatchObject({ email: 'new.address@example.com', pendingEmail: null, emailVerified: true });
       expect((await userRow(u.user._id))?.email).toBe('new.address@example.com');
       await expect(signInAs(t.app, u.user.email, u.password)).rejects.toThrow(/401/);
       const again = await signInAs(t.app, 'new.address@example.com', u.password);
@@ -112,28 +124,42 @@ describe.each(DB_KINDS)('users API on %s', (kind) => {
       expect((await update(u, u.user._id, { email: 'new.address@example.com', username: 'FRESH_NAME' })).statusCode).toBe(200);
     });
 
-    it('refuses an email or username already taken with 409', async () => {
+    it('refuses a username already taken with 409; a taken e-mail answers like a free one and changes nothing', async () => {
       const u = await signUpAndSignIn(t.app);
       const other = await signUpAndSignIn(t.app);
       const before = await userRow(u.user._id);
-      const email = await update(u, u.user._id, { email: other.user.email.toUpperCase() });
-      expect(expectErrorShape(email, 409)).toBe(MESSAGES.emailTaken);
       const username = await update(u, u.user._id, { username: other.user.username.toUpperCase() });
       expect(expectErrorShape(username, 409)).toBe(MESSAGES.usernameTaken);
-      const both = await update(u, u.user._id, { name: 'Should not stick', email: other.user.email });
+      const both = await update(u, u.user._id, { name: 'Should not stick', username: other.user.username });
       expectErrorShape(both, 409);
       expect(await userRow(u.user._id)).toEqual(before);
+      // Account enumeration: the answer to a taken address is the answer to a free one (see accounts.api.test.ts).
+      const taken = await update(u, u.user._id, { email: other.user.email.toUpperCase(), currentPassword: u.password });
+      const free = await update(u, u.user._id, { email: `free-${kind}@example.com`, currentPassword: u.password });
+      expect(taken.statusCode).toBe(200);
+      expect(free.statusCode).toBe(200);
+      expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(free.json()).sort());
+      expect((await userRow(u.user._id))?.email).toBe(before?.email);
     });
 
-    it('parallel changes of two users to one new email end in one 200 and one 409, never a 500', async () => {
+    it('two users confirming one new e-mail at once end in one 200 and one 409, never a 500', async () => {
       for (let round = 0; round < 3; round += 1) {
         const a = await signUpAndSignIn(t.app);
         const b = await signUpAndSignIn(t.app);
         const email = `contested-${round}-${kind}@example.com`;
-        const responses = await Promise.all([update(a, a.user._id, { email }), update(b, b.user._id, { email })]);
+        const asked = await Promise.all([
+          update(a, a.user._id, { email, currentPassword: a.password }),
+          update(b, b.user._id, { email, currentPassword: b.password }),
+        ]);
+        expect(asked.map((r) => r.statusCode)).toEqual([200, 200]);
+        // Both links were mailed to the contested address; both are followed at once.
+        const outbox = path.join(t.config.dataDir, 'outbox');
+        const seen = new Set<string>();
+        const tokens = [await waitForLinkToken(outbox, email, 'verify-email', 15_000, seen), await waitForLinkToken(outbox, email, 'verify-email', 15_000, seen)];
+        const responses = await Promise.all(tokens.map((token) => t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })));
         expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
         const loser = responses.find((r) => r.statusCode === 409);
-        expect(loser && expectErrorShape(loser, 409)).toBe(MESSAGES.emailTaken);
+        expect(loser && expectErrorShape(loser, 409)).toBe(MESSAGES.addressNowTaken);
         expect(await count('users WHERE email = $1', [email])).toBe(1);
       }
     });
@@ -179,7 +205,7 @@ describe.each(DB_KINDS)('users API on %s', (kind) => {
       expect((await me(otherSession.cookie)).statusCode).toBe(200);
       const hashBefore = (await userRow(u.user._id))?.password_hash;
 
-      const response = await update(u, u.user._id, { password: 'a brand new passphrase' });
+      const response = await update(u, u.user._id, { password: 'a brand new passphrase', currentPassword: u.password });
       expect(response.statusCode).toBe(200);
       expect(response.body).not.toMatch(/password|argon2/i);
       const hashAfter = (await userRow(u.user._id))?.password_hash;

@@ -1,4 +1,4 @@
-/** Business constants of spec section 9, shared by the server and the web app. */
+/** Business constants of docs/product.md, "Constants and filters", shared by the server and the web app. */
 
 export const HOME_PAGE_SIZE = 6;
 export const TABLE_PAGE_SIZE = 4;
@@ -36,7 +36,7 @@ export const SKILL_OPTIONS = [
 export type SkillValue = (typeof SKILL_OPTIONS)[number]['value'];
 
 /**
- * Sidebar filter groups (spec section 9). Each group is single-choice; `value` is what goes in the URL
+ * Sidebar filter groups (docs/product.md, "Constants and filters"). Each group is single-choice; `value` is what goes in the URL
  * and to `GET /api/job/search`, `label` is what the sidebar shows.
  */
 export const LOCATION_OPTIONS = [

@@ -11,7 +11,7 @@ export function toIsoDate(date: Date): string {
 
 /**
  * First posting date inside a "Date of Posting" window: a job matches when its postingDate is on or after
- * this date (spec section 9). Dates are whole days, so "last 24 hours" means posted today or yesterday.
+ * this date (docs/product.md, "Constants and filters"). Dates are whole days, so "last 24 hours" means posted today or yesterday.
  */
 export function postedWindowStart(window: PostedWindow, now: Date = new Date()): string {
   const start = new Date(now.getTime() - WINDOW_DAYS[window] * 24 * 60 * 60 * 1000);

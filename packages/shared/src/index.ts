@@ -4,3 +4,5 @@ export * from './schemas.js';
 export * from './salary.js';
 export * from './dates.js';
 export * from './search-params.js';
+export * from './search-url.js';
+export * from './routes.js';

@@ -1,4 +1,4 @@
-/** Every user-facing string of spec section 8 (and the few the product adds), in one place. */
+/** Every user-facing string of docs/product.md, "Messages" (and the few the product adds), in one place. */
 export const MESSAGES = {
   signInToApply: 'Sign in to apply for jobs',
   cannotApplyOwnJob: 'You cannot apply to your own posted job',
@@ -18,7 +18,7 @@ export const MESSAGES = {
   noDataFound: 'No Data Found !',
   noResumeListed: 'No Resume Listed',
   searchPlaceholder: 'What position are you looking for?',
-  // Logged only (spec section 8): kept here so the wording stays exact.
+  // Logged only (docs/product.md, "Messages"): kept here so the wording stays exact.
   logFetchJobsData: 'Error fetching jobs data',
   logCreateJob: 'Error creating job:',
   logFetchJobs: 'Error fetching jobs:',
@@ -42,6 +42,18 @@ export const MESSAGES = {
   googlePopupBlocked: 'Allow pop-ups for this site to sign in with Google',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   serverError: 'Something went wrong on our side. Please try again.',
+  verifyEmailToPost: 'Confirm your e-mail address to post jobs: follow the link we sent you, or ask for a new one.',
+  verificationSent: 'We sent a confirmation link to your e-mail address.',
+  emailChangePending: 'Check the inbox of your new address: the change takes effect when you follow the link we sent there.',
+  emailVerified: 'Your e-mail address is confirmed.',
+  linkInvalid: 'This link has expired or was already used. Ask for a new one.',
+  addressNowTaken: 'This address is now used by another account.',
+  resetSent: 'If an account uses this address, we sent it a link to reset the password. The link expires in 30 minutes.',
+  passwordReset: 'Your password was changed. Sign in with the new one.',
+  currentPasswordRequired: 'currentPassword: Enter your current password to change your password or e-mail',
+  currentPasswordWrong: 'currentPassword: Your current password is not correct',
+  reauthenticateWithGoogle: 'Sign in with Google again (within 10 minutes) to change your password or e-mail',
+  oidcBrowserMismatch: 'This sign-in was started in another browser or has expired. Please try again.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
 } as const;
 

@@ -4,6 +4,7 @@ import {
   EMPLOYMENT_TYPES,
   EXPERIENCE_LEVELS,
   EXPERIENCE_OPTIONS,
+  FILTER_GROUP_NAMES,
   LIMITS,
   LOCATION_OPTIONS,
   MAX_PRICE_OPTIONS,
@@ -11,10 +12,11 @@ import {
   SALARY_TYPES,
   SALARY_TYPE_OPTIONS,
   SKILL_OPTIONS,
+  type FilterGroup,
 } from './constants.js';
 
 /**
- * One schema per contract (DESIGN.md section 8): the server validates with these, the forms validate with
+ * One schema per contract (docs/principles.md, "Conventions"): the server validates with these, the forms validate with
  * these, and the types below are inferred from them. Field names are the spec's, so older clients keep working.
  */
 
@@ -53,11 +55,70 @@ export const passwordSchema = z
   .min(LIMITS.passwordMin, { error: `Password must be at least ${LIMITS.passwordMin} characters` })
   .max(LIMITS.passwordMax, { error: `Password must be at most ${LIMITS.passwordMax} characters` });
 
-export const usernameSchema = requiredText('Username', LIMITS.username).regex(/^[\p{L}\p{N}._-]+$/u, {
+/** Control, format (zero-width, bidi), default-ignorable (fillers, variation selectors) and line/paragraph separators. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+
+/** Scripts told apart; a character belongs to every script of its Script_Extensions among them. */
+const SCRIPTS = [
+  'Latin', 'Greek', 'Cyrillic', 'Armenian', 'Hebrew', 'Arabic', 'Syriac', 'Thaana', 'Devanagari', 'Bengali',
+  'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai', 'Lao', 'Tibetan',
+  'Myanmar', 'Georgian', 'Hangul', 'Ethiopic', 'Cherokee', 'Khmer', 'Mongolian', 'Hiragana', 'Katakana', 'Bopomofo', 'Han',
+].map((name) => [name, new RegExp(`\\p{Script_Extensions=${name}}`, 'u')] as const);
+const SHARED = /[\p{Script=Common}\p{Script=Inherited}]/u;
+/** The CJK writing systems mix scripts by nature (UTS #39): Han with kana is Japanese, with Hangul Korean. */
+const WRITING_SYSTEMS: Record<string, string[]> = {
+  Han: ['Jpan', 'Kore', 'Hanb'],
+  Hiragana: ['Jpan'],
+  Katakana: ['Jpan'],
+  Hangul: ['Kore'],
+  Bopomofo: ['Hanb'],
+};
+
+function scriptSets(text: string): Set<string>[] {
+  const sets: Set<string>[] = [];
+  for (const char of text) {
+    const scripts = SCRIPTS.filter(([, pattern]) => pattern.test(char)).map(([name]) => name);
+    if (scripts.length === 0) {
+      // Digits, punctuation, spaces and combining marks go with any script; a letter of an unlisted one does not.
+      if (!SHARED.test(char)) sets.push(new Set([`other:${char}`]));
+      continue;
+    }
+    sets.push(new Set(scripts.flatMap((s) => [s, ...(WRITING_SYSTEMS[s] ?? [])])));
+  }
+  return sets;
+}
+
+const intersect = (sets: Set<string>[]) =>
+  sets.reduce<Set<string> | undefined>((acc, set) => (acc ? new Set([...acc].filter((s) => set.has(s))) : new Set(set)), undefined);
+
+/**
+ * One script, or Latin with one CJK writing system (UTS #39 "highly restrictive"): `аlice` (Cyrillic а) and
+ * `pаypal` are refused, `алиса`, `山田はなこ` and `Tanaka 太郎` are fine.
+ */
+export function isSingleScript(text: string): boolean {
+  const sets = scriptSets(text);
+  const all = intersect(sets);
+  if (!all || all.size > 0) return true;
+  const withoutLatin = intersect(sets.filter((set) => !(set.size === 1 && set.has('Latin'))));
+  return Boolean(withoutLatin && ['Jpan', 'Kore', 'Hanb'].some((system) => withoutLatin.has(system)));
+}
+
+/** A name people read: NFKC-normalised (full-width and compatibility forms become plain), one script, nothing hidden. */
+const personText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .normalize('NFKC')
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine((v) => !INVISIBLE.test(v), { error: `${label} must not contain invisible or text-direction characters`, abort: true })
+    .refine(isSingleScript, { error: `${label} must not mix scripts (for example Latin and Cyrillic letters)`, abort: true });
+
+export const usernameSchema = personText('Username', LIMITS.username).regex(/^[\p{L}\p{N}._-]+$/u, {
   error: 'Username may only contain letters, digits, dots, dashes and underscores',
 });
 
-export const nameSchema = requiredText('Name', LIMITS.name);
+export const nameSchema = personText('Name', LIMITS.name);
 
 // ---------- auth ----------
 
@@ -75,7 +136,7 @@ export const signUpBodySchema = z.strictObject({
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
-/** Only a provider ID token is accepted: a bare name/email/photo proves nothing (DESIGN.md section 1). */
+/** Only a provider ID token is accepted: a bare name/email/photo proves nothing (docs/principles.md, "Promises"). */
 export const googleSignInBodySchema = z.object({
   idToken: z.string({ error: 'idToken is required' }).min(1, { error: 'idToken is required' }).max(8192),
 });
@@ -92,13 +153,20 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** The signed-in user's own view of the account (sign-in, /me, profile update): the user plus its e-mail state. */
+export const accountSchema = userSchema.extend({
+  emailVerified: z.boolean().describe('The address was confirmed by a mailed link or the identity provider'),
+  pendingEmail: z.string().nullable().describe('An address waiting for its confirmation link to be followed'),
+});
+export type Account = z.infer<typeof accountSchema>;
+
 const resumeSchema = z
   .string()
   .trim()
   .max(LIMITS.url, { error: `Resume link must be at most ${LIMITS.url} characters` })
   .refine((v) => v === '' || isSafeUrl(v), { error: 'Resume link must be a valid URL' });
 
-/** Profile update: only the fields that changed are sent (spec section 7). */
+/** Profile update: only the fields that changed are sent (docs/product.md, "API calls"). */
 export const userUpdateBodySchema = z.strictObject({
   name: nameSchema.optional(),
   username: usernameSchema.optional(),
@@ -106,8 +174,19 @@ export const userUpdateBodySchema = z.strictObject({
   password: passwordSchema.optional(),
   resume: resumeSchema.optional(),
   avatar: safeUrl('Avatar').optional(),
+  /** Required with a new password or e-mail on accounts that have a password. */
+  currentPassword: z.string().max(LIMITS.passwordMax * 4).optional(),
 });
 export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
+
+const tokenSchema = z
+  .string({ error: 'token is required' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'This link is not valid. Ask for a new one.' });
+
+/** The token of a mailed link (verification or reset). */
+export const verifyEmailBodySchema = z.strictObject({ token: tokenSchema });
+export const forgotPasswordBodySchema = z.strictObject({ email: emailSchema });
+export const resetPasswordBodySchema = z.strictObject({ token: tokenSchema, password: passwordSchema });
 
 // ---------- jobs ----------
 
@@ -121,7 +200,7 @@ export const skillSchema = z.object({
 const jobFields = {
   jobTitle: requiredText('Job title', LIMITS.jobTitle),
   companyName: requiredText('Company name', LIMITS.companyName),
-  // Free text as entered (spec section 5: no numeric check, no min < max check).
+  // Free text as entered (docs/product.md, "Validation": no numeric check, no min < max check).
   minPrice: requiredText('Minimum salary', LIMITS.price),
   maxPrice: requiredText('Maximum salary', LIMITS.price),
   salaryType: z.enum(SALARY_TYPES, { error: `Salary type must be one of ${SALARY_TYPES.join(', ')}` }),
@@ -160,37 +239,37 @@ export const jobUpdateBodySchema = z
 export type JobCreateBody = z.infer<typeof jobCreateBodySchema>;
 export type JobUpdateBody = z.infer<typeof jobUpdateBodySchema>;
 
-export interface Skill {
-  value: string;
-  label: string;
-}
+export const skillOutSchema = z.object({ value: z.string(), label: z.string() });
+export type Skill = z.infer<typeof skillOutSchema>;
 
-export interface Job {
-  _id: string;
-  jobTitle: string;
-  companyName: string;
-  companyLogo: string;
-  jobLocation: string;
-  employmentType: string;
-  experienceLevel: string;
-  salaryType: string;
-  minPrice: string;
-  maxPrice: string;
-  postingDate: string;
-  description: string;
-  postedBy: string;
-  skills: Skill[];
-}
+/** A job as every answer shows it (the spec's field names). */
+export const jobSchema = z.object({
+  _id: z.string(),
+  jobTitle: z.string(),
+  companyName: z.string(),
+  companyLogo: z.string(),
+  jobLocation: z.string(),
+  employmentType: z.string(),
+  experienceLevel: z.string(),
+  salaryType: z.string(),
+  minPrice: z.string(),
+  maxPrice: z.string(),
+  postingDate: z.string().describe('YYYY-MM-DD'),
+  description: z.string(),
+  postedBy: z.string().describe("The poster's e-mail address"),
+  skills: z.array(skillOutSchema),
+});
+export type Job = z.infer<typeof jobSchema>;
 
 /** Card view of a job on the home page: the description is cut server-side so a page stays small. */
-export type JobSummary = Omit<Job, 'description'> & { description: string };
+export const jobSummarySchema = jobSchema.extend({ description: z.string().describe('The first characters of the description') });
+export type JobSummary = z.infer<typeof jobSummarySchema>;
 
-export interface WriteAck {
-  acknowledged: true;
-  insertedId?: string;
-  modifiedCount?: number;
-  deletedCount?: number;
-}
+/** The spec's write acknowledgements (MongoDB's shape, kept for old clients). */
+export const insertAckSchema = z.object({ acknowledged: z.literal(true), insertedId: z.string() });
+export const updateAckSchema = z.object({ acknowledged: z.literal(true), modifiedCount: z.number().int() });
+export const deleteAckSchema = z.object({ acknowledged: z.literal(true), deletedCount: z.number().int() });
+export type WriteAck = z.infer<typeof insertAckSchema> | z.infer<typeof updateAckSchema> | z.infer<typeof deleteAckSchema>;
 
 // ---------- search ----------
 
@@ -233,15 +312,22 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
 export type SearchFilters = Omit<SearchQuery, 'page' | 'q'>;
 
 /** For every filter group, how many jobs each option would match with the other current filters. */
+export const facetsSchema = z.object(
+  Object.fromEntries(FILTER_GROUP_NAMES.map((group) => [group, z.record(z.string(), z.number().int())])) as Record<
+    FilterGroup,
+    z.ZodRecord<z.ZodString, z.ZodNumber>
+  >,
+);
 export type Facets = Record<keyof SearchFilters, Record<string, number>>;
 
-export interface SearchResult {
-  items: JobSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-  facets: Facets;
-}
+export const searchResultSchema = z.object({
+  items: z.array(jobSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  facets: facetsSchema,
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
 
 // ---------- applications ----------
 
@@ -251,37 +337,39 @@ export const applyBodySchema = z.strictObject({
   user: z.unknown().optional(),
 });
 
-export interface Application {
-  _id: string;
-  user: string;
-  job: string;
-  appliedDate: string;
-  /** The job applied to, so lists need no second call. */
-  jobTitle: string;
-  companyName: string;
-  minPrice: string;
-  maxPrice: string;
-  postedBy: string;
-  /** The applicant, visible to the applicant and to the job's poster only. */
-  applicantName: string;
-  applicantEmail: string;
-  applicantResume: string;
-}
+export const applicationSchema = z.object({
+  _id: z.string(),
+  user: z.string().describe("The applicant's id"),
+  job: z.string().describe("The job's id"),
+  appliedDate: z.string(),
+  // The job applied to, so lists need no second call.
+  jobTitle: z.string(),
+  companyName: z.string(),
+  minPrice: z.string(),
+  maxPrice: z.string(),
+  postedBy: z.string(),
+  // The applicant, visible to the applicant and to the job's poster only.
+  applicantName: z.string(),
+  applicantEmail: z.string(),
+  applicantResume: z.string(),
+});
+export type Application = z.infer<typeof applicationSchema>;
 
-// ---------- errors ----------
+// ---------- other answers ----------
 
-export interface ErrorBody {
-  success: false;
-  statusCode: number;
-  message: string;
-}
+export const errorBodySchema = z.object({ success: z.literal(false), statusCode: z.number().int(), message: z.string() });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-export interface MessageBody {
-  success: boolean;
-  message: string;
-}
+export const messageBodySchema = z.object({ success: z.boolean(), message: z.string() });
+export type MessageBody = z.infer<typeof messageBodySchema>;
 
-export interface HealthBody {
-  status: 'ok' | 'unavailable';
-  database: 'pglite' | 'postgres';
-}
+export const healthBodySchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['pglite', 'postgres']) });
+export type HealthBody = z.infer<typeof healthBodySchema>;
+
+export const uploadResultSchema = z.object({ url: z.string() });
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+export const googleConfigSchema = z.object({ configured: z.boolean() });
+
+/** Pages (the Google popup's) rather than JSON: documented as HTML text. */
+export const htmlPageSchema = z.string().describe('An HTML page');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { searchQueryFromParams, searchQueryToParams } from './search-params.js';
+import { searchQueryFromParams } from './search-params.js';
+import { searchQueryToParams } from './search-url.js';
 import type { SearchQuery } from './schemas.js';
 
 describe('searchQueryFromParams / searchQueryToParams', () => {

@@ -2,7 +2,7 @@ import { FILTER_GROUP_NAMES } from './constants.js';
 import { searchQuerySchema, type SearchQuery } from './schemas.js';
 
 /**
- * The home page keeps its search in the URL (DESIGN.md section 6). These two functions are the only place
+ * The home page keeps its search in the URL (docs/principles.md, "Search and performance"). These two functions are the only place
  * that maps between the URL and a SearchQuery, for the browser and for the server alike.
  */
 export function searchQueryFromParams(params: URLSearchParams): SearchQuery {
@@ -19,15 +19,4 @@ export function searchQueryFromParams(params: URLSearchParams): SearchQuery {
     if (searchQuerySchema.safeParse({ [key]: value }).success) cleaned[key] = value;
   }
   return searchQuerySchema.parse(cleaned);
-}
-
-export function searchQueryToParams(query: Partial<SearchQuery>): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.q) params.set('q', query.q);
-  for (const key of FILTER_GROUP_NAMES) {
-    const value = query[key];
-    if (value) params.set(key, value);
-  }
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  return params;
 }

@@ -12,10 +12,14 @@ export interface Queryable {
 /** A transaction's handle: queries, and several statements at once (migrations, with function bodies). */
 export interface Transaction extends Queryable {
   exec(sql: string): Promise<void>;
+  /** For libraries that speak SQL themselves (the job queue): several statements when there are no parameters; the last statement's rows. */
+  run(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** See Transaction.run. */
+  run(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Runs `fn` in one transaction: all of it commits, or none of it. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Several statements at once. */
@@ -25,13 +29,14 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-export async function openPglite(dataDir?: string): Promise<Db> {
+/** `loadDataDir`: start from a dump (`PGlite.dumpDataDir`) instead of an empty cluster (tests clone a migrated one). */
+export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob | File } = {}): Promise<Db> {
   let location: string | undefined;
   if (dataDir) {
     location = path.join(dataDir, 'pglite');
     fs.mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location ?? 'memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create(location ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   const db: Db = {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
@@ -47,11 +52,19 @@ export async function openPglite(dataDir?: string): Promise<Db> {
           async exec(sql: string) {
             await tx.exec(sql);
           },
+          async run(sql: string, params?: unknown[]) {
+            if (params?.length) return tx.query(sql, params);
+            return lastResult(await tx.exec(sql));
+          },
         }),
       );
     },
     async exec(sql) {
       await client.exec(sql);
+    },
+    async run(sql, params) {
+      if (params?.length) return client.query(sql, params);
+      return lastResult(await client.exec(sql));
     },
     async ping() {
       try {
@@ -99,6 +112,9 @@ export function openPostgres(connectionString: string, options: { max?: number }
             // Without parameters, pg uses the simple protocol, which runs several statements.
             await client.query(sql);
           },
+          async run(sql: string, params?: unknown[]) {
+            return lastResult(await client.query(sql, params));
+          },
         });
         await client.query('COMMIT');
         return value;
@@ -111,6 +127,9 @@ export function openPostgres(connectionString: string, options: { max?: number }
     },
     async exec(sql) {
       await pool.query(sql);
+    },
+    async run(sql, params) {
+      return lastResult(await pool.query(sql, params));
     },
     async ping() {
       try {
@@ -129,4 +148,10 @@ export function openPostgres(connectionString: string, options: { max?: number }
 
 export async function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Db> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}
+
+/** Several statements answer several results (pg: an array; PGlite's exec: always an array): the last one counts. */
+function lastResult(result: { rows: unknown[] } | { rows: unknown[] }[]): { rows: unknown[] } {
+  if (!Array.isArray(result)) return result;
+  return result.at(-1) ?? { rows: [] };
 }

@@ -2,14 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './client.js';
+import { syncTaxonomy, type Taxonomy } from './taxonomy.js';
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Any fixed number: the advisory lock that keeps two app instances from migrating at once. */
 const MIGRATION_LOCK = 727_001;
 
-/** Applies the numbered SQL files not applied yet, each in its own transaction, in order. */
-export async function migrate(db: Db): Promise<string[]> {
+/**
+ * Applies the numbered SQL files not applied yet, in order, then brings the filter taxonomy's SQL functions
+ * in line with the shared options (db/taxonomy.ts): all in one transaction, under a lock, so several instances
+ * starting together migrate once.
+ */
+export async function migrate(db: Db, taxonomy?: Taxonomy): Promise<string[]> {
   const files = fs
     .readdirSync(migrationsDir)
     .filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f))
@@ -35,6 +40,7 @@ export async function migrate(db: Db): Promise<string[]> {
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [version, file]);
       applied.push(file);
     }
+    if (await syncTaxonomy(tx, taxonomy)) applied.push('taxonomy');
   });
   return applied;
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_AVATAR_URL, parseSalaryThousands, toIsoDate } from '@jobboard/shared';
 import { compactFacetCounts } from '../modules/jobs/search.repository.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { hashPassword } from '../modules/passwords/passwords.js';
 import type { Db, Queryable } from './client.js';
 import { DEMO_PASSWORD, DEMO_USERS, createRandom, generateJob, type GeneratedJob } from './demo-data.js';
 
@@ -41,8 +41,8 @@ export async function insertUsersBulk(
   passwordHash: string,
 ): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
-    `INSERT INTO users (name, username, email, password_hash, avatar, resume)
-     SELECT n, u, e, $4, $5, r FROM unnest($1::text[], $2::text[], $3::text[], $6::text[]) AS t(n, u, e, r)
+    `INSERT INTO users (name, username, email, password_hash, avatar, resume, email_verified_at)
+     SELECT n, u, e, $4, $5, r, now() FROM unnest($1::text[], $2::text[], $3::text[], $6::text[]) AS t(n, u, e, r)
      RETURNING id`,
     [users.map((u) => u.name), users.map((u) => u.username), users.map((u) => u.email), passwordHash, DEFAULT_AVATAR_URL, users.map((u) => u.resume)],
   );

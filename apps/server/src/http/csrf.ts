@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from './errors.js';
+import { isApiRoute } from './session.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -21,7 +22,8 @@ function isAllowedOrigin(origin: string, request: FastifyRequest, config: Config
  */
 export function registerCsrfProtection(app: FastifyInstance, config: Config): void {
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    // By the route reached, not the spelling of the URL (`/%61pi/auth/signout` is `/api/auth/signout`).
+    if (!UNSAFE.has(request.method) || !isApiRoute(request)) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (!isAllowedOrigin(origin, request, config)) {

@@ -6,36 +6,84 @@ import { AppError } from './errors.js';
 export interface RateLimitStore {
   /** Adds one hit and answers the count in the current window and the milliseconds until it resets. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  /** The count of a key's current window without adding a hit, or undefined when it has none. */
+  peek(key: string): Promise<{ count: number; resetMs: number } | undefined>;
   /** Forgets a key (a successful sign-in clears that account's failures). */
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
+/** Keys kept in memory at most: enough for every active client of one instance, bounded against floods. */
+export const MEMORY_STORE_MAX_KEYS = 100_000;
+
+/**
+ * Windows in two generations of Maps (the "quick LRU" scheme): new and recently used keys live in `current`;
+ * when it holds half the capacity it becomes `previous` and the old `previous` is dropped whole. A key found in
+ * `previous` moves back to `current`. Every operation is O(1) with no iteration at all (the old store swept the
+ * whole map on every new key once it held 100,000 live ones; a single Map evicting its oldest key degrades too,
+ * as V8 skips the deleted entries at its front), and at most `maxKeys` keys are held. Under a flood of new keys an
+ * idle key may be forgotten early, which only ever lets a client through sooner; keys in use stay.
+ */
 export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private current = new Map<string, { count: number; resetAt: number }>();
+  private previous = new Map<string, { count: number; resetAt: number }>();
+  private readonly generationSize: number;
+
+  constructor(options: { maxKeys?: number } = {}) {
+    this.generationSize = Math.max(1, Math.floor((options.maxKeys ?? MEMORY_STORE_MAX_KEYS) / 2));
+  }
+
+  /** Keys held (live or not yet dropped). */
+  get size(): number {
+    return this.current.size + this.previous.size;
+  }
 
   async hit(key: string, windowMs: number) {
     const now = Date.now();
-    let window = this.windows.get(key);
+    let window = this.find(key);
     if (!window || window.resetAt <= now) {
       window = { count: 0, resetAt: now + windowMs };
-      this.windows.set(key, window);
-      if (this.windows.size > 100_000) this.sweep(now);
+      this.keep(key, window);
     }
     window.count += 1;
     return { count: window.count, resetMs: window.resetAt - now };
   }
 
+  async peek(key: string) {
+    const now = Date.now();
+    const window = this.find(key);
+    if (!window || window.resetAt <= now) return undefined;
+    return { count: window.count, resetMs: window.resetAt - now };
+  }
+
   async reset(key: string) {
-    this.windows.delete(key);
+    this.current.delete(key);
+    this.previous.delete(key);
   }
 
   async close() {
-    this.windows.clear();
+    this.current.clear();
+    this.previous.clear();
   }
 
-  private sweep(now: number) {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  /** The key's window, moved into the current generation when it was in the previous one. */
+  private find(key: string) {
+    const window = this.current.get(key);
+    if (window) return window;
+    const old = this.previous.get(key);
+    if (old) {
+      this.previous.delete(key);
+      this.keep(key, old);
+    }
+    return old;
+  }
+
+  private keep(key: string, window: { count: number; resetAt: number }) {
+    this.current.set(key, window);
+    if (this.current.size >= this.generationSize) {
+      this.previous = this.current;
+      this.current = new Map();
+    }
   }
 }
 
@@ -56,6 +104,15 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { count, resetMs: ttl > 0 ? ttl : windowMs };
   }
 
+  async peek(key: string) {
+    const redisKey = `jobboard:rl:${key}`;
+    const result = await this.redis.multi().get(redisKey).pttl(redisKey).exec();
+    const value = result?.[0]?.[1];
+    const ttl = Number(result?.[1]?.[1] ?? -2);
+    if (value === null || value === undefined || ttl <= 0) return undefined;
+    return { count: Number(value), resetMs: ttl };
+  }
+
   async reset(key: string) {
     await this.redis.del(`jobboard:rl:${key}`);
   }
@@ -66,10 +123,16 @@ export class RedisRateLimitStore implements RateLimitStore {
 }
 
 export interface RateRule {
-  /** What is counted: 'signin-ip', 'signin-account', 'signup-ip'. */
+  /** What is counted: 'signin-address', 'signin-account', 'signup-address', ... */
   name: string;
   limit: number;
   windowMs: number;
+}
+
+/** 429 with a readable message and Retry-After in whole seconds (at least 1). */
+export function rateLimited(resetMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(resetMs / 1000));
+  return new AppError('rate_limited', MESSAGES.tooManyRequests, { 'Retry-After': String(seconds) });
 }
 
 export class RateLimiter {
@@ -78,21 +141,33 @@ export class RateLimiter {
   /** Counts one hit for each (rule, key) and refuses with 429 and Retry-After when any is over its limit. */
   async consume(checks: [RateRule, string][]): Promise<void> {
     for (const [rule, key] of checks) {
-      let outcome: { count: number; resetMs: number };
-      try {
-        outcome = await this.store.hit(`${rule.name}:${key}`, rule.windowMs);
-      } catch {
-        // A rate-limit store outage must not lock every user out: fail open, the passwords still hold.
-        continue;
-      }
-      if (outcome.count > rule.limit) {
-        const seconds = Math.max(1, Math.ceil(outcome.resetMs / 1000));
-        throw new AppError('rate_limited', MESSAGES.tooManyRequests, { 'Retry-After': String(seconds) });
-      }
+      const outcome = await this.hit(rule.name, key, rule.windowMs);
+      if (outcome && outcome.count > rule.limit) throw rateLimited(outcome.resetMs);
     }
   }
 
-  async forget(rule: RateRule, key: string): Promise<void> {
+  /**
+   * One hit on `name:key` in a window of `windowMs` (a new window only when none is running). Undefined when the
+   * store is out: a rate-limit store outage must not lock every user out, so callers fail open.
+   */
+  async hit(name: string, key: string, windowMs: number): Promise<{ count: number; resetMs: number } | undefined> {
+    try {
+      return await this.store.hit(`${name}:${key}`, windowMs);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The current window of `name:key` without counting, or undefined (none, or the store is out: fail open). */
+  async peek(name: string, key: string): Promise<{ count: number; resetMs: number } | undefined> {
+    try {
+      return await this.store.peek(`${name}:${key}`);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async forget(rule: Pick<RateRule, 'name'>, key: string): Promise<void> {
     await this.store.reset(`${rule.name}:${key}`).catch(() => {});
   }
 

@@ -1,15 +1,36 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@jobboard/shared';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { findSessionUser } from '../modules/auth/sessions.repository.js';
-import type { UserRow } from '../modules/users/users.repository.js';
 import { AppError } from './errors.js';
+
+/** Who is signed in: the profile fields of the session's user (never the password hash). */
+export interface CurrentUser {
+  id: string;
+  name: string;
+  username: string;
+  email: string;
+  avatar: string;
+  resume: string;
+  /** The address has been proven by a link or by the identity provider. */
+  email_verified: boolean;
+  /** An address the user asked to change to, not confirmed yet. */
+  pending_email: string | null;
+}
+
+/** How the current session began, and when: changing credentials without a password needs a fresh sign-in. */
+export interface SessionInfo {
+  authMethod: 'password' | 'google' | 'reset';
+  startedAt: Date;
+}
+
+/** How a session token becomes a user; the sessions module provides it (http/ knows no module). */
+export type SessionLookup = (token: string) => Promise<{ user: CurrentUser; session: SessionInfo } | undefined>;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, from the session cookie only (DESIGN.md section 5). */
-    user: UserRow | null;
+    /** The signed-in user, from the session cookie only (docs/principles.md, "identity"). */
+    user: CurrentUser | null;
+    session: SessionInfo | null;
     sessionToken: string | null;
   }
 }
@@ -21,32 +42,61 @@ export function sessionCookieName(config: Pick<Config, 'secureCookies'>): string
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-export function registerSession(app: FastifyInstance, deps: { db: Db; config: Config }): void {
+/**
+ * Whether the request reached an API route, judged by the route it matched (its pattern), never by the raw URL:
+ * `/%61pi/auth/signout` and `/api/auth/%73ignout` reach `/api/auth/signout` and must get the same checks
+ * (CSRF, session) as the plain spelling. A request that matched no route (a 404) reaches nothing.
+ */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') ?? false;
+}
+
+export function registerSession(app: FastifyInstance, deps: { config: Config; lookup: SessionLookup }): void {
   const cookieName = sessionCookieName(deps.config);
   app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
   app.decorateRequest('sessionToken', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRoute(request)) return;
     const token = request.cookies[cookieName];
     // A malformed cookie is simply "no session": never an error, never a database round trip.
     if (!token || !TOKEN_SHAPE.test(token)) return;
     request.sessionToken = token;
-    request.user = (await findSessionUser(deps.db, token)) ?? null;
+    const found = await deps.lookup(token);
+    request.user = found?.user ?? null;
+    request.session = found?.session ?? null;
   });
 }
 
-export function requireUser(request: FastifyRequest, message: string = MESSAGES.notSignedIn): UserRow {
+/** Routes whose answers are about the caller even without a session (sign-in, profile, applications, own jobs). */
+const PERSONAL_ROUTES = /^\/api\/(auth|user|apply|upload)\/|^\/api\/job\/myJobs\//;
+
+/**
+ * No shared or browser cache may keep an answer for a signed-in caller or of a personal route: `Cache-Control:
+ * no-store`, unless the route set its own. Decided by the route's pattern, like the session itself.
+ */
+export function registerNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.hasHeader('cache-control') || !isApiRoute(request)) return payload;
+    if (request.user || request.sessionToken || PERSONAL_ROUTES.test(request.routeOptions.url ?? '')) {
+      reply.header('Cache-Control', 'no-store');
+    }
+    return payload;
+  });
+}
+
+export function requireUser(request: FastifyRequest, message: string = MESSAGES.notSignedIn): CurrentUser {
   if (!request.user) throw new AppError('unauthenticated', message);
   return request.user;
 }
 
-export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date): void {
-  reply.setCookie(sessionCookieName(config), token, {
+export function setSessionCookie(reply: FastifyReply, config: Config, session: { token: string; expiresAt: Date }): void {
+  reply.setCookie(sessionCookieName(config), session.token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: config.secureCookies,
-    expires: expiresAt,
+    expires: session.expiresAt,
   });
 }
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@jobboard/shared';
+import { FIRST_PAINT_MESSAGES as MESSAGES } from './first-paint-messages';
 
 /** The one error type of the web app: an HTTP status (0 when the request never got an answer) and a message a person can read. */
 export class ApiError extends Error {
@@ -62,4 +62,12 @@ export async function apiFetch<T>(path: string, options: { method?: Method; body
     throw new ApiError(response.status, message ?? MESSAGES.serverError);
   }
   return data as T;
+}
+
+/**
+ * The spec's write answers carry `acknowledged: true`; the success dialog waits for it (docs/product.md, "States").
+ * Answers are not validated at run time, so this is checked on the value, not trusted from the type.
+ */
+export function isAcknowledged(answer: { acknowledged?: unknown }): boolean {
+  return answer.acknowledged === true;
 }

@@ -20,3 +20,8 @@ export function excerpt(text: string, length = 100): string {
 export function dateOnly(value: string): string {
   return value.slice(0, 10);
 }
+
+/** '1 Job', '0 Jobs', '12 Jobs': the results heading (spec: '{n} Jobs'), in the singular for one. */
+export function jobCount(n: number): string {
+  return `${n} ${n === 1 ? 'Job' : 'Jobs'}`;
+}

@@ -1,5 +1,9 @@
 /** Query keys shared across features, so one feature's mutation can refresh another's lists without importing it. */
 export const queryKeys = {
+  /** Who is signed in: the user, or null for nobody (GET /api/auth/me). */
+  me: ['auth', 'me'] as const,
+  /** Where a deliberate sign-out or account deletion is going (see lib/session.ts `signOutTo`). */
+  exitTo: ['auth', 'exit-to'] as const,
   search: (params: string) => ['jobs', 'search', params] as const,
   job: (id: string) => ['jobs', 'one', id] as const,
   myJobs: (email: string) => ['jobs', 'mine', email] as const,

@@ -1,77 +1,14 @@
-import type { User } from '@jobboard/shared';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { initialUserSlice, useAppStore, userTransitions } from './store';
+import { PERSIST_KEY } from '@jobboard/shared';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadPersisted, migratePersisted, useAppStore } from './store';
 
-const alice: User = { _id: 'u1', name: 'Alice', username: 'alice', email: 'alice@example.com', avatar: '', resume: '' };
-
-describe('user transitions (spec section 4)', () => {
-  it('start sets loading and keeps the rest', () => {
-    expect(userTransitions.start({ currentUser: alice, error: 'x', loading: false })).toEqual({ currentUser: alice, error: 'x', loading: true });
-  });
-  it('success stores the user, stops loading and clears the error', () => {
-    expect(userTransitions.success({ currentUser: null, error: 'old', loading: true }, alice)).toEqual({ currentUser: alice, error: null, loading: false });
-  });
-  it('signed out clears the user, loading and error', () => {
-    expect(userTransitions.signedOut({ currentUser: alice, error: 'old', loading: true })).toEqual(initialUserSlice);
-  });
-  it('failure stores the error and stops loading, keeping the user', () => {
-    expect(userTransitions.failure({ currentUser: alice, error: null, loading: true }, 'boom')).toEqual({ currentUser: alice, error: 'boom', loading: false });
-  });
-  it('clearError only clears the error', () => {
-    expect(userTransitions.clearError({ currentUser: alice, error: 'boom', loading: true })).toEqual({ currentUser: alice, error: null, loading: true });
-  });
-});
-
-describe('useAppStore', () => {
+describe('useAppStore (theme only)', () => {
   beforeEach(() => {
-    useAppStore.setState({ user: initialUserSlice, theme: { darkMode: false } });
+    useAppStore.setState({ theme: { darkMode: false } });
   });
 
-  it('starts signed out, not loading, light theme', () => {
-    const state = useAppStore.getState();
-    expect(state.user).toEqual({ currentUser: null, error: null, loading: false });
-    expect(state.theme.darkMode).toBe(false);
-  });
-
-  it('runs sign in start -> failure -> clear -> success -> sign out', () => {
-    const s = () => useAppStore.getState();
-    s().signInStart();
-    expect(s().user.loading).toBe(true);
-    s().signInFailure('Wrong email or password');
-    expect(s().user).toEqual({ currentUser: null, error: 'Wrong email or password', loading: false });
-    s().clearError();
-    expect(s().user.error).toBeNull();
-    s().signInStart();
-    s().signInSuccess(alice);
-    expect(s().user).toEqual({ currentUser: alice, error: null, loading: false });
-    s().updateUserStart();
-    s().updateUserSuccess({ ...alice, name: 'Alice B' });
-    expect(s().user.currentUser?.name).toBe('Alice B');
-    s().signOutStart();
-    s().signOutSuccess();
-    expect(s().user.currentUser).toBeNull();
-  });
-
-  it('deletion success signs out; deletion failure keeps the user with the error', () => {
-    const s = () => useAppStore.getState();
-    s().signInSuccess(alice);
-    s().deleteUserStart();
-    s().deleteUserFailure('Error in deleting user');
-    expect(s().user).toEqual({ currentUser: alice, error: 'Error in deleting user', loading: false });
-    s().deleteUserStart();
-    s().deleteUserSuccess();
-    expect(s().user).toEqual(initialUserSlice);
-  });
-
-  it('persists user and theme under "root", version 1, never a pending loading flag', () => {
-    const s = () => useAppStore.getState();
-    s().signInStart();
-    s().signInSuccess(alice);
-    s().toggleTheme();
-    s().updateUserStart();
-    const saved = JSON.parse(localStorage.getItem('root') ?? 'null') as { version: number; state: unknown };
-    expect(saved.version).toBe(1);
-    expect(saved.state).toEqual({ user: { currentUser: alice, error: null, loading: false }, theme: { darkMode: true } });
+  it('starts in the light theme (darkMode false)', () => {
+    expect(useAppStore.getState().theme.darkMode).toBe(false);
   });
 
   it('toggleTheme flips darkMode', () => {
@@ -81,9 +18,50 @@ describe('useAppStore', () => {
     expect(useAppStore.getState().theme.darkMode).toBe(false);
   });
 
-  it('syncSession replaces or clears the stored user', () => {
-    useAppStore.getState().signInSuccess(alice);
-    useAppStore.getState().syncSession(null);
-    expect(useAppStore.getState().user.currentUser).toBeNull();
+  it('persists only the theme under "root", version 1', () => {
+    useAppStore.getState().toggleTheme();
+    const saved = JSON.parse(localStorage.getItem(PERSIST_KEY) ?? 'null') as { version: number; state: unknown };
+    expect(saved.version).toBe(1);
+    expect(saved.state).toEqual({ theme: { darkMode: true } });
+  });
+});
+
+describe('loading what an older app saved', () => {
+  const stale = {
+    state: {
+      user: { currentUser: { _id: 'u1', name: 'Alice', username: 'alice', email: 'alice@example.com', avatar: '', resume: '' }, error: null, loading: false },
+      theme: { darkMode: true },
+    },
+    version: 1,
+  };
+
+  it('keeps the theme and drops the stale user, in memory and in storage', () => {
+    localStorage.setItem(PERSIST_KEY, JSON.stringify(stale));
+    const state = loadPersisted() as unknown as Record<string, unknown>;
+    expect(state).toEqual({ theme: { darkMode: true } });
+    expect(state).not.toHaveProperty('user');
+    expect(JSON.parse(localStorage.getItem(PERSIST_KEY) ?? 'null')).toEqual({ state: { theme: { darkMode: true } }, version: 1 });
+  });
+
+  it('loads the store from what was saved when the app starts', async () => {
+    localStorage.setItem(PERSIST_KEY, JSON.stringify(stale));
+    vi.resetModules();
+    const fresh = await import('./store');
+    expect(fresh.useAppStore.getState().theme).toEqual({ darkMode: true });
+    expect(fresh.useAppStore.getState()).not.toHaveProperty('user');
+  });
+
+  it('migrates another version and survives any shape', () => {
+    localStorage.setItem(PERSIST_KEY, JSON.stringify({ ...stale, version: 0 }));
+    expect(loadPersisted()).toEqual({ theme: { darkMode: true } });
+    expect(JSON.parse(localStorage.getItem(PERSIST_KEY) ?? 'null')).toEqual({ state: { theme: { darkMode: true } }, version: 1 });
+    expect(migratePersisted(null)).toEqual({ theme: { darkMode: false } });
+    expect(migratePersisted('nonsense')).toEqual({ theme: { darkMode: false } });
+    expect(migratePersisted({ theme: { darkMode: 'yes' } })).toEqual({ theme: { darkMode: false } });
+    localStorage.setItem(PERSIST_KEY, '{not json');
+    expect(loadPersisted()).toEqual({ theme: { darkMode: false } });
+    localStorage.removeItem(PERSIST_KEY);
+    expect(loadPersisted()).toEqual({ theme: { darkMode: false } });
+    expect(localStorage.getItem(PERSIST_KEY)).toBeNull();
   });
 });

@@ -50,7 +50,7 @@ export async function findApplicationsByUser(db: Queryable, userId: string): Pro
   return rows.map(toApplication);
 }
 
-/** Applications the user made or received on their jobs (DESIGN.md section 5), newest first. */
+/** Applications the user made or received on their jobs (docs/principles.md, "API rules"), newest first. */
 export async function findApplicationsVisibleTo(db: Queryable, userId: string): Promise<Application[]> {
   const rows = await db.query<ApplicationRow>(
     `${APPLICATION_SELECT} WHERE a.user_id = $1 OR j.poster_id = $1 ORDER BY a.applied_at DESC, a.id`,

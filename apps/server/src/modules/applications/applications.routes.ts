@@ -1,4 +1,4 @@
-import { MESSAGES, applyBodySchema } from '@jobboard/shared';
+import { MESSAGES, applicationSchema, applyBodySchema, insertAckSchema } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
@@ -6,13 +6,15 @@ import { requireUser } from '../../http/session.js';
 import { applyToJob, listApplicationsOfUser, listApplicationsVisibleTo } from './applications.service.js';
 
 export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.get('/appliedJobs', { schema: { tags: ['applications'] } }, async (request) =>
+  const applications = { 200: z.array(applicationSchema) };
+
+  app.get('/appliedJobs', { schema: { tags: ['applications'], response: applications } }, async (request) =>
     listApplicationsVisibleTo(db, requireUser(request)),
   );
 
   app.get(
     '/appliedJobs/:userId',
-    { schema: { tags: ['applications'], params: z.object({ userId: z.string().max(100) }) } },
+    { schema: { tags: ['applications'], params: z.object({ userId: z.string().max(100) }), response: applications } },
     async (request) => listApplicationsOfUser(db, requireUser(request), request.params.userId),
   );
 
@@ -23,7 +25,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       preValidation: async (request) => {
         requireUser(request, MESSAGES.signInToApply);
       },
-      schema: { tags: ['applications'], body: applyBodySchema },
+      schema: { tags: ['applications'], body: applyBodySchema, response: { 201: insertAckSchema } },
     },
     async (request, reply) => {
       const insertedId = await applyToJob(db, requireUser(request, MESSAGES.signInToApply), request.body.job);

@@ -3,10 +3,10 @@ import type { Db } from '../../db/client.js';
 import { AppError, isUniqueViolation } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
 import { findJobById } from '../jobs/jobs.repository.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { CurrentUser } from '../../http/session.js';
 import { findApplicationsByUser, findApplicationsVisibleTo, insertApplication } from './applications.repository.js';
 
-export async function applyToJob(db: Db, user: UserRow, jobId: string): Promise<string> {
+export async function applyToJob(db: Db, user: CurrentUser, jobId: string): Promise<string> {
   const job = await findJobById(db, parseId(jobId, MESSAGES.jobNotFound));
   if (!job) throw new AppError('not_found', MESSAGES.jobNotFound);
   if (job.poster_id === user.id) throw new AppError('forbidden', MESSAGES.cannotApplyOwnJob);
@@ -21,12 +21,12 @@ export async function applyToJob(db: Db, user: UserRow, jobId: string): Promise<
   }
 }
 
-export async function listApplicationsOfUser(db: Db, caller: UserRow, rawUserId: string): Promise<Application[]> {
+export async function listApplicationsOfUser(db: Db, caller: CurrentUser, rawUserId: string): Promise<Application[]> {
   const userId = parseId(rawUserId, MESSAGES.userNotFound);
   if (userId !== caller.id) throw new AppError('forbidden', 'You can only see your own applications');
   return findApplicationsByUser(db, userId);
 }
 
-export function listApplicationsVisibleTo(db: Db, caller: UserRow): Promise<Application[]> {
+export function listApplicationsVisibleTo(db: Db, caller: CurrentUser): Promise<Application[]> {
   return findApplicationsVisibleTo(db, caller.id);
 }

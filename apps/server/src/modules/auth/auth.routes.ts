@@ -1,81 +1,126 @@
-import { MESSAGES, googleSignInBodySchema, signInBodySchema, signUpBodySchema, userSchema } from '@jobboard/shared';
+import {
+  MESSAGES,
+  errorBodySchema,
+  googleConfigSchema,
+  googleSignInBodySchema,
+  htmlPageSchema,
+  messageBodySchema,
+  signInBodySchema,
+  signUpBodySchema,
+  accountSchema,
+  type Account,
+  type User,
+} from '@jobboard/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.js';
-import type { User } from '@jobboard/shared';
-import { GoogleSignIn } from './google.service.js';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../http/session.js';
 import type { AppDeps } from '../../app-deps.js';
-import { toUser } from '../users/users.repository.js';
+import { rateLimitsOf } from '../../config.js';
+import { AppError } from '../../http/errors.js';
+import { clearSessionCookie, requireUser, setSessionCookie, type CurrentUser, type SessionInfo } from '../../http/session.js';
+import { siteOrigin } from '../../http/site.js';
+import type { Config } from '../../config.js';
+import { endSession, startSession } from '../sessions/sessions.service.js';
+import { toAccount } from '../users/users.repository.js';
 import { signIn, signUp } from './auth.service.js';
-import { createSession, deleteSession } from './sessions.repository.js';
+import { FLOW_TTL_MS, GoogleSignIn } from './google.service.js';
 
-const messageSchema = z.object({ success: z.boolean(), message: z.string() });
+/** Holds the browser binding of a Google sign-in between /google/start and /google/callback (10 minutes). */
+const oidcCookieName = (config: Config) => (config.secureCookies ? '__Host-jobboard_oidc' : 'jobboard_oidc');
 
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter }) => {
-  const throttle = (address: string) => ({ limiter: rateLimiter, limits: config.rateLimits, address });
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, mail }) => {
+  const throttle = (address: string) => ({ limiter: rateLimiter, limits: rateLimitsOf(config), address });
+
+  /** Every way of signing in ends here: a new session (the old one, if any, ends) in a fresh cookie. */
+  async function signedIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: CurrentUser,
+    method: SessionInfo['authMethod'],
+  ): Promise<Account> {
+    setSessionCookie(reply, config, await startSession(db, user.id, request.sessionToken, method));
+    return toAccount(user);
+  }
 
   app.post(
     '/signin',
-    { schema: { tags: ['auth'], body: signInBodySchema, response: { 200: userSchema } } },
-    async (request, reply) => {
-      const user = await signIn(db, request.body, throttle(request.ip));
-      // A new session on every sign-in (rotation): a token planted before sign-in is worth nothing after it.
-      if (request.sessionToken) await deleteSession(db, request.sessionToken);
-      const session = await createSession(db, user.id);
-      setSessionCookie(reply, config, session.token, session.expiresAt);
-      return toUser(user);
-    },
+    { schema: { tags: ['auth'], body: signInBodySchema, response: { 200: accountSchema } } },
+    async (request, reply) => signedIn(request, reply, await signIn(db, request.body, throttle(request.ip)), 'password'),
   );
 
   app.post(
     '/signup',
-    { schema: { tags: ['auth'], body: signUpBodySchema, response: { 201: messageSchema } } },
+    { schema: { tags: ['auth'], body: signUpBodySchema, response: { 201: messageBodySchema } } },
     async (request, reply) => {
-      await signUp(db, request.body, throttle(request.ip));
+      await signUp({ db, mail }, request.body, throttle(request.ip), siteOrigin(request, config));
       return reply.code(201).send({ success: true, message: MESSAGES.signUpSuccess });
     },
   );
 
-  app.post('/signout', { schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request, reply) => {
-    if (request.sessionToken) await deleteSession(db, request.sessionToken);
+  app.post('/signout', { schema: { tags: ['auth'], response: { 200: messageBodySchema } } }, async (request, reply) => {
+    await endSession(db, request.sessionToken);
     clearSessionCookie(reply, config);
     return { success: true, message: MESSAGES.signOutSuccess };
   });
 
-  app.get('/me', { schema: { tags: ['auth'], response: { 200: userSchema } } }, async (request) =>
-    toUser(requireUser(request)),
+  app.get('/me', { schema: { tags: ['auth'], response: { 200: accountSchema } } }, async (request) =>
+    toAccount(requireUser(request)),
   );
 
   const google = new GoogleSignIn(db, config);
-  const siteOrigin = (request: { protocol: string; host: string }) =>
-    config.publicUrl ? new URL(config.publicUrl).origin : `${request.protocol}://${request.host}`;
-  const callbackUrl = (request: { protocol: string; host: string }) => `${siteOrigin(request)}/api/auth/google/callback`;
+  const callbackUrl = (request: FastifyRequest) => `${siteOrigin(request, config)}/api/auth/google/callback`;
+  const oidcCookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
 
   app.get(
     '/google/config',
-    { schema: { tags: ['auth'], response: { 200: z.object({ configured: z.boolean() }) } } },
+    { schema: { tags: ['auth'], response: { 200: googleConfigSchema } } },
     async () => ({ configured: google.configured }),
   );
 
   // Opened in the 500x600 popup: straight on to the provider.
-  app.get('/google/start', { schema: { tags: ['auth'] } }, async (request, reply) => {
-    // The popup travels to the provider and back; a stricter opener policy would cut it off from its opener.
-    reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
-    if (!google.configured) return reply.type('text/html; charset=utf-8').send(popupPage({ ok: false, message: MESSAGES.googleNotConfigured }));
-    const url = await google.start(callbackUrl(request));
-    return reply.redirect(url.href);
-  });
+  app.get(
+    '/google/start',
+    {
+      schema: {
+        tags: ['auth'],
+        response: { 200: htmlPageSchema, 302: z.null().describe('Redirect to the provider'), 429: htmlPageSchema },
+      },
+    },
+    async (request, reply) => {
+      // The popup travels to the provider and back; a stricter opener policy would cut it off from its opener.
+      reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
+      // Every start writes a pending flow: limited per address, so no client can fill the table.
+      try {
+        await rateLimiter.consume([[{ name: 'google-start-address', ...rateLimitsOf(config).googleStartPerAddress }, request.ip]]);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'rate_limited') throw error;
+        return reply
+          .code(429)
+          .headers(error.headers)
+          .type('text/html; charset=utf-8')
+          .send(popupPage({ ok: false, message: error.message }));
+      }
+      if (!google.configured) {
+        return reply.type('text/html; charset=utf-8').send(popupPage({ ok: false, message: MESSAGES.googleNotConfigured }));
+      }
+      const { url, binding } = await google.start(callbackUrl(request));
+      // SameSite=Lax: the cookie comes back on the provider's top-level redirect to the callback, and only then.
+      reply.setCookie(oidcCookieName(config), binding, { ...oidcCookie, maxAge: FLOW_TTL_MS / 1000 });
+      return reply.redirect(url.href);
+    },
+  );
 
   // The provider sends the popup back here; the page tells the opener the outcome and closes.
-  app.get('/google/callback', { schema: { tags: ['auth'] } }, async (request, reply) => {
+  // The outcome is a page; a request refused before it gets here (a NUL in the query, say) is a JSON error.
+  const pageOrError = z.union([htmlPageSchema, errorBodySchema]);
+  const popupAnswers = { 200: htmlPageSchema, '4xx': pageOrError, '5xx': pageOrError };
+  app.get('/google/callback', { schema: { tags: ['auth'], response: popupAnswers } }, async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').header('Cross-Origin-Opener-Policy', 'unsafe-none');
     try {
-      const user = await google.finish(new URL(request.url, siteOrigin(request)));
-      if (request.sessionToken) await deleteSession(db, request.sessionToken);
-      const session = await createSession(db, user.id);
-      setSessionCookie(reply, config, session.token, session.expiresAt);
-      return reply.send(popupPage({ ok: true, user: toUser(user) }));
+      const binding = request.cookies[oidcCookieName(config)];
+      reply.clearCookie(oidcCookieName(config), oidcCookie);
+      const user = await google.finish(new URL(request.url, siteOrigin(request, config)), binding);
+      return reply.send(popupPage({ ok: true, user: await signedIn(request, reply, user, 'google') }));
     } catch (error) {
       request.log.warn({ err: error }, 'Google sign-in failed');
       const message = error instanceof AppError ? error.message : MESSAGES.serverError;
@@ -84,13 +129,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   });
 
   // Compatibility with the spec's call: only a provider ID token is accepted, verified like the flow's.
-  app.post('/google', { schema: { tags: ['auth'], body: googleSignInBodySchema, response: { 200: userSchema } } }, async (request, reply) => {
+  app.post('/google', { schema: { tags: ['auth'], body: googleSignInBodySchema, response: { 200: accountSchema } } }, async (request, reply) => {
     if (!google.configured) throw new AppError('not_configured', MESSAGES.googleNotConfigured);
-    const user = await google.signInWithIdToken(request.body.idToken);
-    if (request.sessionToken) await deleteSession(db, request.sessionToken);
-    const session = await createSession(db, user.id);
-    setSessionCookie(reply, config, session.token, session.expiresAt);
-    return toUser(user);
+    return signedIn(request, reply, await google.signInWithIdToken(request.body.idToken), 'google');
   });
 };
 

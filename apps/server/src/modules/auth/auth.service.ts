@@ -1,56 +1,102 @@
 import { MESSAGES, type SignInBody, type SignUpBody, DEFAULT_AVATAR_URL } from '@jobboard/shared';
 import type { RateLimits } from '../../config.js';
-import type { RateLimiter } from '../../http/rate-limit.js';
+import { rateLimited, type RateLimiter } from '../../http/rate-limit.js';
 import type { Db } from '../../db/client.js';
-import { AppError, isUniqueViolation } from '../../http/errors.js';
-import { findUserByEmail, insertUser, isUsernameTaken, type UserRow } from '../users/users.repository.js';
-import { assertPasswordAllowed } from './password-policy.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { AppError } from '../../http/errors.js';
+import { sendVerification } from '../accounts/accounts.service.js';
+import type { MailQueue } from '../mail/mail.queue.js';
+import { assertPasswordAllowed } from '../passwords/password-policy.js';
+import { hashPassword, verifyPassword } from '../passwords/passwords.js';
+import {
+  findUserByEmail,
+  insertUser,
+  isUsernameTaken,
+  uniqueViolationToConflict,
+  type UserRow,
+} from '../users/users.repository.js';
 
 export interface Throttle {
   limiter: RateLimiter;
-  limits: RateLimits;
+  /** Every limit resolved (`rateLimitsOf`). */
+  limits: Required<RateLimits>;
   /** The client's address. */
   address: string;
 }
 
+/**
+ * Sign-in throttling (security review finding 6). A wrong password counts against its (account, address) pair:
+ * past a few free failures each one locks that pair for a growing time (1 s, 2 s, 4 s... up to 15 min), so a
+ * guesser is slowed to a crawl while the owner, from any other address, signs in as usual. Failures of the
+ * account from every address together meet a much higher ceiling, which addresses the account signed in from
+ * recently are exempt from, so not even many attackers at once lock the owner out of their usual address. The
+ * per-address limit on attempts stays in front of it all.
+ */
 export async function signIn(db: Db, body: SignInBody, throttle: Throttle): Promise<UserRow> {
   const { limiter, limits, address } = throttle;
-  const accountRule = { name: 'signin-account', ...limits.signInFailuresPerAccount };
-  await limiter.consume([
-    [{ name: 'signin-address', ...limits.signInPerAddress }, address],
-    [accountRule, body.email],
-  ]);
+  const pair = `${body.email}|${address}`;
+  await limiter.consume([[{ name: 'signin-address', ...limits.signInPerAddress }, address]]);
+  const lock = await limiter.peek(PAIR_LOCK, pair);
+  if (lock) throw rateLimited(lock.resetMs);
+  const accountRule = { name: ACCOUNT_FAILURES, ...limits.signInFailuresPerAccount };
+  if (!(await limiter.peek(KNOWN_ADDRESS, pair))) {
+    const account = await limiter.peek(ACCOUNT_FAILURES, body.email);
+    if (account && account.count >= accountRule.limit) throw rateLimited(account.resetMs);
+  }
+
   const user = await findUserByEmail(db, body.email);
   const ok = await verifyPassword(user?.password_hash, body.password);
-  if (!user || !ok) throw new AppError('unauthenticated', MESSAGES.wrongCredentials);
-  // Only failures in a row count against the account.
-  await limiter.forget(accountRule, body.email);
+  if (!user || !ok) {
+    const { freeFailures, baseDelayMs, maxDelayMs, windowMs } = limits.signInFailuresPerPair;
+    const failures = await limiter.hit(PAIR_FAILURES, pair, windowMs);
+    if (failures && failures.count >= freeFailures) {
+      const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(30, failures.count - freeFailures));
+      await limiter.hit(PAIR_LOCK, pair, delay);
+    }
+    await limiter.hit(ACCOUNT_FAILURES, body.email, accountRule.windowMs);
+    throw new AppError('unauthenticated', MESSAGES.wrongCredentials);
+  }
+  // Only failures in a row count; this address is now one the owner uses.
+  await Promise.all([
+    limiter.forget({ name: PAIR_FAILURES }, pair),
+    limiter.forget({ name: ACCOUNT_FAILURES }, body.email),
+    limiter.hit(KNOWN_ADDRESS, pair, limits.knownAddressMs),
+  ]);
   return user;
 }
 
-export async function signUp(db: Db, body: SignUpBody, throttle: Throttle): Promise<UserRow> {
+const ACCOUNT_FAILURES = 'signin-account';
+const PAIR_FAILURES = 'signin-pair';
+const PAIR_LOCK = 'signin-pair-lock';
+const KNOWN_ADDRESS = 'signin-known';
+
+/** A new account, and the link that confirms its address queued in the same transaction. */
+export async function signUp(
+  deps: { db: Db; mail: MailQueue },
+  body: SignUpBody,
+  throttle: Throttle,
+  origin: string,
+): Promise<UserRow> {
+  const { db } = deps;
   await throttle.limiter.consume([[{ name: 'signup-address', ...throttle.limits.signUpPerAddress }, throttle.address]]);
   assertPasswordAllowed(body.password);
   if (await findUserByEmail(db, body.email)) throw new AppError('conflict', MESSAGES.emailTaken);
   if (await isUsernameTaken(db, body.username)) throw new AppError('conflict', MESSAGES.usernameTaken);
   const passwordHash = await hashPassword(body.password);
   try {
-    return await insertUser(db, {
-      name: body.name,
-      username: body.username,
-      email: body.email,
-      passwordHash,
-      avatar: DEFAULT_AVATAR_URL,
+    return await db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        name: body.name,
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        avatar: DEFAULT_AVATAR_URL,
+        emailVerified: false,
+      });
+      await sendVerification(deps, tx, user, user.email, origin, false);
+      return user;
     });
   } catch (error) {
     // Two sign-ups racing past the checks above: the unique indexes decide.
     throw uniqueViolationToConflict(error);
   }
-}
-
-export function uniqueViolationToConflict(error: unknown): unknown {
-  if (isUniqueViolation(error, 'users_email_key')) return new AppError('conflict', MESSAGES.emailTaken);
-  if (isUniqueViolation(error, 'users_username_key')) return new AppError('conflict', MESSAGES.usernameTaken);
-  return error;
 }

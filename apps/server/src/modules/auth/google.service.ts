@@ -1,14 +1,24 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { DEFAULT_AVATAR_URL, LIMITS, MESSAGES } from '@jobboard/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { findUserByEmail, insertUser, isUsernameTaken, type UserRow } from '../users/users.repository.js';
-import { uniqueViolationToConflict } from './auth.service.js';
+import {
+  findUserByEmail,
+  insertUser,
+  isUsernameTaken,
+  uniqueViolationToConflict,
+  updateUser,
+  type UserRow,
+} from '../users/users.repository.js';
+import { deleteAccountTokens } from '../accounts/account-tokens.repository.js';
+import { deleteSessionsForUser } from '../sessions/sessions.repository.js';
+import { insertFlow, takeFlow } from './oidc-flows.repository.js';
 
-const FLOW_TTL_MS = 10 * 60 * 1000;
+/** A started sign-in must come back within this time (housekeeping deletes older flows). */
+export const FLOW_TTL_MS = 10 * 60 * 1000;
 
 export const GOOGLE_MESSAGES = {
   cancelled: MESSAGES.googleCancelled,
@@ -45,7 +55,9 @@ export class GoogleSignIn {
     if (!clientId) throw new AppError('not_configured', MESSAGES.googleNotConfigured);
     this.discovered ??= oidc
       .discovery(new URL(issuer), clientId, clientSecret, undefined, {
-        // Plain http is only ever a loopback test provider; production issuers are https.
+        // Plain http is only ever a loopback test provider; production issuers are https. (The library marks
+        // this option deprecated only so that it stands out; it is the documented way to allow http.)
+        // eslint-disable-next-line @typescript-eslint/no-deprecated
         execute: issuer.startsWith('http://') ? [oidc.allowInsecureRequests] : [],
       })
       .catch((error: unknown) => {
@@ -55,19 +67,17 @@ export class GoogleSignIn {
     return this.discovered;
   }
 
-  /** Starts a flow: remembers verifier and nonce under the state, answers the provider's URL. */
-  async start(redirectUri: string): Promise<URL> {
+  /**
+   * Starts a flow: remembers verifier and nonce under the state, answers the provider's URL and the browser
+   * binding (a hash of the state) that the route keeps in a cookie and `finish` requires.
+   */
+  async start(redirectUri: string): Promise<{ url: URL; binding: string }> {
     const configuration = await this.configuration();
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
-    await this.db.query('DELETE FROM oidc_flows WHERE created_at < $1', [new Date(Date.now() - FLOW_TTL_MS)]);
-    await this.db.query('INSERT INTO oidc_flows (state_hash, code_verifier, nonce) VALUES ($1, $2, $3)', [
-      hashState(state),
-      codeVerifier,
-      nonce,
-    ]);
-    return oidc.buildAuthorizationUrl(configuration, {
+    await insertFlow(this.db, state, { codeVerifier, nonce });
+    const url = oidc.buildAuthorizationUrl(configuration, {
       redirect_uri: redirectUri,
       scope: 'openid email profile',
       response_type: 'code',
@@ -76,28 +86,28 @@ export class GoogleSignIn {
       state,
       nonce,
     });
+    return { url, binding: browserBinding(state) };
   }
 
   /** Finishes a flow from the callback URL: the ID token is verified (signature, issuer, audience, expiry, nonce). */
-  async finish(callbackUrl: URL): Promise<UserRow> {
+  async finish(callbackUrl: URL, binding: string | undefined): Promise<UserRow> {
     const error = callbackUrl.searchParams.get('error');
     if (error) throw new AppError('unauthenticated', error === 'access_denied' ? GOOGLE_MESSAGES.cancelled : GOOGLE_MESSAGES.failed);
     const state = callbackUrl.searchParams.get('state');
     if (!state) throw new AppError('bad_request', GOOGLE_MESSAGES.failed);
+    // Login CSRF: a callback link made by someone else (with their state and code) finds no binding in this
+    // browser, so it cannot sign this browser into their account. Checked before the flow is used up.
+    if (!binding || !sameBinding(binding, browserBinding(state))) throw new AppError('bad_request', MESSAGES.oidcBrowserMismatch);
     // One use only: the flow is deleted as it is read.
-    const rows = await this.db.query<{ code_verifier: string; nonce: string; created_at: Date }>(
-      'DELETE FROM oidc_flows WHERE state_hash = $1 RETURNING code_verifier, nonce, created_at',
-      [hashState(state)],
-    );
-    const flow = rows[0];
-    if (!flow || Date.now() - new Date(flow.created_at).getTime() > FLOW_TTL_MS) {
+    const flow = await takeFlow(this.db, state);
+    if (!flow || Date.now() - flow.createdAt.getTime() > FLOW_TTL_MS) {
       throw new AppError('bad_request', GOOGLE_MESSAGES.expired);
     }
     const configuration = await this.configuration();
     let claims: oidc.IDToken | undefined;
     try {
       const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
-        pkceCodeVerifier: flow.code_verifier,
+        pkceCodeVerifier: flow.codeVerifier,
         expectedState: state,
         expectedNonce: flow.nonce,
         idTokenExpected: true,
@@ -129,10 +139,23 @@ export class GoogleSignIn {
     return this.findOrCreateUser(identityFrom(payload));
   }
 
-  /** Same verified email, same account: a password user who later uses Google keeps their account. */
+  /**
+   * The provider vouches for the address. An account with that address whose owner proved it too is the same
+   * person's: signed in. One whose address was never proven may have been registered by someone else before
+   * the real owner arrived (pre-hijacking): the verified owner takes it over, its password is dropped and every
+   * session of it ends, so whoever registered it keeps no way in.
+   */
   private async findOrCreateUser(identity: VerifiedIdentity): Promise<UserRow> {
     const existing = await findUserByEmail(this.db, identity.email);
-    if (existing) return existing;
+    if (existing?.email_verified) return existing;
+    if (existing) {
+      return this.db.transaction(async (tx) => {
+        const taken = await updateUser(tx, existing.id, { passwordHash: null, emailVerifiedAt: new Date(), pendingEmail: null });
+        await deleteSessionsForUser(tx, existing.id);
+        await deleteAccountTokens(tx, existing.id);
+        return taken ?? existing;
+      });
+    }
     const username = await this.uniqueUsername(identity.name || identity.email.split('@')[0] || 'user');
     try {
       return await insertUser(this.db, {
@@ -141,6 +164,7 @@ export class GoogleSignIn {
         email: identity.email,
         passwordHash: null,
         avatar: identity.picture ?? DEFAULT_AVATAR_URL,
+        emailVerified: true,
       });
     } catch (error) {
       // The same person finishing two flows at once: the second finds the first's account.
@@ -167,8 +191,15 @@ export class GoogleSignIn {
   }
 }
 
-function hashState(state: string): Buffer {
-  return createHash('sha256').update(state).digest();
+/** What the browser that started a flow keeps: the state's SHA-256, so the cookie alone cannot finish it. */
+export function browserBinding(state: string): string {
+  return createHash('sha256').update(state).digest('base64url');
+}
+
+function sameBinding(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 function identityFrom(claims: JWTPayload): VerifiedIdentity {

@@ -1,66 +1,116 @@
 import { Readable } from 'node:stream';
-import { jobCreateBodySchema, jobUpdateBodySchema, searchQuerySchema } from '@jobboard/shared';
+import {
+  deleteAckSchema,
+  insertAckSchema,
+  jobCreateBodySchema,
+  type Job,
+  jobSchema,
+  jobUpdateBodySchema,
+  searchQuerySchema,
+  searchResultSchema,
+  updateAckSchema,
+} from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { rateLimitsOf } from '../../config.js';
+import { AppError } from '../../http/errors.js';
 import { requireUser } from '../../http/session.js';
-import { streamAllJobs, toJob } from './jobs.repository.js';
+import { streamAllJobs, toJob, type JobRow } from './jobs.repository.js';
 import { createJob, deleteJob, getJob, listJobsOfPoster, updateJob } from './jobs.service.js';
 import { searchJobs } from './search.service.js';
 
 const idParams = z.object({ id: z.string().max(100) });
 
-export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, searchCounts: counts }) => {
+/** Downloads of every job running at once, per instance; more wait for a 503's Retry-After. */
+export const ALL_JOBS_AT_ONCE = 2;
 
-  app.get('/search', { schema: { tags: ['jobs'], querystring: searchQuerySchema } }, async (request) =>
-    searchJobs(db, counts, request.query),
+export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, searchCounts }) => {
+  const writes = { db, searchCounts };
+
+  app.get(
+    '/search',
+    { schema: { tags: ['jobs'], querystring: searchQuerySchema, response: { 200: searchResultSchema } } },
+    async (request) => searchJobs(db, searchCounts, request.query),
   );
 
   // The spec's "download every job" call, kept for compatibility: streamed, so memory stays flat at any size.
-  app.get('/all-jobs', { schema: { tags: ['jobs'] } }, async (_request, reply) => {
-    // The first row is read before answering, so a database that is down is a 503 JSON error, not a 200 cut off.
-    const rows = streamAllJobs(db);
-    const first = await rows.next();
-    async function* body() {
-      yield '[';
-      if (!first.done) {
-        yield JSON.stringify(toJob(first.value));
-        for await (const row of rows) yield ',' + JSON.stringify(toJob(row));
-      }
-      yield ']';
+  // It is the heaviest anonymous read there is, so: a per-address rate limit, at most ALL_JOBS_AT_ONCE running
+  // at once (503 + Retry-After beyond), and chunks that let every other request's queries in between.
+  // Streamed text, so the schema documents the answer; it is not run over each row.
+  let running = 0;
+  app.get('/all-jobs', { schema: { tags: ['jobs'], response: { 200: z.array(jobSchema) } } }, async (request, reply) => {
+    await rateLimiter.consume([[{ name: 'all-jobs-address', ...rateLimitsOf(config).allJobsPerAddress }, request.ip]]);
+    if (running >= ALL_JOBS_AT_ONCE) {
+      throw new AppError('unavailable', 'Too many downloads of every job at once. Please try again shortly.', { 'Retry-After': '5' });
     }
-    return reply.type('application/json; charset=utf-8').send(Readable.from(body()));
+    running += 1;
+    let released = false;
+    const release = () => {
+      if (!released) running -= 1;
+      released = true;
+    };
+    reply.raw.once('close', release);
+    try {
+      // The first chunk is read before answering, so a database that is down is a 503 JSON error, not a 200 cut off.
+      const chunks = streamAllJobs(db);
+      const first = await chunks.next();
+      const serialise = (rows: JobRow[]) => rows.map((row) => JSON.stringify(toJob(row))).join(',');
+      async function* body() {
+        yield '[';
+        if (!first.done) {
+          yield serialise(first.value);
+          for await (const rows of chunks) yield ',' + serialise(rows);
+        }
+        yield ']';
+      }
+      const stream = Readable.from(body(), { objectMode: false });
+      stream.once('close', release);
+      // A stream is sent as it is (Fastify never serializes one), so its type is not the schema's.
+      const answer: unknown = stream;
+      return await reply.type('application/json; charset=utf-8').send(answer as Job[]);
+    } catch (error) {
+      release();
+      throw error;
+    }
   });
 
-  app.get('/all-jobs/:id', { schema: { tags: ['jobs'], params: idParams } }, async (request) =>
-    getJob(db, request.params.id),
+  app.get(
+    '/all-jobs/:id',
+    { schema: { tags: ['jobs'], params: idParams, response: { 200: jobSchema } } },
+    async (request) => getJob(db, request.params.id),
   );
 
   app.get(
     '/myJobs/:posterEmail',
-    { schema: { tags: ['jobs'], params: z.object({ posterEmail: z.string().max(254) }) } },
+    { schema: { tags: ['jobs'], params: z.object({ posterEmail: z.string().max(254) }), response: { 200: z.array(jobSchema) } } },
     async (request) => listJobsOfPoster(db, requireUser(request), request.params.posterEmail),
   );
 
-  app.post('/post-job', { schema: { tags: ['jobs'], body: jobCreateBodySchema } }, async (request, reply) => {
-    const insertedId = await createJob(db, requireUser(request), request.body);
-    counts.invalidate();
-    return reply.code(201).send({ acknowledged: true, insertedId });
-  });
-
-  app.patch(
-    '/update-job/:id',
-    { schema: { tags: ['jobs'], params: idParams, body: jobUpdateBodySchema } },
-    async (request) => {
-      const modifiedCount = await updateJob(db, requireUser(request), request.params.id, request.body);
-      counts.invalidate();
-      return { acknowledged: true, modifiedCount };
+  app.post(
+    '/post-job',
+    { schema: { tags: ['jobs'], body: jobCreateBodySchema, response: { 201: insertAckSchema } } },
+    async (request, reply) => {
+      const insertedId = await createJob(writes, requireUser(request), request.body);
+      return reply.code(201).send({ acknowledged: true, insertedId });
     },
   );
 
-  app.delete('/delete/:id', { schema: { tags: ['jobs'], params: idParams } }, async (request) => {
-    const deletedCount = await deleteJob(db, requireUser(request), request.params.id);
-    counts.invalidate();
-    return { acknowledged: true, deletedCount };
-  });
+  app.patch(
+    '/update-job/:id',
+    { schema: { tags: ['jobs'], params: idParams, body: jobUpdateBodySchema, response: { 200: updateAckSchema } } },
+    async (request) => ({
+      acknowledged: true as const,
+      modifiedCount: await updateJob(writes, requireUser(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/delete/:id',
+    { schema: { tags: ['jobs'], params: idParams, response: { 200: deleteAckSchema } } },
+    async (request) => ({
+      acknowledged: true as const,
+      deletedCount: await deleteJob(writes, requireUser(request), request.params.id),
+    }),
+  );
 };

@@ -39,7 +39,7 @@ const JOB_GROUP_COLUMNS: GroupColumns = {
   employment: 'lower(j.employment_type)',
 };
 
-/** job_facet_counts (migration 003): price_bucket <= v holds exactly when max_price_k <= v for every option v. */
+/** job_facet_counts (migration 003, keys from db/taxonomy.ts): price_bucket <= v holds exactly when max_price_k <= v for every option v. */
 const COUNT_GROUP_COLUMNS: GroupColumns = {
   location: 'c.location_key',
   salaryType: 'c.salary_key',
@@ -49,7 +49,7 @@ const COUNT_GROUP_COLUMNS: GroupColumns = {
   employment: 'c.employment_key',
 };
 
-/** The SQL condition of one filter group at one value (spec section 9 semantics, DESIGN.md section 6). */
+/** The SQL condition of one filter group at one value (docs/product.md, "Constants and filters"). */
 function groupCondition(group: FilterGroup, value: string, params: Params, now: Date, columns: GroupColumns): string {
   const column = columns[group];
   switch (group) {
@@ -57,8 +57,15 @@ function groupCondition(group: FilterGroup, value: string, params: Params, now: 
       return `${column} <= ${params.add(Number(value))}`;
     case 'posted':
       return `${column} >= ${params.add(postedWindowStart(value as '24h' | '7d' | '30d', now))}::date`;
+    case 'experience':
+    case 'employment': {
+      // "Work remotely" is both an experience level and an employment type: a value of either group matches
+      // a job whose experience level or employment type equals it (values arrive lower-case).
+      const placeholder = params.add(value);
+      return `(${columns.experience} = ${placeholder} OR ${columns.employment} = ${placeholder})`;
+    }
     default:
-      // Location, salary type, experience and employment: equality ignoring case (values arrive lower-case).
+      // Location and salary type: equality ignoring case (values arrive lower-case).
       return `${column} = ${params.add(value)}`;
   }
 }

@@ -1,4 +1,4 @@
-import { HOME_PAGE_SIZE, toIsoDate, type Facets, type SearchQuery, type SearchResult } from '@jobboard/shared';
+import { FILTER_GROUP_NAMES, HOME_PAGE_SIZE, toIsoDate, type Facets, type SearchQuery, type SearchResult } from '@jobboard/shared';
 import type { Db } from '../../db/client.js';
 import { toJob } from './jobs.repository.js';
 import {
@@ -99,14 +99,7 @@ export async function searchJobs(
   return { items: rows.map(toJob), total: counts.total, page, pageSize: HOME_PAGE_SIZE, facets: counts.facets };
 }
 
+/** One cache entry per distinct search: the text (case ignored) and every filter group, in a fixed order. */
 function criteriaKey(criteria: SearchCriteria): string[] {
-  return [
-    criteria.q?.toLowerCase() ?? '',
-    criteria.location ?? '',
-    criteria.salaryType ?? '',
-    criteria.maxPrice ?? '',
-    criteria.posted ?? '',
-    criteria.experience ?? '',
-    criteria.employment ?? '',
-  ];
+  return [criteria.q?.toLowerCase() ?? '', ...FILTER_GROUP_NAMES.map((group) => criteria[group] ?? '')];
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -24,9 +25,12 @@ export function safeBaseName(originalName: string): string {
   return cleaned || 'avatar';
 }
 
-/** Spec: the stored name is a timestamp plus the original file name. */
-export function avatarFileName(originalName: string, now = Date.now()): string {
-  return `${now}-${safeBaseName(originalName)}.webp`;
+/**
+ * Spec: the stored name is a timestamp plus the original file name; between them 64 random bits, because the
+ * file is served as immutable for a year and two uploads of one name in one millisecond must never share a URL.
+ */
+export function avatarFileName(originalName: string, now = Date.now(), random = randomBytes(8).toString('hex')): string {
+  return `${now}-${random}-${safeBaseName(originalName)}.webp`;
 }
 
 /**

@@ -7,7 +7,10 @@ import type { S3Config } from '../../config.js';
 /** Where uploaded files go. The disk driver suits one instance; S3 suits several sharing nothing. */
 export interface FileStorage {
   readonly kind: 'disk' | 's3';
-  /** Stores the bytes under `name` (already safe) and answers the URL the browser loads it from. */
+  /**
+   * Stores the bytes under `name` (already safe and unique) and answers the URL the browser loads it from. Never
+   * writes over an existing object (its URL may be cached as immutable): a name in use is an error.
+   */
   put(name: string, bytes: Buffer, contentType: string): Promise<string>;
 }
 
@@ -22,14 +25,19 @@ export class DiskStorage implements FileStorage {
   async put(name: string, bytes: Buffer, _contentType?: string): Promise<string> {
     await fs.mkdir(this.directory, { recursive: true });
     const target = path.join(this.directory, name);
-    // Write beside, then rename: a crash leaves either no file or the whole file, never half of one.
+    // Write beside, then link into place: a crash leaves either no file or the whole file, never half of one,
+    // and link(2), unlike rename, fails when the name exists, so nothing is ever written over.
     const temporary = path.join(this.directory, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
     await fs.writeFile(temporary, bytes, { flag: 'wx' });
     try {
-      await fs.rename(temporary, target);
+      await fs.link(temporary, target);
     } catch (error) {
-      await fs.rm(temporary, { force: true });
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+        throw new Error(`Upload name already exists, not overwritten: ${name}`, { cause: error });
+      }
       throw error;
+    } finally {
+      await fs.rm(temporary, { force: true });
     }
     return `${this.urlPrefix}${encodeURIComponent(name)}`;
   }
@@ -60,6 +68,8 @@ export class S3Storage implements FileStorage {
         Body: bytes,
         ContentType: contentType,
         CacheControl: 'public, max-age=31536000, immutable',
+        // Never over an existing object (S3 answers 412 when the key is taken); names are random anyway.
+        IfNoneMatch: '*',
       }),
     );
     const base =

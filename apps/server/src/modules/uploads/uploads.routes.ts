@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
-import { AVATAR_MAX_BYTES, MESSAGES } from '@jobboard/shared';
+import { AVATAR_MAX_BYTES, MESSAGES, uploadResultSchema } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../http/errors.js';
 import { requireUser } from '../../http/session.js';
@@ -19,7 +18,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { storag
       schema: {
         tags: ['uploads'],
         consumes: ['multipart/form-data'],
-        response: { 201: z.object({ url: z.string() }) },
+        response: { 201: uploadResultSchema },
       },
     },
     async (request, reply) => {

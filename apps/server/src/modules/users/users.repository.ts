@@ -1,20 +1,18 @@
-import type { User } from '@jobboard/shared';
+import { MESSAGES, type Account, type User } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
+import { AppError, isUniqueViolation } from '../../http/errors.js';
+import type { CurrentUser } from '../../http/session.js';
 
-export interface UserRow {
-  id: string;
-  name: string;
-  username: string;
-  email: string;
+/** A stored user: the profile fields plus the password hash (NULL for provider-only accounts). */
+export interface UserRow extends CurrentUser {
   password_hash: string | null;
-  avatar: string;
-  resume: string;
 }
 
-const USER_COLUMNS = 'id, name, username, email, password_hash, avatar, resume';
+const USER_COLUMNS =
+  'id, name, username, email, password_hash, avatar, resume, email_verified_at IS NOT NULL AS email_verified, pending_email';
 
 /** The public shape of a user: never the password or its hash. */
-export function toUser(row: UserRow): User {
+export function toUser(row: CurrentUser): User {
   return {
     _id: row.id,
     name: row.name,
@@ -23,6 +21,11 @@ export function toUser(row: UserRow): User {
     avatar: row.avatar,
     resume: row.resume,
   };
+}
+
+/** What the account's owner sees of it: the public shape, plus whether the address is verified and any pending change. */
+export function toAccount(row: CurrentUser): Account {
+  return { ...toUser(row), emailVerified: row.email_verified, pendingEmail: row.pending_email };
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
@@ -41,13 +44,15 @@ export interface NewUser {
   email: string;
   passwordHash: string | null;
   avatar: string;
+  /** True when the identity provider vouches for the address. */
+  emailVerified: boolean;
 }
 
 export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow> {
   const rows = await db.query<UserRow>(
-    `INSERT INTO users (name, username, email, password_hash, avatar)
-     VALUES ($1, $2, $3, $4, $5) RETURNING ${USER_COLUMNS}`,
-    [user.name, user.username, user.email, user.passwordHash, user.avatar],
+    `INSERT INTO users (name, username, email, password_hash, avatar, email_verified_at)
+     VALUES ($1, $2, $3, $4, $5, CASE WHEN $6::boolean THEN now() END) RETURNING ${USER_COLUMNS}`,
+    [user.name, user.username, user.email, user.passwordHash, user.avatar, user.emailVerified],
   );
   const row = rows[0];
   if (!row) throw new Error('INSERT ... RETURNING gave no row');
@@ -58,9 +63,12 @@ export interface UserChanges {
   name?: string;
   username?: string;
   email?: string;
-  passwordHash?: string;
+  /** null: the account has no password any more (taken over by the address's verified owner). */
+  passwordHash?: string | null;
   resume?: string;
   avatar?: string;
+  pendingEmail?: string | null;
+  emailVerifiedAt?: Date | null;
 }
 
 const COLUMN_BY_CHANGE: Record<keyof UserChanges, string> = {
@@ -70,6 +78,8 @@ const COLUMN_BY_CHANGE: Record<keyof UserChanges, string> = {
   passwordHash: 'password_hash',
   resume: 'resume',
   avatar: 'avatar',
+  pendingEmail: 'pending_email',
+  emailVerifiedAt: 'email_verified_at',
 };
 
 export async function updateUser(db: Queryable, id: string, changes: UserChanges): Promise<UserRow | undefined> {
@@ -91,7 +101,7 @@ export async function deleteUserById(db: Queryable, id: string): Promise<boolean
   return rows.length > 0;
 }
 
-/** The caller and the people who applied to the caller's jobs (DESIGN.md section 5). */
+/** The caller and the people who applied to the caller's jobs (docs/principles.md, "API rules"). */
 export async function findUsersVisibleTo(db: Queryable, userId: string): Promise<UserRow[]> {
   return db.query<UserRow>(
     `SELECT ${USER_COLUMNS} FROM users WHERE id = $1
@@ -109,4 +119,11 @@ export async function findUsersVisibleTo(db: Queryable, userId: string): Promise
 export async function isUsernameTaken(db: Queryable, username: string): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [username]);
   return rows.length > 0;
+}
+
+/** Two writers racing past the "already taken" checks: the unique indexes decide, with the same message. */
+export function uniqueViolationToConflict(error: unknown): unknown {
+  if (isUniqueViolation(error, 'users_email_key')) return new AppError('conflict', MESSAGES.emailTaken);
+  if (isUniqueViolation(error, 'users_username_key')) return new AppError('conflict', MESSAGES.usernameTaken);
+  return error;
 }

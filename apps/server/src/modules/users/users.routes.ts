@@ -1,10 +1,10 @@
-import { userSchema, userUpdateBodySchema } from '@jobboard/shared';
+import { messageBodySchema, userSchema } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { clearSessionCookie, requireUser } from '../../http/session.js';
 import { findUsersVisibleTo, toUser } from './users.repository.js';
-import { deleteAccount, updateProfile } from './users.service.js';
+import { deleteAccount } from './users.service.js';
 
 const userIdParams = z.object({ userId: z.string().max(100) });
 
@@ -13,19 +13,15 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     (await findUsersVisibleTo(db, requireUser(request).id)).map(toUser),
   );
 
-  app.post(
-    '/update/:userId',
-    { schema: { tags: ['users'], params: userIdParams, body: userUpdateBodySchema, response: { 200: userSchema } } },
-    async (request) => {
-      const caller = requireUser(request);
-      return toUser(await updateProfile(db, caller, request.params.userId, request.body, request.sessionToken));
+  // POST /update/:userId (the profile, with its credentials) is in modules/accounts.
+
+  app.delete(
+    '/delete/:userId',
+    { schema: { tags: ['users'], params: userIdParams, response: { 200: messageBodySchema } } },
+    async (request, reply) => {
+      await deleteAccount(db, requireUser(request), request.params.userId, () => searchCounts.invalidate());
+      clearSessionCookie(reply, config);
+      return { success: true, message: 'User has been deleted' };
     },
   );
-
-  app.delete('/delete/:userId', { schema: { tags: ['users'], params: userIdParams } }, async (request, reply) => {
-    await deleteAccount(db, requireUser(request), request.params.userId);
-    searchCounts.invalidate();
-    clearSessionCookie(reply, config);
-    return { success: true, message: 'User has been deleted' };
-  });
 };

@@ -1,7 +1,8 @@
 import { BriefcaseBusiness, CircleUserRound, Menu, Moon, Sun, X } from '../../components/ui/icons';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useAppStore, useCurrentUser, useDarkMode } from '../../lib/store';
+import { useSession } from '../../lib/session';
+import { useAppStore, useDarkMode } from '../../lib/store';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -36,7 +37,9 @@ function ThemeToggle() {
 }
 
 function ProfileLink() {
-  const currentUser = useCurrentUser();
+  const { user: currentUser, pending } = useSession();
+  // Until the server says who is signed in, hold the place (neither 'Sign in' nor an avatar flashes).
+  if (pending) return <span className="block h-10 w-10" aria-hidden="true" data-testid="session-pending" />;
   if (!currentUser) {
     return (
       <Link to="/profile" className="rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800">
@@ -55,7 +58,7 @@ function ProfileLink() {
   );
 }
 
-/** The five links of spec section 2, laid out in a row on desktop and a column in the mobile menu. */
+/** The five links of docs/product.md, "Screens", laid out in a row on desktop and a column in the mobile menu. */
 function NavList({ className }: { className: string }) {
   return (
     <ul className={className}>

@@ -1,20 +1,25 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
+import { useCurrentUser } from '../../lib/session';
 import { ErrorBoundary } from '../pages/RouteError';
-import { crumbFor } from '../router';
-import { Breadcrumb } from './Breadcrumb';
+import { SessionEndedRedirect } from '../guards';
+import { Footer } from './Footer';
 import { Header } from './Header';
 
-// Below the fold on every screen: it loads right after the first paint, keeping the home page's first JS small.
-const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
+// Every screen but home: the breadcrumb and the page's document title (home has neither).
+const PageCrumb = lazy(() => import('./PageCrumb').then((m) => ({ default: m.PageCrumb })));
+// Only for a signed-in user whose address is not confirmed yet: never part of a first visit.
+const UnverifiedBanner = lazy(() => import('./UnverifiedBanner').then((m) => ({ default: m.UnverifiedBanner })));
 
 export function RootLayout() {
   const { pathname } = useLocation();
-  const crumb = crumbFor(pathname);
+  const home = pathname === '/';
+  // Post a Job and the confirmation page offer the same action themselves.
+  const unverified = useCurrentUser()?.emailVerified === false && pathname !== '/post-job' && pathname !== '/verify-email';
   useEffect(() => {
-    document.title = crumb ? `${crumb} | Jobboard` : 'Jobboard: find your next job';
-  }, [crumb]);
+    if (home) document.title = 'Jobboard: find your next job';
+  }, [home]);
   // A new screen starts at the top (query-string changes on home keep their place).
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -27,19 +32,32 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      <SessionEndedRedirect />
       <Header />
+      {unverified ? (
+        <Suspense fallback={null}>
+          <UnverifiedBanner />
+        </Suspense>
+      ) : null}
       {/* At least a screen tall: the footer starts below the fold, so content arriving late never pushes it (no layout shift). */}
       <main id="main" tabIndex={-1} className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
-        {crumb ? <Breadcrumb page={crumb} /> : null}
+        {home ? null : (
+          // The breadcrumb's height is held while it loads, so nothing below it moves.
+          <Suspense fallback={<div className="mb-6 h-5" aria-hidden="true" />}>
+            <PageCrumb pathname={pathname} />
+          </Suspense>
+        )}
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Suspense fallback={<div className="min-h-48" aria-hidden="true" />}>
-        <Footer />
-      </Suspense>
+      {/*
+        Part of the entry rather than a lazy chunk: a first visit downloads it either way, and as a file of its own it
+        cost 0.5 KB more of the home page's 100 KB budget (docs/decisions/0008-web-app-size.md).
+      */}
+      <Footer />
     </div>
   );
 }

@@ -15,7 +15,7 @@ interface FieldShellProps {
 
 export function FieldShell({ id, label, error, children, className = '' }: FieldShellProps) {
   return (
-    <div className={className}>
+    <div className={className} data-field={id}>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
@@ -29,7 +29,21 @@ export function FieldShell({ id, label, error, children, className = '' }: Field
   );
 }
 
-function errorProps(id: string, error: string | undefined) {
+/**
+ * Moves focus to a field and scrolls its whole block (label, input and message) into view below the sticky
+ * header: `html { scroll-padding-top }` (index.css) keeps the header's band out of the visible area, and
+ * 'nearest' scrolls only as far as needed. Plain focus() would not scroll at all when the field is merely
+ * under the header, since the browser counts that as on screen.
+ */
+export function focusField(id: string): void {
+  const element = document.getElementById(id);
+  if (!element) return;
+  element.focus({ preventScroll: true });
+  const block = element.closest('[data-field]') ?? element;
+  block.scrollIntoView({ block: 'nearest' });
+}
+
+export function errorProps(id: string, error: string | undefined) {
   return error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
 }
 

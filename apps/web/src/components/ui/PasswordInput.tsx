@@ -1,22 +1,27 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type InputHTMLAttributes } from 'react';
-import { inputClass, labelClass } from './Field';
+import { errorProps, FieldShell, inputClass } from './Field';
 
 export interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   id: string;
   label: string;
+  error?: string | undefined;
 }
 
 /** Password field with the spec's show/hide toggle. */
-export function PasswordInput({ id, label, className = '', ...props }: PasswordInputProps) {
+export function PasswordInput({ id, label, error, className = '', ...props }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
+    <FieldShell id={id} label={label} error={error}>
       <div className="relative">
-        <input id={id} name={id} type={visible ? 'text' : 'password'} className={`${inputClass} pr-11 ${className}`} {...props} />
+        <input
+          id={id}
+          name={id}
+          type={visible ? 'text' : 'password'}
+          className={`${inputClass} pr-11 ${className}`}
+          {...errorProps(id, error)}
+          {...props}
+        />
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
@@ -27,6 +32,6 @@ export function PasswordInput({ id, label, className = '', ...props }: PasswordI
           {visible ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
         </button>
       </div>
-    </div>
+    </FieldShell>
   );
 }

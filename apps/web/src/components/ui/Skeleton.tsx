@@ -1,4 +1,4 @@
-const pulse = 'animate-pulse rounded bg-slate-200 dark:bg-slate-700';
+export const pulse = 'animate-pulse rounded bg-slate-200 dark:bg-slate-700';
 
 /** One placeholder job card; sizes change at the 600 px breakpoint like the real cards. */
 export function JobCardSkeleton() {
@@ -22,22 +22,5 @@ export function JobCardSkeletonList({ count }: { count: number }) {
         <JobCardSkeleton key={i} />
       ))}
     </div>
-  );
-}
-
-/** Table body placeholder: `rows` rows of `columns` cells. */
-export function TableSkeletonRows({ rows, columns }: { rows: number; columns: number }) {
-  return (
-    <>
-      {Array.from({ length: rows }, (_, r) => (
-        <tr key={r} data-testid="skeleton-row">
-          {Array.from({ length: columns }, (_, c) => (
-            <td key={c} className="px-4 py-3">
-              <div className={`${pulse} h-4 w-full`} />
-            </td>
-          ))}
-        </tr>
-      ))}
-    </>
   );
 }

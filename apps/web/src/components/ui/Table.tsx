@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { pulse } from './Skeleton';
 
 export interface TableProps {
   caption: string;
@@ -27,6 +28,9 @@ export function Table({ caption, headers, children }: TableProps) {
   );
 }
 
+/** A body row that highlights under the pointer. */
+export const rowClass = 'hover:bg-slate-50 dark:hover:bg-slate-800/50';
+
 export const cellClass = 'px-4 py-3 align-middle text-slate-800 dark:text-slate-200';
 
 export function EmptyRow({ columns, text }: { columns: number; text: string }) {
@@ -36,5 +40,22 @@ export function EmptyRow({ columns, text }: { columns: number; text: string }) {
         {text}
       </td>
     </tr>
+  );
+}
+
+/** Table body placeholder: `rows` rows of `columns` cells (here rather than in Skeleton.tsx, which the home page loads first). */
+export function TableSkeletonRows({ rows, columns }: { rows: number; columns: number }) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, r) => (
+        <tr key={r} data-testid="skeleton-row">
+          {Array.from({ length: columns }, (_, c) => (
+            <td key={c} className="px-4 py-3">
+              <div className={`${pulse} h-4 w-full`} />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </>
   );
 }

@@ -1,6 +1,13 @@
 import type { FilterGroup, SearchQuery } from '@jobboard/shared';
 import { FILTER_GROUPS, FILTER_GROUP_NAMES, LIMITS } from '@jobboard/shared';
 
+/*
+ * The home page's URL <-> SearchQuery mapping, without zod. The shared `searchQueryFromParams` and
+ * `searchQueryToParams` live in a module that imports the zod schemas: even the zod-free half drags them into
+ * the home page's module graph, and the bundler then splits the first load into more, worse-compressing
+ * files (about 1.2 KB gzipped of the 100 KB budget, docs/decisions/0008-web-app-size.md).
+ */
+
 /**
  * URL -> SearchQuery for the home page, without zod. It must agree exactly with the shared
  * `searchQueryFromParams` (search-params.test.ts checks that on many inputs); it exists because the zod

@@ -3,22 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Applications the user made (GET /api/apply/appliedJobs/{userId}, self only). */
-export function useAppliedJobs(userId: string | undefined) {
-  return useQuery({
-    queryKey: queryKeys.myApplications(userId ?? ''),
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiFetch<Application[]>(`/api/apply/appliedJobs/${encodeURIComponent(userId ?? '')}`, { signal });
-      } catch (error) {
-        console.error(error);
-        throw error;
-      }
-    },
-    enabled: Boolean(userId),
-  });
-}
-
 /** Applications received for the user's own jobs: the server returns those made or received; keep the received. */
 export function useResponses(email: string | undefined) {
   return useQuery({
@@ -28,6 +12,7 @@ export function useResponses(email: string | undefined) {
         const all = await apiFetch<Application[]>('/api/apply/appliedJobs', { signal });
         return all.filter((application) => application.postedBy === email);
       } catch (error) {
+        // Spec section 8: a failed applications load is only logged.
         console.error(error);
         throw error;
       }

@@ -1,4 +1,8 @@
-import type { ReactNode } from 'react';
+import type { User } from '@jobboard/shared';
+import type { ReactNode, SubmitEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { GoogleButton } from './GoogleButton';
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (
@@ -22,10 +26,56 @@ export function Divider() {
   );
 }
 
+/** The form's own message (what belongs to no single field: a wrong password, Google not configured...). */
 export function ErrorLine({ message }: { message: string | null }) {
   return (
-    <p role="alert" className="mt-4 min-h-5 text-sm font-medium text-red-700 dark:text-red-300" data-testid="auth-error">
+    <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300" data-testid="auth-error">
       {message ?? ''}
     </p>
+  );
+}
+
+export interface AuthFormProps {
+  title: string;
+  subtitle: string;
+  submitLabel: string;
+  busy: boolean;
+  formError: string | null;
+  onSubmit: () => void;
+  onGoogle: (user: User) => void;
+  onGoogleError: (message: string) => void;
+  /** 'Don't have an account?' + the link to the other screen, which keeps where to go afterwards. */
+  switchPrompt: string;
+  switchLabel: string;
+  switchTo: '/sign-in' | '/sign-up';
+  children: ReactNode;
+}
+
+/** The frame Sign In and Sign Up share: fields, submit, the form's message, Google, the link to the other screen. */
+export function AuthForm({ title, subtitle, submitLabel, busy, formError, onSubmit, onGoogle, onGoogleError, switchPrompt, switchLabel, switchTo, children }: AuthFormProps) {
+  const [params] = useSearchParams();
+  const next = params.get('next');
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <AuthCard title={title} subtitle={subtitle}>
+      <form onSubmit={submit} className="space-y-4">
+        {children}
+        <ErrorLine message={formError} />
+        <Button type="submit" disabled={busy} className="w-full py-2.5">
+          {busy ? 'Loading...' : submitLabel}
+        </Button>
+      </form>
+      <Divider />
+      <GoogleButton onSuccess={onGoogle} onError={onGoogleError} />
+      <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
+        {switchPrompt}{' '}
+        <Link to={next ? `${switchTo}?next=${encodeURIComponent(next)}` : switchTo} className="font-semibold text-teal-800 hover:underline dark:text-teal-300">
+          {switchLabel}
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -2,6 +2,7 @@ import type { User } from '@jobboard/shared';
 import { MESSAGES } from '@jobboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { queryKeys } from '../../../lib/query-keys';
 import { googleConfigured } from '../api/auth';
 import { openGooglePopup } from './google';
 
@@ -17,7 +18,7 @@ export function GoogleButton({ onSuccess, onError }: GoogleButtonProps) {
   const [busy, setBusy] = useState(false);
   // Asked before the click, so the click itself can open the popup: browsers only allow a popup opened
   // directly in the click, not after waiting for a request.
-  const config = useQuery({ queryKey: ['auth', 'google-config'], queryFn: googleConfigured, staleTime: Infinity });
+  const config = useQuery({ queryKey: queryKeys.googleConfig, queryFn: googleConfigured, staleTime: Infinity });
   const onClick = async () => {
     if (config.data === false) {
       onError(MESSAGES.googleNotConfigured);

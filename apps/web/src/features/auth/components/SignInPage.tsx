@@ -1,77 +1,46 @@
-import type { User } from '@jobboard/shared';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/Field';
-import { PasswordInput } from '../../../components/ui/PasswordInput';
-import { errorMessage } from '../../../lib/api';
-import { useAppStore } from '../../../lib/store';
-import { signInRequest } from '../api/auth';
-import { AuthCard, Divider, ErrorLine } from './AuthCard';
-import { GoogleButton } from './GoogleButton';
+import { Link } from 'react-router';
+import { AccountFields } from '../../../components/account/AccountFields';
+import { useAccountForm } from '../../../components/account/use-account-form';
+import { useSignedIn, useSignIn } from '../api/auth';
+import { AuthForm } from './AuthCard';
 
+const FIELDS = ['email', 'password'] as const;
+
+/**
+ * Email and password; messages the server gives for a field show beside it, others (a wrong password) in
+ * the form's line. On success the `me` query holds the user and the route (GuestOnly) moves on to `next` or
+ * home. Leaving the screen clears the error, since it lives in this screen only (docs/product.md, "Screens").
+ */
 export function SignInPage() {
-  const navigate = useNavigate();
-  const { loading, error } = useAppStore((s) => s.user);
-  const signInStart = useAppStore((s) => s.signInStart);
-  const signInSuccess = useAppStore((s) => s.signInSuccess);
-  const signInFailure = useAppStore((s) => s.signInFailure);
-  const clearError = useAppStore((s) => s.clearError);
-  const [form, setForm] = useState({ email: '', password: '' });
+  const form = useAccountForm(FIELDS, { email: '', password: '' });
+  const signIn = useSignIn();
+  const signedIn = useSignedIn();
 
-  // Leaving the screen clears the error (spec section 2).
-  useEffect(() => () => clearError(), [clearError]);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    signInStart();
-    try {
-      const user = await signInRequest(form);
-      signInSuccess(user);
-      navigate('/');
-    } catch (err) {
-      signInFailure(errorMessage(err));
-    }
-  };
-
-  const onGoogle = (user: User) => {
-    signInSuccess(user);
-    navigate('/');
+  const onSubmit = () => {
+    form.clearErrors();
+    signIn.mutate(form.values, { onError: form.showServerError });
   };
 
   return (
-    <AuthCard title="Sign In" subtitle="Welcome back! Sign in to apply and manage your jobs.">
-      <form onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-        <TextField
-          id="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={form.email}
-          onChange={(event) => setForm({ ...form, email: event.target.value })}
-        />
-        <PasswordInput
-          id="password"
-          label="Password"
-          autoComplete="current-password"
-          placeholder="Password"
-          value={form.password}
-          onChange={(event) => setForm({ ...form, password: event.target.value })}
-        />
-        <Button type="submit" disabled={loading} className="w-full py-2.5">
-          {loading ? 'Loading...' : 'Sign In'}
-        </Button>
-      </form>
-      <Divider />
-      <GoogleButton onSuccess={onGoogle} onError={signInFailure} />
-      <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
-        Don&apos;t have an account?{' '}
-        <Link to="/sign-up" className="font-semibold text-teal-800 hover:underline dark:text-teal-300">
-          Sign up
+    <AuthForm
+      title="Sign In"
+      subtitle="Welcome back! Sign in to apply and manage your jobs."
+      submitLabel="Sign In"
+      busy={signIn.isPending}
+      formError={form.formError}
+      onSubmit={onSubmit}
+      onGoogle={signedIn}
+      onGoogleError={form.setFormError}
+      switchPrompt="Don't have an account?"
+      switchLabel="Sign up"
+      switchTo="/sign-up"
+    >
+      <AccountFields fields={FIELDS} values={form.values} errors={form.errors} onChange={form.change} />
+      <p className="-mt-2 text-right text-sm">
+        <Link to="/forgot-password" className="font-medium text-teal-800 hover:underline dark:text-teal-300">
+          Forgot password?
         </Link>
       </p>
-      <ErrorLine message={error} />
-    </AuthCard>
+    </AuthForm>
   );
 }

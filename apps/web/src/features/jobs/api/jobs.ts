@@ -1,4 +1,4 @@
-import type { Application, Job, JobCreateBody, JobUpdateBody, WriteAck } from '@jobboard/shared';
+import type { Job, JobCreateBody, JobUpdateBody, WriteAck } from '@jobboard/shared';
 import { MESSAGES } from '@jobboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
@@ -13,7 +13,7 @@ export function useJob(id: string | undefined) {
   });
 }
 
-/** The signed-in user's own jobs. On failure the list stays in its loading state (spec section 4). */
+/** The signed-in user's own jobs. On failure the list stays in its loading state (docs/product.md, "States"). */
 export function useMyJobs(email: string | undefined) {
   return useQuery({
     queryKey: queryKeys.myJobs(email ?? ''),
@@ -59,15 +59,6 @@ export function useDeleteJob() {
     mutationFn: (id: string) => apiFetch<WriteAck>(`/api/job/delete/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: invalidate,
     onError: (error) => console.error(MESSAGES.logDeleteJob, error),
-  });
-}
-
-/** The signed-in user's applications, to know whether 'Apply Now' is still possible. */
-export function useMyApplications(userId: string | undefined) {
-  return useQuery({
-    queryKey: queryKeys.myApplications(userId ?? ''),
-    queryFn: ({ signal }) => apiFetch<Application[]>(`/api/apply/appliedJobs/${encodeURIComponent(userId ?? '')}`, { signal }),
-    enabled: Boolean(userId),
   });
 }
 

@@ -1,55 +1,61 @@
 import { MESSAGES } from '@jobboard/shared';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/Button';
-import { showSuccess } from '../../../components/ui/dialogs';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/api';
+import { useCurrentUser } from '../../../lib/session';
 import { useJob, useUpdateJob } from '../api/jobs';
-import { JobForm } from './JobForm';
+import { JobFormPage } from './JobFormPage';
 import { formFromJob } from './job-form-logic';
 
-/** Loads the job (GET of a single job) and hands it to the form, prefilled. */
+export const NOT_YOUR_JOB = 'You can only edit jobs you posted.';
+
+function EditJobMessage({ children, jobId }: { children: ReactNode; jobId?: string }) {
+  return (
+    <section className="py-10 text-center">
+      <PageTitle>Edit Job</PageTitle>
+      <p role="alert" className="text-slate-800 dark:text-slate-200">
+        {children}
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {jobId ? (
+          <Link to={`/job/${jobId}`} className={buttonClass('primary')}>
+            View the job
+          </Link>
+        ) : null}
+        <Link to="/my-job" className={buttonClass('secondary')}>
+          Back to My Jobs
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Loads the job (GET of a single job) and hands it to the form, prefilled; only the job's poster gets the form. */
 export function EditJobPage() {
   const { id = '' } = useParams();
   const job = useJob(id);
   const updateJob = useUpdateJob(id);
-  const [formKey, setFormKey] = useState(0);
+  const currentUser = useCurrentUser();
 
   if (job.isPending) return <Spinner label="Loading job" />;
-  if (job.isError) {
-    return (
-      <section className="py-10 text-center">
-        <PageTitle>Edit Job</PageTitle>
-        <p role="alert">{errorMessage(job.error)}</p>
-        <Link to="/my-job" className={buttonClass('secondary', 'mt-6')}>
-          Back to My Jobs
-        </Link>
-      </section>
-    );
+  if (job.isError) return <EditJobMessage>{errorMessage(job.error)}</EditJobMessage>;
+  // The server refuses the update anyway; the form is not even shown (docs/product.md, "Roles": edit only one's own jobs).
+  if (job.data.postedBy.toLowerCase() !== currentUser?.email.toLowerCase()) {
+    return <EditJobMessage jobId={job.data._id}>{NOT_YOUR_JOB}</EditJobMessage>;
   }
   return (
-    <section className="mx-auto max-w-3xl">
-      <PageTitle subtitle={`${job.data.jobTitle} at ${job.data.companyName}`}>Edit Job</PageTitle>
-      <JobForm
-        key={`${formKey}-${job.dataUpdatedAt}`}
-        initialValues={formFromJob(job.data)}
-        initialSkills={job.data.skills}
-        submitLabel="Update Job"
-        busy={updateJob.isPending}
-        serverError={updateJob.isError ? errorMessage(updateJob.error) : null}
-        onSubmit={(body) =>
-          updateJob.mutate(body, {
-            onSuccess: (ack) => {
-              if (ack.acknowledged) {
-                setFormKey((k) => k + 1);
-                void showSuccess(MESSAGES.jobUpdated);
-              }
-            },
-          })
-        }
-      />
-    </section>
+    <JobFormPage
+      title="Edit Job"
+      subtitle={`${job.data.jobTitle} at ${job.data.companyName}`}
+      initialValues={formFromJob(job.data)}
+      initialSkills={job.data.skills}
+      submitLabel="Update Job"
+      successMessage={MESSAGES.jobUpdated}
+      save={updateJob}
+      sourceVersion={job.dataUpdatedAt}
+    />
   );
 }

@@ -29,7 +29,7 @@ describe('job form logic', () => {
     expect(skillsToSend(original, [{ value: 'Node', label: 'Node' }])).toEqual([{ value: 'Node', label: 'Node' }]);
   });
 
-  it('requires every field (spec section 5) and takes free-text prices as they are', () => {
+  it('requires every field (docs/product.md, "Validation") and takes free-text prices as they are', () => {
     const result = validateJobForm({ ...emptyJobForm, jobTitle: '' }, []);
     expect(result.ok).toBe(false);
     if (!result.ok) {

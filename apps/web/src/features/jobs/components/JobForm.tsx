@@ -1,9 +1,10 @@
 import type { JobCreateBody, Skill } from '@jobboard/shared';
 import { EMPLOYMENT_TYPES, EXPERIENCE_LEVELS, SALARY_TYPES, SKILL_OPTIONS } from '@jobboard/shared';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
+import { flushSync } from 'react-dom';
 import Select from 'react-select';
 import { Button } from '../../../components/ui/Button';
-import { FieldShell, SelectField, TextAreaField, TextField } from '../../../components/ui/Field';
+import { FieldShell, focusField, SelectField, TextAreaField, TextField } from '../../../components/ui/Field';
 import { skillsToSend, validateJobForm, type JobFormErrors, type JobFormValues } from './job-form-logic';
 
 export interface JobFormProps {
@@ -26,14 +27,16 @@ export function JobForm({ initialValues, initialSkills, submitLabel, busy, serve
   const set = (field: keyof JobFormValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const skills = skillsToSend(initialSkills, selectedSkills);
     const result = validateJobForm(values, skills);
     if (!result.ok) {
-      setErrors(result.errors);
+      // Rendered first, so the block scrolled into view already holds its message.
+      flushSync(() => setErrors(result.errors));
       const first = Object.keys(result.errors)[0];
-      if (first) document.getElementById(first === 'skills' ? 'skills-input' : first)?.focus();
+      // Below the sticky header, with its label and message (Field.tsx).
+      if (first) focusField(first === 'skills' ? 'skills-input' : first);
       return;
     }
     setErrors({});

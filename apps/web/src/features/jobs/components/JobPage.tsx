@@ -3,12 +3,15 @@ import { Banknote, BriefcaseBusiness, CalendarDays, Clock, GraduationCap, Mail, 
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/Button';
+import { CompanyLogo } from '../../../components/ui/CompanyLogo';
 import { showSuccess } from '../../../components/ui/dialogs';
 import { Spinner } from '../../../components/ui/Spinner';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage, isAcknowledged } from '../../../lib/api';
 import { salaryRangeK } from '../../../lib/format';
-import { useCurrentUser } from '../../../lib/store';
-import { useApplyToJob, useJob, useMyApplications } from '../api/jobs';
+import { useMyApplications } from '../../../lib/my-applications';
+import { signInPath } from '../../../lib/next-path';
+import { useCurrentUser } from '../../../lib/session';
+import { useApplyToJob, useJob } from '../api/jobs';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   // dt and dd sit directly in a div of the dl, as the HTML spec (and axe) require.
@@ -31,7 +34,7 @@ export function JobPage() {
   const currentUser = useCurrentUser();
   const applications = useMyApplications(currentUser?._id);
   const apply = useApplyToJob();
-  const [applyError, setApplyError] = useState<string | null>(null);
+  const [applyError, setApplyError] = useState<ReactNode>(null);
 
   if (job.isPending) return <Spinner label="Loading job" />;
   if (job.isError) {
@@ -53,7 +56,12 @@ export function JobPage() {
   const onApply = () => {
     setApplyError(null);
     if (!currentUser) {
-      setApplyError(MESSAGES.signInToApply);
+      // The refusal is also the way in: sign in, then come back to this job.
+      setApplyError(
+        <Link to={signInPath(`/job/${data._id}`)} className="font-semibold underline hover:no-underline">
+          {MESSAGES.signInToApply}
+        </Link>,
+      );
       return;
     }
     if (data.postedBy === currentUser.email) {
@@ -64,7 +72,7 @@ export function JobPage() {
       { job: data._id, user: currentUser._id },
       {
         onSuccess: (ack) => {
-          if (ack.acknowledged) void showSuccess(MESSAGES.appliedSuccessfully);
+          if (isAcknowledged(ack)) void showSuccess(MESSAGES.appliedSuccessfully);
         },
         onError: (error) => setApplyError(errorMessage(error)),
       },
@@ -75,12 +83,12 @@ export function JobPage() {
     <article className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-          <img
+          <CompanyLogo
             src={data.companyLogo}
+            companyName={data.companyName}
             alt={`${data.companyName} logo`}
-            width={72}
-            height={72}
-            className="h-16 w-16 rounded-2xl border border-slate-200 bg-white object-contain p-1.5 sm:h-[72px] sm:w-[72px] dark:border-slate-700"
+            size={72}
+            className="h-16 w-16 rounded-2xl border border-slate-200 p-1.5 text-xl sm:h-[72px] sm:w-[72px] dark:border-slate-700"
           />
           <div>
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{data.jobTitle}</h1>
@@ -129,7 +137,7 @@ export function JobPage() {
               {data.postingDate}
             </Fact>
           </dl>
-          <div className="group relative mt-5">
+          <div className="mt-5">
             <Button
               className="w-full py-3"
               onClick={onApply}
@@ -138,14 +146,11 @@ export function JobPage() {
             >
               {apply.isPending ? 'Loading...' : 'Apply Now'}
             </Button>
+            {/* Plain text, not a hover tooltip: touch and keyboard users see why the button is disabled. */}
             {alreadyApplied ? (
-              <span
-                id="already-applied-note"
-                role="tooltip"
-                className="pointer-events-none absolute bottom-full left-1/2 mb-2 w-max max-w-full -translate-x-1/2 rounded-lg bg-slate-900 px-3 py-1.5 text-sm text-white opacity-0 shadow transition-opacity group-hover:opacity-100 dark:bg-slate-100 dark:text-slate-900"
-              >
+              <p id="already-applied-note" data-testid="already-applied-note" className="mt-2 text-center text-sm font-medium text-slate-700 dark:text-slate-300">
                 {MESSAGES.alreadyApplied}
-              </span>
+              </p>
             ) : null}
           </div>
           {applyError ? (

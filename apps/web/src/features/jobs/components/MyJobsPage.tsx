@@ -7,17 +7,16 @@ import { confirmDialog, showError, showSuccess } from '../../../components/ui/di
 import { inputClass } from '../../../components/ui/Field';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Pagination } from '../../../components/ui/Pagination';
-import { cellClass, EmptyRow, Table } from '../../../components/ui/Table';
-import { TableSkeletonRows } from '../../../components/ui/Skeleton';
-import { errorMessage } from '../../../lib/api';
+import { cellClass, EmptyRow, rowClass, Table, TableSkeletonRows } from '../../../components/ui/Table';
+import { isAcknowledged, errorMessage } from '../../../lib/api';
 import { salaryRangeK } from '../../../lib/format';
 import { clampPage, hasNextPage, hasPreviousPage, pageSlice } from '../../../lib/paging';
-import { useCurrentUser } from '../../../lib/store';
+import { useCurrentUser } from '../../../lib/session';
 import { useDeleteJob, useMyJobs } from '../api/jobs';
 
 const HEADERS = ['NO.', 'TITLE', 'COMPANY NAME', 'SALARY', 'EDIT', 'DELETE'] as const;
 
-/** Case-insensitive substring match on the title (spec section 9). */
+/** Case-insensitive substring match on the title (docs/product.md, "Constants and filters"). */
 export function filterByTitle<T extends { jobTitle: string }>(jobs: readonly T[], search: string): T[] {
   const needle = search.trim().toLowerCase();
   return needle ? jobs.filter((job) => job.jobTitle.toLowerCase().includes(needle)) : [...jobs];
@@ -34,7 +33,7 @@ export function MyJobsPage() {
   const filtered = filterByTitle(jobs.data ?? [], appliedSearch);
   const current = clampPage(page, filtered.length, TABLE_PAGE_SIZE);
   const rows = pageSlice(filtered, current, TABLE_PAGE_SIZE);
-  // On a failed load the table stays in its loading state (spec section 4).
+  // On a failed load the table stays in its loading state (docs/product.md, "States").
   const loading = jobs.isPending || jobs.isError;
 
   const onDelete = async (id: string, title: string) => {
@@ -42,7 +41,7 @@ export function MyJobsPage() {
     if (!ok) return;
     deleteJob.mutate(id, {
       onSuccess: (ack) => {
-        if (ack.acknowledged) void showSuccess(MESSAGES.jobDeleted);
+        if (isAcknowledged(ack)) void showSuccess(MESSAGES.jobDeleted);
       },
       onError: (error) => void showError(errorMessage(error)),
     });
@@ -87,7 +86,7 @@ export function MyJobsPage() {
           <EmptyRow columns={HEADERS.length} text={MESSAGES.noDataFound} />
         ) : (
           rows.map((job, index) => (
-            <tr key={job._id} className="hover:bg-slate-50 dark:hover:bg-slate-800/50">
+            <tr key={job._id} className={rowClass}>
               <td className={cellClass}>{(current - 1) * TABLE_PAGE_SIZE + index + 1}</td>
               <td className={`${cellClass} font-medium`}>
                 <Link to={`/job/${job._id}`} className="hover:underline">

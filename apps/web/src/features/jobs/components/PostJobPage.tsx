@@ -1,37 +1,51 @@
 import { MESSAGES } from '@jobboard/shared';
-import { useState } from 'react';
-import { showSuccess } from '../../../components/ui/dialogs';
+import { ResendVerification } from '../../../components/account/ResendVerification';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { errorMessage } from '../../../lib/api';
+import { useCurrentUser } from '../../../lib/session';
 import { useCreateJob } from '../api/jobs';
-import { JobForm } from './JobForm';
+import { JobFormPage } from './JobFormPage';
 import { emptyJobForm } from './job-form-logic';
 
 export function PostJobPage() {
+  const user = useCurrentUser();
+  // The server refuses to post until the address is confirmed (403): say so, instead of a form that would fail.
+  if (user?.emailVerified === false) return <ConfirmAddressFirst email={user.email} />;
+  return <PostJobForm />;
+}
+
+function PostJobForm() {
   const createJob = useCreateJob();
-  // A new key mounts a fresh form: the reset after a successful post.
-  const [formKey, setFormKey] = useState(0);
+  return (
+    <JobFormPage
+      title="Post a Job"
+      subtitle="Fill in the details of the position you are hiring for."
+      initialValues={emptyJobForm}
+      initialSkills={[]}
+      submitLabel="Create Job"
+      successMessage={MESSAGES.jobCreated}
+      save={createJob}
+    />
+  );
+}
+
+function ConfirmAddressFirst({ email }: { email: string }) {
   return (
     <section className="mx-auto max-w-3xl">
       <PageTitle subtitle="Fill in the details of the position you are hiring for.">Post a Job</PageTitle>
-      <JobForm
-        key={formKey}
-        initialValues={emptyJobForm}
-        initialSkills={[]}
-        submitLabel="Create Job"
-        busy={createJob.isPending}
-        serverError={createJob.isError ? errorMessage(createJob.error) : null}
-        onSubmit={(body) =>
-          createJob.mutate(body, {
-            onSuccess: (ack) => {
-              if (ack.acknowledged) {
-                setFormKey((k) => k + 1);
-                void showSuccess(MESSAGES.jobCreated);
-              }
-            },
-          })
-        }
-      />
+      <div
+        className="rounded-2xl border border-amber-200 bg-amber-50 p-6 text-amber-950 sm:p-8 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-50"
+        data-testid="confirm-to-post"
+      >
+        <h2 className="text-lg font-semibold">Confirm your e-mail address first</h2>
+        <p className="mt-2 text-sm">
+          To keep the board free of spam, jobs can be posted once the address of the account is confirmed. We sent a link to{' '}
+          <strong className="break-words">{email}</strong>: open it, and come back here.
+        </p>
+        <p className="mt-2 text-sm">No e-mail? Look in the spam folder, or ask for a new link.</p>
+        <div className="mt-4 text-sm">
+          <ResendVerification look="button" label="Send the link again" />
+        </div>
+      </div>
     </section>
   );
 }

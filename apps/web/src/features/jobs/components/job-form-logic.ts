@@ -47,7 +47,7 @@ export function formFromJob(job: Job): JobFormValues {
 
 /**
  * Edit sends the new skill selection only when the person changed it; otherwise the job's original skills
- * (spec section 4). `selected` is null until the multi-select is touched.
+ * (docs/product.md, "States"). `selected` is null until the multi-select is touched.
  */
 export function skillsToSend(original: readonly Skill[], selected: readonly Skill[] | null): Skill[] {
   return selected === null ? [...original] : [...selected];

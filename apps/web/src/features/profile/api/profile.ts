@@ -1,13 +1,19 @@
-import type { MessageBody, User, UserUpdateBody } from '@jobboard/shared';
+import type { Account, MessageBody, UserUpdateBody } from '@jobboard/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, ApiError } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+import { signOutTo } from '../../../lib/session';
 
 export const updateUserRequest = (userId: string, body: UserUpdateBody) =>
-  apiFetch<User>(`/api/user/update/${encodeURIComponent(userId)}`, { method: 'POST', body });
+  apiFetch<Account>(`/api/user/update/${encodeURIComponent(userId)}`, { method: 'POST', body });
 
 export const deleteUserRequest = (userId: string) =>
   apiFetch<MessageBody>(`/api/user/delete/${encodeURIComponent(userId)}`, { method: 'DELETE' });
 
 export const signOutRequest = () => apiFetch<MessageBody>('/api/auth/signout', { method: 'POST' });
+
+/** The avatar upload itself failed (as opposed to saving its URL in the profile afterwards). */
+export class AvatarUploadError extends ApiError {}
 
 /**
  * Multipart upload of an avatar (field `file`) with XMLHttpRequest, because fetch reports no upload
@@ -30,12 +36,48 @@ export function uploadAvatar(file: File, onProgress: (percent: number) => void):
       if (xhr.status >= 200 && xhr.status < 300 && typeof url === 'string') resolve(url);
       else {
         const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
-        reject(new ApiError(xhr.status, typeof message === 'string' ? message : 'Upload failed'));
+        reject(new AvatarUploadError(xhr.status, typeof message === 'string' ? message : 'Upload failed'));
       }
     });
-    xhr.addEventListener('error', () => reject(new ApiError(0, 'Upload failed')));
+    xhr.addEventListener('error', () => reject(new AvatarUploadError(0, 'Upload failed')));
     const data = new FormData();
     data.append('file', file);
     xhr.send(data);
   });
+}
+
+/**
+ * Profile update: the answer is the account, which becomes the signed-in user everywhere. A new e-mail is not
+ * the address yet: the answer keeps `email` and names the new one in `pendingEmail` until its link is followed.
+ */
+export function useUpdateUser(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserUpdateBody) => updateUserRequest(userId, body),
+    onSuccess: (user) => client.setQueryData(queryKeys.me, user),
+  });
+}
+
+/**
+ * A new avatar is saved as soon as it is uploaded (upload, then the profile update with its URL): nothing
+ * is lost when the person leaves without pressing Update.
+ */
+export function useSaveAvatar(userId: string, onProgress: (percent: number) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => updateUserRequest(userId, { avatar: await uploadAvatar(file, onProgress) }),
+    onSuccess: (user) => client.setQueryData(queryKeys.me, user),
+  });
+}
+
+/** Account deletion: nobody is signed in any more, and the app goes home (docs/product.md, "States"). */
+export function useDeleteUser(userId: string) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: () => deleteUserRequest(userId), onSuccess: () => signOutTo(client, '/') });
+}
+
+/** Sign out: nobody is signed in any more, and the app goes to the sign-in screen. */
+export function useSignOut() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: signOutRequest, onSuccess: () => signOutTo(client, '/sign-in') });
 }

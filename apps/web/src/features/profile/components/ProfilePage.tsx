@@ -1,161 +1,164 @@
+
 import { DEFAULT_AVATAR_URL, MESSAGES } from '@jobboard/shared';
 import { Camera, LogOut, Trash2 } from 'lucide-react';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { AccountFields } from '../../../components/account/AccountFields';
+import { useAccountForm } from '../../../components/account/use-account-form';
 import { Button } from '../../../components/ui/Button';
 import { confirmDialog, showError, showSuccess } from '../../../components/ui/dialogs';
-import { TextField } from '../../../components/ui/Field';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { PasswordInput } from '../../../components/ui/PasswordInput';
 import { errorMessage } from '../../../lib/api';
-import { useAppStore } from '../../../lib/store';
-import { deleteUserRequest, signOutRequest, updateUserRequest, uploadAvatar } from '../api/profile';
-import { changedProfileFields, isAcceptableAvatar, profileFormFromUser, type ProfileFormValues } from './profile-logic';
+import { useCurrentUser, type SessionUser } from '../../../lib/session';
+import { AvatarUploadError, useDeleteUser, useSaveAvatar, useSignOut, useUpdateUser } from '../api/profile';
+import { changedProfileFields, isAcceptableAvatar, needsCurrentPassword, profileFormFromUser } from './profile-logic';
 
 export const AVATAR_UPLOADED = 'Image successfully uploaded!';
 
-type UploadState = { kind: 'idle' } | { kind: 'running'; percent: number } | { kind: 'done' } | { kind: 'error' };
+const FIELDS = ['name', 'username', 'email', 'password', 'currentPassword', 'resume'] as const;
 
+type UploadState = { kind: 'idle' } | { kind: 'running'; percent: number } | { kind: 'done' } | { kind: 'error'; message: string };
+
+/** Under RequireAuth, so a user is there; the form keeps its own copy of the fields until Update. */
 export function ProfilePage() {
-  const navigate = useNavigate();
-  const store = useAppStore();
-  const currentUser = store.user.currentUser;
-  const [values, setValues] = useState<ProfileFormValues | null>(currentUser ? profileFormFromUser(currentUser) : null);
+  const currentUser = useCurrentUser();
+  if (!currentUser) return null;
+  return <ProfileForm user={currentUser} />;
+}
+
+function ProfileForm({ user }: { user: SessionUser }) {
+  const initial = profileFormFromUser(user);
+  const form = useAccountForm(FIELDS, initial);
   const [upload, setUpload] = useState<UploadState>({ kind: 'idle' });
-  const [note, setNote] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const updateUser = useUpdateUser(user._id);
+  const saveAvatar = useSaveAvatar(user._id, (percent) => setUpload({ kind: 'running', percent }));
+  const deleteUser = useDeleteUser(user._id);
+  const signOut = useSignOut();
 
-  if (!currentUser || !values) return null;
+  // The avatar is saved on its own, as soon as it is uploaded: it is always the signed-in user's.
+  const values = { ...form.values, avatar: user.avatar };
+  // The current password is asked for only while the password or the e-mail is being changed.
+  const askCurrent = needsCurrentPassword(user, values);
+  const shownFields = FIELDS.filter((field) => field !== 'currentPassword' || askCurrent);
 
-  const set = (field: keyof ProfileFormValues) => (event: { target: { value: string } }) =>
-    setValues({ ...values, [field]: event.target.value });
-
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     if (!isAcceptableAvatar(file)) {
-      setUpload({ kind: 'error' });
+      setUpload({ kind: 'error', message: MESSAGES.avatarUploadFailed });
       return;
     }
     setUpload({ kind: 'running', percent: 0 });
-    try {
-      const url = await uploadAvatar(file, (percent) => setUpload({ kind: 'running', percent }));
-      setValues((current) => (current ? { ...current, avatar: url } : current));
-      setUpload({ kind: 'done' });
-    } catch {
-      setUpload({ kind: 'error' });
-    }
+    saveAvatar.mutate(file, {
+      onSuccess: () => setUpload({ kind: 'done' }),
+      // The upload itself failed (the spec's message), or the image is stored but the profile was not updated.
+      onError: (error) =>
+        setUpload({ kind: 'error', message: error instanceof AvatarUploadError ? MESSAGES.avatarUploadFailed : MESSAGES.profileUpdateFailed }),
+    });
   };
 
-  const onUpdate = async (event: FormEvent) => {
+  const onUpdate = (event: SubmitEvent) => {
     event.preventDefault();
-    setNote(null);
-    const body = changedProfileFields(currentUser, values);
+    form.clearErrors();
+    const body = changedProfileFields(user, values);
     if (Object.keys(body).length === 0) {
-      setNote('Nothing to update: change a field first.');
+      form.setFormError('Nothing to update: change a field first.');
       return;
     }
-    store.updateUserStart();
-    try {
-      const user = await updateUserRequest(currentUser._id, body);
-      store.updateUserSuccess(user);
-      setValues(profileFormFromUser(user));
-      void showSuccess(MESSAGES.userUpdated);
-    } catch (error) {
-      const message = errorMessage(error);
-      store.updateUserFailure(message);
-      void showError(MESSAGES.profileUpdateFailed, message);
-    }
+    updateUser.mutate(body, {
+      onSuccess: (updated) => {
+        form.setValues(profileFormFromUser(updated));
+        // A new address is not the address yet: it waits for its link (the notice below the fields says so too).
+        void showSuccess(MESSAGES.userUpdated, body.email !== undefined && updated.pendingEmail ? MESSAGES.emailChangePending : undefined);
+      },
+      onError: (error) => {
+        form.showServerError(error);
+        void showError(MESSAGES.profileUpdateFailed, errorMessage(error));
+      },
+    });
   };
 
   const onDelete = async () => {
     const confirmed = await confirmDialog(MESSAGES.confirmTitle, MESSAGES.confirmDeleteAccountText, MESSAGES.confirmDeleteAccountButton);
     if (!confirmed) return;
-    store.deleteUserStart();
-    try {
-      await deleteUserRequest(currentUser._id);
-      store.deleteUserSuccess();
-      navigate('/');
-      void showSuccess(MESSAGES.userDeleted);
-    } catch (error) {
-      const message = errorMessage(error, MESSAGES.deleteUserFailed);
-      store.deleteUserFailure(message);
-      void showError(message || MESSAGES.deleteUserFailed);
-    }
+    deleteUser.mutate(undefined, {
+      // The guard takes the app home (useDeleteUser).
+      onSuccess: () => void showSuccess(MESSAGES.userDeleted),
+      onError: (error) => void showError(errorMessage(error, MESSAGES.deleteUserFailed) || MESSAGES.deleteUserFailed),
+    });
   };
 
-  const onSignOut = async () => {
-    store.signOutStart();
-    try {
-      await signOutRequest();
-      store.signOutSuccess();
-      navigate('/sign-in');
-    } catch (error) {
-      store.signOutFailure(errorMessage(error));
-    }
+  const onSignOut = () => {
+    // On success the guard takes the app to the sign-in screen (useSignOut).
+    signOut.mutate(undefined, { onError: (error) => form.setFormError(errorMessage(error)) });
   };
 
-  const avatarSrc = values.avatar || DEFAULT_AVATAR_URL;
-  const busy = store.user.loading;
+  const busy = updateUser.isPending || deleteUser.isPending || signOut.isPending;
 
   return (
     <section className="mx-auto max-w-lg">
       <PageTitle subtitle="Keep your details and resume link up to date.">Profile</PageTitle>
-      <form onSubmit={(event) => void onUpdate(event)} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+      <form
+        onSubmit={onUpdate}
+        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
+      >
         <div className="flex flex-col items-center gap-2">
-          <input
-            ref={fileInput}
-            id="avatar-file"
-            type="file"
-            accept="image/*"
-            hidden
-            onChange={(event) => void onFile(event)}
-            data-testid="avatar-file"
-          />
+          <input ref={fileInput} id="avatar-file" type="file" accept="image/*" hidden onChange={onFile} data-testid="avatar-file" />
           <button
             type="button"
             onClick={() => fileInput.current?.click()}
             className="group relative rounded-full"
             aria-label="Change profile picture"
+            aria-describedby="avatar-hint"
+            disabled={upload.kind === 'running'}
           >
-            <img src={avatarSrc} alt="" className="h-24 w-24 rounded-full border-4 border-white object-cover shadow dark:border-slate-800" />
+            <img
+              src={user.avatar || DEFAULT_AVATAR_URL}
+              alt=""
+              className="h-24 w-24 rounded-full border-4 border-white object-cover shadow dark:border-slate-800"
+            />
             <span className="absolute bottom-0 right-0 flex h-8 w-8 items-center justify-center rounded-full bg-teal-700 text-white shadow">
               <Camera size={16} aria-hidden="true" />
             </span>
           </button>
+          <p id="avatar-hint" className="text-xs text-slate-600 dark:text-slate-300">
+            A new picture is saved as soon as it is uploaded.
+          </p>
           <p className="min-h-5 text-sm" role="status" data-testid="upload-status">
-            {upload.kind === 'error' ? <span className="text-red-700 dark:text-red-300">{MESSAGES.avatarUploadFailed}</span> : null}
+            {upload.kind === 'error' ? <span className="text-red-700 dark:text-red-300">{upload.message}</span> : null}
             {upload.kind === 'running' ? <span className="text-slate-700 dark:text-slate-300">{`Uploading ${upload.percent}%`}</span> : null}
             {upload.kind === 'done' ? <span className="text-green-700 dark:text-green-300">{AVATAR_UPLOADED}</span> : null}
           </p>
         </div>
-        <TextField id="name" label="Name" autoComplete="name" value={values.name} onChange={set('name')} />
-        <TextField id="username" label="Username" autoComplete="username" value={values.username} onChange={set('username')} />
-        <TextField id="email" label="Email" type="email" autoComplete="email" value={values.email} onChange={set('email')} />
-        <PasswordInput
-          id="password"
-          label="Password"
-          autoComplete="new-password"
-          placeholder="Leave empty to keep your password"
-          value={values.password}
-          onChange={set('password')}
+        <AccountFields
+          fields={shownFields}
+          values={form.values}
+          errors={form.errors}
+          onChange={form.change}
+          overrides={{
+            name: { placeholder: undefined },
+            username: { placeholder: undefined },
+            email: { placeholder: undefined },
+            password: { autoComplete: 'new-password', placeholder: 'Leave empty to keep your password' },
+            currentPassword: { placeholder: 'Needed for this change' },
+          }}
         />
-        <TextField
-          id="resume"
-          label="Resume link"
-          type="url"
-          inputMode="url"
-          placeholder="https://example.com/my-resume.pdf"
-          value={values.resume}
-          onChange={set('resume')}
-        />
+        {user.pendingEmail ? (
+          <p
+            role="status"
+            data-testid="pending-email"
+            className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-50"
+          >
+            Waiting for confirmation: <strong className="break-words">{user.pendingEmail}</strong>. {MESSAGES.emailChangePending}
+          </p>
+        ) : null}
         <Button type="submit" className="w-full py-2.5" disabled={busy || upload.kind === 'running'}>
-          {busy ? 'Loading...' : 'Update'}
+          {updateUser.isPending ? 'Loading...' : 'Update'}
         </Button>
-        {note ? (
-          <p role="status" className="text-center text-sm text-slate-700 dark:text-slate-300">
-            {note}
+        {form.formError ? (
+          <p role="status" className="text-center text-sm text-slate-700 dark:text-slate-300" data-testid="profile-note">
+            {form.formError}
           </p>
         ) : null}
       </form>
@@ -164,16 +167,11 @@ export function ProfilePage() {
           <Trash2 size={16} aria-hidden="true" />
           Delete Account
         </Button>
-        <Button variant="secondary" onClick={() => void onSignOut()} disabled={busy}>
+        <Button variant="secondary" onClick={onSignOut} disabled={busy}>
           <LogOut size={16} aria-hidden="true" />
-          Sign Out
+          {signOut.isPending ? 'Loading...' : 'Sign Out'}
         </Button>
       </div>
-      {store.user.error ? (
-        <p role="alert" className="mt-4 text-center text-sm text-red-700 dark:text-red-300">
-          {store.user.error}
-        </p>
-      ) : null}
     </section>
   );
 }

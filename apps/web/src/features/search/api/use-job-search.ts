@@ -1,8 +1,9 @@
 import type { SearchQuery, SearchResult } from '@jobboard/shared';
-import { MESSAGES, searchQueryToParams } from '@jobboard/shared';
+import { FIRST_PAINT_MESSAGES as MESSAGES } from '../../../lib/first-paint-messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { searchQueryToParams } from '@jobboard/shared';
 
 /** One page of results from the server (GET /api/job/search); the home page never downloads every job. */
 export function useJobSearch(query: SearchQuery) {

@@ -38,7 +38,7 @@ function Count({ value }: { value: number | undefined }) {
 const radioRowClass =
   'flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 
-/** The sidebar of spec section 9: single-choice groups, each with an All/Any option, counts beside each option. */
+/** The sidebar of docs/product.md, "Constants and filters": single-choice groups, each with an All/Any option, counts beside each option. */
 export function FilterPanel({ idPrefix, filters, facets, onChange }: FilterPanelProps) {
   const groups = Object.keys(FILTER_GROUPS) as FilterGroup[];
   return (

@@ -1,13 +1,16 @@
 import type { FilterGroup, SearchQuery } from '@jobboard/shared';
-import { HOME_PAGE_SIZE, HOME_SKELETON_CARDS, MESSAGES, searchQueryToParams } from '@jobboard/shared';
+import { HOME_PAGE_SIZE, HOME_SKELETON_CARDS } from '@jobboard/shared';
+import { FIRST_PAINT_MESSAGES as MESSAGES } from '../../../lib/first-paint-messages';
 import { SlidersHorizontal, Search } from '../../../components/ui/icons';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/ui/Pagination';
 import { JobCardSkeletonList } from '../../../components/ui/Skeleton';
+import { jobCount } from '../../../lib/format';
 import { pageCount } from '../../../lib/paging';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useJobSearch } from '../api/use-job-search';
+import { searchQueryToParams } from '@jobboard/shared';
 import { parseSearchParams } from '../search-params';
 import { FilterPanel } from './FilterPanel';
 import { JobCard } from './JobCard';
@@ -39,9 +42,15 @@ export function HomePage() {
 
   const search = useJobSearch(query);
   const data = search.data;
-  const loading = search.isPending || search.isPlaceholderData;
   const total = search.isError ? 0 : (data?.total ?? 0);
   const pages = pageCount(total, HOME_PAGE_SIZE);
+  // A page past the last one (an old link, fewer jobs since): go to the last page, showing nothing in between.
+  const pastTheEnd = data !== undefined && !search.isPlaceholderData && !search.isError && query.page > pages;
+  useEffect(() => {
+    if (pastTheEnd) update({ page: pages }, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only reaching past the end drives this
+  }, [pastTheEnd, pages]);
+  const loading = search.isPending || search.isPlaceholderData || pastTheEnd;
 
   const onFilter = (group: FilterGroup, value: string | undefined) => update({ [group]: value });
   const goTo = (page: number) => {
@@ -108,9 +117,9 @@ export function HomePage() {
           ) : null}
         </div>
 
-        <section id="results" aria-labelledby="results-heading" aria-busy={loading} className="scroll-mt-24">
+        <section id="results" aria-labelledby="results-heading" aria-busy={loading}>
           <h2 id="results-heading" className="mb-4 text-lg font-bold" aria-live="polite">
-            {loading && !data ? 'Loading jobs' : `${total} Jobs`}
+            {loading && !data ? 'Loading jobs' : jobCount(total)}
           </h2>
           {loading ? (
             <JobCardSkeletonList count={HOME_SKELETON_CARDS} />

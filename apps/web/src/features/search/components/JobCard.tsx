@@ -1,6 +1,7 @@
 import type { JobSummary } from '@jobboard/shared';
 import { Banknote, CalendarDays, Clock, MapPin } from '../../../components/ui/icons';
 import { Link } from 'react-router';
+import { CompanyLogo } from '../../../components/ui/CompanyLogo';
 import { excerpt, salaryRangeK } from '../../../lib/format';
 
 const metaClass = 'inline-flex items-center gap-1';
@@ -9,13 +10,13 @@ export function JobCard({ job }: { job: JobSummary }) {
   return (
     <article className="group relative rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-teal-600 hover:shadow-md sm:p-5 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-teal-400">
       <div className="flex gap-4">
-        <img
+        <CompanyLogo
           src={job.companyLogo}
+          companyName={job.companyName}
           alt=""
-          width={64}
-          height={64}
+          size={64}
           loading="lazy"
-          className="h-12 w-12 shrink-0 rounded-xl border border-slate-200 bg-white object-contain p-1 sm:h-16 sm:w-16 dark:border-slate-700"
+          className="h-12 w-12 shrink-0 rounded-xl border border-slate-200 p-1 sm:h-16 sm:w-16 dark:border-slate-700"
         />
         <div className="min-w-0 flex-1">
           <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{job.companyName}</p>

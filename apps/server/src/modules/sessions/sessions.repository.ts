@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { CurrentUser, SessionInfo } from '../../http/session.js';
 
 /** Sessions end after a week without use, and after 30 days whatever happens. */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -8,27 +8,38 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+}
+
 export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
 
-export async function createSession(db: Queryable, userId: string): Promise<{ token: string; expiresAt: Date }> {
+export async function insertSession(db: Queryable, userId: string, authMethod: SessionInfo['authMethod']): Promise<NewSession> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_MS);
-  await db.query('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
+  await db.query('INSERT INTO sessions (token_hash, user_id, expires_at, auth_method) VALUES ($1, $2, $3, $4)', [
     hashToken(token),
     userId,
     expiresAt,
+    authMethod,
   ]);
   return { token, expiresAt };
 }
 
-type SessionUserRow = UserRow & { last_seen_at: Date };
+type SessionUserRow = CurrentUser & { last_seen_at: Date; auth_method: SessionInfo['authMethod']; created_at: Date };
 
-export async function findSessionUser(db: Queryable, token: string): Promise<UserRow | undefined> {
+/** The signed-in user of a live session (profile fields only, never the password hash) and how it began. */
+export async function findSessionUser(
+  db: Queryable,
+  token: string,
+): Promise<{ user: CurrentUser; session: SessionInfo } | undefined> {
   const tokenHash = hashToken(token);
   const rows = await db.query<SessionUserRow>(
-    `SELECT u.id, u.name, u.username, u.email, u.password_hash, u.avatar, u.resume, s.last_seen_at
+    `SELECT u.id, u.name, u.username, u.email, u.avatar, u.resume, u.email_verified_at IS NOT NULL AS email_verified,
+            u.pending_email, s.last_seen_at, s.auth_method, s.created_at
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > $2`,
     [tokenHash, new Date(Date.now() - SESSION_IDLE_MS)],
@@ -38,8 +49,8 @@ export async function findSessionUser(db: Queryable, token: string): Promise<Use
   if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
     await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash]);
   }
-  const { last_seen_at: _lastSeen, ...user } = row;
-  return user;
+  const { last_seen_at: _lastSeen, auth_method: authMethod, created_at: createdAt, ...user } = row;
+  return { user, session: { authMethod, startedAt: new Date(createdAt) } };
 }
 
 export async function deleteSession(db: Queryable, token: string): Promise<void> {
@@ -54,8 +65,12 @@ export async function deleteSessionsForUser(db: Queryable, userId: string, excep
   }
 }
 
-export async function deleteExpiredSessions(db: Queryable): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE expires_at <= now() OR last_seen_at <= $1', [
-    new Date(Date.now() - SESSION_IDLE_MS),
-  ]);
+/** Expired and idle sessions; answers how many were removed. */
+export async function deleteExpiredSessions(db: Queryable, now: Date = new Date()): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM sessions WHERE expires_at <= $1 OR last_seen_at <= $2 RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+    [now, new Date(now.getTime() - SESSION_IDLE_MS)],
+  );
+  return rows[0]?.n ?? 0;
 }

@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 // Algorithm.Argon2id; the enum is a const enum, which isolated modules cannot import.
 const ARGON2ID = 2;
 
-// OWASP's Argon2id baseline: m=19456 KiB, t=2, p=1 (DESIGN.md section 2).
+// OWASP's Argon2id baseline: m=19456 KiB, t=2, p=1 (docs/principles.md, "Stack").
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

@@ -1,0 +1,78 @@
+import {
+  MESSAGES,
+  accountSchema,
+  forgotPasswordBodySchema,
+  messageBodySchema,
+  resetPasswordBodySchema,
+  userUpdateBodySchema,
+  verifyEmailBodySchema,
+} from '@jobboard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+import { rateLimitsOf } from '../../config.js';
+import { requireUser } from '../../http/session.js';
+import { siteOrigin } from '../../http/site.js';
+import { toAccount } from '../users/users.repository.js';
+import { requestPasswordReset, resendVerification, resetPassword, updateProfile, verifyEmail } from './accounts.service.js';
+
+/** The account's own credentials and address: registered under /api (auth/... and user/update/...). */
+export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, mail }) => {
+  const deps = { db, mail, limiter: rateLimiter, limits: rateLimitsOf(config) };
+
+  app.post(
+    '/user/update/:userId',
+    {
+      schema: {
+        tags: ['users'],
+        params: z.object({ userId: z.string().max(100) }),
+        body: userUpdateBodySchema,
+        response: { 200: accountSchema },
+      },
+    },
+    async (request) =>
+      toAccount(
+        await updateProfile(deps, {
+          caller: requireUser(request),
+          session: request.session,
+          sessionToken: request.sessionToken,
+          rawUserId: request.params.userId,
+          body: request.body,
+          origin: siteOrigin(request, config),
+        }),
+      ),
+  );
+
+  app.post(
+    '/auth/verify-email',
+    { schema: { tags: ['auth'], body: verifyEmailBodySchema, response: { 200: accountSchema } } },
+    async (request) => toAccount(await verifyEmail(deps, request.body.token)),
+  );
+
+  app.post(
+    '/auth/resend-verification',
+    { schema: { tags: ['auth'], response: { 200: messageBodySchema } } },
+    async (request) => {
+      await resendVerification(deps, requireUser(request), request.ip, siteOrigin(request, config));
+      return { success: true, message: MESSAGES.verificationSent };
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    { schema: { tags: ['auth'], body: forgotPasswordBodySchema, response: { 200: messageBodySchema } } },
+    async (request) => {
+      await requestPasswordReset(deps, request.body.email, request.ip, siteOrigin(request, config));
+      return { success: true, message: MESSAGES.resetSent };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    { schema: { tags: ['auth'], body: resetPasswordBodySchema, response: { 200: messageBodySchema } } },
+    async (request) => {
+      await resetPassword(deps, request.body.token, request.body.password);
+      return { success: true, message: MESSAGES.passwordReset };
+    },
+  );
+};

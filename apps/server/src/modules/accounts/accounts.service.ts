@@ -1,0 +1,202 @@
+import { MESSAGES, type UserUpdateBody } from '@jobboard/shared';
+import type { RateLimits } from '../../config.js';
+import type { Db, Transaction } from '../../db/client.js';
+import { AppError, isUniqueViolation } from '../../http/errors.js';
+import { parseId } from '../../http/ids.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
+import type { CurrentUser, SessionInfo } from '../../http/session.js';
+import type { MailQueue } from '../mail/mail.queue.js';
+import { addressInUseMail, emailChangedMail, passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.js';
+import { assertPasswordAllowed } from '../passwords/password-policy.js';
+import { hashPassword, verifyPassword } from '../passwords/passwords.js';
+import { deleteSessionsForUser } from '../sessions/sessions.repository.js';
+import {
+  findUserByEmail,
+  findUserById,
+  isUsernameTaken,
+  uniqueViolationToConflict,
+  updateUser,
+  type UserChanges,
+  type UserRow,
+} from '../users/users.repository.js';
+import { deleteAccountTokens, insertAccountToken, takeAccountToken } from './account-tokens.repository.js';
+
+export const VERIFY_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
+/** Without a password, credentials change only within this time of a provider sign-in. */
+export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
+
+export interface AccountDeps {
+  db: Db;
+  mail: MailQueue;
+  limiter: RateLimiter;
+  /** Every limit resolved (`rateLimitsOf`). */
+  limits: Required<RateLimits>;
+}
+
+const link = (origin: string, page: string, token: string) => `${origin}/${page}?token=${token}`;
+
+/** Mails a confirmation link for `email` (the account's address, or the one it is changing to). */
+export async function sendVerification(
+  deps: Pick<AccountDeps, 'mail'>,
+  tx: Transaction,
+  user: Pick<CurrentUser, 'id' | 'name'>,
+  email: string,
+  origin: string,
+  isChange: boolean,
+): Promise<void> {
+  await deleteAccountTokens(tx, user.id, 'verify-email');
+  const token = await insertAccountToken(tx, user.id, 'verify-email', email, VERIFY_LINK_TTL_MS);
+  await deps.mail.enqueue(verifyEmailMail(email, user.name, link(origin, 'verify-email', token), isChange), tx);
+}
+
+/** Links mailed on request: limited per client address and per account (or address asked for). */
+function limitAccountMail(deps: AccountDeps, address: string, account: string): Promise<void> {
+  return deps.limiter.consume([
+    [{ name: 'account-mail-address', ...deps.limits.accountMailPerAddress }, address],
+    [{ name: 'account-mail-account', ...deps.limits.accountMailPerAccount }, account],
+  ]);
+}
+
+/** A new link for an unconfirmed address (or a pending change); earlier links stop working. */
+export async function resendVerification(deps: AccountDeps, user: CurrentUser, address: string, origin: string): Promise<void> {
+  await limitAccountMail(deps, address, user.id);
+  const target = user.pending_email ?? (user.email_verified ? undefined : user.email);
+  if (!target) return;
+  await deps.db.transaction((tx) => sendVerification(deps, tx, user, target, origin, target !== user.email));
+}
+
+/** Follows a confirmation link: the address it was sent to is proven, and becomes the account's if it was a change. */
+export async function verifyEmail(deps: Pick<AccountDeps, 'db' | 'mail'>, token: string): Promise<UserRow> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const proof = await takeAccountToken(tx, token, 'verify-email');
+      const user = proof && (await findUserById(tx, proof.userId));
+      if (!proof || !user) throw new AppError('bad_request', MESSAGES.linkInvalid);
+      if (proof.email === user.email) {
+        return (await updateUser(tx, user.id, { emailVerifiedAt: new Date() })) ?? user;
+      }
+      if (proof.email !== user.pending_email) throw new AppError('bad_request', MESSAGES.linkInvalid);
+      const taken = await findUserByEmail(tx, proof.email);
+      if (taken) throw new AppError('conflict', MESSAGES.addressNowTaken);
+      const updated = await updateUser(tx, user.id, { email: proof.email, pendingEmail: null, emailVerifiedAt: new Date() });
+      await deps.mail.enqueue(emailChangedMail(user.email, user.name, proof.email), tx);
+      return updated ?? user;
+    });
+  } catch (error) {
+    // Another account confirmed the same address between the check above and this update.
+    if (isUniqueViolation(error, 'users_email_key')) throw new AppError('conflict', MESSAGES.addressNowTaken);
+    throw error;
+  }
+}
+
+/** "Forgot password": the same answer whether or not an account uses the address; a link only if one does. */
+export async function requestPasswordReset(deps: AccountDeps, email: string, address: string, origin: string): Promise<void> {
+  await limitAccountMail(deps, address, email);
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  await deps.db.transaction(async (tx) => {
+    await deleteAccountTokens(tx, user.id, 'reset-password');
+    const token = await insertAccountToken(tx, user.id, 'reset-password', user.email, RESET_LINK_TTL_MS);
+    await deps.mail.enqueue(resetPasswordMail(user.email, user.name, link(origin, 'reset-password', token)), tx);
+  });
+}
+
+/** Follows a reset link: a new password, every session ended, the owner told. The link proves the mailbox too. */
+export async function resetPassword(deps: Pick<AccountDeps, 'db' | 'mail'>, token: string, password: string): Promise<void> {
+  assertPasswordAllowed(password);
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const proof = await takeAccountToken(tx, token, 'reset-password');
+    const user = proof && (await findUserById(tx, proof.userId));
+    if (!proof || !user || proof.email !== user.email) throw new AppError('bad_request', MESSAGES.linkInvalid);
+    const changes: UserChanges = { passwordHash };
+    if (!user.email_verified) changes.emailVerifiedAt = new Date();
+    await updateUser(tx, user.id, changes);
+    await deleteAccountTokens(tx, user.id, 'reset-password');
+    await deleteSessionsForUser(tx, user.id);
+    await deps.mail.enqueue(passwordChangedMail(user.email, user.name), tx);
+  });
+}
+
+/**
+ * Changing the password or the e-mail needs proof that the person at the keyboard owns the account: the current
+ * password, or for an account without one, a Google sign-in within the last 10 minutes.
+ */
+async function reauthenticate(deps: AccountDeps, caller: CurrentUser, session: SessionInfo | null, currentPassword: string | undefined) {
+  const row = await findUserById(deps.db, caller.id);
+  if (!row) throw new AppError('not_found', MESSAGES.userNotFound);
+  if (row.password_hash) {
+    if (!currentPassword) throw new AppError('bad_request', MESSAGES.currentPasswordRequired);
+    await deps.limiter.consume([[{ name: 'credential-check', ...deps.limits.credentialChangesPerAccount }, caller.id]]);
+    if (!(await verifyPassword(row.password_hash, currentPassword))) throw new AppError('bad_request', MESSAGES.currentPasswordWrong);
+    return;
+  }
+  const fresh = session?.authMethod === 'google' && Date.now() - session.startedAt.getTime() <= REAUTH_WINDOW_MS;
+  if (!fresh) throw new AppError('forbidden', MESSAGES.reauthenticateWithGoogle);
+}
+
+export interface ProfileUpdate {
+  caller: CurrentUser;
+  session: SessionInfo | null;
+  sessionToken: string | null;
+  rawUserId: string;
+  body: UserUpdateBody;
+  origin: string;
+}
+
+/**
+ * The profile update (only the fields sent change). A new password needs the current one, ends every other
+ * session and is announced to the owner. A new e-mail needs the current password too, and takes effect only
+ * when the link mailed to it is followed; the answer is the same whether or not the address is taken, so the
+ * call reveals nothing about other accounts.
+ */
+export async function updateProfile(deps: AccountDeps, update: ProfileUpdate): Promise<UserRow> {
+  const { caller, body } = update;
+  const userId = parseId(update.rawUserId, MESSAGES.userNotFound);
+  if (userId !== caller.id) throw new AppError('forbidden', 'You can only update your own account');
+  const newEmail = body.email !== undefined && body.email !== caller.email ? body.email : undefined;
+  if (body.password !== undefined || newEmail !== undefined) {
+    await reauthenticate(deps, caller, update.session, body.currentPassword);
+  }
+  if (
+    body.username !== undefined &&
+    body.username.toLowerCase() !== caller.username.toLowerCase() &&
+    (await isUsernameTaken(deps.db, body.username))
+  ) {
+    throw new AppError('conflict', MESSAGES.usernameTaken);
+  }
+  const changes: UserChanges = { name: body.name, username: body.username, resume: body.resume, avatar: body.avatar };
+  if (body.password !== undefined) {
+    assertPasswordAllowed(body.password);
+    changes.passwordHash = await hashPassword(body.password);
+  }
+  let emailTaken = false;
+  if (newEmail !== undefined) {
+    await deps.limiter.consume([[{ name: 'email-change', ...deps.limits.credentialChangesPerAccount }, caller.id]]);
+    emailTaken = Boolean(await findUserByEmail(deps.db, newEmail));
+    changes.pendingEmail = newEmail;
+  }
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const updated = await updateUser(tx, userId, changes);
+      if (!updated) throw new AppError('not_found', MESSAGES.userNotFound);
+      if (changes.passwordHash) {
+        // Whoever knew the old password is signed out everywhere else.
+        await deleteSessionsForUser(tx, userId, update.sessionToken ?? undefined);
+        await deps.mail.enqueue(passwordChangedMail(caller.email, caller.name), tx);
+      }
+      if (newEmail !== undefined) {
+        if (emailTaken) {
+          await deleteAccountTokens(tx, userId, 'verify-email');
+          await deps.mail.enqueue(addressInUseMail(newEmail), tx);
+        } else {
+          await sendVerification(deps, tx, caller, newEmail, update.origin, true);
+        }
+      }
+      return updated;
+    });
+  } catch (error) {
+    throw uniqueViolationToConflict(error);
+  }
+}

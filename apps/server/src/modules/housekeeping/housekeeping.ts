@@ -1,0 +1,56 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { FLOW_TTL_MS } from '../auth/google.service.js';
+import { deleteFlowsOlderThan } from '../auth/oidc-flows.repository.js';
+import { deleteExpiredAccountTokens } from '../accounts/account-tokens.repository.js';
+import { deleteExpiredSessions } from '../sessions/sessions.repository.js';
+
+/** Any fixed number: the lock that lets one app instance at a time do the sweep on a shared database. */
+const HOUSEKEEPING_LOCK = 720_001;
+
+export interface SweepResult {
+  /** False when another instance held the lock and did the sweep. */
+  ran: boolean;
+  sessions: number;
+  oidcFlows: number;
+  accountTokens: number;
+}
+
+/**
+ * Deletes what has expired: sessions past their idle or absolute limit, Google sign-ins never finished, and
+ * mailed links past their time.
+ * A transaction-scoped advisory lock makes concurrent instances skip instead of doing the same work twice
+ * (and works behind a pooler in transaction mode).
+ */
+export async function sweepExpired(db: Db, now: Date = new Date()): Promise<SweepResult> {
+  return db.transaction(async (tx) => {
+    const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [HOUSEKEEPING_LOCK]);
+    if (!lock?.locked) return { ran: false, sessions: 0, oidcFlows: 0, accountTokens: 0 };
+    const sessions = await deleteExpiredSessions(tx, now);
+    const oidcFlows = await deleteFlowsOlderThan(tx, new Date(now.getTime() - FLOW_TTL_MS));
+    const accountTokens = await deleteExpiredAccountTokens(tx, now);
+    return { ran: true, sessions, oidcFlows, accountTokens };
+  });
+}
+
+/** Sweeps soon after start, then every `intervalMs`; stop() ends it (the app calls it on close). */
+export function scheduleHousekeeping(db: Db, log: FastifyBaseLogger, intervalMs: number): { stop: () => void } {
+  const run = () => {
+    sweepExpired(db).then(
+      (result) => {
+        if (result.sessions || result.oidcFlows || result.accountTokens) log.info(result, 'housekeeping: expired rows deleted');
+      },
+      (error: unknown) => log.warn({ err: error }, 'housekeeping failed; will retry at the next interval'),
+    );
+  };
+  const first = setTimeout(run, Math.min(intervalMs, 5_000));
+  const every = setInterval(run, intervalMs);
+  first.unref();
+  every.unref();
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(every);
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Db, Transaction } from '../../db/client.js';
+import type { MailTransport, OutgoingMail } from './transports.js';
+
+const QUEUE = 'mail';
+
+/**
+ * pg-boss speaks SQL through this: the app's own connection (PGlite or the pool), or a transaction's. Once the
+ * queue has stopped, a late statement of pg-boss's (a job finishing after stop returned) is dropped instead of
+ * reaching a database that may be closing: the job is then retried by whichever instance runs next.
+ */
+function adapter(
+  runner: Pick<Db, 'run'> | Pick<Transaction, 'run'>,
+  state: { stopping: () => boolean; stopped: () => boolean } = { stopping: () => false, stopped: () => false },
+): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      if (state.stopped()) return { rows: [] };
+      try {
+        return await runner.run(text, values);
+      } catch (error) {
+        // While stopping, the database may be closing under a statement pg-boss does not wait for.
+        if (state.stopping()) return { rows: [] };
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * The one mail service: messages are queued in the database (pg-boss, in the same transaction as the change
+ * that causes them when there is one), and a worker sends them through SMTP or into the outbox, retrying with
+ * backoff. A message queued before a crash is sent after the restart; one sent before the crash is not sent
+ * again by the outbox (see OutboxTransport), and keeps its Message-ID over SMTP. pg-boss locks each job
+ * (SKIP LOCKED), so with several app instances each message is sent by one of them.
+ */
+export class MailQueue {
+  private readonly boss: PgBoss;
+  private started: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly transport: MailTransport,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+    private readonly pollingIntervalSeconds: number,
+  ) {
+    this.boss = new PgBoss({
+      db: adapter(db, { stopping: () => this.stopped, stopped: () => this.finished }),
+      schedule: false,
+      supervise: true,
+      migrate: true,
+    });
+    this.boss.on('error', (error: unknown) => this.log.warn({ err: error }, 'mail queue error'));
+  }
+
+  get transportKind(): MailTransport['kind'] {
+    return this.transport.kind;
+  }
+
+  private retry: NodeJS.Timeout | undefined;
+  private stopped = false;
+  /** Set once pg-boss has stopped: its late statements are dropped (see adapter). */
+  private finished = false;
+
+  /**
+   * Creates the queue's tables on first use and starts the worker. A failure (the database unreachable at
+   * start) is logged and tried again in 5 s, and by the next enqueue: the app serves meanwhile.
+   */
+  startInBackground(): void {
+    this.start().catch((error: unknown) => {
+      this.log.warn({ err: error }, 'mail queue could not start; retrying in 5 s');
+      if (!this.stopped) {
+        this.retry = setTimeout(() => this.startInBackground(), 5_000);
+        this.retry.unref();
+      }
+    });
+  }
+
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      await this.boss.start();
+      await this.boss.createQueue(QUEUE);
+      await this.boss.work<OutgoingMail>(QUEUE, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 5 }, async (jobs) => {
+        for (const job of jobs) await this.transport.send(job.id, this.from, job.data);
+      });
+    })().catch((error: unknown) => {
+      this.started = undefined;
+      throw error;
+    });
+    return this.started;
+  }
+
+  /** Queues a message; with `tx`, it is queued only if that transaction commits. */
+  async enqueue(mail: OutgoingMail, tx?: Transaction): Promise<string> {
+    await this.start();
+    const id = await this.boss.send(QUEUE, mail, {
+      retryLimit: 8,
+      retryDelay: 5,
+      retryBackoff: true,
+      ...(tx ? { db: adapter(tx) } : {}),
+    });
+    if (!id) throw new Error('the mail queue refused a message');
+    return id;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    if (this.started) {
+      await this.started.catch(() => {});
+      await this.boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+    }
+    this.finished = true;
+    this.transport.close();
+  }
+}

@@ -1,0 +1,69 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+/** One e-mail as the app writes it; the queue adds the sender and a stable Message-ID. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface MailTransport {
+  readonly kind: 'smtp' | 'outbox';
+  /** Sends one message. `id` is stable across retries, so a retry after a crash can be recognised. */
+  send(id: string, from: string, mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+const messageId = (id: string) => `<${id}@jobboard>`;
+
+/** SMTP_URL: any SMTP server (smtp://user:pass@host:port, smtps://...). */
+export class SmtpTransport implements MailTransport {
+  readonly kind = 'smtp' as const;
+  private readonly transporter: Transporter;
+
+  constructor(url: string) {
+    this.transporter = nodemailer.createTransport(url);
+  }
+
+  async send(id: string, from: string, mail: OutgoingMail): Promise<void> {
+    await this.transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, messageId: messageId(id) });
+  }
+
+  close(): void {
+    this.transporter.close();
+  }
+}
+
+/**
+ * Without SMTP: each message becomes DATA_DIR/outbox/<id>.eml, a complete RFC 5322 message any mail client opens.
+ * Written to a temporary name and linked into place, so a reader never sees half a file, and a retry of a
+ * message already written is a no-op (the name exists): a restart never writes a message twice.
+ */
+export class OutboxTransport implements MailTransport {
+  readonly kind = 'outbox' as const;
+  private readonly builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  constructor(readonly directory: string) {}
+
+  async send(id: string, from: string, mail: OutgoingMail): Promise<void> {
+    if (!/^[\w-]+$/.test(id)) throw new Error(`unexpected message id ${id}`);
+    await fs.mkdir(this.directory, { recursive: true });
+    const target = path.join(this.directory, `${id}.eml`);
+    const info = await this.builder.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, messageId: messageId(id) });
+    const temporary = path.join(this.directory, `.${id}.${process.pid}.tmp`);
+    await fs.writeFile(temporary, info.message as Buffer);
+    try {
+      await fs.link(temporary, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      await fs.rm(temporary, { force: true });
+    }
+  }
+
+  close(): void {
+    this.builder.close();
+  }
+}

@@ -1,0 +1,23 @@
+import type { Db } from '../../db/client.js';
+import type { SessionInfo } from '../../http/session.js';
+import { deleteSession, insertSession, type NewSession } from './sessions.repository.js';
+
+/**
+ * Starts a session for a user who just proved who they are. The session the browser held before (if any) ends:
+ * a token planted before sign-in is worth nothing after it (rotation).
+ */
+export async function startSession(
+  db: Db,
+  userId: string,
+  previousToken: string | null,
+  authMethod: SessionInfo['authMethod'],
+): Promise<NewSession> {
+  return db.transaction(async (tx) => {
+    if (previousToken) await deleteSession(tx, previousToken);
+    return insertSession(tx, userId, authMethod);
+  });
+}
+
+export async function endSession(db: Db, token: string | null): Promise<void> {
+  if (token) await deleteSession(db, token);
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sweepExpired } from '../src/modules/housekeeping/housekeeping.js';
+import { hashToken, SESSION_IDLE_MS } from '../src/modules/sessions/sessions.repository.js';
+import { buildTestApp, describeEachDb, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
+
+const HOUR = 60 * 60 * 1000;
+
+async function sessionCount(t: TestApp): Promise<number> {
+  return (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions'))[0]?.n ?? -1;
+}
+
+/** Plants a session row directly, as an old browser would have left it. */
+async function plantSession(t: TestApp, userId: string, expiresAt: Date, lastSeenAt: Date): Promise<void> {
+  await t.db.query('INSERT INTO sessions (token_hash, user_id, expires_at, last_seen_at) VALUES ($1, $2, $3, $4)', [
+    hashToken(randomBytes(32).toString('base64url')),
+    userId,
+    expiresAt,
+    lastSeenAt,
+  ]);
+}
+
+describeEachDb('housekeeping', (kind) => {
+  let t: TestApp;
+  let user: SignedInUser;
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { housekeepingIntervalMs: 0 });
+    user = await signUpAndSignIn(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('deletes sessions past their absolute or idle limit and unfinished Google sign-ins, and nothing live', async () => {
+    const now = Date.now();
+    await plantSession(t, user.user._id, new Date(now - HOUR), new Date(now - 2 * HOUR)); // past its absolute limit
+    await plantSession(t, user.user._id, new Date(now + 10 * 24 * HOUR), new Date(now - SESSION_IDLE_MS - HOUR)); // idle
+    await t.db.query("INSERT INTO oidc_flows (state_hash, code_verifier, nonce, created_at) VALUES ('\\x01', 'v', 'n', now() - interval '1 hour')");
+    await t.db.query("INSERT INTO oidc_flows (state_hash, code_verifier, nonce) VALUES ('\\x02', 'v', 'n')");
+    expect(await sessionCount(t)).toBe(3);
+
+    const result = await sweepExpired(t.db);
+    expect(result).toEqual({ ran: true, sessions: 2, oidcFlows: 1, accountTokens: 0 });
+    expect(await sessionCount(t)).toBe(1);
+    const flows = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM oidc_flows');
+    expect(flows[0]?.n).toBe(1);
+    // The live session still works.
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: user.cookie } });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('runs on its own on a schedule', async () => {
+    const scheduled = await buildTestApp(kind, { housekeepingIntervalMs: 50 });
+    try {
+      const someone = await signUpAndSignIn(scheduled.app);
+      await plantSession(scheduled, someone.user._id, new Date(Date.now() - HOUR), new Date(Date.now() - HOUR));
+      expect(await sessionCount(scheduled)).toBe(2);
+      const deadline = Date.now() + 5_000;
+      while ((await sessionCount(scheduled)) > 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      expect(await sessionCount(scheduled)).toBe(1);
+    } finally {
+      await scheduled.close();
+    }
+  });
+});

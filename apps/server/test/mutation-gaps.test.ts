@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { AppError, isDatabaseUnavailable, isUniqueViolation } from '../src/http/errors.js';
+import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from '../src/http/rate-limit.js';
+import { hashPassword, verifyPassword } from '../src/modules/passwords/passwords.js';
+import { deleteSessionsForUser, insertSession } from '../src/modules/sessions/sessions.repository.js';
+import { buildTestApp, createTestDb, postJob, signUpAndSignIn } from './helpers.js';
+import { migrate } from '../src/db/migrate.js';
+
+/**
+ * Tests written for mutants that survived `npm run mutation` (docs/reliability.md, "Mutation testing"): each names
+ * the change to the product code that no test noticed before.
+ */
+
+describe('http/errors.ts', () => {
+  it('an AppError is named AppError (name -> "" survived)', () => {
+    const error = new AppError('conflict', 'taken');
+    expect(error.name).toBe('AppError');
+    expect(String(error)).toBe('AppError: taken');
+    expect(error).toBeInstanceOf(Error);
+  });
+
+  it('isUniqueViolation and isDatabaseUnavailable answer false for undefined and primitives, never throw (the guards -> false survived)', () => {
+    for (const value of [undefined, null, 0, '23505', 'ECONNREFUSED', true]) {
+      expect(isUniqueViolation(value)).toBe(false);
+      expect(isUniqueViolation(value, 'users_email_key')).toBe(false);
+      expect(isDatabaseUnavailable(value)).toBe(false);
+    }
+  });
+
+  it('every connection-level code is "database unavailable" (each code -> "" survived)', () => {
+    for (const code of ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003']) {
+      expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), code).toBe(true);
+    }
+    for (const code of ['23505', '42P01', '', 'ECONNREFUSEDX', '57P0']) {
+      expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), code).toBe(false);
+    }
+  });
+
+  it('only a string message is read for the connection phrases ("typeof message === string" -> true survived)', () => {
+    const sneaky = { toString: () => 'Connection terminated unexpectedly' };
+    expect(isDatabaseUnavailable({ message: sneaky })).toBe(false);
+    expect(isDatabaseUnavailable({ message: 'Connection terminated unexpectedly' })).toBe(true);
+    expect(isDatabaseUnavailable({ code: 57, message: 'x' })).toBe(false);
+  });
+});
+
+/** The AppError a refused `consume` throws. */
+async function refusal(limiter: RateLimiter, rule: { name: string; limit: number; windowMs: number }, key: string): Promise<AppError> {
+  try {
+    await limiter.consume([[rule, key]]);
+  } catch (error) {
+    return error as AppError;
+  }
+  throw new Error('not refused');
+}
+
+describe('http/rate-limit.ts', () => {
+  it('Retry-After is the whole seconds left in the window, at least 1 (Math.max -> Math.min survived)', async () => {
+    const limiter = new RateLimiter(new MemoryRateLimitStore());
+    const rule = { name: 'test', limit: 1, windowMs: 60_000 };
+    await limiter.consume([[rule, 'a']]);
+    const error = await refusal(limiter, rule, 'a');
+    expect(error.statusCode).toBe(429);
+    expect(error.headers['Retry-After']).toBe('60');
+    // Another key has its own window.
+    await expect(limiter.consume([[rule, 'b']])).resolves.toBeUndefined();
+    await limiter.close();
+  });
+
+  it('on Redis, Retry-After follows the time left on the key, not the whole window (ttl > 0 ? ttl : window survived)', async () => {
+    const url = 'redis://127.0.0.1:6379';
+    const name = `gap-${randomBytes(4).toString('hex')}`;
+    const redis = new Redis(url);
+    // Three hits already counted in a window with 5 seconds left.
+    await redis.set(`jobboard:rl:${name}:k`, '3', 'PX', 5_000);
+    const store = new RedisRateLimitStore(url);
+    // Connected first: the store fails open (no refusal) while it has no connection.
+    for (let i = 0; i < 100; i += 1) {
+      if (await store.hit(`${name}-warm-up`, 1_000).then(() => true, () => false)) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const limiter = new RateLimiter(store);
+    const error = await refusal(limiter, { name, limit: 3, windowMs: 60_000 }, 'k');
+    expect(error.statusCode).toBe(429);
+    expect(Number(error.headers['Retry-After'])).toBeGreaterThanOrEqual(4);
+    expect(Number(error.headers['Retry-After'])).toBeLessThanOrEqual(5);
+    await limiter.close();
+    await redis.del(`jobboard:rl:${name}:k`);
+    redis.disconnect();
+  });
+});
+
+describe('modules/passwords/passwords.ts', () => {
+  it('a stored value that is not an Argon2 hash verifies as false, never throws (the catch branches had no test)', async () => {
+    await expect(verifyPassword('not-a-hash', 'whatever')).resolves.toBe(false);
+    await expect(verifyPassword('$argon2id$v=19$m=1,t=1,p=1$broken', 'whatever')).resolves.toBe(false);
+    await expect(verifyPassword(null, 'whatever')).resolves.toBe(false);
+    const hash = await hashPassword('correct horse battery');
+    await expect(verifyPassword(hash, 'correct horse battery')).resolves.toBe(true);
+    await expect(verifyPassword(hash, 'correct horse batterz')).resolves.toBe(false);
+  });
+});
+
+describe('modules/sessions/sessions.repository.ts', () => {
+  it("deleteSessionsForUser without an exception ends every session of that user and no one else's (no test reached it)", async () => {
+    const { db, drop } = await createTestDb('pglite');
+    try {
+      await migrate(db);
+      const users = await db.query<{ id: string }>(
+        `INSERT INTO users (name, username, email) VALUES ('A', 'gap-a', 'gap-a@example.com'), ('B', 'gap-b', 'gap-b@example.com') RETURNING id`,
+      );
+      const [a, b] = users.map((u) => u.id);
+      for (const id of [a, a, b]) await insertSession(db, id ?? '', 'password');
+      await deleteSessionsForUser(db, a ?? '');
+      const left = await db.query<{ user_id: string }>('SELECT user_id FROM sessions');
+      expect(left.map((r) => r.user_id)).toEqual([b]);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe('job ownership and sessions through the API (PGlite)', () => {
+  it("myJobs/:email accepts the owner's address in any case and with spaces (normalising it survived)", async () => {
+    const t = await buildTestApp('pglite');
+    try {
+      const owner = await signUpAndSignIn(t.app);
+      await postJob(t.app, owner.cookie);
+      const shouted = encodeURIComponent(`  ${owner.user.email.toUpperCase()} `);
+      const response = await t.app.inject({ method: 'GET', url: `/api/job/myJobs/${shouted}`, headers: { cookie: owner.cookie } });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<unknown[]>()).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a PATCH without maxPrice keeps the parsed salary (re-parsing an absent maxPrice survived)', async () => {
+    const t = await buildTestApp('pglite');
+    try {
+      const owner = await signUpAndSignIn(t.app);
+      const id = await postJob(t.app, owner.cookie, { maxPrice: '$120k' });
+      const patch = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${id}`, headers: { cookie: owner.cookie }, payload: { jobTitle: 'Renamed' } });
+      expect(patch.statusCode, patch.body).toBe(200);
+      const [row] = await t.db.query<{ job_title: string; max_price_k: string | null }>('SELECT job_title, max_price_k FROM jobs WHERE id = $1', [id]);
+      expect(row?.job_title).toBe('Renamed');
+      expect(Number(row?.max_price_k)).toBe(120);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a session is touched when last seen over 5 minutes ago, and not before (the touch condition survived both ways)', async () => {
+    const t = await buildTestApp('pglite');
+    try {
+      const user = await signUpAndSignIn(t.app);
+      const lastSeen = async () =>
+        new Date((await t.db.query<{ at: string }>('SELECT last_seen_at AS at FROM sessions WHERE user_id = $1', [user.user._id]))[0]?.at ?? 0).getTime();
+      const me = () => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: user.cookie } });
+      await t.db.query("UPDATE sessions SET last_seen_at = now() - interval '1 minute' WHERE user_id = $1", [user.user._id]);
+      const recent = await lastSeen();
+      expect((await me()).statusCode).toBe(200);
+      expect(await lastSeen()).toBe(recent);
+      await t.db.query("UPDATE sessions SET last_seen_at = now() - interval '6 minutes' WHERE user_id = $1", [user.user._id]);
+      expect((await me()).statusCode).toBe(200);
+      expect(Date.now() - (await lastSeen())).toBeLessThan(60_000);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,23 @@
+import { matchPath } from 'react-router';
+
+/** Page names of the breadcrumb (Home > name) and the document title; home has none. */
+export const CRUMBS: readonly { path: string; crumb: string }[] = [
+  { path: '/job/:id', crumb: 'Job Details' },
+  { path: '/sign-in', crumb: 'Sign In' },
+  { path: '/sign-up', crumb: 'Sign Up' },
+  { path: '/about', crumb: 'About' },
+  { path: '/profile', crumb: 'Profile' },
+  { path: '/post-job', crumb: 'Post a Job' },
+  { path: '/edit-job/:id', crumb: 'Edit Job' },
+  { path: '/my-job', crumb: 'My Jobs' },
+  { path: '/jobs-applied', crumb: 'Applied Jobs' },
+  { path: '/responses', crumb: 'Responses' },
+  { path: '/forgot-password', crumb: 'Forgot Password' },
+  { path: '/reset-password', crumb: 'Reset Password' },
+  { path: '/verify-email', crumb: 'Confirm E-mail' },
+];
+
+export function crumbFor(pathname: string): string | undefined {
+  if (pathname === '/') return undefined;
+  return CRUMBS.find((entry) => matchPath(entry.path, pathname))?.crumb ?? 'Page Not Found';
+}

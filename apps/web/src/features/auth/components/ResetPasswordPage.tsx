@@ -1,0 +1,102 @@
+import { MESSAGES } from '@jobboard/shared';
+import type { SubmitEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AccountFields } from '../../../components/account/AccountFields';
+import { useAccountForm } from '../../../components/account/use-account-form';
+import { Button, buttonClass } from '../../../components/ui/Button';
+import { ApiError } from '../../../lib/api';
+import { useResetPassword } from '../api/auth';
+import { AuthCard, ErrorLine } from './AuthCard';
+import { linkClass } from './ForgotPasswordPage';
+
+const FIELDS = ['password'] as const;
+
+/**
+ * The password is the only thing typed here: a 400 that names no field and is not about the link (a common
+ * password: the policy's message has no "password:" prefix) belongs beside the password field.
+ */
+function asPasswordError(error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.status !== 400) return error;
+  if (error.message === MESSAGES.linkInvalid || /^[A-Za-z][\w.]*:/.test(error.message)) return error;
+  return new ApiError(400, `password: ${error.message}`);
+}
+
+function NewLinkLink() {
+  return (
+    <p className="text-center text-sm">
+      <Link to="/forgot-password" className={linkClass}>
+        Ask for a new link
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * The page a reset link opens (`/reset-password?token=...`): a new password, with the rules of sign-up (the
+ * server's message stands beside the field). On success every session of the account has ended, this one
+ * too, and the person signs in with the new password. An expired or used link (or none) leads to a new one.
+ */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const form = useAccountForm(FIELDS, { password: '' });
+  const reset = useResetPassword();
+
+  if (!token) {
+    return (
+      <AuthCard title="Choose a new password" subtitle="This page opens from the link in a password reset e-mail.">
+        <div className="space-y-4">
+          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+            {MESSAGES.linkInvalid}
+          </p>
+          <NewLinkLink />
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <AuthCard title="Password changed" subtitle="Every session of your account was signed out.">
+        <div className="space-y-4">
+          <p role="status" data-testid="account-message" className="rounded-lg bg-teal-50 p-4 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50">
+            {reset.data.message}
+          </p>
+          <Link to="/sign-in" className={buttonClass('primary', 'w-full py-2.5')}>
+            Sign in
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    form.clearErrors();
+    reset.mutate({ token, password: form.values.password }, { onError: (error) => form.showServerError(asPasswordError(error)) });
+  };
+
+  return (
+    <AuthCard title="Choose a new password" subtitle="At least 8 characters; a common password is refused.">
+      <form onSubmit={submit} className="space-y-4">
+        <AccountFields
+          fields={FIELDS}
+          values={form.values}
+          errors={form.errors}
+          onChange={form.change}
+          overrides={{ password: { label: 'New password', autoComplete: 'new-password', placeholder: 'At least 8 characters' } }}
+        />
+        <ErrorLine message={form.formError} />
+        <Button type="submit" disabled={reset.isPending} className="w-full py-2.5">
+          {reset.isPending ? 'Loading...' : 'Set new password'}
+        </Button>
+      </form>
+      {/* What is left for the form is about the link (expired, used, malformed): the way to a new one. */}
+      {form.formError && reset.error instanceof ApiError && reset.error.status === 400 ? (
+        <div className="mt-4">
+          <NewLinkLink />
+        </div>
+      ) : null}
+    </AuthCard>
+  );
+}

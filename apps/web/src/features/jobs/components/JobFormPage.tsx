@@ -1,0 +1,57 @@
+import type { JobCreateBody, Skill, WriteAck } from '@jobboard/shared';
+import { useState, type ReactNode } from 'react';
+import { showSuccess } from '../../../components/ui/dialogs';
+import { PageTitle } from '../../../components/ui/PageTitle';
+import { isAcknowledged, errorMessage } from '../../../lib/api';
+import { JobForm } from './JobForm';
+import type { JobFormValues } from './job-form-logic';
+
+/** What the page needs of the create or update mutation. */
+export interface JobSave {
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  mutate(body: JobCreateBody, options: { onSuccess: (ack: WriteAck) => void }): void;
+}
+
+export interface JobFormPageProps {
+  title: string;
+  subtitle: ReactNode;
+  initialValues: JobFormValues;
+  initialSkills: readonly Skill[];
+  submitLabel: string;
+  successMessage: string;
+  /** Create or update: the answer's `acknowledged` decides the success dialog (docs/product.md, "States"). */
+  save: JobSave;
+  /** Changes when the data the form was filled from changes (a refetched job), so the form starts again from it. */
+  sourceVersion?: number;
+}
+
+/** Post a Job and Edit Job: the same form; on an acknowledged answer a success dialog, and the form resets. */
+export function JobFormPage({ title, subtitle, initialValues, initialSkills, submitLabel, successMessage, save, sourceVersion = 0 }: JobFormPageProps) {
+  // A new key mounts a fresh form: the reset after a successful save.
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <section className="mx-auto max-w-3xl">
+      <PageTitle subtitle={subtitle}>{title}</PageTitle>
+      <JobForm
+        key={`${formKey}-${sourceVersion}`}
+        initialValues={initialValues}
+        initialSkills={initialSkills}
+        submitLabel={submitLabel}
+        busy={save.isPending}
+        serverError={save.isError ? errorMessage(save.error) : null}
+        onSubmit={(body) =>
+          save.mutate(body, {
+            onSuccess: (ack) => {
+              if (isAcknowledged(ack)) {
+                setFormKey((k) => k + 1);
+                void showSuccess(successMessage);
+              }
+            },
+          })
+        }
+      />
+    </section>
+  );
+}
