@@ -76,6 +76,12 @@ export const EMPLOYMENT_OPTIONS = [
   { value: 'part-time', label: 'Part-time' },
 ] as const;
 
+export const WORKPLACE_OPTIONS = [
+  { value: 'on-site', label: 'On-site' },
+  { value: 'hybrid', label: 'Hybrid' },
+  { value: 'remote', label: 'Remote' },
+] as const;
+
 export const FILTER_GROUPS = {
   location: LOCATION_OPTIONS,
   salaryType: SALARY_TYPE_OPTIONS,
@@ -83,6 +89,7 @@ export const FILTER_GROUPS = {
   posted: POSTED_OPTIONS,
   experience: EXPERIENCE_OPTIONS,
   employment: EMPLOYMENT_OPTIONS,
+  workplace: WORKPLACE_OPTIONS,
 } as const;
 
 export type FilterGroup = keyof typeof FILTER_GROUPS;

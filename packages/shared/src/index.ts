@@ -6,3 +6,5 @@ export * from './dates.js';
 export * from './search-params.js';
 export * from './search-url.js';
 export * from './routes.js';
+export * from './job-model.js';
+export * from './countries.js';

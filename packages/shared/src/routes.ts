@@ -6,6 +6,7 @@
 export const PAGE_PATHS = [
   '/',
   '/job/:id',
+  '/company/:slug',
   '/sign-in',
   '/sign-up',
   '/about',

@@ -11,9 +11,18 @@ import {
   POSTED_OPTIONS,
   SALARY_TYPES,
   SALARY_TYPE_OPTIONS,
-  SKILL_OPTIONS,
+  WORKPLACE_OPTIONS,
   type FilterGroup,
 } from './constants.js';
+import { isCountryCode } from './countries.js';
+import {
+  isCurrencyCode,
+  JOB_MODEL_LIMITS,
+  JOB_SORTS,
+  JOB_STATUSES,
+  SALARY_PERIODS,
+  WORKPLACES,
+} from './job-model.js';
 
 /**
  * One schema per contract (docs/principles.md, "Conventions"): the server validates with these, the forms validate with
@@ -190,13 +199,50 @@ export const resetPasswordBodySchema = z.strictObject({ token: tokenSchema, pass
 
 // ---------- jobs ----------
 
-const skillValues = SKILL_OPTIONS.map((s) => s.value) as [string, ...string[]];
+const countryCode = (label: string) =>
+  z
+    .string({ error: `${label} must be a two-letter ISO 3166 country code` })
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, { error: `${label} must be a two-letter ISO 3166 country code` });
 
+/**
+ * Skills are open (any text, 40 characters at most). A value that names one of the spec's nine, in any case, is
+ * stored as that option; others keep their text as typed. The label a client sends is ignored: it always
+ * reads as the value.
+ */
 export const skillSchema = z.object({
-  value: z.enum(skillValues, { error: `Skills must be among ${skillValues.join(', ')}` }),
-  label: z.string().max(40),
+  value: z
+    .string({ error: 'Each skill needs a value' })
+    .normalize('NFKC')
+    .trim()
+    .min(1, { error: 'A skill must not be empty' })
+    .max(JOB_MODEL_LIMITS.skillChars, { error: `A skill must be at most ${JOB_MODEL_LIMITS.skillChars} characters` }),
+  label: z.string().max(200).optional(),
 });
 
+export const salarySchema = z
+  .strictObject({
+    min: z.number({ error: 'salary.min must be a number' }).nonnegative({ error: 'salary.min must not be negative' }).max(JOB_MODEL_LIMITS.salaryMax),
+    max: z.number({ error: 'salary.max must be a number' }).nonnegative({ error: 'salary.max must not be negative' }).max(JOB_MODEL_LIMITS.salaryMax),
+    currency: z
+      .string({ error: 'Currency must be an ISO 4217 code such as EUR or USD' })
+      .trim()
+      .toUpperCase()
+      .refine(isCurrencyCode, { error: 'Currency must be an ISO 4217 code such as EUR or USD' }),
+    period: z.enum(SALARY_PERIODS, { error: `Pay period must be one of ${SALARY_PERIODS.join(', ')}` }),
+  })
+  .refine((s) => s.min <= s.max, { error: 'The minimum pay must not be above the maximum', path: ['max'] });
+
+export const placeSchema = z.strictObject({
+  city: z.string().normalize('NFKC').trim().max(JOB_MODEL_LIMITS.city, { error: `City must be at most ${JOB_MODEL_LIMITS.city} characters` }).default(''),
+  country: z.union([z.literal(''), countryCode('Country')]).default(''),
+});
+export type Place = z.infer<typeof placeSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validThrough must be a date (YYYY-MM-DD)' });
+
+/** The spec's fields, with the three groups an old client must send and a new one may replace. */
 const jobFields = {
   jobTitle: requiredText('Job title', LIMITS.jobTitle),
   companyName: requiredText('Company name', LIMITS.companyName),
@@ -210,9 +256,39 @@ const jobFields = {
   skills: z
     .array(skillSchema, { error: 'Skills are required' })
     .min(1, { error: 'Choose at least one skill' })
-    .max(SKILL_OPTIONS.length, { error: 'Too many skills' }),
+    .max(JOB_MODEL_LIMITS.skillsPerJob, { error: `At most ${JOB_MODEL_LIMITS.skillsPerJob} skills` }),
   companyLogo: safeUrl('Company logo'),
   description: requiredText('Description', LIMITS.description),
+};
+
+/** What a new client may send beside (or instead of) the spec's fields. */
+const jobModelFields = {
+  /** One of the poster's companies; without it, companyName (+ companyLogo) picks or creates one. */
+  companyId: idSchema.optional(),
+  salary: salarySchema.optional(),
+  location: placeSchema.optional(),
+  workplace: z.enum(WORKPLACES, { error: `workplace must be one of ${WORKPLACES.join(', ')}` }).optional(),
+  remoteCountries: z
+    .array(countryCode('remoteCountries'))
+    .max(JOB_MODEL_LIMITS.remoteCountries, { error: `At most ${JOB_MODEL_LIMITS.remoteCountries} countries` })
+    .optional(),
+  validThrough: isoDate.optional(),
+};
+
+/** A group of the spec's fields an old client sends, and what replaces it for a new one. */
+const REPLACEABLE: { fields: (keyof typeof jobFields)[]; by: keyof typeof jobModelFields }[] = [
+  { fields: ['companyName', 'companyLogo'], by: 'companyId' },
+  { fields: ['minPrice', 'maxPrice', 'salaryType'], by: 'salary' },
+  { fields: ['jobLocation'], by: 'location' },
+];
+
+const REQUIRED_MESSAGES: Partial<Record<keyof typeof jobFields, string>> = {
+  companyName: 'Company name is required',
+  companyLogo: 'Company logo is required',
+  minPrice: 'Minimum salary is required',
+  maxPrice: 'Maximum salary is required',
+  salaryType: `Salary type must be one of ${SALARY_TYPES.join(', ')}`,
+  jobLocation: 'Job location is required',
 };
 
 /**
@@ -226,23 +302,67 @@ const serverOwnedJobFields = {
   createdAt: z.unknown().optional(),
   updatedAt: z.unknown().optional(),
   __v: z.unknown().optional(),
+  company: z.unknown().optional(),
+  status: z.unknown().optional(),
 };
 
 export const jobFormSchema = z.object(jobFields);
 export type JobForm = z.infer<typeof jobFormSchema>;
 
-export const jobCreateBodySchema = z.strictObject({ ...jobFields, ...serverOwnedJobFields });
+/** A location given as a place, or a remote job, needs no jobLocation text. */
+const locationGiven = (body: Record<string, unknown>) =>
+  body.location !== undefined && ((body.location as Place).city !== '' || body.workplace === 'remote');
+
+export const jobCreateBodySchema = z
+  .strictObject({
+    ...jobFields,
+    companyName: jobFields.companyName.optional(),
+    companyLogo: jobFields.companyLogo.optional(),
+    minPrice: jobFields.minPrice.optional(),
+    maxPrice: jobFields.maxPrice.optional(),
+    salaryType: jobFields.salaryType.optional(),
+    jobLocation: jobFields.jobLocation.optional(),
+    ...jobModelFields,
+    ...serverOwnedJobFields,
+  })
+  .superRefine((body, ctx) => {
+    for (const group of REPLACEABLE) {
+      const replaced = group.by === 'location' ? locationGiven(body) : body[group.by] !== undefined;
+      if (replaced) continue;
+      for (const field of group.fields) {
+        if (body[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: REQUIRED_MESSAGES[field] ?? `${field} is required` });
+      }
+    }
+  });
+
 export const jobUpdateBodySchema = z
-  .strictObject({ ...jobFields, ...serverOwnedJobFields })
+  .strictObject({
+    ...jobFields,
+    ...jobModelFields,
+    ...serverOwnedJobFields,
+    // On an update, status is the poster's choice: close a job, or open it again.
+    status: z.enum(['open', 'closed'], { error: 'status must be open or closed' }).optional(),
+  })
   .partial()
-  .refine((body) => Object.keys(jobFields).some((key) => key in body), { error: 'Nothing to update' });
+  .refine((body) => [...Object.keys(jobFields), ...Object.keys(jobModelFields), 'status'].some((key) => key in body && key !== 'company'), {
+    error: 'Nothing to update',
+  });
 export type JobCreateBody = z.infer<typeof jobCreateBodySchema>;
 export type JobUpdateBody = z.infer<typeof jobUpdateBodySchema>;
 
 export const skillOutSchema = z.object({ value: z.string(), label: z.string() });
 export type Skill = z.infer<typeof skillOutSchema>;
 
-/** A job as every answer shows it (the spec's field names). */
+export const salaryOutSchema = z.object({
+  min: z.number(),
+  max: z.number(),
+  currency: z.string().describe('ISO 4217'),
+  period: z.enum(SALARY_PERIODS),
+});
+
+export const companyRefSchema = z.object({ id: z.string(), slug: z.string(), name: z.string(), logo: z.string() });
+
+/** A job as every answer shows it: the spec's field names, then the job model's (docs/product.md). */
 export const jobSchema = z.object({
   _id: z.string(),
   jobTitle: z.string(),
@@ -258,12 +378,72 @@ export const jobSchema = z.object({
   description: z.string(),
   postedBy: z.string().describe("The poster's e-mail address"),
   skills: z.array(skillOutSchema),
+  company: companyRefSchema,
+  location: z.object({ city: z.string(), country: z.string().describe('ISO 3166 alpha-2, or empty') }),
+  workplace: z.enum(WORKPLACES),
+  remoteCountries: z.array(z.string()).describe('Where a remote job can hire; empty: anywhere'),
+  salary: salaryOutSchema.nullable().describe('Null when an old client sent salary text without numbers'),
+  validThrough: z.string().describe('YYYY-MM-DD: the last day the job takes applications'),
+  status: z.enum(JOB_STATUSES),
 });
 export type Job = z.infer<typeof jobSchema>;
 
 /** Card view of a job on the home page: the description is cut server-side so a page stays small. */
 export const jobSummarySchema = jobSchema.extend({ description: z.string().describe('The first characters of the description') });
 export type JobSummary = z.infer<typeof jobSummarySchema>;
+
+// ---------- companies ----------
+
+const companyFields = {
+  name: requiredText('Company name', JOB_MODEL_LIMITS.companyName),
+  logo: z.union([z.literal(''), safeUrl('Logo')]).default(''),
+  website: z.union([z.literal(''), safeUrl('Website')]).default(''),
+  description: z
+    .string()
+    .trim()
+    .max(JOB_MODEL_LIMITS.companyDescription, { error: `Description must be at most ${JOB_MODEL_LIMITS.companyDescription} characters` })
+    .default(''),
+};
+
+export const companyCreateBodySchema = z.strictObject(companyFields);
+export const companyUpdateBodySchema = z
+  .strictObject({ name: companyFields.name, logo: companyFields.logo, website: companyFields.website, description: companyFields.description })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { error: 'Nothing to update' });
+export const companyMemberBodySchema = z.strictObject({ email: emailSchema });
+export type CompanyCreateBody = z.infer<typeof companyCreateBodySchema>;
+export type CompanyUpdateBody = z.infer<typeof companyUpdateBodySchema>;
+
+export const companySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  logo: z.string(),
+  website: z.string(),
+  description: z.string(),
+  canEdit: z.boolean().describe('Whether the signed-in user may edit it'),
+  openJobs: z.number().int(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const companyPageSchema = companySchema.extend({
+  jobs: z.array(jobSummarySchema).describe('Its open jobs, newest first (at most 100)'),
+});
+export type CompanyPage = z.infer<typeof companyPageSchema>;
+
+export const companyMemberSchema = z.object({ email: z.string(), name: z.string(), isCreator: z.boolean() });
+export const companyMembersSchema = z.array(companyMemberSchema);
+
+// ---------- suggestions ----------
+
+export const suggestQuerySchema = z.strictObject({
+  q: z.string().normalize('NFKC').trim().max(JOB_MODEL_LIMITS.skillChars, { error: `q must be at most ${JOB_MODEL_LIMITS.skillChars} characters` }).default(''),
+});
+export const skillSuggestionsSchema = z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() }));
+export const placeSuggestionsSchema = z.array(
+  z.object({ city: z.string(), country: z.string(), countryName: z.string(), region: z.string(), population: z.number().int() }),
+);
+export type PlaceSuggestion = z.infer<typeof placeSuggestionsSchema>[number];
 
 /** The spec's write acknowledgements (MongoDB's shape, kept for old clients). */
 export const insertAckSchema = z.object({ acknowledged: z.literal(true), insertedId: z.string() });
@@ -288,19 +468,55 @@ const filterValue = <T extends readonly { value: string }[]>(label: string, opti
       .optional(),
   );
 
-export const searchQuerySchema = z.strictObject({
-  q: z
+const optionalText = (label: string, max: number) =>
+  z
     .string()
+    .normalize('NFKC')
     .trim()
-    .max(LIMITS.searchQuery, { error: `Search text must be at most ${LIMITS.searchQuery} characters` })
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  location: filterValue('location', LOCATION_OPTIONS),
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .transform((v) => (v ? v : undefined))
+    .optional();
+
+/** Country filters check the shape only (an unknown code matches nothing); job writes check the list. */
+const countryFilter = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, { error: `${label} must be a two-letter country code` })
+      .transform((v) => v.toUpperCase())
+      .optional(),
+  );
+
+export const searchQuerySchema = z.strictObject({
+  /** "What": title, company, skills and description words; the title counts most. */
+  q: optionalText('Search text', LIMITS.searchQuery),
+  /** "Where": a city, a country (name or code), "City, Country", or "remote". */
+  where: optionalText('where', LIMITS.searchQuery),
+  // The spec's four cities are the sidebar's options; any city is a valid value.
+  location: z.preprocess((v) => emptyToUndefined(lower(v)), optionalText('location', JOB_MODEL_LIMITS.city)),
   salaryType: filterValue('salaryType', SALARY_TYPE_OPTIONS),
   maxPrice: filterValue('maxPrice', MAX_PRICE_OPTIONS),
   posted: filterValue('posted', POSTED_OPTIONS),
   experience: filterValue('experience', EXPERIENCE_OPTIONS),
   employment: filterValue('employment', EMPLOYMENT_OPTIONS),
+  workplace: filterValue('workplace', WORKPLACE_OPTIONS),
+  skill: z.preprocess((v) => emptyToUndefined(lower(v)), optionalText('skill', JOB_MODEL_LIMITS.skillChars)),
+  country: countryFilter('country'),
+  /** Remote jobs open to applicants in this country (or anywhere). */
+  remoteCountry: countryFilter('remoteCountry'),
+  /** Pay at least this much a year, in US dollars (jobs whose range reaches it). */
+  payMin: z.preprocess(
+    (v) => emptyToUndefined(v),
+    z.coerce
+      .number({ error: 'payMin must be a whole number' })
+      .int({ error: 'payMin must be a whole number' })
+      .min(0, { error: 'payMin must not be negative' })
+      .max(10_000_000, { error: 'payMin must be at most 10000000' })
+      .optional(),
+  ),
+  sort: filterValue('sort', JOB_SORTS.map((value) => ({ value }))),
   page: z.coerce
     .number({ error: 'page must be a whole number' })
     .int({ error: 'page must be a whole number' })
@@ -309,7 +525,7 @@ export const searchQuerySchema = z.strictObject({
     .default(1),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
-export type SearchFilters = Omit<SearchQuery, 'page' | 'q'>;
+export type SearchFilters = Pick<SearchQuery, FilterGroup>;
 
 /** For every filter group, how many jobs each option would match with the other current filters. */
 export const facetsSchema = z.object(
@@ -318,7 +534,14 @@ export const facetsSchema = z.object(
     z.ZodRecord<z.ZodString, z.ZodNumber>
   >,
 );
-export type Facets = Record<keyof SearchFilters, Record<string, number>>;
+export type Facets = Record<FilterGroup, Record<string, number>>;
+
+/** The most common places and skills of the current results, most common first. */
+export const topFacetsSchema = z.object({
+  places: z.array(z.object({ city: z.string(), country: z.string(), count: z.number().int() })),
+  skills: z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() })),
+});
+export type TopFacets = z.infer<typeof topFacetsSchema>;
 
 export const searchResultSchema = z.object({
   items: z.array(jobSummarySchema),
@@ -326,6 +549,8 @@ export const searchResultSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   facets: facetsSchema,
+  topFacets: topFacetsSchema,
+  sort: z.enum(JOB_SORTS).describe('The order the items are in'),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
