@@ -1,5 +1,5 @@
 import { ArrowUp } from '../../components/ui/icons';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/Link';
 
 // lucide-react ships no brand marks any more; the logos are CSS masks (index.css, .jb-icon-*).
 const SOCIAL = [

@@ -1,6 +1,7 @@
 import { BriefcaseBusiness, CircleUserRound, Menu, Moon, Sun, X } from '../../components/ui/icons';
 import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '../../components/ui/Link';
 import { useSession } from '../../lib/session';
 import { useAppStore, useDarkMode } from '../../lib/store';
 

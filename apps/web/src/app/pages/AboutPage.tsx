@@ -1,5 +1,5 @@
 import { Briefcase, Search, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/Link';
 import { buttonClass } from '../../components/ui/Button';
 
 const points = [

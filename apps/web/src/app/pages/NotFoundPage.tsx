@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/Link';
 import { buttonClass } from '../../components/ui/Button';
 
 export function NotFoundPage() {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/Link';
 import { cellClass } from '../../../components/ui/Table';
 import { dateOnly, salaryRangeDollars } from '../../../lib/format';
 import { useMyApplications } from '../../../lib/my-applications';

@@ -1,6 +1,7 @@
 import type { User } from '@jobboard/shared';
 import type { ReactNode, SubmitEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/ui/Link';
 import { Button } from '../../../components/ui/Button';
 import { GoogleButton } from './GoogleButton';
 

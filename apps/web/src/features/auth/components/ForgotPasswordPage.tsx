@@ -1,5 +1,5 @@
 import type { SubmitEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/Link';
 import { AccountFields } from '../../../components/account/AccountFields';
 import { useAccountForm } from '../../../components/account/use-account-form';
 import { Button } from '../../../components/ui/Button';

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@jobboard/shared';
 import type { SubmitEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/ui/Link';
 import { AccountFields } from '../../../components/account/AccountFields';
 import { useAccountForm } from '../../../components/account/use-account-form';
 import { Button, buttonClass } from '../../../components/ui/Button';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/Link';
 import { AccountFields } from '../../../components/account/AccountFields';
 import { useAccountForm } from '../../../components/account/use-account-form';
 import { useSignedIn, useSignIn } from '../api/auth';

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@jobboard/shared';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/ui/Link';
 import { ResendVerification } from '../../../components/account/ResendVerification';
 import { buttonClass } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@jobboard/shared';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/ui/Link';
 import { buttonClass } from '../../../components/ui/Button';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@jobboard/shared';
 import { Banknote, BriefcaseBusiness, CalendarDays, Clock, GraduationCap, Mail, MapPin } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/ui/Link';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { CompanyLogo } from '../../../components/ui/CompanyLogo';
 import { showSuccess } from '../../../components/ui/dialogs';

@@ -1,7 +1,7 @@
 import { MESSAGES, MY_JOBS_SKELETON, TABLE_PAGE_SIZE } from '@jobboard/shared';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/Link';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { confirmDialog, showError, showSuccess } from '../../../components/ui/dialogs';
 import { inputClass } from '../../../components/ui/Field';

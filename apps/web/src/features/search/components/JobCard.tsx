@@ -1,6 +1,6 @@
 import type { JobSummary } from '@jobboard/shared';
 import { Banknote, CalendarDays, Clock, MapPin } from '../../../components/ui/icons';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/Link';
 import { CompanyLogo } from '../../../components/ui/CompanyLogo';
 import { excerpt, salaryRangeK } from '../../../lib/format';
 
