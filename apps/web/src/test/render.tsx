@@ -24,6 +24,13 @@ export const job: Job = {
   description: 'Build the web app.',
   postedBy: 'carol@example.com',
   skills: [{ value: 'React', label: 'React' }],
+  company: { id: 'c1', slug: 'tidewater-labs', name: 'Tidewater Labs', logo: '/static/logos/tidewater.svg' },
+  location: { city: 'London', country: 'GB' },
+  workplace: 'hybrid',
+  remoteCountries: [],
+  salary: { min: 20000, max: 120000, currency: 'USD', period: 'year' },
+  validThrough: '2099-12-31',
+  status: 'open',
 };
 
 export type Answer = { status?: number; body: unknown };

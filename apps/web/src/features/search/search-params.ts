@@ -1,40 +1,103 @@
-import type { FilterGroup, SearchQuery } from '@jobboard/shared';
-import { FILTER_GROUPS, FILTER_GROUP_NAMES, LIMITS } from '@jobboard/shared';
+import type { FilterGroup, JobSort, SearchQuery } from '@jobboard/shared';
+import { FILTER_GROUPS, FILTER_GROUP_NAMES, JOB_MODEL_LIMITS, LIMITS, searchQueryToParams } from '@jobboard/shared';
 
 /*
- * The home page's URL <-> SearchQuery mapping, without zod. The shared `searchQueryFromParams` and
- * `searchQueryToParams` live in a module that imports the zod schemas: even the zod-free half drags them into
- * the home page's module graph, and the bundler then splits the first load into more, worse-compressing
- * files (about 1.2 KB gzipped of the 100 KB budget, docs/decisions/0008-web-app-size.md).
+ * The home page's URL <-> SearchQuery mapping, without zod. The shared `searchQueryFromParams` lives in a
+ * module that imports the zod schemas: even importing it drags them into the home page's module graph, and the
+ * bundler then splits the first load into more, worse-compressing files (docs/decisions/0008-web-app-size.md).
  */
+
+const SORTS: readonly JobSort[] = ['relevance', 'newest', 'pay'];
+
+/** Free text as the schema's optionalText reads it: NFKC, trimmed, empty = absent, too long = dropped. */
+function text(raw: string | null, max: number): string | undefined {
+  if (raw === null) return undefined;
+  const value = raw.normalize('NFKC').trim();
+  return value && value.length <= max ? value : undefined;
+}
+
+/** A value the schema lower-cases first, where '', 'all' and 'any' mean no filter. */
+function lowered(raw: string | null): string | undefined {
+  if (raw === null) return undefined;
+  const value = raw.trim().toLowerCase();
+  return value === '' || value === 'all' || value === 'any' ? undefined : value;
+}
+
+/** A two-letter country code in any case; anything else is dropped. */
+function country(raw: string | null): string | undefined {
+  if (raw === null) return undefined;
+  const value = raw.trim();
+  return /^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : undefined;
+}
 
 /**
  * URL -> SearchQuery for the home page, without zod. It must agree exactly with the shared
- * `searchQueryFromParams` (search-params.test.ts checks that on many inputs); it exists because the zod
- * runtime alone would cost about a quarter of the home page's 100 KB JavaScript budget.
- * Bad values are dropped one by one, never turned into an error, like the shared version.
+ * `searchQuerySchema` (search-params.test.ts checks that on many inputs); it exists because the zod runtime
+ * alone would cost about a quarter of the home page's 100 KB JavaScript budget. Bad values are dropped one by
+ * one, never turned into an error, like the shared `searchQueryFromParams`.
  */
 export function parseSearchParams(params: URLSearchParams): SearchQuery {
   const query: SearchQuery = { q: undefined, page: 1 };
-  const q = params.get('q');
-  if (q !== null) {
-    const trimmed = q.trim();
-    if (trimmed.length <= LIMITS.searchQuery && trimmed) query.q = trimmed;
-  }
+  const q = text(params.get('q'), LIMITS.searchQuery);
+  if (q) query.q = q;
+  const where = text(params.get('where'), LIMITS.searchQuery);
+  if (where) query.where = where;
   for (const group of FILTER_GROUP_NAMES) {
-    const raw = params.get(group);
-    if (raw === null) continue;
-    const value = raw.trim().toLowerCase();
-    if (value === '' || value === 'all' || value === 'any') continue;
+    const value = lowered(params.get(group));
+    if (value === undefined) continue;
+    if (group === 'location') {
+      // Any city is a valid location; the spec's four are only the sidebar's fixed options.
+      const city = text(value, JOB_MODEL_LIMITS.city);
+      if (city) query.location = city;
+      continue;
+    }
     const options: readonly { value: string }[] = FILTER_GROUPS[group];
     if (options.some((option) => option.value === value)) {
       (query as Record<FilterGroup, string | undefined>)[group] = value;
     }
   }
+  const skill = lowered(params.get('skill'));
+  const skillText = skill === undefined ? undefined : text(skill, JOB_MODEL_LIMITS.skillChars);
+  if (skillText) query.skill = skillText;
+  const countryCode = country(params.get('country'));
+  if (countryCode) query.country = countryCode;
+  const remoteCountry = country(params.get('remoteCountry'));
+  if (remoteCountry) query.remoteCountry = remoteCountry;
+  const payMin = params.get('payMin');
+  if (payMin !== null && payMin !== '' && payMin !== 'all' && payMin !== 'any') {
+    const n = Number(payMin);
+    if (Number.isInteger(n) && n >= 0 && n <= 10_000_000) query.payMin = n;
+  }
+  const sort = lowered(params.get('sort'));
+  if (sort !== undefined && (SORTS as readonly string[]).includes(sort)) query.sort = sort as JobSort;
   const page = params.get('page');
   if (page !== null) {
     const n = Number(page);
     if (Number.isInteger(n) && n >= 1 && n <= LIMITS.maxPage) query.page = n;
   }
   return query;
+}
+
+/**
+ * SearchQuery -> URL. The shared `searchQueryToParams` writes q, the sidebar's groups and page; the job model's
+ * keys (where, skill, country, remoteCountry, payMin, sort) are added here, before the page. Defaults (page 1,
+ * no filter) are left out, so old links keep their shape.
+ */
+export function searchParamsOf(query: Partial<SearchQuery>): URLSearchParams {
+  const params = searchQueryToParams(query);
+  params.delete('page');
+  if (query.where) params.set('where', query.where);
+  if (query.skill) params.set('skill', query.skill);
+  if (query.country) params.set('country', query.country);
+  if (query.remoteCountry) params.set('remoteCountry', query.remoteCountry);
+  if (query.payMin !== undefined) params.set('payMin', String(query.payMin));
+  if (query.sort) params.set('sort', query.sort);
+  if (query.page && query.page > 1) params.set('page', String(query.page));
+  return params;
+}
+
+/** The home page's address for a query ('/?q=react&skill=react'). */
+export function searchHref(query: Partial<SearchQuery>): string {
+  const search = searchParamsOf(query).toString();
+  return search ? `/?${search}` : '/';
 }

@@ -3,11 +3,11 @@ import { FIRST_PAINT_MESSAGES as MESSAGES } from '../../../lib/first-paint-messa
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import { searchQueryToParams } from '@jobboard/shared';
+import { searchParamsOf } from '../search-params';
 
 /** One page of results from the server (GET /api/job/search); the home page never downloads every job. */
 export function useJobSearch(query: SearchQuery) {
-  const params = searchQueryToParams(query).toString();
+  const params = searchParamsOf(query).toString();
   return useQuery({
     queryKey: queryKeys.search(params),
     queryFn: async ({ signal }) => {

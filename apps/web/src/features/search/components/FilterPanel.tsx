@@ -1,5 +1,7 @@
-import type { Facets, FilterGroup, SearchFilters } from '@jobboard/shared';
-import { FILTER_GROUPS } from '@jobboard/shared';
+import type { Facets, FilterGroup, SearchQuery, TopFacets } from '@jobboard/shared';
+import { FILTER_GROUPS, PAY_AT_LEAST_OPTIONS } from '@jobboard/shared';
+import { Link } from '../../../components/ui/Link';
+import { countryLabel, countryOptions } from '../../../lib/countries';
 
 const GROUP_TITLES: Record<FilterGroup, string> = {
   location: 'Location',
@@ -8,6 +10,7 @@ const GROUP_TITLES: Record<FilterGroup, string> = {
   posted: 'Date of Posting',
   experience: 'Work Experience',
   employment: 'Type of Employment',
+  workplace: 'Workplace',
 };
 
 const ALL_LABELS: Record<FilterGroup, string> = {
@@ -17,13 +20,18 @@ const ALL_LABELS: Record<FilterGroup, string> = {
   posted: 'All time',
   experience: 'Any experience',
   employment: 'Any',
+  workplace: 'Any',
 };
 
 export interface FilterPanelProps {
   idPrefix: string;
-  filters: SearchFilters;
+  query: SearchQuery;
   facets: Facets | undefined;
-  onChange: (group: FilterGroup, value: string | undefined) => void;
+  /** The most common places and skills of the current results. */
+  topFacets: TopFacets | undefined;
+  onChange: (patch: Partial<SearchQuery>) => void;
+  /** The address of the current search with `patch` applied: places and skills are links. */
+  hrefFor: (patch: Partial<SearchQuery>) => string;
 }
 
 function Count({ value }: { value: number | undefined }) {
@@ -37,78 +45,184 @@ function Count({ value }: { value: number | undefined }) {
 
 const radioRowClass =
   'flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
+const legendClass = 'mb-2 text-base font-semibold text-slate-900 dark:text-white';
+const linkRowClass = `${radioRowClass} aria-[current=true]:bg-teal-50 aria-[current=true]:font-semibold aria-[current=true]:text-teal-900 dark:aria-[current=true]:bg-teal-950 dark:aria-[current=true]:text-teal-100`;
 
-/** The sidebar of docs/product.md, "Constants and filters": single-choice groups, each with an All/Any option, counts beside each option. */
-export function FilterPanel({ idPrefix, filters, facets, onChange }: FilterPanelProps) {
-  const groups = Object.keys(FILTER_GROUPS) as FilterGroup[];
+interface RadioGroupProps {
+  name: string;
+  title: string;
+  allLabel: string;
+  options: readonly { value: string; label: string }[];
+  current: string | undefined;
+  counts?: Record<string, number> | undefined;
+  onPick: (value: string | undefined) => void;
+}
+
+function RadioGroup({ name, title, allLabel, options, current, counts, onPick }: RadioGroupProps) {
+  return (
+    <fieldset>
+      <legend className={legendClass}>{title}</legend>
+      <div className="space-y-0.5">
+        {[{ value: undefined, label: allLabel }, ...options].map((option) => (
+          <label key={option.label} className={radioRowClass}>
+            <input
+              type="radio"
+              name={name}
+              value={option.value ?? ''}
+              checked={current === option.value}
+              onChange={() => onPick(option.value)}
+              className="h-4 w-4 accent-teal-700"
+            />
+            <span>{option.label}</span>
+            {option.value ? <Count value={counts?.[option.value]} /> : null}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+interface LinkItem {
+  key: string;
+  label: string;
+  count?: number;
+  active: boolean;
+  href: string;
+}
+
+/** Facet values as links (they change with the results, so they are not a fixed radio group). */
+function LinkGroup({ id, title, items }: { id: string; title: string; items: LinkItem[] }) {
+  if (items.length < 2) return null;
+  return (
+    <nav aria-labelledby={id}>
+      <h3 id={id} className={legendClass}>
+        {title}
+      </h3>
+      <ul className="space-y-0.5">
+        {items.map((item) => (
+          <li key={item.key}>
+            <Link to={item.href} aria-current={item.active ? 'true' : undefined} className={linkRowClass}>
+              <span>{item.label}</span>
+              <Count value={item.count} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The sidebar of docs/product.md, "Constants and filters" (single-choice groups, each with an All/Any option,
+ * counts beside each option), with the job model's: workplace, remote jobs open to a country, pay at least, and
+ * the most common places and skills of the current results as links.
+ */
+export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, hrefFor }: FilterPanelProps) {
+  const group = (name: FilterGroup) => (
+    <RadioGroup
+      key={name}
+      name={`${idPrefix}-${name}`}
+      title={GROUP_TITLES[name]}
+      allLabel={ALL_LABELS[name]}
+      options={FILTER_GROUPS[name]}
+      current={query[name]}
+      counts={facets?.[name]}
+      onPick={(value) => onChange({ [name]: value })}
+    />
+  );
+  const salary = FILTER_GROUPS.salaryType;
+  const places = topFacets?.places ?? [];
+  const skills = topFacets?.skills ?? [];
+  const placeActive = (city: string, country: string) => (query.location ?? '') === city.toLowerCase() && (query.country ?? '') === country;
+  const remoteId = `${idPrefix}-remote-country`;
+
   return (
     <div className="space-y-6">
-      {groups.map((group) => {
-        const options = FILTER_GROUPS[group];
-        const current = filters[group];
-        const counts = facets?.[group];
-        if (group === 'salaryType') {
-          return (
-            <fieldset key={group}>
-              <legend className="mb-2 text-base font-semibold text-slate-900 dark:text-white">{GROUP_TITLES[group]}</legend>
-              <div className="flex flex-wrap gap-2" role="group">
-                {[{ value: undefined, label: ALL_LABELS[group] }, ...options].map((option) => {
-                  const active = current === option.value;
-                  const count = option.value ? counts?.[option.value] : undefined;
-                  return (
-                    <button
-                      key={option.label}
-                      type="button"
-                      aria-pressed={active}
-                      onClick={() => onChange(group, option.value)}
-                      className={`rounded-lg border px-3 py-1.5 text-sm font-medium transition-colors ${
-                        active
-                          ? 'border-teal-700 bg-teal-700 text-white'
-                          : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800'
-                      }`}
-                    >
-                      {option.label}
-                      {count !== undefined ? <span className="ml-1 tabular-nums opacity-90">({count})</span> : null}
-                    </button>
-                  );
-                })}
-              </div>
-            </fieldset>
-          );
-        }
-        const name = `${idPrefix}-${group}`;
-        return (
-          <fieldset key={group}>
-            <legend className="mb-2 text-base font-semibold text-slate-900 dark:text-white">{GROUP_TITLES[group]}</legend>
-            <div className="space-y-0.5">
-              <label className={radioRowClass}>
-                <input
-                  type="radio"
-                  name={name}
-                  checked={current === undefined}
-                  onChange={() => onChange(group, undefined)}
-                  className="h-4 w-4 accent-teal-700"
-                />
-                {ALL_LABELS[group]}
-              </label>
-              {options.map((option) => (
-                <label key={option.value} className={radioRowClass}>
-                  <input
-                    type="radio"
-                    name={name}
-                    value={option.value}
-                    checked={current === option.value}
-                    onChange={() => onChange(group, option.value)}
-                    className="h-4 w-4 accent-teal-700"
-                  />
-                  <span>{option.label}</span>
-                  <Count value={counts?.[option.value]} />
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        );
-      })}
+      {group('location')}
+      <LinkGroup
+        id={`${idPrefix}-places`}
+        title="Popular places"
+        items={[
+          { key: '', label: 'Anywhere', active: !query.location && !query.country, href: hrefFor({ location: undefined, country: undefined }) },
+          ...places.map((place) => ({
+            key: `${place.city}|${place.country}`,
+            label: [place.city, countryLabel(place.country)].filter(Boolean).join(', '),
+            count: place.count,
+            active: placeActive(place.city, place.country),
+            href: hrefFor({ location: place.city.toLowerCase() || undefined, country: place.country || undefined }),
+          })),
+        ]}
+      />
+      {group('workplace')}
+      <div>
+        <label htmlFor={remoteId} className={legendClass + ' block'}>
+          Remote jobs open to my country
+        </label>
+        <select
+          id={remoteId}
+          value={query.remoteCountry ?? ''}
+          onChange={(event) => {
+            const code = event.target.value;
+            onChange(code ? { workplace: 'remote', remoteCountry: code } : { remoteCountry: undefined });
+          }}
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+        >
+          <option value="">Any country</option>
+          {countryOptions().map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <LinkGroup
+        id={`${idPrefix}-skills`}
+        title="Skills"
+        items={[
+          { key: '', label: 'Any skill', active: !query.skill, href: hrefFor({ skill: undefined }) },
+          ...skills.map((skill) => ({
+            key: skill.value,
+            label: skill.label,
+            count: skill.count,
+            active: query.skill === skill.value.toLowerCase(),
+            href: hrefFor({ skill: skill.value.toLowerCase() }),
+          })),
+        ]}
+      />
+      <RadioGroup
+        name={`${idPrefix}-payMin`}
+        title="Pay at least"
+        allLabel="Any"
+        options={PAY_AT_LEAST_OPTIONS}
+        current={query.payMin === undefined ? undefined : String(query.payMin)}
+        onPick={(value) => onChange({ payMin: value === undefined ? undefined : Number(value) })}
+      />
+      <fieldset>
+        <legend className={legendClass}>{GROUP_TITLES.salaryType}</legend>
+        <div className="flex flex-wrap gap-2" role="group">
+          {[{ value: undefined, label: ALL_LABELS.salaryType }, ...salary].map((option) => {
+            const active = query.salaryType === option.value;
+            const count = option.value ? facets?.salaryType[option.value] : undefined;
+            return (
+              <button
+                key={option.label}
+                type="button"
+                aria-pressed={active}
+                onClick={() => onChange({ salaryType: option.value })}
+                className={`rounded-lg border px-3 py-1.5 text-sm font-medium transition-colors ${
+                  active
+                    ? 'border-teal-700 bg-teal-700 text-white'
+                    : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800'
+                }`}
+              >
+                {option.label}
+                {count !== undefined ? <span className="ml-1 tabular-nums opacity-90">({count})</span> : null}
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+      {(['maxPrice', 'posted', 'experience', 'employment'] as const).map(group)}
     </div>
   );
 }

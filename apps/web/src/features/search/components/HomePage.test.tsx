@@ -1,22 +1,38 @@
 import type { JobSummary, SearchResult } from '@jobboard/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { JobCard } from '../../../components/JobCard';
 import { job, mockFetch, renderPage } from '../../../test/render';
 import { HomePage } from './HomePage';
-import { JobCard } from './JobCard';
 
 const summary: JobSummary = { ...job };
-const facets = { location: {}, salaryType: {}, maxPrice: {}, posted: {}, experience: {}, employment: {} } as SearchResult['facets'];
+const facets = { location: {}, salaryType: {}, maxPrice: {}, posted: {}, experience: {}, employment: {}, workplace: { remote: 4, hybrid: 2 } } as SearchResult['facets'];
+const topFacets: SearchResult['topFacets'] = {
+  places: [
+    { city: 'Berlin', country: 'DE', count: 5 },
+    { city: 'London', country: 'GB', count: 3 },
+  ],
+  skills: [
+    { value: 'React', label: 'React', count: 7 },
+    { value: 'Rust', label: 'Rust', count: 2 },
+  ],
+};
 
 function searchAnswers(total: number) {
   return mockFetch((url) => {
     if (!url.startsWith('/api/job/search')) return undefined;
-    const page = Number(new URL(url, 'http://x.test').searchParams.get('page') ?? '1');
+    const params = new URL(url, 'http://x.test').searchParams;
+    const page = Number(params.get('page') ?? '1');
     const pages = Math.max(1, Math.ceil(total / 6));
     const items = page <= pages ? Array.from({ length: Math.min(6, total - (page - 1) * 6) }, (_, i) => ({ ...summary, _id: `j${page}-${i}` })) : [];
-    return { body: { items, total, page, pageSize: 6, facets } satisfies SearchResult };
+    const sort = params.get('sort') ?? (params.get('q') ? 'relevance' : 'newest');
+    return { body: { items, total, page, pageSize: 6, facets, topFacets, sort } as SearchResult };
   });
 }
+
+const where = () => screen.getByTestId('where').textContent;
+const sidebar = () => within(screen.getByRole('complementary', { name: 'Filters' }));
 
 describe('home results', () => {
   it('says "1 Job" for one result', async () => {
@@ -41,6 +57,89 @@ describe('home results', () => {
   });
 });
 
+describe('what and where', () => {
+  it('both boxes settle into the URL and the request', async () => {
+    const fetch = searchAnswers(3);
+    renderPage(<HomePage />, { path: '/?skill=react' });
+    await screen.findByRole('heading', { name: '3 Jobs' });
+    fireEvent.change(screen.getByRole('searchbox', { name: /What/ }), { target: { value: 'acme rust' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: /Where/ }), { target: { value: ' Berlin ' } });
+    await waitFor(() => expect(where()).toBe('/?q=acme+rust&where=Berlin&skill=react'));
+    await waitFor(() => expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/job/search?q=acme+rust&where=Berlin&skill=react'));
+  });
+
+  it('back to an older URL puts its text back in the boxes', async () => {
+    searchAnswers(3);
+    renderPage(<HomePage />, { path: '/?q=go&where=remote' });
+    expect(await screen.findByRole('searchbox', { name: /What/ })).toHaveValue('go');
+    expect(screen.getByRole('searchbox', { name: /Where/ })).toHaveValue('remote');
+  });
+});
+
+describe('sort', () => {
+  it('offers "Most relevant" only when there is text, and keeps the default out of the URL', async () => {
+    searchAnswers(3);
+    const { unmount } = renderPage(<HomePage />, { path: '/' });
+    const select = await screen.findByRole('combobox', { name: 'Sort by' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Newest', 'Highest pay']);
+    expect(select).toHaveValue('newest');
+    fireEvent.change(select, { target: { value: 'pay' } });
+    expect(where()).toBe('/?sort=pay');
+    unmount();
+
+    renderPage(<HomePage />, { path: '/?q=react&sort=pay&page=2' });
+    const withText = await screen.findByRole('combobox', { name: 'Sort by' });
+    expect(within(withText).getAllByRole('option').map((o) => o.textContent)).toEqual(['Most relevant', 'Newest', 'Highest pay']);
+    fireEvent.change(withText, { target: { value: 'relevance' } });
+    expect(where()).toBe('/?q=react');
+  });
+});
+
+describe('sidebar', () => {
+  it('workplace with counts, pay at least, and the spec groups', async () => {
+    searchAnswers(3);
+    renderPage(<HomePage />, { path: '/' });
+    await screen.findByRole('heading', { name: '3 Jobs' });
+    const remote = sidebar().getByRole('radio', { name: /^Remote/ });
+    expect(remote.closest('label')).toHaveTextContent('Remote4');
+    fireEvent.click(remote);
+    expect(where()).toBe('/?workplace=remote');
+    fireEvent.click(sidebar().getByRole('radio', { name: '$80,000+' }));
+    expect(where()).toBe('/?workplace=remote&payMin=80000');
+    expect(sidebar().getByRole('radio', { name: '$80,000+' })).toBeChecked();
+    fireEvent.click(sidebar().getByRole('radio', { name: /London/ }));
+    expect(where()).toBe('/?location=london&workplace=remote&payMin=80000');
+  });
+
+  it('top places and skills of the results are links with counts', async () => {
+    searchAnswers(3);
+    renderPage(<HomePage />, { path: '/?q=dev&page=2' });
+    await screen.findByRole('heading', { name: '3 Jobs' });
+    const places = within(sidebar().getByRole('navigation', { name: 'Popular places' }));
+    const berlin = places.getByRole('link', { name: /Berlin, Germany/ });
+    expect(berlin).toHaveTextContent('5');
+    expect(berlin).toHaveAttribute('href', '/?q=dev&location=berlin&country=DE');
+    const skills = within(sidebar().getByRole('navigation', { name: 'Skills' }));
+    expect(skills.getByRole('link', { name: /Any skill/ })).toHaveAttribute('aria-current', 'true');
+    await userEvent.click(skills.getByRole('link', { name: /Rust/ }));
+    expect(where()).toBe('/?q=dev&skill=rust');
+    expect(within(sidebar().getByRole('navigation', { name: 'Skills' })).getByRole('link', { name: /Rust/ })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('remote jobs open to my country sets workplace and the country', async () => {
+    searchAnswers(3);
+    renderPage(<HomePage />, { path: '/' });
+    await screen.findByRole('heading', { name: '3 Jobs' });
+    const select = sidebar().getByRole('combobox', { name: 'Remote jobs open to my country' });
+    expect(within(select).getByRole('option', { name: 'Germany' })).toHaveValue('DE');
+    fireEvent.change(select, { target: { value: 'DE' } });
+    expect(where()).toBe('/?workplace=remote&remoteCountry=DE');
+    expect(select).toHaveValue('DE');
+    fireEvent.change(select, { target: { value: '' } });
+    expect(where()).toBe('/?workplace=remote');
+  });
+});
+
 describe('job card', () => {
   it('shows the company initials instead of a broken logo', () => {
     renderPage(<JobCard job={summary} />);
@@ -49,5 +148,22 @@ describe('job card', () => {
     fireEvent.error(img as Element);
     expect(document.querySelector('article img')).toBeNull();
     expect(screen.getByTestId('logo-initials')).toHaveTextContent('TL');
+  });
+
+  it('shows pay, place and workplace, and links the company', () => {
+    renderPage(<JobCard job={{ ...summary, workplace: 'remote', remoteCountries: ['DE', 'FR'], salary: { min: 60000, max: 75000, currency: 'EUR', period: 'year' } }} />);
+    const facts = within(screen.getByRole('list', { name: 'Job facts' }));
+    expect(facts.getByText(/€60,000.*75,000 a year/)).toBeInTheDocument();
+    expect(facts.getByText('London, United Kingdom')).toBeInTheDocument();
+    expect(facts.getByText('Remote (Germany, France)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Tidewater Labs' })).toHaveAttribute('href', '/company/tidewater-labs');
+    expect(screen.getByRole('link', { name: 'Frontend Engineer' })).toHaveAttribute('href', '/job/j1');
+  });
+
+  it('falls back to the old salary and location text for jobs without the new fields', () => {
+    renderPage(<JobCard job={{ ...summary, salary: null, location: { city: '', country: '' }, jobLocation: 'Seattle' }} />);
+    const facts = within(screen.getByRole('list', { name: 'Job facts' }));
+    expect(facts.getByText('Yearly · 20k - 120k')).toBeInTheDocument();
+    expect(facts.getByText('Seattle')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
-import type { FilterGroup, SearchQuery } from '@jobboard/shared';
+import type { JobSort, SearchQuery } from '@jobboard/shared';
 import { HOME_PAGE_SIZE, HOME_SKELETON_CARDS } from '@jobboard/shared';
 import { FIRST_PAINT_MESSAGES as MESSAGES } from '../../../lib/first-paint-messages';
-import { SlidersHorizontal, Search } from '../../../components/ui/icons';
+import { MapPin, SlidersHorizontal, Search } from '../../../components/ui/icons';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/ui/Pagination';
@@ -10,34 +10,48 @@ import { jobCount } from '../../../lib/format';
 import { pageCount } from '../../../lib/paging';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useJobSearch } from '../api/use-job-search';
-import { searchQueryToParams } from '@jobboard/shared';
-import { parseSearchParams } from '../search-params';
+import { parseSearchParams, searchHref, searchParamsOf } from '../search-params';
 import { FilterPanel } from './FilterPanel';
-import { JobCard } from './JobCard';
+import { JobCard } from '../../../components/JobCard';
+
+const iconClass = 'pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-500';
+const boxClass =
+  'w-full rounded-xl border-0 bg-white py-3 pl-10 pr-3 text-slate-900 placeholder:text-slate-500 shadow focus:outline-none focus:ring-4 focus:ring-amber-200';
 
 export function HomePage() {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseSearchParams(params), [params]);
   const [text, setText] = useState(query.q ?? '');
+  const [where, setWhere] = useState(query.where ?? '');
   const debouncedText = useDebounced(text.trim(), 300);
+  const debouncedWhere = useDebounced(where.trim(), 300);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
+  const next = (patch: Partial<SearchQuery>): Partial<SearchQuery> => {
+    const merged = { ...query, page: 1, ...patch };
+    // "Most relevant" needs text to be relevant to: without it the order is the newest first anyway.
+    if (!merged.q && merged.sort === 'relevance') merged.sort = undefined;
+    return merged;
+  };
   const update = (patch: Partial<SearchQuery>, options: { replace?: boolean } = {}) => {
-    setParams(searchQueryToParams({ ...query, page: 1, ...patch }), { replace: options.replace ?? false });
+    setParams(searchParamsOf(next(patch)), { replace: options.replace ?? false });
   };
 
   // Typing settles for 300 ms before the URL (and so the request) changes.
   useEffect(() => {
-    if ((query.q ?? '') !== debouncedText) update({ q: debouncedText || undefined }, { replace: true });
+    if ((query.q ?? '') !== debouncedText || (query.where ?? '') !== debouncedWhere) {
+      update({ q: debouncedText || undefined, where: debouncedWhere || undefined }, { replace: true });
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the settled text drives this
-  }, [debouncedText]);
+  }, [debouncedText, debouncedWhere]);
 
-  // Back/forward to a URL with another q puts that text back in the box (state adjusted during render, as
+  // Back/forward to a URL with other text puts that text back in the boxes (state adjusted during render, as
   // React recommends for state derived from a changed input).
-  const [urlQ, setUrlQ] = useState(query.q);
-  if (urlQ !== query.q) {
-    setUrlQ(query.q);
+  const [urlText, setUrlText] = useState([query.q, query.where]);
+  if (urlText[0] !== query.q || urlText[1] !== query.where) {
+    setUrlText([query.q, query.where]);
     if (text.trim() !== (query.q ?? '')) setText(query.q ?? '');
+    if (where.trim() !== (query.where ?? '')) setWhere(query.where ?? '');
   }
 
   const search = useJobSearch(query);
@@ -52,7 +66,8 @@ export function HomePage() {
   }, [pastTheEnd, pages]);
   const loading = search.isPending || search.isPlaceholderData || pastTheEnd;
 
-  const onFilter = (group: FilterGroup, value: string | undefined) => update({ [group]: value });
+  const sort: JobSort = query.sort === 'relevance' && !query.q ? 'newest' : (query.sort ?? (query.q ? 'relevance' : 'newest'));
+  const hrefFor = (patch: Partial<SearchQuery>) => searchHref(next(patch));
   const goTo = (page: number) => {
     update({ page });
     document.getElementById('results')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -67,24 +82,38 @@ export function HomePage() {
         <p className="mt-3 max-w-xl text-teal-50 sm:text-lg">Thousands of jobs in technology, design and more are waiting for you.</p>
         <form
           role="search"
-          className="mt-6 flex max-w-2xl flex-col gap-2 sm:flex-row"
+          className="mt-6 grid max-w-3xl gap-2 sm:grid-cols-[1fr_1fr_auto]"
           onSubmit={(event) => {
             event.preventDefault();
-            update({ q: text.trim() || undefined });
+            update({ q: text.trim() || undefined, where: where.trim() || undefined });
           }}
         >
-          <label htmlFor="job-search" className="sr-only">
-            Search jobs by title
-          </label>
-          <div className="relative flex-1">
-            <Search className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-500" size={18} aria-hidden="true" />
+          <div className="relative">
+            <label htmlFor="job-search" className="sr-only">
+              What: job title, company, skill or words
+            </label>
+            <Search className={iconClass} size={18} aria-hidden="true" />
             <input
               id="job-search"
               type="search"
               value={text}
               onChange={(event) => setText(event.target.value)}
               placeholder={MESSAGES.searchPlaceholder}
-              className="w-full rounded-xl border-0 bg-white py-3 pl-10 pr-3 text-slate-900 placeholder:text-slate-500 shadow focus:outline-none focus:ring-4 focus:ring-amber-200"
+              className={boxClass}
+            />
+          </div>
+          <div className="relative">
+            <label htmlFor="job-where" className="sr-only">
+              Where: city, country or remote
+            </label>
+            <MapPin className={iconClass} size={18} aria-hidden="true" />
+            <input
+              id="job-where"
+              type="search"
+              value={where}
+              onChange={(event) => setWhere(event.target.value)}
+              placeholder="City, country or remote"
+              className={boxClass}
             />
           </div>
           <button type="submit" className="rounded-xl bg-slate-900 px-6 py-3 font-semibold text-white hover:bg-slate-800 focus-visible:outline-white">
@@ -96,7 +125,7 @@ export function HomePage() {
       <div className="mt-8 grid gap-8 sm:grid-cols-[14rem_1fr] lg:grid-cols-[16rem_1fr]">
         <aside aria-label="Filters" className="hidden sm:block">
           <h2 className="mb-4 text-lg font-bold">Filters</h2>
-          <FilterPanel idPrefix="desktop" filters={query} facets={data?.facets} onChange={onFilter} />
+          <FilterPanel idPrefix="desktop" query={query} facets={data?.facets} topFacets={data?.topFacets} onChange={update} hrefFor={hrefFor} />
         </aside>
 
         <div className="sm:hidden">
@@ -112,15 +141,33 @@ export function HomePage() {
           </button>
           {filtersOpen ? (
             <div id="mobile-filters" className="mt-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-              <FilterPanel idPrefix="mobile" filters={query} facets={data?.facets} onChange={onFilter} />
+              <FilterPanel idPrefix="mobile" query={query} facets={data?.facets} topFacets={data?.topFacets} onChange={update} hrefFor={hrefFor} />
             </div>
           ) : null}
         </div>
 
         <section id="results" aria-labelledby="results-heading" aria-busy={loading}>
-          <h2 id="results-heading" className="mb-4 text-lg font-bold" aria-live="polite">
-            {loading && !data ? 'Loading jobs' : jobCount(total)}
-          </h2>
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+            <h2 id="results-heading" className="text-lg font-bold" aria-live="polite">
+              {loading && !data ? 'Loading jobs' : jobCount(total)}
+            </h2>
+            <div className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
+              <label htmlFor="job-sort">Sort by</label>
+              <select
+                id="job-sort"
+                value={sort}
+                onChange={(event) => {
+                  const value = event.target.value as JobSort;
+                  update({ sort: value === (query.q ? 'relevance' : 'newest') ? undefined : value });
+                }}
+                className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+              >
+                {query.q ? <option value="relevance">Most relevant</option> : null}
+                <option value="newest">Newest</option>
+                <option value="pay">Highest pay</option>
+              </select>
+            </div>
+          </div>
           {loading ? (
             <JobCardSkeletonList count={HOME_SKELETON_CARDS} />
           ) : search.isError || !data || data.items.length === 0 ? (

@@ -1,25 +1,39 @@
 import type { JobSummary } from '@jobboard/shared';
-import { Banknote, CalendarDays, Clock, MapPin } from '../../../components/ui/icons';
-import { Link } from '../../../components/ui/Link';
-import { CompanyLogo } from '../../../components/ui/CompanyLogo';
-import { excerpt, salaryRangeK } from '../../../lib/format';
+import { Banknote, BriefcaseBusiness, CalendarDays, Clock, MapPin } from './ui/icons';
+import { CompanyLogo } from './ui/CompanyLogo';
+import { Link } from './ui/Link';
+import { excerpt } from '../lib/format';
+import { payText, placeText, workplaceText } from '../lib/job-view';
 
 const metaClass = 'inline-flex items-center gap-1';
 
-export function JobCard({ job }: { job: JobSummary }) {
+/** A job in a list (home, a company's page): the whole card opens the job; the company name opens the company. */
+export function JobCard({ job, showCompany = true }: { job: JobSummary; showCompany?: boolean }) {
+  const companyName = job.company.name || job.companyName;
   return (
     <article className="group relative rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-teal-600 hover:shadow-md sm:p-5 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-teal-400">
       <div className="flex gap-4">
         <CompanyLogo
-          src={job.companyLogo}
-          companyName={job.companyName}
+          src={job.company.logo || job.companyLogo}
+          companyName={companyName}
           alt=""
           size={64}
           loading="lazy"
           className="h-12 w-12 shrink-0 rounded-xl border border-slate-200 p-1 sm:h-16 sm:w-16 dark:border-slate-700"
         />
         <div className="min-w-0 flex-1">
-          <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{job.companyName}</p>
+          {showCompany ? (
+            <p className="text-sm font-medium text-slate-700 dark:text-slate-300">
+              {job.company.slug ? (
+                // Above the card's own link (the title's ::after covers the card).
+                <Link to={`/company/${job.company.slug}`} className="relative z-10 hover:underline">
+                  {companyName}
+                </Link>
+              ) : (
+                companyName
+              )}
+            </p>
+          ) : null}
           <h3 className="mt-0.5 text-lg font-semibold text-slate-900 dark:text-white">
             <Link to={`/job/${job._id}`} className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none focus-visible:underline">
               {job.jobTitle}
@@ -28,7 +42,11 @@ export function JobCard({ job }: { job: JobSummary }) {
           <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300" aria-label="Job facts">
             <li className={metaClass}>
               <MapPin size={15} aria-hidden="true" />
-              {job.jobLocation}
+              {placeText(job)}
+            </li>
+            <li className={metaClass}>
+              <BriefcaseBusiness size={15} aria-hidden="true" />
+              {workplaceText(job)}
             </li>
             <li className={metaClass}>
               <Clock size={15} aria-hidden="true" />
@@ -36,9 +54,7 @@ export function JobCard({ job }: { job: JobSummary }) {
             </li>
             <li className={metaClass}>
               <Banknote size={15} aria-hidden="true" />
-              <span>
-                {job.salaryType} · {salaryRangeK(job.minPrice, job.maxPrice)}
-              </span>
+              {payText(job)}
             </li>
             <li className={metaClass}>
               <CalendarDays size={15} aria-hidden="true" />

@@ -1,0 +1,43 @@
+import type { Job } from '@jobboard/shared';
+import { formatSalary } from '@jobboard/shared';
+import { countryLabel } from './countries';
+import { salaryRangeK } from './format';
+
+/*
+ * How cards, the job page and tables show the job model's fields. Home-page safe: no zod, no country tables
+ * (docs/decisions/0008-web-app-size.md).
+ */
+
+type Place = Pick<Job, 'location' | 'jobLocation'>;
+
+/** 'Berlin, Germany', 'Germany', or the spec's free-text jobLocation when the job has no structured place. */
+export function placeText(job: Place): string {
+  const { city, country } = job.location;
+  const parts = [city, countryLabel(country)].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : job.jobLocation;
+}
+
+/** 'EUR 60,000–75,000 a year' in the reader's locale; jobs from old clients without numbers: 'Yearly · 20k - 120k'. */
+export function payText(job: Pick<Job, 'salary' | 'salaryType' | 'minPrice' | 'maxPrice'>, locale?: string): string {
+  if (job.salary) return formatSalary(job.salary, locale ?? navigator.language);
+  return `${job.salaryType} · ${salaryRangeK(job.minPrice, job.maxPrice)}`;
+}
+
+const WORKPLACE_WORDS = { 'on-site': 'On-site', hybrid: 'Hybrid', remote: 'Remote' } as const;
+
+/** 'On-site', 'Hybrid', 'Remote (anywhere)', 'Remote (Germany, France)'; past `max` countries: 'Remote (Germany, France +3)'. */
+export function workplaceText(job: Pick<Job, 'workplace' | 'remoteCountries'>, max = 3): string {
+  const word = WORKPLACE_WORDS[job.workplace];
+  if (job.workplace !== 'remote') return word;
+  const countries = job.remoteCountries;
+  if (countries.length === 0) return `${word} (anywhere)`;
+  const shown = countries.slice(0, max).map(countryLabel).join(', ');
+  return `${word} (${shown}${countries.length > max ? ` +${countries.length - max}` : ''})`;
+}
+
+/** '2026-12-22' -> 'December 22, 2026' in the reader's locale (the date is a calendar day: no time zone shift). */
+export function longDate(isoDate: string, locale?: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(locale ?? navigator.language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
