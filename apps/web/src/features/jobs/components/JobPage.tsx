@@ -1,5 +1,5 @@
 import { MESSAGES } from '@jobboard/shared';
-import { Banknote, BriefcaseBusiness, CalendarDays, Clock, GraduationCap, Mail, MapPin } from 'lucide-react';
+import { Banknote, BriefcaseBusiness, Building2, CalendarClock, CalendarDays, CircleAlert, Clock, GraduationCap, Mail, MapPin } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Link } from '../../../components/ui/Link';
@@ -8,7 +8,7 @@ import { CompanyLogo } from '../../../components/ui/CompanyLogo';
 import { showSuccess } from '../../../components/ui/dialogs';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError, errorMessage, isAcknowledged } from '../../../lib/api';
-import { salaryRangeK } from '../../../lib/format';
+import { longDate, payText, placeText, workplaceText } from '../../../lib/job-view';
 import { useMyApplications } from '../../../lib/my-applications';
 import { signInPath } from '../../../lib/next-path';
 import { useCurrentUser } from '../../../lib/session';
@@ -28,6 +28,9 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
     </div>
   );
 }
+
+/** What the job page and the server say when a job no longer takes applications (MESSAGES.jobNotAccepting). */
+export const NOT_ACCEPTING = 'This job is no longer accepting applications';
 
 export function JobPage() {
   const { id = '' } = useParams();
@@ -53,6 +56,8 @@ export function JobPage() {
 
   const data = job.data;
   const alreadyApplied = Boolean(applications.data?.some((application) => application.job === data._id));
+  const open = data.status === 'open';
+  const companyName = data.company.name || data.companyName;
 
   const onApply = () => {
     setApplyError(null);
@@ -75,7 +80,11 @@ export function JobPage() {
         onSuccess: (ack) => {
           if (isAcknowledged(ack)) void showSuccess(MESSAGES.appliedSuccessfully);
         },
-        onError: (error) => setApplyError(errorMessage(error)),
+        onError: (error) => {
+          setApplyError(errorMessage(error));
+          // Closed or expired since the page loaded: show the job as it is now (banner, no Apply).
+          if (error instanceof ApiError && error.status === 409) void job.refetch();
+        },
       },
     );
   };
@@ -85,17 +94,46 @@ export function JobPage() {
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
           <CompanyLogo
-            src={data.companyLogo}
-            companyName={data.companyName}
-            alt={`${data.companyName} logo`}
+            src={data.company.logo || data.companyLogo}
+            companyName={companyName}
+            alt={`${companyName} logo`}
             size={72}
             className="h-16 w-16 rounded-2xl border border-slate-200 p-1.5 text-xl sm:h-[72px] sm:w-[72px] dark:border-slate-700"
           />
           <div>
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{data.jobTitle}</h1>
-            <p className="mt-1 text-lg text-slate-700 dark:text-slate-300">{data.companyName}</p>
+            <p className="mt-1 text-lg text-slate-700 dark:text-slate-300">
+              {data.company.slug ? (
+                <Link to={`/company/${data.company.slug}`} className="underline decoration-slate-400 underline-offset-4 hover:decoration-teal-600">
+                  {companyName}
+                </Link>
+              ) : (
+                companyName
+              )}
+            </p>
           </div>
         </div>
+
+        {open ? null : (
+          <div
+            role="status"
+            data-testid="not-accepting"
+            className="mt-6 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
+          >
+            <CircleAlert size={22} className="mt-0.5 shrink-0" aria-hidden="true" />
+            <div>
+              <p className="font-semibold">{NOT_ACCEPTING}</p>
+              <p className="mt-1 text-sm">
+                {data.status === 'expired'
+                  ? `Applications closed on ${longDate(data.validThrough)}.`
+                  : 'The employer has closed this job.'}{' '}
+                <Link to="/" className="font-medium underline hover:no-underline">
+                  Find open jobs
+                </Link>
+              </p>
+            </div>
+          </div>
+        )}
 
         <h2 className="mt-8 text-lg font-semibold">Job description</h2>
         <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">{data.description}</p>
@@ -117,7 +155,10 @@ export function JobPage() {
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
           <dl className="grid gap-3">
             <Fact icon={<MapPin size={18} />} label="Location">
-              {data.jobLocation}
+              {placeText(data)}
+            </Fact>
+            <Fact icon={<Building2 size={18} />} label="Workplace">
+              {workplaceText(data, Infinity)}
             </Fact>
             <Fact icon={<Clock size={18} />} label="Employment type">
               {data.employmentType}
@@ -126,7 +167,7 @@ export function JobPage() {
               {data.experienceLevel}
             </Fact>
             <Fact icon={<Banknote size={18} />} label="Salary">
-              {salaryRangeK(data.minPrice, data.maxPrice)}
+              {payText(data)}
             </Fact>
             <Fact icon={<BriefcaseBusiness size={18} />} label="Salary type">
               {data.salaryType}
@@ -137,23 +178,34 @@ export function JobPage() {
             <Fact icon={<CalendarDays size={18} />} label="Posted on">
               {data.postingDate}
             </Fact>
-          </dl>
-          <div className="mt-5">
-            <Button
-              className="w-full py-3"
-              onClick={onApply}
-              disabled={alreadyApplied || apply.isPending}
-              aria-describedby={alreadyApplied ? 'already-applied-note' : undefined}
-            >
-              {apply.isPending ? 'Loading...' : 'Apply Now'}
-            </Button>
-            {/* Plain text, not a hover tooltip: touch and keyboard users see why the button is disabled. */}
-            {alreadyApplied ? (
-              <p id="already-applied-note" data-testid="already-applied-note" className="mt-2 text-center text-sm font-medium text-slate-700 dark:text-slate-300">
-                {MESSAGES.alreadyApplied}
-              </p>
+            {open ? (
+              <Fact icon={<CalendarClock size={18} />} label="Applications close on">
+                <time dateTime={data.validThrough}>{longDate(data.validThrough)}</time>
+              </Fact>
             ) : null}
-          </div>
+          </dl>
+          {open ? (
+            <div className="mt-5">
+              <Button
+                className="w-full py-3"
+                onClick={onApply}
+                disabled={alreadyApplied || apply.isPending}
+                aria-describedby={alreadyApplied ? 'already-applied-note' : undefined}
+              >
+                {apply.isPending ? 'Loading...' : 'Apply Now'}
+              </Button>
+              {/* Plain text, not a hover tooltip: touch and keyboard users see why the button is disabled. */}
+              {alreadyApplied ? (
+                <p id="already-applied-note" data-testid="already-applied-note" className="mt-2 text-center text-sm font-medium text-slate-700 dark:text-slate-300">
+                  {MESSAGES.alreadyApplied}
+                </p>
+              ) : null}
+            </div>
+          ) : (
+            <p className="mt-5 rounded-lg bg-slate-100 px-3 py-2 text-center text-sm font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+              {NOT_ACCEPTING}
+            </p>
+          )}
           {applyError ? (
             <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
               {applyError}

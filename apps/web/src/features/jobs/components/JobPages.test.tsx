@@ -68,6 +68,55 @@ describe('job page', () => {
   });
 });
 
+describe('job page: the job model', () => {
+  it('an open job: formatted pay, City, Country, workplace, the closing date, the company linked, and Apply', async () => {
+    const remote = { ...job, workplace: 'remote' as const, remoteCountries: ['DE', 'FR'], salary: { min: 60000, max: 75000, currency: 'EUR', period: 'year' as const }, validThrough: '2099-01-31' };
+    mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { body: remote } : undefined));
+    renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id' });
+    expect(await screen.findByRole('button', { name: 'Apply Now' })).toBeEnabled();
+    expect(screen.getByText(/€60,000.*75,000 a year/)).toBeInTheDocument();
+    expect(screen.getByText('London, United Kingdom')).toBeInTheDocument();
+    expect(screen.getByText('Remote (Germany, France)')).toBeInTheDocument();
+    expect(screen.getByText('Applications close on').nextElementSibling).toHaveTextContent('January 31, 2099');
+    expect(screen.getByRole('link', { name: 'Tidewater Labs' })).toHaveAttribute('href', '/company/tidewater-labs');
+    expect(screen.queryByTestId('not-accepting')).not.toBeInTheDocument();
+  });
+
+  it('a closed job: the banner and no Apply', async () => {
+    mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { body: { ...job, status: 'closed' } } : undefined));
+    renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id', user: alice });
+    expect(await screen.findByTestId('not-accepting')).toHaveTextContent('This job is no longer accepting applications');
+    expect(screen.getByTestId('not-accepting')).toHaveTextContent('The employer has closed this job.');
+    expect(screen.queryByRole('button', { name: 'Apply Now' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Applications close on')).not.toBeInTheDocument();
+  });
+
+  it('an expired job: the banner says since when', async () => {
+    mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { body: { ...job, status: 'expired', validThrough: '2024-06-05' } } : undefined));
+    renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id' });
+    expect(await screen.findByTestId('not-accepting')).toHaveTextContent('Applications closed on June 5, 2024.');
+    expect(screen.queryByRole('button', { name: 'Apply Now' })).not.toBeInTheDocument();
+  });
+
+  it("closed while the page was open: the server's 409 is shown and the page turns into the closed one", async () => {
+    let status: 'open' | 'closed' = 'open';
+    mockFetch((url, init) => {
+      if (url === '/api/job/all-jobs/j1') return { body: { ...job, status } };
+      if (url === '/api/apply/apply-job' && init?.method === 'POST') {
+        status = 'closed';
+        return { status: 409, body: { success: false, statusCode: 409, message: 'This job is no longer accepting applications' } };
+      }
+      if (url.startsWith('/api/apply/appliedJobs/')) return { body: [] };
+      return undefined;
+    });
+    renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id', user: alice });
+    await userEvent.click(await screen.findByRole('button', { name: 'Apply Now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This job is no longer accepting applications');
+    expect(await screen.findByTestId('not-accepting')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply Now' })).not.toBeInTheDocument();
+  });
+});
+
 describe('post a job', () => {
   it('explains that the address must be confirmed first, with a way to a new link, instead of the form', async () => {
     const unverified: Account = { ...alice, emailVerified: false, pendingEmail: null };
