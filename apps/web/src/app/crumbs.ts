@@ -3,6 +3,7 @@ import { matchPath } from 'react-router';
 /** Page names of the breadcrumb (Home > name) and the document title; home has none. */
 export const CRUMBS: readonly { path: string; crumb: string }[] = [
   { path: '/job/:id', crumb: 'Job Details' },
+  { path: '/company/:slug', crumb: 'Company' },
   { path: '/sign-in', crumb: 'Sign In' },
   { path: '/sign-up', crumb: 'Sign Up' },
   { path: '/about', crumb: 'About' },

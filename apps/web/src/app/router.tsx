@@ -13,6 +13,7 @@ const named = <K extends string>(load: () => Promise<Record<K, React.ComponentTy
   lazy(() => load().then((m) => ({ default: m[name] })));
 
 const JobPage = named(() => import('../features/jobs/components/JobPage'), 'JobPage');
+const CompanyPage = named(() => import('../features/companies/components/CompanyPage'), 'CompanyPage');
 const SignInPage = named(() => import('../features/auth/components/SignInPage'), 'SignInPage');
 const SignUpPage = named(() => import('../features/auth/components/SignUpPage'), 'SignUpPage');
 const ForgotPasswordPage = named(() => import('../features/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage');
@@ -33,6 +34,7 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
         <Route path="job/:id" element={<JobPage />} />
+        <Route path="company/:slug" element={<CompanyPage />} />
         <Route element={<GuestOnly />}>
           <Route path="sign-in" element={<SignInPage />} />
           <Route path="sign-up" element={<SignUpPage />} />

@@ -11,4 +11,10 @@ export const queryKeys = {
   myApplications: (userId: string) => ['applications', 'mine', userId] as const,
   applications: ['applications'] as const,
   googleConfig: ['auth', 'google-config'] as const,
+  companies: ['companies'] as const,
+  company: (slug: string) => ['companies', 'one', slug] as const,
+  myCompanies: (email: string) => ['companies', 'mine', email] as const,
+  companyMembers: (slug: string) => ['companies', 'members', slug] as const,
+  skillSuggestions: (q: string) => ['suggestions', 'skills', q] as const,
+  placeSuggestions: (q: string) => ['suggestions', 'places', q] as const,
 };

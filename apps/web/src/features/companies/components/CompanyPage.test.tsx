@@ -1,0 +1,165 @@
+import type { CompanyPage as CompanyPageData } from '@jobboard/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { alice, job, mockFetch, renderPage } from '../../../test/render';
+import type { CompanyMember } from '../api/companies';
+import { CompanyPage, validateCompanyEdit, websiteLabel } from './CompanyPage';
+
+vi.mock('../../../components/ui/dialogs', () => ({ confirmDialog: vi.fn(async () => true) }));
+
+const company: CompanyPageData = {
+  id: 'c1',
+  slug: 'tidewater-labs',
+  name: 'Tidewater Labs',
+  logo: '/static/logos/tidewater.svg',
+  website: 'https://www.tidewater.example/',
+  description: 'We build boats.\nAnd software.',
+  canEdit: false,
+  openJobs: 2,
+  jobs: [job, { ...job, _id: 'j2', jobTitle: 'Backend Engineer' }],
+};
+
+const bob = { ...alice, _id: 'u2', name: 'Bob', username: 'bob', email: 'bob@example.com' };
+const members: CompanyMember[] = [
+  { email: 'alice@example.com', name: 'Alice', isCreator: true },
+  { email: 'bob@example.com', name: 'Bob', isCreator: false },
+];
+
+const open = (options: { user?: typeof alice | null } = {}) =>
+  renderPage(<CompanyPage />, { path: '/company/tidewater-labs', route: '/company/:slug', user: options.user ?? null });
+
+describe('company page', () => {
+  it('shows the company, its website and its open jobs', async () => {
+    mockFetch((url) => (url === '/api/companies/tidewater-labs' ? { body: company } : undefined));
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tidewater Labs' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /tidewater\.example/ })).toHaveAttribute('href', 'https://www.tidewater.example/');
+    expect(screen.getByText('2 open jobs')).toBeInTheDocument();
+    expect(screen.getByText(/We build boats/)).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Backend Engineer' })).toHaveAttribute('href', '/job/j2');
+    expect(screen.queryByRole('button', { name: /Edit company/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Members' })).not.toBeInTheDocument();
+  });
+
+  it('says when it has no open jobs', async () => {
+    mockFetch((url) => (url === '/api/companies/tidewater-labs' ? { body: { ...company, jobs: [], openJobs: 0 } } : undefined));
+    open();
+    expect(await screen.findByText('Tidewater Labs has no open jobs at the moment.')).toBeInTheDocument();
+    expect(screen.getByText('0 open jobs')).toBeInTheDocument();
+  });
+
+  it('a missing company is a not-found page', async () => {
+    mockFetch(() => ({ status: 404, body: { success: false, statusCode: 404, message: 'Company not found' } }));
+    open();
+    expect(await screen.findByRole('heading', { name: 'Company not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to all jobs' })).toHaveAttribute('href', '/');
+  });
+
+  it('a failed load can be tried again', async () => {
+    let calls = 0;
+    mockFetch((url) => {
+      if (url !== '/api/companies/tidewater-labs') return undefined;
+      calls += 1;
+      return calls === 1 ? { status: 500, body: { success: false, statusCode: 500, message: 'Something went wrong on our side. Please try again.' } } : { body: company };
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tidewater Labs' })).toBeInTheDocument();
+  });
+
+  it('a member edits the company; a bad URL is refused before sending', async () => {
+    let current = { ...company, canEdit: true };
+    const fetch = mockFetch((url, init) => {
+      if (url === '/api/companies/tidewater-labs' && init?.method === 'PATCH') {
+        current = { ...current, ...(JSON.parse(String(init.body)) as Partial<CompanyPageData>) };
+        const { jobs: _jobs, ...saved } = current;
+        return { body: saved };
+      }
+      if (url === '/api/companies/tidewater-labs') return { body: current };
+      if (url === '/api/companies/tidewater-labs/members') return { body: members };
+      return undefined;
+    });
+    open({ user: bob });
+    await userEvent.click(await screen.findByRole('button', { name: /Edit company/ }));
+    const website = screen.getByLabelText('Website');
+    await userEvent.clear(website);
+    await userEvent.type(website, 'javascript:alert(1)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save company' }));
+    expect(screen.getByText('Website must be a valid URL')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    await userEvent.clear(website);
+    await userEvent.clear(screen.getByLabelText(/Company Name/));
+    await userEvent.type(screen.getByLabelText(/Company Name/), 'Tidewater Boats');
+    await userEvent.click(screen.getByRole('button', { name: 'Save company' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tidewater Boats' })).toBeInTheDocument();
+    const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({ name: 'Tidewater Boats', website: '' });
+    expect(screen.queryByRole('button', { name: 'Save company' })).not.toBeInTheDocument();
+  });
+
+  it('a member who is not the creator sees the members, without add or remove', async () => {
+    mockFetch((url) => {
+      if (url === '/api/companies/tidewater-labs') return { body: { ...company, canEdit: true } };
+      if (url === '/api/companies/tidewater-labs/members') return { body: members };
+      return undefined;
+    });
+    open({ user: bob });
+    const panel = within(await screen.findByRole('region', { name: 'Members' }));
+    expect(await panel.findByText('alice@example.com')).toBeInTheDocument();
+    expect(panel.getByText('Creator')).toBeInTheDocument();
+    expect(panel.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(panel.queryByLabelText('Add a member by e-mail')).not.toBeInTheDocument();
+  });
+
+  it('the creator adds a member by e-mail and removes one, and sees refusals', async () => {
+    let list = [...members];
+    const fetch = mockFetch((url, init) => {
+      if (url === '/api/companies/tidewater-labs') return { body: { ...company, canEdit: true } };
+      if (url === '/api/companies/tidewater-labs/members' && init?.method === 'POST') {
+        const { email } = JSON.parse(String(init.body)) as { email: string };
+        if (email === 'nobody@example.com') return { status: 404, body: { success: false, statusCode: 404, message: 'email: No account uses this address' } };
+        list = [...list, { email, name: 'Carol', isCreator: false }];
+        return { body: list };
+      }
+      if (url === '/api/companies/tidewater-labs/members/bob%40example.com' && init?.method === 'DELETE') {
+        list = list.filter((m) => m.email !== 'bob@example.com');
+        return { body: list };
+      }
+      if (url === '/api/companies/tidewater-labs/members') return { body: list };
+      return undefined;
+    });
+    open({ user: alice });
+    const panel = within(await screen.findByRole('region', { name: 'Members' }));
+    const input = await panel.findByLabelText('Add a member by e-mail');
+    await userEvent.type(input, 'nobody@example.com');
+    await userEvent.click(panel.getByRole('button', { name: 'Add member' }));
+    expect(await panel.findByRole('alert')).toHaveTextContent('No account uses this address');
+
+    await userEvent.clear(input);
+    await userEvent.type(input, 'carol@example.com');
+    await userEvent.click(panel.getByRole('button', { name: 'Add member' }));
+    expect(await panel.findByText('carol@example.com')).toBeInTheDocument();
+    expect(input).toHaveValue('');
+
+    await userEvent.click(panel.getByRole('button', { name: 'Remove bob@example.com' }));
+    await waitFor(() => expect(panel.queryByText('bob@example.com')).not.toBeInTheDocument());
+    expect(fetch.mock.calls.some(([url, init]) => String(url).endsWith('/members/bob%40example.com') && init?.method === 'DELETE')).toBe(true);
+    // The creator cannot be removed.
+    expect(panel.queryByRole('button', { name: 'Remove alice@example.com' })).not.toBeInTheDocument();
+  });
+});
+
+describe('company helpers', () => {
+  it('websiteLabel drops the scheme, www and a trailing slash', () => {
+    expect(websiteLabel('https://www.acme.example/')).toBe('acme.example');
+    expect(websiteLabel('http://acme.example/jobs')).toBe('acme.example/jobs');
+  });
+
+  it('validateCompanyEdit names the field', () => {
+    const result = validateCompanyEdit({ name: ' ', logo: '', website: '', description: '' });
+    expect(result).toEqual({ ok: false, errors: { name: 'Company name is required' } });
+  });
+});
