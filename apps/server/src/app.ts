@@ -28,6 +28,8 @@ import { applicationRoutes } from './modules/applications/applications.routes.js
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.js';
+import { companyRoutes } from './modules/companies/companies.routes.js';
+import { suggestionRoutes } from './modules/jobs/suggestions.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { SearchCache } from './modules/jobs/search.service.js';
 import { MailQueue } from './modules/mail/mail.queue.js';
@@ -139,6 +141,8 @@ export async function buildApp({ db, config, storage = createStorage(config) }: 
   await app.register(healthRoutes, { prefix: '/api', ...deps });
   await app.register(authRoutes, { prefix: '/api/auth', ...deps });
   await app.register(jobRoutes, { prefix: '/api/job', ...deps });
+  await app.register(suggestionRoutes, { prefix: '/api', ...deps });
+  await app.register(companyRoutes, { prefix: '/api/companies', ...deps });
   await app.register(applicationRoutes, { prefix: '/api/apply', ...deps });
   await app.register(userRoutes, { prefix: '/api/user', ...deps });
   await app.register(accountRoutes, { prefix: '/api', ...deps });

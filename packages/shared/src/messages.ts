@@ -33,6 +33,8 @@ export const MESSAGES = {
   emailTaken: 'An account with this email already exists',
   usernameTaken: 'This username is already taken',
   jobNotFound: 'Job not found',
+  jobNotAccepting: 'This job is no longer accepting applications',
+  companyNotFound: 'Company not found',
   userNotFound: 'User not found',
   notFound: 'Not found',
   alreadyAppliedError: 'You have already applied to this job',

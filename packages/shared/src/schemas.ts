@@ -333,7 +333,8 @@ export const jobCreateBodySchema = z
         if (body[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: REQUIRED_MESSAGES[field] ?? `${field} is required` });
       }
     }
-  });
+    // Also when other fields failed, so one answer names every missing field.
+  }, { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) });
 
 export const jobUpdateBodySchema = z
   .strictObject({

@@ -1,38 +1,145 @@
-import { DEFAULT_AVATAR_URL, parseSalaryThousands, toIsoDate } from '@jobboard/shared';
+import {
+  countryName,
+  DEFAULT_AVATAR_URL,
+  legacyFromSalary,
+  SKILL_OPTIONS,
+  toIsoDate,
+  toYearlyUsd,
+  type LegacySalary,
+  type SalaryRange,
+  type Workplace,
+} from '@jobboard/shared';
 import { compactFacetCounts } from '../modules/jobs/search.repository.js';
 import { hashPassword } from '../modules/passwords/passwords.js';
 import type { Db, Queryable } from './client.js';
-import { DEMO_PASSWORD, DEMO_USERS, createRandom, generateJob, type GeneratedJob } from './demo-data.js';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
+import { companiesFor, generateJobs, type GeneratedCompany, type GeneratedJob } from './job-generator.js';
 
-type JobToInsert = GeneratedJob & { posterId: string };
+/** A job as the bulk loaders insert it: the job model's fields; the spec's flat ones are derived here. */
+export interface BulkJob {
+  posterId: string;
+  companyId: string;
+  companyName: string;
+  companyLogo: string;
+  jobTitle: string;
+  city: string;
+  country: string;
+  workplace: Workplace;
+  remoteCountries: string[];
+  employmentType: string;
+  experienceLevel: string;
+  salary: SalaryRange | null;
+  skills: string[];
+  description: string;
+  postingDate: string;
+  validThrough: string;
+}
+
+/** What an old client reads for a job without pay. */
+const NO_PAY: LegacySalary = { minPrice: 'Negotiable', maxPrice: 'Negotiable', salaryType: 'Yearly' };
+
+/** The spec's nine skills keep their canonical spelling; others read as generated. */
+function skillList(skills: string[]): { value: string; label: string }[] {
+  return skills.map((value) => {
+    const option = SKILL_OPTIONS.find((o) => o.value.toLowerCase() === value.toLowerCase());
+    return { value: option?.value ?? value, label: option?.label ?? value };
+  });
+}
 
 /** One INSERT per batch through unnest(): tens of thousands of rows a second on either database. */
-export async function insertJobsBulk(db: Queryable, jobs: JobToInsert[]): Promise<void> {
+export async function insertJobsBulk(db: Queryable, jobs: BulkJob[], today: string = toIsoDate(new Date())): Promise<void> {
   if (jobs.length === 0) return;
-  const column = <T>(get: (job: JobToInsert) => T) => jobs.map(get);
+  const column = <T>(get: (job: BulkJob) => T) => jobs.map(get);
+  const legacy = jobs.map((j) => (j.salary ? legacyFromSalary(j.salary) : NO_PAY));
   await db.query(
-    `INSERT INTO jobs (poster_id, job_title, company_name, company_logo, job_location, employment_type,
-                       experience_level, salary_type, min_price, max_price, max_price_k, posting_date,
-                       description, skills)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                          $8::text[], $9::text[], $10::text[], $11::numeric[], $12::date[], $13::text[], $14::jsonb[])`,
+    `INSERT INTO jobs (poster_id, company_id, job_title, company_name, company_logo, job_location, city, country, workplace,
+                       remote_countries, employment_type, experience_level, salary_type, min_price, max_price, max_price_k,
+                       salary_min, salary_max, salary_currency, salary_period, pay_yearly_usd, posting_date, valid_through,
+                       status, description, skills, skill_keys)
+     SELECT poster, company, title, cname, clogo, loc, city, country, workplace, string_to_array(rc, ','), et, el, st, minp, maxp, maxk,
+            smin, smax, scur, sper, pay, posted, valid, CASE WHEN valid < $26::date THEN 'expired' ELSE 'open' END, descr, sk,
+            ARRAY(SELECT lower(s ->> 'value') FROM jsonb_array_elements(sk) s)
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+                   $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::numeric[], $17::numeric[],
+                   $18::numeric[], $19::text[], $20::text[], $21::bigint[], $22::date[], $23::date[], $24::text[], $25::jsonb[])
+         AS t(poster, company, title, cname, clogo, loc, city, country, workplace, rc, et, el, st, minp, maxp, maxk, smin, smax,
+              scur, sper, pay, posted, valid, descr, sk)`,
     [
       column((j) => j.posterId),
+      column((j) => j.companyId),
       column((j) => j.jobTitle),
       column((j) => j.companyName),
       column((j) => j.companyLogo),
-      column((j) => j.jobLocation),
+      column((j) => j.city || (j.workplace === 'remote' ? 'Remote' : countryName(j.country))),
+      column((j) => j.city),
+      column((j) => j.country),
+      column((j) => j.workplace),
+      column((j) => (j.workplace === 'remote' ? j.remoteCountries.join(',') : '')),
       column((j) => j.employmentType),
       column((j) => j.experienceLevel),
-      column((j) => j.salaryType),
-      column((j) => j.minPrice),
-      column((j) => j.maxPrice),
-      column((j) => parseSalaryThousands(j.maxPrice)),
+      legacy.map((l) => l.salaryType),
+      legacy.map((l) => l.minPrice),
+      legacy.map((l) => l.maxPrice),
+      column((j) => (j.salary ? j.salary.max / 1000 : null)),
+      column((j) => j.salary?.min ?? null),
+      column((j) => j.salary?.max ?? null),
+      column((j) => j.salary?.currency ?? null),
+      column((j) => j.salary?.period ?? null),
+      column((j) => (j.salary ? toYearlyUsd(j.salary) : null)),
       column((j) => j.postingDate),
+      column((j) => j.validThrough),
       column((j) => j.description),
-      column((j) => JSON.stringify(j.skills)),
+      column((j) => JSON.stringify(skillList(j.skills))),
+      today,
     ],
   );
+}
+
+/** Companies with their creators as members; answers their ids in order. */
+export async function insertCompaniesBulk(
+  db: Queryable,
+  companies: (Omit<GeneratedCompany, 'key'> & { createdBy: string })[],
+): Promise<string[]> {
+  if (companies.length === 0) return [];
+  const rows = await db.query<{ id: string }>(
+    `INSERT INTO companies (slug, name, logo, website, description, created_by)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::uuid[]) RETURNING id`,
+    [
+      companies.map((c) => c.slug),
+      companies.map((c) => c.name),
+      companies.map((c) => c.logo),
+      companies.map((c) => c.website),
+      companies.map((c) => c.description),
+      companies.map((c) => c.createdBy),
+    ],
+  );
+  await db.query(
+    'INSERT INTO company_members (company_id, user_id) SELECT * FROM unnest($1::uuid[], $2::uuid[])',
+    [rows.map((r) => r.id), companies.map((c) => c.createdBy)],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** A generated job placed under its company, posted by that company's creator. */
+function toBulkJob(job: GeneratedJob, company: { id: string; name: string; logo: string; createdBy: string }): BulkJob {
+  return {
+    posterId: company.createdBy,
+    companyId: company.id,
+    companyName: company.name,
+    companyLogo: company.logo,
+    jobTitle: job.jobTitle,
+    city: job.city,
+    country: job.country,
+    workplace: job.workplace,
+    remoteCountries: job.remoteCountries,
+    employmentType: job.employmentType,
+    experienceLevel: job.experienceLevel,
+    salary: job.salary,
+    skills: job.skills,
+    description: job.description,
+    postingDate: job.postingDate,
+    validThrough: job.validThrough,
+  };
 }
 
 export async function insertUsersBulk(
@@ -49,14 +156,17 @@ export async function insertUsersBulk(
   return rows.map((r) => r.id);
 }
 
-/** Oldest first, so that insertion order (the tie-breaker) agrees with posting dates. */
-function byPostingDate(a: GeneratedJob, b: GeneratedJob): number {
-  return a.postingDate.localeCompare(b.postingDate);
-}
+/** The spec's four cities, where most demo jobs are (the sidebar's Location options find them). */
+const SPEC_CITIES = [
+  { city: 'London', country: 'GB' },
+  { city: 'Seattle', country: 'US' },
+  { city: 'Madrid', country: 'ES' },
+  { city: 'Boston', country: 'US' },
+] as const;
 
 /**
- * The demo set loaded on first start: four people with known passwords (README), about 60 jobs over the
- * spec's locations, types, levels and skills, and some applications both ways.
+ * The demo set loaded on first start: four people with known passwords (README), their companies, about 60 jobs
+ * (most in the spec's four cities, the rest anywhere, some remote) and some applications both ways.
  */
 export async function seedDemoDataIfEmpty(db: Db, today: Date = new Date()): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
@@ -73,12 +183,28 @@ export async function seedDemoDataIfEmpty(db: Db, today: Date = new Date()): Pro
     );
     const [alice, bob, carol, dan] = ids;
     if (!alice || !bob || !carol || !dan) throw new Error('demo users were not created');
-    const random = createRandom(20_261_121);
-    const posters = [...Array<string>(30).fill(alice), ...Array<string>(20).fill(carol), ...Array<string>(10).fill(dan)];
-    const jobs = posters.map((posterId) => ({ ...generateJob(random, today, 45), posterId })).sort(byPostingDate);
-    await insertJobsBulk(tx, jobs);
+    const options = { seed: 20_261_121, now: today, daysBack: 25, companies: 9 };
+    const generated = companiesFor(60, options);
+    const owners = [alice, alice, alice, alice, carol, carol, carol, dan, dan];
+    const companyIds = await insertCompaniesBulk(tx, generated.map((c, i) => ({ ...c, createdBy: owners[i % owners.length] ?? alice })));
+    const companies = new Map(
+      generated.map((c, i) => [c.key, { id: companyIds[i] ?? '', name: c.name, logo: c.logo, createdBy: owners[i % owners.length] ?? alice }]),
+    );
+    const jobs = [...generateJobs(60, options)]
+      .map((job, i) => {
+        const place = SPEC_CITIES[i % SPEC_CITIES.length];
+        // Three in four demo jobs are in the spec's cities; remote ones keep the generator's place.
+        return place && i % 4 !== 3 && job.workplace !== 'remote' ? { ...job, ...place } : job;
+      })
+      .map((job) => {
+        const company = companies.get(job.companyKey);
+        if (!company) throw new Error(`no company ${job.companyKey}`);
+        return toBulkJob(job, company);
+      })
+      .sort((a, b) => a.postingDate.localeCompare(b.postingDate));
+    await insertJobsBulk(tx, jobs, toIsoDate(today));
     const newest = await tx.query<{ id: string; poster_id: string }>(
-      'SELECT id, poster_id FROM jobs ORDER BY posting_date DESC, seq DESC',
+      `SELECT id, poster_id FROM jobs WHERE status = 'open' ORDER BY posting_date DESC, seq DESC`,
     );
     const jobsOf = (posterId: string) => newest.filter((j) => j.poster_id === posterId).map((j) => j.id);
     const applications: [string, string][] = [
@@ -105,9 +231,8 @@ export interface BulkSeedOptions {
   onProgress?: (done: number) => void;
 }
 
-/** `npm run seed -- --jobs N --users M`: realistic, deterministic bulk data. */
+/** `npm run seed -- --jobs N --users M`: realistic (job-generator.ts), deterministic bulk data. */
 export async function seedBulk(db: Db, options: BulkSeedOptions): Promise<void> {
-  const random = createRandom(options.seed ?? 42);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const stamp = Date.now().toString(36);
   const userIds: string[] = [];
@@ -119,20 +244,38 @@ export async function seedBulk(db: Db, options: BulkSeedOptions): Promise<void> 
     });
     userIds.push(...(await insertUsersBulk(db, users, passwordHash)));
   }
-  const batchSize = options.batchSize ?? 5_000;
   const today = new Date();
+  const generateOptions = { seed: options.seed ?? 42, now: today, daysBack: 60 };
+  const generated = companiesFor(options.jobs, generateOptions);
+  // Slugs are unique per database: a second bulk load gets its own.
+  const owners = generated.map((_, i) => userIds[i % userIds.length] ?? '');
+  const companyIds: string[] = [];
+  for (let start = 0; start < generated.length; start += 1_000) {
+    const chunk = generated.slice(start, start + 1_000).map((c, i) => ({ ...c, slug: `${c.slug}-${stamp}`, createdBy: owners[start + i] ?? '' }));
+    companyIds.push(...(await insertCompaniesBulk(db, chunk)));
+  }
+  const companies = new Map(
+    generated.map((c, i) => [c.key, { id: companyIds[i] ?? '', name: c.name, logo: c.logo, createdBy: owners[i] ?? '' }]),
+  );
+  const batchSize = options.batchSize ?? 5_000;
+  let batch: BulkJob[] = [];
   let done = 0;
-  while (done < options.jobs) {
-    const count = Math.min(batchSize, options.jobs - done);
-    const jobs = Array.from({ length: count }, () => {
-      const posterId = userIds[Math.floor(random() * userIds.length)] ?? userIds[0] ?? '';
-      return { ...generateJob(random, today, 365), posterId };
-    });
-    await insertJobsBulk(db, jobs);
-    done += count;
+  for (const job of generateJobs(options.jobs, generateOptions)) {
+    const company = companies.get(job.companyKey);
+    if (!company) throw new Error(`no company ${job.companyKey}`);
+    batch.push(toBulkJob(job, company));
+    if (batch.length >= batchSize) {
+      await insertJobsBulk(db, batch.sort((a, b) => a.postingDate.localeCompare(b.postingDate)), toIsoDate(today));
+      done += batch.length;
+      batch = [];
+      options.onProgress?.(done);
+    }
+  }
+  if (batch.length > 0) {
+    await insertJobsBulk(db, batch, toIsoDate(today));
+    done += batch.length;
     options.onProgress?.(done);
   }
   await compactFacetCounts(db, toIsoDate(new Date(today.getTime() - 31 * 86_400_000)));
-  await db.query('ANALYZE jobs');
-  await db.query('ANALYZE job_facet_counts');
+  for (const table of ['jobs', 'job_facet_counts', 'job_place_counts', 'job_skill_counts', 'companies']) await db.query(`ANALYZE ${table}`);
 }

@@ -41,11 +41,12 @@ ${buckets}
 $$;`;
 }
 
+/** The counts of open jobs, as the triggers of migration 005 keep them. */
 const RECOUNT_SQL = `DELETE FROM job_facet_counts;
-INSERT INTO job_facet_counts (location_key, salary_key, price_bucket, experience_key, employment_key, posting_date, n)
-SELECT job_location_key(job_location), lower(salary_type), job_price_bucket(max_price_k), lower(experience_level),
-       lower(employment_type), posting_date, count(*)
-  FROM jobs GROUP BY 1, 2, 3, 4, 5, 6;`;
+INSERT INTO job_facet_counts (location_key, salary_key, price_bucket, experience_key, employment_key, workplace_key, posting_date, n)
+SELECT job_location_key(city), lower(salary_type), job_price_bucket(max_price_k), lower(experience_level),
+       lower(employment_type), workplace, posting_date, count(*)
+  FROM jobs WHERE status = 'open' GROUP BY 1, 2, 3, 4, 5, 6, 7;`;
 
 /**
  * Brings the taxonomy functions and the counts built on them in line with `taxonomy`; answers whether anything

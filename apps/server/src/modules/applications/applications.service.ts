@@ -10,6 +10,8 @@ export async function applyToJob(db: Db, user: CurrentUser, jobId: string): Prom
   const job = await findJobById(db, parseId(jobId, MESSAGES.jobNotFound));
   if (!job) throw new AppError('not_found', MESSAGES.jobNotFound);
   if (job.poster_id === user.id) throw new AppError('forbidden', MESSAGES.cannotApplyOwnJob);
+  // Closed and expired jobs keep their page but take no applications (the date itself counts, not only the sweep).
+  if (job.status !== 'open') throw new AppError('conflict', MESSAGES.jobNotAccepting);
   try {
     return await insertApplication(db, user.id, job.id);
   } catch (error) {

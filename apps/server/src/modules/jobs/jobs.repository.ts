@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { Job, JobForm, Skill } from '@jobboard/shared';
+import type { Job, JobStatus, SalaryPeriod, Skill, Workplace } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 
 export interface JobRow {
@@ -8,29 +8,52 @@ export interface JobRow {
   poster_id: string;
   posted_by: string;
   job_title: string;
+  company_id: string;
+  company_slug: string;
   company_name: string;
   company_logo: string;
+  company_ref_name: string;
+  company_ref_logo: string;
   job_location: string;
+  city: string;
+  country: string;
+  workplace: Workplace;
+  remote_countries: string[];
   employment_type: string;
   experience_level: string;
   salary_type: string;
   min_price: string;
   max_price: string;
+  salary_min: string | number | null;
+  salary_max: string | number | null;
+  salary_currency: string | null;
+  salary_period: SalaryPeriod | null;
   posting_date: string;
+  valid_through: string;
+  status: JobStatus;
   description: string;
   skills: Skill[];
 }
 
 /**
  * postedBy is the poster's current e-mail, joined in, so it follows an e-mail change; only a verified address is
- * ever shown (a job from before verification existed shows '' until its poster confirms).
+ * ever shown (a job from before verification existed shows '' until its poster confirms). The status counts the
+ * closing date itself, so a job is expired from its last day on, whether or not the sweep has run.
  */
-export const JOB_COLUMNS = `j.id, j.seq, j.poster_id, CASE WHEN u.email_verified_at IS NOT NULL THEN u.email ELSE '' END AS posted_by, j.job_title, j.company_name, j.company_logo,
-  j.job_location, j.employment_type, j.experience_level, j.salary_type, j.min_price, j.max_price,
-  j.posting_date::text AS posting_date, j.skills`;
-export const JOB_FROM = 'jobs j JOIN users u ON u.id = j.poster_id';
+export const JOB_COLUMNS = `j.id, j.seq, j.poster_id, CASE WHEN u.email_verified_at IS NOT NULL THEN u.email ELSE '' END AS posted_by, j.job_title,
+  j.company_id, co.slug AS company_slug, j.company_name, j.company_logo, co.name AS company_ref_name, co.logo AS company_ref_logo,
+  j.job_location, j.city, j.country, j.workplace, j.remote_countries, j.employment_type, j.experience_level,
+  j.salary_type, j.min_price, j.max_price, j.salary_min, j.salary_max, j.salary_currency, j.salary_period,
+  j.posting_date::text AS posting_date, j.valid_through::text AS valid_through,
+  CASE WHEN j.status = 'closed' THEN 'closed' WHEN j.status = 'expired' OR j.valid_through < CURRENT_DATE THEN 'expired' ELSE 'open' END AS status,
+  j.skills`;
+export const JOB_FROM = 'jobs j JOIN users u ON u.id = j.poster_id JOIN companies co ON co.id = j.company_id';
 
 export function toJob(row: JobRow): Job {
+  const salary =
+    row.salary_min !== null && row.salary_max !== null && row.salary_currency && row.salary_period
+      ? { min: Number(row.salary_min), max: Number(row.salary_max), currency: row.salary_currency, period: row.salary_period }
+      : null;
   return {
     _id: row.id,
     jobTitle: row.job_title,
@@ -46,6 +69,13 @@ export function toJob(row: JobRow): Job {
     description: row.description,
     postedBy: row.posted_by,
     skills: row.skills,
+    company: { id: row.company_id, slug: row.company_slug, name: row.company_ref_name, logo: row.company_ref_logo || row.company_logo },
+    location: { city: row.city, country: row.country },
+    workplace: row.workplace,
+    remoteCountries: row.remote_countries,
+    salary,
+    validThrough: row.valid_through,
+    status: row.status,
   };
 }
 
@@ -61,64 +91,117 @@ export async function findJobsForPoster(db: Queryable, posterId: string): Promis
   );
 }
 
-/** Job fields in the order of the columns they are stored in. */
-const FIELD_COLUMNS: [keyof JobForm, string][] = [
-  ['jobTitle', 'job_title'],
-  ['companyName', 'company_name'],
-  ['companyLogo', 'company_logo'],
-  ['jobLocation', 'job_location'],
-  ['employmentType', 'employment_type'],
-  ['experienceLevel', 'experience_level'],
-  ['salaryType', 'salary_type'],
-  ['minPrice', 'min_price'],
-  ['maxPrice', 'max_price'],
-  ['description', 'description'],
-  ['skills', 'skills'],
-];
-
-function columnValue(key: keyof JobForm, value: JobForm[keyof JobForm]): unknown {
-  return key === 'skills' ? JSON.stringify(value) : value;
+/** A company's open jobs, newest first (its page shows at most `limit`). */
+export async function findOpenJobsOfCompany(db: Queryable, companyId: string, limit = 100): Promise<JobRow[]> {
+  return db.query<JobRow>(
+    `SELECT ${JOB_COLUMNS}, left(j.description, 110) AS description FROM ${JOB_FROM}
+      WHERE j.company_id = $1 AND j.status = 'open' AND j.valid_through >= CURRENT_DATE
+      ORDER BY j.posting_date DESC, j.seq DESC LIMIT $2`,
+    [companyId, limit],
+  );
 }
 
-export async function insertJob(
-  db: Queryable,
-  job: JobForm & { posterId: string; maxPriceK: number | null },
-): Promise<string> {
-  const columns = FIELD_COLUMNS.map(([, column]) => column);
-  const values = FIELD_COLUMNS.map(([key]) => columnValue(key, job[key]));
-  const placeholders = values.map((_, i) => (columns[i] === 'skills' ? `$${i + 1}::jsonb` : `$${i + 1}`));
+/** A job's stored columns, as the service computes them (every derived field included). */
+export interface JobRecord {
+  job_title: string;
+  company_id: string;
+  company_name: string;
+  company_logo: string;
+  job_location: string;
+  city: string;
+  country: string;
+  workplace: Workplace;
+  remote_countries: string[];
+  employment_type: string;
+  experience_level: string;
+  salary_type: string;
+  min_price: string;
+  max_price: string;
+  max_price_k: number | null;
+  salary_min: number | null;
+  salary_max: number | null;
+  salary_currency: string | null;
+  salary_period: SalaryPeriod | null;
+  pay_yearly_usd: number | null;
+  valid_through: string;
+  status: 'open' | 'closed' | 'expired';
+  description: string;
+  skills: Skill[];
+  skill_keys: string[];
+}
+
+const RECORD_COLUMNS: (keyof JobRecord)[] = [
+  'job_title', 'company_id', 'company_name', 'company_logo', 'job_location', 'city', 'country', 'workplace',
+  'remote_countries', 'employment_type', 'experience_level', 'salary_type', 'min_price', 'max_price', 'max_price_k',
+  'salary_min', 'salary_max', 'salary_currency', 'salary_period', 'pay_yearly_usd', 'valid_through', 'status',
+  'description', 'skills', 'skill_keys',
+];
+
+const CASTS: Partial<Record<keyof JobRecord, string>> = {
+  skills: '::jsonb',
+  remote_countries: '::text[]',
+  skill_keys: '::text[]',
+  valid_through: '::date',
+  company_id: '::uuid',
+};
+
+const columnValue = (record: JobRecord, column: keyof JobRecord) =>
+  column === 'skills' ? JSON.stringify(record.skills) : record[column];
+
+export async function insertJob(db: Queryable, record: JobRecord & { posterId: string }): Promise<string> {
+  const values = RECORD_COLUMNS.map((column) => columnValue(record, column));
+  const placeholders = RECORD_COLUMNS.map((column, i) => `$${i + 1}${CASTS[column] ?? ''}`);
   const rows = await db.query<{ id: string }>(
-    `INSERT INTO jobs (${columns.join(', ')}, poster_id, max_price_k)
-     VALUES (${placeholders.join(', ')}, $${values.length + 1}, $${values.length + 2}) RETURNING id`,
-    [...values, job.posterId, job.maxPriceK],
+    `INSERT INTO jobs (${RECORD_COLUMNS.join(', ')}, poster_id)
+     VALUES (${placeholders.join(', ')}, $${values.length + 1}) RETURNING id`,
+    [...values, record.posterId],
   );
   const row = rows[0];
   if (!row) throw new Error('INSERT ... RETURNING gave no row');
   return row.id;
 }
 
-/** Updates the given fields of a job; answers whether a row changed. */
-export async function updateJobFields(
-  db: Queryable,
-  id: string,
-  changes: Partial<JobForm>,
-  maxPriceK: number | null | undefined,
-): Promise<boolean> {
-  const present = FIELD_COLUMNS.filter(([key]) => changes[key] !== undefined);
+/** Writes every column of a job (the service merged the change into the whole record); answers whether it existed. */
+export async function updateJobRecord(db: Queryable, id: string, record: JobRecord): Promise<boolean> {
   const params: unknown[] = [id];
-  const assignments = present.map(([key, column]) => {
-    params.push(columnValue(key, changes[key] as JobForm[keyof JobForm]));
-    return `${column} = $${params.length}${column === 'skills' ? '::jsonb' : ''}`;
+  const assignments = RECORD_COLUMNS.map((column) => {
+    params.push(columnValue(record, column));
+    return `${column} = $${params.length}${CASTS[column] ?? ''}`;
   });
-  if (maxPriceK !== undefined) {
-    params.push(maxPriceK);
-    assignments.push(`max_price_k = $${params.length}`);
-  }
   const rows = await db.query(
-    `UPDATE jobs SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING id`,
+    `UPDATE jobs SET ${[...assignments, "closed_at = CASE WHEN status = 'closed' THEN coalesce(closed_at, now()) END", 'updated_at = now()'].join(', ')}
+      WHERE id = $1 RETURNING id`,
     params,
   );
   return rows.length > 0;
+}
+
+/** The stored columns of a job, for a change to merge into. */
+export async function findJobRecord(db: Queryable, id: string): Promise<(JobRecord & { poster_id: string; id: string }) | undefined> {
+  const rows = await db.query<JobRecord & { poster_id: string; id: string }>(
+    `SELECT id, poster_id, ${RECORD_COLUMNS.map((c) => (c === 'valid_through' ? 'valid_through::text AS valid_through' : c)).join(', ')}
+       FROM jobs WHERE id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    ...row,
+    max_price_k: num(row.max_price_k),
+    salary_min: num(row.salary_min),
+    salary_max: num(row.salary_max),
+    pay_yearly_usd: num(row.pay_yearly_usd),
+  };
+}
+
+/** Marks open jobs whose closing date has passed as expired; answers how many. */
+export async function expireJobs(db: Queryable): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `WITH expired AS (UPDATE jobs SET status = 'expired' WHERE status = 'open' AND valid_through < CURRENT_DATE RETURNING 1)
+     SELECT count(*)::int AS n FROM expired`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function deleteJobById(db: Queryable, id: string): Promise<boolean> {

@@ -1,25 +1,39 @@
 import {
+  countryName,
+  JOB_MODEL_LIMITS,
+  legacyFromSalary,
   MESSAGES,
   parseSalaryThousands,
+  salaryFromLegacy,
+  skillKey,
   SKILL_OPTIONS,
+  toIsoDate,
+  toYearlyUsd,
   type Job,
   type JobCreateBody,
-  type JobForm,
   type JobUpdateBody,
+  type LegacySalary,
+  type SalaryRange,
+  type Skill,
+  type Workplace,
 } from '@jobboard/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
 import type { CurrentUser } from '../../http/session.js';
+import { createCompany } from '../companies/companies.service.js';
+import { findCompanyById, findMemberCompanyByName, isMember } from '../companies/companies.repository.js';
 import {
   deleteJobById,
   findJobById,
+  findJobRecord,
   findJobsForPoster,
   insertJob,
   toJob,
-  updateJobFields,
-  type JobRow,
+  updateJobRecord,
+  type JobRecord,
 } from './jobs.repository.js';
+import { countryOfCity, parseWhere } from './places.js';
 import type { SearchCache } from './search.service.js';
 
 /**
@@ -39,35 +53,145 @@ async function changingJobs<T>(deps: JobWriteDeps, write: () => Promise<T>): Pro
   }
 }
 
-/** Labels come from the option list, whatever a client sent, so a tag always reads right. */
-function canonicalSkills(skills: JobForm['skills']): JobForm['skills'] {
+/** Labels of the spec's nine skills come from the option list, whatever case a client sent; other skills read as typed. */
+function canonicalSkills(skills: { value: string }[]): Skill[] {
   const seen = new Set<string>();
   return skills.flatMap((skill) => {
-    const option = SKILL_OPTIONS.find((o) => o.value === skill.value);
-    if (!option || seen.has(option.value)) return [];
-    seen.add(option.value);
-    return [{ value: option.value, label: option.label }];
+    const key = skillKey(skill.value);
+    if (!key || seen.has(key)) return [];
+    seen.add(key);
+    const option = SKILL_OPTIONS.find((o) => o.value.toLowerCase() === key);
+    const value = option?.value ?? skill.value.normalize('NFKC').trim().replace(/\s+/g, ' ');
+    return [{ value, label: option?.label ?? value }];
   });
 }
 
-/** Picks the job fields out of a body; server-owned fields (_id, postedBy, postingDate...) are dropped. */
-function jobFields<T extends Partial<JobForm>>(body: T): Partial<JobForm> {
-  const { jobTitle, companyName, companyLogo, jobLocation, employmentType, experienceLevel, salaryType } = body;
-  const { minPrice, maxPrice, description, skills } = body;
-  const fields: { [K in keyof JobForm]: JobForm[K] | undefined } = {
-    jobTitle,
-    companyName,
-    companyLogo,
-    jobLocation,
-    employmentType,
-    experienceLevel,
-    salaryType,
-    minPrice,
-    maxPrice,
-    description,
-    skills: skills ? canonicalSkills(skills) : undefined,
+const DAY_MS = 86_400_000;
+const addDays = (day: string, days: number) => toIsoDate(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+
+/** A closing date must lie between today and JOB_MODEL_LIMITS.validityMaxDays from today. */
+function checkValidThrough(validThrough: string, today: string): string {
+  const time = Date.parse(`${validThrough}T00:00:00Z`);
+  if (Number.isNaN(time) || toIsoDate(new Date(time)) !== validThrough) {
+    throw new AppError('bad_request', 'validThrough: must be a date (YYYY-MM-DD)');
+  }
+  const latest = addDays(today, JOB_MODEL_LIMITS.validityMaxDays);
+  if (validThrough < today || validThrough > latest) {
+    throw new AppError('bad_request', `validThrough: must be between today and ${JOB_MODEL_LIMITS.validityMaxDays} days from today (${today} to ${latest})`);
+  }
+  return validThrough;
+}
+
+type JobInput = Omit<Partial<JobCreateBody>, 'status'> & { status?: 'open' | 'closed' | undefined };
+
+const REMOTE = 'Work remotely';
+
+/**
+ * The whole stored record of a job from what a client sent, merged over the job as stored (for an update):
+ * each of the spec's flat groups and its structured replacement is derived from whichever of the two was sent,
+ * so old and new clients read the same job in both forms.
+ */
+function toRecord(input: JobInput, existing: JobRecord | undefined, company: { id: string; name: string; logo: string }, today: string): JobRecord {
+  const base = existing;
+  const employmentType = input.employmentType ?? base?.employment_type ?? '';
+  const experienceLevel = input.experienceLevel ?? base?.experience_level ?? '';
+
+  // Where the work happens: sent, kept, or (an old client) read from the spec's "Work remotely" values.
+  const workplace: Workplace =
+    input.workplace ?? (input.employmentType || input.experienceLevel || !base
+      ? employmentType === REMOTE || experienceLevel === REMOTE
+        ? 'remote'
+        : base?.workplace === 'remote' ? 'on-site' : (base?.workplace ?? 'on-site')
+      : base.workplace);
+
+  // Place: a structured location, or the spec's text (whose country is the most populous city of that name).
+  let city = base?.city ?? '';
+  let country = base?.country ?? '';
+  let jobLocation = base?.job_location ?? '';
+  if (input.location) {
+    city = input.location.city;
+    country = input.location.country;
+    jobLocation = city || (workplace === 'remote' ? 'Remote' : countryName(country));
+  } else if (input.jobLocation !== undefined) {
+    jobLocation = input.jobLocation;
+    const parsed = parseWhere(jobLocation);
+    if ('city' in parsed) {
+      city = parsed.city;
+      country = parsed.country ?? countryOfCity(parsed.city);
+    } else if ('country' in parsed) {
+      city = '';
+      country = parsed.country;
+    } else {
+      city = '';
+      country = '';
+    }
+  }
+  const remoteCountries = workplace === 'remote' ? [...new Set(input.remoteCountries ?? base?.remote_countries ?? [])].sort() : [];
+
+  // Pay: structured, or the spec's text (with the numbers it has).
+  let salary: SalaryRange | null =
+    base && base.salary_min !== null && base.salary_max !== null && base.salary_currency && base.salary_period
+      ? { min: base.salary_min, max: base.salary_max, currency: base.salary_currency, period: base.salary_period }
+      : null;
+  let legacy: LegacySalary = {
+    minPrice: base?.min_price ?? '',
+    maxPrice: base?.max_price ?? '',
+    salaryType: (base?.salary_type as LegacySalary['salaryType'] | undefined) ?? 'Yearly',
   };
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<JobForm>;
+  let maxPriceK = base?.max_price_k ?? null;
+  if (input.salary) {
+    salary = input.salary;
+    legacy = legacyFromSalary(salary);
+    maxPriceK = salary.max / 1000;
+  } else if (input.minPrice !== undefined || input.maxPrice !== undefined || input.salaryType !== undefined) {
+    legacy = {
+      minPrice: input.minPrice ?? legacy.minPrice,
+      maxPrice: input.maxPrice ?? legacy.maxPrice,
+      salaryType: input.salaryType ?? legacy.salaryType,
+    };
+    salary = salaryFromLegacy(legacy);
+    maxPriceK = parseSalaryThousands(legacy.maxPrice);
+  }
+
+  const skills = input.skills ? canonicalSkills(input.skills) : (base?.skills ?? []);
+  const validThrough = input.validThrough !== undefined ? checkValidThrough(input.validThrough, today) : (base?.valid_through ?? addDays(today, JOB_MODEL_LIMITS.validityDefaultDays));
+
+  // Status: the poster closes or reopens; a new closing date revives an expired job.
+  let status = base?.status ?? 'open';
+  if (input.status === 'closed') status = 'closed';
+  else if (input.status === 'open' || (status === 'expired' && input.validThrough !== undefined)) {
+    if (validThrough < today) throw new AppError('bad_request', 'validThrough: an expired job needs a new closing date to reopen');
+    status = 'open';
+  }
+  if (status === 'open' && validThrough < today) status = 'expired';
+
+  return {
+    job_title: input.jobTitle ?? base?.job_title ?? '',
+    company_id: company.id,
+    company_name: company.name,
+    company_logo: input.companyLogo ?? (input.companyId ? company.logo : undefined) ?? base?.company_logo ?? company.logo,
+    job_location: jobLocation,
+    city,
+    country,
+    workplace,
+    remote_countries: remoteCountries,
+    employment_type: employmentType,
+    experience_level: experienceLevel,
+    salary_type: legacy.salaryType,
+    min_price: legacy.minPrice,
+    max_price: legacy.maxPrice,
+    max_price_k: maxPriceK,
+    salary_min: salary?.min ?? null,
+    salary_max: salary?.max ?? null,
+    salary_currency: salary?.currency ?? null,
+    salary_period: salary?.period ?? null,
+    pay_yearly_usd: salary ? toYearlyUsd(salary) : null,
+    valid_through: validThrough,
+    status,
+    description: input.description ?? base?.description ?? '',
+    skills,
+    skill_keys: skills.map((s) => skillKey(s.value)),
+  };
 }
 
 export async function getJob(db: Db, rawId: string): Promise<Job> {
@@ -76,27 +200,63 @@ export async function getJob(db: Db, rawId: string): Promise<Job> {
   return toJob(row);
 }
 
-export async function createJob(deps: JobWriteDeps, poster: CurrentUser, body: JobCreateBody): Promise<string> {
+/**
+ * The company a job goes under: one of the poster's (companyId: only its members may post under it), or for an
+ * old client, the poster's company of that name, created on first use.
+ */
+async function companyForJob(
+  db: Queryable,
+  poster: CurrentUser,
+  input: { companyId?: string | undefined; companyName?: string | undefined; companyLogo?: string | undefined },
+  current: string | undefined,
+): Promise<{ id: string; name: string; logo: string }> {
+  if (input.companyId) {
+    const company = await findCompanyById(db, input.companyId);
+    if (!company) throw new AppError('not_found', `companyId: ${MESSAGES.companyNotFound}`);
+    if (!(await isMember(db, company.id, poster.id))) throw new AppError('forbidden', 'companyId: You can only post jobs for companies you are a member of');
+    return company;
+  }
+  if (input.companyName !== undefined) {
+    const named = await findMemberCompanyByName(db, poster.id, input.companyName);
+    if (named) return named;
+    return createCompany(db, poster, { name: input.companyName, logo: input.companyLogo ?? '', website: '', description: '' });
+  }
+  const company = current ? await findCompanyById(db, current) : undefined;
+  if (!company) throw new AppError('bad_request', 'companyName: Company name is required');
+  return company;
+}
+
+export async function createJob(deps: JobWriteDeps, poster: CurrentUser, body: JobCreateBody, now = new Date()): Promise<string> {
   // An unproven address could be anybody's: jobs are posted under verified addresses only.
   if (!poster.email_verified) throw new AppError('forbidden', MESSAGES.verifyEmailToPost);
-  const fields = jobFields(body) as JobForm;
   return changingJobs(deps, () =>
-    insertJob(deps.db, { ...fields, posterId: poster.id, maxPriceK: parseSalaryThousands(fields.maxPrice) }),
+    deps.db.transaction(async (tx) => {
+      const company = await companyForJob(tx, poster, body, undefined);
+      const record = toRecord({ ...body, status: undefined }, undefined, company, toIsoDate(now));
+      return insertJob(tx, { ...record, posterId: poster.id });
+    }),
   );
 }
 
-async function findOwnJob(db: Db, user: CurrentUser, rawId: string): Promise<JobRow> {
-  const job = await findJobById(db, parseId(rawId, MESSAGES.jobNotFound));
+async function findOwnJob(db: Queryable, user: CurrentUser, rawId: string): Promise<JobRecord & { id: string; poster_id: string }> {
+  const job = await findJobRecord(db, parseId(rawId, MESSAGES.jobNotFound));
   if (!job) throw new AppError('not_found', MESSAGES.jobNotFound);
   if (job.poster_id !== user.id) throw new AppError('forbidden', 'Only the poster of a job can change it');
   return job;
 }
 
-export async function updateJob(deps: JobWriteDeps, user: CurrentUser, rawId: string, body: JobUpdateBody): Promise<number> {
-  const job = await findOwnJob(deps.db, user, rawId);
-  const fields = jobFields(body);
-  const maxPriceK = fields.maxPrice === undefined ? undefined : parseSalaryThousands(fields.maxPrice);
-  return changingJobs(deps, async () => ((await updateJobFields(deps.db, job.id, fields, maxPriceK)) ? 1 : 0));
+export async function updateJob(deps: JobWriteDeps, user: CurrentUser, rawId: string, body: JobUpdateBody, now = new Date()): Promise<number> {
+  return changingJobs(deps, () =>
+    deps.db.transaction(async (tx) => {
+      const job = await findOwnJob(tx, user, rawId);
+      const changesCompany = body.companyId !== undefined || (body.companyName !== undefined && body.companyName.toLowerCase() !== job.company_name.toLowerCase());
+      const company = changesCompany
+        ? await companyForJob(tx, user, body, job.company_id)
+        : { id: job.company_id, name: job.company_name, logo: job.company_logo };
+      const record = toRecord(body, job, company, toIsoDate(now));
+      return (await updateJobRecord(tx, job.id, record)) ? 1 : 0;
+    }),
+  );
 }
 
 export async function deleteJob(deps: JobWriteDeps, user: CurrentUser, rawId: string): Promise<number> {

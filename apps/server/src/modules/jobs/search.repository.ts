@@ -2,13 +2,21 @@ import {
   FILTER_GROUPS,
   FILTER_GROUP_NAMES,
   HOME_PAGE_SIZE,
+  JOB_MODEL_LIMITS,
+  LOCATION_OPTIONS,
   postedWindowStart,
+  skillKey,
+  SKILL_OPTIONS,
+  toIsoDate,
   type Facets,
   type FilterGroup,
+  type JobSort,
   type SearchFilters,
+  type TopFacets,
 } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 import { JOB_COLUMNS, JOB_FROM, type JobRow } from './jobs.repository.js';
+import type { WhereFilter } from './places.js';
 
 /** Cards show the first 100 characters; a little more travels so the page stays under 10 KB. */
 export const CARD_DESCRIPTION_CHARS = 110;
@@ -31,15 +39,16 @@ function likePattern(text: string): string {
 type GroupColumns = Record<FilterGroup, string>;
 
 const JOB_GROUP_COLUMNS: GroupColumns = {
-  location: 'lower(j.job_location)',
+  location: 'lower(j.city)',
   salaryType: 'lower(j.salary_type)',
   maxPrice: 'j.max_price_k',
   posted: 'j.posting_date',
   experience: 'lower(j.experience_level)',
   employment: 'lower(j.employment_type)',
+  workplace: 'j.workplace',
 };
 
-/** job_facet_counts (migration 003, keys from db/taxonomy.ts): price_bucket <= v holds exactly when max_price_k <= v for every option v. */
+/** job_facet_counts (migrations 003 and 005, keys from db/taxonomy.ts): price_bucket <= v holds exactly when max_price_k <= v for every option v. */
 const COUNT_GROUP_COLUMNS: GroupColumns = {
   location: 'c.location_key',
   salaryType: 'c.salary_key',
@@ -47,6 +56,7 @@ const COUNT_GROUP_COLUMNS: GroupColumns = {
   posted: 'c.posting_date',
   experience: 'c.experience_key',
   employment: 'c.employment_key',
+  workplace: 'c.workplace_key',
 };
 
 /** The SQL condition of one filter group at one value (docs/product.md, "Constants and filters"). */
@@ -65,13 +75,65 @@ function groupCondition(group: FilterGroup, value: string, params: Params, now: 
       return `(${columns.experience} = ${placeholder} OR ${columns.employment} = ${placeholder})`;
     }
     default:
-      // Location and salary type: equality ignoring case (values arrive lower-case).
+      // Location, salary type, workplace: equality ignoring case (values arrive lower-case).
       return `${column} = ${params.add(value)}`;
   }
 }
 
+/**
+ * "c++", "c#", ".net", "node.js", "100%": words with signs the text parser drops or splits, matched as a skill or
+ * inside the title instead. Letters, digits, hyphens and apostrophes make plain words.
+ */
+const SYMBOLIC = /[^\p{L}\p{N}'’-]/u;
+
+export interface TextQuery {
+  /** Prefix words for to_tsquery ('senior:* & develop:*'), letters and digits only; undefined when none. */
+  words?: string;
+  /** The same words restricted to the title (weight A). */
+  titleWords?: string;
+  symbols: string[];
+  /** The whole text as a skill key ('machine learning', 'node.js'). */
+  skill: string;
+}
+
+export function parseText(q: string): TextQuery {
+  const tokens = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
+  const symbols = tokens.filter((t) => SYMBOLIC.test(t));
+  const plain = tokens
+    .filter((t) => !SYMBOLIC.test(t))
+    .flatMap((t) => t.split(/[^\p{L}\p{N}]+/u))
+    .filter(Boolean);
+  return {
+    words: plain.length ? plain.map((w) => `${w}:*`).join(' & ') : undefined,
+    titleWords: plain.length ? plain.map((w) => `${w}:*A`).join(' & ') : undefined,
+    symbols,
+    skill: skillKey(q),
+  };
+}
+
+/** Matches of "what": every word in the title, company, skills or description, or the whole text as a skill. */
 function textCondition(q: string | undefined, params: Params): string | undefined {
-  return q ? `lower(j.job_title) LIKE ${params.add(likePattern(q))}` : undefined;
+  if (!q) return undefined;
+  const text = parseText(q);
+  const parts: string[] = [];
+  if (text.words) parts.push(`j.search_doc @@ to_tsquery('english', ${params.add(text.words)})`);
+  for (const symbol of text.symbols) {
+    parts.push(`(j.skill_keys @> ARRAY[${params.add(symbol)}]::text[] OR lower(j.job_title) LIKE ${params.add(likePattern(symbol))})`);
+  }
+  const all = parts.length ? `(${parts.join(' AND ')})` : 'false';
+  // The title as text, as the first version matched it: 'dev' finds 'DevOps', '100%' finds '100% Remote'.
+  const title = `lower(j.job_title) LIKE ${params.add(likePattern(q))}`;
+  return `(${title} OR ${all} OR j.skill_keys @> ARRAY[${params.add(text.skill)}]::text[])`;
+}
+
+/** Whether the title alone matches (relevance puts these first). */
+function titleCondition(q: string, params: Params): string {
+  const text = parseText(q);
+  const parts: string[] = [];
+  if (text.titleWords) parts.push(`j.search_doc @@ to_tsquery('english', ${params.add(text.titleWords)})`);
+  for (const symbol of text.symbols) parts.push(`lower(j.job_title) LIKE ${params.add(likePattern(symbol))}`);
+  const words = parts.length ? `(${parts.join(' AND ')}) OR ` : '';
+  return `(${words}lower(j.job_title) LIKE ${params.add(likePattern(q))})`;
 }
 
 function whereClause(conditions: (string | undefined)[]): string {
@@ -79,8 +141,39 @@ function whereClause(conditions: (string | undefined)[]): string {
   return present.length ? `WHERE ${present.join(' AND ')}` : '';
 }
 
+/** A search without its page: the text, the "where", the filter groups and the job model's filters. */
 export interface SearchCriteria extends SearchFilters {
   q?: string | undefined;
+  where?: WhereFilter | undefined;
+  skill?: string | undefined;
+  country?: string | undefined;
+  remoteCountry?: string | undefined;
+  payMin?: number | undefined;
+  /** newest when absent. */
+  sort?: JobSort | undefined;
+}
+
+/** Open jobs only: closed ones, and those past their closing date even before the sweep marks them. */
+function openCondition(params: Params, now: Date): string {
+  return `j.status = 'open' AND j.valid_through >= ${params.add(toIsoDate(now))}::date`;
+}
+
+/** The job model's filters, which only the jobs table can answer. */
+function modelConditions(criteria: SearchCriteria, params: Params): string[] {
+  const conditions: string[] = [];
+  const where = criteria.where;
+  if (where && 'remote' in where) conditions.push(`j.workplace = 'remote'`);
+  else if (where && 'city' in where) {
+    conditions.push(`lower(j.city) = ${params.add(where.city.toLowerCase())}`);
+    if (where.country) conditions.push(`j.country = ${params.add(where.country)}`);
+  } else if (where) conditions.push(`j.country = ${params.add(where.country)}`);
+  if (criteria.skill) conditions.push(`j.skill_keys @> ARRAY[${params.add(criteria.skill)}]::text[]`);
+  if (criteria.country) conditions.push(`j.country = ${params.add(criteria.country)}`);
+  if (criteria.remoteCountry) {
+    conditions.push(`j.workplace = 'remote' AND (j.remote_countries = '{}' OR j.remote_countries @> ARRAY[${params.add(criteria.remoteCountry)}]::text[])`);
+  }
+  if (criteria.payMin !== undefined) conditions.push(`j.pay_yearly_usd >= ${params.add(criteria.payMin)}`);
+  return conditions;
 }
 
 function filterConditions(
@@ -104,13 +197,6 @@ export interface PageBoundary {
   seq: string;
 }
 
-/**
- * One page of matches, newest first. With `after` (the boundary of an earlier page) the scan starts right
- * behind that row (keyset) and skips only `skipPages` pages from there, so reading page 5,000 after page 4,999
- * costs what page 1 costs, instead of an OFFSET that grows with the page number. When pages are skipped, the
- * row before the page comes too, so the page before it becomes known (`previous`) and the next read of this
- * page is a keyset scan.
- */
 export interface SqlQuery {
   text: string;
   values: unknown[];
@@ -118,23 +204,55 @@ export interface SqlQuery {
 
 type PagePosition = { after?: PageBoundary | undefined; skipPages: number };
 
-/** The SQL of one page (also what the benchmark EXPLAINs for every query shape). */
+const PAGE_COLUMNS = `${JOB_COLUMNS}, left(j.description, ${CARD_DESCRIPTION_CHARS}) AS description`;
+
+/**
+ * The SQL of one page (also what the benchmark EXPLAINs for every query shape).
+ * - newest: with `after` (the boundary of an earlier page) the scan starts right behind that row (keyset) and
+ *   skips only `skipPages` pages from there, so page 5,000 after page 4,999 costs what page 1 costs. When pages
+ *   are skipped, the row before the page comes too, so the page before it becomes known.
+ * - relevance: jobs whose title matches first, then the others, each newest first: two index-ordered scans
+ *   appended, so the first page never ranks every match.
+ * - pay: the highest yearly pay first (jobs without a known figure last).
+ */
 export function jobPageQuery(criteria: SearchCriteria, position: PagePosition, now: Date): SqlQuery {
   const params = new Params();
+  const conditions = [
+    openCondition(params, now),
+    textCondition(criteria.q, params),
+    ...filterConditions(criteria, params, now, JOB_GROUP_COLUMNS),
+    ...modelConditions(criteria, params),
+  ];
+  if (criteria.sort === 'relevance' && criteria.q) {
+    const title = titleCondition(criteria.q, params);
+    const offset = position.skipPages * HOME_PAGE_SIZE;
+    const reach = params.add(offset + HOME_PAGE_SIZE);
+    const branch = (tier: number, extra: string) =>
+      `(SELECT ${PAGE_COLUMNS}, ${tier} AS tier FROM ${JOB_FROM} ${whereClause([...conditions, extra])}
+         ORDER BY j.posting_date DESC, j.seq DESC LIMIT ${reach})`;
+    return {
+      text: `SELECT * FROM (${branch(0, title)} UNION ALL ${branch(1, `NOT (${title})`)}) ranked
+        ORDER BY tier, posting_date DESC, seq DESC LIMIT ${params.add(HOME_PAGE_SIZE)} OFFSET ${params.add(offset)}`,
+      values: params.values,
+    };
+  }
+  if (criteria.sort === 'pay') {
+    return {
+      text: `SELECT ${PAGE_COLUMNS} FROM ${JOB_FROM} ${whereClause(conditions)}
+        ORDER BY j.pay_yearly_usd DESC NULLS LAST, j.seq DESC
+        LIMIT ${params.add(HOME_PAGE_SIZE)} OFFSET ${params.add(position.skipPages * HOME_PAGE_SIZE)}`,
+      values: params.values,
+    };
+  }
   const keyset = position.after
     ? `(j.posting_date, j.seq) < (${params.add(position.after.postingDate)}::date, ${params.add(position.after.seq)}::bigint)`
     : undefined;
-  const where = whereClause([
-    textCondition(criteria.q, params),
-    ...filterConditions(criteria, params, now, JOB_GROUP_COLUMNS),
-    keyset,
-  ]);
   const withPrevious = position.skipPages > 0;
+  const where = whereClause([...conditions, keyset]);
   const limit = params.add(HOME_PAGE_SIZE + (withPrevious ? 1 : 0));
   const offset = params.add(position.skipPages * HOME_PAGE_SIZE - (withPrevious ? 1 : 0));
   return {
-    text: `SELECT ${JOB_COLUMNS}, left(j.description, ${CARD_DESCRIPTION_CHARS}) AS description
-       FROM ${JOB_FROM} ${where}
+    text: `SELECT ${PAGE_COLUMNS} FROM ${JOB_FROM} ${where}
       ORDER BY j.posting_date DESC, j.seq DESC
       LIMIT ${limit} OFFSET ${offset}`,
     values: params.values,
@@ -149,20 +267,27 @@ export async function findJobPage(
 ): Promise<{ rows: JobRow[]; previous?: PageBoundary }> {
   const query = jobPageQuery(criteria, position, now);
   const rows = await db.query<JobRow>(query.text, query.values);
-  if (position.skipPages === 0) return { rows };
+  if (position.skipPages === 0 || (criteria.sort ?? 'newest') !== 'newest') return { rows };
   const [before, ...page] = rows;
   return { rows: page, previous: before && { postingDate: before.posting_date, seq: String(before.seq) } };
 }
 
+/** Whether the precomputed counts can answer: no text, none of the job model's filters, a city among the options. */
+export function countsArePrecomputed(criteria: SearchCriteria): boolean {
+  const modelFilter = criteria.where || criteria.skill || criteria.country || criteria.remoteCountry || criteria.payMin !== undefined;
+  const keyedCity = !criteria.location || LOCATION_OPTIONS.some((o) => o.value === criteria.location);
+  return !criteria.q && !modelFilter && keyedCity;
+}
+
 /**
- * The total and, for every option of every group, how many jobs would match if that option were chosen with
- * the other current filters: one pass, one FILTER aggregate per count. Without a title query the pass runs over
- * the precomputed counts (a few thousand rows at any size); with one, over the jobs whose title matches.
+ * The SQL of the counting pass, and how to read its row back into a total and facets: for every option of every
+ * group, how many jobs would match if that option were chosen with the other current filters, one FILTER
+ * aggregate per count. Without text or job-model filters the pass runs over the precomputed counts (a few
+ * thousand rows at any size); otherwise over the matching jobs.
  */
-/** The SQL of the counting pass, and how to read its row back into a total and facets. */
 export function countsQuery(criteria: SearchCriteria, now: Date): SqlQuery & { keys: [FilterGroup, string][] } {
   const params = new Params();
-  const precomputed = !criteria.q;
+  const precomputed = countsArePrecomputed(criteria);
   const columns = precomputed ? COUNT_GROUP_COLUMNS : JOB_GROUP_COLUMNS;
   const aggregate = (conditions: string[], alias: string) => {
     const filter = `FILTER (WHERE ${conditions.length ? conditions.join(' AND ') : 'true'})`;
@@ -178,15 +303,12 @@ export function countsQuery(criteria: SearchCriteria, now: Date): SqlQuery & { k
       keys.push([group, option.value]);
     }
   }
-  const from = precomputed ? 'job_facet_counts c' : `jobs j ${whereClause([textCondition(criteria.q, params)])}`;
+  const from = precomputed
+    ? 'job_facet_counts c'
+    : `jobs j ${whereClause([openCondition(params, now), textCondition(criteria.q, params), ...modelConditions(criteria, params)])}`;
   return { text: `SELECT ${aggregates.join(', ')} FROM ${from}`, values: params.values, keys };
 }
 
-/**
- * The total and, for every option of every group, how many jobs would match if that option were chosen with
- * the other current filters: one pass, one FILTER aggregate per count. Without a title query the pass runs over
- * the precomputed counts (a few thousand rows at any size); with one, over the jobs whose title matches.
- */
 export async function countMatchesAndFacets(
   db: Queryable,
   criteria: SearchCriteria,
@@ -202,6 +324,62 @@ export async function countMatchesAndFacets(
   return { total: Number(row.total ?? 0), facets };
 }
 
+/** Whether the search has no condition at all beyond "open": the place and skill tables answer its top lists. */
+function unfiltered(criteria: SearchCriteria): boolean {
+  return countsArePrecomputed(criteria) && FILTER_GROUP_NAMES.every((group) => !criteria[group]);
+}
+
+/** The most common places and skills among the current results. */
+export async function findTopFacets(db: Queryable, criteria: SearchCriteria, now: Date): Promise<TopFacets> {
+  const limit = JOB_MODEL_LIMITS.topFacetValues;
+  if (unfiltered(criteria)) {
+    const [places, skills] = await Promise.all([
+      db.query<{ city: string; country: string; count: number }>(
+        `SELECT city, country, n AS count FROM job_place_counts WHERE n > 0 AND city <> '' ORDER BY n DESC, city LIMIT ${limit}`,
+      ),
+      db.query<{ value: string; label: string; count: number }>(
+        `SELECT label AS value, label, n AS count FROM job_skill_counts WHERE n > 0 ORDER BY n DESC, skill_key LIMIT ${limit}`,
+      ),
+    ]);
+    return { places: places.map((p) => ({ ...p, count: Number(p.count) })), skills: skills.map((s) => ({ ...s, count: Number(s.count) })) };
+  }
+  const params = new Params();
+  const where = whereClause([
+    openCondition(params, now),
+    textCondition(criteria.q, params),
+    ...filterConditions(criteria, params, now, JOB_GROUP_COLUMNS),
+    ...modelConditions(criteria, params),
+  ]);
+  const [places, skills] = await Promise.all([
+    db.query<{ city: string; country: string; count: number }>(
+      `SELECT min(j.city) AS city, j.country, count(*)::int AS count FROM jobs j ${where} ${where ? 'AND' : 'WHERE'} j.city <> ''
+        GROUP BY lower(j.city), j.country ORDER BY count(*) DESC, min(j.city) LIMIT ${limit}`,
+      params.values,
+    ),
+    db.query<{ value: string; label: string; count: number }>(
+      `SELECT coalesce(s.label, k.key) AS value, coalesce(s.label, k.key) AS label, k.count FROM (
+         SELECT key, count(*)::int AS count FROM jobs j CROSS JOIN LATERAL unnest(j.skill_keys) AS key ${where}
+          GROUP BY key ORDER BY count(*) DESC, key LIMIT ${limit}
+       ) k LEFT JOIN job_skill_counts s ON s.skill_key = k.key ORDER BY k.count DESC, k.key`,
+      params.values,
+    ),
+  ]);
+  return { places: places.map((p) => ({ ...p, count: Number(p.count) })), skills: skills.map((s) => ({ ...s, count: Number(s.count) })) };
+}
+
+/** Up to 8 skills starting with `prefix`, most used (in open jobs) first; the spec's nine when nothing is used yet. */
+export async function suggestSkills(db: Queryable, prefix: string): Promise<{ value: string; label: string; count: number }[]> {
+  const key = skillKey(prefix);
+  const rows = await db.query<{ label: string; count: number }>(
+    `SELECT label, n AS count FROM job_skill_counts WHERE n > 0 AND skill_key LIKE $1 ORDER BY n DESC, skill_key LIMIT ${JOB_MODEL_LIMITS.suggestions}`,
+    [`${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`],
+  );
+  const used = rows.map((r) => ({ value: r.label, label: r.label, count: Number(r.count) }));
+  const seen = new Set(used.map((s) => s.value.toLowerCase()));
+  const starters = SKILL_OPTIONS.filter((o) => o.value.toLowerCase().startsWith(key) && !seen.has(o.value.toLowerCase()));
+  return [...used, ...starters.map((o) => ({ value: o.value, label: o.label, count: 0 }))].slice(0, JOB_MODEL_LIMITS.suggestions);
+}
+
 /**
  * Compacts the precomputed counts: rows of days older than every "Date of Posting" window are summed into one
  * row per combination dated 1970-01-01. Sums, and so every count, stay exactly the same.
@@ -211,12 +389,12 @@ export async function compactFacetCounts(db: Queryable, olderThan: string): Prom
     `WITH old AS (
        DELETE FROM job_facet_counts
         WHERE posting_date < $1::date AND posting_date > DATE '1970-01-01'
-        RETURNING location_key, salary_key, price_bucket, experience_key, employment_key, n
+        RETURNING location_key, salary_key, price_bucket, experience_key, employment_key, workplace_key, n
      )
-     INSERT INTO job_facet_counts AS c (location_key, salary_key, price_bucket, experience_key, employment_key, posting_date, n)
-     SELECT location_key, salary_key, price_bucket, experience_key, employment_key, DATE '1970-01-01', sum(n)
-       FROM old GROUP BY 1, 2, 3, 4, 5
-     ON CONFLICT (location_key, salary_key, price_bucket, experience_key, employment_key, posting_date)
+     INSERT INTO job_facet_counts AS c (location_key, salary_key, price_bucket, experience_key, employment_key, workplace_key, posting_date, n)
+     SELECT location_key, salary_key, price_bucket, experience_key, employment_key, workplace_key, DATE '1970-01-01', sum(n)
+       FROM old GROUP BY 1, 2, 3, 4, 5, 6
+     ON CONFLICT (location_key, salary_key, price_bucket, experience_key, employment_key, workplace_key, posting_date)
      DO UPDATE SET n = c.n + EXCLUDED.n`,
     [olderThan],
   );

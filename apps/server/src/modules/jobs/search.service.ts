@@ -1,10 +1,20 @@
-import { FILTER_GROUP_NAMES, HOME_PAGE_SIZE, toIsoDate, type Facets, type SearchQuery, type SearchResult } from '@jobboard/shared';
+import {
+  FILTER_GROUP_NAMES,
+  HOME_PAGE_SIZE,
+  toIsoDate,
+  type Facets,
+  type SearchQuery,
+  type SearchResult,
+  type TopFacets,
+} from '@jobboard/shared';
 import type { Db } from '../../db/client.js';
-import { toJob } from './jobs.repository.js';
+import { expireJobs, toJob } from './jobs.repository.js';
+import { parseWhere } from './places.js';
 import {
   compactFacetCounts,
   countMatchesAndFacets,
   findJobPage,
+  findTopFacets,
   type PageBoundary,
   type SearchCriteria,
 } from './search.repository.js';
@@ -12,6 +22,7 @@ import {
 interface Counts {
   total: number;
   facets: Facets;
+  topFacets: TopFacets;
 }
 
 interface Entry {
@@ -31,6 +42,8 @@ export class SearchCache {
   private readonly entries = new Map<string, Entry>();
   /** The day the precomputed counts were last compacted by this process. */
   compactedOn = '';
+  /** When this process last marked jobs past their closing date as expired (ms since the epoch). */
+  expiredAt = 0;
 
   constructor(
     private readonly ttlMs = 30_000,
@@ -70,13 +83,25 @@ export class SearchCache {
   }
 }
 
+/** How often a process marks jobs past their closing date as expired, off the request's path. */
+const EXPIRY_SWEEP_MS = 60_000;
+
+/** The query as the repository reads it: "where" parsed, the order chosen (relevance only with text). */
+export function toCriteria(query: Omit<SearchQuery, 'page'>): SearchCriteria {
+  const { where, sort, ...rest } = query;
+  const parsed = where ? parseWhere(where) : undefined;
+  const chosen = sort === 'relevance' && !rest.q ? 'newest' : (sort ?? (rest.q ? 'relevance' : 'newest'));
+  return { ...rest, where: parsed, sort: chosen };
+}
+
 export async function searchJobs(
   db: Db,
   cache: SearchCache,
   query: SearchQuery,
   now: Date = new Date(),
 ): Promise<SearchResult> {
-  const { page, ...criteria } = query;
+  const { page, ...rest } = query;
+  const criteria = toCriteria(rest);
   const today = toIsoDate(now);
   if (cache.compactedOn !== today) {
     cache.compactedOn = today;
@@ -85,21 +110,54 @@ export async function searchJobs(
       cache.compactedOn = '';
     });
   }
+  if (now.getTime() - cache.expiredAt >= EXPIRY_SWEEP_MS) {
+    cache.expiredAt = now.getTime();
+    // Jobs past their closing date leave the precomputed counts; pages already leave them out by date.
+    expireJobs(db).then(
+      (expired) => {
+        if (expired > 0) cache.invalidate();
+      },
+      () => {
+        cache.expiredAt = 0;
+      },
+    );
+  }
   const entry = cache.entry(JSON.stringify([today, criteriaKey(criteria)]), now.getTime());
+  const position = criteria.sort === 'newest' ? SearchCache.position(entry, page) : { skipPages: page - 1 };
   const [{ rows, previous }, counts] = await Promise.all([
-    findJobPage(db, criteria, SearchCache.position(entry, page), now),
-    entry.counts ?? countMatchesAndFacets(db, criteria, now),
+    findJobPage(db, criteria, position, now),
+    entry.counts ??
+      Promise.all([countMatchesAndFacets(db, criteria, now), findTopFacets(db, criteria, now)]).then(([c, topFacets]) => ({ ...c, topFacets })),
   ]);
   entry.counts = counts;
-  if (previous) cache.remember(entry, page - 1, previous);
-  const last = rows.at(-1);
-  if (last && rows.length === HOME_PAGE_SIZE) {
-    cache.remember(entry, page, { postingDate: last.posting_date, seq: String(last.seq) });
+  if (criteria.sort === 'newest') {
+    if (previous) cache.remember(entry, page - 1, previous);
+    const last = rows.at(-1);
+    if (last && rows.length === HOME_PAGE_SIZE) {
+      cache.remember(entry, page, { postingDate: last.posting_date, seq: String(last.seq) });
+    }
   }
-  return { items: rows.map(toJob), total: counts.total, page, pageSize: HOME_PAGE_SIZE, facets: counts.facets };
+  return {
+    items: rows.map(toJob),
+    total: counts.total,
+    page,
+    pageSize: HOME_PAGE_SIZE,
+    facets: counts.facets,
+    topFacets: counts.topFacets,
+    sort: criteria.sort ?? 'newest',
+  };
 }
 
-/** One cache entry per distinct search: the text (case ignored) and every filter group, in a fixed order. */
-function criteriaKey(criteria: SearchCriteria): string[] {
-  return [criteria.q?.toLowerCase() ?? '', ...FILTER_GROUP_NAMES.map((group) => criteria[group] ?? '')];
+/** One cache entry per distinct search: the text (case ignored), every filter, and the order. */
+function criteriaKey(criteria: SearchCriteria): unknown[] {
+  return [
+    criteria.q?.toLowerCase() ?? '',
+    ...FILTER_GROUP_NAMES.map((group) => criteria[group] ?? ''),
+    criteria.where ?? null,
+    criteria.skill ?? '',
+    criteria.country ?? '',
+    criteria.remoteCountry ?? '',
+    criteria.payMin ?? '',
+    criteria.sort ?? 'newest',
+  ];
 }

@@ -1,0 +1,104 @@
+import type { Queryable } from '../../db/client.js';
+
+export interface CompanyRow {
+  id: string;
+  slug: string;
+  name: string;
+  logo: string;
+  website: string;
+  description: string;
+  created_by: string | null;
+  open_jobs: number;
+}
+
+const OPEN_JOBS = `(SELECT count(*)::int FROM jobs j WHERE j.company_id = c.id AND j.status = 'open' AND j.valid_through >= CURRENT_DATE)`;
+const COMPANY_COLUMNS = `c.id, c.slug, c.name, c.logo, c.website, c.description, c.created_by, ${OPEN_JOBS} AS open_jobs`;
+
+export async function findCompanyBySlug(db: Queryable, slug: string): Promise<CompanyRow | undefined> {
+  return (await db.query<CompanyRow>(`SELECT ${COMPANY_COLUMNS} FROM companies c WHERE c.slug = $1`, [slug]))[0];
+}
+
+export async function findCompanyById(db: Queryable, id: string): Promise<CompanyRow | undefined> {
+  return (await db.query<CompanyRow>(`SELECT ${COMPANY_COLUMNS} FROM companies c WHERE c.id = $1`, [id]))[0];
+}
+
+export async function findCompaniesOfMember(db: Queryable, userId: string): Promise<CompanyRow[]> {
+  return db.query<CompanyRow>(
+    `SELECT ${COMPANY_COLUMNS} FROM companies c JOIN company_members m ON m.company_id = c.id
+      WHERE m.user_id = $1 ORDER BY lower(c.name), c.slug`,
+    [userId],
+  );
+}
+
+/** The member's company with this name (case ignored), for an old client that names its company in each job. */
+export async function findMemberCompanyByName(db: Queryable, userId: string, name: string): Promise<CompanyRow | undefined> {
+  const rows = await db.query<CompanyRow>(
+    `SELECT ${COMPANY_COLUMNS} FROM companies c JOIN company_members m ON m.company_id = c.id
+      WHERE m.user_id = $1 AND lower(c.name) = lower($2) ORDER BY c.created_at LIMIT 1`,
+    [userId, name],
+  );
+  return rows[0];
+}
+
+export async function isMember(db: Queryable, companyId: string, userId: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM company_members WHERE company_id = $1 AND user_id = $2', [companyId, userId]);
+  return rows.length > 0;
+}
+
+export interface NewCompany {
+  slug: string;
+  name: string;
+  logo: string;
+  website: string;
+  description: string;
+}
+
+/** Inserts the company and its creator as its first member; undefined when the slug is taken. */
+export async function insertCompany(db: Queryable, company: NewCompany, creatorId: string): Promise<string | undefined> {
+  const rows = await db.query<{ id: string }>(
+    `WITH created AS (
+       INSERT INTO companies (slug, name, logo, website, description, created_by) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (slug) DO NOTHING RETURNING id
+     ), member AS (
+       INSERT INTO company_members (company_id, user_id) SELECT id, $6 FROM created
+     )
+     SELECT id FROM created`,
+    [company.slug, company.name, company.logo, company.website, company.description, creatorId],
+  );
+  return rows[0]?.id;
+}
+
+export async function updateCompany(db: Queryable, id: string, changes: Partial<Omit<NewCompany, 'slug'>>): Promise<void> {
+  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) return;
+  const assignments = entries.map(([column], i) => `${column} = $${i + 2}`);
+  await db.query(`UPDATE companies SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1`, [id, ...entries.map(([, v]) => v)]);
+  // Jobs carry the company's name for search ("what" finds a company by name): a rename reaches them.
+  if (changes.name !== undefined) {
+    await db.query('UPDATE jobs SET company_name = $2 WHERE company_id = $1 AND company_name <> $2', [id, changes.name]);
+  }
+}
+
+export interface MemberRow {
+  user_id: string;
+  email: string;
+  name: string;
+  is_creator: boolean;
+}
+
+export async function findMembers(db: Queryable, companyId: string): Promise<MemberRow[]> {
+  return db.query<MemberRow>(
+    `SELECT u.id AS user_id, u.email, u.name, (c.created_by = u.id) AS is_creator
+       FROM company_members m JOIN users u ON u.id = m.user_id JOIN companies c ON c.id = m.company_id
+      WHERE m.company_id = $1 ORDER BY (c.created_by = u.id) DESC, m.added_at`,
+    [companyId],
+  );
+}
+
+export async function addMember(db: Queryable, companyId: string, userId: string): Promise<void> {
+  await db.query('INSERT INTO company_members (company_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [companyId, userId]);
+}
+
+export async function removeMember(db: Queryable, companyId: string, userId: string): Promise<void> {
+  await db.query('DELETE FROM company_members WHERE company_id = $1 AND user_id = $2', [companyId, userId]);
+}

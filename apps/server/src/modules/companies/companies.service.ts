@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import {
+  MESSAGES,
+  slugify,
+  type Company,
+  type CompanyCreateBody,
+  type CompanyPage,
+  type CompanyUpdateBody,
+} from '@jobboard/shared';
+import type { Db, Queryable } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import type { CurrentUser } from '../../http/session.js';
+import { findUserByEmail } from '../users/users.repository.js';
+import {
+  addMember,
+  findCompaniesOfMember,
+  findCompanyBySlug,
+  findMembers,
+  insertCompany,
+  isMember,
+  removeMember,
+  updateCompany,
+  type CompanyRow,
+  type NewCompany,
+} from './companies.repository.js';
+
+function toCompany(row: CompanyRow, canEdit: boolean): Company {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    logo: row.logo,
+    website: row.website,
+    description: row.description,
+    canEdit,
+    openJobs: Number(row.open_jobs),
+  };
+}
+
+/**
+ * Creates a company with its creator as first member. The slug is the name's ('Acme Labs' -> 'acme-labs');
+ * when that is taken, a short random suffix tells them apart ('acme-labs-k3x9'), never an error.
+ */
+export async function createCompany(db: Queryable, creator: CurrentUser, body: Omit<NewCompany, 'slug'>): Promise<CompanyRow> {
+  const base = slugify(body.name) || 'company';
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const slug = attempt === 0 ? base : `${base}-${randomBytes(3).toString('hex').slice(0, 4 + attempt)}`;
+    const id = await insertCompany(db, { ...body, slug }, creator.id);
+    if (id) return { ...body, id, slug, created_by: creator.id, open_jobs: 0 };
+  }
+  throw new Error('no free slug after 5 attempts');
+}
+
+export async function createCompanyFor(db: Db, user: CurrentUser, body: CompanyCreateBody): Promise<Company> {
+  return toCompany(await createCompany(db, user, body), true);
+}
+
+export async function listMyCompanies(db: Db, user: CurrentUser): Promise<Company[]> {
+  return (await findCompaniesOfMember(db, user.id)).map((row) => toCompany(row, true));
+}
+
+async function companyOrNotFound(db: Queryable, slug: string): Promise<CompanyRow> {
+  const company = await findCompanyBySlug(db, slug);
+  if (!company) throw new AppError('not_found', MESSAGES.companyNotFound);
+  return company;
+}
+
+export async function getCompanyPage(
+  db: Db,
+  user: CurrentUser | null | undefined,
+  slug: string,
+  openJobs: (companyId: string) => Promise<CompanyPage['jobs']>,
+): Promise<CompanyPage> {
+  const company = await companyOrNotFound(db, slug);
+  const canEdit = user ? await isMember(db, company.id, user.id) : false;
+  return { ...toCompany(company, canEdit), jobs: await openJobs(company.id) };
+}
+
+async function memberCompany(db: Queryable, user: CurrentUser, slug: string): Promise<CompanyRow> {
+  const company = await companyOrNotFound(db, slug);
+  if (!(await isMember(db, company.id, user.id))) throw new AppError('forbidden', 'Only the members of a company can change it');
+  return company;
+}
+
+export async function updateCompanyFor(
+  db: Db,
+  user: CurrentUser,
+  slug: string,
+  body: CompanyUpdateBody,
+  onRenamed: () => void,
+): Promise<Company> {
+  const company = await memberCompany(db, user, slug);
+  await db.transaction((tx) => updateCompany(tx, company.id, body));
+  if (body.name !== undefined && body.name !== company.name) onRenamed();
+  return toCompany(await companyOrNotFound(db, slug), true);
+}
+
+export interface Member {
+  email: string;
+  name: string;
+  isCreator: boolean;
+}
+
+async function membersOf(db: Queryable, companyId: string): Promise<Member[]> {
+  return (await findMembers(db, companyId)).map((m) => ({ email: m.email, name: m.name, isCreator: m.is_creator }));
+}
+
+export async function listMembers(db: Db, user: CurrentUser, slug: string): Promise<Member[]> {
+  const company = await memberCompany(db, user, slug);
+  return membersOf(db, company.id);
+}
+
+async function creatorCompany(db: Queryable, user: CurrentUser, slug: string): Promise<CompanyRow> {
+  const company = await memberCompany(db, user, slug);
+  if (company.created_by !== user.id) throw new AppError('forbidden', 'Only the creator of a company can add or remove members');
+  return company;
+}
+
+export async function addMemberByEmail(db: Db, user: CurrentUser, slug: string, email: string): Promise<Member[]> {
+  const company = await creatorCompany(db, user, slug);
+  const member = await findUserByEmail(db, email);
+  if (!member) throw new AppError('not_found', 'email: No account uses this e-mail address; ask them to sign up first');
+  await addMember(db, company.id, member.id);
+  return membersOf(db, company.id);
+}
+
+export async function removeMemberByEmail(db: Db, user: CurrentUser, slug: string, email: string): Promise<Member[]> {
+  const company = await creatorCompany(db, user, slug);
+  const member = await findUserByEmail(db, email.trim().toLowerCase());
+  if (member?.id === user.id) throw new AppError('bad_request', 'email: The creator of a company stays a member');
+  if (member) await removeMember(db, company.id, member.id);
+  return membersOf(db, company.id);
+}

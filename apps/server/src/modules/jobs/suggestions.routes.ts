@@ -1,0 +1,20 @@
+import { placeSuggestionsSchema, skillSuggestionsSchema, suggestQuerySchema } from '@jobboard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
+import { suggestPlaces } from './places.js';
+import { suggestSkills } from './search.repository.js';
+
+/** Typeaheads of the job form and the search box: skills in use, and the world's cities. */
+export const suggestionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/skills',
+    { schema: { tags: ['jobs'], querystring: suggestQuerySchema, response: { 200: skillSuggestionsSchema } } },
+    async (request) => suggestSkills(db, request.query.q),
+  );
+
+  app.get(
+    '/places',
+    { schema: { tags: ['jobs'], querystring: suggestQuerySchema, response: { 200: placeSuggestionsSchema } } },
+    async (request) => suggestPlaces(request.query.q),
+  );
+};
