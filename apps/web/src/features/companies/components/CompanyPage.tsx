@@ -3,7 +3,6 @@ import { companyUpdateBodySchema, JOB_MODEL_LIMITS } from '@jobboard/shared';
 import { ExternalLink, Pencil, UserMinus, UserPlus } from 'lucide-react';
 import { useState, type SubmitEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { JobCard } from '../../../components/JobCard';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { CompanyLogo } from '../../../components/ui/CompanyLogo';
 import { confirmDialog } from '../../../components/ui/dialogs';
@@ -12,6 +11,7 @@ import { Link } from '../../../components/ui/Link';
 import { JobCardSkeletonList } from '../../../components/ui/Skeleton';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
+import { CompanyJobList } from './CompanyJobList';
 import { useAddMember, useCompany, useCompanyMembers, useRemoveMember, useUpdateCompany } from '../api/companies';
 
 const cardClass = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900';
@@ -111,13 +111,7 @@ export function CompanyPage() {
             {data.name} has no open jobs at the moment.
           </p>
         ) : (
-          <ul className="space-y-4">
-            {data.jobs.map((job) => (
-              <li key={job._id}>
-                <JobCard job={job} showCompany={false} />
-              </li>
-            ))}
-          </ul>
+          <CompanyJobList jobs={data.jobs} />
         )}
       </div>
 

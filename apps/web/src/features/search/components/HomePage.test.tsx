@@ -2,7 +2,7 @@ import type { JobSummary, SearchResult } from '@jobboard/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { JobCard } from '../../../components/JobCard';
+import { JobCard } from './JobCard';
 import { job, mockFetch, renderPage } from '../../../test/render';
 import { HomePage } from './HomePage';
 
@@ -66,6 +66,18 @@ describe('what and where', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: /Where/ }), { target: { value: ' Berlin ' } });
     await waitFor(() => expect(where()).toBe('/?q=acme+rust&where=Berlin&skill=react'));
     await waitFor(() => expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/job/search?q=acme+rust&where=Berlin&skill=react'));
+  });
+
+  it('text settling in one box never clears the other', async () => {
+    searchAnswers(3);
+    renderPage(<HomePage />, { path: '/' });
+    await screen.findByRole('heading', { name: '3 Jobs' });
+    fireEvent.change(screen.getByRole('searchbox', { name: /What/ }), { target: { value: 'rust' } });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    fireEvent.change(screen.getByRole('searchbox', { name: /Where/ }), { target: { value: 'Berlin' } });
+    await waitFor(() => expect(where()).toBe('/?q=rust'));
+    expect(screen.getByRole('searchbox', { name: /Where/ })).toHaveValue('Berlin');
+    await waitFor(() => expect(where()).toBe('/?q=rust&where=Berlin'));
   });
 
   it('back to an older URL puts its text back in the boxes', async () => {

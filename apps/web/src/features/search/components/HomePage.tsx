@@ -12,7 +12,7 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { useJobSearch } from '../api/use-job-search';
 import { parseSearchParams, searchHref, searchParamsOf } from '../search-params';
 import { FilterPanel } from './FilterPanel';
-import { JobCard } from '../../../components/JobCard';
+import { JobCard } from './JobCard';
 
 const iconClass = 'pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-500';
 const boxClass =
@@ -47,10 +47,15 @@ export function HomePage() {
 
   // Back/forward to a URL with other text puts that text back in the boxes (state adjusted during render, as
   // React recommends for state derived from a changed input).
-  const [urlText, setUrlText] = useState([query.q, query.where]);
-  if (urlText[0] !== query.q || urlText[1] !== query.where) {
-    setUrlText([query.q, query.where]);
+  // Each box follows only its own key: the other box may hold text that has not settled yet.
+  const [urlQ, setUrlQ] = useState(query.q);
+  if (urlQ !== query.q) {
+    setUrlQ(query.q);
     if (text.trim() !== (query.q ?? '')) setText(query.q ?? '');
+  }
+  const [urlWhere, setUrlWhere] = useState(query.where);
+  if (urlWhere !== query.where) {
+    setUrlWhere(query.where);
     if (where.trim() !== (query.where ?? '')) setWhere(query.where ?? '');
   }
 

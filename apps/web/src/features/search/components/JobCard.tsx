@@ -1,14 +1,14 @@
 import type { JobSummary } from '@jobboard/shared';
-import { Banknote, BriefcaseBusiness, CalendarDays, Clock, MapPin } from './ui/icons';
-import { CompanyLogo } from './ui/CompanyLogo';
-import { Link } from './ui/Link';
-import { excerpt } from '../lib/format';
-import { payText, placeText, workplaceText } from '../lib/job-view';
+import { Banknote, BriefcaseBusiness, CalendarDays, Clock, MapPin } from '../../../components/ui/icons';
+import { CompanyLogo } from '../../../components/ui/CompanyLogo';
+import { Link } from '../../../components/ui/Link';
+import { excerpt } from '../../../lib/format';
+import { payText, placeText, workplaceText } from '../../../lib/job-view';
 
 const metaClass = 'inline-flex items-center gap-1';
 
-/** A job in a list (home, a company's page): the whole card opens the job; the company name opens the company. */
-export function JobCard({ job, showCompany = true }: { job: JobSummary; showCompany?: boolean }) {
+/** A job in the home page's results: the whole card opens the job; the company name opens the company. */
+export function JobCard({ job }: { job: JobSummary }) {
   const companyName = job.company.name || job.companyName;
   return (
     <article className="group relative rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-teal-600 hover:shadow-md sm:p-5 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-teal-400">
@@ -22,18 +22,16 @@ export function JobCard({ job, showCompany = true }: { job: JobSummary; showComp
           className="h-12 w-12 shrink-0 rounded-xl border border-slate-200 p-1 sm:h-16 sm:w-16 dark:border-slate-700"
         />
         <div className="min-w-0 flex-1">
-          {showCompany ? (
-            <p className="text-sm font-medium text-slate-700 dark:text-slate-300">
-              {job.company.slug ? (
-                // Above the card's own link (the title's ::after covers the card).
-                <Link to={`/company/${job.company.slug}`} className="relative z-10 hover:underline">
-                  {companyName}
-                </Link>
-              ) : (
-                companyName
-              )}
-            </p>
-          ) : null}
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-300">
+            {job.company.slug ? (
+              // Above the card's own link (the title's ::after covers the card).
+              <Link to={`/company/${job.company.slug}`} className="relative z-10 hover:underline">
+                {companyName}
+              </Link>
+            ) : (
+              companyName
+            )}
+          </p>
           <h3 className="mt-0.5 text-lg font-semibold text-slate-900 dark:text-white">
             <Link to={`/job/${job._id}`} className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none focus-visible:underline">
               {job.jobTitle}
