@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toIsoDate, type Company, type CompanyPage, type Job, type JobCreateBody, type SearchResult } from '@jobboard/shared';
+import { describeEachDb, buildTestApp, expectErrorShape, jobBody, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
+
+/** The job model of issue 11: open skills and places, workplace, pay, validity, companies, what + where. */
+
+const DAY_MS = 86_400_000;
+const inDays = (days: number) => toIsoDate(new Date(Date.now() + days * DAY_MS));
+
+/** A job as a new client sends it: structured fields instead of the spec's flat ones. */
+function modelBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const { companyName: _n, companyLogo: _l, minPrice: _a, maxPrice: _b, salaryType: _c, jobLocation: _d, ...rest } = jobBody();
+  return {
+    ...rest,
+    salary: { min: 60000, max: 75000, currency: 'EUR', period: 'year' },
+    location: { city: 'Berlin', country: 'DE' },
+    workplace: 'hybrid',
+    ...overrides,
+  };
+}
+
+describeEachDb('job model API', (kind) => {
+  let t: TestApp;
+  let alice: SignedInUser;
+  let bob: SignedInUser;
+  let acme: Company;
+
+  async function inject(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) {
+    return t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
+  }
+  async function post(body: Record<string, unknown>, cookie = alice.cookie): Promise<string> {
+    const response = await inject('POST', '/api/job/post-job', cookie, body);
+    if (response.statusCode !== 201) throw new Error(`post-job: ${response.statusCode} ${response.body}`);
+    return response.json<{ insertedId: string }>().insertedId;
+  }
+  async function job(id: string): Promise<Job> {
+    return (await inject('GET', `/api/job/all-jobs/${id}`)).json<Job>();
+  }
+  async function search(query: string): Promise<SearchResult> {
+    const response = await inject('GET', `/api/job/search?${query}`);
+    if (response.statusCode !== 200) throw new Error(`search ${query}: ${response.statusCode} ${response.body}`);
+    return response.json<SearchResult>();
+  }
+  const ids = (result: SearchResult) => result.items.map((j) => j._id);
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    alice = await signUpAndSignIn(t.app);
+    bob = await signUpAndSignIn(t.app);
+    const created = await inject('POST', '/api/companies', alice.cookie, { name: 'Acme Labs', website: 'https://acme.example', description: 'Rockets.' });
+    expect(created.statusCode).toBe(201);
+    acme = created.json<Company>();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('both forms of a job', () => {
+    it('an old client sends only the spec fields and reads both forms back', async () => {
+      const id = await postJob(t.app, alice.cookie, { jobLocation: 'London', minPrice: '$20k', maxPrice: '$40k', salaryType: 'Yearly', companyName: 'Old Client Co' });
+      const read = await job(id);
+      expect(read).toMatchObject({ jobLocation: 'London', minPrice: '$20k', maxPrice: '$40k', salaryType: 'Yearly', companyName: 'Old Client Co' });
+      expect(read.location).toEqual({ city: 'London', country: 'GB' });
+      expect(read.salary).toEqual({ min: 20000, max: 40000, currency: 'USD', period: 'year' });
+      expect(read.workplace).toBe('on-site');
+      expect(read.company).toMatchObject({ name: 'Old Client Co' });
+      expect(read.status).toBe('open');
+      expect(read.validThrough).toBe(inDays(30));
+      // A second job naming the same company goes under the same company.
+      const again = await job(await postJob(t.app, alice.cookie, { companyName: 'old client co' }));
+      expect(again.company.id).toBe(read.company.id);
+    });
+
+    it('a new client sends the structured fields; old clients read the flat ones derived from them', async () => {
+      const id = await post(modelBody({ companyId: acme.id }));
+      const read = await job(id);
+      expect(read.salary).toEqual({ min: 60000, max: 75000, currency: 'EUR', period: 'year' });
+      expect(read).toMatchObject({ minPrice: '60000', maxPrice: '75000', salaryType: 'Yearly', jobLocation: 'Berlin', companyName: 'Acme Labs' });
+      expect(read.location).toEqual({ city: 'Berlin', country: 'DE' });
+      expect(read.company).toMatchObject({ id: acme.id, slug: acme.slug, name: 'Acme Labs' });
+      // A weekly rate reads as the monthly equivalent for the spec's three salary types.
+      const weekly = await job(await post(modelBody({ companyId: acme.id, salary: { min: 1000, max: 1200, currency: 'GBP', period: 'week' } })));
+      expect(weekly).toMatchObject({ salaryType: 'Monthly', minPrice: String(Math.round((1000 * 52) / 12 * 100) / 100) });
+    });
+
+    it('"Work remotely" from an old client makes a remote job', async () => {
+      const read = await job(await postJob(t.app, alice.cookie, { employmentType: 'Work remotely' }));
+      expect(read.workplace).toBe('remote');
+    });
+  });
+
+  describe('validation names the field', () => {
+    it.each([
+      ['salary.currency', { salary: { min: 1, max: 2, currency: 'EURO', period: 'year' } }],
+      ['salary.currency', { salary: { min: 1, max: 2, currency: 'XYZ', period: 'year' } }],
+      ['salary.period', { salary: { min: 1, max: 2, currency: 'EUR', period: 'fortnight' } }],
+      ['salary.max', { salary: { min: 90, max: 80, currency: 'EUR', period: 'year' } }],
+      ['salary.min', { salary: { min: -1, max: 80, currency: 'EUR', period: 'year' } }],
+      ['location.country', { location: { city: 'Berlin', country: 'XX' } }],
+      ['location.country', { location: { city: 'Berlin', country: 'DEU' } }],
+      ['remoteCountries', { workplace: 'remote', remoteCountries: ['ZZ'] }],
+      ['workplace', { workplace: 'moon' }],
+      ['skills', { skills: Array.from({ length: 21 }, (_, i) => ({ value: `S${i}`, label: `S${i}` })) }],
+      ['skills', { skills: [{ value: 'x'.repeat(41), label: 'x' }] }],
+      ['validThrough', { validThrough: inDays(91) }],
+      ['validThrough', { validThrough: inDays(-1) }],
+      ['validThrough', { validThrough: '2026-02-30' }],
+      ['companyName', { companyId: undefined }],
+      ['companyId', { companyId: '00000000-0000-4000-8000-000000000000' }],
+    ])('%s', async (field, overrides) => {
+      const response = await inject('POST', '/api/job/post-job', alice.cookie, modelBody({ companyId: acme.id, ...overrides }));
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(expectErrorShape(response, response.statusCode)).toContain(field);
+    });
+
+    it('a validThrough 90 days out is accepted', async () => {
+      const read = await job(await post(modelBody({ companyId: acme.id, validThrough: inDays(90) })));
+      expect(read.validThrough).toBe(inDays(90));
+    });
+  });
+
+  describe('skills are open', () => {
+    it('stores any skill, unique case-insensitively, the spec nine with their labels', async () => {
+      const read = await job(
+        await post(modelBody({ companyId: acme.id, skills: [{ value: ' Rust ' }, { value: 'rust' }, { value: 'react' }, { value: 'Tax Law', label: 'ignored' }] })),
+      );
+      expect(read.skills).toEqual([
+        { value: 'Rust', label: 'Rust' },
+        { value: 'React', label: 'React' },
+        { value: 'Tax Law', label: 'Tax Law' },
+      ]);
+    });
+
+    it('suggests the most used skills starting with the prefix, and filters by skill', async () => {
+      for (let i = 0; i < 3; i += 1) await post(modelBody({ companyId: acme.id, skills: [{ value: 'Rustacean Ops' }] }));
+      await post(modelBody({ companyId: acme.id, skills: [{ value: 'Rust' }] }));
+      const suggestions = (await inject('GET', '/api/skills?q=RUS')).json<{ value: string; count: number }[]>();
+      expect(suggestions.map((s) => s.value).slice(0, 2)).toEqual(['Rustacean Ops', 'Rust']);
+      expect(suggestions[0]?.count).toBeGreaterThan(suggestions[1]?.count ?? Infinity);
+      // Before any job uses them, the spec's nine are the suggestions.
+      expect((await inject('GET', '/api/skills?q=mong')).json<{ value: string }[]>().map((s) => s.value)).toEqual(['MongoDB']);
+      const found = await search('skill=rustacean%20ops');
+      expect(found.total).toBe(3);
+      expect(found.items.every((j) => j.skills.some((s) => s.value === 'Rustacean Ops'))).toBe(true);
+      expect(found.topFacets.skills[0]).toMatchObject({ value: 'Rustacean Ops', count: 3 });
+    });
+  });
+
+  describe('places', () => {
+    it('suggests world cities by population and answers 400 for an over-long prefix', async () => {
+      const places = (await inject('GET', '/api/places?q=lond')).json<{ city: string; country: string; countryName: string }[]>();
+      expect(places[0]).toMatchObject({ city: 'London', country: 'GB', countryName: 'United Kingdom' });
+      expect(places.length).toBeLessThanOrEqual(8);
+      expect(places.some((p) => p.country === 'CA')).toBe(true);
+      expect(expectErrorShape(await inject('GET', `/api/places?q=${'x'.repeat(41)}`), 400)).toContain('q');
+    });
+
+    it('"where" finds a city, a country by name or code, "City, Country", and remote jobs', async () => {
+      const lyon = await post(modelBody({ companyId: acme.id, jobTitle: 'Chef Lyon', location: { city: 'Lyon', country: 'FR' } }));
+      const remote = await post(modelBody({ companyId: acme.id, jobTitle: 'Remote Chef', workplace: 'remote', location: { city: '', country: 'FR' }, remoteCountries: ['FR', 'DE'] }));
+      expect(ids(await search('where=lyon'))).toEqual([lyon]);
+      expect(ids(await search('q=chef&where=France')).sort()).toEqual([lyon, remote].sort());
+      expect(ids(await search('q=chef&where=fr')).sort()).toEqual([lyon, remote].sort());
+      expect(ids(await search('where=Lyon,%20France'))).toEqual([lyon]);
+      expect(ids(await search('q=chef&where=remote'))).toEqual([remote]);
+      expect(ids(await search('q=chef&remoteCountry=DE'))).toEqual([remote]);
+      expect(ids(await search('q=chef&remoteCountry=US'))).toEqual([]);
+      expect(ids(await search('q=chef&workplace=on-site')).includes(remote)).toBe(false);
+      const places = (await search('q=chef')).topFacets.places;
+      expect(places).toContainEqual({ city: 'Lyon', country: 'FR', count: 1 });
+    });
+
+    it('a remote job open anywhere is found for every country', async () => {
+      const anywhere = await post(modelBody({ companyId: acme.id, jobTitle: 'Anywhere Baker', workplace: 'remote', remoteCountries: [] }));
+      expect(ids(await search('q=baker&remoteCountry=JP'))).toEqual([anywhere]);
+      expect((await job(anywhere)).remoteCountries).toEqual([]);
+    });
+  });
+
+  describe('"what" reads title, company, skills and description', () => {
+    it('finds a company, a skill with signs, a description word; the title match ranks first', async () => {
+      const company = (await inject('POST', '/api/companies', alice.cookie, { name: 'Zyxwv Optics' })).json<Company>();
+      const inTitle = await post(modelBody({ companyId: acme.id, jobTitle: 'Quokka Keeper', description: 'Care for animals every day.' }));
+      const inDescription = await post(modelBody({ companyId: acme.id, jobTitle: 'Zoo Assistant', description: 'You will feed the quokka family and clean.' }));
+      const byCompany = await post(modelBody({ companyId: company.id, jobTitle: 'Lens Grinder' }));
+      const cpp = await post(modelBody({ companyId: acme.id, jobTitle: 'Systems Programmer', skills: [{ value: 'C++' }] }));
+      expect(ids(await search('q=zyxwv'))).toEqual([byCompany]);
+      expect(ids(await search('q=c%2B%2B'))).toEqual([cpp]);
+      const quokka = await search('q=quokka');
+      expect(quokka.sort).toBe('relevance');
+      // The title match comes first although the description match is newer.
+      expect(ids(quokka)).toEqual([inTitle, inDescription]);
+      expect(ids(await search('q=quokka&sort=newest'))).toEqual([inDescription, inTitle]);
+    });
+  });
+
+  describe('pay', () => {
+    it('filters by yearly pay in dollars and sorts by highest pay', async () => {
+      const low = await post(modelBody({ companyId: acme.id, jobTitle: 'Pay Probe Low', salary: { min: 20, max: 25, currency: 'USD', period: 'hour' } }));
+      const high = await post(modelBody({ companyId: acme.id, jobTitle: 'Pay Probe High', salary: { min: 150000, max: 180000, currency: 'USD', period: 'year' } }));
+      const euro = await post(modelBody({ companyId: acme.id, jobTitle: 'Pay Probe Euro', salary: { min: 90000, max: 100000, currency: 'EUR', period: 'year' } }));
+      // 25 an hour is 52,000 a year; 100,000 EUR is about 108,000 USD.
+      expect(ids(await search('q=pay%20probe&payMin=100000&sort=newest'))).toEqual([euro, high]);
+      expect(ids(await search('q=pay%20probe&payMin=50000&sort=pay'))).toEqual([high, euro, low]);
+      expect(expectErrorShape(await inject('GET', '/api/job/search?payMin=-5'), 400)).toContain('payMin');
+    });
+  });
+
+  describe('jobs close', () => {
+    it('the poster closes, reopens and renews; closed and expired jobs leave search, keep their page and refuse applications', async () => {
+      const id = await post(modelBody({ companyId: acme.id, jobTitle: 'Closable Walrus Trainer' }));
+      expect(ids(await search('q=walrus'))).toEqual([id]);
+
+      expect(expectErrorShape(await inject('PATCH', `/api/job/update-job/${id}`, bob.cookie, { status: 'closed' }), 403)).toBeTruthy();
+      expect((await inject('PATCH', `/api/job/update-job/${id}`, alice.cookie, { status: 'closed' })).statusCode).toBe(200);
+      expect(ids(await search('q=walrus'))).toEqual([]);
+      expect((await job(id)).status).toBe('closed');
+      expect(expectErrorShape(await inject('POST', '/api/apply/apply-job', bob.cookie, { job: id }), 409)).toContain('no longer accepting');
+
+      expect((await inject('PATCH', `/api/job/update-job/${id}`, alice.cookie, { status: 'open' })).statusCode).toBe(200);
+      expect(ids(await search('q=walrus'))).toEqual([id]);
+
+      // Past its closing date (the sweep has not run): out of search at once, expired, no applications.
+      await t.db.query(`UPDATE jobs SET valid_through = CURRENT_DATE - 1 WHERE id = $1`, [id]);
+      await inject('PATCH', `/api/job/update-job/${id}`, alice.cookie, { jobTitle: 'Closable Walrus Trainer' });
+      expect((await job(id)).status).toBe('expired');
+      expect(ids(await search('q=walrus'))).toEqual([]);
+      expect(expectErrorShape(await inject('POST', '/api/apply/apply-job', bob.cookie, { job: id }), 409)).toContain('no longer accepting');
+      expect(expectErrorShape(await inject('PATCH', `/api/job/update-job/${id}`, alice.cookie, { status: 'open' }), 400)).toContain('validThrough');
+
+      // Renew: a new closing date opens it again.
+      expect((await inject('PATCH', `/api/job/update-job/${id}`, alice.cookie, { status: 'open', validThrough: inDays(30) })).statusCode).toBe(200);
+      expect(await job(id)).toMatchObject({ status: 'open', validThrough: inDays(30) });
+      expect((await inject('POST', '/api/apply/apply-job', bob.cookie, { job: id })).statusCode).toBe(201);
+    });
+
+    it('counts follow closing: the precomputed facets drop a closed job', async () => {
+      const before = (await search('')).total;
+      const id = await post(modelBody({ companyId: acme.id }));
+      expect((await search('')).total).toBe(before + 1);
+      await inject('PATCH', `/api/job/update-job/${id}`, alice.cookie, { status: 'closed' });
+      const after = await search('');
+      expect(after.total).toBe(before);
+      expect(Object.values(after.facets.workplace).reduce((a, b) => a + b, 0)).toBe(before);
+    });
+  });
+
+  describe('companies', () => {
+    it('shows a company page with its open jobs to anyone', async () => {
+      const page = (await inject('GET', `/api/companies/${acme.slug}`)).json<CompanyPage>();
+      expect(page).toMatchObject({ name: 'Acme Labs', website: 'https://acme.example', canEdit: false });
+      expect(page.jobs.length).toBe(page.openJobs);
+      expect(page.jobs.every((j) => j.status === 'open' && j.company.id === acme.id)).toBe(true);
+      expect((await inject('GET', `/api/companies/${acme.slug}`, alice.cookie)).json<CompanyPage>().canEdit).toBe(true);
+      expect(expectErrorShape(await inject('GET', '/api/companies/no-such-company'), 404)).toContain('Company not found');
+    });
+
+    it('only members edit; only the creator adds members; only members post under it', async () => {
+      expect(expectErrorShape(await inject('PATCH', `/api/companies/${acme.slug}`, bob.cookie, { description: 'Hijacked' }), 403)).toBeTruthy();
+      expect(expectErrorShape(await inject('PATCH', `/api/companies/${acme.slug}`, undefined, { description: 'Hijacked' }), 401)).toBeTruthy();
+      expect(expectErrorShape(await inject('POST', '/api/job/post-job', bob.cookie, modelBody({ companyId: acme.id })), 403)).toContain('companyId');
+      expect(expectErrorShape(await inject('POST', `/api/companies/${acme.slug}/members`, bob.cookie, { email: bob.user.email }), 403)).toBeTruthy();
+
+      const added = await inject('POST', `/api/companies/${acme.slug}/members`, alice.cookie, { email: bob.user.email });
+      expect(added.json<{ email: string; isCreator: boolean }[]>()).toEqual([
+        expect.objectContaining({ email: alice.user.email, isCreator: true }),
+        expect.objectContaining({ email: bob.user.email, isCreator: false }),
+      ]);
+      expect(expectErrorShape(await inject('POST', `/api/companies/${acme.slug}/members`, alice.cookie, { email: 'nobody@example.com' }), 404)).toContain('email');
+      const renamed = await inject('PATCH', `/api/companies/${acme.slug}`, bob.cookie, { name: 'Acme Rockets' });
+      expect(renamed.json<Company>()).toMatchObject({ name: 'Acme Rockets', slug: acme.slug });
+      // The rename reaches the jobs and their search.
+      expect((await search('q=rockets')).total).toBeGreaterThan(0);
+      expect((await inject('POST', '/api/job/post-job', bob.cookie, modelBody({ companyId: acme.id }))).statusCode).toBe(201);
+      // A member is not the creator: cannot remove others.
+      expect(expectErrorShape(await inject('DELETE', `/api/companies/${acme.slug}/members/${alice.user.email}`, bob.cookie), 403)).toBeTruthy();
+      const removed = await inject('DELETE', `/api/companies/${acme.slug}/members/${bob.user.email}`, alice.cookie);
+      expect(removed.json<{ email: string }[]>().map((m) => m.email)).toEqual([alice.user.email]);
+      expect(expectErrorShape(await inject('PATCH', `/api/companies/${acme.slug}`, bob.cookie, { name: 'Again' }), 403)).toBeTruthy();
+    });
+
+    it('slugs are unique; bad company input is 400 naming the field; unverified accounts cannot create', async () => {
+      const second = (await inject('POST', '/api/companies', bob.cookie, { name: 'Acme Labs' })).json<Company>();
+      expect(second.slug).not.toBe(acme.slug);
+      expect(second.slug.startsWith('acme-labs')).toBe(true);
+      expect(expectErrorShape(await inject('POST', '/api/companies', bob.cookie, { name: '' }), 400)).toContain('name');
+      expect(expectErrorShape(await inject('POST', '/api/companies', bob.cookie, { name: 'X', website: 'javascript:alert(1)' }), 400)).toContain('website');
+      const mine = (await inject('GET', '/api/companies/mine', bob.cookie)).json<Company[]>();
+      expect(mine.map((c) => c.slug)).toEqual([second.slug]);
+      const unverified = await signUpAndSignIn(t.app, {}, { verified: false });
+      expect(expectErrorShape(await inject('POST', '/api/companies', unverified.cookie, { name: 'Spam Co' }), 403)).toBeTruthy();
+    });
+  });
+
+  it('job bodies typed as the create schema still compile for old callers', () => {
+    const body: JobCreateBody = jobBody();
+    expect(body.companyName).toBe('Acme Inc');
+  });
+});
