@@ -23,7 +23,7 @@ type Criteria = Partial<Record<FilterGroup | 'q', string>>;
 interface Fixture {
   title: string;
   location: string;
-  salaryType: JobCreateBody['salaryType'];
+  salaryType: NonNullable<JobCreateBody['salaryType']>;
   employment: JobCreateBody['employmentType'];
   experience: JobCreateBody['experienceLevel'];
   maxPrice: string;

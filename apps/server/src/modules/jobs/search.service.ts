@@ -122,7 +122,7 @@ export async function searchJobs(
       },
     );
   }
-  const entry = cache.entry(JSON.stringify([today, criteriaKey(criteria)]), now.getTime());
+  const entry = cache.entry(searchCacheKey(criteria, today), now.getTime());
   const position = criteria.sort === 'newest' ? SearchCache.position(entry, page) : { skipPages: page - 1 };
   const [{ rows, previous }, counts] = await Promise.all([
     findJobPage(db, criteria, position, now),
@@ -148,7 +148,11 @@ export async function searchJobs(
   };
 }
 
-/** One cache entry per distinct search: the text (case ignored), every filter, and the order. */
+/** One cache entry per day and distinct search: the text (case ignored), every filter, and the order. */
+export function searchCacheKey(criteria: SearchCriteria, today: string): string {
+  return JSON.stringify([today, criteriaKey(criteria)]);
+}
+
 function criteriaKey(criteria: SearchCriteria): unknown[] {
   return [
     criteria.q?.toLowerCase() ?? '',
