@@ -50,9 +50,9 @@ export function EditJobPage() {
   return (
     <JobFormPage
       title="Edit Job"
-      subtitle={`${job.data.jobTitle} at ${job.data.companyName}`}
+      subtitle={`${job.data.jobTitle} at ${job.data.company.name || job.data.companyName}`}
       initialValues={formFromJob(job.data)}
-      initialSkills={job.data.skills}
+      original={job.data}
       submitLabel="Update Job"
       successMessage={MESSAGES.jobUpdated}
       save={updateJob}

@@ -1,170 +1,470 @@
-import type { JobCreateBody, Skill } from '@jobboard/shared';
-import { EMPLOYMENT_TYPES, EXPERIENCE_LEVELS, SALARY_TYPES, SKILL_OPTIONS } from '@jobboard/shared';
-import { useState, type SubmitEvent } from 'react';
+import type { Skill } from '@jobboard/shared';
+import { EMPLOYMENT_TYPES, EXPERIENCE_LEVELS, JOB_MODEL_LIMITS, SALARY_PERIODS, skillKey, WORKPLACES } from '@jobboard/shared';
+import { X } from 'lucide-react';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { flushSync } from 'react-dom';
-import Select from 'react-select';
 import { Button } from '../../../components/ui/Button';
-import { FieldShell, focusField, SelectField, TextAreaField, TextField } from '../../../components/ui/Field';
-import { skillsToSend, validateJobForm, type JobFormErrors, type JobFormValues } from './job-form-logic';
+import { Combobox, type ComboboxOption } from '../../../components/ui/Combobox';
+import { errorProps, FieldShell, focusField, inputClass, labelClass, SelectField, TextAreaField, TextField } from '../../../components/ui/Field';
+import { errorMessage } from '../../../lib/api';
+import { useCreateCompany, useMyCompanies } from '../../../lib/companies';
+import { countryLabel, countryOptions } from '../../../lib/countries';
+import { useCurrentUser } from '../../../lib/session';
+import { usePlaceSuggestions, useSkillSuggestions } from '../api/suggestions';
+import {
+  addDays,
+  addSkill,
+  currencyOptions,
+  NEW_COMPANY,
+  PERIOD_LABELS,
+  validateJobForm,
+  type JobFormBody,
+  type JobFormErrors,
+  type JobFormField,
+  type JobFormValues,
+} from './job-form-logic';
 
 export interface JobFormProps {
   initialValues: JobFormValues;
-  initialSkills: readonly Skill[];
+  /** Editing: the job as loaded (its company stays choosable, its closing date is sent only when changed). */
+  original?: Parameters<typeof validateJobForm>[1]['original'];
+  /** YYYY-MM-DD of today, for the closing date's bounds. */
+  today: string;
   submitLabel: string;
   busy: boolean;
   serverError?: string | null;
-  /** Receives the validated body; skills are the original ones unless the person changed the selection. */
-  onSubmit: (body: JobCreateBody) => void;
+  /** Receives the validated body, with the id of the company (created first when it is new). */
+  onSubmit: (body: JobFormBody) => void;
 }
 
-const skillOptions: Skill[] = SKILL_OPTIONS.map((s) => ({ value: s.value, label: s.label }));
+const WORKPLACE_HINTS = { 'on-site': 'At the place below', hybrid: 'Partly at the place below', remote: 'From home' } as const;
+const WORKPLACE_WORDS = { 'on-site': 'On-site', hybrid: 'Hybrid', remote: 'Remote' } as const;
 
-export function JobForm({ initialValues, initialSkills, submitLabel, busy, serverError, onSubmit }: JobFormProps) {
+/** The element each field's error moves the focus to. */
+const FOCUS_IDS: Partial<Record<JobFormField, string>> = {
+  skills: 'skills-input',
+  remoteCountries: 'remoteCountries-input',
+  workplace: 'workplace-on-site',
+};
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-5 border-t border-slate-200 pt-6 first:border-t-0 first:pt-0 dark:border-slate-800">
+      <legend className="float-left mb-1 w-full text-base font-semibold text-slate-900 dark:text-white">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-md bg-teal-50 py-0.5 pl-2 pr-1 text-sm text-teal-900 dark:bg-teal-950 dark:text-teal-100">
+      {label}
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={`Remove ${label}`}
+        className="rounded p-0.5 hover:bg-teal-200 focus-visible:outline-2 focus-visible:outline-teal-700 dark:hover:bg-teal-800"
+      >
+        <X size={14} aria-hidden="true" />
+      </button>
+    </span>
+  );
+}
+
+function Hint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+      {children}
+    </p>
+  );
+}
+
+export function JobForm({ initialValues, original, today, submitLabel, busy, serverError, onSubmit }: JobFormProps) {
+  const user = useCurrentUser();
+  const companies = useMyCompanies(user?.email);
+  const createCompany = useCreateCompany();
   const [values, setValues] = useState<JobFormValues>(initialValues);
-  const [selectedSkills, setSelectedSkills] = useState<Skill[] | null>(null);
   const [errors, setErrors] = useState<JobFormErrors>({});
+  const [skillText, setSkillText] = useState('');
+  const [skillFocus, setSkillFocus] = useState(false);
+  const [countryText, setCountryText] = useState('');
+  const [cityFocus, setCityFocus] = useState(false);
+  const skillSuggestions = useSkillSuggestions(skillText, skillFocus);
+  const places = usePlaceSuggestions(values.city, cityFocus);
 
-  const set = (field: keyof JobFormValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  // The poster's companies, and the job's own when editing (a member may have been removed since).
+  const companyList = [...(companies.data ?? [])];
+  if (original && !companyList.some((c) => c.id === original.company.id)) companyList.unshift({ ...original.company, website: '', description: '', canEdit: false, openJobs: 0 });
+  // Until the person picks, the first company (or a new one when there is none).
+  const company = values.company || (companies.isPending && !original ? '' : (companyList[0]?.id ?? NEW_COMPANY));
+  const current = { ...values, company };
+
+  const set = <K extends JobFormField>(field: K, value: JobFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
+  const onText = (field: JobFormField) => (event: { target: { value: string } }) => set(field, event.target.value);
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
-    const skills = skillsToSend(initialSkills, selectedSkills);
-    const result = validateJobForm(values, skills);
+    const result = validateJobForm(current, original ? { today, original } : { today });
     if (!result.ok) {
       // Rendered first, so the block scrolled into view already holds its message.
       flushSync(() => setErrors(result.errors));
-      const first = Object.keys(result.errors)[0];
-      // Below the sticky header, with its label and message (Field.tsx).
-      if (first) focusField(first === 'skills' ? 'skills-input' : first);
+      const first = Object.keys(result.errors)[0] as JobFormField | undefined;
+      if (first) focusField(FOCUS_IDS[first] ?? first);
       return;
     }
     setErrors({});
-    onSubmit(result.body);
+    if (!result.newCompany) {
+      onSubmit(result.body);
+      return;
+    }
+    // Created once: a retry after a failed post uses the company now in the list.
+    createCompany.mutate(result.newCompany, {
+      onSuccess: (created) => {
+        set('company', created.id);
+        onSubmit({ ...result.body, companyId: created.id });
+      },
+    });
   };
+
+  const skillOptions: ComboboxOption[] = (skillSuggestions.data ?? [])
+    .filter((s) => !values.skills.some((chosen) => skillKey(chosen.value) === skillKey(s.value)))
+    .map((s) => ({ key: s.value, label: s.label, hint: `${s.count} ${s.count === 1 ? 'job' : 'jobs'}` }));
+  const addSkillText = (text: string) => {
+    setValues((v) => ({ ...v, skills: addSkill(v.skills, text) }));
+    setSkillText('');
+  };
+  const removeSkill = (skill: Skill) => setValues((v) => ({ ...v, skills: v.skills.filter((s) => s !== skill) }));
+  const skillsFull = values.skills.length >= JOB_MODEL_LIMITS.skillsPerJob;
+
+  const placeOptions: ComboboxOption[] = (places.data ?? []).map((p) => ({
+    key: `${p.city}|${p.region}|${p.country}`,
+    label: p.city,
+    hint: [p.region, p.countryName].filter(Boolean).join(', '),
+  }));
+
+  const needle = countryText.trim().toLowerCase();
+  const countryMatches: ComboboxOption[] = needle
+    ? countryOptions()
+        .filter((c) => !values.remoteCountries.includes(c.code) && (c.name.toLowerCase().includes(needle) || c.code.toLowerCase() === needle))
+        .slice(0, JOB_MODEL_LIMITS.suggestions)
+        .map((c) => ({ key: c.code, label: c.name }))
+    : [];
+  const addRemoteCountry = (code: string) => {
+    setValues((v) => (v.remoteCountries.includes(code) ? v : { ...v, remoteCountries: [...v.remoteCountries, code] }));
+    setCountryText('');
+  };
+
+  const { common, others } = currencyOptions();
+  const lastDay = addDays(today, JOB_MODEL_LIMITS.validityMaxDays);
+  const serverMessage = serverError ?? (createCompany.isError ? errorMessage(createCompany.error) : null);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField id="jobTitle" label="Job Title" required value={values.jobTitle} onChange={set('jobTitle')} error={errors.jobTitle} />
-        <TextField
-          id="companyName"
-          label="Company Name"
-          required
-          placeholder="Ex: Microsoft"
-          value={values.companyName}
-          onChange={set('companyName')}
-          error={errors.companyName}
-        />
-        <TextField id="minPrice" label="Minimum Salary" required placeholder="$20k" value={values.minPrice} onChange={set('minPrice')} error={errors.minPrice} />
-        <TextField id="maxPrice" label="Maximum Salary" required placeholder="$120k" value={values.maxPrice} onChange={set('maxPrice')} error={errors.maxPrice} />
-        <SelectField
-          id="salaryType"
-          label="Salary Type"
-          required
-          placeholder="Choose your salary"
-          options={SALARY_TYPES}
-          value={values.salaryType}
-          onChange={set('salaryType')}
-          error={errors.salaryType}
-        />
-        <TextField
-          id="jobLocation"
-          label="Job Location"
-          required
-          placeholder="Ex: London"
-          value={values.jobLocation}
-          onChange={set('jobLocation')}
-          error={errors.jobLocation}
-        />
-        <SelectField
-          id="employmentType"
-          label="Experience Type"
-          required
-          placeholder="Select your job type"
-          options={EMPLOYMENT_TYPES}
-          value={values.employmentType}
-          onChange={set('employmentType')}
-          error={errors.employmentType}
-        />
-        <SelectField
-          id="experienceLevel"
-          label="Experience Level"
-          required
-          placeholder="Select your experience level"
-          options={EXPERIENCE_LEVELS}
-          value={values.experienceLevel}
-          onChange={set('experienceLevel')}
-          error={errors.experienceLevel}
-        />
-      </div>
+      <Section title="The job">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField id="jobTitle" label="Job Title" required value={values.jobTitle} onChange={onText('jobTitle')} error={errors.jobTitle} />
+          <FieldShell id="company" label="Company" error={errors.company}>
+            <select
+              id="company"
+              name="company"
+              value={company}
+              disabled={companies.isPending && !original}
+              onChange={(event) => set('company', event.target.value)}
+              className={inputClass}
+              {...errorProps('company', errors.company)}
+            >
+              {companies.isPending && !original ? <option value="">Loading your companies...</option> : null}
+              {companyList.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+              <option value={NEW_COMPANY}>New company...</option>
+            </select>
+            {companies.isError ? <Hint id="company-hint">Your companies could not be loaded: {errorMessage(companies.error)}</Hint> : null}
+          </FieldShell>
+        </div>
 
-      <FieldShell id="skills-input" label="Required Skill Sets" error={errors.skills}>
-        <Select<Skill, true>
-          inputId="skills-input"
-          instanceId="skills"
-          isMulti
-          unstyled
-          options={skillOptions}
-          value={selectedSkills ?? initialSkills}
-          onChange={(next) => setSelectedSkills([...next])}
-          placeholder="Select skills"
-          aria-invalid={errors.skills ? true : undefined}
-          aria-errormessage={errors.skills ? 'skills-input-error' : undefined}
-          classNames={{
-            control: ({ isFocused }) =>
-              `min-h-10 rounded-lg border bg-white px-2 py-1 text-sm dark:bg-slate-900 ${
-                isFocused ? 'border-teal-600 ring-2 ring-teal-600/30' : errors.skills ? 'border-red-600' : 'border-slate-300 dark:border-slate-600'
-              }`,
-            placeholder: () => 'text-slate-500 dark:text-slate-400',
-            input: () => 'text-slate-900 dark:text-slate-100',
-            valueContainer: () => 'gap-1',
-            multiValue: () => 'rounded-md bg-teal-50 text-teal-900 dark:bg-teal-950 dark:text-teal-100',
-            multiValueLabel: () => 'px-2 py-0.5 text-sm',
-            multiValueRemove: () => 'rounded-r-md px-1 hover:bg-teal-200 dark:hover:bg-teal-800',
-            indicatorsContainer: () => 'gap-1 text-slate-600 dark:text-slate-300',
-            clearIndicator: () => 'p-1 hover:text-slate-900 dark:hover:text-white',
-            dropdownIndicator: () => 'p-1 hover:text-slate-900 dark:hover:text-white',
-            indicatorSeparator: () => 'bg-slate-300 dark:bg-slate-600',
-            menu: () => 'mt-1 rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900',
-            option: ({ isFocused }) =>
-              `px-3 py-2 ${isFocused ? 'bg-teal-50 text-teal-900 dark:bg-teal-900 dark:text-white' : 'text-slate-800 dark:text-slate-100'}`,
-            noOptionsMessage: () => 'px-3 py-2 text-slate-600 dark:text-slate-300',
-          }}
+        {company === NEW_COMPANY ? (
+          <div className="grid gap-5 rounded-xl bg-slate-50 p-4 sm:grid-cols-2 dark:bg-slate-800/60" data-testid="new-company">
+            <TextField
+              id="companyName"
+              label="Company Name"
+              required
+              placeholder="Ex: Microsoft"
+              maxLength={JOB_MODEL_LIMITS.companyName}
+              value={values.companyName}
+              onChange={onText('companyName')}
+              error={errors.companyName}
+            />
+            <TextField
+              id="companyWebsite"
+              label="Company Website"
+              type="url"
+              inputMode="url"
+              placeholder="https://example.com"
+              value={values.companyWebsite}
+              onChange={onText('companyWebsite')}
+              error={errors.companyWebsite}
+            />
+            <TextField
+              id="companyLogo"
+              label="Company Logo"
+              type="url"
+              inputMode="url"
+              placeholder="Paste your company logo URL: https://weshare.com/img1"
+              value={values.companyLogo}
+              onChange={onText('companyLogo')}
+              error={errors.companyLogo}
+              wrapperClassName="sm:col-span-2"
+            />
+            <div className="sm:col-span-2">
+              <TextAreaField
+                id="companyDescription"
+                label="About the company"
+                rows={3}
+                maxLength={JOB_MODEL_LIMITS.companyDescription}
+                value={values.companyDescription}
+                onChange={onText('companyDescription')}
+                error={errors.companyDescription}
+              />
+            </div>
+          </div>
+        ) : null}
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField
+            id="employmentType"
+            label="Experience Type"
+            required
+            placeholder="Select your job type"
+            options={EMPLOYMENT_TYPES}
+            value={values.employmentType}
+            onChange={onText('employmentType')}
+            error={errors.employmentType}
+          />
+          <SelectField
+            id="experienceLevel"
+            label="Experience Level"
+            required
+            placeholder="Select your experience level"
+            options={EXPERIENCE_LEVELS}
+            value={values.experienceLevel}
+            onChange={onText('experienceLevel')}
+            error={errors.experienceLevel}
+          />
+        </div>
+
+        <FieldShell id="skills-input" label="Required Skill Sets" error={errors.skills}>
+          {/* Suggestions are asked for once the box is first used, not on every visit to the form. */}
+          <div onFocus={() => setSkillFocus(true)}>
+            <Combobox
+              id="skills-input"
+              value={skillText}
+              onValueChange={setSkillText}
+              options={skillOptions}
+              onPick={(option) => addSkillText(option.label)}
+              onEnter={addSkillText}
+              status={skillSuggestions.isFetching && !skillSuggestions.data ? 'Loading suggestions...' : skillText.trim() ? `Press Enter to add "${skillText.trim()}"` : undefined}
+              placeholder={skillsFull ? '' : values.skills.length === 0 ? 'Type a skill, pick one or press Enter' : 'Add another skill'}
+              maxLength={JOB_MODEL_LIMITS.skillChars}
+              disabled={skillsFull}
+              invalid={Boolean(errors.skills)}
+              describedBy={errors.skills ? 'skills-input-error skills-hint' : 'skills-hint'}
+              onBackspaceEmpty={() => setValues((v) => ({ ...v, skills: v.skills.slice(0, -1) }))}
+              before={values.skills.map((skill) => (
+                <Chip key={skill.value} label={skill.label} onRemove={() => removeSkill(skill)} />
+              ))}
+            />
+          </div>
+          <Hint id="skills-hint">
+            {values.skills.length} of {JOB_MODEL_LIMITS.skillsPerJob} skills, up to {JOB_MODEL_LIMITS.skillChars} characters each.
+          </Hint>
+        </FieldShell>
+      </Section>
+
+      <Section title="Where">
+        <fieldset>
+          <legend className={labelClass}>Workplace</legend>
+          <div className="grid gap-2 sm:grid-cols-3">
+            {WORKPLACES.map((workplace) => (
+              <label
+                key={workplace}
+                className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teal-600/40 dark:border-slate-600 dark:has-[:checked]:border-teal-400 dark:has-[:checked]:bg-teal-950"
+              >
+                <input
+                  id={`workplace-${workplace}`}
+                  type="radio"
+                  name="workplace"
+                  value={workplace}
+                  checked={values.workplace === workplace}
+                  onChange={() => set('workplace', workplace)}
+                  className="mt-0.5 h-4 w-4 accent-teal-700"
+                />
+                <span>
+                  <span className="block font-medium text-slate-900 dark:text-white">{WORKPLACE_WORDS[workplace]}</span>
+                  <span className="block text-xs text-slate-600 dark:text-slate-300">{WORKPLACE_HINTS[workplace]}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FieldShell id="city" label={values.workplace === 'remote' ? 'City (optional)' : 'City'} error={errors.city}>
+            <div onFocus={() => setCityFocus(true)}>
+              <Combobox
+                id="city"
+                value={values.city}
+                onValueChange={(text) => set('city', text)}
+                options={placeOptions}
+                onPick={(option) => {
+                  const place = places.data?.find((p) => `${p.city}|${p.region}|${p.country}` === option.key);
+                  if (place) setValues((v) => ({ ...v, city: place.city, country: place.country }));
+                }}
+                onEnter={() => undefined}
+                status={places.isFetching && !places.data ? 'Looking up cities...' : undefined}
+                placeholder="Ex: London"
+                maxLength={JOB_MODEL_LIMITS.city}
+                invalid={Boolean(errors.city)}
+                describedBy={errors.city ? 'city-error city-hint' : 'city-hint'}
+              />
+            </div>
+            <Hint id="city-hint">Pick a suggestion, or type any city.</Hint>
+          </FieldShell>
+          <FieldShell id="country" label="Country" error={errors.country}>
+            <select id="country" name="country" value={values.country} onChange={onText('country')} className={inputClass} {...errorProps('country', errors.country)}>
+              <option value="">Choose a country</option>
+              {countryOptions().map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </FieldShell>
+        </div>
+
+        {values.workplace === 'remote' ? (
+          <FieldShell id="remoteCountries-input" label="Countries it can hire in" error={errors.remoteCountries}>
+            <Combobox
+              id="remoteCountries-input"
+              value={countryText}
+              onValueChange={setCountryText}
+              options={countryMatches}
+              onPick={(option) => addRemoteCountry(option.key)}
+              onEnter={() => {
+                const only = countryMatches.length === 1 ? countryMatches[0] : undefined;
+                if (only) addRemoteCountry(only.key);
+              }}
+              status={needle ? 'No country by that name' : undefined}
+              placeholder={values.remoteCountries.length === 0 ? 'Anywhere: type a country to limit it' : 'Add another country'}
+              invalid={Boolean(errors.remoteCountries)}
+              describedBy={errors.remoteCountries ? 'remoteCountries-input-error remote-hint' : 'remote-hint'}
+              onBackspaceEmpty={() => setValues((v) => ({ ...v, remoteCountries: v.remoteCountries.slice(0, -1) }))}
+              before={values.remoteCountries.map((code) => (
+                <Chip key={code} label={countryLabel(code)} onRemove={() => setValues((v) => ({ ...v, remoteCountries: v.remoteCountries.filter((c) => c !== code) }))} />
+              ))}
+            />
+            <Hint id="remote-hint">Leave empty when people can work from anywhere.</Hint>
+          </FieldShell>
+        ) : null}
+      </Section>
+
+      <Section title="Pay">
+        <div className="grid gap-5 sm:grid-cols-4">
+          <TextField
+            id="payMin"
+            label="Minimum Salary"
+            required
+            inputMode="decimal"
+            placeholder="60000"
+            value={values.payMin}
+            onChange={onText('payMin')}
+            error={errors.payMin}
+          />
+          <TextField
+            id="payMax"
+            label="Maximum Salary"
+            required
+            inputMode="decimal"
+            placeholder="75000"
+            value={values.payMax}
+            onChange={onText('payMax')}
+            error={errors.payMax}
+          />
+          <FieldShell id="currency" label="Currency" error={errors.currency}>
+            <select id="currency" name="currency" value={values.currency} onChange={onText('currency')} className={inputClass} {...errorProps('currency', errors.currency)}>
+              <optgroup label="Common">
+                {common.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.code} - {c.name}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="All currencies">
+                {others.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.code} - {c.name}
+                  </option>
+                ))}
+              </optgroup>
+            </select>
+          </FieldShell>
+          <FieldShell id="period" label="Pay period" error={errors.period}>
+            <select
+              id="period"
+              name="period"
+              value={values.period}
+              onChange={(event) => set('period', event.target.value as JobFormValues['period'])}
+              className={inputClass}
+              {...errorProps('period', errors.period)}
+            >
+              {SALARY_PERIODS.map((period) => (
+                <option key={period} value={period}>
+                  {PERIOD_LABELS[period]}
+                </option>
+              ))}
+            </select>
+          </FieldShell>
+        </div>
+      </Section>
+
+      <Section title="Applications">
+        <div className="max-w-xs">
+          <TextField
+            id="validThrough"
+            label="Applications close on"
+            type="date"
+            min={today}
+            max={lastDay}
+            value={values.validThrough}
+            onChange={onText('validThrough')}
+            error={errors.validThrough}
+            aria-describedby={errors.validThrough ? 'validThrough-error validThrough-hint' : 'validThrough-hint'}
+          />
+          <Hint id="validThrough-hint">At most {JOB_MODEL_LIMITS.validityMaxDays} days from today. You can renew the job from My Jobs.</Hint>
+        </div>
+        <TextAreaField
+          id="description"
+          label="Job Description"
+          required
+          rows={6}
+          placeholder="Describe the role, the team and what you are looking for."
+          value={values.description}
+          onChange={onText('description')}
+          error={errors.description}
         />
-      </FieldShell>
+      </Section>
 
-      <TextField
-        id="companyLogo"
-        label="Company Logo"
-        type="url"
-        inputMode="url"
-        required
-        placeholder="Paste your company logo URL: https://weshare.com/img1"
-        value={values.companyLogo}
-        onChange={set('companyLogo')}
-        error={errors.companyLogo}
-      />
-
-      <TextAreaField
-        id="description"
-        label="Job Description"
-        required
-        rows={6}
-        placeholder="Describe the role, the team and what you are looking for."
-        value={values.description}
-        onChange={set('description')}
-        error={errors.description}
-      />
-
-      {serverError ? (
+      {serverMessage ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {serverError}
+          {serverMessage}
         </p>
       ) : null}
 
-      <Button type="submit" disabled={busy} className="w-full sm:w-auto sm:px-10">
-        {busy ? 'Loading...' : submitLabel}
+      <Button type="submit" disabled={busy || createCompany.isPending} className="w-full sm:w-auto sm:px-10">
+        {busy || createCompany.isPending ? 'Loading...' : submitLabel}
       </Button>
     </form>
   );

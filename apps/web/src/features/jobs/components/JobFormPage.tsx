@@ -1,24 +1,25 @@
-import type { JobCreateBody, Skill, WriteAck } from '@jobboard/shared';
+import type { Job, WriteAck } from '@jobboard/shared';
 import { useState, type ReactNode } from 'react';
 import { showSuccess } from '../../../components/ui/dialogs';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { isAcknowledged, errorMessage } from '../../../lib/api';
 import { JobForm } from './JobForm';
-import type { JobFormValues } from './job-form-logic';
+import { todayIso, type JobFormBody, type JobFormValues } from './job-form-logic';
 
 /** What the page needs of the create or update mutation. */
 export interface JobSave {
   isPending: boolean;
   isError: boolean;
   error: Error | null;
-  mutate(body: JobCreateBody, options: { onSuccess: (ack: WriteAck) => void }): void;
+  mutate(body: JobFormBody, options: { onSuccess: (ack: WriteAck) => void }): void;
 }
 
 export interface JobFormPageProps {
   title: string;
   subtitle: ReactNode;
   initialValues: JobFormValues;
-  initialSkills: readonly Skill[];
+  /** Editing: the job as loaded. */
+  original?: Job;
   submitLabel: string;
   successMessage: string;
   /** Create or update: the answer's `acknowledged` decides the success dialog (docs/product.md, "States"). */
@@ -28,7 +29,7 @@ export interface JobFormPageProps {
 }
 
 /** Post a Job and Edit Job: the same form; on an acknowledged answer a success dialog, and the form resets. */
-export function JobFormPage({ title, subtitle, initialValues, initialSkills, submitLabel, successMessage, save, sourceVersion = 0 }: JobFormPageProps) {
+export function JobFormPage({ title, subtitle, initialValues, original, submitLabel, successMessage, save, sourceVersion = 0 }: JobFormPageProps) {
   // A new key mounts a fresh form: the reset after a successful save.
   const [formKey, setFormKey] = useState(0);
   return (
@@ -37,7 +38,8 @@ export function JobFormPage({ title, subtitle, initialValues, initialSkills, sub
       <JobForm
         key={`${formKey}-${sourceVersion}`}
         initialValues={initialValues}
-        initialSkills={initialSkills}
+        {...(original ? { original } : {})}
+        today={todayIso()}
         submitLabel={submitLabel}
         busy={save.isPending}
         serverError={save.isError ? errorMessage(save.error) : null}

@@ -19,8 +19,7 @@ function PostJobForm() {
     <JobFormPage
       title="Post a Job"
       subtitle="Fill in the details of the position you are hiring for."
-      initialValues={emptyJobForm}
-      initialSkills={[]}
+      initialValues={emptyJobForm()}
       submitLabel="Create Job"
       successMessage={MESSAGES.jobCreated}
       save={createJob}

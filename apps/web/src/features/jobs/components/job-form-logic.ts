@@ -1,71 +1,281 @@
-import type { Job, JobCreateBody, Skill } from '@jobboard/shared';
-import { DEFAULT_JOB_TITLE, jobFormSchema } from '@jobboard/shared';
+import type { CompanyCreateBody, Job, JobCreateBody, SalaryPeriod, Skill, Workplace } from '@jobboard/shared';
+import { companyCreateBodySchema, DEFAULT_JOB_TITLE, JOB_MODEL_LIMITS, jobCreateBodySchema, skillKey, toIsoDate } from '@jobboard/shared';
 
-/** What the job form edits: every job field the poster fills in (the server sets postedBy and postingDate). */
+/** The company picker's value for "a new company, created before the job is posted". */
+export const NEW_COMPANY = 'new';
+
+/** What the job form edits: every field the poster fills in (the server sets postedBy, postingDate and status). */
 export interface JobFormValues {
   jobTitle: string;
-  companyName: string;
-  minPrice: string;
-  maxPrice: string;
-  salaryType: string;
-  jobLocation: string;
   employmentType: string;
   experienceLevel: string;
-  companyLogo: string;
   description: string;
+  /** One of the poster's companies (its id), or NEW_COMPANY. */
+  company: string;
+  companyName: string;
+  companyLogo: string;
+  companyWebsite: string;
+  companyDescription: string;
+  skills: Skill[];
+  city: string;
+  /** ISO 3166 alpha-2, or '' for none. */
+  country: string;
+  workplace: Workplace;
+  /** Where a remote job can hire; empty: anywhere. */
+  remoteCountries: string[];
+  payMin: string;
+  payMax: string;
+  currency: string;
+  period: SalaryPeriod;
+  /** YYYY-MM-DD: the last day the job takes applications. */
+  validThrough: string;
 }
 
-export type JobFormErrors = Partial<Record<keyof JobFormValues | 'skills', string>>;
+export type JobFormField = keyof JobFormValues;
+export type JobFormErrors = Partial<Record<JobFormField, string>>;
+/** What the form sends: the create body without `status` (closing and reopening is My Jobs' business). */
+export type JobFormBody = Omit<JobCreateBody, 'status'>;
 
-export const emptyJobForm: JobFormValues = {
-  jobTitle: DEFAULT_JOB_TITLE,
-  companyName: '',
-  minPrice: '',
-  maxPrice: '',
-  salaryType: '',
-  jobLocation: '',
-  employmentType: '',
-  experienceLevel: '',
-  companyLogo: '',
-  description: '',
-};
+/** The fields in the order the form shows them: the first with an error gets the focus. */
+export const FIELD_ORDER: readonly JobFormField[] = [
+  'jobTitle',
+  'company',
+  'companyName',
+  'companyLogo',
+  'companyWebsite',
+  'companyDescription',
+  'employmentType',
+  'experienceLevel',
+  'skills',
+  'city',
+  'country',
+  'workplace',
+  'remoteCountries',
+  'payMin',
+  'payMax',
+  'currency',
+  'period',
+  'validThrough',
+  'description',
+];
 
-export function formFromJob(job: Job): JobFormValues {
+/** 'YYYY-MM-DD' plus whole days, in UTC (the calendar of `postingDate` and `validThrough`). */
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return toIsoDate(date);
+}
+
+export function todayIso(): string {
+  return toIsoDate(new Date());
+}
+
+export function emptyJobForm(today: string = todayIso()): JobFormValues {
   return {
-    jobTitle: job.jobTitle,
-    companyName: job.companyName,
-    minPrice: job.minPrice,
-    maxPrice: job.maxPrice,
-    salaryType: job.salaryType,
-    jobLocation: job.jobLocation,
-    employmentType: job.employmentType,
-    experienceLevel: job.experienceLevel,
-    companyLogo: job.companyLogo,
-    description: job.description,
+    jobTitle: DEFAULT_JOB_TITLE,
+    employmentType: '',
+    experienceLevel: '',
+    description: '',
+    company: '',
+    companyName: '',
+    companyLogo: '',
+    companyWebsite: '',
+    companyDescription: '',
+    skills: [],
+    city: '',
+    country: '',
+    workplace: 'on-site',
+    remoteCountries: [],
+    payMin: '',
+    payMax: '',
+    currency: 'USD',
+    period: 'year',
+    validThrough: addDays(today, JOB_MODEL_LIMITS.validityDefaultDays),
   };
 }
 
-/**
- * Edit sends the new skill selection only when the person changed it; otherwise the job's original skills
- * (docs/product.md, "States"). `selected` is null until the multi-select is touched.
- */
-export function skillsToSend(original: readonly Skill[], selected: readonly Skill[] | null): Skill[] {
-  return selected === null ? [...original] : [...selected];
+export function formFromJob(job: Job): JobFormValues {
+  const { city, country } = job.location;
+  return {
+    jobTitle: job.jobTitle,
+    employmentType: job.employmentType,
+    experienceLevel: job.experienceLevel,
+    description: job.description,
+    company: job.company.id,
+    companyName: '',
+    companyLogo: '',
+    companyWebsite: '',
+    companyDescription: '',
+    skills: job.skills.map((s) => ({ value: s.value, label: s.label })),
+    // A job from an old client may have only its free-text location.
+    city: city || (country || job.workplace === 'remote' ? '' : job.jobLocation),
+    country,
+    workplace: job.workplace,
+    remoteCountries: [...job.remoteCountries],
+    payMin: job.salary ? String(job.salary.min) : '',
+    payMax: job.salary ? String(job.salary.max) : '',
+    currency: job.salary?.currency ?? 'USD',
+    period: job.salary?.period ?? 'year',
+    validThrough: job.validThrough,
+  };
 }
 
-/** Validates with the shared schema (every field required, salary type an option, logo a URL). */
-export function validateJobForm(
-  values: JobFormValues,
-  skills: readonly Skill[],
-): { ok: true; body: JobCreateBody } | { ok: false; errors: JobFormErrors } {
-  const parsed = jobFormSchema.safeParse({ ...values, skills });
-  if (parsed.success) return { ok: true, body: parsed.data };
+/** A skill typed or picked, added once (case-insensitively, as the server keys them), at most 20. */
+export function addSkill(skills: readonly Skill[], text: string): Skill[] {
+  const value = text.normalize('NFKC').trim().replace(/\s+/g, ' ');
+  if (!value || value.length > JOB_MODEL_LIMITS.skillChars || skills.length >= JOB_MODEL_LIMITS.skillsPerJob) return [...skills];
+  if (skills.some((s) => skillKey(s.value) === skillKey(value))) return [...skills];
+  return [...skills, { value, label: value }];
+}
+
+/** '60,000', ' 45.5 ' -> numbers; '' -> null (not given); anything else -> NaN. */
+export function parseAmount(text: string): number | null {
+  const cleaned = text.replace(/[\s,_]/g, '');
+  if (cleaned === '') return null;
+  return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+}
+
+export const COMMON_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'INR', 'JPY', 'CHF'] as const;
+
+export interface CurrencyOption {
+  code: string;
+  name: string;
+}
+
+let currencies: { common: CurrencyOption[]; others: CurrencyOption[] } | undefined;
+/** Every ISO 4217 currency the browser knows, the common ones first, each with its English name. */
+export function currencyOptions(): { common: CurrencyOption[]; others: CurrencyOption[] } {
+  if (!currencies) {
+    const names = new Intl.DisplayNames(['en'], { type: 'currency' });
+    const option = (code: string) => ({ code, name: names.of(code) ?? code });
+    const common = new Set<string>(COMMON_CURRENCIES);
+    currencies = {
+      common: COMMON_CURRENCIES.map(option),
+      others: Intl.supportedValuesOf('currency')
+        .filter((code) => !common.has(code))
+        .map(option),
+    };
+  }
+  return currencies;
+}
+
+export const PERIOD_LABELS: Record<SalaryPeriod, string> = { hour: 'Per hour', day: 'Per day', week: 'Per week', month: 'Per month', year: 'Per year' };
+
+/** A valid uuid standing in for a company that is created just before the job (the body is checked first). */
+const PENDING_COMPANY_ID = '00000000-0000-4000-8000-000000000000';
+
+const COMPANY_FIELDS: Record<string, JobFormField> = {
+  name: 'companyName',
+  logo: 'companyLogo',
+  website: 'companyWebsite',
+  description: 'companyDescription',
+};
+
+/** Where a schema issue's path lands in the form. */
+function fieldOf(path: readonly PropertyKey[]): JobFormField | undefined {
+  const [head, next] = path;
+  switch (head) {
+    case 'salary':
+      return next === 'min' ? 'payMin' : next === 'currency' ? 'currency' : next === 'period' ? 'period' : 'payMax';
+    case 'location':
+      return next === 'country' ? 'country' : 'city';
+    case 'jobLocation':
+      return 'city';
+    case 'companyId':
+    case 'companyName':
+    case 'companyLogo':
+      return 'company';
+    case 'minPrice':
+      return 'payMin';
+    case 'maxPrice':
+      return 'payMax';
+    case 'salaryType':
+      return 'period';
+    default:
+      return typeof head === 'string' && (FIELD_ORDER as readonly string[]).includes(head) ? (head as JobFormField) : undefined;
+  }
+}
+
+export interface ValidateOptions {
+  today: string;
+  /** Editing this job: an unchanged closing date is not sent, and a job without structured pay may keep its old text. */
+  original?: Job;
+}
+
+export type ValidationResult = { ok: true; body: JobFormBody; newCompany?: CompanyCreateBody } | { ok: false; errors: JobFormErrors };
+
+/**
+ * Checks the form with the shared schemas (the server's own rules and messages) plus what only the form knows
+ * (a company chosen, amounts that are numbers, a closing date within 90 days), and builds the body the API takes.
+ * With a new company, the body has no companyId yet: it is created first (POST /api/companies).
+ */
+export function validateJobForm(values: JobFormValues, { today, original }: ValidateOptions): ValidationResult {
   const errors: JobFormErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0];
-    if (typeof key === 'string' && key in { ...emptyJobForm, skills: true } && !(key in errors)) {
-      errors[key as keyof JobFormErrors] = issue.message;
+  const fail = (field: JobFormField, message: string) => {
+    errors[field] ??= message;
+  };
+
+  let newCompany: CompanyCreateBody | undefined;
+  if (values.company === NEW_COMPANY) {
+    const parsed = companyCreateBodySchema.safeParse({
+      name: values.companyName,
+      logo: values.companyLogo.trim(),
+      website: values.companyWebsite.trim(),
+      description: values.companyDescription,
+    });
+    if (parsed.success) newCompany = parsed.data;
+    else for (const issue of parsed.error.issues) fail(COMPANY_FIELDS[String(issue.path[0])] ?? 'companyName', issue.message);
+  } else if (!values.company) {
+    fail('company', 'Choose a company, or add a new one');
+  }
+
+  const body: Record<string, unknown> = {
+    jobTitle: values.jobTitle,
+    employmentType: values.employmentType,
+    experienceLevel: values.experienceLevel,
+    description: values.description,
+    skills: values.skills,
+    companyId: values.company === NEW_COMPANY || !values.company ? PENDING_COMPANY_ID : values.company,
+    location: { city: values.city, country: values.country },
+    workplace: values.workplace,
+    remoteCountries: values.workplace === 'remote' ? values.remoteCountries : [],
+  };
+
+  const min = parseAmount(values.payMin);
+  const max = parseAmount(values.payMax);
+  if (original && original.salary === null && min === null && max === null) {
+    // An old job's salary text stays as it was until the poster gives numbers.
+    Object.assign(body, { minPrice: original.minPrice, maxPrice: original.maxPrice, salaryType: original.salaryType });
+  } else {
+    if (min === null) fail('payMin', 'Minimum Salary is required');
+    else if (Number.isNaN(min)) fail('payMin', 'Minimum Salary must be a number, such as 60000');
+    if (max === null) fail('payMax', 'Maximum Salary is required');
+    else if (Number.isNaN(max)) fail('payMax', 'Maximum Salary must be a number, such as 75000');
+    body.salary = { min: min ?? 0, max: max ?? 0, currency: values.currency, period: values.period };
+  }
+
+  const lastDay = addDays(today, JOB_MODEL_LIMITS.validityMaxDays);
+  if (!original || values.validThrough !== original.validThrough) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.validThrough)) fail('validThrough', 'Choose the day applications close');
+    else if (values.validThrough < today) fail('validThrough', 'Applications cannot close before today');
+    else if (values.validThrough > lastDay) fail('validThrough', `Applications must close within ${JOB_MODEL_LIMITS.validityMaxDays} days (by ${lastDay})`);
+    body.validThrough = values.validThrough;
+  }
+
+  const parsed = jobCreateBodySchema.safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = fieldOf(issue.path);
+      if (!field) continue;
+      fail(field, field === 'city' && issue.path[0] !== 'location' ? 'Enter the city of the job, or choose Remote' : issue.message);
     }
   }
-  return { ok: false, errors };
+  if (!parsed.success || Object.keys(errors).length > 0) {
+    const ordered: JobFormErrors = {};
+    for (const field of FIELD_ORDER) if (errors[field]) ordered[field] = errors[field];
+    return { ok: false, errors: ordered };
+  }
+  const { status: _status, companyId, ...rest } = parsed.data;
+  const result: JobFormBody = newCompany ? rest : { ...rest, companyId };
+  return newCompany ? { ok: true, body: result, newCompany } : { ok: true, body: result };
 }
