@@ -56,6 +56,8 @@ interface World {
   ownerJob: string;
   otherJob: string;
   posterJob: string;
+  /** The owner's company (its creator and only member). */
+  ownerCompany: { id: string; slug: string };
   dataDir: string;
 }
 
@@ -88,6 +90,22 @@ function withContext<T extends object>(options: T, context: Record<string, strin
 async function jobRow(w: World, id: string) {
   const rows = await w.t.db.query<{ job_title: string; poster_id: string }>('SELECT job_title, poster_id FROM jobs WHERE id = $1', [id]);
   return rows[0];
+}
+
+/** A company of the owner's, fresh for a mutation; with `member`, that person is added to it. */
+async function freshCompany(w: World, member?: SignedInUser): Promise<{ id: string; slug: string }> {
+  const created = await w.t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: w.owner.cookie }, payload: { name: 'Matrix Co' } });
+  if (created.statusCode !== 201) throw new Error(`company: ${created.body}`);
+  const company = created.json<{ id: string; slug: string }>();
+  if (member) {
+    await w.t.app.inject({ method: 'POST', url: `/api/companies/${company.slug}/members`, headers: { cookie: w.owner.cookie }, payload: { email: member.user.email } });
+  }
+  return company;
+}
+
+async function memberIds(w: World, companyId: string): Promise<string[]> {
+  const rows = await w.t.db.query<{ user_id: string }>('SELECT user_id FROM company_members WHERE company_id = $1 ORDER BY user_id', [companyId]);
+  return rows.map((r) => r.user_id);
 }
 
 async function freshUser(w: World): Promise<SignedInUser> {
@@ -447,6 +465,99 @@ const TABLE: Record<string, Case> = {
     },
   },
 
+  // ---------- job model: suggestions and companies ----------
+  'GET /api/skills': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/skills?q=java', headers: cookieOf(w, a) }),
+    status: everyone(200),
+    check: async (_w, _a, response) => {
+      expect(response.json<{ value: string }[]>().map((s) => s.value)).toContain('JavaScript');
+    },
+  },
+  'GET /api/places': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/places?q=madr', headers: cookieOf(w, a) }),
+    status: everyone(200),
+    check: async (_w, _a, response) => {
+      expect(response.json<{ city: string; country: string }[]>()[0]).toMatchObject({ city: 'Madrid', country: 'ES' });
+    },
+  },
+  'GET /api/companies/mine': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/companies/mine', headers: cookieOf(w, a) }),
+    status: signedIn(200),
+    check: async (w, a, response) => {
+      if (a === 'visitor') return;
+      const slugs = response.json<{ slug: string }[]>().map((c) => c.slug);
+      if (a === 'owner') expect(slugs).toContain(w.ownerCompany.slug);
+      else expect(slugs).not.toContain(w.ownerCompany.slug);
+    },
+  },
+  'POST /api/companies': {
+    request: async (w, a) => ({ method: 'POST', url: '/api/companies', headers: cookieOf(w, a), payload: { name: `Company of ${a}` } }),
+    status: signedIn(201),
+    check: async (w, a, response) => {
+      if (a === 'visitor') return;
+      // The caller is its creator and only member, whatever else the body says.
+      const { id } = response.json<{ id: string }>();
+      expect(await memberIds(w, id)).toEqual([(a === 'owner' ? w.owner : w.other).user._id]);
+    },
+  },
+  'GET /api/companies/:slug': {
+    request: async (w, a) => ({ method: 'GET', url: `/api/companies/${w.ownerCompany.slug}`, headers: cookieOf(w, a) }),
+    status: everyone(200),
+    check: async (_w, a, response) => {
+      expect(response.json<{ canEdit: boolean }>().canEdit).toBe(a === 'owner');
+    },
+  },
+  'PATCH /api/companies/:slug': {
+    request: async (w, a) => {
+      const company = await freshCompany(w);
+      return withContext(
+        { method: 'PATCH', url: `/api/companies/${company.slug}`, headers: cookieOf(w, a), payload: { description: `Edited by ${a}` } },
+        { id: company.id },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      const rows = await w.t.db.query<{ description: string }>('SELECT description FROM companies WHERE id = $1', [id]);
+      expect(rows[0]?.description).toBe(a === 'owner' ? 'Edited by owner' : '');
+    },
+  },
+  'GET /api/companies/:slug/members': {
+    request: async (w, a) => ({ method: 'GET', url: `/api/companies/${w.ownerCompany.slug}/members`, headers: cookieOf(w, a) }),
+    status: ownerOnly(200),
+    check: async (w, a, response) => {
+      if (a === 'owner') expect(response.json<{ email: string }[]>().map((m) => m.email)).toEqual([w.owner.user.email]);
+      else expect(response.body).not.toContain(w.owner.user.email);
+    },
+  },
+  'POST /api/companies/:slug/members': {
+    request: async (w, a) => {
+      const company = await freshCompany(w);
+      return withContext(
+        { method: 'POST', url: `/api/companies/${company.slug}/members`, headers: cookieOf(w, a), payload: { email: (a === 'owner' ? w.applicant : w.other).user.email } },
+        { id: company.id },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      const expected = a === 'owner' ? [w.owner.user._id, w.applicant.user._id] : [w.owner.user._id];
+      expect(await memberIds(w, id)).toEqual(expected.sort());
+    },
+  },
+  'DELETE /api/companies/:slug/members/:email': {
+    request: async (w, a) => {
+      const company = await freshCompany(w, w.applicant);
+      return withContext(
+        { method: 'DELETE', url: `/api/companies/${company.slug}/members/${encodeURIComponent(w.applicant.user.email)}`, headers: cookieOf(w, a) },
+        { id: company.id },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      const expected = a === 'owner' ? [w.owner.user._id] : [w.owner.user._id, w.applicant.user._id];
+      expect(await memberIds(w, id)).toEqual(expected.sort());
+    },
+  },
+
   // ---------- uploads ----------
   'POST /api/upload/avatar': {
     request: async (w, a) => {
@@ -537,6 +648,8 @@ describeEachDb('authorization matrix', (kind) => {
     w.ownerJob = await postJob(app, w.owner.cookie, { jobTitle: 'Matrix owner job' });
     w.otherJob = await postJob(app, w.other.cookie, { jobTitle: 'Matrix other job' });
     w.posterJob = await postJob(app, w.poster.cookie, { jobTitle: 'Poster job' });
+    const company = await app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: w.owner.cookie }, payload: { name: 'Matrix Owner Co' } });
+    w.ownerCompany = company.json<{ id: string; slug: string }>();
     const apply = async (person: SignedInUser, job: string) => {
       const response = await app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: person.cookie }, payload: { job } });
       if (response.statusCode !== 201) throw new Error(`apply failed: ${response.body}`);

@@ -127,7 +127,9 @@ const oddContentType = fc.constantFrom(
 const foreignOrigin = fc.constantFrom('https://evil.example', 'null', 'http://localhost:1', 'https://jobboard.example.attacker.net', 'file://');
 
 type Fields = Record<string, unknown>;
-type BodyKind = 'job-create' | 'job-update' | 'signin' | 'signup' | 'user-update' | 'apply' | 'google' | 'verify' | 'forgot' | 'reset' | 'none' | 'multipart';
+type BodyKind =
+  | 'job-create' | 'job-update' | 'signin' | 'signup' | 'user-update' | 'apply' | 'google' | 'verify' | 'forgot' | 'reset'
+  | 'company-create' | 'company-update' | 'company-member' | 'none' | 'multipart';
 
 /** The fixtures of one database. */
 interface World {
@@ -136,6 +138,8 @@ interface World {
   bob: SignedInUser;
   aliceJob: string;
   bobJob: string;
+  /** Alice's company (she created it; Bob is not a member). */
+  aliceCompany: string;
   dataDir: string;
 }
 
@@ -181,6 +185,16 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: (w) => `/api/user/delete/${w.alice.user._id}`, withId: true, auth: true, body: 'none' },
   { method: 'POST', path: () => '/api/upload/avatar', withId: false, auth: true, body: 'multipart' },
   { method: 'POST', path: () => '/api/no-such-route', withId: false, auth: false, body: 'none' },
+  // The job model (issue 11): suggestions and companies.
+  { method: 'GET', path: () => '/api/skills', withId: false, auth: false, body: 'none' },
+  { method: 'GET', path: () => '/api/places', withId: false, auth: false, body: 'none' },
+  { method: 'GET', path: () => '/api/companies/mine', withId: false, auth: true, body: 'none' },
+  { method: 'GET', path: (w) => `/api/companies/${w.aliceCompany}`, withId: true, auth: false, body: 'none' },
+  { method: 'GET', path: (w) => `/api/companies/${w.aliceCompany}/members`, withId: false, auth: true, body: 'none' },
+  { method: 'POST', path: () => '/api/companies', withId: false, auth: true, body: 'company-create' },
+  { method: 'PATCH', path: (w) => `/api/companies/${w.aliceCompany}`, withId: true, auth: true, body: 'company-update' },
+  { method: 'POST', path: (w) => `/api/companies/${w.aliceCompany}/members`, withId: false, auth: true, body: 'company-member' },
+  { method: 'DELETE', path: (w) => `/api/companies/${w.aliceCompany}/members/${encodeURIComponent(w.bob.user.email)}`, withId: true, auth: true, body: 'none' },
 ];
 
 /** A valid body for each kind (as Alice, who owns aliceJob; she applies to Bob's job). */
@@ -206,6 +220,12 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { email: `nobody-${unique}@example.com` };
     case 'reset':
       return { token: 'B'.repeat(43), password: 'a fine long passphrase' };
+    case 'company-create':
+      return { name: `Fuzz Co ${unique}`, website: 'https://fuzz.example', description: 'We fuzz.' };
+    case 'company-update':
+      return { name: 'Fuzz Renamed', description: 'Renamed by fuzz.' };
+    case 'company-member':
+      return { email: w.bob.user.email };
     default:
       return {};
   }
@@ -220,6 +240,8 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   verify: ['token'],
   forgot: ['email'],
   reset: ['token', 'password'],
+  'company-create': ['name'],
+  'company-member': ['email'],
 };
 /** Fields whose value must be a non-empty string (an over-long or wrong-typed one is refused). */
 const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
@@ -231,6 +253,9 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   verify: ['token'],
   forgot: ['email'],
   reset: ['token', 'password'],
+  'company-create': ['name', 'website', 'description'],
+  'company-update': ['name', 'website', 'description'],
+  'company-member': ['email'],
 };
 
 interface Built {
@@ -437,6 +462,9 @@ describeEachDb('fuzzing every endpoint', (kind) => {
     w.bob = await signUpAndSignIn(w.t.app);
     w.aliceJob = await postJob(w.t.app, w.alice.cookie, { jobTitle: 'Alice job' });
     w.bobJob = await postJob(w.t.app, w.bob.cookie, { jobTitle: 'Bob job' });
+    const company = await w.t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: w.alice.cookie }, payload: { name: 'Fuzz Alice Co' } });
+    expect(company.statusCode).toBe(201);
+    w.aliceCompany = company.json<{ slug: string }>().slug;
     const applied = await w.t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: w.bob.cookie }, payload: { job: w.aliceJob } });
     expect(applied.statusCode).toBe(201);
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  emailSchema,
   MESSAGES,
   slugify,
   type Company,
@@ -59,8 +60,11 @@ export async function listMyCompanies(db: Db, user: CurrentUser): Promise<Compan
   return (await findCompaniesOfMember(db, user.id)).map((row) => toCompany(row, true));
 }
 
+/** Slugs are lower-case letters, digits and dashes (slugify): anything else names no company. */
+const SLUG = /^[a-z0-9-]{1,100}$/;
+
 async function companyOrNotFound(db: Queryable, slug: string): Promise<CompanyRow> {
-  const company = await findCompanyBySlug(db, slug);
+  const company = SLUG.test(slug) ? await findCompanyBySlug(db, slug) : undefined;
   if (!company) throw new AppError('not_found', MESSAGES.companyNotFound);
   return company;
 }
@@ -126,8 +130,10 @@ export async function addMemberByEmail(db: Db, user: CurrentUser, slug: string, 
 
 export async function removeMemberByEmail(db: Db, user: CurrentUser, slug: string, email: string): Promise<Member[]> {
   const company = await creatorCompany(db, user, slug);
-  const member = await findUserByEmail(db, email.trim().toLowerCase());
+  const address = emailSchema.safeParse(email);
+  const member = address.success ? await findUserByEmail(db, address.data) : undefined;
   if (member?.id === user.id) throw new AppError('bad_request', 'email: The creator of a company stays a member');
-  if (member) await removeMember(db, company.id, member.id);
+  if (!member || !(await isMember(db, company.id, member.id))) throw new AppError('not_found', 'email: Not a member of this company');
+  await removeMember(db, company.id, member.id);
   return membersOf(db, company.id);
 }
