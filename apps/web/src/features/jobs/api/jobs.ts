@@ -69,3 +69,14 @@ export function useApplyToJob() {
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
   });
 }
+
+/** Close, reopen or renew one of the poster's jobs (PATCH with status and, for a renewal, a new closing date). */
+export function useSetJobStatus() {
+  const invalidate = useInvalidateJobs();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; title: string; body: Pick<JobUpdateBody, 'status' | 'validThrough'> }) =>
+      apiFetch<WriteAck>(`/api/job/update-job/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+    onSuccess: invalidate,
+    onError: (error) => console.error(MESSAGES.logUpdateJob, error),
+  });
+}

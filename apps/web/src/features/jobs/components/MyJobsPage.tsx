@@ -1,5 +1,6 @@
 import { MESSAGES, MY_JOBS_SKELETON, TABLE_PAGE_SIZE } from '@jobboard/shared';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import type { Job } from '@jobboard/shared';
+import { CircleCheck, CirclePause, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '../../../components/ui/Link';
 import { Button, buttonClass } from '../../../components/ui/Button';
@@ -9,12 +10,34 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { Pagination } from '../../../components/ui/Pagination';
 import { cellClass, EmptyRow, rowClass, Table, TableSkeletonRows } from '../../../components/ui/Table';
 import { isAcknowledged, errorMessage } from '../../../lib/api';
-import { salaryRangeK } from '../../../lib/format';
+import { longDate, payText } from '../../../lib/job-view';
 import { clampPage, hasNextPage, hasPreviousPage, pageSlice } from '../../../lib/paging';
 import { useCurrentUser } from '../../../lib/session';
-import { useDeleteJob, useMyJobs } from '../api/jobs';
+import { useDeleteJob, useMyJobs, useSetJobStatus } from '../api/jobs';
+import { todayIso } from '../job-dates';
+import { statusActions, type StatusAction } from '../job-status';
 
-const HEADERS = ['NO.', 'TITLE', 'COMPANY NAME', 'SALARY', 'EDIT', 'DELETE'] as const;
+const HEADERS = ['NO.', 'TITLE', 'COMPANY NAME', 'SALARY', 'STATUS', 'OPEN OR CLOSE', 'EDIT', 'DELETE'] as const;
+
+const STATUS_STYLES: Record<Job['status'], string> = {
+  open: 'bg-teal-50 text-teal-900 dark:bg-teal-950 dark:text-teal-100',
+  closed: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',
+  expired: 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100',
+};
+
+/** Open (until a date), Closed, or Expired (on a date). */
+function StatusCell({ job }: { job: Job }) {
+  const word = job.status === 'open' ? 'Open' : job.status === 'closed' ? 'Closed' : 'Expired';
+  const when = job.status === 'open' ? `until ${longDate(job.validThrough)}` : job.status === 'expired' ? `on ${longDate(job.validThrough)}` : '';
+  return (
+    <span className="flex flex-col items-start gap-0.5">
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[job.status]}`}>{word}</span>
+      {when ? <span className="whitespace-nowrap text-xs text-slate-600 dark:text-slate-300">{when}</span> : null}
+    </span>
+  );
+}
+
+const ACTION_ICONS = { close: CirclePause, reopen: CircleCheck, renew: RefreshCw } as const;
 
 /** Case-insensitive substring match on the title (docs/product.md, "Constants and filters"). */
 export function filterByTitle<T extends { jobTitle: string }>(jobs: readonly T[], search: string): T[] {
@@ -26,6 +49,9 @@ export function MyJobsPage() {
   const currentUser = useCurrentUser();
   const jobs = useMyJobs(currentUser?.email);
   const deleteJob = useDeleteJob();
+  const setStatus = useSetJobStatus();
+  const [statusNote, setStatusNote] = useState('');
+  const today = todayIso();
   const [searchText, setSearchText] = useState('');
   const [appliedSearch, setAppliedSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -45,6 +71,20 @@ export function MyJobsPage() {
       },
       onError: (error) => void showError(errorMessage(error)),
     });
+  };
+
+  const onStatus = async (job: Job, action: StatusAction) => {
+    if (action.confirm && !(await confirmDialog(action.confirm.title, action.confirm.text, action.confirm.button))) return;
+    setStatusNote('');
+    setStatus.mutate(
+      { id: job._id, title: job.jobTitle, body: action.body },
+      {
+        onSuccess: (ack) => {
+          if (isAcknowledged(ack)) setStatusNote(action.done);
+        },
+        onError: (error) => void showError(errorMessage(error)),
+      },
+    );
   };
 
   return (
@@ -79,9 +119,12 @@ export function MyJobsPage() {
         <Button type="submit">Search</Button>
       </form>
 
+      <p role="status" className="mb-3 min-h-5 text-sm font-medium text-teal-800 dark:text-teal-200" data-testid="status-note">
+        {statusNote}
+      </p>
       <Table caption="Jobs you posted" headers={HEADERS}>
         {loading ? (
-          <TableSkeletonRows rows={MY_JOBS_SKELETON.rows} columns={MY_JOBS_SKELETON.columns} />
+          <TableSkeletonRows rows={MY_JOBS_SKELETON.rows} columns={HEADERS.length} />
         ) : rows.length === 0 ? (
           <EmptyRow columns={HEADERS.length} text={MESSAGES.noDataFound} />
         ) : (
@@ -93,8 +136,31 @@ export function MyJobsPage() {
                   {job.jobTitle}
                 </Link>
               </td>
-              <td className={cellClass}>{job.companyName}</td>
-              <td className={cellClass}>{salaryRangeK(job.minPrice, job.maxPrice)}</td>
+              <td className={cellClass}>{job.company.name || job.companyName}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{payText(job)}</td>
+              <td className={cellClass}>
+                <StatusCell job={job} />
+              </td>
+              <td className={cellClass}>
+                <div className="flex flex-wrap gap-2">
+                  {statusActions(job, today).map((action) => {
+                    const Icon = ACTION_ICONS[action.kind];
+                    return (
+                      <Button
+                        key={action.kind}
+                        variant="secondary"
+                        className="whitespace-nowrap px-3 py-1.5"
+                        aria-label={`${action.label} ${job.jobTitle}`}
+                        disabled={setStatus.isPending && setStatus.variables.id === job._id}
+                        onClick={() => void onStatus(job, action)}
+                      >
+                        <Icon size={14} aria-hidden="true" />
+                        {action.label}
+                      </Button>
+                    );
+                  })}
+                </div>
+              </td>
               <td className={cellClass}>
                 <Link to={`/edit-job/${job._id}`} className={buttonClass('secondary', 'px-3 py-1.5')} aria-label={`Edit ${job.jobTitle}`}>
                   <Pencil size={14} aria-hidden="true" />

@@ -1,5 +1,6 @@
 import type { CompanyCreateBody, Job, JobCreateBody, SalaryPeriod, Skill, Workplace } from '@jobboard/shared';
-import { companyCreateBodySchema, DEFAULT_JOB_TITLE, JOB_MODEL_LIMITS, jobCreateBodySchema, skillKey, toIsoDate } from '@jobboard/shared';
+import { companyCreateBodySchema, DEFAULT_JOB_TITLE, JOB_MODEL_LIMITS, jobCreateBodySchema, skillKey } from '@jobboard/shared';
+import { addDays, todayIso } from '../job-dates';
 
 /** The company picker's value for "a new company, created before the job is posted". */
 export const NEW_COMPANY = 'new';
@@ -59,16 +60,7 @@ export const FIELD_ORDER: readonly JobFormField[] = [
   'description',
 ];
 
-/** 'YYYY-MM-DD' plus whole days, in UTC (the calendar of `postingDate` and `validThrough`). */
-export function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return toIsoDate(date);
-}
-
-export function todayIso(): string {
-  return toIsoDate(new Date());
-}
+export { addDays, todayIso };
 
 export function emptyJobForm(today: string = todayIso()): JobFormValues {
   return {
