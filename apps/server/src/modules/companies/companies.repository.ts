@@ -69,7 +69,11 @@ export async function insertCompany(db: Queryable, company: NewCompany, creatorI
 }
 
 export async function updateCompany(db: Queryable, id: string, changes: Partial<Omit<NewCompany, 'slug'>>): Promise<void> {
-  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+  // Only these columns, whatever keys `changes` carries.
+  const entries = (['name', 'logo', 'website', 'description'] as const).flatMap((column) => {
+    const value = changes[column];
+    return value === undefined ? [] : [[column, value] as const];
+  });
   if (entries.length === 0) return;
   const assignments = entries.map(([column], i) => `${column} = $${i + 2}`);
   await db.query(`UPDATE companies SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1`, [id, ...entries.map(([, v]) => v)]);
