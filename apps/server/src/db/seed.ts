@@ -13,7 +13,7 @@ import { compactFacetCounts } from '../modules/jobs/search.repository.js';
 import { hashPassword } from '../modules/passwords/passwords.js';
 import type { Db, Queryable } from './client.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
-import { companiesFor, generateJobs, type GeneratedCompany, type GeneratedJob } from './job-generator.js';
+import { companiesFor, generateJobs, type GenerateOptions, type GeneratedCompany, type GeneratedJob } from './job-generator.js';
 
 /** A job as the bulk loaders insert it: the job model's fields; the spec's flat ones are derived here. */
 export interface BulkJob {
@@ -156,13 +156,26 @@ export async function insertUsersBulk(
   return rows.map((r) => r.id);
 }
 
-/** The spec's four cities, where most demo jobs are (the sidebar's Location options find them). */
-const SPEC_CITIES = [
-  { city: 'London', country: 'GB' },
-  { city: 'Seattle', country: 'US' },
-  { city: 'Madrid', country: 'ES' },
-  { city: 'Boston', country: 'US' },
-] as const;
+/** The spec's four cities by country: most demo jobs are there (the sidebar's Location options find them). */
+const SPEC_CITIES: Record<string, string[]> = { GB: ['London'], ES: ['Madrid'], US: ['Seattle', 'Boston'] };
+
+/**
+ * 60 demo jobs: 45 generated in the spec's countries, moved to the spec's city of that country (so pay stays in
+ * that country's currency and range), 8 remote ones and 7 from elsewhere in the world.
+ */
+function demoJobs(options: GenerateOptions): GeneratedJob[] {
+  const pool = [...generateJobs(4_000, options)];
+  const quota: Record<string, number> = { GB: 12, ES: 11, US: 22 };
+  const local = pool.filter((j) => j.workplace !== 'remote' && (quota[j.country] = (quota[j.country] ?? 0) - 1) >= 0);
+  const remote = pool.filter((j) => j.workplace === 'remote').slice(0, 8);
+  const elsewhere = [...remote, ...pool.filter((j) => j.workplace !== 'remote' && !local.includes(j) && !SPEC_CITIES[j.country]).slice(0, 7)];
+  const moved = local.map((job, i) => {
+    const cities = SPEC_CITIES[job.country] ?? [];
+    const city = cities[i % cities.length] ?? job.city;
+    return { ...job, city, description: job.description.split(job.city).join(city) };
+  });
+  return [...moved, ...elsewhere];
+}
 
 /**
  * The demo set loaded on first start: four people with known passwords (README), their companies, about 60 jobs
@@ -184,18 +197,13 @@ export async function seedDemoDataIfEmpty(db: Db, today: Date = new Date()): Pro
     const [alice, bob, carol, dan] = ids;
     if (!alice || !bob || !carol || !dan) throw new Error('demo users were not created');
     const options = { seed: 20_261_121, now: today, daysBack: 25, companies: 9 };
-    const generated = companiesFor(60, options);
+    const generated = companiesFor(4_000, options);
     const owners = [alice, alice, alice, alice, carol, carol, carol, dan, dan];
     const companyIds = await insertCompaniesBulk(tx, generated.map((c, i) => ({ ...c, createdBy: owners[i % owners.length] ?? alice })));
     const companies = new Map(
       generated.map((c, i) => [c.key, { id: companyIds[i] ?? '', name: c.name, logo: c.logo, createdBy: owners[i % owners.length] ?? alice }]),
     );
-    const jobs = [...generateJobs(60, options)]
-      .map((job, i) => {
-        const place = SPEC_CITIES[i % SPEC_CITIES.length];
-        // Three in four demo jobs are in the spec's cities; remote ones keep the generator's place.
-        return place && i % 4 !== 3 && job.workplace !== 'remote' ? { ...job, ...place } : job;
-      })
+    const jobs = demoJobs(options)
       .map((job) => {
         const company = companies.get(job.companyKey);
         if (!company) throw new Error(`no company ${job.companyKey}`);
