@@ -44,15 +44,23 @@ const pgliteMax = Number(args['pglite-max']);
 
 const SHAPES = [
   { name: 'no filter', query: '' },
-  { name: 'title only', query: 'q=developer' },
-  { name: 'title + two filters', query: 'q=engineer&location=london&employment=full-time' },
+  { name: 'what (common word)', query: 'q=developer' },
+  { name: 'what + where (city)', query: 'q=engineer&where=London' },
+  { name: 'where (country)', query: 'where=Germany' },
+  { name: 'where remote, open to my country', query: 'workplace=remote&remoteCountry=DE' },
+  { name: 'skill', query: 'skill=python' },
+  { name: 'workplace', query: 'workplace=hybrid' },
+  { name: 'pay at least', query: 'payMin=100000' },
+  { name: 'highest pay', query: 'sort=pay' },
+  { name: 'what, newest first', query: 'q=nurse&sort=newest' },
+  { name: 'what (symbol skill)', query: 'q=c%2B%2B' },
   {
     name: 'every filter',
-    query: 'q=dev&location=seattle&salaryType=yearly&maxPrice=100&posted=30d&experience=internship&employment=part-time',
+    query: 'q=dev&location=london&salaryType=yearly&maxPrice=100&posted=30d&experience=any%20experience&employment=full-time&workplace=on-site',
   },
-  // Page 500 of Boston jobs, or the last page when there are fewer (at 10,000 jobs page 500 would be past the end,
-  // an empty answer that measures nothing); the row names the page measured.
-  { name: 'deep page', query: 'location=boston', deepPage: 500 },
+  // Page 500 of on-site jobs, or the last page when there are fewer (an empty answer would measure nothing);
+  // the row names the page measured.
+  { name: 'deep page', query: 'workplace=on-site', deepPage: 500 },
 ] as const satisfies readonly { name: string; query: string; deepPage?: number }[];
 
 /** The page a deep-page shape reads: `wanted`, or the last page of its criteria when there are fewer. */
@@ -84,21 +92,20 @@ interface ShapeResult {
 /** Every kind of query the home page can send: no filter, title, each filter alone, combinations, deep pages. */
 const EXPLAIN_SHAPES: { name: string; criteria: SearchCriteria; skipPages?: number; keyset?: boolean }[] = [
   { name: 'no filter', criteria: {} },
-  { name: 'title (common word)', criteria: { q: 'developer' } },
-  { name: 'title (no match)', criteria: { q: 'zzzz' } },
-  { name: 'location', criteria: { location: 'london' } },
+  { name: 'what (common word), relevance', criteria: { q: 'developer', sort: 'relevance' } },
+  { name: 'what (no match)', criteria: { q: 'zzzz', sort: 'relevance' } },
+  { name: 'what + where city', criteria: { q: 'engineer', where: { city: 'London' }, sort: 'relevance' } },
+  { name: 'where country', criteria: { where: { country: 'DE' } } },
+  { name: 'remote open to DE', criteria: { workplace: 'remote', remoteCountry: 'DE' } },
+  { name: 'skill', criteria: { skill: 'python' } },
+  { name: 'pay at least', criteria: { payMin: 100000 } },
+  { name: 'highest pay', criteria: { sort: 'pay' } },
+  { name: 'location (spec option)', criteria: { location: 'london' } },
   { name: 'salary type', criteria: { salaryType: 'yearly' } },
-  { name: 'max price', criteria: { maxPrice: '50' } },
   { name: 'posted 7 days', criteria: { posted: '7d' } },
-  { name: 'experience', criteria: { experience: 'internship' } },
   { name: 'employment', criteria: { employment: 'full-time' } },
-  { name: 'title + location + employment', criteria: { q: 'engineer', location: 'london', employment: 'full-time' } },
-  {
-    name: 'every filter',
-    criteria: { q: 'dev', location: 'seattle', salaryType: 'yearly', maxPrice: '100', posted: '30d', experience: 'internship', employment: 'part-time' },
-  },
-  { name: 'deep page by OFFSET (first visit)', criteria: { location: 'boston' }, skipPages: 499 },
-  { name: 'deep page by keyset (known boundary)', criteria: { location: 'boston' }, keyset: true },
+  { name: 'deep page by OFFSET (first visit)', criteria: { workplace: 'on-site' }, skipPages: 499 },
+  { name: 'deep page by keyset (known boundary)', criteria: { workplace: 'on-site' }, keyset: true },
 ];
 
 interface PlanSummary {
@@ -134,8 +141,8 @@ async function explainShapes(db: Db): Promise<PlanSummary[]> {
     return { plan: describePlan(first.Plan), ms: first['Execution Time'] };
   };
   const summaries: PlanSummary[] = [];
-  // Page 500 of Boston jobs, or the last page when there are fewer.
-  const bostonCounts = countsQuery({ location: 'boston' }, now);
+  // Page 500 of on-site jobs, or the last page when there are fewer.
+  const bostonCounts = countsQuery({ workplace: 'on-site' }, now);
   const [bostonRow] = await db.query<{ total?: number | string }>(bostonCounts.text, bostonCounts.values);
   const bostonPages = bostonRow?.total === undefined ? 500 : Math.ceil(Number(bostonRow.total) / HOME_PAGE_SIZE);
   const deep = Math.max(1, Math.min(500, bostonPages));
