@@ -61,8 +61,10 @@ export function Combobox({
   const showList = open && !disabled && (options.length > 0 || Boolean(status));
   const activeOption = showList && active >= 0 ? options[active] : undefined;
 
+  // The list closes on a pick (it would cover what comes next); typing or an arrow key opens it again.
   const pick = (option: ComboboxOption) => {
     onPick(option);
+    setOpen(false);
     setActive(-1);
   };
 
@@ -91,6 +93,7 @@ export function Combobox({
         // The typed text, not a form submit.
         event.preventDefault();
         onEnter(value);
+        setOpen(false);
       }
       return;
     }
