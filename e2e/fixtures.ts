@@ -116,21 +116,31 @@ export async function confirmEmailFromOutbox(page: Page, email: string): Promise
   await expect(page.getByRole('heading', { name: 'E-mail address confirmed' })).toBeVisible();
 }
 
-/** Every field of the Post a Job / Edit Job form, with valid values. */
+/** Every field of the Post a Job / Edit Job form, with valid values; the company 'E2E Widgets', created the first time. */
 export async function fillJobForm(page: Page, title: string) {
   await page.getByLabel('Job Title').fill(title);
-  await page.getByLabel('Company Name').fill('E2E Widgets');
-  await page.getByLabel('Minimum Salary').fill('$20k');
-  await page.getByLabel('Maximum Salary').fill('$120k');
-  await page.getByLabel('Salary Type').selectOption('Yearly');
-  await page.getByLabel('Job Location').fill('London');
+  const company = page.getByLabel('Company', { exact: true });
+  await expect(company).toBeEnabled();
+  if ((await company.locator('option', { hasText: /^E2E Widgets$/ }).count()) > 0) {
+    await company.selectOption({ label: 'E2E Widgets' });
+  } else {
+    await company.selectOption({ label: 'New company...' });
+    await page.getByLabel('Company Name').fill('E2E Widgets');
+    await page.getByLabel('Company Logo').fill('/static/logos/tidewater.svg');
+  }
+  await page.getByLabel('Minimum Salary').fill('20000');
+  await page.getByLabel('Maximum Salary').fill('120000');
+  await page.getByLabel('Currency').selectOption('USD');
+  await page.getByLabel('Pay period').selectOption('year');
+  await page.getByLabel('City').fill('London');
+  await page.getByLabel('Country').selectOption('GB');
   await page.getByLabel('Experience Type').selectOption('Full-time');
   await page.getByLabel('Experience Level').selectOption('Any Experience');
   const skills = page.getByLabel('Required Skill Sets');
-  await skills.click();
-  await page.getByRole('option', { name: 'React' }).click();
-  await skills.click();
-  await page.getByRole('option', { name: 'Node' }).click();
-  await page.getByLabel('Company Logo').fill('/static/logos/tidewater.svg');
+  for (const skill of ['React', 'Node']) {
+    await skills.fill(skill);
+    await skills.press('Enter');
+    await expect(page.getByRole('button', { name: `Remove ${skill}` })).toBeVisible();
+  }
   await page.getByLabel('Job Description').fill('Build and ship delightful features for our job board in an end-to-end tested team.');
 }

@@ -93,3 +93,87 @@ for (const viewport of VIEWPORTS) {
     });
   }
 }
+
+// The job model's screens (issue 11) at desktop and at a 390 px phone, in both themes: the home page with its new
+// search and sidebar, an open and a closed job, a company page (public, and as its creator with the edit form
+// and members), and the post form with a new company, skills and a remote job. axe finds nothing on each.
+const MODEL_VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+for (const viewport of MODEL_VIEWPORTS) {
+  for (const dark of [false, true]) {
+    const theme = dark ? 'dark' : 'light';
+    test(`job model screens, ${theme}, ${viewport.name}: axe clean, screenshot`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      const shoot = async (name: string) => {
+        await page.screenshot({ path: `.screenshots/model-${name}-${theme}-${viewport.name}.png`, fullPage: true });
+      };
+      const check = async (name: string) => {
+        await expectNoAxeViolations(page, `${name} (${theme}, ${viewport.name})`);
+        await shoot(name);
+      };
+
+      await page.goto('/?q=engineer&where=remote');
+      await setTheme(page, dark);
+      await expect(page.locator('#results article').first()).toBeVisible();
+      if (viewport.name === 'phone') {
+        await check('home');
+        await page.getByRole('button', { name: 'Apply Filters' }).click();
+        await expect(page.locator('#mobile-filters')).toBeVisible();
+        await check('home-filters');
+      } else {
+        await expect(page.getByRole('complementary', { name: 'Filters' }).getByRole('navigation', { name: 'Skills' })).toBeVisible();
+        await check('home');
+      }
+
+      await signInFast(page, ALICE);
+      const mine = (await (await page.request.get(`/api/job/myJobs/${ALICE}`)).json()) as { _id: string; status: string; company: { slug: string } }[];
+      const open = mine.find((j) => j.status === 'open');
+      expect(open, 'alice has an open job').toBeDefined();
+      const id = open?._id ?? '';
+      await page.goto(`/job/${id}`);
+      await expect(page.getByText('Applications close on')).toBeVisible();
+      await check('job');
+      // The same job closed, then open again (the other specs expect the demo data as it was).
+      expect((await page.request.patch(`/api/job/update-job/${id}`, { data: { status: 'closed' } })).status()).toBe(200);
+      try {
+        await page.goto(`/job/${id}`);
+        await expect(page.getByTestId('not-accepting')).toBeVisible();
+        await check('job-closed');
+      } finally {
+        expect((await page.request.patch(`/api/job/update-job/${id}`, { data: { status: 'open' } })).status()).toBe(200);
+      }
+
+      await page.goto(`/company/${open?.company.slug ?? ''}`);
+      await expect(page.getByRole('heading', { name: 'Open jobs' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Members' })).toContainText(ALICE);
+      await check('company');
+      await page.getByRole('button', { name: 'Edit company' }).click();
+      await expect(page.getByRole('button', { name: 'Save company' })).toBeVisible();
+      await check('company-edit');
+      await page.goto('/company/no-such-company');
+      await expect(page.getByRole('heading', { name: 'Company not found' })).toBeVisible();
+      await check('company-not-found');
+
+      await page.goto('/post-job');
+      await expect(page.getByRole('button', { name: 'Create Job' })).toBeVisible();
+      await page.getByLabel('Company', { exact: true }).selectOption({ label: 'New company...' });
+      await page.getByRole('radio', { name: /Remote/ }).check();
+      const skills = page.getByLabel('Required Skill Sets');
+      await skills.fill('TypeScript');
+      await skills.press('Enter');
+      await page.getByLabel('Countries it can hire in').fill('Germany');
+      await page.getByLabel('Countries it can hire in').press('Enter');
+      await skills.fill('Re');
+      await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+      await check('post-job');
+      await page.getByRole('button', { name: 'Create Job' }).click();
+      await expect(page.getByText('Company name is required')).toBeVisible();
+      await check('post-job-errors');
+    });
+  }
+}
+
