@@ -16,6 +16,8 @@ describe('job view', () => {
     expect(payText({ ...legacy, salary: { min: 45, max: 60, currency: 'USD', period: 'hour' } }, 'en-US')).toMatch(/^\$45 ?– ?(\$)?60 an hour$/);
     expect(payText({ ...legacy, salary: { min: 50, max: 50, currency: 'GBP', period: 'day' } }, 'en-GB')).toBe('£50 a day');
     expect(payText({ ...legacy, salary: null })).toBe('Yearly · 20k - 120k');
+    expect(payText({ salaryType: 'Yearly', minPrice: 'Negotiable', maxPrice: 'Negotiable', salary: null })).toBe('Yearly · Negotiable');
+    expect(payText({ salaryType: 'Hourly', minPrice: 'DOE', maxPrice: '$40', salary: null })).toBe('Hourly · DOE - $40');
   });
 
   it('workplace: remote with its countries or anywhere', () => {

@@ -1,5 +1,5 @@
 import type { Job } from '@jobboard/shared';
-import { formatSalary } from '@jobboard/shared';
+import { formatSalary, parseSalaryThousands } from '@jobboard/shared';
 import { countryLabel } from './countries';
 import { salaryRangeK } from './format';
 
@@ -17,9 +17,16 @@ export function placeText(job: Place): string {
   return parts.length > 0 ? parts.join(', ') : job.jobLocation;
 }
 
-/** 'EUR 60,000–75,000 a year' in the reader's locale; jobs from old clients without numbers: 'Yearly · 20k - 120k'. */
+/**
+ * 'EUR 60,000–75,000 a year' in the reader's locale. A job from an old client without a structured salary: the
+ * spec's 'Yearly · 20k - 120k', or its words when they hold no number ('Negotiable').
+ */
 export function payText(job: Pick<Job, 'salary' | 'salaryType' | 'minPrice' | 'maxPrice'>, locale?: string): string {
   if (job.salary) return formatSalary(job.salary, locale ?? navigator.language);
+  if (parseSalaryThousands(job.minPrice) === null || parseSalaryThousands(job.maxPrice) === null) {
+    const words = job.minPrice === job.maxPrice ? job.minPrice : `${job.minPrice} - ${job.maxPrice}`;
+    return `${job.salaryType} · ${words}`;
+  }
   return `${job.salaryType} · ${salaryRangeK(job.minPrice, job.maxPrice)}`;
 }
 

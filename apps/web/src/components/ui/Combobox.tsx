@@ -152,7 +152,10 @@ export function Combobox({
             // Keep focus in the input: the click picks, the blur does not close the list first.
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => pick(option)}
-            onMouseEnter={() => setActive(index)}
+            // Moved over, not merely appeared under a resting pointer: Enter after typing must take the text.
+            onMouseMove={() => {
+              if (active !== index) setActive(index);
+            }}
             className={`cursor-pointer px-3 py-2 ${
               index === active ? 'bg-teal-50 text-teal-900 dark:bg-teal-900 dark:text-white' : 'text-slate-800 dark:text-slate-100'
             }`}

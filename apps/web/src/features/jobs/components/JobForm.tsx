@@ -47,12 +47,14 @@ const FOCUS_IDS: Partial<Record<JobFormField, string>> = {
   workplace: 'workplace-on-site',
 };
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <fieldset className="space-y-5 border-t border-slate-200 pt-6 first:border-t-0 first:pt-0 dark:border-slate-800">
-      <legend className="float-left mb-1 w-full text-base font-semibold text-slate-900 dark:text-white">{title}</legend>
+    <section aria-labelledby={id} className="space-y-5 border-t border-slate-200 pt-6 first:border-t-0 first:pt-0 dark:border-slate-800">
+      <h2 id={id} className="text-base font-semibold text-slate-900 dark:text-white">
+        {title}
+      </h2>
       {children}
-    </fieldset>
+    </section>
   );
 }
 
@@ -161,7 +163,7 @@ export function JobForm({ initialValues, original, today, submitLabel, busy, ser
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-      <Section title="The job">
+      <Section id="job-section" title="The job">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField id="jobTitle" label="Job Title" required value={values.jobTitle} onChange={onText('jobTitle')} error={errors.jobTitle} />
           <FieldShell id="company" label="Company" error={errors.company}>
@@ -284,7 +286,7 @@ export function JobForm({ initialValues, original, today, submitLabel, busy, ser
         </FieldShell>
       </Section>
 
-      <Section title="Where">
+      <Section id="where-section" title="Where">
         <fieldset>
           <legend className={labelClass}>Workplace</legend>
           <div className="grid gap-2 sm:grid-cols-3">
@@ -371,7 +373,7 @@ export function JobForm({ initialValues, original, today, submitLabel, busy, ser
         ) : null}
       </Section>
 
-      <Section title="Pay">
+      <Section id="pay-section" title="Pay">
         <div className="grid gap-5 sm:grid-cols-4">
           <TextField
             id="payMin"
@@ -430,7 +432,7 @@ export function JobForm({ initialValues, original, today, submitLabel, busy, ser
         </div>
       </Section>
 
-      <Section title="Applications">
+      <Section id="applications-section" title="Applications">
         <div className="max-w-xs">
           <TextField
             id="validThrough"
