@@ -67,7 +67,7 @@ test.describe('browse, search and filter', () => {
     expect(searches.length - before).toBeLessThanOrEqual(2);
 
     const filters = page.getByRole('complementary', { name: 'Filters' });
-    await expect(filters.getByText('London')).toBeVisible();
+    await expect(filters.getByText('London', { exact: true })).toBeVisible();
     // Radios follow the URL, which updates in a transition: click, then wait for the checked state.
     await filters.getByRole('radio', { name: /London/ }).click();
     await expect(filters.getByRole('radio', { name: /London/ })).toBeChecked();
