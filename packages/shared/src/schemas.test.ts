@@ -63,7 +63,10 @@ describe('jobCreateBodySchema', () => {
     expect(jobCreateBodySchema.safeParse({ ...job, salaryType: '' }).success).toBe(false);
     expect(jobCreateBodySchema.safeParse({ ...job, employmentType: 'full-time' }).success).toBe(false);
     expect(jobCreateBodySchema.safeParse({ ...job, skills: [] }).success).toBe(false);
-    expect(jobCreateBodySchema.safeParse({ ...job, skills: [{ value: 'COBOL', label: 'COBOL' }] }).success).toBe(false);
+    // Skills are open (issue 11), up to 20 of 40 characters each.
+    expect(jobCreateBodySchema.safeParse({ ...job, skills: [{ value: 'COBOL', label: 'COBOL' }] }).success).toBe(true);
+    expect(jobCreateBodySchema.safeParse({ ...job, skills: [{ value: 'x'.repeat(41), label: 'x' }] }).success).toBe(false);
+    expect(jobCreateBodySchema.safeParse({ ...job, skills: Array.from({ length: 21 }, (_, i) => ({ value: `s${i}`, label: `s${i}` })) }).success).toBe(false);
   });
   it('keeps prices as free text (no numeric or min < max check)', () => {
     const parsed = jobCreateBodySchema.parse({ ...job, minPrice: 'negotiable', maxPrice: '1' });
@@ -102,7 +105,12 @@ describe('user schemas', () => {
 
 describe('searchQuerySchema', () => {
   it('refuses bad values and unknown parameters', () => {
-    expect(searchQuerySchema.safeParse({ location: 'paris' }).success).toBe(false);
+    // Any city is a location (issue 11); an over-long one is not.
+    expect(searchQuerySchema.safeParse({ location: 'paris' }).success).toBe(true);
+    expect(searchQuerySchema.safeParse({ location: 'x'.repeat(101) }).success).toBe(false);
+    expect(searchQuerySchema.safeParse({ country: 'GBR' }).success).toBe(false);
+    expect(searchQuerySchema.safeParse({ payMin: '-1' }).success).toBe(false);
+    expect(searchQuerySchema.safeParse({ workplace: 'moon' }).success).toBe(false);
     expect(searchQuerySchema.safeParse({ page: '0' }).success).toBe(false);
     expect(searchQuerySchema.safeParse({ page: 'abc' }).success).toBe(false);
     expect(searchQuerySchema.safeParse({ sort: 'asc' }).success).toBe(false);

@@ -1,5 +1,5 @@
-import { FILTER_GROUP_NAMES } from './constants.js';
 import { searchQuerySchema, type SearchQuery } from './schemas.js';
+import { SEARCH_KEYS } from './search-url.js';
 
 /**
  * The home page keeps its search in the URL (docs/principles.md, "Search and performance"). These two functions are the only place
@@ -7,7 +7,7 @@ import { searchQuerySchema, type SearchQuery } from './schemas.js';
  */
 export function searchQueryFromParams(params: URLSearchParams): SearchQuery {
   const raw: Record<string, string> = {};
-  for (const key of ['q', 'page', ...FILTER_GROUP_NAMES]) {
+  for (const key of [...SEARCH_KEYS, 'page']) {
     const value = params.get(key);
     if (value !== null) raw[key] = value;
   }

@@ -8,11 +8,13 @@ import type { SearchQuery } from './schemas.js';
  */
 export function searchQueryToParams(query: Partial<SearchQuery>): URLSearchParams {
   const params = new URLSearchParams();
-  if (query.q) params.set('q', query.q);
-  for (const key of FILTER_GROUP_NAMES) {
+  for (const key of SEARCH_KEYS) {
     const value = query[key];
-    if (value) params.set(key, value);
+    if (value !== undefined && value !== '') params.set(key, String(value));
   }
   if (query.page && query.page > 1) params.set('page', String(query.page));
   return params;
 }
+
+/** Every key of a search in the URL, in the order they are written: "what", "where", the filters, the order. */
+export const SEARCH_KEYS = ['q', 'where', ...FILTER_GROUP_NAMES, 'skill', 'country', 'remoteCountry', 'payMin', 'sort'] as const;
