@@ -56,7 +56,7 @@ const SHAPES = [
   { name: 'what (symbol skill)', query: 'q=c%2B%2B' },
   {
     name: 'every filter',
-    query: 'q=dev&location=london&salaryType=yearly&maxPrice=100&posted=30d&experience=any%20experience&employment=full-time&workplace=on-site',
+    query: 'q=dev&location=london&salaryType=yearly&maxPrice=100&posted=30d&employment=full-time&workplace=on-site',
   },
   // Page 500 of on-site jobs, or the last page when there are fewer (an empty answer would measure nothing);
   // the row names the page measured.
