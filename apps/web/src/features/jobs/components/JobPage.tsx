@@ -152,8 +152,36 @@ export function JobPage() {
       </div>
 
       <aside className="space-y-4">
+        {/* Apply first: on a desktop screen it is in view without scrolling past the facts. */}
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-          <dl className="grid gap-3">
+          {open ? (
+            <div>
+              <Button
+                className="w-full py-3"
+                onClick={onApply}
+                disabled={alreadyApplied || apply.isPending}
+                aria-describedby={alreadyApplied ? 'already-applied-note' : undefined}
+              >
+                {apply.isPending ? 'Loading...' : 'Apply Now'}
+              </Button>
+              {/* Plain text, not a hover tooltip: touch and keyboard users see why the button is disabled. */}
+              {alreadyApplied ? (
+                <p id="already-applied-note" data-testid="already-applied-note" className="mt-2 text-center text-sm font-medium text-slate-700 dark:text-slate-300">
+                  {MESSAGES.alreadyApplied}
+                </p>
+              ) : null}
+            </div>
+          ) : (
+            <p className="rounded-lg bg-slate-100 px-3 py-2 text-center text-sm font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+              {NOT_ACCEPTING}
+            </p>
+          )}
+          {applyError ? (
+            <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+              {applyError}
+            </p>
+          ) : null}
+          <dl className="mt-5 grid gap-3">
             <Fact icon={<MapPin size={18} />} label="Location">
               {placeText(data)}
             </Fact>
@@ -184,33 +212,6 @@ export function JobPage() {
               </Fact>
             ) : null}
           </dl>
-          {open ? (
-            <div className="mt-5">
-              <Button
-                className="w-full py-3"
-                onClick={onApply}
-                disabled={alreadyApplied || apply.isPending}
-                aria-describedby={alreadyApplied ? 'already-applied-note' : undefined}
-              >
-                {apply.isPending ? 'Loading...' : 'Apply Now'}
-              </Button>
-              {/* Plain text, not a hover tooltip: touch and keyboard users see why the button is disabled. */}
-              {alreadyApplied ? (
-                <p id="already-applied-note" data-testid="already-applied-note" className="mt-2 text-center text-sm font-medium text-slate-700 dark:text-slate-300">
-                  {MESSAGES.alreadyApplied}
-                </p>
-              ) : null}
-            </div>
-          ) : (
-            <p className="mt-5 rounded-lg bg-slate-100 px-3 py-2 text-center text-sm font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-              {NOT_ACCEPTING}
-            </p>
-          )}
-          {applyError ? (
-            <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-              {applyError}
-            </p>
-          ) : null}
         </div>
       </aside>
     </article>
