@@ -32,5 +32,6 @@ describe('job view', () => {
     expect(longDate('2026-12-22', 'en-US')).toBe('December 22, 2026');
     expect(longDate('2026-01-01', 'en-GB')).toBe('1 January 2026');
     expect(longDate('not a date', 'en-US')).toBe('not a date');
+    expect(longDate('2026-12-22', 'en-US', 'medium')).toBe('Dec 22, 2026');
   });
 });

@@ -42,9 +42,12 @@ export function workplaceText(job: Pick<Job, 'workplace' | 'remoteCountries'>, m
   return `${word} (${shown}${countries.length > max ? ` +${countries.length - max}` : ''})`;
 }
 
-/** '2026-12-22' -> 'December 22, 2026' in the reader's locale (the date is a calendar day: no time zone shift). */
-export function longDate(isoDate: string, locale?: string): string {
+/**
+ * '2026-12-22' -> 'December 22, 2026' ('Dec 22, 2026' in the medium style) in the reader's locale; the date is a
+ * calendar day, so no time zone shifts it.
+ */
+export function longDate(isoDate: string, locale?: string, style: 'long' | 'medium' = 'long'): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
-  return new Intl.DateTimeFormat(locale ?? navigator.language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(locale ?? navigator.language, { dateStyle: style, timeZone: 'UTC' }).format(date);
 }

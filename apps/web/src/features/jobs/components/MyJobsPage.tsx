@@ -17,7 +17,7 @@ import { useDeleteJob, useMyJobs, useSetJobStatus } from '../api/jobs';
 import { todayIso } from '../job-dates';
 import { statusActions, type StatusAction } from '../job-status';
 
-const HEADERS = ['NO.', 'TITLE', 'COMPANY NAME', 'SALARY', 'STATUS', 'OPEN OR CLOSE', 'EDIT', 'DELETE'] as const;
+const HEADERS = ['NO.', 'TITLE', 'COMPANY NAME', 'SALARY', 'STATUS', 'EDIT', 'DELETE'] as const;
 
 const STATUS_STYLES: Record<Job['status'], string> = {
   open: 'bg-teal-50 text-teal-900 dark:bg-teal-950 dark:text-teal-100',
@@ -28,7 +28,8 @@ const STATUS_STYLES: Record<Job['status'], string> = {
 /** Open (until a date), Closed, or Expired (on a date). */
 function StatusCell({ job }: { job: Job }) {
   const word = job.status === 'open' ? 'Open' : job.status === 'closed' ? 'Closed' : 'Expired';
-  const when = job.status === 'open' ? `until ${longDate(job.validThrough)}` : job.status === 'expired' ? `on ${longDate(job.validThrough)}` : '';
+  const day = longDate(job.validThrough, undefined, 'medium');
+  const when = job.status === 'open' ? `until ${day}` : job.status === 'expired' ? `on ${day}` : '';
   return (
     <span className="flex flex-col items-start gap-0.5">
       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[job.status]}`}>{word}</span>
@@ -137,24 +138,22 @@ export function MyJobsPage() {
                 </Link>
               </td>
               <td className={cellClass}>{job.company.name || job.companyName}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>{payText(job)}</td>
+              <td className={cellClass}>{payText(job)}</td>
               <td className={cellClass}>
                 <StatusCell job={job} />
-              </td>
-              <td className={cellClass}>
-                <div className="flex flex-wrap gap-2">
+                <div className="mt-2 flex flex-wrap gap-1.5">
                   {statusActions(job, today).map((action) => {
                     const Icon = ACTION_ICONS[action.kind];
                     return (
                       <Button
                         key={action.kind}
                         variant="secondary"
-                        className="whitespace-nowrap px-3 py-1.5"
+                        className="whitespace-nowrap px-2 py-1 text-xs"
                         aria-label={`${action.label} ${job.jobTitle}`}
                         disabled={setStatus.isPending && setStatus.variables.id === job._id}
                         onClick={() => void onStatus(job, action)}
                       >
-                        <Icon size={14} aria-hidden="true" />
+                        <Icon size={13} aria-hidden="true" />
                         {action.label}
                       </Button>
                     );
