@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const WEB_FEATURES = ['applications', 'auth', 'jobs', 'profile', 'search'];
+const WEB_FEATURES = ['applications', 'auth', 'companies', 'jobs', 'profile', 'search'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.screenshots/**', 'reports/**', '.stryker-tmp/**'] },

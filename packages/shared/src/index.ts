@@ -8,3 +8,4 @@ export * from './search-url.js';
 export * from './routes.js';
 export * from './job-model.js';
 export * from './countries.js';
+export * from './country-names.js';

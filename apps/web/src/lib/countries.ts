@@ -4,19 +4,16 @@
  * checks (docs/decisions/0008-web-app-size.md). The codes are its ISO 3166-1 alpha-2 list, two letters each;
  * names come from the browser's own Intl.DisplayNames. countries.test.ts checks both against packages/shared.
  */
+import { countryName } from '@jobboard/shared';
+
 const CODES =
   'ADAEAFAGAIALAMAOAQARASATAUAWAXAZBABBBDBEBFBGBHBIBJBLBMBNBOBQBRBSBTBVBWBYBZCACCCDCFCGCHCICKCLCMCNCOCRCUCVCWCXCYCZDEDJDKDMDODZECEEEGEHERESETFIFJFKFMFOFRGAGBGDGEGFGGGHGIGLGMGNGPGQGRGSGTGUGWGYHKHMHNHRHTHUIDIEILIMINIOIQIRISITJEJMJOJPKEKGKHKIKMKNKPKRKWKYKZLALBLCLILKLRLSLTLULVLYMAMCMDMEMFMGMHMKMLMMMNMOMPMQMRMSMTMUMVMWMXMYMZNANCNENFNGNINLNONPNRNUNZOMPAPEPFPGPHPKPLPMPNPRPSPTPWPYQARERORSRURWSASBSCSDSESGSHSISJSKSLSMSNSOSRSSSTSVSXSYSZTCTDTFTGTHTJTKTLTMTNTOTRTTTVTWTZUAUGUMUSUYUZVAVCVEVGVIVNVUWFWSXKYEYTZAZMZW';
 
 /** Every ISO 3166-1 alpha-2 code the server accepts, in code order. */
 export const COUNTRY_CODES: readonly string[] = CODES.match(/../g) ?? [];
 
-let names: Intl.DisplayNames | undefined;
 /** 'DE' -> 'Germany': the shared `countryName` (English, the app's language), the code itself when it has no name. */
-export function countryLabel(code: string): string {
-  if (!code) return '';
-  names ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-  return names.of(code) ?? code;
-}
+export const countryLabel = (code: string): string => countryName(code);
 
 export interface CountryOption {
   code: string;
