@@ -223,6 +223,18 @@ export function jobPageQuery(criteria: SearchCriteria, position: PagePosition, n
     ...filterConditions(criteria, params, now, JOB_GROUP_COLUMNS),
     ...modelConditions(criteria, params),
   ];
+  if (criteria.sort === 'relevance' && criteria.q && !parseText(criteria.q).words) {
+    // Only signs and symbols ("c++", ".net"): the matches are few (a skill, a title fragment), so they are
+    // fetched through their indexes and sorted; a newest-first scan waiting for a rare title match would read
+    // every open job.
+    const title = titleCondition(criteria.q, params);
+    return {
+      text: `SELECT ${PAGE_COLUMNS} FROM ${JOB_FROM} ${whereClause(conditions)}
+        ORDER BY (${title}) DESC, j.posting_date DESC, j.seq DESC
+        LIMIT ${params.add(HOME_PAGE_SIZE)} OFFSET ${params.add(position.skipPages * HOME_PAGE_SIZE)}`,
+      values: params.values,
+    };
+  }
   if (criteria.sort === 'relevance' && criteria.q) {
     const title = titleCondition(criteria.q, params);
     const offset = position.skipPages * HOME_PAGE_SIZE;
