@@ -1,14 +1,13 @@
 import {
-  countryName,
   DEFAULT_AVATAR_URL,
   legacyFromSalary,
-  SKILL_OPTIONS,
   toIsoDate,
   toYearlyUsd,
   type LegacySalary,
   type SalaryRange,
   type Workplace,
 } from '@jobboard/shared';
+import { canonicalSkills, jobLocationText } from '../modules/jobs/job-fields.js';
 import { compactFacetCounts } from '../modules/jobs/search.repository.js';
 import { hashPassword } from '../modules/passwords/passwords.js';
 import type { Db, Queryable } from './client.js';
@@ -38,14 +37,6 @@ export interface BulkJob {
 /** What an old client reads for a job without pay. */
 const NO_PAY: LegacySalary = { minPrice: 'Negotiable', maxPrice: 'Negotiable', salaryType: 'Yearly' };
 
-/** The spec's nine skills keep their canonical spelling; others read as generated. */
-function skillList(skills: string[]): { value: string; label: string }[] {
-  return skills.map((value) => {
-    const option = SKILL_OPTIONS.find((o) => o.value.toLowerCase() === value.toLowerCase());
-    return { value: option?.value ?? value, label: option?.label ?? value };
-  });
-}
-
 /** One INSERT per batch through unnest(): tens of thousands of rows a second on either database. */
 export async function insertJobsBulk(db: Queryable, jobs: BulkJob[], today: string = toIsoDate(new Date())): Promise<void> {
   if (jobs.length === 0) return;
@@ -70,7 +61,7 @@ export async function insertJobsBulk(db: Queryable, jobs: BulkJob[], today: stri
       column((j) => j.jobTitle),
       column((j) => j.companyName),
       column((j) => j.companyLogo),
-      column((j) => j.city || (j.workplace === 'remote' ? 'Remote' : countryName(j.country))),
+      column((j) => jobLocationText(j.city, j.country, j.workplace)),
       column((j) => j.city),
       column((j) => j.country),
       column((j) => j.workplace),
@@ -89,7 +80,7 @@ export async function insertJobsBulk(db: Queryable, jobs: BulkJob[], today: stri
       column((j) => j.postingDate),
       column((j) => j.validThrough),
       column((j) => j.description),
-      column((j) => JSON.stringify(skillList(j.skills))),
+      column((j) => JSON.stringify(canonicalSkills(j.skills.map((value) => ({ value }))))),
       today,
     ],
   );

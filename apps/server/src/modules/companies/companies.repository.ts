@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { OPEN_JOB } from '../jobs/jobs.repository.js';
 
 export interface CompanyRow {
   id: string;
@@ -11,7 +12,7 @@ export interface CompanyRow {
   open_jobs: number;
 }
 
-const OPEN_JOBS = `(SELECT count(*)::int FROM jobs j WHERE j.company_id = c.id AND j.status = 'open' AND j.valid_through >= CURRENT_DATE)`;
+const OPEN_JOBS = `(SELECT count(*)::int FROM jobs j WHERE j.company_id = c.id AND ${OPEN_JOB})`;
 const COMPANY_COLUMNS = `c.id, c.slug, c.name, c.logo, c.website, c.description, c.created_by, ${OPEN_JOBS} AS open_jobs`;
 
 export async function findCompanyBySlug(db: Queryable, slug: string): Promise<CompanyRow | undefined> {

@@ -49,6 +49,13 @@ export const JOB_COLUMNS = `j.id, j.seq, j.poster_id, CASE WHEN u.email_verified
   j.skills`;
 export const JOB_FROM = 'jobs j JOIN users u ON u.id = j.poster_id JOIN companies co ON co.id = j.company_id';
 
+/** Cards show the first 100 characters; a little more travels so a page of cards stays under 10 KB. */
+export const CARD_DESCRIPTION_CHARS = 110;
+/** A job as a card shows it: every column, the description cut. */
+export const CARD_COLUMNS = `${JOB_COLUMNS}, left(j.description, ${CARD_DESCRIPTION_CHARS}) AS description`;
+/** A job that takes applications: not closed, and not past its closing date (whether or not the sweep has run). */
+export const OPEN_JOB = `j.status = 'open' AND j.valid_through >= CURRENT_DATE`;
+
 export function toJob(row: JobRow): Job {
   const salary =
     row.salary_min !== null && row.salary_max !== null && row.salary_currency && row.salary_period
@@ -94,8 +101,8 @@ export async function findJobsForPoster(db: Queryable, posterId: string): Promis
 /** A company's open jobs, newest first (its page shows at most `limit`). */
 export async function findOpenJobsOfCompany(db: Queryable, companyId: string, limit = 100): Promise<JobRow[]> {
   return db.query<JobRow>(
-    `SELECT ${JOB_COLUMNS}, left(j.description, 110) AS description FROM ${JOB_FROM}
-      WHERE j.company_id = $1 AND j.status = 'open' AND j.valid_through >= CURRENT_DATE
+    `SELECT ${CARD_COLUMNS} FROM ${JOB_FROM}
+      WHERE j.company_id = $1 AND ${OPEN_JOB}
       ORDER BY j.posting_date DESC, j.seq DESC LIMIT $2`,
     [companyId, limit],
   );

@@ -1,12 +1,10 @@
 import {
-  countryName,
   JOB_MODEL_LIMITS,
   legacyFromSalary,
   MESSAGES,
   parseSalaryThousands,
   salaryFromLegacy,
   skillKey,
-  SKILL_OPTIONS,
   toIsoDate,
   toYearlyUsd,
   type Job,
@@ -14,7 +12,6 @@ import {
   type JobUpdateBody,
   type LegacySalary,
   type SalaryRange,
-  type Skill,
   type Workplace,
 } from '@jobboard/shared';
 import type { Db, Queryable } from '../../db/client.js';
@@ -33,6 +30,7 @@ import {
   updateJobRecord,
   type JobRecord,
 } from './jobs.repository.js';
+import { canonicalSkills, jobLocationText } from './job-fields.js';
 import { countryOfCity, parseWhere } from './places.js';
 import type { SearchCache } from './search.service.js';
 
@@ -51,19 +49,6 @@ async function changingJobs<T>(deps: JobWriteDeps, write: () => Promise<T>): Pro
   } finally {
     deps.searchCounts.invalidate();
   }
-}
-
-/** Labels of the spec's nine skills come from the option list, whatever case a client sent; other skills read as typed. */
-function canonicalSkills(skills: { value: string }[]): Skill[] {
-  const seen = new Set<string>();
-  return skills.flatMap((skill) => {
-    const key = skillKey(skill.value);
-    if (!key || seen.has(key)) return [];
-    seen.add(key);
-    const option = SKILL_OPTIONS.find((o) => o.value.toLowerCase() === key);
-    const value = option?.value ?? skill.value.normalize('NFKC').trim().replace(/\s+/g, ' ');
-    return [{ value, label: option?.label ?? value }];
-  });
 }
 
 const DAY_MS = 86_400_000;
@@ -111,7 +96,7 @@ function toRecord(input: JobInput, existing: JobRecord | undefined, company: { i
   if (input.location) {
     city = input.location.city;
     country = input.location.country;
-    jobLocation = city || (workplace === 'remote' ? 'Remote' : countryName(country));
+    jobLocation = jobLocationText(city, country, workplace);
   } else if (input.jobLocation !== undefined) {
     jobLocation = input.jobLocation;
     const parsed = parseWhere(jobLocation);

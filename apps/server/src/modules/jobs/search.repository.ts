@@ -15,11 +15,9 @@ import {
   type TopFacets,
 } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
-import { JOB_COLUMNS, JOB_FROM, type JobRow } from './jobs.repository.js';
+import { CARD_COLUMNS, JOB_FROM, type JobRow } from './jobs.repository.js';
 import type { WhereFilter } from './places.js';
 
-/** Cards show the first 100 characters; a little more travels so the page stays under 10 KB. */
-export const CARD_DESCRIPTION_CHARS = 110;
 
 /** Collects SQL parameters and hands out their placeholders. */
 class Params {
@@ -191,6 +189,19 @@ function filterConditions(
   return conditions;
 }
 
+/**
+ * Everything a search matches on, over the jobs table: open, the text, the filter groups (left out by the
+ * counting pass, which puts each group in its own aggregate) and the job model's filters.
+ */
+function matchConditions(criteria: SearchCriteria, params: Params, now: Date, { groups = true } = {}): (string | undefined)[] {
+  return [
+    openCondition(params, now),
+    textCondition(criteria.q, params),
+    ...(groups ? filterConditions(criteria, params, now, JOB_GROUP_COLUMNS) : []),
+    ...modelConditions(criteria, params),
+  ];
+}
+
 /** Where a page ends in the newest-first order: the sort key of its last row. */
 export interface PageBoundary {
   postingDate: string;
@@ -204,7 +215,6 @@ export interface SqlQuery {
 
 type PagePosition = { after?: PageBoundary | undefined; skipPages: number };
 
-const PAGE_COLUMNS = `${JOB_COLUMNS}, left(j.description, ${CARD_DESCRIPTION_CHARS}) AS description`;
 
 /**
  * The SQL of one page (also what the benchmark EXPLAINs for every query shape).
@@ -217,19 +227,14 @@ const PAGE_COLUMNS = `${JOB_COLUMNS}, left(j.description, ${CARD_DESCRIPTION_CHA
  */
 export function jobPageQuery(criteria: SearchCriteria, position: PagePosition, now: Date): SqlQuery {
   const params = new Params();
-  const conditions = [
-    openCondition(params, now),
-    textCondition(criteria.q, params),
-    ...filterConditions(criteria, params, now, JOB_GROUP_COLUMNS),
-    ...modelConditions(criteria, params),
-  ];
+  const conditions = matchConditions(criteria, params, now);
   if (criteria.sort === 'relevance' && criteria.q && !parseText(criteria.q).words) {
     // Only signs and symbols ("c++", ".net"): the matches are few (a skill, a title fragment), so they are
     // fetched through their indexes and sorted; a newest-first scan waiting for a rare title match would read
     // every open job.
     const title = titleCondition(criteria.q, params);
     return {
-      text: `SELECT ${PAGE_COLUMNS} FROM ${JOB_FROM} ${whereClause(conditions)}
+      text: `SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} ${whereClause(conditions)}
         ORDER BY (${title}) DESC, j.posting_date DESC, j.seq DESC
         LIMIT ${params.add(HOME_PAGE_SIZE)} OFFSET ${params.add(position.skipPages * HOME_PAGE_SIZE)}`,
       values: params.values,
@@ -240,7 +245,7 @@ export function jobPageQuery(criteria: SearchCriteria, position: PagePosition, n
     const offset = position.skipPages * HOME_PAGE_SIZE;
     const reach = params.add(offset + HOME_PAGE_SIZE);
     const branch = (tier: number, extra: string) =>
-      `(SELECT ${PAGE_COLUMNS}, ${tier} AS tier FROM ${JOB_FROM} ${whereClause([...conditions, extra])}
+      `(SELECT ${CARD_COLUMNS}, ${tier} AS tier FROM ${JOB_FROM} ${whereClause([...conditions, extra])}
          ORDER BY j.posting_date DESC, j.seq DESC LIMIT ${reach})`;
     return {
       text: `SELECT * FROM (${branch(0, title)} UNION ALL ${branch(1, `NOT (${title})`)}) ranked
@@ -250,7 +255,7 @@ export function jobPageQuery(criteria: SearchCriteria, position: PagePosition, n
   }
   if (criteria.sort === 'pay') {
     return {
-      text: `SELECT ${PAGE_COLUMNS} FROM ${JOB_FROM} ${whereClause(conditions)}
+      text: `SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} ${whereClause(conditions)}
         ORDER BY j.pay_yearly_usd DESC NULLS LAST, j.seq DESC
         LIMIT ${params.add(HOME_PAGE_SIZE)} OFFSET ${params.add(position.skipPages * HOME_PAGE_SIZE)}`,
       values: params.values,
@@ -264,7 +269,7 @@ export function jobPageQuery(criteria: SearchCriteria, position: PagePosition, n
   const limit = params.add(HOME_PAGE_SIZE + (withPrevious ? 1 : 0));
   const offset = params.add(position.skipPages * HOME_PAGE_SIZE - (withPrevious ? 1 : 0));
   return {
-    text: `SELECT ${PAGE_COLUMNS} FROM ${JOB_FROM} ${where}
+    text: `SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} ${where}
       ORDER BY j.posting_date DESC, j.seq DESC
       LIMIT ${limit} OFFSET ${offset}`,
     values: params.values,
@@ -317,7 +322,7 @@ export function countsQuery(criteria: SearchCriteria, now: Date): SqlQuery & { k
   }
   const from = precomputed
     ? 'job_facet_counts c'
-    : `jobs j ${whereClause([openCondition(params, now), textCondition(criteria.q, params), ...modelConditions(criteria, params)])}`;
+    : `jobs j ${whereClause(matchConditions(criteria, params, now, { groups: false }))}`;
   return { text: `SELECT ${aggregates.join(', ')} FROM ${from}`, values: params.values, keys };
 }
 
@@ -356,12 +361,7 @@ export async function findTopFacets(db: Queryable, criteria: SearchCriteria, now
     return { places: places.map((p) => ({ ...p, count: Number(p.count) })), skills: skills.map((s) => ({ ...s, count: Number(s.count) })) };
   }
   const params = new Params();
-  const where = whereClause([
-    openCondition(params, now),
-    textCondition(criteria.q, params),
-    ...filterConditions(criteria, params, now, JOB_GROUP_COLUMNS),
-    ...modelConditions(criteria, params),
-  ]);
+  const where = whereClause(matchConditions(criteria, params, now));
   const [places, skills] = await Promise.all([
     db.query<{ city: string; country: string; count: number }>(
       `SELECT min(j.city) AS city, j.country, count(*)::int AS count FROM jobs j ${where} ${where ? 'AND' : 'WHERE'} j.city <> ''
