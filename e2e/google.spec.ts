@@ -74,8 +74,18 @@ async function continueWithGoogle(page: Page, login: string): Promise<void> {
   const popupPromise = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   const popup = await popupPromise;
+  // The popup may close before this line runs (a provider that knows the user answers at once): listen first,
+  // then look whether it is already closed, so a close that came early is not waited for in vain.
+  const closed = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the popup stayed open for 30 s')), 30_000);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    popup.once('close', done);
+    if (popup.isClosed()) done();
+  });
   expect(popup.viewportSize()).toEqual({ width: 500, height: 600 });
-  const closed = popup.waitForEvent('close', { timeout: 30_000 });
   const loginField = popup.locator('input[name="login"]');
   // A provider that knows the user closes the popup at once: the login field's wait then fails with "target
   // closed", which must not win the race against the close itself (it did, now and then, in CI).
