@@ -193,6 +193,37 @@ describeEachDb('job model API', (kind) => {
       expect(ids(quokka)).toEqual([inTitle, inDescription]);
       expect(ids(await search('q=quokka&sort=newest'))).toEqual([inDescription, inTitle]);
     });
+
+    it('relevance pages run through the title matches, then the others, also when a page starts past the titles', async () => {
+      // Seven title matches and eight others, posted interleaved (newest last), so neither order is the posting order.
+      const titles: string[] = [];
+      const others: string[] = [];
+      for (let i = 0; i < 8; i += 1) {
+        if (i < 7) titles.push(await post(modelBody({ companyId: acme.id, jobTitle: `Numbat Ranger ${i}` })));
+        others.push(await post(modelBody({ companyId: acme.id, jobTitle: `Field Worker ${i}`, description: `Tracks every numbat in the park (${i}).` })));
+      }
+      const expected = [...titles.reverse(), ...others.reverse()];
+      const pages = [];
+      for (let page = 1; page <= 4; page += 1) pages.push(await search(`q=numbat&page=${page}`));
+      expect(pages.map((p) => p.total)).toEqual([15, 15, 15, 15]);
+      // Page 2 holds the last title match and the first five others; page 3 starts past every title match.
+      expect(pages.flatMap(ids)).toEqual(expected);
+      expect(ids(pages[3] as SearchResult)).toEqual([]);
+      expect(ids(await search('q=numbat&page=3'))).toEqual(expected.slice(12, 18));
+    });
+
+    it('signs in the title: "c++" and "c#" match titles as well as skills, title matches first', async () => {
+      const bySkill = await post(modelBody({ companyId: acme.id, jobTitle: 'Firmware Hacker', skills: [{ value: 'C#' }] }));
+      const byTitle = await post(modelBody({ companyId: acme.id, jobTitle: 'C# Game Developer', skills: [{ value: 'Unity' }] }));
+      const cppTitle = await post(modelBody({ companyId: acme.id, jobTitle: 'Embedded C++ Lead', skills: [{ value: 'Rust' }] }));
+      expect(ids(await search('q=c%23'))).toEqual([byTitle, bySkill]);
+      expect(ids(await search('q=C%23&sort=newest'))).toEqual([byTitle, bySkill]);
+      expect(ids(await search('q=c%2B%2B')).includes(cppTitle)).toBe(true);
+      expect(ids(await search('q=c%2B%2B'))[0]).toBe(cppTitle);
+      // After the title changes, the old title no longer matches.
+      await inject('PATCH', `/api/job/update-job/${byTitle}`, alice.cookie, { jobTitle: 'Game Developer' });
+      expect(ids(await search('q=c%23'))).toEqual([bySkill]);
+    });
   });
 
   describe('pay', () => {

@@ -81,6 +81,9 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
   return db;
 }
 
+/** How long a transaction's multi-statement exec (a migration) may take before the client gives up on it. */
+const MIGRATION_READ_TIMEOUT_MS = 3_600_000;
+
 export function openPostgres(connectionString: string, options: { max?: number } = {}): Db {
   const pool = new pg.Pool({
     connectionString,
@@ -89,6 +92,8 @@ export function openPostgres(connectionString: string, options: { max?: number }
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 15_000,
+    // No JIT: it compiles a query whose estimated cost is high for 10-100 ms, more than a search should take in all.
+    options: '-c jit=off',
     // A connection that goes silent (network partition) fails the query instead of hanging the request.
     query_timeout: 20_000,
   });
@@ -109,8 +114,10 @@ export function openPostgres(connectionString: string, options: { max?: number }
             return (await client.query(sql, params)).rows as T[];
           },
           async exec(sql: string) {
-            // Without parameters, pg uses the simple protocol, which runs several statements.
-            await client.query(sql);
+            // Without parameters, pg uses the simple protocol, which runs several statements. Migrations run here,
+            // and one over a million jobs outlasts the pool's read timeout (meant for a request's query): an hour.
+            // (query_timeout per query is read by pg's Client.query but missing from its QueryConfig type.)
+            await client.query({ text: sql, query_timeout: MIGRATION_READ_TIMEOUT_MS } as pg.QueryConfig);
           },
           async run(sql: string, params?: unknown[]) {
             return lastResult(await client.query(sql, params));

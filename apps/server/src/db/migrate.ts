@@ -22,6 +22,9 @@ export async function migrate(db: Db, taxonomy?: Taxonomy): Promise<string[]> {
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    // A migration over a big table (an index, a recount over a million jobs) takes longer than any request may:
+    // the pool's statement timeout does not apply to it.
+    await tx.query('SET LOCAL statement_timeout = 0');
     await tx.query(
       `CREATE TABLE IF NOT EXISTS schema_migrations (
          version integer PRIMARY KEY,

@@ -276,5 +276,5 @@ export async function seedBulk(db: Db, options: BulkSeedOptions): Promise<void> 
     options.onProgress?.(done);
   }
   await compactFacetCounts(db, toIsoDate(new Date(today.getTime() - 31 * 86_400_000)));
-  for (const table of ['jobs', 'job_facet_counts', 'job_place_counts', 'job_skill_counts', 'companies']) await db.query(`ANALYZE ${table}`);
+  for (const table of ['jobs', 'job_facet_counts', 'job_place_counts', 'job_skill_counts', 'job_title_counts', 'companies']) await db.query(`ANALYZE ${table}`);
 }

@@ -109,29 +109,74 @@ export function parseText(q: string): TextQuery {
   };
 }
 
-/** Matches of "what": every word in the title, company, skills or description, or the whole text as a skill. */
-function textCondition(q: string | undefined, params: Params): string | undefined {
-  if (!q) return undefined;
-  const text = parseText(q);
-  const parts: string[] = [];
-  if (text.words) parts.push(`j.search_doc @@ to_tsquery('english', ${params.add(text.words)})`);
-  for (const symbol of text.symbols) {
-    parts.push(`(j.skill_keys @> ARRAY[${params.add(symbol)}]::text[] OR lower(j.job_title) LIKE ${params.add(likePattern(symbol))})`);
-  }
-  const all = parts.length ? `(${parts.join(' AND ')})` : 'false';
-  // The title as text, as the first version matched it: 'dev' finds 'DevOps', '100%' finds '100% Remote'.
-  const title = `lower(j.job_title) LIKE ${params.add(likePattern(q))}`;
-  return `(${title} OR ${all} OR j.skill_keys @> ARRAY[${params.add(text.skill)}]::text[])`;
+/** Whether LIKE '%text%' gives the trigram index something to look up: three letters or digits in a row. */
+function trigramIndexable(text: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(text);
 }
 
-/** Whether the title alone matches (relevance puts these first). */
-function titleCondition(q: string, params: Params): string {
+/** Above this many distinct titles, "title contains" text is compared with each title walked, not listed. */
+const TITLE_KEYS_MAX = 1_000;
+
+/**
+ * The text of a search the trigram index cannot look up ('c++', 'x': no three letters or digits in a row), each
+ * with the distinct titles of open jobs containing it (job_title_counts, a few thousand rows), or none when they
+ * are too many to list. Listed, the planner sees how many jobs have those titles and finds them by title; as a
+ * plain LIKE it guessed thousands, and walked every open job newest first for 'c++', which no title contains.
+ * Text in more titles than that is common enough that a walk meets it at once.
+ */
+export async function findTitleKeys(db: Queryable, q: string | undefined): Promise<Map<string, string[]> | undefined> {
+  if (!q) return undefined;
+  const fragments = [...new Set([q, ...parseText(q).symbols])].filter((text) => !trigramIndexable(text));
+  if (!fragments.length) return undefined;
+  const found = new Map<string, string[]>();
+  for (const text of fragments) {
+    const rows = await db.query<{ title_key: string }>(
+      `SELECT title_key FROM job_title_counts WHERE n > 0 AND title_key LIKE $1 LIMIT ${TITLE_KEYS_MAX + 1}`,
+      [likePattern(text)],
+    );
+    if (rows.length <= TITLE_KEYS_MAX) found.set(text, rows.map((r) => r.title_key));
+  }
+  return found;
+}
+
+/**
+ * The title contains `text` (case ignored, wildcards escaped): through the trigram index, or, for text it cannot
+ * look up, the titles listed for it (findTitleKeys).
+ */
+function titleContains(text: string, criteria: SearchCriteria, params: Params): string {
+  const keys = trigramIndexable(text) ? undefined : criteria.titleKeys?.get(text);
+  if (keys) return keys.length ? `lower(j.job_title) = ANY(${params.add(keys)}::text[])` : 'false';
+  return `lower(j.job_title) LIKE ${params.add(likePattern(text))}`;
+}
+
+/** The title matches "what": every word as a title word, or the whole text inside the title (relevance puts these first). */
+function titleCondition(criteria: SearchCriteria, params: Params): string {
+  const q = criteria.q ?? '';
   const text = parseText(q);
   const parts: string[] = [];
   if (text.titleWords) parts.push(`j.search_doc @@ to_tsquery('english', ${params.add(text.titleWords)})`);
-  for (const symbol of text.symbols) parts.push(`lower(j.job_title) LIKE ${params.add(likePattern(symbol))}`);
+  for (const symbol of text.symbols) parts.push(titleContains(symbol, criteria, params));
   const words = parts.length ? `(${parts.join(' AND ')}) OR ` : '';
-  return `(${words}lower(j.job_title) LIKE ${params.add(likePattern(q))})`;
+  // The title as text, as the first version matched it: 'dev' finds 'DevOps', '100%' finds '100% Remote'.
+  return `(${words}${titleContains(q, criteria, params)})`;
+}
+
+/** The other matches of "what": every word in any field and every symbol as a skill or in the title, or the whole text as a skill. */
+function otherTextCondition(criteria: SearchCriteria, params: Params): string {
+  const text = parseText(criteria.q ?? '');
+  const parts: string[] = [];
+  if (text.words) parts.push(`j.search_doc @@ to_tsquery('english', ${params.add(text.words)})`);
+  for (const symbol of text.symbols) {
+    parts.push(`(j.skill_keys @> ARRAY[${params.add(symbol)}]::text[] OR ${titleContains(symbol, criteria, params)})`);
+  }
+  const all = parts.length ? `(${parts.join(' AND ')}) OR ` : '';
+  return `(${all}j.skill_keys @> ARRAY[${params.add(text.skill)}]::text[])`;
+}
+
+/** Matches of "what": the title (words or text), or every word in the company, skills or description, or a skill. */
+function textCondition(criteria: SearchCriteria, params: Params): string | undefined {
+  if (!criteria.q) return undefined;
+  return `(${titleCondition(criteria, params)} OR ${otherTextCondition(criteria, params)})`;
 }
 
 function whereClause(conditions: (string | undefined)[]): string {
@@ -149,6 +194,8 @@ export interface SearchCriteria extends SearchFilters {
   payMin?: number | undefined;
   /** newest when absent. */
   sort?: JobSort | undefined;
+  /** The titles containing each fragment of `q` the trigram index cannot look up (findTitleKeys); not part of the search's identity. */
+  titleKeys?: ReadonlyMap<string, readonly string[]> | undefined;
 }
 
 /** Open jobs only: closed ones, and those past their closing date even before the sweep marks them. */
@@ -196,7 +243,7 @@ function filterConditions(
 function matchConditions(criteria: SearchCriteria, params: Params, now: Date, { groups = true } = {}): (string | undefined)[] {
   return [
     openCondition(params, now),
-    textCondition(criteria.q, params),
+    textCondition(criteria, params),
     ...(groups ? filterConditions(criteria, params, now, JOB_GROUP_COLUMNS) : []),
     ...modelConditions(criteria, params),
   ];
@@ -216,66 +263,52 @@ export interface SqlQuery {
 type PagePosition = { after?: PageBoundary | undefined; skipPages: number };
 
 
+/** The order of a walked page: highest pay, or newest (each relevance tier is newest first). */
+function pageOrder(sort: JobSort | undefined): string {
+  return sort === 'pay' ? 'j.pay_yearly_usd DESC NULLS LAST, j.seq DESC' : 'j.posting_date DESC, j.seq DESC';
+}
+
 /**
  * The SQL of one page (also what the benchmark EXPLAINs for every query shape).
  * - newest: with `after` (the boundary of an earlier page) the scan starts right behind that row (keyset) and
  *   skips only `skipPages` pages from there, so page 5,000 after page 4,999 costs what page 1 costs. When pages
  *   are skipped, the row before the page comes too, so the page before it becomes known.
- * - relevance: jobs whose title matches first, then the others, each newest first: two index-ordered scans
- *   appended, so the first page never ranks every match.
+ * - relevance: jobs whose title matches first, then the others, each newest first. Walked, this is the title
+ *   matches' index-ordered scan; findJobPage reads the others (otherMatches) only when these run out before the
+ *   page ends, so the first page never ranks every match.
  * - pay: the highest yearly pay first (jobs without a known figure last).
  */
 export function jobPageQuery(criteria: SearchCriteria, position: PagePosition, now: Date): SqlQuery {
   const params = new Params();
-  const conditions = matchConditions(criteria, params, now);
-  if (criteria.sort === 'relevance' && criteria.q && !parseText(criteria.q).words) {
-    // Only signs and symbols ("c++", ".net"): the matches are few (a skill, a title fragment), so they are
-    // fetched through their indexes and sorted; a newest-first scan waiting for a rare title match would read
-    // every open job.
-    const title = titleCondition(criteria.q, params);
+  const sort = criteria.sort === 'relevance' && criteria.q ? 'relevance' : criteria.sort;
+  const keyset =
+    sort !== 'relevance' && sort !== 'pay' && position.after
+      ? `(j.posting_date, j.seq) < (${params.add(position.after.postingDate)}::date, ${params.add(position.after.seq)}::bigint)`
+      : undefined;
+  const conditions = [...matchConditions(criteria, params, now), keyset];
+  // Newest first, after skipping pages: the row before the page too, so that page's boundary becomes known.
+  const withPrevious = (sort ?? 'newest') === 'newest' && position.skipPages > 0;
+  const limit = () => params.add(HOME_PAGE_SIZE + (withPrevious ? 1 : 0));
+  const offset = () => params.add(position.skipPages * HOME_PAGE_SIZE - (withPrevious ? 1 : 0));
+
+  if (sort === 'relevance' && criteria.q) {
     return {
-      text: `SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} ${whereClause(conditions)}
-        ORDER BY (${title}) DESC, j.posting_date DESC, j.seq DESC
-        LIMIT ${params.add(HOME_PAGE_SIZE)} OFFSET ${params.add(position.skipPages * HOME_PAGE_SIZE)}`,
+      text: `SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} ${whereClause([...conditions, titleCondition(criteria, params)])}
+        ORDER BY j.posting_date DESC, j.seq DESC LIMIT ${limit()} OFFSET ${offset()}`,
       values: params.values,
     };
   }
-  if (criteria.sort === 'relevance' && criteria.q) {
-    const title = titleCondition(criteria.q, params);
-    const offset = position.skipPages * HOME_PAGE_SIZE;
-    const reach = params.add(offset + HOME_PAGE_SIZE);
-    const branch = (tier: number, extra: string) =>
-      `(SELECT ${CARD_COLUMNS}, ${tier} AS tier FROM ${JOB_FROM} ${whereClause([...conditions, extra])}
-         ORDER BY j.posting_date DESC, j.seq DESC LIMIT ${reach})`;
-    return {
-      text: `SELECT * FROM (${branch(0, title)} UNION ALL ${branch(1, `NOT (${title})`)}) ranked
-        ORDER BY tier, posting_date DESC, seq DESC LIMIT ${params.add(HOME_PAGE_SIZE)} OFFSET ${params.add(offset)}`,
-      values: params.values,
-    };
-  }
-  if (criteria.sort === 'pay') {
-    return {
-      text: `SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} ${whereClause(conditions)}
-        ORDER BY j.pay_yearly_usd DESC NULLS LAST, j.seq DESC
-        LIMIT ${params.add(HOME_PAGE_SIZE)} OFFSET ${params.add(position.skipPages * HOME_PAGE_SIZE)}`,
-      values: params.values,
-    };
-  }
-  const keyset = position.after
-    ? `(j.posting_date, j.seq) < (${params.add(position.after.postingDate)}::date, ${params.add(position.after.seq)}::bigint)`
-    : undefined;
-  const withPrevious = position.skipPages > 0;
-  const where = whereClause([...conditions, keyset]);
-  const limit = params.add(HOME_PAGE_SIZE + (withPrevious ? 1 : 0));
-  const offset = params.add(position.skipPages * HOME_PAGE_SIZE - (withPrevious ? 1 : 0));
   return {
-    text: `SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} ${where}
-      ORDER BY j.posting_date DESC, j.seq DESC
-      LIMIT ${limit} OFFSET ${offset}`,
+    text: `SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} ${whereClause(conditions)}
+      ORDER BY ${pageOrder(sort)} LIMIT ${limit()} OFFSET ${offset()}`,
     values: params.values,
   };
 }
 
+/**
+ * One page of a search: an index walked in the page's order until the page is full. It reads about (open jobs x
+ * page end / matches) rows, which stays small because the planner's estimates are good (migration 006).
+ */
 export async function findJobPage(
   db: Queryable,
   criteria: SearchCriteria,
@@ -284,9 +317,51 @@ export async function findJobPage(
 ): Promise<{ rows: JobRow[]; previous?: PageBoundary }> {
   const query = jobPageQuery(criteria, position, now);
   const rows = await db.query<JobRow>(query.text, query.values);
-  if (position.skipPages === 0 || (criteria.sort ?? 'newest') !== 'newest') return { rows };
+  const sort = criteria.sort ?? 'newest';
+  if (sort === 'relevance' && criteria.q) return { rows: await withOtherMatches(db, criteria, position, now, rows) };
+  if (position.skipPages === 0 || sort !== 'newest') return { rows };
   const [before, ...page] = rows;
   return { rows: page, previous: before && { postingDate: before.posting_date, seq: String(before.seq) } };
+}
+
+/**
+ * A walked relevance page: its title matches (`first`), and only when they run out before the page ends, the
+ * other matches, from where the page's remainder begins among them.
+ */
+async function withOtherMatches(
+  db: Queryable,
+  criteria: SearchCriteria,
+  position: PagePosition,
+  now: Date,
+  first: JobRow[],
+): Promise<JobRow[]> {
+  if (first.length === HOME_PAGE_SIZE) return first;
+  const start = position.skipPages * HOME_PAGE_SIZE;
+  // How many title matches there are in all: the page holds the last of them, or starts past them.
+  const titleMatches = first.length > 0 || start === 0 ? start + first.length : await countTitleMatches(db, criteria, now, start);
+  const restStart = start + first.length - titleMatches;
+  const rest = await otherMatches(db, criteria, now, restStart, HOME_PAGE_SIZE - first.length);
+  return [...first, ...rest];
+}
+
+/** The title matches of a relevance search, counted up to `upTo` (all that matters to place a page after them). */
+async function countTitleMatches(db: Queryable, criteria: SearchCriteria, now: Date, upTo: number): Promise<number> {
+  const params = new Params();
+  const where = whereClause([...matchConditions(criteria, params, now), titleCondition(criteria, params)]);
+  const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs j ${where} LIMIT ${params.add(upTo)}) m`, params.values);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** `count` of the other matches of a relevance search (the title does not match), newest first, from `offset`. */
+async function otherMatches(db: Queryable, criteria: SearchCriteria, now: Date, offset: number, count: number): Promise<JobRow[]> {
+  const params = new Params();
+  const title = titleCondition(criteria, params);
+  const where = whereClause([...matchConditions(criteria, params, now), `NOT ${title}`]);
+  return db.query<JobRow>(
+    `SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} ${where} ORDER BY j.posting_date DESC, j.seq DESC
+      LIMIT ${params.add(count)} OFFSET ${params.add(offset)}`,
+    params.values,
+  );
 }
 
 /** Whether the precomputed counts can answer: no text, none of the job model's filters, a city among the options. */

@@ -14,6 +14,7 @@ import {
   compactFacetCounts,
   countMatchesAndFacets,
   findJobPage,
+  findTitleKeys,
   findTopFacets,
   type PageBoundary,
   type SearchCriteria,
@@ -101,7 +102,7 @@ export async function searchJobs(
   now: Date = new Date(),
 ): Promise<SearchResult> {
   const { page, ...rest } = query;
-  const criteria = toCriteria(rest);
+  const criteria: SearchCriteria = { ...toCriteria(rest), titleKeys: await findTitleKeys(db, rest.q) };
   const today = toIsoDate(now);
   if (cache.compactedOn !== today) {
     cache.compactedOn = today;
