@@ -5,19 +5,20 @@
  *
  *   npm run bench -- --sizes 10000,100000,1000000 --seconds 5 --samples 200 --spec-max 100000
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { HOME_PAGE_SIZE } from '@jobboard/shared';
-import { buildApp } from '../src/app.js';
-import { testConfig, testDatabaseUrl } from '../src/config.js';
+import { testDatabaseUrl } from '../src/config.js';
 import type { Db } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
+import { openPglite } from '../src/db/client.js';
 import { createScratchPglite, createScratchPostgres, type ScratchDatabase } from '../src/db/scratch.js';
 import { seedBulk } from '../src/db/seed.js';
 import { countsQuery, jobPageQuery, type SearchCriteria } from '../src/modules/jobs/search.repository.js';
@@ -244,16 +245,44 @@ async function throughput(url: string): Promise<{ rps: number; errors: number }>
   return { rps: result.requests.average, errors: result.errors + result.timeouts + result.non2xx };
 }
 
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Waits (up to 2 minutes) until `url` answers 200, or the process exits. */
+async function answering(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    const status = await get(url).then((r) => r.status, () => 0);
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer in 2 minutes`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The reference: a bare node:http hello-world in a process of its own, the load generator (this process) apart. */
 async function helloWorld(): Promise<number> {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/plain' });
-    res.end('hello world');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const { rps } = await throughput(`http://127.0.0.1:${port}/`);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return rps;
+  const port = await freePort();
+  const source = `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'text/plain' }); s.end('hello world'); }).listen(${port}, '127.0.0.1');`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: 'ignore' });
+  try {
+    await answering(`http://127.0.0.1:${port}/`, child);
+    return (await throughput(`http://127.0.0.1:${port}/`)).rps;
+  } finally {
+    await stop(child);
+  }
 }
 
 /** The spec's approach: download every job, parse, filter in the client (here: location london). */
@@ -273,11 +302,26 @@ async function specApproach(base: string): Promise<{ ms: number; bytes: number }
   return { ms: percentile(times, 50), bytes };
 }
 
-async function serve(db: Db, searchCacheTtlMs: number) {
-  const app = await buildApp({ db, config: testConfig({ searchCacheTtlMs }) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  return { app, base: `http://127.0.0.1:${port}` };
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * The product in a process of its own, started as `npm start` starts it (apps/server/src/server.ts under tsx,
+ * production defaults, its log included), on the loaded database; the load generator and the latency client
+ * stay in this process.
+ */
+async function serve(scratch: ScratchDatabase, searchCacheTtlMs: number) {
+  const port = await freePort();
+  // This process's DATABASE_URL names the PostgreSQL server to bench; a PGlite server must not inherit it.
+  const { DATABASE_URL: _admin, ...inherited } = process.env;
+  const database = scratch.url ? { DATABASE_URL: scratch.url } : { DATA_DIR: scratch.dir ?? '' };
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
+    cwd: repoRoot,
+    env: { ...inherited, ...database, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'off', SEARCH_CACHE_TTL_MS: String(searchCacheTtlMs) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await answering(`${base}/api/health`, child);
+  return { base, close: () => stop(child) };
 }
 
 async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<ScratchDatabase> {
@@ -291,7 +335,17 @@ function log(message: string) {
 
 async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<SizeResult[]> {
   const results: SizeResult[] = [];
-  const { db, drop } = await openBenchDb(kind);
+  const scratch = await openBenchDb(kind);
+  let db = scratch.db;
+  // PGlite is one process's: the loader lets go of it while the server runs on it, then takes it back.
+  const handOver = async <T>(serving: () => Promise<T>): Promise<T> => {
+    if (kind === 'pglite') await db.close();
+    try {
+      return await serving();
+    } finally {
+      if (kind === 'pglite') db = await openPglite(scratch.dir);
+    }
+  };
   try {
     await migrate(db);
     let loaded = 0;
@@ -304,39 +358,49 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<SizeResult[]>
       loaded = size;
 
       const shapes: ShapeResult[] = [];
-      const uncached = await serve(db, 0);
       const uncachedP95 = new Map<string, number>();
-      const shapesHere = [];
-      for (const shape of SHAPES) shapesHere.push(await shapeQuery(uncached.base, shape));
-      for (const shape of shapesHere) {
-        log(`${kind} ${size}: ${shape.name}, uncached`);
-        const url = `${uncached.base}/api/job/search?${shape.query}`;
-        await latency(url, 3);
-        uncachedP95.set(shape.name, (await latency(url, uncachedSamples)).p95);
-      }
-      await uncached.app.close();
-
-      const cached = await serve(db, 600_000);
-      for (const shape of shapesHere) {
-        log(`${kind} ${size}: ${shape.name}, cached`);
-        const url = `${cached.base}/api/job/search?${shape.query}`;
-        await latency(url, 5);
-        const l = await latency(url, samples);
-        const t = await throughput(url);
-        await drained(cached.base);
-        shapes.push({ shape: shape.name, ...l, uncachedP95: uncachedP95.get(shape.name) ?? Number.NaN, ...t, errors: l.errors + t.errors });
-      }
+      const shapesHere: { name: string; query: string }[] = [];
       let spec: SizeResult['spec'] = { skipped: `over --spec-max ${specMax}` };
-      if (size <= specMax) {
-        log(`${kind} ${size}: spec approach (download all, filter)`);
-        spec = await specApproach(cached.base);
-      }
-      await cached.app.close();
+      await handOver(async () => {
+        const uncached = await serve(scratch, 0);
+        try {
+          for (const shape of SHAPES) shapesHere.push(await shapeQuery(uncached.base, shape));
+          for (const shape of shapesHere) {
+            log(`${kind} ${size}: ${shape.name}, uncached`);
+            const url = `${uncached.base}/api/job/search?${shape.query}`;
+            await latency(url, 3);
+            uncachedP95.set(shape.name, (await latency(url, uncachedSamples)).p95);
+          }
+        } finally {
+          await uncached.close();
+        }
+        const cached = await serve(scratch, 600_000);
+        try {
+          for (const shape of shapesHere) {
+            log(`${kind} ${size}: ${shape.name}, cached`);
+            const url = `${cached.base}/api/job/search?${shape.query}`;
+            await latency(url, 5);
+            const l = await latency(url, samples);
+            const t = await throughput(url);
+            await drained(cached.base);
+            shapes.push({ shape: shape.name, ...l, uncachedP95: uncachedP95.get(shape.name) ?? Number.NaN, ...t, errors: l.errors + t.errors });
+          }
+          if (size <= specMax) {
+            log(`${kind} ${size}: spec approach (download all, filter)`);
+            spec = await specApproach(cached.base);
+          }
+        } finally {
+          await cached.close();
+        }
+      });
       const plans = size === sizes.filter((n) => kind !== 'pglite' || n <= pgliteMax).at(-1) ? await explainShapes(db) : undefined;
       results.push({ db: kind, jobs: size, seedSeconds, shapes, spec, plans });
     }
   } finally {
-    await drop();
+    if (kind === 'pglite') {
+      await db.close().catch(() => {});
+      fs.rmSync(scratch.dir ?? '', { recursive: true, force: true });
+    } else await scratch.drop();
   }
   return results;
 }

@@ -12,6 +12,9 @@ import { openPglite, openPostgres, type Db } from './client.js';
 export interface ScratchDatabase {
   db: Db;
   drop: () => Promise<void>;
+  /** Where another process finds it: PostgreSQL's connection string, or PGlite's folder on disk. */
+  url?: string;
+  dir?: string;
 }
 
 export async function createScratchPglite(options: { onDisk?: boolean } = {}): Promise<ScratchDatabase> {
@@ -23,6 +26,7 @@ export async function createScratchPglite(options: { onDisk?: boolean } = {}): P
   const db = await openPglite(dir);
   return {
     db,
+    dir,
     drop: async () => {
       await db.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -47,6 +51,7 @@ export async function createScratchPostgres(adminUrl: string, prefix: string, po
   const db = openPostgres(url.toString(), { max: poolSize });
   return {
     db,
+    url: url.toString(),
     drop: async () => {
       await db.close();
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
