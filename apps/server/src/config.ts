@@ -69,6 +69,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(3_000),
+  SEARCH_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(8),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Jobboard <no-reply@jobboard.local>'),
   MAIL_POLL_SECONDS: z.coerce.number().min(0.5).max(86_400).default(2),
@@ -101,6 +103,9 @@ export interface Config {
   rateLimits: RateLimits;
   /** How long search counts and page boundaries are reused (0 turns the cache off; the benchmark compares). */
   searchCacheTtlMs: number;
+  /** PostgreSQL: a search's statements stop after this long; searches share a pool of this many connections (Db.searches). */
+  searchTimeoutMs: number;
+  searchPoolSize: number;
   /** Mail goes through this SMTP server; without one, into DATA_DIR/outbox as .eml files. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -202,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.join(repoRoot, 'apps/server/public'),
     rateLimits: DEFAULT_RATE_LIMITS,
     searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
+    searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
+    searchPoolSize: e.SEARCH_POOL_SIZE,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -57,6 +57,7 @@ export const MESSAGES = {
   reauthenticateWithGoogle: 'Sign in with Google again (within 10 minutes) to change your password or e-mail',
   oidcBrowserMismatch: 'This sign-in was started in another browser or has expired. Please try again.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  searchTimedOut: 'This search took too long. Try more specific words or a filter, or try again shortly.',
 } as const;
 
 export const SUCCESS_DIALOG_COLOR = '#14b8a6'; // teal (spec: success dialogs use a teal confirm colour)

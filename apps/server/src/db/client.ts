@@ -18,6 +18,12 @@ export interface Transaction extends Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Where searches run. On PostgreSQL a pool of their own (SEARCH_POOL_SIZE connections) whose statements stop
+   * after SEARCH_TIMEOUT_MS: however many searches arrive, writes and /api/health keep their connections, and no
+   * search outlasts the timeout. Absent (PGlite): the database itself.
+   */
+  readonly searches?: Queryable;
   /** See Transaction.run. */
   run(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Runs `fn` in one transaction: all of it commits, or none of it. */
@@ -84,7 +90,14 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
 /** How long a transaction's multi-statement exec (a migration) may take before the client gives up on it. */
 const MIGRATION_READ_TIMEOUT_MS = 3_600_000;
 
-export function openPostgres(connectionString: string, options: { max?: number } = {}): Db {
+export interface PostgresOptions {
+  max?: number;
+  /** The search pool (Db.searches): its statement timeout and size. */
+  searchTimeoutMs?: number;
+  searchPoolSize?: number;
+}
+
+export function openPostgres(connectionString: string, options: PostgresOptions = {}): Db {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 20,
@@ -99,8 +112,23 @@ export function openPostgres(connectionString: string, options: { max?: number }
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  const searchPool = new pg.Pool({
+    connectionString,
+    max: options.searchPoolSize ?? 8,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: options.searchTimeoutMs ?? 3000,
+    options: '-c jit=off',
+    query_timeout: (options.searchTimeoutMs ?? 3000) + 5000,
+  });
+  searchPool.on('error', () => {});
   const db: Db = {
     kind: 'postgres',
+    searches: {
+      async query<T>(sql: string, params: unknown[] = []) {
+        return (await searchPool.query(sql, params)).rows as T[];
+      },
+    },
     async query<T>(sql: string, params: unknown[] = []) {
       const result = await pool.query(sql, params);
       return result.rows as T[];
@@ -147,14 +175,20 @@ export function openPostgres(connectionString: string, options: { max?: number }
       }
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), searchPool.end()]);
     },
   };
   return db;
 }
 
-export async function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Db> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export async function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  searchTimeoutMs?: number;
+  searchPoolSize?: number;
+}): Promise<Db> {
+  const { searchTimeoutMs, searchPoolSize } = config;
+  return config.databaseUrl ? openPostgres(config.databaseUrl, { searchTimeoutMs, searchPoolSize }) : openPglite(config.dataDir);
 }
 
 /** Several statements answer several results (pg: an array; PGlite's exec: always an array): the last one counts. */

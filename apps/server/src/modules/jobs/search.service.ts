@@ -1,5 +1,6 @@
 import {
   FILTER_GROUP_NAMES,
+  MESSAGES,
   HOME_PAGE_SIZE,
   toIsoDate,
   type Facets,
@@ -8,6 +9,7 @@ import {
   type TopFacets,
 } from '@jobboard/shared';
 import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
 import { expireJobs, toJob } from './jobs.repository.js';
 import { parseWhere } from './places.js';
 import {
@@ -95,14 +97,25 @@ export function toCriteria(query: Omit<SearchQuery, 'page'>): SearchCriteria {
   return { ...rest, where: parsed, sort: chosen };
 }
 
-export async function searchJobs(
-  db: Db,
-  cache: SearchCache,
-  query: SearchQuery,
-  now: Date = new Date(),
-): Promise<SearchResult> {
+/** PostgreSQL's "canceling statement due to statement timeout": a search that ran past SEARCH_TIMEOUT_MS. */
+function isStatementTimeout(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '57014';
+}
+
+/** A search, its statements bounded on PostgreSQL (Db.searches): one that runs too long answers 503, not 500. */
+export async function searchJobs(db: Db, cache: SearchCache, query: SearchQuery, now: Date = new Date()): Promise<SearchResult> {
+  try {
+    return await runSearch(db, cache, query, now);
+  } catch (error) {
+    if (isStatementTimeout(error)) throw new AppError('unavailable', MESSAGES.searchTimedOut, { 'retry-after': '5' });
+    throw error;
+  }
+}
+
+async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Date): Promise<SearchResult> {
+  const reader = db.searches ?? db;
   const { page, ...rest } = query;
-  const criteria: SearchCriteria = { ...toCriteria(rest), titleKeys: await findTitleKeys(db, rest.q) };
+  const criteria: SearchCriteria = { ...toCriteria(rest), titleKeys: await findTitleKeys(reader, rest.q) };
   const today = toIsoDate(now);
   if (cache.compactedOn !== today) {
     cache.compactedOn = today;
@@ -126,9 +139,9 @@ export async function searchJobs(
   const entry = cache.entry(searchCacheKey(criteria, today), now.getTime());
   const position = criteria.sort === 'newest' ? SearchCache.position(entry, page) : { skipPages: page - 1 };
   const [{ rows, previous }, counts] = await Promise.all([
-    findJobPage(db, criteria, position, now),
+    findJobPage(reader, criteria, position, now),
     entry.counts ??
-      Promise.all([countMatchesAndFacets(db, criteria, now), findTopFacets(db, criteria, now)]).then(([c, topFacets]) => ({ ...c, topFacets })),
+      Promise.all([countMatchesAndFacets(reader, criteria, now), findTopFacets(reader, criteria, now)]).then(([c, topFacets]) => ({ ...c, topFacets })),
   ]);
   entry.counts = counts;
   if (criteria.sort === 'newest') {
