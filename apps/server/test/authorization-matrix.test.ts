@@ -473,6 +473,15 @@ const TABLE: Record<string, Case> = {
       expect(response.json<{ value: string }[]>().map((s) => s.value)).toContain('JavaScript');
     },
   },
+  'GET /api/job/suggest': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/job/suggest?q=matr', headers: cookieOf(w, a) }),
+    status: everyone(200),
+    check: async (_w, _a, response) => {
+      const titles = response.json<{ kind: string; value: string }[]>().filter((s) => s.kind === 'title');
+      expect(titles.length).toBeGreaterThan(0);
+      expect(titles.every((s) => s.value.toLowerCase().includes('matr'))).toBe(true);
+    },
+  },
   'GET /api/places': {
     request: async (w, a) => ({ method: 'GET', url: '/api/places?q=madr', headers: cookieOf(w, a) }),
     status: everyone(200),

@@ -188,6 +188,7 @@ const ENDPOINTS: Endpoint[] = [
   // The job model (issue 11): suggestions and companies.
   { method: 'GET', path: () => '/api/skills', withId: false, auth: false, body: 'none' },
   { method: 'GET', path: () => '/api/places', withId: false, auth: false, body: 'none' },
+  { method: 'GET', path: () => '/api/job/suggest', withId: false, auth: false, body: 'none' },
   { method: 'GET', path: () => '/api/companies/mine', withId: false, auth: true, body: 'none' },
   { method: 'GET', path: (w) => `/api/companies/${w.aliceCompany}`, withId: true, auth: false, body: 'none' },
   { method: 'GET', path: (w) => `/api/companies/${w.aliceCompany}/members`, withId: false, auth: true, body: 'none' },

@@ -226,6 +226,54 @@ describeEachDb('job model API', (kind) => {
     });
   });
 
+  describe('the search box completes titles, skills and companies', () => {
+    it('suggests by any word of a title or company, and a skill prefix; most open jobs first; closed jobs leave', async () => {
+      const works = (await inject('POST', '/api/companies', alice.cookie, { name: 'Quasaria Works' })).json<Company>();
+      const welders = [];
+      for (let i = 0; i < 2; i += 1) welders.push(await post(modelBody({ companyId: works.id, jobTitle: 'Quasar Welder' })));
+      const lead = await post(modelBody({ companyId: works.id, jobTitle: 'Lead Quasar Welder', skills: [{ value: 'Quasar Physics' }] }));
+      const suggest = async (q: string) => {
+        const response = await inject('GET', `/api/job/suggest?q=${encodeURIComponent(q)}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<{ kind: string; value: string; count: number; slug?: string }[]>();
+      };
+      expect(await suggest('QUAS')).toEqual([
+        { kind: 'title', value: 'Quasar Welder', label: 'Quasar Welder', count: 2 },
+        { kind: 'title', value: 'Lead Quasar Welder', label: 'Lead Quasar Welder', count: 1 },
+        { kind: 'skill', value: 'Quasar Physics', label: 'Quasar Physics', count: 1 },
+        { kind: 'company', value: 'Quasaria Works', label: 'Quasaria Works', count: 3, slug: works.slug },
+      ]);
+      // "Lead Quasar" completes from the middle of nothing else: a phrase must start a word.
+      expect((await suggest('uasar')).length).toBe(0);
+      await inject('PATCH', `/api/job/update-job/${welders[0]}`, alice.cookie, { status: 'closed' });
+      expect((await suggest('quasar w'))).toEqual([
+        { kind: 'title', value: 'Lead Quasar Welder', label: 'Lead Quasar Welder', count: 1 },
+        { kind: 'title', value: 'Quasar Welder', label: 'Quasar Welder', count: 1 },
+      ]);
+      // The last open job of a title, skill or company closes: it is suggested no more.
+      await inject('PATCH', `/api/job/update-job/${lead}`, alice.cookie, { status: 'closed' });
+      expect(await suggest('quas')).toEqual([
+        { kind: 'title', value: 'Quasar Welder', label: 'Quasar Welder', count: 1 },
+        { kind: 'company', value: 'Quasaria Works', label: 'Quasaria Works', count: 1, slug: works.slug },
+      ]);
+      // Wildcards are text; an empty or over-long prefix.
+      expect(await suggest('%')).toEqual([]);
+      expect(await suggest('  ')).toEqual([]);
+      expect(expectErrorShape(await inject('GET', `/api/job/suggest?q=${'q'.repeat(41)}`), 400)).toContain('q');
+    });
+
+    it('holds at most 8: four titles, two skills, two companies, and what one kind leaves goes to the others', async () => {
+      const labs = (await inject('POST', '/api/companies', alice.cookie, { name: 'Zirconia Labs' })).json<Company>();
+      await inject('POST', '/api/companies', alice.cookie, { name: 'Zircon Foundry' });
+      for (let i = 0; i < 7; i += 1) {
+        await post(modelBody({ companyId: labs.id, jobTitle: `Zircon Cutter ${'I'.repeat(i + 1)}`, skills: i === 0 ? [{ value: 'Zirconium' }] : [{ value: 'Cutting' }] }));
+      }
+      const kinds = (await inject('GET', '/api/job/suggest?q=zirc')).json<{ kind: string }[]>().map((s) => s.kind);
+      // One skill and one company with open jobs (the foundry has none): the titles take the places left.
+      expect(kinds).toEqual(['title', 'title', 'title', 'title', 'title', 'title', 'skill', 'company']);
+    });
+  });
+
   describe('pay', () => {
     it('filters by yearly pay in dollars and sorts by highest pay', async () => {
       const low = await post(modelBody({ companyId: acme.id, jobTitle: 'Pay Probe Low', salary: { min: 20, max: 25, currency: 'USD', period: 'hour' } }));

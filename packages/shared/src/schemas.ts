@@ -445,6 +445,21 @@ export const placeSuggestionsSchema = z.array(
 );
 export type PlaceSuggestion = z.infer<typeof placeSuggestionsSchema>[number];
 
+/** The search box's completions (GET /api/job/suggest): titles, skills and companies of open jobs, most jobs first. */
+export const SEARCH_SUGGESTION_KINDS = ['title', 'skill', 'company'] as const;
+export const searchSuggestionSchema = z.object({
+  kind: z.enum(SEARCH_SUGGESTION_KINDS),
+  /** What goes into the search box ("what"). */
+  value: z.string(),
+  label: z.string(),
+  /** Open jobs with it. */
+  count: z.number().int(),
+  /** A company's page (/company/:slug); companies only. */
+  slug: z.string().optional(),
+});
+export const searchSuggestionsSchema = z.array(searchSuggestionSchema);
+export type SearchSuggestion = z.infer<typeof searchSuggestionSchema>;
+
 /** The spec's write acknowledgements (MongoDB's shape, kept for old clients). */
 export const insertAckSchema = z.object({ acknowledged: z.literal(true), insertedId: z.string() });
 export const updateAckSchema = z.object({ acknowledged: z.literal(true), modifiedCount: z.number().int() });

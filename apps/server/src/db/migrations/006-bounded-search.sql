@@ -21,9 +21,19 @@ CREATE STATISTICS jobs_title_stats ON (lower(job_title)) FROM jobs;
 -- the jobs are then found by title.
 CREATE TABLE job_title_counts (
   title_key text PRIMARY KEY,
+  -- The title as first written, for the search box's completions.
+  label text NOT NULL,
   n integer NOT NULL
 );
 CREATE INDEX jobs_open_title_idx ON jobs (lower(job_title), posting_date DESC, seq DESC) WHERE status = 'open';
+
+-- The search box's completions (GET /api/job/suggest): titles and companies by any word's prefix, most open jobs first.
+CREATE INDEX job_title_counts_trgm_idx ON job_title_counts USING gin (title_key gin_trgm_ops);
+CREATE TABLE job_company_counts (
+  company_id uuid PRIMARY KEY,
+  n integer NOT NULL
+);
+CREATE INDEX companies_name_trgm_idx ON companies USING gin (lower(name) gin_trgm_ops);
 
 CREATE OR REPLACE FUNCTION job_top_counts_add() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -35,9 +45,12 @@ BEGIN
   SELECT lower(s ->> 'value'), min(s ->> 'label'), count(*)
     FROM new_rows, jsonb_array_elements(skills) s WHERE status = 'open' GROUP BY 1
   ON CONFLICT (skill_key) DO UPDATE SET n = c.n + EXCLUDED.n;
-  INSERT INTO job_title_counts AS c (title_key, n)
-  SELECT lower(job_title), count(*) FROM new_rows WHERE status = 'open' GROUP BY 1
+  INSERT INTO job_title_counts AS c (title_key, label, n)
+  SELECT lower(job_title), min(job_title), count(*) FROM new_rows WHERE status = 'open' GROUP BY 1
   ON CONFLICT (title_key) DO UPDATE SET n = c.n + EXCLUDED.n;
+  INSERT INTO job_company_counts AS c (company_id, n)
+  SELECT company_id, count(*) FROM new_rows WHERE status = 'open' GROUP BY 1
+  ON CONFLICT (company_id) DO UPDATE SET n = c.n + EXCLUDED.n;
   RETURN NULL;
 END
 $$;
@@ -52,14 +65,19 @@ BEGIN
   SELECT lower(s ->> 'value'), min(s ->> 'label'), -count(*)
     FROM old_rows, jsonb_array_elements(skills) s WHERE status = 'open' GROUP BY 1
   ON CONFLICT (skill_key) DO UPDATE SET n = c.n + EXCLUDED.n;
-  INSERT INTO job_title_counts AS c (title_key, n)
-  SELECT lower(job_title), -count(*) FROM old_rows WHERE status = 'open' GROUP BY 1
+  INSERT INTO job_title_counts AS c (title_key, label, n)
+  SELECT lower(job_title), min(job_title), -count(*) FROM old_rows WHERE status = 'open' GROUP BY 1
   ON CONFLICT (title_key) DO UPDATE SET n = c.n + EXCLUDED.n;
+  INSERT INTO job_company_counts AS c (company_id, n)
+  SELECT company_id, -count(*) FROM old_rows WHERE status = 'open' GROUP BY 1
+  ON CONFLICT (company_id) DO UPDATE SET n = c.n + EXCLUDED.n;
   RETURN NULL;
 END
 $$;
 
-INSERT INTO job_title_counts (title_key, n)
-SELECT lower(job_title), count(*) FROM jobs WHERE status = 'open' GROUP BY 1;
+INSERT INTO job_title_counts (title_key, label, n)
+SELECT lower(job_title), min(job_title), count(*) FROM jobs WHERE status = 'open' GROUP BY 1;
+INSERT INTO job_company_counts (company_id, n)
+SELECT company_id, count(*) FROM jobs WHERE status = 'open' GROUP BY 1;
 
 ANALYZE jobs;

@@ -8,6 +8,8 @@ import {
   jobUpdateBodySchema,
   searchQuerySchema,
   searchResultSchema,
+  searchSuggestionsSchema,
+  suggestQuerySchema,
   updateAckSchema,
 } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +20,7 @@ import { AppError } from '../../http/errors.js';
 import { requireUser } from '../../http/session.js';
 import { streamAllJobs, toJob, type JobRow } from './jobs.repository.js';
 import { createJob, deleteJob, getJob, listJobsOfPoster, updateJob } from './jobs.service.js';
+import { suggestCompletions } from './completions.repository.js';
 import { searchJobs } from './search.service.js';
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -32,6 +35,13 @@ export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, confi
     '/search',
     { schema: { tags: ['jobs'], querystring: searchQuerySchema, response: { 200: searchResultSchema } } },
     async (request) => searchJobs(db, searchCounts, request.query),
+  );
+
+  // The search box's completions, a request per keystroke (debounced by the browser): read from the kept counts.
+  app.get(
+    '/suggest',
+    { schema: { tags: ['jobs'], querystring: suggestQuerySchema, response: { 200: searchSuggestionsSchema } } },
+    async (request) => suggestCompletions(db.searches ?? db, request.query.q),
   );
 
   // The spec's "download every job" call, kept for compatibility: streamed, so memory stays flat at any size.
