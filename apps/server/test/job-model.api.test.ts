@@ -226,6 +226,40 @@ describeEachDb('job model API', (kind) => {
     });
   });
 
+  describe('typos', () => {
+    it('"veterinarain" finds veterinarian jobs after the exact matches, and says what it also searched', async () => {
+      // A fresh app: its words are read at its first search, after these jobs exist.
+      const fresh = await buildTestApp(kind);
+      try {
+        const owner = await signUpAndSignIn(fresh.app);
+        const company = (await fresh.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: owner.cookie }, payload: { name: 'Savanna Zoo' } })).json<Company>();
+        const postIn = async (body: Record<string, unknown>) => {
+          const response = await fresh.app.inject({ method: 'POST', url: '/api/job/post-job', headers: { cookie: owner.cookie }, payload: modelBody({ companyId: company.id, ...body }) });
+          expect(response.statusCode, response.body).toBe(201);
+          return response.json<{ insertedId: string }>().insertedId;
+        };
+        // The description's misspelling matches as typed; the title's correct word is what the typo is corrected to.
+        const asTyped = await postIn({ jobTitle: 'Zoo Keeper', description: 'Assist the veterinarain every morning.' });
+        const corrected = await postIn({ jobTitle: 'Large Animal Veterinarian' });
+        await postIn({ jobTitle: 'Ticket Seller' });
+        const find = async (query: string) => (await fresh.app.inject({ method: 'GET', url: `/api/job/search?${query}` })).json<SearchResult>();
+        const relevance = await find('q=veterinarain');
+        expect(relevance.correctedQuery, JSON.stringify(relevance)).toBe('veterinarian');
+        expect(relevance.total).toBe(2);
+        expect(ids(relevance)).toEqual([asTyped, corrected]);
+        expect(ids(await find('q=veterinarain&sort=newest'))).toEqual([corrected, asTyped]);
+        // A known word is not corrected, nor is a prefix of one.
+        const exact = await find('q=veterinarian');
+        expect(exact.correctedQuery).toBeUndefined();
+        expect(ids(exact)).toEqual([corrected]);
+        expect((await find('q=veterin')).correctedQuery).toBeUndefined();
+        expect((await find('q=qwertyuiop')).total).toBe(0);
+      } finally {
+        await fresh.close();
+      }
+    });
+  });
+
   describe('the search box completes titles, skills and companies', () => {
     it('suggests by any word of a title or company, and a skill prefix; most open jobs first; closed jobs leave', async () => {
       const works = (await inject('POST', '/api/companies', alice.cookie, { name: 'Quasaria Works' })).json<Company>();

@@ -566,6 +566,10 @@ export const searchResultSchema = z.object({
   facets: facetsSchema,
   topFacets: topFacetsSchema,
   sort: z.enum(JOB_SORTS).describe('The order the items are in'),
+  correctedQuery: z
+    .string()
+    .optional()
+    .describe('The text with its misspelt words corrected ("devloper" -> "developer"), when any were: its matches follow those of the text as typed'),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

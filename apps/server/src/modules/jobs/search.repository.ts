@@ -173,10 +173,34 @@ function otherTextCondition(criteria: SearchCriteria, params: Params): string {
   return `(${all}j.skill_keys @> ARRAY[${params.add(text.skill)}]::text[])`;
 }
 
-/** Matches of "what": the title (words or text), or every word in the company, skills or description, or a skill. */
+/** Matches of "what" as typed: the title (words or text), or every word in the company, skills or description, or a skill. */
+function exactTextCondition(criteria: SearchCriteria, params: Params): string {
+  return `(${titleCondition(criteria, params)} OR ${otherTextCondition(criteria, params)})`;
+}
+
+/** Matches of "what": as typed, or with its misspelt words corrected (`correctedQ`, spelling.ts). */
 function textCondition(criteria: SearchCriteria, params: Params): string | undefined {
   if (!criteria.q) return undefined;
-  return `(${titleCondition(criteria, params)} OR ${otherTextCondition(criteria, params)})`;
+  const exact = exactTextCondition(criteria, params);
+  if (!criteria.correctedQ) return exact;
+  return `(${exact} OR ${exactTextCondition({ ...criteria, q: criteria.correctedQ, correctedQ: undefined }, params)})`;
+}
+
+/**
+ * The tiers of the relevance order, best first, each a condition on top of the search's matches: the title
+ * matches "what", then the other matches of "what" as typed, then (with a correction) the corrected matches.
+ */
+function relevanceTier(criteria: SearchCriteria, params: Params, tier: number): string {
+  // Only the chosen tier's parameters are added: PostgreSQL refuses a parameter no condition uses.
+  if (tier === 2) return `NOT ${exactTextCondition(criteria, params)}`;
+  const title = titleCondition(criteria, params);
+  if (tier === 0) return title;
+  return criteria.correctedQ ? `NOT ${title} AND ${exactTextCondition(criteria, params)}` : `NOT ${title}`;
+}
+
+/** How many tiers relevanceTier has: three with a correction. */
+function relevanceTierCount(criteria: SearchCriteria): number {
+  return criteria.correctedQ ? 3 : 2;
 }
 
 function whereClause(conditions: (string | undefined)[]): string {
@@ -194,6 +218,8 @@ export interface SearchCriteria extends SearchFilters {
   payMin?: number | undefined;
   /** newest when absent. */
   sort?: JobSort | undefined;
+  /** `q` with its misspelt words corrected (spelling.ts), when any were: its matches rank below those of `q`. */
+  correctedQ?: string | undefined;
   /** The titles containing each fragment of `q` the trigram index cannot look up (findTitleKeys); not part of the search's identity. */
   titleKeys?: ReadonlyMap<string, readonly string[]> | undefined;
 }
@@ -273,16 +299,17 @@ function pageOrder(sort: JobSort | undefined): string {
  * - newest: with `after` (the boundary of an earlier page) the scan starts right behind that row (keyset) and
  *   skips only `skipPages` pages from there, so page 5,000 after page 4,999 costs what page 1 costs. When pages
  *   are skipped, the row before the page comes too, so the page before it becomes known.
- * - relevance: jobs whose title matches first, then the others, each newest first. Walked, this is the title
- *   matches' index-ordered scan; findJobPage reads the others (otherMatches) only when these run out before the
- *   page ends, so the first page never ranks every match.
+ * - relevance: the tiers of relevanceTier (title matches, other matches, corrected matches), each newest
+ *   first; this is the first tier's walk, and findJobPage reads the next tiers only when it ends before the page
+ *   does (relevancePage), so the first page never ranks every match.
  * - pay: the highest yearly pay first (jobs without a known figure last).
  */
 export function jobPageQuery(criteria: SearchCriteria, position: PagePosition, now: Date): SqlQuery {
+  if (criteria.sort === 'relevance' && criteria.q) return tierQuery(criteria, now, 0, position.skipPages * HOME_PAGE_SIZE, HOME_PAGE_SIZE);
   const params = new Params();
-  const sort = criteria.sort === 'relevance' && criteria.q ? 'relevance' : criteria.sort;
+  const sort = criteria.sort;
   const keyset =
-    sort !== 'relevance' && sort !== 'pay' && position.after
+    sort !== 'pay' && position.after
       ? `(j.posting_date, j.seq) < (${params.add(position.after.postingDate)}::date, ${params.add(position.after.seq)}::bigint)`
       : undefined;
   const conditions = [...matchConditions(criteria, params, now), keyset];
@@ -291,13 +318,6 @@ export function jobPageQuery(criteria: SearchCriteria, position: PagePosition, n
   const limit = () => params.add(HOME_PAGE_SIZE + (withPrevious ? 1 : 0));
   const offset = () => params.add(position.skipPages * HOME_PAGE_SIZE - (withPrevious ? 1 : 0));
 
-  if (sort === 'relevance' && criteria.q) {
-    return {
-      text: `SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} ${whereClause([...conditions, titleCondition(criteria, params)])}
-        ORDER BY j.posting_date DESC, j.seq DESC LIMIT ${limit()} OFFSET ${offset()}`,
-      values: params.values,
-    };
-  }
   return {
     text: `SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} ${whereClause(conditions)}
       ORDER BY ${pageOrder(sort)} LIMIT ${limit()} OFFSET ${offset()}`,
@@ -315,53 +335,56 @@ export async function findJobPage(
   position: PagePosition,
   now: Date,
 ): Promise<{ rows: JobRow[]; previous?: PageBoundary }> {
+  const sort = criteria.sort ?? 'newest';
+  if (sort === 'relevance' && criteria.q) return { rows: await relevancePage(db, criteria, position, now) };
   const query = jobPageQuery(criteria, position, now);
   const rows = await db.query<JobRow>(query.text, query.values);
-  const sort = criteria.sort ?? 'newest';
-  if (sort === 'relevance' && criteria.q) return { rows: await withOtherMatches(db, criteria, position, now, rows) };
   if (position.skipPages === 0 || sort !== 'newest') return { rows };
   const [before, ...page] = rows;
   return { rows: page, previous: before && { postingDate: before.posting_date, seq: String(before.seq) } };
 }
 
-/**
- * A walked relevance page: its title matches (`first`), and only when they run out before the page ends, the
- * other matches, from where the page's remainder begins among them.
- */
-async function withOtherMatches(
-  db: Queryable,
-  criteria: SearchCriteria,
-  position: PagePosition,
-  now: Date,
-  first: JobRow[],
-): Promise<JobRow[]> {
-  if (first.length === HOME_PAGE_SIZE) return first;
-  const start = position.skipPages * HOME_PAGE_SIZE;
-  // How many title matches there are in all: the page holds the last of them, or starts past them.
-  const titleMatches = first.length > 0 || start === 0 ? start + first.length : await countTitleMatches(db, criteria, now, start);
-  const restStart = start + first.length - titleMatches;
-  const rest = await otherMatches(db, criteria, now, restStart, HOME_PAGE_SIZE - first.length);
-  return [...first, ...rest];
+/** `count` matches of one relevance tier (relevanceTier), newest first, from `offset`: an index-ordered walk. */
+function tierQuery(criteria: SearchCriteria, now: Date, tier: number, offset: number, count: number): SqlQuery {
+  const params = new Params();
+  const conditions = matchConditions(criteria, params, now);
+  const where = whereClause([...conditions, relevanceTier(criteria, params, tier)]);
+  return {
+    text: `SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} ${where} ORDER BY j.posting_date DESC, j.seq DESC
+      LIMIT ${params.add(count)} OFFSET ${params.add(offset)}`,
+    values: params.values,
+  };
 }
 
-/** The title matches of a relevance search, counted up to `upTo` (all that matters to place a page after them). */
-async function countTitleMatches(db: Queryable, criteria: SearchCriteria, now: Date, upTo: number): Promise<number> {
+/** The matches of one relevance tier, counted up to `upTo` (all that matters to place a page after them). */
+async function countTier(db: Queryable, criteria: SearchCriteria, now: Date, tier: number, upTo: number): Promise<number> {
   const params = new Params();
-  const where = whereClause([...matchConditions(criteria, params, now), titleCondition(criteria, params)]);
+  const where = whereClause([...matchConditions(criteria, params, now), relevanceTier(criteria, params, tier)]);
   const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs j ${where} LIMIT ${params.add(upTo)}) m`, params.values);
   return Number(rows[0]?.n ?? 0);
 }
 
-/** `count` of the other matches of a relevance search (the title does not match), newest first, from `offset`. */
-async function otherMatches(db: Queryable, criteria: SearchCriteria, now: Date, offset: number, count: number): Promise<JobRow[]> {
-  const params = new Params();
-  const title = titleCondition(criteria, params);
-  const where = whereClause([...matchConditions(criteria, params, now), `NOT ${title}`]);
-  return db.query<JobRow>(
-    `SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} ${where} ORDER BY j.posting_date DESC, j.seq DESC
-      LIMIT ${params.add(count)} OFFSET ${params.add(offset)}`,
-    params.values,
-  );
+/**
+ * A relevance page, tier by tier: each tier is read only when the tiers before it end before the page does,
+ * from where the page's remainder begins among its matches. The first page of a broad search is one walk.
+ */
+async function relevancePage(db: Queryable, criteria: SearchCriteria, position: PagePosition, now: Date): Promise<JobRow[]> {
+  const start = position.skipPages * HOME_PAGE_SIZE;
+  const tiers = relevanceTierCount(criteria);
+  const rows: JobRow[] = [];
+  // How many matches the tiers already passed hold in all.
+  let before = 0;
+  for (let tier = 0; tier < tiers && rows.length < HOME_PAGE_SIZE; tier += 1) {
+    const offset = Math.max(0, start - before);
+    const need = HOME_PAGE_SIZE - rows.length;
+    const query = tierQuery(criteria, now, tier, offset, need);
+    const got = await db.query<JobRow>(query.text, query.values);
+    rows.push(...got);
+    if (got.length === need) break;
+    // This tier ended inside the read: it holds offset + got matches, or, read past its end, at most offset.
+    before += got.length > 0 || offset === 0 ? offset + got.length : await countTier(db, criteria, now, tier, offset);
+  }
+  return rows;
 }
 
 /** Whether the precomputed counts can answer: no text, none of the job model's filters, a city among the options. */

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { expireJobs, toJob } from './jobs.repository.js';
 import { parseWhere } from './places.js';
+import { Vocabulary } from './spelling.js';
 import {
   compactFacetCounts,
   countMatchesAndFacets,
@@ -47,6 +48,8 @@ export class SearchCache {
   compactedOn = '';
   /** When this process last marked jobs past their closing date as expired (ms since the epoch). */
   expiredAt = 0;
+  /** The words misspelt search words are corrected to. */
+  readonly vocabulary = new Vocabulary();
 
   constructor(
     private readonly ttlMs = 30_000,
@@ -115,7 +118,12 @@ export async function searchJobs(db: Db, cache: SearchCache, query: SearchQuery,
 async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Date): Promise<SearchResult> {
   const reader = db.searches ?? db;
   const { page, ...rest } = query;
-  const criteria: SearchCriteria = { ...toCriteria(rest), titleKeys: await findTitleKeys(reader, rest.q) };
+  if (rest.q) await cache.vocabulary.refresh(reader, now.getTime());
+  const criteria: SearchCriteria = {
+    ...toCriteria(rest),
+    correctedQ: rest.q ? cache.vocabulary.correct(rest.q) : undefined,
+    titleKeys: await findTitleKeys(reader, rest.q),
+  };
   const today = toIsoDate(now);
   if (cache.compactedOn !== today) {
     cache.compactedOn = today;
@@ -159,6 +167,7 @@ async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Da
     facets: counts.facets,
     topFacets: counts.topFacets,
     sort: criteria.sort ?? 'newest',
+    ...(criteria.correctedQ ? { correctedQuery: criteria.correctedQ } : {}),
   };
 }
 
@@ -170,6 +179,7 @@ export function searchCacheKey(criteria: SearchCriteria, today: string): string 
 function criteriaKey(criteria: SearchCriteria): unknown[] {
   return [
     criteria.q?.toLowerCase() ?? '',
+    criteria.correctedQ ?? '',
     ...FILTER_GROUP_NAMES.map((group) => criteria[group] ?? ''),
     criteria.where ?? null,
     criteria.skill ?? '',

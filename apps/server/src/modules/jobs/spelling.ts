@@ -1,0 +1,123 @@
+import type { Queryable } from '../../db/client.js';
+
+/** Words shorter than this are never corrected: too many real words lie one letter from them. */
+const MIN_WORD = 4;
+/** How long a process keeps the words it read before reading them again (they follow the jobs slowly). */
+const MAX_AGE_MS = 10 * 60_000;
+
+/** Edits allowed to reach a known word: one below 7 letters, two from 7 on. */
+function allowedEdits(word: string): number {
+  return word.length >= 7 ? 2 : 1;
+}
+
+/**
+ * Optimal string alignment distance (insertions, deletions, substitutions, swaps of two neighbours), or
+ * `limit + 1` as soon as it must exceed `limit`.
+ */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, (before[j - 2] ?? 0) + 1);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length] ?? limit + 1;
+}
+
+/**
+ * The words of open jobs' titles and skills, with how many open jobs use each: what a search word is corrected
+ * to when it is not the start of any of them ("devloper" -> "developer"). Read from the kept counts
+ * (job_title_counts, job_skill_counts: thousands of rows at any size) at most every 10 minutes per process.
+ */
+export class Vocabulary {
+  /** Sorted, for the prefix test. */
+  private words: string[] = [];
+  private readonly uses = new Map<string, number>();
+  private readAt = -Infinity;
+  private reading: Promise<void> | undefined;
+
+  /** Reads the words when they are older than MAX_AGE_MS: the first time awaited, later in the background. */
+  async refresh(db: Queryable, now: number): Promise<void> {
+    if (now - this.readAt < MAX_AGE_MS) return;
+    this.reading ??= this.read(db, now).finally(() => {
+      this.reading = undefined;
+    });
+    if (this.words.length === 0) await this.reading;
+    else this.reading.catch(() => {});
+  }
+
+  private async read(db: Queryable, now: number): Promise<void> {
+    const rows = await db.query<{ text: string; n: number }>(
+      `SELECT title_key AS text, n FROM job_title_counts WHERE n > 0
+       UNION ALL SELECT skill_key, n FROM job_skill_counts WHERE n > 0`,
+    );
+    const uses = new Map<string, number>();
+    for (const row of rows) {
+      for (const word of row.text.split(/[^\p{L}\p{N}]+/u)) {
+        if (word) uses.set(word, (uses.get(word) ?? 0) + Number(row.n));
+      }
+    }
+    this.uses.clear();
+    for (const [word, n] of uses) this.uses.set(word, n);
+    this.words = [...uses.keys()].sort();
+    this.readAt = now;
+  }
+
+  /** Whether some known word starts with `prefix` (the search matches words by prefix). */
+  private known(prefix: string): boolean {
+    let low = 0;
+    let high = this.words.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.words[middle] ?? '') < prefix) low = middle + 1;
+      else high = middle;
+    }
+    return (this.words[low] ?? '').startsWith(prefix);
+  }
+
+  /** The most used known word within the allowed edits of `word`, starting with the same letter; none if unknown. */
+  private closest(word: string): string | undefined {
+    const limit = allowedEdits(word);
+    let best: { word: string; edits: number; uses: number } | undefined;
+    for (const candidate of this.words) {
+      if (candidate[0] !== word[0] || candidate.length < MIN_WORD) continue;
+      const edits = editDistance(word, candidate, limit);
+      if (edits > limit) continue;
+      const uses = this.uses.get(candidate) ?? 0;
+      if (!best || edits < best.edits || (edits === best.edits && uses > best.uses)) best = { word: candidate, edits, uses };
+    }
+    return best?.word;
+  }
+
+  /**
+   * `q` with each word that starts no known word replaced by the closest known one, or undefined when nothing
+   * changed. Only letters are corrected: numbers, signs ("c++") and short words are left as typed.
+   */
+  correct(q: string): string | undefined {
+    if (this.words.length === 0) return undefined;
+    let changed = false;
+    const words = q
+      .toLowerCase()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => {
+        if (word.length < MIN_WORD || !/^\p{L}+$/u.test(word) || this.known(word)) return word;
+        const fixed = this.closest(word);
+        if (!fixed) return word;
+        changed = true;
+        return fixed;
+      });
+    return changed ? words.join(' ') : undefined;
+  }
+}
