@@ -106,18 +106,10 @@ export class Vocabulary {
    */
   correct(q: string): string | undefined {
     if (this.words.length === 0) return undefined;
-    let changed = false;
-    const words = q
-      .toLowerCase()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((word) => {
-        if (word.length < MIN_WORD || !/^\p{L}+$/u.test(word) || this.known(word)) return word;
-        const fixed = this.closest(word);
-        if (!fixed) return word;
-        changed = true;
-        return fixed;
-      });
-    return changed ? words.join(' ') : undefined;
+    const typed = q.toLowerCase().split(/\s+/).filter(Boolean);
+    const words = typed.map((word) =>
+      word.length < MIN_WORD || !/^\p{L}+$/u.test(word) || this.known(word) ? word : (this.closest(word) ?? word),
+    );
+    return words.some((word, i) => word !== typed[i]) ? words.join(' ') : undefined;
   }
 }
