@@ -53,8 +53,8 @@ test.describe('the job model', () => {
 
     // Find it: what (a word of the company) + where (remote), then the new skill from the sidebar.
     await page.goto('/');
-    await page.getByRole('searchbox', { name: /What/ }).fill(suffix);
-    await page.getByRole('searchbox', { name: /Where/ }).fill('remote');
+    await page.getByRole('combobox', { name: /What/ }).fill(suffix);
+    await page.getByRole('combobox', { name: /Where/ }).fill('remote');
     await expect(page).toHaveURL(new RegExp(`q=${suffix}.*where=remote`));
     const card = page.locator('#results article').filter({ hasText: title });
     await expect(card).toBeVisible();

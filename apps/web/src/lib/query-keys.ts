@@ -17,4 +17,5 @@ export const queryKeys = {
   companyMembers: (slug: string) => ['companies', 'members', slug] as const,
   skillSuggestions: (q: string) => ['suggestions', 'skills', q] as const,
   placeSuggestions: (q: string) => ['suggestions', 'places', q] as const,
+  searchSuggestions: (q: string) => ['suggestions', 'search', q] as const,
 };

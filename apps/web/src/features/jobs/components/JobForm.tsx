@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/api';
 import { useCreateCompany, useMyCompanies } from '../../../lib/companies';
 import { countryLabel, countryOptions } from '../../../lib/countries';
 import { useCurrentUser } from '../../../lib/session';
-import { usePlaceSuggestions, useSkillSuggestions } from '../api/suggestions';
+import { usePlaceSuggestions, useSkillSuggestions } from '../../../lib/suggestions';
 import {
   addDays,
   addSkill,

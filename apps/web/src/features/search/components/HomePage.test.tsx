@@ -58,12 +58,64 @@ describe('home results', () => {
 });
 
 describe('what and where', () => {
+  it('completes "what" from the server: arrows and Enter pick one, and the search runs with it', async () => {
+    const user = userEvent.setup();
+    const fetch = mockFetch((url) => {
+      if (url.startsWith('/api/job/suggest?q=fron')) {
+        return {
+          body: [
+            { kind: 'title', value: 'Frontend Developer', label: 'Frontend Developer', count: 1200 },
+            { kind: 'company', value: 'Frontier Labs', label: 'Frontier Labs', count: 4, slug: 'frontier-labs' },
+          ],
+        };
+      }
+      if (!url.startsWith('/api/job/search')) return undefined;
+      return { body: { items: [], total: 0, page: 1, pageSize: 6, facets, topFacets, sort: 'relevance' } as SearchResult };
+    });
+    renderPage(<HomePage />, { path: '/' });
+    const what = screen.getByRole('combobox', { name: /What/ });
+    await user.type(what, 'fron');
+    const list = await screen.findByRole('listbox');
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Frontend DeveloperJob title · 1,200', 'Frontier LabsCompany · 4']);
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(what).toHaveAttribute('aria-activedescendant', within(list).getAllByRole('option')[1]?.id);
+    await user.keyboard('{Enter}');
+    expect(what).toHaveValue('Frontier Labs');
+    await waitFor(() => expect(where()).toBe('/?q=Frontier+Labs'));
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/job/search?q=Frontier+Labs');
+  });
+
+  it('"where" suggests remote and world cities', async () => {
+    const user = userEvent.setup();
+    mockFetch((url) => {
+      if (url.startsWith('/api/places?q=re')) return { body: [{ city: 'Recife', country: 'BR', countryName: 'Brazil', region: 'Pernambuco', population: 1500000 }] };
+      if (!url.startsWith('/api/job/search')) return undefined;
+      return { body: { items: [], total: 0, page: 1, pageSize: 6, facets, topFacets, sort: 'newest' } as SearchResult };
+    });
+    renderPage(<HomePage />, { path: '/' });
+    await user.type(screen.getByRole('combobox', { name: /Where/ }), 're');
+    const list = await screen.findByRole('listbox');
+    await waitFor(() => expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['RemoteWork from anywhere', 'Recife, BrazilPernambuco']));
+    await user.click(within(list).getByRole('option', { name: /Recife/ }));
+    await waitFor(() => expect(where()).toBe('/?where=Recife%2C+Brazil'));
+  });
+
+  it('says what a misspelt search also found', async () => {
+    mockFetch((url) =>
+      url.startsWith('/api/job/search')
+        ? { body: { items: [summary], total: 1, page: 1, pageSize: 6, facets, topFacets, sort: 'relevance', correctedQuery: 'developer' } as SearchResult }
+        : undefined,
+    );
+    renderPage(<HomePage />, { path: '/?q=devloper' });
+    expect(await screen.findByText(/Including results for/)).toHaveTextContent('Including results for developer');
+  });
+
   it('both boxes settle into the URL and the request', async () => {
     const fetch = searchAnswers(3);
     renderPage(<HomePage />, { path: '/?skill=react' });
     await screen.findByRole('heading', { name: '3 Jobs' });
-    fireEvent.change(screen.getByRole('searchbox', { name: /What/ }), { target: { value: 'acme rust' } });
-    fireEvent.change(screen.getByRole('searchbox', { name: /Where/ }), { target: { value: ' Berlin ' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /What/ }), { target: { value: 'acme rust' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /Where/ }), { target: { value: ' Berlin ' } });
     await waitFor(() => expect(where()).toBe('/?q=acme+rust&where=Berlin&skill=react'));
     await waitFor(() => expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/job/search?q=acme+rust&where=Berlin&skill=react'));
   });
@@ -72,19 +124,19 @@ describe('what and where', () => {
     searchAnswers(3);
     renderPage(<HomePage />, { path: '/' });
     await screen.findByRole('heading', { name: '3 Jobs' });
-    fireEvent.change(screen.getByRole('searchbox', { name: /What/ }), { target: { value: 'rust' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /What/ }), { target: { value: 'rust' } });
     await new Promise((resolve) => setTimeout(resolve, 150));
-    fireEvent.change(screen.getByRole('searchbox', { name: /Where/ }), { target: { value: 'Berlin' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /Where/ }), { target: { value: 'Berlin' } });
     await waitFor(() => expect(where()).toBe('/?q=rust'));
-    expect(screen.getByRole('searchbox', { name: /Where/ })).toHaveValue('Berlin');
+    expect(screen.getByRole('combobox', { name: /Where/ })).toHaveValue('Berlin');
     await waitFor(() => expect(where()).toBe('/?q=rust&where=Berlin'));
   });
 
   it('back to an older URL puts its text back in the boxes', async () => {
     searchAnswers(3);
     renderPage(<HomePage />, { path: '/?q=go&where=remote' });
-    expect(await screen.findByRole('searchbox', { name: /What/ })).toHaveValue('go');
-    expect(screen.getByRole('searchbox', { name: /Where/ })).toHaveValue('remote');
+    expect(await screen.findByRole('combobox', { name: /What/ })).toHaveValue('go');
+    expect(screen.getByRole('combobox', { name: /Where/ })).toHaveValue('remote');
   });
 });
 

@@ -2,7 +2,7 @@ import type { JobSort, SearchQuery } from '@jobboard/shared';
 import { HOME_PAGE_SIZE, HOME_SKELETON_CARDS } from '@jobboard/shared';
 import { FIRST_PAINT_MESSAGES as MESSAGES } from '../../../lib/first-paint-messages';
 import { MapPin, SlidersHorizontal, Search } from '../../../components/ui/icons';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/ui/Pagination';
 import { JobCardSkeletonList } from '../../../components/ui/Skeleton';
@@ -17,6 +17,83 @@ import { JobCard } from './JobCard';
 const iconClass = 'pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-500';
 const boxClass =
   'w-full rounded-xl border-0 bg-white py-3 pl-10 pr-3 text-slate-900 placeholder:text-slate-500 shadow focus:outline-none focus:ring-4 focus:ring-amber-200';
+
+const completions = () => import('./SearchCompletions');
+const WhatCompletions = lazy(() => completions().then((m) => ({ default: m.WhatCompletions })));
+const WhereCompletions = lazy(() => completions().then((m) => ({ default: m.WhereCompletions })));
+
+interface SearchBoxProps {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  value: string;
+  placeholder: string;
+  onChange: (text: string) => void;
+  /** A completion was picked: search with it now. */
+  onPick: (text: string) => void;
+  /** Which completions; undefined until they are wanted (their code loads then). */
+  completions: typeof WhatCompletions | undefined;
+  onWanted: () => void;
+}
+
+/**
+ * One of the hero's boxes: a combobox whose completions (SearchCompletions) load on first focus or pointing,
+ * so the first visit does not download them. The input is always this one element.
+ */
+function SearchBox({ id, label, icon, value, placeholder, onChange, onPick, completions: Completions, onWanted }: SearchBoxProps) {
+  const [open, setOpen] = useState(false);
+  const [aria, setAria] = useState<{ expanded: boolean; activeId: string | undefined }>({ expanded: false, activeId: undefined });
+  const keysRef = useRef<((event: KeyboardEvent<HTMLInputElement>) => boolean) | undefined>(undefined);
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      {icon}
+      <input
+        id={id}
+        type="search"
+        role="combobox"
+        autoComplete="off"
+        aria-autocomplete="list"
+        aria-expanded={aria.expanded}
+        aria-controls={Completions ? `${id}-listbox` : undefined}
+        aria-activedescendant={aria.activeId}
+        value={value}
+        onChange={(event) => {
+          onChange(event.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => {
+          onWanted();
+          setOpen(true);
+        }}
+        onBlur={() => setOpen(false)}
+        onKeyDown={(event) => {
+          if (keysRef.current?.(event)) event.preventDefault();
+        }}
+        placeholder={placeholder}
+        className={boxClass}
+      />
+      {Completions ? (
+        <Suspense fallback={null}>
+          <Completions
+            inputId={id}
+            text={value}
+            open={open}
+            onPick={(text) => {
+              setOpen(false);
+              onPick(text);
+            }}
+            onClose={() => setOpen(false)}
+            keysRef={keysRef}
+            onAria={setAria}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
 
 export function HomePage() {
   const [params, setParams] = useSearchParams();
@@ -59,6 +136,15 @@ export function HomePage() {
     if (where.trim() !== (query.where ?? '')) setWhere(query.where ?? '');
   }
 
+  // The boxes' completions load once wanted (focus, or the pointer over the search form).
+  const [wanted, setWanted] = useState(false);
+  const want = () => setWanted(true);
+  const searchNow = (patch: { q?: string; where?: string }) => {
+    const q = (patch.q ?? text).trim();
+    const at = (patch.where ?? where).trim();
+    update({ q: q || undefined, where: at || undefined });
+  };
+
   const search = useJobSearch(query);
   const data = search.data;
   const total = search.isError ? 0 : (data?.total ?? 0);
@@ -88,39 +174,40 @@ export function HomePage() {
         <form
           role="search"
           className="mt-6 grid max-w-3xl gap-2 sm:grid-cols-[1fr_1fr_auto]"
+          onPointerEnter={want}
           onSubmit={(event) => {
             event.preventDefault();
             update({ q: text.trim() || undefined, where: where.trim() || undefined });
           }}
         >
-          <div className="relative">
-            <label htmlFor="job-search" className="sr-only">
-              What: job title, company, skill or words
-            </label>
-            <Search className={iconClass} size={18} aria-hidden="true" />
-            <input
-              id="job-search"
-              type="search"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder={MESSAGES.searchPlaceholder}
-              className={boxClass}
-            />
-          </div>
-          <div className="relative">
-            <label htmlFor="job-where" className="sr-only">
-              Where: city, country or remote
-            </label>
-            <MapPin className={iconClass} size={18} aria-hidden="true" />
-            <input
-              id="job-where"
-              type="search"
-              value={where}
-              onChange={(event) => setWhere(event.target.value)}
-              placeholder="City, country or remote"
-              className={boxClass}
-            />
-          </div>
+          <SearchBox
+            id="job-search"
+            label="What: job title, company, skill or words"
+            icon={<Search className={iconClass} size={18} aria-hidden="true" />}
+            value={text}
+            placeholder={MESSAGES.searchPlaceholder}
+            onChange={setText}
+            onPick={(picked) => {
+              setText(picked);
+              searchNow({ q: picked });
+            }}
+            completions={wanted ? WhatCompletions : undefined}
+            onWanted={want}
+          />
+          <SearchBox
+            id="job-where"
+            label="Where: city, country or remote"
+            icon={<MapPin className={iconClass} size={18} aria-hidden="true" />}
+            value={where}
+            placeholder="City, country or remote"
+            onChange={setWhere}
+            onPick={(picked) => {
+              setWhere(picked);
+              searchNow({ where: picked });
+            }}
+            completions={wanted ? WhereCompletions : undefined}
+            onWanted={want}
+          />
           <button type="submit" className="rounded-xl bg-slate-900 px-6 py-3 font-semibold text-white hover:bg-slate-800 focus-visible:outline-white">
             Search
           </button>
@@ -173,6 +260,11 @@ export function HomePage() {
               </select>
             </div>
           </div>
+          {!loading && data?.correctedQuery ? (
+            <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
+              Including results for <strong className="font-semibold text-slate-900 dark:text-white">{data.correctedQuery}</strong>
+            </p>
+          ) : null}
           {loading ? (
             <JobCardSkeletonList count={HOME_SKELETON_CARDS} />
           ) : search.isError || !data || data.items.length === 0 ? (

@@ -1,9 +1,9 @@
-import type { PlaceSuggestion } from '@jobboard/shared';
+import type { PlaceSuggestion, SearchSuggestion } from '@jobboard/shared';
 import { JOB_MODEL_LIMITS } from '@jobboard/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
-import { useDebounced } from '../../../lib/use-debounced';
+import { apiFetch } from './api';
+import { queryKeys } from './query-keys';
+import { useDebounced } from './use-debounced';
 
 export interface SkillSuggestion {
   value: string;
@@ -35,6 +35,19 @@ export function usePlaceSuggestions(text: string, enabled: boolean) {
     queryFn: ({ signal }) => apiFetch<PlaceSuggestion[]>(`/api/places?q=${encodeURIComponent(q)}`, { signal }),
     enabled: enabled && q.length >= 2,
     staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** Completions of the search box's "what": titles, skills and companies of open jobs (GET /api/job/suggest), from two letters on. */
+export function useSearchSuggestions(text: string, enabled: boolean) {
+  const q = useDebounced(prefix(text), 150);
+  return useQuery({
+    queryKey: queryKeys.searchSuggestions(q),
+    queryFn: ({ signal }) => apiFetch<SearchSuggestion[]>(`/api/job/suggest?q=${encodeURIComponent(q)}`, { signal }),
+    enabled: enabled && q.length >= 2,
+    staleTime: 60_000,
     placeholderData: keepPreviousData,
     retry: false,
   });
