@@ -55,6 +55,7 @@ const SHAPES = [
   { name: 'highest pay', query: 'sort=pay' },
   { name: 'what, newest first', query: 'q=nurse&sort=newest' },
   { name: 'what (symbol skill)', query: 'q=c%2B%2B' },
+  { name: 'what (a typo: devloper)', query: 'q=devloper' },
   {
     name: 'every filter',
     query: 'q=dev&location=london&salaryType=yearly&maxPrice=100&posted=30d&employment=full-time&workplace=on-site',
@@ -62,7 +63,12 @@ const SHAPES = [
   // Page 500 of on-site jobs, or the last page when there are fewer (an empty answer would measure nothing);
   // the row names the page measured.
   { name: 'deep page', query: 'workplace=on-site', deepPage: 500 },
-] as const satisfies readonly { name: string; query: string; deepPage?: number }[];
+  // The search box's completions as a person types "front" (GET /api/job/suggest, no cache of its own).
+  { name: 'completions (suggest, "fron")', query: 'q=fron', path: '/api/job/suggest' },
+] as const satisfies readonly { name: string; query: string; deepPage?: number; path?: string }[];
+
+/** The URL of a shape: the search unless the shape names another path. */
+const shapeUrl = (base: string, shape: { query: string; path?: string }) => `${base}${shape.path ?? '/api/job/search'}?${shape.query}`;
 
 /** The page a deep-page shape reads: `wanted`, or the last page of its criteria when there are fewer. */
 async function deepestPage(base: string, query: string, wanted: number): Promise<number> {
@@ -73,7 +79,7 @@ async function deepestPage(base: string, query: string, wanted: number): Promise
 }
 
 /** The query string of a shape, with the deep page resolved against the data loaded. */
-async function shapeQuery(base: string, shape: (typeof SHAPES)[number]): Promise<{ name: string; query: string }> {
+async function shapeQuery(base: string, shape: (typeof SHAPES)[number]): Promise<{ name: string; query: string; path?: string }> {
   if (!('deepPage' in shape)) return shape;
   const page = await deepestPage(base, shape.query, shape.deepPage);
   return { name: `${shape.name} (${page}${page < shape.deepPage ? ', the last' : ''})`, query: `${shape.query}&page=${page}` };
@@ -359,7 +365,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<SizeResult[]>
 
       const shapes: ShapeResult[] = [];
       const uncachedP95 = new Map<string, number>();
-      const shapesHere: { name: string; query: string }[] = [];
+      const shapesHere: { name: string; query: string; path?: string }[] = [];
       let spec: SizeResult['spec'] = { skipped: `over --spec-max ${specMax}` };
       await handOver(async () => {
         const uncached = await serve(scratch, 0);
@@ -367,7 +373,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<SizeResult[]>
           for (const shape of SHAPES) shapesHere.push(await shapeQuery(uncached.base, shape));
           for (const shape of shapesHere) {
             log(`${kind} ${size}: ${shape.name}, uncached`);
-            const url = `${uncached.base}/api/job/search?${shape.query}`;
+            const url = shapeUrl(uncached.base, shape);
             await latency(url, 3);
             uncachedP95.set(shape.name, (await latency(url, uncachedSamples)).p95);
           }
@@ -378,7 +384,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<SizeResult[]>
         try {
           for (const shape of shapesHere) {
             log(`${kind} ${size}: ${shape.name}, cached`);
-            const url = `${cached.base}/api/job/search?${shape.query}`;
+            const url = shapeUrl(cached.base, shape);
             await latency(url, 5);
             const l = await latency(url, samples);
             const t = await throughput(url);

@@ -276,5 +276,8 @@ export async function seedBulk(db: Db, options: BulkSeedOptions): Promise<void> 
     options.onProgress?.(done);
   }
   await compactFacetCounts(db, toIsoDate(new Date(today.getTime() - 31 * 86_400_000)));
-  for (const table of ['jobs', 'job_facet_counts', 'job_place_counts', 'job_skill_counts', 'job_title_counts', 'companies']) await db.query(`ANALYZE ${table}`);
+  // Fresh statistics for the planner (PGlite has no autovacuum to gather them). At a million jobs ANALYZE takes
+  // longer than a request's statement timeout: it runs in a transaction of its own without one.
+  const tables = ['jobs', 'job_facet_counts', 'job_place_counts', 'job_skill_counts', 'job_title_counts', 'job_company_counts', 'companies'];
+  await db.transaction((tx) => tx.exec(`SET LOCAL statement_timeout = 0; ${tables.map((t) => `ANALYZE ${t};`).join(' ')}`));
 }

@@ -3,8 +3,8 @@
 -- Finer statistics for the text and the skills: with the default target a rare or misspelt word ('zzzz',
 -- 'devloper') was estimated at a thousand matches, so the planner walked every open job newest first waiting for
 -- them instead of asking the GIN index.
-ALTER TABLE jobs ALTER COLUMN search_doc SET STATISTICS 1000;
-ALTER TABLE jobs ALTER COLUMN skill_keys SET STATISTICS 1000;
+ALTER TABLE jobs ALTER COLUMN search_doc SET STATISTICS 400;
+ALTER TABLE jobs ALTER COLUMN skill_keys SET STATISTICS 400;
 
 -- Statistics of the lower-cased columns the filters compare. The partial indexes over them (WHERE status = 'open')
 -- have statistics the planner does not use, so every such filter was guessed at 0.5% of the jobs: "yearly" (43%)

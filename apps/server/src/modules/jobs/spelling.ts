@@ -4,6 +4,8 @@ import type { Queryable } from '../../db/client.js';
 const MIN_WORD = 4;
 /** How long a process keeps the words it read before reading them again (they follow the jobs slowly). */
 const MAX_AGE_MS = 10 * 60_000;
+/** How many corrections (word -> closest known word) a process remembers between reads. */
+const CORRECTIONS_KEPT = 10_000;
 
 /** Edits allowed to reach a known word: one below 7 letters, two from 7 on. */
 function allowedEdits(word: string): number {
@@ -43,7 +45,11 @@ export function editDistance(a: string, b: string, limit: number): number {
 export class Vocabulary {
   /** Sorted, for the prefix test. */
   private words: string[] = [];
+  /** The words by first letter, for the search of the closest. */
+  private byFirst = new Map<string, string[]>();
   private readonly uses = new Map<string, number>();
+  /** Words corrected since the last read (null: no close word), at most CORRECTIONS_KEPT. */
+  private readonly corrections = new Map<string, string | null>();
   private readAt = -Infinity;
   private reading: Promise<void> | undefined;
 
@@ -71,6 +77,15 @@ export class Vocabulary {
     this.uses.clear();
     for (const [word, n] of uses) this.uses.set(word, n);
     this.words = [...uses.keys()].sort();
+    this.byFirst = new Map();
+    for (const word of this.words) {
+      if (word.length < MIN_WORD) continue;
+      const first = word[0] ?? '';
+      const list = this.byFirst.get(first) ?? [];
+      list.push(word);
+      this.byFirst.set(first, list);
+    }
+    this.corrections.clear();
     this.readAt = now;
   }
 
@@ -88,15 +103,18 @@ export class Vocabulary {
 
   /** The most used known word within the allowed edits of `word`, starting with the same letter; none if unknown. */
   private closest(word: string): string | undefined {
+    const kept = this.corrections.get(word);
+    if (kept !== undefined) return kept ?? undefined;
     const limit = allowedEdits(word);
     let best: { word: string; edits: number; uses: number } | undefined;
-    for (const candidate of this.words) {
-      if (candidate[0] !== word[0] || candidate.length < MIN_WORD) continue;
+    for (const candidate of this.byFirst.get(word[0] ?? '') ?? []) {
       const edits = editDistance(word, candidate, limit);
       if (edits > limit) continue;
       const uses = this.uses.get(candidate) ?? 0;
       if (!best || edits < best.edits || (edits === best.edits && uses > best.uses)) best = { word: candidate, edits, uses };
     }
+    if (this.corrections.size >= CORRECTIONS_KEPT) this.corrections.clear();
+    this.corrections.set(word, best?.word ?? null);
     return best?.word;
   }
 
