@@ -129,6 +129,15 @@ for (const viewport of MODEL_VIEWPORTS) {
         await expect(page.getByRole('complementary', { name: 'Filters' }).getByRole('navigation', { name: 'Skills' })).toBeVisible();
         await check('home');
       }
+      // The What box's completions, and a misspelt search.
+      await page.goto('/');
+      await page.getByRole('combobox', { name: /What/ }).pressSequentially('engi', { delay: 30 });
+      await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      await check('home-completions');
+      await page.goto('/?q=enginer');
+      await expect(page.getByText(/Including results for/)).toHaveText('Including results for engineer');
+      await check('home-typo');
 
       await signInFast(page, ALICE);
       const mine = (await (await page.request.get(`/api/job/myJobs/${ALICE}`)).json()) as { _id: string; status: string; company: { slug: string } }[];

@@ -166,7 +166,7 @@ export function HomePage() {
 
   return (
     <div>
-      <section className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-teal-800 via-teal-700 to-cyan-800 px-5 py-10 text-white shadow-lg sm:px-10 sm:py-14">
+      <section className="relative rounded-3xl bg-gradient-to-br from-teal-800 via-teal-700 to-cyan-800 px-5 py-10 text-white shadow-lg sm:px-10 sm:py-14">
         <h1 className="max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">
           Find your <span className="text-amber-200">new job</span> today
         </h1>

@@ -71,7 +71,7 @@ function CompletionList({ inputId, open, options, onPick, onClose, keysRef, onAr
       role="listbox"
       aria-label="Suggestions"
       hidden={!expanded}
-      className="absolute z-30 mt-1 max-h-72 w-full overflow-auto rounded-xl border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-xl border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
     >
       {options.map((option, index) => (
         <li
