@@ -24,7 +24,7 @@ export default {
     // Apply rules.
     'apps/server/src/modules/applications/applications.service.ts',
     // Ownership rules of jobs (findOwnJob, update, delete, listJobsOfPoster): keep the range on those functions.
-    'apps/server/src/modules/jobs/jobs.service.ts:86-111',
+    'apps/server/src/modules/jobs/jobs.service.ts:226-258',
     '!**/*.test.ts',
   ],
   coverageAnalysis: 'perTest',
