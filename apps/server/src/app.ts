@@ -137,7 +137,14 @@ export async function buildApp({ db, config, storage = createStorage(config) }: 
   // The worker starts with the app, so messages queued before a restart go out after it.
   app.addHook('onReady', async () => mail.startInBackground());
   app.addHook('onClose', () => mail.stop());
-  const deps: AppDeps = { db, config, searchCounts: new SearchCache(config.searchCacheTtlMs), rateLimiter, storage, mail };
+  const searchCounts = new SearchCache(config.searchCacheTtlMs);
+  // A job change made anywhere (another instance, the expiry sweep) reaches this instance's search cache at once
+  // (migration 007 sends the notice; decision record 0004).
+  if (db.listen) {
+    const stopListening = await db.listen('jobs_changed', () => searchCounts.invalidate());
+    app.addHook('onClose', stopListening);
+  }
+  const deps: AppDeps = { db, config, searchCounts, rateLimiter, storage, mail };
   await app.register(healthRoutes, { prefix: '/api', ...deps });
   await app.register(authRoutes, { prefix: '/api/auth', ...deps });
   await app.register(jobRoutes, { prefix: '/api/job', ...deps });

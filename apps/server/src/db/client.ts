@@ -32,6 +32,13 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   /** Cheap liveness probe for /api/health. */
   ping(): Promise<boolean>;
+  /**
+   * Calls `onNotice` for each NOTIFY on `channel` from any connection to this database (another app instance's
+   * writes included), and once after a lost listening connection is back (notices may have been missed
+   * meanwhile). Resolves to the function that stops listening. PostgreSQL only: an embedded PGlite database has
+   * one process, so there is no other instance to hear from.
+   */
+  listen?(channel: string, onNotice: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -122,8 +129,19 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     query_timeout: (options.searchTimeoutMs ?? 3000) + 5000,
   });
   searchPool.on('error', () => {});
+  // Listening connections end with the database too, whoever closes first.
+  const listeners = new Set<() => Promise<void>>();
   const db: Db = {
     kind: 'postgres',
+    async listen(channel, onNotice) {
+      const stopListening = await listenOnPostgres(connectionString, channel, onNotice);
+      const stop = async () => {
+        listeners.delete(stop);
+        await stopListening();
+      };
+      listeners.add(stop);
+      return stop;
+    },
     searches: {
       async query<T>(sql: string, params: unknown[] = []) {
         return (await searchPool.query(sql, params)).rows as T[];
@@ -175,10 +193,54 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
       }
     },
     async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
       await Promise.all([pool.end(), searchPool.end()]);
     },
   };
   return db;
+}
+
+/** How long a lost listening connection waits before connecting again. */
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). A connection that fails or is lost
+ * is made again a second later, in the background (the app starts even when it cannot listen yet), and
+ * `onNotice` is called once it is back, since notices sent meanwhile are lost.
+ */
+async function listenOnPostgres(connectionString: string, channel: string, onNotice: () => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const start = (again: boolean): void => {
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 3000 });
+    client = next;
+    const lost = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      void next.end().catch(() => {});
+      retry = setTimeout(() => start(true), LISTEN_RETRY_MS);
+    };
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotice();
+    });
+    next.on('error', lost);
+    next.on('end', lost);
+    next
+      .connect()
+      .then(() => next.query(`LISTEN ${channel}`))
+      .then(() => {
+        if (again && client === next) onNotice();
+      })
+      .catch(lost);
+  };
+  start(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 export async function openDatabase(config: {
