@@ -46,6 +46,12 @@ async function directCounts(t: TestApp, criteria: Partial<Record<FilterGroup, st
   return { total: await count(criteria), facets };
 }
 
+/** The total and facets the search reports, from the precomputed counts when it has no text. */
+async function exactCounts(t: TestApp, criteria: Partial<Record<FilterGroup, string>>) {
+  const { total, facets } = await countMatchesAndFacets(t.db, criteria as never, new Date());
+  return { total, facets };
+}
+
 describeEachDb('search at scale', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -64,7 +70,7 @@ describeEachDb('search at scale', (kind) => {
       for (const group of FILTER_GROUP_NAMES) {
         if (random() < 0.4) criteria[group] = pick(FILTER_GROUPS[group])?.value ?? '';
       }
-      const fromSummary = await countMatchesAndFacets(t.db, criteria as never, new Date());
+      const fromSummary = await exactCounts(t, criteria);
       const fromJobs = await directCounts(t, criteria);
       expect(fromSummary).toEqual(fromJobs);
     }
@@ -92,7 +98,7 @@ describeEachDb('search at scale', (kind) => {
     await t.db.query('DELETE FROM users WHERE id = $1', [poster?.poster_id]);
     const combos: Partial<Record<FilterGroup, string>>[] = [{}, { location: 'madrid' }, { location: 'boston', salaryType: 'hourly' }, { posted: '30d', maxPrice: '50' }];
     for (const criteria of combos) {
-      expect(await countMatchesAndFacets(t.db, criteria as never, new Date())).toEqual(await directCounts(t, criteria));
+      expect(await exactCounts(t, criteria)).toEqual(await directCounts(t, criteria));
     }
     // The distinct titles of open jobs ("title contains" text without trigrams is looked up there) stay exact too.
     const titleCounts = async (sql: string) =>

@@ -565,6 +565,12 @@ export const searchResultSchema = z.object({
   pageSize: z.number().int(),
   facets: facetsSchema,
   topFacets: topFacetsSchema,
+  totalIsEstimate: z
+    .boolean()
+    .describe('true when the matches are too many to count at once: total is then an estimate from a sample of the open jobs, within 10% of the exact figure'),
+  facetsAreEstimates: z
+    .boolean()
+    .describe('true when the facet and top place and skill counts are estimates from that sample (an option with few matches may then show 0)'),
   sort: z.enum(JOB_SORTS).describe('The order the items are in'),
   correctedQuery: z
     .string()

@@ -25,3 +25,19 @@ export function dateOnly(value: string): string {
 export function jobCount(n: number): string {
   return `${n} ${n === 1 ? 'Job' : 'Jobs'}`;
 }
+
+/** 'About 331,000 Jobs': the results heading when the total is an estimate (three significant digits). */
+export function aboutJobCount(n: number): string {
+  return `About ${Number(n.toPrecision(3)).toLocaleString('en-US')} Jobs`;
+}
+
+/**
+ * A facet's count beside its option: the number, or for an estimate '~1.2K' (a sampled 0 is left out: the option
+ * may still have a few matches).
+ */
+export function countLabel(value: number | undefined, estimated = false): string | undefined {
+  if (value === undefined) return undefined;
+  if (!estimated) return String(value);
+  if (value === 0) return undefined;
+  return `~${new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 2 }).format(value)}`;
+}

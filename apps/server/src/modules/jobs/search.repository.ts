@@ -395,12 +395,40 @@ export function countsArePrecomputed(criteria: SearchCriteria): boolean {
 }
 
 /**
+ * Where a search's counts come from (decision record 0014): `jobs`, exactly, over at most EXACT_COUNT_LIMIT
+ * matches; or `sample`, the 1-in-SAMPLE_RATE sample of open jobs (migration 008), counts to be scaled up.
+ */
+export type CountSource = 'jobs' | 'sample';
+
+/** One job in this many is in the sample (migration 008's job_in_sample). */
+export const SAMPLE_RATE = 32;
+/**
+ * A count is estimated from the sample only when this many sampled jobs match: its relative standard error is
+ * then at most 1/sqrt(1,000), 3.2%, so an estimate is within 10% of the exact figure (3 standard errors).
+ */
+export const SAMPLE_HITS_FOR_ESTIMATE = 1_000;
+/**
+ * The most matches an exact count reads. Below SAMPLE_HITS_FOR_ESTIMATE sampled matches there are about 32,000
+ * matches; 48,000 leaves room for the sample's chance, and past it the sample's figure is used after all.
+ */
+export const EXACT_COUNT_LIMIT = 48_000;
+
+/** The columns the facet aggregates read, carried out of a bounded subquery of the jobs. */
+const FACET_COLUMNS = 'j.city, j.salary_type, j.max_price_k, j.posting_date, j.experience_level, j.employment_type, j.workplace';
+
+/**
  * The SQL of the counting pass, and how to read its row back into a total and facets: for every option of every
  * group, how many jobs would match if that option were chosen with the other current filters, one FILTER
- * aggregate per count. Without text or job-model filters the pass runs over the precomputed counts (a few
- * thousand rows at any size); otherwise over the matching jobs.
+ * aggregate per count, and `base`, the rows the pass read (the matches before the filter groups). Without text or
+ * job-model filters the pass runs over the precomputed counts (a few thousand rows at any size); otherwise over the
+ * sample, or over at most `limit` matching jobs.
  */
-export function countsQuery(criteria: SearchCriteria, now: Date): SqlQuery & { keys: [FilterGroup, string][] } {
+export function countsQuery(
+  criteria: SearchCriteria,
+  now: Date,
+  source: CountSource = 'jobs',
+  limit = EXACT_COUNT_LIMIT,
+): SqlQuery & { keys: [FilterGroup, string][] } {
   const params = new Params();
   const precomputed = countsArePrecomputed(criteria);
   const columns = precomputed ? COUNT_GROUP_COLUMNS : JOB_GROUP_COLUMNS;
@@ -410,6 +438,7 @@ export function countsQuery(criteria: SearchCriteria, now: Date): SqlQuery & { k
   };
 
   const aggregates = [aggregate(filterConditions(criteria, params, now, columns), 'total')];
+  aggregates.push(precomputed ? 'coalesce(sum(c.n), 0)::int AS base' : 'count(*)::int AS base');
   const keys: [FilterGroup, string][] = [];
   for (const group of FILTER_GROUP_NAMES) {
     const others = filterConditions(criteria, params, now, columns, group);
@@ -418,25 +447,44 @@ export function countsQuery(criteria: SearchCriteria, now: Date): SqlQuery & { k
       keys.push([group, option.value]);
     }
   }
-  const from = precomputed
-    ? 'job_facet_counts c'
-    : `jobs j ${whereClause(matchConditions(criteria, params, now, { groups: false }))}`;
+  let from = 'job_facet_counts c';
+  if (!precomputed) {
+    const where = whereClause(matchConditions(criteria, params, now, { groups: false }));
+    from = source === 'sample' ? `job_sample j ${where}` : `(SELECT ${FACET_COLUMNS} FROM jobs j ${where} LIMIT ${params.add(limit)}) j`;
+  }
   return { text: `SELECT ${aggregates.join(', ')} FROM ${from}`, values: params.values, keys };
+}
+
+/** What the counting pass found: `base` is how many rows it read, the matches before the filter groups. */
+export interface MatchCounts {
+  total: number;
+  facets: Facets;
+  base: number;
 }
 
 export async function countMatchesAndFacets(
   db: Queryable,
   criteria: SearchCriteria,
   now: Date,
-): Promise<{ total: number; facets: Facets }> {
-  const query = countsQuery(criteria, now);
+  source: CountSource = 'jobs',
+  limit = EXACT_COUNT_LIMIT,
+): Promise<MatchCounts> {
+  const query = countsQuery(criteria, now, source, limit);
   const rows = await db.query<Record<string, number>>(query.text, query.values);
   const row = rows[0] ?? {};
   const facets = Object.fromEntries(FILTER_GROUP_NAMES.map((g) => [g, {}])) as Facets;
   query.keys.forEach(([group, value], i) => {
     facets[group][value] = Number(row[`f${i}`] ?? 0);
   });
-  return { total: Number(row.total ?? 0), facets };
+  return { total: Number(row.total ?? 0), facets, base: Number(row.base ?? 0) };
+}
+
+/** The search's matches (every filter), counted exactly up to `limit`: reads at most that many. */
+export async function countMatches(db: Queryable, criteria: SearchCriteria, now: Date, limit = EXACT_COUNT_LIMIT): Promise<number> {
+  const params = new Params();
+  const where = whereClause(matchConditions(criteria, params, now));
+  const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs j ${where} LIMIT ${params.add(limit)}) m`, params.values);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** Whether the search has no condition at all beyond "open": the place and skill tables answer its top lists. */
@@ -444,32 +492,45 @@ function unfiltered(criteria: SearchCriteria): boolean {
   return countsArePrecomputed(criteria) && FILTER_GROUP_NAMES.every((group) => !criteria[group]);
 }
 
-/** The most common places and skills among the current results. */
-export async function findTopFacets(db: Queryable, criteria: SearchCriteria, now: Date): Promise<TopFacets> {
-  const limit = JOB_MODEL_LIMITS.topFacetValues;
+/**
+ * The most common places and skills among the current results: from the kept tables when nothing is filtered;
+ * otherwise from at most `limit` matching jobs, or from the sample (counts to be scaled up).
+ */
+export async function findTopFacets(
+  db: Queryable,
+  criteria: SearchCriteria,
+  now: Date,
+  source: CountSource = 'jobs',
+  limit = EXACT_COUNT_LIMIT,
+): Promise<TopFacets> {
+  const top = JOB_MODEL_LIMITS.topFacetValues;
   if (unfiltered(criteria)) {
     const [places, skills] = await Promise.all([
       db.query<{ city: string; country: string; count: number }>(
-        `SELECT city, country, n AS count FROM job_place_counts WHERE n > 0 AND city <> '' ORDER BY n DESC, city LIMIT ${limit}`,
+        `SELECT city, country, n AS count FROM job_place_counts WHERE n > 0 AND city <> '' ORDER BY n DESC, city LIMIT ${top}`,
       ),
       db.query<{ value: string; label: string; count: number }>(
-        `SELECT label AS value, label, n AS count FROM job_skill_counts WHERE n > 0 ORDER BY n DESC, skill_key LIMIT ${limit}`,
+        `SELECT label AS value, label, n AS count FROM job_skill_counts WHERE n > 0 ORDER BY n DESC, skill_key LIMIT ${top}`,
       ),
     ]);
     return { places: places.map((p) => ({ ...p, count: Number(p.count) })), skills: skills.map((s) => ({ ...s, count: Number(s.count) })) };
   }
   const params = new Params();
   const where = whereClause(matchConditions(criteria, params, now));
+  const matches =
+    source === 'sample'
+      ? `(SELECT j.city, j.country, j.skill_keys FROM job_sample j ${where}) j`
+      : `(SELECT j.city, j.country, j.skill_keys FROM jobs j ${where} LIMIT ${params.add(limit)}) j`;
   const [places, skills] = await Promise.all([
     db.query<{ city: string; country: string; count: number }>(
-      `SELECT min(j.city) AS city, j.country, count(*)::int AS count FROM jobs j ${where} ${where ? 'AND' : 'WHERE'} j.city <> ''
-        GROUP BY lower(j.city), j.country ORDER BY count(*) DESC, min(j.city) LIMIT ${limit}`,
+      `SELECT min(j.city) AS city, j.country, count(*)::int AS count FROM ${matches} WHERE j.city <> ''
+        GROUP BY lower(j.city), j.country ORDER BY count(*) DESC, min(j.city) LIMIT ${top}`,
       params.values,
     ),
     db.query<{ value: string; label: string; count: number }>(
       `SELECT coalesce(s.label, k.key) AS value, coalesce(s.label, k.key) AS label, k.count FROM (
-         SELECT key, count(*)::int AS count FROM jobs j CROSS JOIN LATERAL unnest(j.skill_keys) AS key ${where}
-          GROUP BY key ORDER BY count(*) DESC, key LIMIT ${limit}
+         SELECT key, count(*)::int AS count FROM ${matches} CROSS JOIN LATERAL unnest(j.skill_keys) AS key
+          GROUP BY key ORDER BY count(*) DESC, key LIMIT ${top}
        ) k LEFT JOIN job_skill_counts s ON s.skill_key = k.key ORDER BY k.count DESC, k.key`,
       params.values,
     ),

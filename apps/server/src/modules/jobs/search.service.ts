@@ -8,17 +8,23 @@ import {
   type SearchResult,
   type TopFacets,
 } from '@jobboard/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { expireJobs, toJob } from './jobs.repository.js';
 import { parseWhere } from './places.js';
 import { Vocabulary } from './spelling.js';
 import {
   compactFacetCounts,
+  countMatches,
   countMatchesAndFacets,
+  countsArePrecomputed,
+  EXACT_COUNT_LIMIT,
   findJobPage,
   findTitleKeys,
   findTopFacets,
+  SAMPLE_HITS_FOR_ESTIMATE,
+  SAMPLE_RATE,
+  type MatchCounts,
   type PageBoundary,
   type SearchCriteria,
 } from './search.repository.js';
@@ -27,6 +33,8 @@ interface Counts {
   total: number;
   facets: Facets;
   topFacets: TopFacets;
+  totalIsEstimate: boolean;
+  facetsAreEstimates: boolean;
 }
 
 interface Entry {
@@ -148,8 +156,7 @@ async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Da
   const position = criteria.sort === 'newest' ? SearchCache.position(entry, page) : { skipPages: page - 1 };
   const [{ rows, previous }, counts] = await Promise.all([
     findJobPage(reader, criteria, position, now),
-    entry.counts ??
-      Promise.all([countMatchesAndFacets(reader, criteria, now), findTopFacets(reader, criteria, now)]).then(([c, topFacets]) => ({ ...c, topFacets })),
+    entry.counts ?? countSearch(reader, criteria, now),
   ]);
   entry.counts = counts;
   if (criteria.sort === 'newest') {
@@ -166,9 +173,64 @@ async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Da
     pageSize: HOME_PAGE_SIZE,
     facets: counts.facets,
     topFacets: counts.topFacets,
+    totalIsEstimate: counts.totalIsEstimate,
+    facetsAreEstimates: counts.facetsAreEstimates,
     sort: criteria.sort ?? 'newest',
     ...(criteria.correctedQ ? { correctedQuery: criteria.correctedQ } : {}),
   };
+}
+
+/** Sampled counts scaled up to the whole board. */
+function scaled(counts: MatchCounts): MatchCounts {
+  const facets = Object.fromEntries(
+    Object.entries(counts.facets).map(([group, options]) => [group, Object.fromEntries(Object.entries(options).map(([value, n]) => [value, n * SAMPLE_RATE]))]),
+  ) as Facets;
+  return { total: counts.total * SAMPLE_RATE, facets, base: counts.base * SAMPLE_RATE };
+}
+
+function scaledTop(top: TopFacets): TopFacets {
+  return {
+    places: top.places.map((p) => ({ ...p, count: p.count * SAMPLE_RATE })),
+    skills: top.skills.map((s) => ({ ...s, count: s.count * SAMPLE_RATE })),
+  };
+}
+
+/**
+ * A search's total, facets and top places and skills, with bounded work at any size (decision record 0014):
+ * - no text and no job-model filter: the precomputed counts, exact (top lists from at most EXACT_COUNT_LIMIT
+ *   matches, or from the sample when the total is larger);
+ * - otherwise the sample is counted first (at most one job in SAMPLE_RATE). A figure the sample matches
+ *   SAMPLE_HITS_FOR_ESTIMATE times or more is its estimate, scaled up and marked as such; a smaller one is counted
+ *   exactly over the jobs, which then read about SAMPLE_RATE x SAMPLE_HITS_FOR_ESTIMATE rows at most (and never
+ *   more than EXACT_COUNT_LIMIT: past it, the sample's figure stands).
+ */
+async function countSearch(reader: Queryable, criteria: SearchCriteria, now: Date): Promise<Counts> {
+  if (countsArePrecomputed(criteria)) {
+    const exact = await countMatchesAndFacets(reader, criteria, now);
+    const fromSample = exact.total > EXACT_COUNT_LIMIT;
+    const topFacets = fromSample ? scaledTop(await findTopFacets(reader, criteria, now, 'sample')) : await findTopFacets(reader, criteria, now);
+    return { total: exact.total, facets: exact.facets, topFacets, totalIsEstimate: false, facetsAreEstimates: fromSample };
+  }
+  const sample = await countMatchesAndFacets(reader, criteria, now, 'sample');
+  const many = (n: number) => n >= SAMPLE_HITS_FOR_ESTIMATE;
+  let counts = scaled(sample);
+  let facetsAreEstimates = many(sample.base);
+  let totalIsEstimate = many(sample.total);
+  if (!facetsAreEstimates) {
+    // Few matches before the filter groups: every figure exactly, in one pass.
+    const exact = await countMatchesAndFacets(reader, criteria, now);
+    if (exact.base < EXACT_COUNT_LIMIT) {
+      counts = exact;
+      totalIsEstimate = false;
+    } else facetsAreEstimates = totalIsEstimate = true;
+  } else if (!totalIsEstimate) {
+    // Many matches, but few once the chosen filters apply: the total exactly, the facets from the sample.
+    const total = await countMatches(reader, criteria, now);
+    if (total < EXACT_COUNT_LIMIT) counts = { ...counts, total };
+    else totalIsEstimate = true;
+  }
+  const topFacets = totalIsEstimate ? scaledTop(await findTopFacets(reader, criteria, now, 'sample')) : await findTopFacets(reader, criteria, now);
+  return { total: counts.total, facets: counts.facets, topFacets, totalIsEstimate, facetsAreEstimates };
 }
 
 /** One cache entry per day and distinct search: the text (case ignored), every filter, and the order. */

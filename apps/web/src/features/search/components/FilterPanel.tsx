@@ -2,6 +2,7 @@ import type { Facets, FilterGroup, SearchQuery, TopFacets } from '@jobboard/shar
 import { FILTER_GROUPS, PAY_AT_LEAST_OPTIONS } from '@jobboard/shared';
 import { Link } from '../../../components/ui/Link';
 import { countryLabel, countryOptions } from '../../../lib/countries';
+import { countLabel } from '../../../lib/format';
 
 const GROUP_TITLES: Record<FilterGroup, string> = {
   location: 'Location',
@@ -32,13 +33,27 @@ export interface FilterPanelProps {
   onChange: (patch: Partial<SearchQuery>) => void;
   /** The address of the current search with `patch` applied: places and skills are links. */
   hrefFor: (patch: Partial<SearchQuery>) => string;
+  /** The counts are estimates from a sample (the search matched too many jobs to count them all). */
+  estimated?: boolean;
 }
 
-function Count({ value }: { value: number | undefined }) {
-  if (value === undefined) return null;
+/** '~1.2K' on screen, 'about 1.2K' to a screen reader. */
+function EstimatedText({ text, estimated }: { text: string; estimated: boolean | undefined }) {
+  if (!estimated) return text;
+  return (
+    <>
+      <span aria-hidden="true">{text}</span>
+      <span className="sr-only"> about {text.slice(1)}</span>
+    </>
+  );
+}
+
+function Count({ value, estimated = false }: { value: number | undefined; estimated?: boolean | undefined }) {
+  const text = countLabel(value, estimated);
+  if (text === undefined) return null;
   return (
     <span className="ml-auto rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 tabular-nums dark:bg-slate-800 dark:text-slate-200">
-      {value}
+      <EstimatedText text={text} estimated={estimated} />
     </span>
   );
 }
@@ -55,10 +70,11 @@ interface RadioGroupProps {
   options: readonly { value: string; label: string }[];
   current: string | undefined;
   counts?: Record<string, number> | undefined;
+  estimated?: boolean | undefined;
   onPick: (value: string | undefined) => void;
 }
 
-function RadioGroup({ name, title, allLabel, options, current, counts, onPick }: RadioGroupProps) {
+function RadioGroup({ name, title, allLabel, options, current, counts, estimated, onPick }: RadioGroupProps) {
   return (
     <fieldset>
       <legend className={legendClass}>{title}</legend>
@@ -74,7 +90,7 @@ function RadioGroup({ name, title, allLabel, options, current, counts, onPick }:
               className="h-4 w-4 accent-teal-700"
             />
             <span>{option.label}</span>
-            {option.value ? <Count value={counts?.[option.value]} /> : null}
+            {option.value ? <Count value={counts?.[option.value]} estimated={estimated} /> : null}
           </label>
         ))}
       </div>
@@ -91,7 +107,7 @@ interface LinkItem {
 }
 
 /** Facet values as links (they change with the results, so they are not a fixed radio group). */
-function LinkGroup({ id, title, items }: { id: string; title: string; items: LinkItem[] }) {
+function LinkGroup({ id, title, items, estimated }: { id: string; title: string; items: LinkItem[]; estimated?: boolean | undefined }) {
   if (items.length < 2) return null;
   return (
     <nav aria-labelledby={id}>
@@ -103,7 +119,7 @@ function LinkGroup({ id, title, items }: { id: string; title: string; items: Lin
           <li key={item.key}>
             <Link to={item.href} aria-current={item.active ? 'true' : undefined} className={linkRowClass}>
               <span>{item.label}</span>
-              <Count value={item.count} />
+              <Count value={item.count} estimated={estimated} />
             </Link>
           </li>
         ))}
@@ -117,7 +133,7 @@ function LinkGroup({ id, title, items }: { id: string; title: string; items: Lin
  * counts beside each option), with the job model's: workplace, remote jobs open to a country, pay at least, and
  * the most common places and skills of the current results as links.
  */
-export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, hrefFor }: FilterPanelProps) {
+export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, hrefFor, estimated }: FilterPanelProps) {
   const group = (name: FilterGroup) => (
     <RadioGroup
       key={name}
@@ -127,6 +143,7 @@ export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, href
       options={FILTER_GROUPS[name]}
       current={query[name]}
       counts={facets?.[name]}
+      estimated={estimated}
       onPick={(value) => onChange({ [name]: value })}
     />
   );
@@ -140,6 +157,7 @@ export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, href
     <div className="space-y-6">
       {group('location')}
       <LinkGroup
+        estimated={estimated}
         id={`${idPrefix}-places`}
         title="Popular places"
         items={[
@@ -176,6 +194,7 @@ export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, href
         </select>
       </div>
       <LinkGroup
+        estimated={estimated}
         id={`${idPrefix}-skills`}
         title="Skills"
         items={[
@@ -202,7 +221,7 @@ export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, href
         <div className="flex flex-wrap gap-2" role="group">
           {[{ value: undefined, label: ALL_LABELS.salaryType }, ...salary].map((option) => {
             const active = query.salaryType === option.value;
-            const count = option.value ? facets?.salaryType[option.value] : undefined;
+            const count = countLabel(option.value ? facets?.salaryType[option.value] : undefined, estimated);
             return (
               <button
                 key={option.label}
@@ -216,7 +235,11 @@ export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, href
                 }`}
               >
                 {option.label}
-                {count !== undefined ? <span className="ml-1 tabular-nums opacity-90">({count})</span> : null}
+                {count !== undefined ? (
+                  <span className="ml-1 tabular-nums opacity-90">
+                    (<EstimatedText text={count} estimated={estimated} />)
+                  </span>
+                ) : null}
               </button>
             );
           })}

@@ -19,15 +19,18 @@ const topFacets: SearchResult['topFacets'] = {
   ],
 };
 
-function searchAnswers(total: number) {
+function searchAnswers(total: number, { estimated = false, matches = total } = {}) {
   return mockFetch((url) => {
     if (!url.startsWith('/api/job/search')) return undefined;
     const params = new URL(url, 'http://x.test').searchParams;
     const page = Number(params.get('page') ?? '1');
-    const pages = Math.max(1, Math.ceil(total / 6));
-    const items = page <= pages ? Array.from({ length: Math.min(6, total - (page - 1) * 6) }, (_, i) => ({ ...summary, _id: `j${page}-${i}` })) : [];
-    const sort = params.get('sort') ?? (params.get('q') ? 'relevance' : 'newest');
-    return { body: { items, total, page, pageSize: 6, facets, topFacets, sort } as SearchResult };
+    // `matches` jobs exist; `total` is what the answer says (an estimate may be off either way).
+    const pages = Math.max(1, Math.ceil(matches / 6));
+    const items = page <= pages ? Array.from({ length: Math.min(6, matches - (page - 1) * 6) }, (_, i) => ({ ...summary, _id: `j${page}-${i}` })) : [];
+    const sort = (params.get('sort') ?? (params.get('q') ? 'relevance' : 'newest')) as SearchResult['sort'];
+    return {
+      body: { items, total, page, pageSize: 6, facets, topFacets, sort, totalIsEstimate: estimated, facetsAreEstimates: estimated } satisfies SearchResult,
+    };
   });
 }
 
@@ -57,6 +60,34 @@ describe('home results', () => {
   });
 });
 
+describe('estimated totals', () => {
+  it('says "About N Jobs", marks the counts as estimates and pages on while pages come back full', async () => {
+    const user = userEvent.setup();
+    searchAnswers(330_272, { estimated: true, matches: 14 });
+    renderPage(<HomePage />, { path: '/?q=developer' });
+    expect(await screen.findByRole('heading', { name: 'About 330,000 Jobs' })).toBeInTheDocument();
+    // No "of N": the last page of an estimate is not known.
+    expect(screen.getByText('Page 1')).toBeInTheDocument();
+    expect(sidebar().getByRole('link', { name: /Berlin, Germany.*about 5$/ })).toBeInTheDocument();
+    expect(sidebar().getByRole('radio', { name: /Remote.*about 4$/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Page 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    // Page 3 holds the last two: the pages end there, whatever the estimate said.
+    expect(await screen.findByText('Page 3')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();
+  });
+
+  it('a page past the end of an estimate says so and stays, with Previous', async () => {
+    searchAnswers(330_272, { estimated: true, matches: 14 });
+    renderPage(<HomePage />, { path: '/?q=developer&page=9' });
+    expect(await screen.findByText('No more jobs: this page is past the last of the results.')).toBeInTheDocument();
+    expect(where()).toBe('/?q=developer&page=9');
+    expect(screen.getByRole('button', { name: /Previous/ })).toBeEnabled();
+  });
+});
+
 describe('what and where', () => {
   it('completes "what" from the server: arrows and Enter pick one, and the search runs with it', async () => {
     const user = userEvent.setup();
@@ -70,7 +101,7 @@ describe('what and where', () => {
         };
       }
       if (!url.startsWith('/api/job/search')) return undefined;
-      return { body: { items: [], total: 0, page: 1, pageSize: 6, facets, topFacets, sort: 'relevance' } as SearchResult };
+      return { body: { items: [], total: 0, page: 1, pageSize: 6, facets, topFacets, sort: 'relevance', totalIsEstimate: false, facetsAreEstimates: false } as SearchResult };
     });
     renderPage(<HomePage />, { path: '/' });
     const what = screen.getByRole('combobox', { name: /What/ });
@@ -90,7 +121,7 @@ describe('what and where', () => {
     mockFetch((url) => {
       if (url.startsWith('/api/places?q=re')) return { body: [{ city: 'Recife', country: 'BR', countryName: 'Brazil', region: 'Pernambuco', population: 1500000 }] };
       if (!url.startsWith('/api/job/search')) return undefined;
-      return { body: { items: [], total: 0, page: 1, pageSize: 6, facets, topFacets, sort: 'newest' } as SearchResult };
+      return { body: { items: [], total: 0, page: 1, pageSize: 6, facets, topFacets, sort: 'newest', totalIsEstimate: false, facetsAreEstimates: false } as SearchResult };
     });
     renderPage(<HomePage />, { path: '/' });
     await user.type(screen.getByRole('combobox', { name: /Where/ }), 're');

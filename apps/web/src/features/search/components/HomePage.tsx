@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEven
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/ui/Pagination';
 import { JobCardSkeletonList } from '../../../components/ui/Skeleton';
-import { jobCount } from '../../../lib/format';
+import { aboutJobCount, jobCount } from '../../../lib/format';
 import { pageCount } from '../../../lib/paging';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useJobSearch } from '../api/use-job-search';
@@ -148,9 +148,13 @@ export function HomePage() {
   const search = useJobSearch(query);
   const data = search.data;
   const total = search.isError ? 0 : (data?.total ?? 0);
+  // An estimated total has no known last page: the pages go on while they come back full.
+  const estimated = !search.isError && Boolean(data?.totalIsEstimate);
   const pages = pageCount(total, HOME_PAGE_SIZE);
+  const hasNext = estimated ? (data?.items.length ?? 0) === HOME_PAGE_SIZE : query.page < pages;
   // A page past the last one (an old link, fewer jobs since): go to the last page, showing nothing in between.
-  const pastTheEnd = data !== undefined && !search.isPlaceholderData && !search.isError && query.page > pages;
+  // Past the end of an estimate, the page says so and Previous leads back.
+  const pastTheEnd = data !== undefined && !search.isPlaceholderData && !search.isError && !estimated && query.page > pages;
   useEffect(() => {
     if (pastTheEnd) update({ page: pages }, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only reaching past the end drives this
@@ -217,7 +221,7 @@ export function HomePage() {
       <div className="mt-8 grid gap-8 sm:grid-cols-[14rem_1fr] lg:grid-cols-[16rem_1fr]">
         <aside aria-label="Filters" className="hidden sm:block">
           <h2 className="mb-4 text-lg font-bold">Filters</h2>
-          <FilterPanel idPrefix="desktop" query={query} facets={data?.facets} topFacets={data?.topFacets} onChange={update} hrefFor={hrefFor} />
+          <FilterPanel idPrefix="desktop" query={query} facets={data?.facets} topFacets={data?.topFacets} estimated={data?.facetsAreEstimates} onChange={update} hrefFor={hrefFor} />
         </aside>
 
         <div className="sm:hidden">
@@ -233,7 +237,7 @@ export function HomePage() {
           </button>
           {filtersOpen ? (
             <div id="mobile-filters" className="mt-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-              <FilterPanel idPrefix="mobile" query={query} facets={data?.facets} topFacets={data?.topFacets} onChange={update} hrefFor={hrefFor} />
+              <FilterPanel idPrefix="mobile" query={query} facets={data?.facets} topFacets={data?.topFacets} estimated={data?.facetsAreEstimates} onChange={update} hrefFor={hrefFor} />
             </div>
           ) : null}
         </div>
@@ -241,7 +245,7 @@ export function HomePage() {
         <section id="results" aria-labelledby="results-heading" aria-busy={loading}>
           <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
             <h2 id="results-heading" className="text-lg font-bold" aria-live="polite">
-              {loading && !data ? 'Loading jobs' : jobCount(total)}
+              {loading && !data ? 'Loading jobs' : estimated ? aboutJobCount(total) : jobCount(total)}
             </h2>
             <div className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
               <label htmlFor="job-sort">Sort by</label>
@@ -269,7 +273,7 @@ export function HomePage() {
             <JobCardSkeletonList count={HOME_SKELETON_CARDS} />
           ) : search.isError || !data || data.items.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-slate-300 py-16 text-center text-lg text-slate-700 dark:border-slate-700 dark:text-slate-300">
-              {MESSAGES.noDataFound}
+              {estimated && query.page > 1 ? 'No more jobs: this page is past the last of the results.' : MESSAGES.noDataFound}
             </p>
           ) : (
             <ul className="space-y-4">
@@ -283,9 +287,9 @@ export function HomePage() {
           {!search.isError && total > 0 ? (
             <Pagination
               page={query.page}
-              pageCount={pages}
+              pageCount={estimated ? undefined : pages}
               hasPrevious={query.page > 1}
-              hasNext={query.page < pages}
+              hasNext={hasNext}
               onPrevious={() => goTo(query.page - 1)}
               onNext={() => goTo(query.page + 1)}
               label="Job results pages"
