@@ -58,6 +58,9 @@ export class SearchCache {
   expiredAt = 0;
   /** The words misspelt search words are corrected to. */
   readonly vocabulary = new Vocabulary();
+  /** Whether job_sample has enough rows to give an estimate, and when that was last read (ms since the epoch). */
+  private sampleLargeEnough = false;
+  private sampleCheckedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly ttlMs = 30_000,
@@ -91,11 +94,24 @@ export class SearchCache {
     if (entry.boundaries.size < this.maxBoundariesPerEntry) entry.boundaries.set(page, boundary);
   }
 
+  /** Whether the sample can reach SAMPLE_HITS_FOR_ESTIMATE matches at all, read at most once a minute. */
+  async sampleCanEstimate(reader: Queryable, now: number): Promise<boolean> {
+    if (now - this.sampleCheckedAt >= SAMPLE_SIZE_RECHECK_MS) {
+      const rows = await reader.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM job_sample LIMIT ${SAMPLE_HITS_FOR_ESTIMATE}) s`);
+      this.sampleLargeEnough = Number(rows[0]?.n ?? 0) >= SAMPLE_HITS_FOR_ESTIMATE;
+      this.sampleCheckedAt = now;
+    }
+    return this.sampleLargeEnough;
+  }
+
   /** Called on every job create, update and delete, and on account deletion. */
   invalidate(): void {
     this.entries.clear();
   }
 }
+
+/** How often a process reads again whether its sample is large enough to estimate from. */
+const SAMPLE_SIZE_RECHECK_MS = 60_000;
 
 /** How often a process marks jobs past their closing date as expired, off the request's path. */
 const EXPIRY_SWEEP_MS = 60_000;
@@ -156,7 +172,7 @@ async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Da
   const position = criteria.sort === 'newest' ? SearchCache.position(entry, page) : { skipPages: page - 1 };
   const [{ rows, previous }, counts] = await Promise.all([
     findJobPage(reader, criteria, position, now),
-    entry.counts ?? countSearch(reader, criteria, now),
+    entry.counts ?? countSearch(reader, cache, criteria, now),
   ]);
   entry.counts = counts;
   if (criteria.sort === 'newest') {
@@ -204,33 +220,30 @@ function scaledTop(top: TopFacets): TopFacets {
  *   exactly over the jobs, which then read about SAMPLE_RATE x SAMPLE_HITS_FOR_ESTIMATE rows at most (and never
  *   more than EXACT_COUNT_LIMIT: past it, the sample's figure stands).
  */
-async function countSearch(reader: Queryable, criteria: SearchCriteria, now: Date): Promise<Counts> {
+async function countSearch(reader: Queryable, cache: SearchCache, criteria: SearchCriteria, now: Date): Promise<Counts> {
+  const topFrom = (estimated: boolean) =>
+    estimated ? findTopFacets(reader, criteria, now, 'sample').then(scaledTop) : findTopFacets(reader, criteria, now);
   if (countsArePrecomputed(criteria)) {
     const exact = await countMatchesAndFacets(reader, criteria, now);
     const fromSample = exact.total > EXACT_COUNT_LIMIT;
-    const topFacets = fromSample ? scaledTop(await findTopFacets(reader, criteria, now, 'sample')) : await findTopFacets(reader, criteria, now);
-    return { total: exact.total, facets: exact.facets, topFacets, totalIsEstimate: false, facetsAreEstimates: fromSample };
+    return { total: exact.total, facets: exact.facets, topFacets: await topFrom(fromSample), totalIsEstimate: false, facetsAreEstimates: fromSample };
   }
-  const sample = await countMatchesAndFacets(reader, criteria, now, 'sample');
-  const many = (n: number) => n >= SAMPLE_HITS_FOR_ESTIMATE;
-  let counts = scaled(sample);
-  let facetsAreEstimates = many(sample.base);
-  let totalIsEstimate = many(sample.total);
-  if (!facetsAreEstimates) {
-    // Few matches before the filter groups: every figure exactly, in one pass.
-    const exact = await countMatchesAndFacets(reader, criteria, now);
-    if (exact.base < EXACT_COUNT_LIMIT) {
-      counts = exact;
-      totalIsEstimate = false;
-    } else facetsAreEstimates = totalIsEstimate = true;
-  } else if (!totalIsEstimate) {
-    // Many matches, but few once the chosen filters apply: the total exactly, the facets from the sample.
-    const total = await countMatches(reader, criteria, now);
-    if (total < EXACT_COUNT_LIMIT) counts = { ...counts, total };
-    else totalIsEstimate = true;
+  // A sample too small to match SAMPLE_HITS_FOR_ESTIMATE times (a board under about 32,000 open jobs) is not read.
+  const sample = (await cache.sampleCanEstimate(reader, now.getTime())) ? await countMatchesAndFacets(reader, criteria, now, 'sample') : undefined;
+  const many = (n: number | undefined) => n !== undefined && n >= SAMPLE_HITS_FOR_ESTIMATE;
+  if (!sample || !many(sample.base)) {
+    // Few matches before the filter groups: every figure exactly, the counts in one pass.
+    const [exact, topFacets] = await Promise.all([countMatchesAndFacets(reader, criteria, now), topFrom(false)]);
+    if (exact.base < EXACT_COUNT_LIMIT || !sample) return { total: exact.total, facets: exact.facets, topFacets, totalIsEstimate: false, facetsAreEstimates: false };
+    // More than the sample let one expect: its figures after all.
+    return { ...scaled(sample), topFacets: await topFrom(true), totalIsEstimate: true, facetsAreEstimates: true };
   }
-  const topFacets = totalIsEstimate ? scaledTop(await findTopFacets(reader, criteria, now, 'sample')) : await findTopFacets(reader, criteria, now);
-  return { total: counts.total, facets: counts.facets, topFacets, totalIsEstimate, facetsAreEstimates };
+  const estimated = scaled(sample);
+  if (many(sample.total)) return { ...estimated, topFacets: await topFrom(true), totalIsEstimate: true, facetsAreEstimates: true };
+  // Many matches, but few once the chosen filters apply: the total exactly, the facets from the sample.
+  const [total, topFacets] = await Promise.all([countMatches(reader, criteria, now), topFrom(false)]);
+  if (total < EXACT_COUNT_LIMIT) return { total, facets: estimated.facets, topFacets, totalIsEstimate: false, facetsAreEstimates: true };
+  return { ...estimated, topFacets: await topFrom(true), totalIsEstimate: true, facetsAreEstimates: true };
 }
 
 /** One cache entry per day and distinct search: the text (case ignored), every filter, and the order. */
