@@ -139,6 +139,32 @@ for (const viewport of MODEL_VIEWPORTS) {
       await expect(page.getByText(/Including results for/)).toHaveText('Including results for engineer');
       await check('home-typo');
 
+      // A search too broad to count (a board of hundreds of thousands of jobs; the demo has a few thousand): the
+      // server's own answer, its counts scaled as an estimate would be (the estimates themselves are tested in
+      // search-estimates.test.ts), to see "About N Jobs", the ~ counts and the pages without a last one.
+      await page.route('**/api/job/search?*', async (route) => {
+        const answer = await route.fetch();
+        const body = (await answer.json()) as { total: number; facets: Record<string, Record<string, number>>; topFacets: { places: { count: number }[]; skills: { count: number }[] } };
+        const scale = (n: number) => n * 317;
+        await route.fulfill({
+          response: answer,
+          json: {
+            ...body,
+            total: scale(body.total),
+            facets: Object.fromEntries(Object.entries(body.facets).map(([g, o]) => [g, Object.fromEntries(Object.entries(o).map(([v, n]) => [v, scale(n)]))])),
+            topFacets: { places: body.topFacets.places.map((p) => ({ ...p, count: scale(p.count) })), skills: body.topFacets.skills.map((k) => ({ ...k, count: scale(k.count) })) },
+            totalIsEstimate: true,
+            facetsAreEstimates: true,
+          },
+        });
+      });
+      await page.goto('/?q=engineer');
+      await expect(page.getByRole('heading', { name: /^About [\d,]+ Jobs$/ })).toBeVisible();
+      await expect(page.getByText(/^Page 1$/)).toBeVisible();
+      if (viewport.name === 'phone') await page.getByRole('button', { name: 'Apply Filters' }).click();
+      await check('home-estimate');
+      await page.unroute('**/api/job/search?*');
+
       await signInFast(page, ALICE);
       const mine = (await (await page.request.get(`/api/job/myJobs/${ALICE}`)).json()) as { _id: string; status: string; company: { slug: string } }[];
       const open = mine.find((j) => j.status === 'open');
