@@ -41,6 +41,9 @@ describe('Google sign-in (OpenID Connect) against a real provider', () => {
   async function runFlow(login: string | 'abort') {
     const start = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
     expect(start.statusCode).toBe(302);
+    // The flow's binding lives as long as the flow may (10 minutes), HttpOnly, sent back on the provider's redirect.
+    const binding = start.cookies.find((c) => c.name === 'jobboard_oidc');
+    expect(binding).toMatchObject({ maxAge: 600, httpOnly: true, sameSite: 'Lax', path: '/' });
     const authorization = new URL(String(start.headers.location));
     expect(authorization.origin).toBe(provider.issuer);
     expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');

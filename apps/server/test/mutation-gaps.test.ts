@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@jobboard/shared';
 import { AppError, isDatabaseUnavailable, isUniqueViolation } from '../src/http/errors.js';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from '../src/http/rate-limit.js';
 import { hashPassword, verifyPassword } from '../src/modules/passwords/passwords.js';
@@ -89,6 +90,128 @@ describe('http/rate-limit.ts', () => {
     await limiter.close();
     await redis.del(`jobboard:rl:${name}:k`);
     redis.disconnect();
+  });
+});
+
+describe('http/rate-limit.ts: peek and reset, in memory and on Redis', () => {
+  it('memory: a window ends exactly at its reset time (resetAt <= now -> < survived)', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T10:00:00Z'), toFake: ['Date'] });
+    try {
+      const store = new MemoryRateLimitStore();
+      await store.hit('k', 1_000);
+      vi.setSystemTime(new Date('2026-11-24T10:00:00.999Z'));
+      expect(await store.peek('k')).toEqual({ count: 1, resetMs: 1 });
+      vi.setSystemTime(new Date('2026-11-24T10:00:01Z'));
+      expect(await store.peek('k')).toBeUndefined();
+      // And the next hit opens a new window instead of counting on.
+      expect(await store.hit('k', 1_000)).toEqual({ count: 1, resetMs: 1_000 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('Redis: peek reads the count and the time left without counting; none, expired or reset is undefined (the reply parsing survived)', async () => {
+    const url = 'redis://127.0.0.1:6379';
+    const name = `gap-peek-${randomBytes(4).toString('hex')}`;
+    const store = new RedisRateLimitStore(url);
+    for (let i = 0; i < 100; i += 1) {
+      if (await store.hit(`${name}-warm-up`, 1_000).then(() => true, () => false)) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    try {
+      expect(await store.peek(`${name}:none`)).toBeUndefined();
+      expect((await store.hit(`${name}:a`, 10_000)).count).toBe(1);
+      expect((await store.hit(`${name}:a`, 10_000)).count).toBe(2);
+      const seen = await store.peek(`${name}:a`);
+      expect(seen?.count).toBe(2);
+      expect(seen?.resetMs).toBeGreaterThan(9_000);
+      expect(seen?.resetMs).toBeLessThanOrEqual(10_000);
+      // Peeking counted nothing.
+      expect((await store.peek(`${name}:a`))?.count).toBe(2);
+      await store.reset(`${name}:a`);
+      expect(await store.peek(`${name}:a`)).toBeUndefined();
+      // A key whose window ran out.
+      await store.hit(`${name}:short`, 50);
+      await new Promise((r) => setTimeout(r, 120));
+      expect(await store.peek(`${name}:short`)).toBeUndefined();
+      // A key without an expiry (left by anything else) is no window either.
+      const redis = new Redis(url);
+      await redis.set(`jobboard:rl:${name}:forever`, '7');
+      expect(await store.peek(`${name}:forever`)).toBeUndefined();
+      await redis.del(`jobboard:rl:${name}:forever`);
+      redis.disconnect();
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('modules/jobs/jobs.service.ts: the company of an edited job', () => {
+  it('an edit sending the same company name (any case) keeps the company, even for a poster no longer its member (changesCompany survived)', async () => {
+    const t = await buildTestApp('pglite');
+    try {
+      const owner = await signUpAndSignIn(t.app);
+      const member = await signUpAndSignIn(t.app);
+      const created = await t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: owner.cookie }, payload: { name: 'Keepsake Labs' } });
+      expect(created.statusCode, created.body).toBe(201);
+      const slug = created.json<{ slug: string }>().slug;
+      const added = await t.app.inject({ method: 'POST', url: `/api/companies/${slug}/members`, headers: { cookie: owner.cookie }, payload: { email: member.user.email } });
+      expect(added.statusCode, added.body).toBe(200);
+      const id = await postJob(t.app, member.cookie, { companyName: 'Keepsake Labs' });
+      const companyOf = async () => (await t.db.query<{ company_id: string; company_name: string }>('SELECT company_id, company_name FROM jobs WHERE id = $1', [id]))[0];
+      const before = await companyOf();
+      const removed = await t.app.inject({ method: 'DELETE', url: `/api/companies/${slug}/members/${encodeURIComponent(member.user.email)}`, headers: { cookie: owner.cookie } });
+      expect(removed.statusCode, removed.body).toBe(200);
+      // An old client sends every field back, the company name included, in whatever case it shows.
+      for (const companyName of ['Keepsake Labs', 'KEEPSAKE LABS', 'keepsake labs']) {
+        const edited = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${id}`, headers: { cookie: member.cookie }, payload: { companyName, jobTitle: `Edited ${companyName}` } });
+        expect(edited.statusCode, edited.body).toBe(200);
+        expect(await companyOf()).toEqual(before);
+      }
+      const companies = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM companies WHERE lower(name) = 'keepsake labs'");
+      expect(companies[0]?.n).toBe(1);
+      // A different name is a change of company: a new one of the member's.
+      const moved = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${id}`, headers: { cookie: member.cookie }, payload: { companyName: 'Elsewhere Ltd' } });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect((await companyOf())?.company_name).toBe('Elsewhere Ltd');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('modules/auth/auth.routes.ts: the Google popup pages', () => {
+  it('not configured, then rate-limited: HTML pages the popup script reads, with the opener policy left open', async () => {
+    const t = await buildTestApp('pglite', { rateLimits: { googleStartPerAddress: { limit: 1, windowMs: 60_000 } } });
+    try {
+      const result = (body: string) => JSON.parse(/<script type="application\/json" id="oidc-result">(.*?)<\/script>/.exec(body)?.[1] ?? 'null') as unknown;
+      const first = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(first.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+      expect(first.body).toContain(`<p>${MESSAGES.googleNotConfigured}</p>`);
+      expect(result(first.body)).toEqual({ type: 'jobboard:google', ok: false, message: MESSAGES.googleNotConfigured });
+
+      const second = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+      expect(second.statusCode).toBe(429);
+      expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(second.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+      expect(Number(second.headers['retry-after'])).toBeGreaterThan(50);
+      expect(second.body).toContain(`<p>${MESSAGES.tooManyRequests}</p>`);
+      expect(result(second.body)).toEqual({ type: 'jobboard:google', ok: false, message: MESSAGES.tooManyRequests });
+
+      // A callback that fails is a page too, never kept by a cache, its message as text.
+      const callback = await t.app.inject({ method: 'GET', url: '/api/auth/google/callback?state=x&code=y' });
+      expect(callback.statusCode).toBeGreaterThanOrEqual(400);
+      expect(callback.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(callback.headers['cache-control']).toBe('no-store');
+      expect(callback.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+      const failed = result(callback.body) as { ok: boolean; message: string };
+      expect(failed.ok).toBe(false);
+      expect(callback.body).toContain(`<p>${failed.message.replace(/'/g, '&#39;')}</p>`);
+    } finally {
+      await t.close();
+    }
   });
 });
 
