@@ -5,6 +5,7 @@ import { MESSAGES } from '@jobboard/shared';
 import { AppError, isDatabaseUnavailable, isUniqueViolation } from '../src/http/errors.js';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from '../src/http/rate-limit.js';
 import { hashPassword, verifyPassword } from '../src/modules/passwords/passwords.js';
+import { assertPasswordAllowed, COMMON_PASSWORD_MESSAGE } from '../src/modules/passwords/password-policy.js';
 import { deleteSessionsForUser, insertSession } from '../src/modules/sessions/sessions.repository.js';
 import { buildTestApp, createTestDb, postJob, signUpAndSignIn } from './helpers.js';
 import { migrate } from '../src/db/migrate.js';
@@ -212,6 +213,52 @@ describe('modules/auth/auth.routes.ts: the Google popup pages', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('modules/passwords/password-policy.ts', () => {
+  it('refuses the list\'s passwords in any case, and allows others (reading the list by lines, and lower-casing it, survived)', () => {
+    for (const password of ['123456qwerty', '123456QWERTY', '1q2w3e4r5t6y', 'password', 'Password']) {
+      expect(() => assertPasswordAllowed(password), password).toThrow(COMMON_PASSWORD_MESSAGE);
+    }
+    for (const password of ['correct horse battery', 'zebra-velvet-31-kite']) {
+      expect(() => assertPasswordAllowed(password), password).not.toThrow();
+    }
+  });
+});
+
+describe('modules/applications/applications.service.ts', () => {
+  it('a closed job takes no application (409), and a second apply says it was applied already (the status check and the message survived)', async () => {
+    const t = await buildTestApp('pglite');
+    try {
+      const poster = await signUpAndSignIn(t.app);
+      const seeker = await signUpAndSignIn(t.app);
+      const open = await postJob(t.app, poster.cookie);
+      const closed = await postJob(t.app, poster.cookie);
+      const closing = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${closed}`, headers: { cookie: poster.cookie }, payload: { status: 'closed' } });
+      expect(closing.statusCode, closing.body).toBe(200);
+      const apply = (job: string) => t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: seeker.cookie }, payload: { job } });
+      const refused = await apply(closed);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ message: string }>().message).toBe(MESSAGES.jobNotAccepting);
+      const first = await apply(open);
+      expect(first.statusCode, first.body).toBe(201);
+      const again = await apply(open);
+      expect(again.statusCode).toBe(409);
+      expect(again.json<{ message: string }>().message).toBe(MESSAGES.alreadyAppliedError);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('http/errors.ts: isUniqueViolation', () => {
+  it('without a constraint, any unique violation counts; with one, only that constraint (the early return survived)', () => {
+    const violation = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), { code: '23505', constraint: 'users_email_key' });
+    expect(isUniqueViolation(violation)).toBe(true);
+    expect(isUniqueViolation(violation, 'users_email_key')).toBe(true);
+    expect(isUniqueViolation(violation, 'applications_one_per_user_job')).toBe(false);
+    expect(isUniqueViolation(Object.assign(new Error('x'), { code: '23503', constraint: 'users_email_key' }), 'users_email_key')).toBe(false);
   });
 });
 
