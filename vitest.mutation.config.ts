@@ -36,6 +36,8 @@ export default defineConfig({
       // Cache-Control no-store, CSRF by route and the throttles: the abuse findings' tests.
       'test/abuse.api.test.ts',
       'test/mutation-gaps.test.ts',
+      // Every route documents its body and answers: without it, a route's whole schema could go (auth.routes.ts).
+      'test/contracts.api.test.ts',
     ],
     // One module graph for all files: importing the app (fastify, swagger, the AWS SDK...) once, not per file.
     isolate: false,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.js';
 
 interface OpenApiOperation {
+  tags?: string[];
   responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 
@@ -30,6 +31,14 @@ describe('response contracts', () => {
       })
       .map(({ route }) => route);
     expect(undocumented).toEqual([]);
+  });
+
+  it('files every operation under its module in the docs (the auth routes under "auth")', () => {
+    const operations = Object.entries(paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+    expect(operations.filter(({ operation }) => !operation.tags?.length || operation.tags.some((tag) => !tag)).map((o) => `${o.method} ${o.path}`)).toEqual([]);
+    const auth = operations.filter(({ path }) => path.startsWith('/api/auth/'));
+    expect(auth.length).toBeGreaterThanOrEqual(8);
+    expect(auth.filter(({ operation }) => operation.tags?.join() !== 'auth').map((o) => `${o.method} ${o.path}`)).toEqual([]);
   });
 
   it('the routes in the docs are the routes the server has', () => {
