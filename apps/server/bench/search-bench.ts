@@ -186,7 +186,7 @@ async function explainShapes(db: Db): Promise<PlanSummary[]> {
       shape: shape.name,
       pagePlan: pagePlan.plan,
       pageMs: pagePlan.ms,
-      countsFrom: counts.text.includes('job_facet_counts') ? 'precomputed table' : 'matching jobs',
+      countsFrom: counts.text.includes('job_facet_counts') ? 'precomputed table' : 'matching jobs (exact pass, at most 48,000)',
       countsMs: countsPlan.ms,
     });
   }
