@@ -9,6 +9,7 @@ import { assertPasswordAllowed, COMMON_PASSWORD_MESSAGE } from '../src/modules/p
 import { deleteSessionsForUser, insertSession } from '../src/modules/sessions/sessions.repository.js';
 import { buildTestApp, createTestDb, postJob, signUpAndSignIn } from './helpers.js';
 import { migrate } from '../src/db/migrate.js';
+import { DEFAULT_RATE_LIMITS } from '../src/config.js';
 
 /**
  * Tests written for mutants that survived `npm run mutation` (docs/reliability.md, "Mutation testing"): each names
@@ -183,7 +184,7 @@ describe('modules/jobs/jobs.service.ts: the company of an edited job', () => {
 
 describe('modules/auth/auth.routes.ts: the Google popup pages', () => {
   it('not configured, then rate-limited: HTML pages the popup script reads, with the opener policy left open', async () => {
-    const t = await buildTestApp('pglite', { rateLimits: { googleStartPerAddress: { limit: 1, windowMs: 60_000 } } });
+    const t = await buildTestApp('pglite', { rateLimits: { ...DEFAULT_RATE_LIMITS, googleStartPerAddress: { limit: 1, windowMs: 60_000 } } });
     try {
       const result = (body: string) => JSON.parse(/<script type="application\/json" id="oidc-result">(.*?)<\/script>/.exec(body)?.[1] ?? 'null') as unknown;
       const first = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
