@@ -359,9 +359,7 @@ function tierQuery(criteria: SearchCriteria, now: Date, tier: number, offset: nu
 /** The matches of one relevance tier, counted up to `upTo` (all that matters to place a page after them). */
 async function countTier(db: Queryable, criteria: SearchCriteria, now: Date, tier: number, upTo: number): Promise<number> {
   const params = new Params();
-  const where = whereClause([...matchConditions(criteria, params, now), relevanceTier(criteria, params, tier)]);
-  const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs j ${where} LIMIT ${params.add(upTo)}) m`, params.values);
-  return Number(rows[0]?.n ?? 0);
+  return countUpTo(db, [...matchConditions(criteria, params, now), relevanceTier(criteria, params, tier)], params, upTo);
 }
 
 /**
@@ -482,7 +480,12 @@ export async function countMatchesAndFacets(
 /** The search's matches (every filter), counted exactly up to `limit`: reads at most that many. */
 export async function countMatches(db: Queryable, criteria: SearchCriteria, now: Date, limit = EXACT_COUNT_LIMIT): Promise<number> {
   const params = new Params();
-  const where = whereClause(matchConditions(criteria, params, now));
+  return countUpTo(db, matchConditions(criteria, params, now), params, limit);
+}
+
+/** The jobs meeting `conditions`, counted up to `limit`: reads at most that many. */
+async function countUpTo(db: Queryable, conditions: (string | undefined)[], params: Params, limit: number): Promise<number> {
+  const where = whereClause(conditions);
   const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs j ${where} LIMIT ${params.add(limit)}) m`, params.values);
   return Number(rows[0]?.n ?? 0);
 }

@@ -231,19 +231,22 @@ async function countSearch(reader: Queryable, cache: SearchCache, criteria: Sear
   // A sample too small to match SAMPLE_HITS_FOR_ESTIMATE times (a board under about 32,000 open jobs) is not read.
   const sample = (await cache.sampleCanEstimate(reader, now.getTime())) ? await countMatchesAndFacets(reader, criteria, now, 'sample') : undefined;
   const many = (n: number | undefined) => n !== undefined && n >= SAMPLE_HITS_FOR_ESTIMATE;
+  const allFromSample = async (counts: MatchCounts): Promise<Counts> => {
+    const { total, facets } = scaled(counts);
+    return { total, facets, topFacets: await topFrom(true), totalIsEstimate: true, facetsAreEstimates: true };
+  };
   if (!sample || !many(sample.base)) {
     // Few matches before the filter groups: every figure exactly, the counts in one pass.
     const [exact, topFacets] = await Promise.all([countMatchesAndFacets(reader, criteria, now), topFrom(false)]);
     if (exact.base < EXACT_COUNT_LIMIT || !sample) return { total: exact.total, facets: exact.facets, topFacets, totalIsEstimate: false, facetsAreEstimates: false };
     // More than the sample let one expect: its figures after all.
-    return { ...scaled(sample), topFacets: await topFrom(true), totalIsEstimate: true, facetsAreEstimates: true };
+    return allFromSample(sample);
   }
-  const estimated = scaled(sample);
-  if (many(sample.total)) return { ...estimated, topFacets: await topFrom(true), totalIsEstimate: true, facetsAreEstimates: true };
+  if (many(sample.total)) return allFromSample(sample);
   // Many matches, but few once the chosen filters apply: the total exactly, the facets from the sample.
   const [total, topFacets] = await Promise.all([countMatches(reader, criteria, now), topFrom(false)]);
-  if (total < EXACT_COUNT_LIMIT) return { total, facets: estimated.facets, topFacets, totalIsEstimate: false, facetsAreEstimates: true };
-  return { ...estimated, topFacets: await topFrom(true), totalIsEstimate: true, facetsAreEstimates: true };
+  if (total < EXACT_COUNT_LIMIT) return { total, facets: scaled(sample).facets, topFacets, totalIsEstimate: false, facetsAreEstimates: true };
+  return allFromSample(sample);
 }
 
 /** One cache entry per day and distinct search: the text (case ignored), every filter, and the order. */
