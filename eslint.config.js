@@ -5,10 +5,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const WEB_FEATURES = ['applications', 'auth', 'companies', 'jobs', 'profile', 'search'];
+const WEB_FEATURES = ['alerts', 'applications', 'auth', 'companies', 'jobs', 'profile', 'saved-jobs', 'search'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.screenshots/**', 'reports/**', '.stryker-tmp/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.screenshots/**', 'reports/**', '.stryker-tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -83,7 +83,7 @@ function parseMail(raw: string, mtimeMs: number): Mail {
  * 10 s: the mail queue sends in the background); answers the link's path and query, to open on this site.
  */
 export async function linkFromOutbox(email: string, pathname: string, { after = 0 } = {}): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s/]+(${pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?token=[A-Za-z0-9_-]+)`);
+  const pattern = new RegExp(`https?://[^\\s/]+(${pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?token=[A-Za-z0-9_.-]+)`);
   let found: string | undefined;
   await expect
     .poll(
@@ -108,6 +108,33 @@ export async function linkFromOutbox(email: string, pathname: string, { after = 
     )
     .toBeDefined();
   return found ?? '';
+}
+
+/** The newest mail to `email` whose subject matches, waited for (at most 10 s: the mail queue sends in the background). */
+export async function mailFromOutbox(email: string, subject: RegExp): Promise<{ subject: string; body: string }> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      () => {
+        const dir = outboxDir();
+        const mails = fs.existsSync(dir)
+          ? fs
+              .readdirSync(dir)
+              .filter((name) => name.endsWith('.eml'))
+              .map((name) => {
+                const file = path.join(dir, name);
+                return parseMail(fs.readFileSync(file, 'utf8'), fs.statSync(file).mtimeMs);
+              })
+          : [];
+        found = mails
+          .filter((mail) => mail.to.toLowerCase().includes(email.toLowerCase()) && subject.test(mail.subject))
+          .sort((a, b) => b.mtimeMs - a.mtimeMs)[0];
+        return found;
+      },
+      { timeout: 10_000, message: `a mail to ${email} with the subject ${String(subject)} in ${outboxDir()}` },
+    )
+    .toBeDefined();
+  return { subject: found?.subject ?? '', body: found?.body ?? '' };
 }
 
 /** Follows the confirmation link the server mailed to `email` (after signing up) and waits for the confirmation. */

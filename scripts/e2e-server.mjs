@@ -20,7 +20,15 @@ if (known && !path.basename(known).startsWith('jobboard-e2e')) {
 }
 if (known) fs.rmSync(known, { recursive: true, force: true });
 const dataDir = known ? (fs.mkdirSync(known, { recursive: true }), known) : fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-e2e-'));
-const env = { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'on', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', HOST: '127.0.0.1' };
+// Job alerts are checked every 2 s, so the alerts spec reads an alert's e-mail without waiting a minute.
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  DEMO_DATA: 'on',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  HOST: '127.0.0.1',
+  ALERTS_INTERVAL_MS: process.env.ALERTS_INTERVAL_MS ?? '2000',
+};
 // The browser suite always runs on a fresh embedded database, whatever DATABASE_URL the API suite used.
 delete env.DATABASE_URL;
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {

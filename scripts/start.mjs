@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
+// The server renderer of the home and job pages (apps/web/src/entry-server.tsx), built with the app.
+const builtRenderer = path.join(root, 'apps/web/dist-ssr/entry-server.js');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -22,7 +24,7 @@ const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'pack
 const sourceTime = Math.max(
   ...sources.map((p) => (fs.existsSync(p) && fs.statSync(p).isFile() ? fs.statSync(p).mtimeMs : newestMtime(p))),
 );
-if (!fs.existsSync(builtIndex) || fs.statSync(builtIndex).mtimeMs < sourceTime) {
+if (!fs.existsSync(builtIndex) || !fs.existsSync(builtRenderer) || fs.statSync(builtIndex).mtimeMs < sourceTime) {
   console.log('Building the web app...');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -24,19 +24,26 @@ import { registerNulGuard } from './http/text-guard.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { registerNoStore, registerSession } from './http/session.js';
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
+import { scheduleAlertChecks } from './modules/alerts/alert-checker.js';
+import { alertRoutes } from './modules/alerts/alerts.routes.js';
 import { applicationRoutes } from './modules/applications/applications.routes.js';
+import { pipelineRoutes } from './modules/applications/pipeline.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { feedRoutes } from './modules/feeds/feeds.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.js';
 import { companyRoutes } from './modules/companies/companies.routes.js';
 import { suggestionRoutes } from './modules/jobs/suggestions.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
+import { jobStatsRoutes } from './modules/job-stats/job-stats.routes.js';
+import { loadPageRenderer, pageRoutes } from './modules/pages/pages.routes.js';
 import { SearchCache } from './modules/jobs/search.service.js';
 import { MailQueue } from './modules/mail/mail.queue.js';
 import { OutboxTransport, SmtpTransport, type MailTransport } from './modules/mail/transports.js';
 import { findSessionUser } from './modules/sessions/sessions.repository.js';
 import { DiskStorage, S3Storage, type FileStorage } from './modules/uploads/storage.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
+import { savedJobRoutes } from './modules/saved-jobs/saved-jobs.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 
 export interface BuildAppOptions {
@@ -80,8 +87,8 @@ export async function buildApp({ db, config, storage = createStorage(config) }: 
 
   await app.register(cookie);
   if (config.corsOrigins.length > 0) {
-    // Every method the API uses (the default list lacks PATCH and DELETE, so edits and deletions failed).
-    await app.register(cors, { origin: config.corsOrigins, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'] });
+    // Every method the API uses (the default list lacks PATCH and DELETE, so edits and deletions failed; PUT saves a job).
+    await app.register(cors, { origin: config.corsOrigins, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] });
   }
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -145,21 +152,35 @@ export async function buildApp({ db, config, storage = createStorage(config) }: 
     app.addHook('onClose', stopListening);
   }
   const deps: AppDeps = { db, config, searchCounts, rateLimiter, storage, mail };
+  if (config.alertsIntervalMs > 0) {
+    // Job alerts (decision record 17): due alerts checked every ALERTS_INTERVAL_MS, their e-mails queued above.
+    const alerts = scheduleAlertChecks({ db, mail, config, vocabulary: searchCounts.vocabulary }, app.log);
+    app.addHook('onClose', () => alerts.stop());
+  }
   await app.register(healthRoutes, { prefix: '/api', ...deps });
   await app.register(authRoutes, { prefix: '/api/auth', ...deps });
   await app.register(jobRoutes, { prefix: '/api/job', ...deps });
+  await app.register(jobStatsRoutes, { prefix: '/api/job', ...deps });
   await app.register(suggestionRoutes, { prefix: '/api', ...deps });
   await app.register(companyRoutes, { prefix: '/api/companies', ...deps });
   await app.register(applicationRoutes, { prefix: '/api/apply', ...deps });
+  await app.register(pipelineRoutes, { prefix: '/api/applications', ...deps });
+  await app.register(savedJobRoutes, { prefix: '/api/saved-jobs', ...deps });
   await app.register(userRoutes, { prefix: '/api/user', ...deps });
   await app.register(accountRoutes, { prefix: '/api', ...deps });
   await app.register(uploadRoutes, { prefix: '/api/upload', ...deps });
+  await app.register(alertRoutes, { prefix: '/api/alerts', ...deps });
+  // The home and job pages rendered on the server, when the web app and its server build are built.
+  const pages = await loadPageRenderer(config);
+  if (pages) await app.register(pageRoutes, { ...deps, ...pages });
 
-  registerStaticFiles(app, config, storage);
+  // /robots.txt, the sitemaps and the feeds: before the web app's fallback, which would answer them with its HTML.
+  await app.register(feedRoutes, deps);
+  registerStaticFiles(app, config, storage, Boolean(pages));
   return app;
 }
 
-function registerStaticFiles(app: FastifyInstance, config: Config, storage: FileStorage): void {
+function registerStaticFiles(app: FastifyInstance, config: Config, storage: FileStorage, serverRendered: boolean): void {
   app.register(fastifyStatic, {
     root: path.join(config.staticDir, 'static'),
     prefix: '/static/',
@@ -186,7 +207,8 @@ function registerStaticFiles(app: FastifyInstance, config: Config, storage: File
       root: config.webDist,
       prefix: '/',
       decorateReply: false,
-      index: ['index.html'],
+      // '/' is rendered on the server (modules/pages) when it can be.
+      index: serverRendered ? false : ['index.html'],
       wildcard: true,
       // The build writes .br and .gz beside each asset (apps/web/vite.config.ts).
       preCompressed: true,

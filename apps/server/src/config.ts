@@ -75,6 +75,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Jobboard <no-reply@jobboard.local>'),
   MAIL_POLL_SECONDS: z.coerce.number().min(0.5).max(86_400).default(2),
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
+  // Instant alerts are checked this often (0: never, for tests that run the checker themselves); at least 1 s.
+  ALERTS_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 0 || (n >= 1_000 && n <= 86_400_000), { message: 'expected 0 (off) or 1000 to 86400000 milliseconds' })
+    .default(60_000),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -113,8 +119,12 @@ export interface Config {
   mailPollSeconds: number;
   /** How often expired sessions and unfinished Google sign-ins are deleted (0: never, for tests that time it). */
   housekeepingIntervalMs: number;
+  /** How often the alert checker runs: instant alerts are mailed within this; daily ones once a day (0: never). */
+  alertsIntervalMs: number;
   /** Avatars go to S3-compatible storage when a bucket is set, else to DATA_DIR/uploads. */
   s3: S3Config | undefined;
+  /** URLs per sitemap file: the protocol's 50,000, not configurable from the environment (tests lower it). */
+  sitemapUrlsPerFile: number;
 }
 
 export interface S3Config {
@@ -206,10 +216,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST),
     staticDir: path.join(repoRoot, 'apps/server/public'),
     rateLimits: DEFAULT_RATE_LIMITS,
+    sitemapUrlsPerFile: 50_000,
     searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
     searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
     searchPoolSize: e.SEARCH_POOL_SIZE,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
+    alertsIntervalMs: e.ALERTS_INTERVAL_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailPollSeconds: e.MAIL_POLL_SECONDS,

@@ -23,7 +23,10 @@ const APPLICATION_FIELDS = [
   'maxPrice',
   'minPrice',
   'postedBy',
+  // Added beside the spec's fields by the pipeline (issue 14; decision record 18): nothing else may appear.
+  'stage',
   'user',
+  'withdrawnAt',
 ];
 
 describeEachDb('applications API', (kind) => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { insertAccountToken } from '../src/modules/accounts/account-tokens.repository.js';
+import { signingKey, unsubscribeToken } from '../src/modules/alerts/alerts.service.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Fastify from 'fastify';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -106,6 +107,50 @@ async function freshCompany(w: World, member?: SignedInUser): Promise<{ id: stri
 async function memberIds(w: World, companyId: string): Promise<string[]> {
   const rows = await w.t.db.query<{ user_id: string }>('SELECT user_id FROM company_members WHERE company_id = $1 ORDER BY user_id', [companyId]);
   return rows.map((r) => r.user_id);
+}
+
+/** `person` has saved `job` (idempotent). */
+async function savedBy(w: World, person: SignedInUser, job: string): Promise<void> {
+  const response = await w.t.app.inject({ method: 'PUT', url: `/api/saved-jobs/${job}`, headers: { cookie: person.cookie } });
+  if (response.statusCode !== 200) throw new Error(`save: ${response.body}`);
+}
+
+/** Who has saved `job`. */
+async function savedRowsOf(w: World, job: string): Promise<string[]> {
+  const rows = await w.t.db.query<{ user_id: string }>('SELECT user_id FROM saved_jobs WHERE job_id = $1 ORDER BY user_id', [job]);
+  return rows.map((r) => r.user_id);
+}
+
+/** A job alert of the owner's, fresh for a mutation; with its unsubscribe token. */
+async function freshAlert(w: World): Promise<{ id: string; token: string }> {
+  const created = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/alerts',
+    headers: { cookie: w.owner.cookie },
+    payload: { query: `q=matrix ${randomBytes(4).toString('hex')}`, frequency: 'daily' },
+  });
+  if (created.statusCode !== 201) throw new Error(`alert: ${created.body}`);
+  const { id } = created.json<{ alert: { id: string } }>().alert;
+  return { id, token: unsubscribeToken(await signingKey(w.t.db), id) };
+}
+
+async function alertExists(w: World, id: string): Promise<boolean> {
+  return (await w.t.db.query('SELECT 1 FROM job_alerts WHERE id = $1', [id])).length > 0;
+}
+
+/** The application `applicant` made to `job`. */
+async function applicationOf(w: World, applicant: SignedInUser, job: string): Promise<string> {
+  const rows = await w.t.db.query<{ id: string }>('SELECT id FROM applications WHERE user_id = $1 AND job_id = $2', [applicant.user._id, job]);
+  if (!rows[0]) throw new Error('no such application');
+  return rows[0].id;
+}
+
+/** A fresh job of `poster`'s with one application from `applicant`: its id. */
+async function freshApplication(w: World, poster: SignedInUser, applicant: SignedInUser): Promise<string> {
+  const job = await postJob(w.t.app, poster.cookie, { jobTitle: 'Matrix pipeline job' });
+  const response = await w.t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: applicant.cookie }, payload: { job } });
+  if (response.statusCode !== 201) throw new Error(`apply: ${response.body}`);
+  return response.json<{ insertedId: string }>().insertedId;
 }
 
 async function freshUser(w: World): Promise<SignedInUser> {
@@ -422,6 +467,92 @@ const TABLE: Record<string, Case> = {
     },
   },
 
+  // ---------- the hiring pipeline and job statistics (issue 14; decision record 18) ----------
+  // The object is an application to the owner's job (the applicant's): the owner manages it, anyone else hears 404.
+  'GET /api/applications/responses': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/applications/responses', headers: cookieOf(w, a) }),
+    status: signedIn(200),
+    check: async (w, a, response) => {
+      if (a === 'visitor') return;
+      const page = response.json<{ items: Application[]; jobs: { id: string }[] }>();
+      const jobs = page.items.map((x) => x.job);
+      if (a === 'owner') expect(jobs).toContain(w.ownerJob);
+      else {
+        expect(jobs).not.toContain(w.ownerJob);
+        expect(page.jobs.map((j) => j.id)).not.toContain(w.ownerJob);
+        expect(response.body).not.toContain(w.applicant.user.email);
+      }
+    },
+  },
+  'PATCH /api/applications/:id/stage': {
+    request: async (w, a) => {
+      const application = await freshApplication(w, w.owner, w.applicant);
+      return withContext(
+        { method: 'PATCH', url: `/api/applications/${application}/stage`, headers: cookieOf(w, a), payload: { stage: 'reviewing' } },
+        { application },
+      );
+    },
+    status: { visitor: 401, other: 404, owner: 200 },
+    check: async (w, a, _response, { application = '' }) => {
+      const rows = await w.t.db.query<{ stage: string }>('SELECT stage FROM applications WHERE id = $1', [application]);
+      expect(rows[0]?.stage).toBe(a === 'owner' ? 'reviewing' : 'applied');
+    },
+  },
+  'GET /api/applications/:id/notes': {
+    request: async (w, a) => ({ method: 'GET', url: `/api/applications/${await applicationOf(w, w.applicant, w.ownerJob)}/notes`, headers: cookieOf(w, a) }),
+    status: { visitor: 401, other: 404, owner: 200 },
+  },
+  'POST /api/applications/:id/notes': {
+    request: async (w, a) => {
+      const application = await freshApplication(w, w.owner, w.applicant);
+      return withContext(
+        { method: 'POST', url: `/api/applications/${application}/notes`, headers: cookieOf(w, a), payload: { body: 'Matrix note' } },
+        { application },
+      );
+    },
+    status: { visitor: 401, other: 404, owner: 201 },
+    check: async (w, a, _response, { application = '' }) => {
+      const rows = await w.t.db.query('SELECT 1 FROM application_notes WHERE application_id = $1', [application]);
+      expect(rows).toHaveLength(a === 'owner' ? 1 : 0);
+    },
+  },
+  'POST /api/applications/:id/withdraw': {
+    // Here the object is the owner's own application, to the poster's job (the poster is nobody in the matrix).
+    request: async (w, a) => {
+      const application = await freshApplication(w, w.poster, w.owner);
+      return withContext({ method: 'POST', url: `/api/applications/${application}/withdraw`, headers: cookieOf(w, a) }, { application });
+    },
+    status: { visitor: 401, other: 404, owner: 200 },
+    check: async (w, a, _response, { application = '' }) => {
+      const rows = await w.t.db.query<{ withdrawn_at: unknown }>('SELECT withdrawn_at FROM applications WHERE id = $1', [application]);
+      expect(rows[0]?.withdrawn_at === null).toBe(a !== 'owner');
+    },
+  },
+  'POST /api/job/:id/view': {
+    request: async (w, a) => ({ method: 'POST', url: `/api/job/${w.ownerJob}/view`, headers: cookieOf(w, a) }),
+    status: everyone(200),
+    check: async (_w, _a, response) => {
+      expect(response.headers['set-cookie']).toBeUndefined();
+    },
+  },
+  'GET /api/job/:id/stats': {
+    request: async (w, a) => ({ method: 'GET', url: `/api/job/${w.ownerJob}/stats`, headers: cookieOf(w, a) }),
+    status: { visitor: 401, other: 404, owner: 200 },
+    check: async (w, a, response) => {
+      if (a === 'owner') expect(response.json<{ applications: number }>().applications).toBe(1);
+    },
+  },
+  'GET /api/job/my-stats': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/job/my-stats', headers: cookieOf(w, a) }),
+    status: signedIn(200),
+    check: async (w, a, response) => {
+      if (a === 'visitor') return;
+      const ids = response.json<{ items: { jobId: string }[] }>().items.map((i) => i.jobId);
+      if (a === 'owner') expect(ids).toEqual(expect.arrayContaining([w.ownerJob]));
+      expect(ids).not.toContain(a === 'owner' ? w.otherJob : w.ownerJob);
+    },
+  },
+
   // ---------- users ----------
   'GET /api/user/get-users': {
     request: async (w, a) => ({ method: 'GET', url: '/api/user/get-users', headers: cookieOf(w, a) }),
@@ -564,6 +695,119 @@ const TABLE: Record<string, Case> = {
     check: async (w, a, _response, { id = '' }) => {
       const expected = a === 'owner' ? [w.owner.user._id] : [w.owner.user._id, w.applicant.user._id];
       expect(await memberIds(w, id)).toEqual(expected.sort());
+    },
+  },
+
+  // ---------- saved jobs: always the caller's own list; nobody else's can be named ----------
+  'GET /api/saved-jobs': {
+    // The owner has saved the poster's job; the other user has not.
+    request: async (w, a) => {
+      await savedBy(w, w.owner, w.posterJob);
+      return { method: 'GET', url: '/api/saved-jobs', headers: cookieOf(w, a) };
+    },
+    status: signedIn(200),
+    check: async (w, a, response) => {
+      if (a === 'visitor') return;
+      const ids = response.json<{ items: Job[] }>().items.map((j) => j._id);
+      if (a === 'owner') expect(ids).toContain(w.posterJob);
+      else expect(ids).not.toContain(w.posterJob);
+    },
+  },
+  'GET /api/saved-jobs/ids': {
+    request: async (w, a) => {
+      await savedBy(w, w.owner, w.posterJob);
+      return { method: 'GET', url: '/api/saved-jobs/ids', headers: cookieOf(w, a) };
+    },
+    status: signedIn(200),
+    check: async (w, a, response) => {
+      if (a === 'visitor') return;
+      const { ids } = response.json<{ ids: string[] }>();
+      if (a === 'owner') expect(ids).toContain(w.posterJob);
+      else expect(ids).not.toContain(w.posterJob);
+    },
+  },
+  'PUT /api/saved-jobs/:jobId': {
+    // A fresh job of the poster's: a save is the caller's, never anyone else's.
+    request: async (w, a) => {
+      const job = await postJob(w.t.app, w.poster.cookie, { jobTitle: `Saved by ${a}` });
+      return withContext({ method: 'PUT', url: `/api/saved-jobs/${job}`, headers: cookieOf(w, a) }, { job });
+    },
+    status: signedIn(200),
+    check: async (w, a, _response, { job = '' }) => {
+      const savers = await savedRowsOf(w, job);
+      expect(savers).toEqual(a === 'visitor' ? [] : [(a === 'owner' ? w.owner : w.other).user._id]);
+    },
+  },
+  'DELETE /api/saved-jobs/:jobId': {
+    // The owner saved a fresh job; an unsave by anyone else leaves the owner's save in place.
+    request: async (w, a) => {
+      const job = await postJob(w.t.app, w.poster.cookie, { jobTitle: `Unsaved by ${a}` });
+      await savedBy(w, w.owner, job);
+      return withContext({ method: 'DELETE', url: `/api/saved-jobs/${job}`, headers: cookieOf(w, a) }, { job });
+    },
+    status: signedIn(200),
+    check: async (w, a, _response, { job = '' }) => {
+      expect(await savedRowsOf(w, job)).toEqual(a === 'owner' ? [] : [w.owner.user._id]);
+    },
+  },
+
+  // ---------- job alerts ----------
+  'GET /api/alerts': {
+    request: async (w, a) => {
+      const alert = await freshAlert(w);
+      return withContext({ method: 'GET', url: '/api/alerts', headers: cookieOf(w, a) }, { id: alert.id });
+    },
+    status: signedIn(200),
+    check: async (_w, a, response, { id = '' }) => {
+      if (a === 'visitor') return;
+      const ids = response.json<{ id: string }[]>().map((alert) => alert.id);
+      if (a === 'owner') expect(ids).toContain(id);
+      else expect(ids).not.toContain(id);
+    },
+  },
+  'POST /api/alerts': {
+    request: async (w, a) => ({ method: 'POST', url: '/api/alerts', headers: cookieOf(w, a), payload: { query: `q=alert of ${a}`, frequency: 'instant' } }),
+    status: signedIn(201),
+    check: async (w, a, response) => {
+      if (a === 'visitor') return;
+      // The caller's own alert, whoever the body might claim.
+      const { id } = response.json<{ alert: { id: string } }>().alert;
+      const rows = await w.t.db.query<{ user_id: string }>('SELECT user_id FROM job_alerts WHERE id = $1', [id]);
+      expect(rows[0]?.user_id).toBe((a === 'owner' ? w.owner : w.other).user._id);
+    },
+  },
+  'DELETE /api/alerts/:id': {
+    request: async (w, a) => {
+      const alert = await freshAlert(w);
+      return withContext({ method: 'DELETE', url: `/api/alerts/${alert.id}`, headers: cookieOf(w, a) }, { id: alert.id });
+    },
+    // Another person's alert is not theirs to know about: 404, as for one that does not exist.
+    status: { visitor: 401, other: 404, owner: 200 },
+    check: async (w, a, _response, { id = '' }) => {
+      expect(await alertExists(w, id)).toBe(a !== 'owner');
+    },
+  },
+  'GET /api/alerts/unsubscribe': {
+    request: async (w, a) => {
+      const alert = await freshAlert(w);
+      return withContext({ method: 'GET', url: `/api/alerts/unsubscribe?token=${alert.token}`, headers: cookieOf(w, a) }, { id: alert.id });
+    },
+    // The signed link is the authority, for anyone holding it; reading it changes nothing.
+    status: everyone(200),
+    check: async (w, _a, response, { id = '' }) => {
+      expect(response.json()).toMatchObject({ active: true });
+      expect(await alertExists(w, id)).toBe(true);
+    },
+  },
+  'POST /api/alerts/unsubscribe': {
+    request: async (w, a) => {
+      const alert = await freshAlert(w);
+      return withContext({ method: 'POST', url: `/api/alerts/unsubscribe?token=${alert.token}`, headers: cookieOf(w, a) }, { id: alert.id });
+    },
+    // RFC 8058 one-click: whoever holds the mailed link (a mail provider, without a session) unsubscribes.
+    status: everyone(200),
+    check: async (w, _a, _response, { id = '' }) => {
+      expect(await alertExists(w, id)).toBe(false);
     },
   },
 

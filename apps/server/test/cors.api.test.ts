@@ -26,6 +26,7 @@ describeEachDb('CORS for a front end on another origin,', (kind) => {
     ['PATCH', '/api/job/update-job/00000000-0000-4000-8000-000000000000'],
     ['DELETE', '/api/job/delete/00000000-0000-4000-8000-000000000000'],
     ['DELETE', '/api/user/delete/00000000-0000-4000-8000-000000000000'],
+    ['PUT', '/api/saved-jobs/00000000-0000-4000-8000-000000000000'],
   ])('a preflight for %s %s from an allowed origin passes', async (method, url) => {
     const response = await preflight(FRONT, method, url);
     expect(response.statusCode).toBe(204);

@@ -88,7 +88,11 @@ const badQuery = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 8 }), weirdText, { maxKeys: 4 }).map((d) => `?${new URLSearchParams(d as Record<string, string>).toString()}`),
   // The search's own parameters, with values of every kind.
   fc
-    .dictionary(fc.constantFrom('q', 'location', 'salaryType', 'maxPrice', 'posted', 'experience', 'employment', 'page'), weirdText, { minKeys: 1, maxKeys: 4 })
+    .dictionary(
+      fc.constantFrom('q', 'location', 'salaryType', 'maxPrice', 'posted', 'experience', 'employment', 'page', 'where', 'skill', 'country', 'remoteCountry', 'payMin', 'sort', 'workplace'),
+      weirdText,
+      { minKeys: 1, maxKeys: 4 },
+    )
     .map((d) => `?${new URLSearchParams(d as Record<string, string>).toString()}`),
   unicode.map((s) => `?${s}`),
 );
@@ -129,7 +133,7 @@ const foreignOrigin = fc.constantFrom('https://evil.example', 'null', 'http://lo
 type Fields = Record<string, unknown>;
 type BodyKind =
   | 'job-create' | 'job-update' | 'signin' | 'signup' | 'user-update' | 'apply' | 'google' | 'verify' | 'forgot' | 'reset'
-  | 'company-create' | 'company-update' | 'company-member' | 'none' | 'multipart';
+  | 'company-create' | 'company-update' | 'company-member' | 'alert-create' | 'stage' | 'note' | 'none' | 'multipart';
 
 /** The fixtures of one database. */
 interface World {
@@ -140,11 +144,17 @@ interface World {
   bobJob: string;
   /** Alice's company (she created it; Bob is not a member). */
   aliceCompany: string;
+  /** Alice's job alert, and an unsubscribe token of hers that names no alert (its signature is wrong). */
+  aliceAlert: string;
+  badUnsubscribeToken: string;
+  /** Bob's application to Alice's job (she moves it and writes notes), and Alice's to Bob's (she may withdraw it). */
+  bobApplication: string;
+  aliceApplication: string;
   dataDir: string;
 }
 
 interface Endpoint {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The path with a good id (for the caller); bad ids replace `{id}`. */
   path: (w: World) => string;
   withId: boolean;
@@ -152,6 +162,12 @@ interface Endpoint {
   body: BodyKind;
   /** An error answer here is an HTML page by design (the Google popup). */
   page?: boolean;
+  /** The id names a job anyone may act on for themselves (save it): another person's cookie is their own call, no defect. */
+  sharedId?: boolean;
+  /** A well-formed id of nothing is no defect (an idempotent unsave answers 200 and changes nothing). */
+  unknownIdAccepted?: boolean;
+  /** The path with `id` in place of the good id, when the id is not its last segment. */
+  at?: (w: World, id: string) => string;
 }
 
 const ENDPOINTS: Endpoint[] = [
@@ -196,6 +212,35 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PATCH', path: (w) => `/api/companies/${w.aliceCompany}`, withId: true, auth: true, body: 'company-update' },
   { method: 'POST', path: (w) => `/api/companies/${w.aliceCompany}/members`, withId: false, auth: true, body: 'company-member' },
   { method: 'DELETE', path: (w) => `/api/companies/${w.aliceCompany}/members/${encodeURIComponent(w.bob.user.email)}`, withId: true, auth: true, body: 'none' },
+  // Job alerts (issue 13, point 6). The one-click unsubscribe takes no session and no Origin check (its token is the
+  // authority): with a token whose signature is wrong, every request to it is refused.
+  { method: 'GET', path: () => '/api/alerts', withId: false, auth: true, body: 'none' },
+  { method: 'POST', path: () => '/api/alerts', withId: false, auth: true, body: 'alert-create' },
+  { method: 'DELETE', path: (w) => `/api/alerts/${w.aliceAlert}`, withId: true, auth: true, body: 'none' },
+  { method: 'GET', path: (w) => `/api/alerts/unsubscribe?token=${w.badUnsubscribeToken}`, withId: false, auth: false, body: 'none' },
+  { method: 'POST', path: (w) => `/api/alerts/unsubscribe?token=${w.badUnsubscribeToken}`, withId: false, auth: false, body: 'none' },
+  // Saved jobs (issue 13, point 5): the caller's own list, a job named by its id.
+  { method: 'GET', path: () => '/api/saved-jobs', withId: false, auth: true, body: 'none' },
+  { method: 'GET', path: () => '/api/saved-jobs/ids', withId: false, auth: true, body: 'none' },
+  { method: 'PUT', path: (w) => `/api/saved-jobs/${w.bobJob}`, withId: true, auth: true, body: 'none', sharedId: true },
+  { method: 'DELETE', path: (w) => `/api/saved-jobs/${w.bobJob}`, withId: true, auth: true, body: 'none', sharedId: true, unknownIdAccepted: true },
+  // Sitemaps and feeds (issue 13, points 3-4): outside /api, anonymous; a feed takes the search's query.
+  { method: 'GET', path: () => '/robots.txt', withId: false, auth: false, body: 'none' },
+  { method: 'GET', path: () => '/sitemap.xml', withId: false, auth: false, body: 'none' },
+  { method: 'GET', path: () => '/sitemaps/jobs-1.xml', withId: true, auth: false, body: 'none' },
+  { method: 'GET', path: () => '/sitemaps/companies-1.xml', withId: true, auth: false, body: 'none' },
+  { method: 'GET', path: () => '/feed.rss', withId: false, auth: false, body: 'none' },
+  { method: 'GET', path: () => '/feed.atom', withId: false, auth: false, body: 'none' },
+  { method: 'GET', path: () => '/feed.json', withId: false, auth: false, body: 'none' },
+  // The hiring pipeline and job statistics (issue 14, points 2-3). Counting a view is anyone's call on any job.
+  { method: 'GET', path: () => '/api/applications/responses', withId: false, auth: true, body: 'none' },
+  { method: 'PATCH', path: (w) => `/api/applications/${w.bobApplication}/stage`, withId: true, auth: true, body: 'stage', at: (_w, id) => `/api/applications/${id}/stage` },
+  { method: 'GET', path: (w) => `/api/applications/${w.bobApplication}/notes`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/applications/${id}/notes` },
+  { method: 'POST', path: (w) => `/api/applications/${w.bobApplication}/notes`, withId: true, auth: true, body: 'note', at: (_w, id) => `/api/applications/${id}/notes` },
+  { method: 'POST', path: (w) => `/api/applications/${w.aliceApplication}/withdraw`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/applications/${id}/withdraw` },
+  { method: 'POST', path: (w) => `/api/job/${w.aliceJob}/view`, withId: true, auth: false, body: 'none', sharedId: true, at: (_w, id) => `/api/job/${id}/view` },
+  { method: 'GET', path: (w) => `/api/job/${w.aliceJob}/stats`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/job/${id}/stats` },
+  { method: 'GET', path: () => '/api/job/my-stats', withId: false, auth: true, body: 'none' },
 ];
 
 /** A valid body for each kind (as Alice, who owns aliceJob; she applies to Bob's job). */
@@ -227,6 +272,12 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { name: 'Fuzz Renamed', description: 'Renamed by fuzz.' };
     case 'company-member':
       return { email: w.bob.user.email };
+    case 'alert-create':
+      return { query: `q=fuzz ${unique}&where=Berlin`, frequency: 'daily' };
+    case 'stage':
+      return { stage: 'interview' };
+    case 'note':
+      return { body: `A fuzzed note ${unique}` };
     default:
       return {};
   }
@@ -243,6 +294,9 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   reset: ['token', 'password'],
   'company-create': ['name'],
   'company-member': ['email'],
+  'alert-create': ['query', 'frequency'],
+  stage: ['stage'],
+  note: ['body'],
 };
 /** Fields whose value must be a non-empty string (an over-long or wrong-typed one is refused). */
 const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
@@ -257,6 +311,9 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   'company-create': ['name', 'website', 'description'],
   'company-update': ['name', 'website', 'description'],
   'company-member': ['email'],
+  'alert-create': ['query', 'frequency'],
+  stage: ['stage'],
+  note: ['body'],
 };
 
 interface Built {
@@ -335,12 +392,13 @@ function applies(endpoint: Endpoint, defect: Defect): boolean {
     case 'garbage-cookie':
       return endpoint.auth;
     case 'other-person':
-      return endpoint.withId;
+      return endpoint.withId && !endpoint.sharedId;
     case 'foreign-origin':
       return true;
     case 'bad-id':
-    case 'random-id':
       return endpoint.withId || endpoint.body === 'apply';
+    case 'random-id':
+      return (endpoint.withId && !endpoint.unknownIdAccepted) || endpoint.body === 'apply';
   }
 }
 
@@ -373,6 +431,7 @@ function build(w: World, endpoint: Endpoint, defect: Defect | undefined, noise: 
   }
 
   const idPath = (id: string) => {
+    if (endpoint.at) return endpoint.at(w, id);
     const good = endpoint.path(w);
     const last = good.lastIndexOf('/');
     return `${good.slice(0, last)}/${id}`;
@@ -458,7 +517,8 @@ describeEachDb('fuzzing every endpoint', (kind) => {
 
   beforeAll(async () => {
     w.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-fuzz-'));
-    w.t = await buildTestApp(kind, { rateLimits: HIGH_LIMITS, dataDir: w.dataDir });
+    // No alert checks in the background: they would change job_alerts between two fingerprints.
+    w.t = await buildTestApp(kind, { rateLimits: HIGH_LIMITS, dataDir: w.dataDir, alertsIntervalMs: 0 });
     w.alice = await signUpAndSignIn(w.t.app);
     w.bob = await signUpAndSignIn(w.t.app);
     w.aliceJob = await postJob(w.t.app, w.alice.cookie, { jobTitle: 'Alice job' });
@@ -466,8 +526,16 @@ describeEachDb('fuzzing every endpoint', (kind) => {
     const company = await w.t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: w.alice.cookie }, payload: { name: 'Fuzz Alice Co' } });
     expect(company.statusCode).toBe(201);
     w.aliceCompany = company.json<{ slug: string }>().slug;
+    const alert = await w.t.app.inject({ method: 'POST', url: '/api/alerts', headers: { cookie: w.alice.cookie }, payload: { query: 'q=fuzz', frequency: 'instant' } });
+    expect(alert.statusCode).toBe(201);
+    w.aliceAlert = alert.json<{ alert: { id: string } }>().alert.id;
+    w.badUnsubscribeToken = `${w.aliceAlert}.${'A'.repeat(43)}`;
     const applied = await w.t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: w.bob.cookie }, payload: { job: w.aliceJob } });
     expect(applied.statusCode).toBe(201);
+    w.bobApplication = applied.json<{ insertedId: string }>().insertedId;
+    const aliceApplied = await w.t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: w.alice.cookie }, payload: { job: w.bobJob } });
+    expect(aliceApplied.statusCode).toBe(201);
+    w.aliceApplication = aliceApplied.json<{ insertedId: string }>().insertedId;
   });
   afterAll(async () => {
     await w.t?.close();

@@ -38,6 +38,7 @@ export const MESSAGES = {
   userNotFound: 'User not found',
   notFound: 'Not found',
   alreadyAppliedError: 'You have already applied to this job',
+  savedJobsFull: 'You can keep at most 1,000 saved jobs. Remove some from Saved Jobs to save more.',
   googleNotConfigured: 'Sign-in with Google is not configured on this server',
   googleCancelled: 'Google sign-in was cancelled.',
   googleFailed: 'Google sign-in failed. Please try again.',

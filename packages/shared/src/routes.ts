@@ -15,10 +15,13 @@ export const PAGE_PATHS = [
   '/edit-job/:id',
   '/my-job',
   '/jobs-applied',
+  '/saved-jobs',
   '/responses',
   '/verify-email',
   '/forgot-password',
   '/reset-password',
+  '/alerts',
+  '/unsubscribe',
 ] as const;
 
 export type PagePath = (typeof PAGE_PATHS)[number];

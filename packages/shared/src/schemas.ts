@@ -14,6 +14,7 @@ import {
   type FilterGroup,
 } from './constants.js';
 import { isCountryCode } from './countries.js';
+import { APPLICATION_STAGES } from './stages.js';
 import {
   isCurrencyCode,
   JOB_MODEL_LIMITS,
@@ -602,6 +603,9 @@ export const applicationSchema = z.object({
   applicantName: z.string(),
   applicantEmail: z.string(),
   applicantResume: z.string(),
+  // The pipeline (issue 14; decision record 18), beside the spec's fields: where the application stands.
+  stage: z.enum(APPLICATION_STAGES).describe('applied, reviewing, interview, offer, hired or rejected'),
+  withdrawnAt: z.string().nullable().describe('When the applicant withdrew it (ISO 8601); null while active'),
 });
 export type Application = z.infer<typeof applicationSchema>;
 

@@ -5,6 +5,17 @@ import { isApiRoute } from './session.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route is authorised by a signed token in its address, not by the session, and is meant to be called
+     * from anywhere (RFC 8058 one-click unsubscribe: a mail provider's POST, with a form body and no Origin):
+     * the cross-site check does not apply to it.
+     */
+    tokenAuthorised?: boolean;
+  }
+}
+
 /** The origins allowed to change state: this site itself, PUBLIC_URL, and CORS_ORIGINS. */
 function isAllowedOrigin(origin: string, request: FastifyRequest, config: Config): boolean {
   if (config.corsOrigins.includes(origin)) return true;
@@ -24,6 +35,7 @@ export function registerCsrfProtection(app: FastifyInstance, config: Config): vo
   app.addHook('onRequest', async (request) => {
     // By the route reached, not the spelling of the URL (`/%61pi/auth/signout` is `/api/auth/signout`).
     if (!UNSAFE.has(request.method) || !isApiRoute(request)) return;
+    if (request.routeOptions.config.tokenAuthorised === true) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (!isAllowedOrigin(origin, request, config)) {

@@ -12,7 +12,10 @@ export const CRUMBS: readonly { path: string; crumb: string }[] = [
   { path: '/edit-job/:id', crumb: 'Edit Job' },
   { path: '/my-job', crumb: 'My Jobs' },
   { path: '/jobs-applied', crumb: 'Applied Jobs' },
+  { path: '/saved-jobs', crumb: 'Saved Jobs' },
   { path: '/responses', crumb: 'Responses' },
+  { path: '/alerts', crumb: 'Job Alerts' },
+  { path: '/unsubscribe', crumb: 'Unsubscribe' },
   { path: '/forgot-password', crumb: 'Forgot Password' },
   { path: '/reset-password', crumb: 'Reset Password' },
   { path: '/verify-email', crumb: 'Confirm E-mail' },
@@ -21,4 +24,11 @@ export const CRUMBS: readonly { path: string; crumb: string }[] = [
 export function crumbFor(pathname: string): string | undefined {
   if (pathname === '/') return undefined;
   return CRUMBS.find((entry) => matchPath(entry.path, pathname))?.crumb ?? 'Page Not Found';
+}
+
+/** Pages that name the document themselves (the job page: "<job> at <company> | Jobboard", as the server wrote it). */
+const OWN_TITLES = ['/job/:id'];
+
+export function hasOwnTitle(pathname: string): boolean {
+  return OWN_TITLES.some((path) => matchPath(path, pathname) !== null);
 }

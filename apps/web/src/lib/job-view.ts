@@ -1,3 +1,4 @@
+import { browserLocale } from './locale';
 import type { Job } from '@jobboard/shared';
 import { formatSalary, parseSalaryThousands } from '@jobboard/shared';
 import { countryLabel } from './countries';
@@ -22,7 +23,7 @@ export function placeText(job: Place): string {
  * spec's 'Yearly · 20k - 120k', or its words when they hold no number ('Negotiable').
  */
 export function payText(job: Pick<Job, 'salary' | 'salaryType' | 'minPrice' | 'maxPrice'>, locale?: string): string {
-  if (job.salary) return formatSalary(job.salary, locale ?? navigator.language);
+  if (job.salary) return formatSalary(job.salary, locale ?? browserLocale());
   if (parseSalaryThousands(job.minPrice) === null || parseSalaryThousands(job.maxPrice) === null) {
     const words = job.minPrice === job.maxPrice ? job.minPrice : `${job.minPrice} - ${job.maxPrice}`;
     return `${job.salaryType} · ${words}`;
@@ -49,5 +50,5 @@ export function workplaceText(job: Pick<Job, 'workplace' | 'remoteCountries'>, m
 export function longDate(isoDate: string, locale?: string, style: 'long' | 'medium' = 'long'): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
-  return new Intl.DateTimeFormat(locale ?? navigator.language, { dateStyle: style, timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(locale ?? browserLocale(), { dateStyle: style, timeZone: 'UTC' }).format(date);
 }

@@ -10,6 +10,21 @@ export const queryKeys = {
   jobs: ['jobs'] as const,
   myApplications: (userId: string) => ['applications', 'mine', userId] as const,
   applications: ['applications'] as const,
+  /** The Responses page (the pipeline) for its filters, and one application's private notes. */
+  responsesPage: (userId: string, params: string) => ['applications', 'responses', userId, params] as const,
+  applicationNotes: (applicationId: string) => ['applications', 'notes', applicationId] as const,
+  /**
+   * The figures of the signed-in poster's jobs (views, applications, conversion): under `applications`, so it is
+   * forgotten at sign-out and read again when applications change, but not with every job list.
+   */
+  myJobStats: (userId: string) => ['applications', 'job-stats', userId] as const,
+  /** Everything about the signed-in user's saved jobs (forgotten at sign-out). */
+  savedJobs: ['saved-jobs'] as const,
+  savedJobIds: (userId: string) => ['saved-jobs', 'ids', userId] as const,
+  savedJobsPage: (userId: string, page: number) => ['saved-jobs', 'page', userId, page] as const,
+  /** The signed-in user's job alerts (forgotten at sign-out). */
+  alerts: ['alerts'] as const,
+  alertList: (userId: string) => ['alerts', 'list', userId] as const,
   googleConfig: ['auth', 'google-config'] as const,
   companies: ['companies'] as const,
   company: (slug: string) => ['companies', 'one', slug] as const,

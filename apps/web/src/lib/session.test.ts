@@ -17,11 +17,14 @@ describe('the session ends with any 401', () => {
     const client = createQueryClient();
     client.setQueryData(queryKeys.me, alice);
     client.setQueryData(queryKeys.myApplications('u1'), []);
+    client.setQueryData(queryKeys.savedJobIds('u1'), { ids: ['j1'] });
     const ended = vi.fn();
     stop.push(onSessionEnded(ended));
     await expect(client.query({ queryKey: queryKeys.myJobs(alice.email), queryFn: () => apiFetch('/api/job/myJobs/alice%40example.com') })).rejects.toBeInstanceOf(ApiError);
     expect(client.getQueryData(queryKeys.me)).toBeNull();
     expect(client.getQueryData(queryKeys.myApplications('u1'))).toBeUndefined();
+    // What they saved is theirs: not shown to whoever signs in next on this browser.
+    expect(client.getQueryData(queryKeys.savedJobIds('u1'))).toBeUndefined();
     expect(ended).toHaveBeenCalledTimes(1);
   });
 

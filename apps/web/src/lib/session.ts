@@ -38,6 +38,8 @@ export function forgetUser(client: QueryClient): void {
   client.setQueryData(queryKeys.me, null);
   client.removeQueries({ queryKey: queryKeys.applications });
   client.removeQueries({ queryKey: [...queryKeys.jobs, 'mine'] });
+  client.removeQueries({ queryKey: queryKeys.alerts });
+  client.removeQueries({ queryKey: queryKeys.savedJobs });
 }
 
 /**

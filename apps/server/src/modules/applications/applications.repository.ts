@@ -1,7 +1,7 @@
-import type { Application } from '@jobboard/shared';
+import type { Application, ApplicationStage } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 
-interface ApplicationRow {
+export interface ApplicationRow {
   id: string;
   user_id: string;
   job_id: string;
@@ -14,18 +14,21 @@ interface ApplicationRow {
   applicant_name: string;
   applicant_email: string;
   applicant_resume: string;
+  stage: ApplicationStage;
+  withdrawn_at: Date | string | null;
 }
 
-const APPLICATION_SELECT = `
+export const APPLICATION_SELECT = `
   SELECT a.id, a.user_id, a.job_id, a.applied_at,
          j.job_title, j.company_name, j.min_price, j.max_price, p.email AS posted_by,
-         u.name AS applicant_name, u.email AS applicant_email, u.resume AS applicant_resume
+         u.name AS applicant_name, u.email AS applicant_email, u.resume AS applicant_resume,
+         a.stage, a.withdrawn_at
     FROM applications a
     JOIN jobs j ON j.id = a.job_id
     JOIN users p ON p.id = j.poster_id
     JOIN users u ON u.id = a.user_id`;
 
-function toApplication(row: ApplicationRow): Application {
+export function toApplication(row: ApplicationRow): Application {
   return {
     _id: row.id,
     user: row.user_id,
@@ -39,6 +42,8 @@ function toApplication(row: ApplicationRow): Application {
     applicantName: row.applicant_name,
     applicantEmail: row.applicant_email,
     applicantResume: row.applicant_resume,
+    stage: row.stage,
+    withdrawnAt: row.withdrawn_at === null ? null : new Date(row.withdrawn_at).toISOString(),
   };
 }
 

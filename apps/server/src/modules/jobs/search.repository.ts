@@ -275,6 +275,17 @@ function matchConditions(criteria: SearchCriteria, params: Params, now: Date, { 
   ];
 }
 
+/**
+ * A search's matches as one SQL condition over `jobs j` (open, the text, the filter groups, the job model's
+ * filters), its parameters numbered from $1 in `values`: for queries outside the search page that must mean what
+ * it means (job alerts add their own conditions after these parameters).
+ */
+export function matchCondition(criteria: SearchCriteria, now: Date): SqlQuery {
+  const params = new Params();
+  const present = matchConditions(criteria, params, now).filter((c): c is string => Boolean(c));
+  return { text: present.join(' AND '), values: params.values };
+}
+
 /** Where a page ends in the newest-first order: the sort key of its last row. */
 export interface PageBoundary {
   postingDate: string;
@@ -286,7 +297,8 @@ export interface SqlQuery {
   values: unknown[];
 }
 
-type PagePosition = { after?: PageBoundary | undefined; skipPages: number };
+/** Where a page starts, and its size (HOME_PAGE_SIZE unless given: feeds read FEED_ITEM_COUNT at once). */
+type PagePosition = { after?: PageBoundary | undefined; skipPages: number; size?: number | undefined };
 
 
 /** The order of a walked page: highest pay, or newest (each relevance tier is newest first). */
@@ -305,7 +317,8 @@ function pageOrder(sort: JobSort | undefined): string {
  * - pay: the highest yearly pay first (jobs without a known figure last).
  */
 export function jobPageQuery(criteria: SearchCriteria, position: PagePosition, now: Date): SqlQuery {
-  if (criteria.sort === 'relevance' && criteria.q) return tierQuery(criteria, now, 0, position.skipPages * HOME_PAGE_SIZE, HOME_PAGE_SIZE);
+  const size = position.size ?? HOME_PAGE_SIZE;
+  if (criteria.sort === 'relevance' && criteria.q) return tierQuery(criteria, now, 0, position.skipPages * size, size);
   const params = new Params();
   const sort = criteria.sort;
   const keyset =
@@ -315,8 +328,8 @@ export function jobPageQuery(criteria: SearchCriteria, position: PagePosition, n
   const conditions = [...matchConditions(criteria, params, now), keyset];
   // Newest first, after skipping pages: the row before the page too, so that page's boundary becomes known.
   const withPrevious = (sort ?? 'newest') === 'newest' && position.skipPages > 0;
-  const limit = () => params.add(HOME_PAGE_SIZE + (withPrevious ? 1 : 0));
-  const offset = () => params.add(position.skipPages * HOME_PAGE_SIZE - (withPrevious ? 1 : 0));
+  const limit = () => params.add(size + (withPrevious ? 1 : 0));
+  const offset = () => params.add(position.skipPages * size - (withPrevious ? 1 : 0));
 
   return {
     text: `SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} ${whereClause(conditions)}
@@ -367,14 +380,15 @@ async function countTier(db: Queryable, criteria: SearchCriteria, now: Date, tie
  * from where the page's remainder begins among its matches. The first page of a broad search is one walk.
  */
 async function relevancePage(db: Queryable, criteria: SearchCriteria, position: PagePosition, now: Date): Promise<JobRow[]> {
-  const start = position.skipPages * HOME_PAGE_SIZE;
+  const size = position.size ?? HOME_PAGE_SIZE;
+  const start = position.skipPages * size;
   const tiers = relevanceTierCount(criteria);
   const rows: JobRow[] = [];
   // How many matches the tiers already passed hold in all.
   let before = 0;
-  for (let tier = 0; tier < tiers && rows.length < HOME_PAGE_SIZE; tier += 1) {
+  for (let tier = 0; tier < tiers && rows.length < size; tier += 1) {
     const offset = Math.max(0, start - before);
-    const need = HOME_PAGE_SIZE - rows.length;
+    const need = size - rows.length;
     const query = tierQuery(criteria, now, tier, offset, need);
     const got = await db.query<JobRow>(query.text, query.values);
     rows.push(...got);

@@ -4,6 +4,7 @@ import {
   HOME_PAGE_SIZE,
   toIsoDate,
   type Facets,
+  type Job,
   type SearchQuery,
   type SearchResult,
   type TopFacets,
@@ -139,15 +140,42 @@ export async function searchJobs(db: Db, cache: SearchCache, query: SearchQuery,
   }
 }
 
-async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Date): Promise<SearchResult> {
-  const reader = db.searches ?? db;
-  const { page, ...rest } = query;
+/** The query as a search reads it (toCriteria), its misspelt words corrected and its title fragments looked up. */
+async function criteriaOf(reader: Queryable, cache: SearchCache, rest: Omit<SearchQuery, 'page'>, now: Date): Promise<SearchCriteria> {
   if (rest.q) await cache.vocabulary.refresh(reader, now.getTime());
-  const criteria: SearchCriteria = {
+  return {
     ...toCriteria(rest),
     correctedQ: rest.q ? cache.vocabulary.correct(rest.q) : undefined,
     titleKeys: await findTitleKeys(reader, rest.q),
   };
+}
+
+/**
+ * A search's first `limit` matches, newest first unless the query asks for another order (the feeds of
+ * modules/feeds): the criteria searchJobs reads, one page walk, no counts and no cache entry.
+ */
+export async function findSearchMatches(
+  db: Db,
+  cache: SearchCache,
+  query: Omit<SearchQuery, 'page'>,
+  limit: number,
+  now: Date = new Date(),
+): Promise<Job[]> {
+  try {
+    const reader = db.searches ?? db;
+    const criteria = await criteriaOf(reader, cache, { ...query, sort: query.sort ?? 'newest' }, now);
+    const { rows } = await findJobPage(reader, criteria, { skipPages: 0, size: limit }, now);
+    return rows.map(toJob);
+  } catch (error) {
+    if (isStatementTimeout(error)) throw new AppError('unavailable', MESSAGES.searchTimedOut, { 'retry-after': '5' });
+    throw error;
+  }
+}
+
+async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Date): Promise<SearchResult> {
+  const reader = db.searches ?? db;
+  const { page, ...rest } = query;
+  const criteria = await criteriaOf(reader, cache, rest, now);
   const today = toIsoDate(now);
   if (cache.compactedOn !== today) {
     cache.compactedOn = today;

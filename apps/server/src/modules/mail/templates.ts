@@ -72,3 +72,100 @@ export function emailChangedMail(to: string, name: string, newEmail: string): Ou
     ].join('\n'),
   };
 }
+
+/** One job in an alert e-mail: what a card shows, and its absolute link. */
+export interface AlertMailJob {
+  title: string;
+  company: string;
+  place: string;
+  /** '' when the job names no pay. */
+  pay: string;
+  link: string;
+}
+
+export interface AlertMailContent {
+  /** The search in words (describeAlertSearch). */
+  description: string;
+  frequency: 'daily' | 'instant';
+  /** Newest first, at most ALERT_LIMITS.jobsPerMail. */
+  jobs: AlertMailJob[];
+  /** More new jobs matched than the e-mail lists. */
+  more: boolean;
+  searchLink: string;
+  /** The page that asks before unsubscribing (a link scanner's GET changes nothing). */
+  unsubscribePage: string;
+  /** The one-click address for List-Unsubscribe (RFC 8058): a POST there unsubscribes. */
+  oneClickUrl: string;
+  manageLink: string;
+}
+
+/** A job alert: the new jobs of one search, grouped in one message, with a one-click unsubscribe (RFC 8058). */
+export function jobAlertMail(to: string, name: string, content: AlertMailContent): OutgoingMail {
+  const count = content.jobs.length;
+  const jobs = content.jobs.flatMap((job) => [
+    job.title,
+    [job.company, job.place, job.pay].filter(Boolean).join(' · '),
+    job.link,
+    '',
+  ]);
+  return {
+    to,
+    subject: `${count}${content.more ? '+' : ''} new ${count === 1 && !content.more ? 'job' : 'jobs'} for “${content.description}”`,
+    text: [
+      `Hello ${name},`,
+      '',
+      `${count === 1 && !content.more ? 'A new job matches' : 'New jobs match'} your ${content.frequency} alert “${content.description}”:`,
+      '',
+      ...jobs,
+      content.more ? `More new jobs match than fit in one e-mail. See them all:` : 'See every job of this search:',
+      content.searchLink,
+      '',
+      `You get this e-mail because you asked Jobboard for ${content.frequency} alerts about this search.`,
+      'Stop this alert (no sign-in needed):',
+      content.unsubscribePage,
+      'See and delete all your alerts:',
+      content.manageLink,
+    ].join('\n'),
+    headers: {
+      'List-Unsubscribe': `<${content.oneClickUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+/** What a stage means to the applicant, in the e-mail about it (decision record 18: only these four are mailed). */
+const STAGE_MAIL_TEXT = {
+  interview: { subject: 'You are invited to interview', line: 'would like to interview you for' },
+  offer: { subject: 'You have an offer', line: 'is making you an offer for' },
+  hired: { subject: 'You are hired', line: 'has hired you for' },
+  rejected: { subject: 'An update on your application', line: 'has decided not to go ahead with your application for' },
+} as const;
+
+export type MailedStage = keyof typeof STAGE_MAIL_TEXT;
+
+export interface StageMailContent {
+  jobTitle: string;
+  company: string;
+  stage: MailedStage;
+  /** Applied Jobs, where the applicant sees every application's stage. */
+  appliedJobsLink: string;
+}
+
+/** The applicant's application moved to interview, offer, hired or rejected. */
+export function applicationStageMail(to: string, name: string, content: StageMailContent): OutgoingMail {
+  const text = STAGE_MAIL_TEXT[content.stage];
+  const employer = content.company || 'The employer';
+  return {
+    to,
+    subject: `${text.subject}: ${content.jobTitle}`,
+    text: [
+      `Hello ${name},`,
+      '',
+      `${employer} ${text.line} “${content.jobTitle}”.`,
+      content.stage === 'rejected' ? 'Thank you for applying, and good luck with your search.' : 'They will be in touch about the next steps.',
+      '',
+      'See where each of your applications stands:',
+      content.appliedJobsLink,
+    ].join('\n'),
+  };
+}

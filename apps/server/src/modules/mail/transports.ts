@@ -7,6 +7,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** Extra header fields (List-Unsubscribe, List-Unsubscribe-Post for alerts), written as given by both transports. */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -18,6 +20,11 @@ export interface MailTransport {
 
 const messageId = (id: string) => `<${id}@jobboard>`;
 
+/** The same message for SMTP and the outbox: sender, stable Message-ID and any extra header fields. */
+function message(id: string, from: string, mail: OutgoingMail) {
+  return { from, to: mail.to, subject: mail.subject, text: mail.text, messageId: messageId(id), ...(mail.headers ? { headers: mail.headers } : {}) };
+}
+
 /** SMTP_URL: any SMTP server (smtp://user:pass@host:port, smtps://...). */
 export class SmtpTransport implements MailTransport {
   readonly kind = 'smtp' as const;
@@ -28,7 +35,7 @@ export class SmtpTransport implements MailTransport {
   }
 
   async send(id: string, from: string, mail: OutgoingMail): Promise<void> {
-    await this.transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, messageId: messageId(id) });
+    await this.transporter.sendMail(message(id, from, mail));
   }
 
   close(): void {
@@ -51,7 +58,7 @@ export class OutboxTransport implements MailTransport {
     if (!/^[\w-]+$/.test(id)) throw new Error(`unexpected message id ${id}`);
     await fs.mkdir(this.directory, { recursive: true });
     const target = path.join(this.directory, `${id}.eml`);
-    const info = await this.builder.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, messageId: messageId(id) });
+    const info = await this.builder.sendMail(message(id, from, mail));
     const temporary = path.join(this.directory, `.${id}.${process.pid}.tmp`);
     await fs.writeFile(temporary, info.message as Buffer);
     try {

@@ -2,6 +2,7 @@ import { BriefcaseBusiness, CircleUserRound, Menu, Moon, Sun, X } from '../../co
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link, NavLink } from '../../components/ui/Link';
+import { useHydrated } from '../../lib/hydrated';
 import { useSession } from '../../lib/session';
 import { useAppStore, useDarkMode } from '../../lib/store';
 
@@ -9,7 +10,9 @@ export const NAV_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/my-job', label: 'My Jobs' },
   { to: '/jobs-applied', label: 'Applied Jobs' },
+  { to: '/saved-jobs', label: 'Saved Jobs' },
   { to: '/responses', label: 'Responses' },
+  { to: '/alerts', label: 'Alerts' },
   { to: '/post-job', label: 'Post a Job' },
 ] as const;
 
@@ -21,7 +24,10 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 function ThemeToggle() {
-  const darkMode = useDarkMode();
+  // The saved theme lives in this browser only: a server-rendered page is taken over as light, then corrected.
+  // The icon follows the `dark` class that theme-init.js sets before the first paint, so it never flashes.
+  const hydrated = useHydrated();
+  const darkMode = useDarkMode() && hydrated;
   const toggleTheme = useAppStore((s) => s.toggleTheme);
   return (
     <button
@@ -32,7 +38,8 @@ function ThemeToggle() {
       data-testid="theme-toggle"
       className="flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
     >
-      {darkMode ? <Sun size={20} aria-hidden="true" /> : <Moon size={20} aria-hidden="true" />}
+      <Sun size={20} aria-hidden="true" className="hidden dark:block" />
+      <Moon size={20} aria-hidden="true" className="dark:hidden" />
     </button>
   );
 }

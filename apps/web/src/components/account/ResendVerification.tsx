@@ -6,7 +6,7 @@ type ResendState = { kind: 'idle' | 'sending' } | { kind: 'sent' | 'failed'; mes
 
 /**
  * Local state rather than useMutation: the banner that uses this is a lazy chunk of its own, and useMutation in it
- * made the bundler split the home page's first load into more files (about 1 KB gzipped of its 100 KB budget).
+ * made the bundler split the home page's first load into more files (about 1 KB gzipped of its 105 KB budget).
  * A 401 still ends the session the app's way: the `me` query is asked again and finds nobody (lib/session.ts).
  */
 function useResendVerification() {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 
 /** 'Tidewater Labs' -> 'TL', 'Maple & Co' -> 'MC', 'acme' -> 'A': what stands in for a logo that cannot be shown. */
 export function initials(name: string): string {
@@ -20,6 +20,13 @@ export interface CompanyLogoProps {
 /** The company's logo, or its initials when there is no logo or it fails to load (never the broken-image glyph). */
 export function CompanyLogo({ src, companyName, alt, size, className, loading }: CompanyLogoProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  // A server-rendered image can fail before the browser attaches onError: checked once the element is React's.
+  const checkLoaded = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (img && img.complete && img.naturalWidth === 0 && img.getAttribute('src')) setFailedSrc(src);
+    },
+    [src],
+  );
   if (!src || failedSrc === src) {
     const label = alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true };
     return (
@@ -34,6 +41,7 @@ export function CompanyLogo({ src, companyName, alt, size, className, loading }:
   }
   return (
     <img
+      ref={checkLoaded}
       src={src}
       alt={alt}
       width={size}

@@ -4,7 +4,7 @@ import { useHref, useLinkClickHandler, useLocation, useResolvedPath, type To } f
 /*
  * The app's in-site links. React Router's <Link> carries the framework mode's route prefetching (prefetch links,
  * route-module loading, manifest lookups) whatever props it gets, and it all lands on the home page's first load:
- * about 1 KB gzipped of a 100 KB budget (docs/decisions/0008-web-app-size.md). These render the same <a> (href
+ * about 1 KB gzipped of a 105 KB budget (docs/decisions/0008-web-app-size.md). These render the same <a> (href
  * from the router, client-side navigation on a plain left click, new tab on modified clicks) without it.
  * Links off the site are plain <a> elements.
  */

@@ -33,7 +33,7 @@ function country(raw: string | null): string | undefined {
 /**
  * URL -> SearchQuery for the home page, without zod. It must agree exactly with the shared
  * `searchQuerySchema` (search-params.test.ts checks that on many inputs); it exists because the zod runtime
- * alone would cost about a quarter of the home page's 100 KB JavaScript budget. Bad values are dropped one by
+ * alone would cost about a quarter of the home page's 105 KB JavaScript budget. Bad values are dropped one by
  * one, never turned into an error, like the shared `searchQueryFromParams`.
  */
 export function parseSearchParams(params: URLSearchParams): SearchQuery {

@@ -1,14 +1,31 @@
+import type { Application } from '@jobboard/shared';
+import { Button } from '../../../components/ui/Button';
+import { confirmDialog, showError } from '../../../components/ui/dialogs';
 import { Link } from '../../../components/ui/Link';
 import { cellClass } from '../../../components/ui/Table';
+import { errorMessage } from '../../../lib/api';
 import { dateOnly, salaryRangeDollars } from '../../../lib/format';
 import { useMyApplications } from '../../../lib/my-applications';
 import { useCurrentUser } from '../../../lib/session';
+import { useWithdraw } from '../api/pipeline';
 import { ApplicationsPage } from './ApplicationsPage';
+import { StageBadge } from './StageBadge';
 
-const HEADERS = ['NO.', 'TITLE', 'COMPANY NAME', 'SALARY', 'APPLICATION DATE'] as const;
+const HEADERS = ['NO.', 'TITLE', 'COMPANY NAME', 'SALARY', 'APPLICATION DATE', 'STAGE', 'WITHDRAW'] as const;
 
+/** The seeker's applications with where each stands (the stage, never the employer's notes), and a way to withdraw. */
 export function AppliedJobsPage() {
   const applied = useMyApplications(useCurrentUser()?._id);
+  const withdraw = useWithdraw();
+  const onWithdraw = async (application: Application) => {
+    const ok = await confirmDialog(
+      'Withdraw this application?',
+      `The employer of "${application.jobTitle}" will see that you withdrew. You cannot apply to this job again.`,
+      'Yes, withdraw',
+    );
+    if (!ok) return;
+    withdraw.mutate(application._id, { onError: (error) => void showError(errorMessage(error)) });
+  };
   return (
     <ApplicationsPage
       title="Your Applied Jobs"
@@ -26,6 +43,27 @@ export function AppliedJobsPage() {
           <td className={cellClass}>{application.companyName}</td>
           <td className={cellClass}>{salaryRangeDollars(application.minPrice, application.maxPrice)}</td>
           <td className={cellClass}>{dateOnly(application.appliedDate)}</td>
+          <td className={cellClass}>
+            <span className="flex flex-col items-start gap-1">
+              <StageBadge stage={application.stage} />
+              {application.withdrawnAt ? (
+                <span className="text-xs font-semibold text-slate-700 dark:text-slate-300">Withdrawn {dateOnly(application.withdrawnAt)}</span>
+              ) : null}
+            </span>
+          </td>
+          <td className={cellClass}>
+            {application.withdrawnAt ? null : (
+              <Button
+                variant="secondary"
+                className="whitespace-nowrap px-2 py-1 text-xs"
+                aria-label={`Withdraw your application to ${application.jobTitle}`}
+                disabled={withdraw.isPending && withdraw.variables === application._id}
+                onClick={() => void onWithdraw(application)}
+              >
+                Withdraw
+              </Button>
+            )}
+          </td>
         </>
       )}
     />

@@ -1,50 +1,254 @@
-import { MESSAGES } from '@jobboard/shared';
+import {
+  APPLICATION_STAGES,
+  MESSAGES,
+  PIPELINE_LIMITS,
+  STAGE_LABELS,
+  type ApplicationStage,
+  type ReceivedApplication,
+} from '@jobboard/shared';
 import { ExternalLink } from 'lucide-react';
-import { cellClass } from '../../../components/ui/Table';
+import { Fragment, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { showError } from '../../../components/ui/dialogs';
+import { inputClass, labelClass } from '../../../components/ui/Field';
+import { PageTitle } from '../../../components/ui/PageTitle';
+import { Pagination } from '../../../components/ui/Pagination';
+import { Spinner } from '../../../components/ui/Spinner';
+import { cellClass, EmptyRow, rowClass, Table } from '../../../components/ui/Table';
+import { errorMessage } from '../../../lib/api';
 import { dateOnly } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session';
-import { useResponses } from '../api/applications';
-import { ApplicationsPage } from './ApplicationsPage';
+import { useChangeStage, useResponsesPage, type ResponsesFilters } from '../api/pipeline';
+import { NotesPanel } from './NotesPanel';
+import { StageBadge } from './StageBadge';
 
-const HEADERS = ['NO.', 'TITLE', 'NAME', 'RESUME LINK', 'E-MAIL', 'APPLICATION DATE'] as const;
+const HEADERS = ['NO.', 'TITLE', 'NAME', 'RESUME LINK', 'E-MAIL', 'APPLICATION DATE', 'STAGE', 'NOTES'] as const;
 
-export function ResponsesPage() {
-  const responses = useResponses(useCurrentUser()?.email);
+const isStage = (value: string): value is ApplicationStage => (APPLICATION_STAGES as readonly string[]).includes(value);
+
+/** The filters of the URL (`?job=&stage=&page=`); anything unknown is dropped. */
+export function filtersFromParams(params: URLSearchParams): ResponsesFilters {
+  const job = params.get('job') ?? '';
+  const stage = params.get('stage') ?? '';
+  const page = params.get('page') ?? '';
+  return {
+    job: /^[0-9a-f-]{36}$/i.test(job) ? job : '',
+    stage: isStage(stage) ? stage : '',
+    page: /^[1-9]\d{0,3}$/.test(page) ? Number(page) : 1,
+  };
+}
+
+function ResumeLink({ application }: { application: ReceivedApplication }) {
+  if (!application.applicantResume) return <span className="text-slate-600 dark:text-slate-300">{MESSAGES.noResumeListed}</span>;
   return (
-    <ApplicationsPage
-      title="Job Responses"
-      caption="Applications to your jobs"
-      headers={HEADERS}
-      applications={responses}
-      renderCells={(application, number) => (
+    <a
+      href={application.applicantResume}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 font-medium text-teal-800 underline hover:text-teal-900 dark:text-teal-300 dark:hover:text-teal-200"
+    >
+      Resume
+      <ExternalLink size={14} aria-hidden="true" />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}
+
+/**
+ * Job Responses: the applications to the jobs the user posted or whose company they belong to, filtered by job
+ * and stage (in the URL), 4 a page; each one's stage is moved here, and its private notes kept.
+ */
+export function ResponsesPage() {
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const responses = useResponsesPage(user?._id, filters);
+  const changeStage = useChangeStage();
+  const [openNotes, setOpenNotes] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+
+  const setFilters = (next: Partial<ResponsesFilters>) => {
+    const merged = { ...filters, page: 1, ...next };
+    const search = new URLSearchParams();
+    if (merged.job) search.set('job', merged.job);
+    if (merged.stage) search.set('stage', merged.stage);
+    if (merged.page > 1) search.set('page', String(merged.page));
+    setParams(search);
+  };
+
+  const onStage = (application: ReceivedApplication, stage: ApplicationStage) => {
+    setNote('');
+    changeStage.mutate(
+      { id: application._id, stage },
+      {
+        onSuccess: (change) =>
+          setNote(
+            `${application.applicantName} moved to ${STAGE_LABELS[change.stage]}${change.emailed ? '; they were e-mailed about it.' : '.'}`,
+          ),
+        onError: (error) => void showError(errorMessage(error)),
+      },
+    );
+  };
+
+  const data = responses.data;
+  const items = data?.items ?? [];
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const jobChoices = data?.jobs ?? [];
+  const filtered = Boolean(filters.job || filters.stage);
+
+  return (
+    <section>
+      <PageTitle>Job Responses</PageTitle>
+      <form className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => event.preventDefault()} aria-label="Filter responses">
+        <div className="sm:w-72">
+          <label htmlFor="responses-job" className={labelClass}>
+            Job
+          </label>
+          <select
+            id="responses-job"
+            className={inputClass}
+            value={filters.job}
+            onChange={(event) => setFilters({ job: event.target.value })}
+          >
+            <option value="">All jobs</option>
+            {jobChoices.map((job) => (
+              <option key={job.id} value={job.id}>
+                {job.title} ({job.applications})
+              </option>
+            ))}
+            {filters.job && !jobChoices.some((job) => job.id === filters.job) ? <option value={filters.job}>This job</option> : null}
+          </select>
+        </div>
+        <div className="sm:w-48">
+          <label htmlFor="responses-stage" className={labelClass}>
+            Stage
+          </label>
+          <select
+            id="responses-stage"
+            className={inputClass}
+            value={filters.stage}
+            onChange={(event) => setFilters({ stage: isStage(event.target.value) ? event.target.value : '' })}
+          >
+            <option value="">All stages</option>
+            {APPLICATION_STAGES.map((stage) => (
+              <option key={stage} value={stage}>
+                {STAGE_LABELS[stage]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {filtered ? (
+          <Button variant="ghost" onClick={() => setParams(new URLSearchParams())}>
+            Clear filters
+          </Button>
+        ) : null}
+      </form>
+      <p role="status" className="mb-3 min-h-5 text-sm font-medium text-teal-800 dark:text-teal-200" data-testid="stage-note">
+        {note}
+      </p>
+
+      {responses.isPending ? (
+        <Spinner />
+      ) : responses.isError && !data ? (
+        <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+          <p>{errorMessage(responses.error)}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void responses.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
         <>
-          <td className={cellClass}>{number}</td>
-          <td className={`${cellClass} font-medium`}>{application.jobTitle}</td>
-          <td className={cellClass}>{application.applicantName}</td>
-          <td className={cellClass}>
-            {application.applicantResume ? (
-              <a
-                href={application.applicantResume}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-1 font-medium text-teal-800 underline hover:text-teal-900 dark:text-teal-300 dark:hover:text-teal-200"
-              >
-                Resume
-                <ExternalLink size={14} aria-hidden="true" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
-            ) : (
-              <span className="text-slate-600 dark:text-slate-300">{MESSAGES.noResumeListed}</span>
-            )}
-          </td>
-          <td className={cellClass}>
-            <a href={`mailto:${application.applicantEmail}`} className="whitespace-nowrap hover:underline">
-              {application.applicantEmail}
-            </a>
-          </td>
-          <td className={cellClass}>{dateOnly(application.appliedDate)}</td>
+          {items.length === 0 && filtered ? (
+            // Not an empty table: on a phone its sideways-scrolling box would hold nothing to reach it by keyboard.
+            <p className="rounded-2xl border border-slate-200 bg-white px-4 py-8 text-center text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+              No applications match these filters
+            </p>
+          ) : (
+            <Table caption="Applications to your jobs" headers={HEADERS}>
+              {items.length === 0 ? (
+                <EmptyRow columns={HEADERS.length} text={MESSAGES.noDataFound} />
+              ) : (
+                items.map((application, index) => {
+                  const notesOpen = openNotes === application._id;
+                  const withdrawn = application.withdrawnAt !== null;
+                  const who = `${application.applicantName} (${application.jobTitle})`;
+                  return (
+                    <Fragment key={application._id}>
+                      <tr className={rowClass} data-testid="response-row">
+                        <td className={cellClass}>{(filters.page - 1) * PIPELINE_LIMITS.pageSize + index + 1}</td>
+                        <td className={`${cellClass} font-medium`}>{application.jobTitle}</td>
+                        <td className={cellClass}>{application.applicantName}</td>
+                        <td className={cellClass}>
+                          <ResumeLink application={application} />
+                        </td>
+                        <td className={cellClass}>
+                          <a href={`mailto:${application.applicantEmail}`} className="whitespace-nowrap hover:underline">
+                            {application.applicantEmail}
+                          </a>
+                        </td>
+                        <td className={cellClass}>{dateOnly(application.appliedDate)}</td>
+                        <td className={cellClass}>
+                          {withdrawn ? (
+                            <span className="flex flex-col items-start gap-1">
+                              <StageBadge stage={application.stage} />
+                              <span className="text-xs font-semibold text-slate-700 dark:text-slate-300">Withdrawn {dateOnly(application.withdrawnAt ?? '')}</span>
+                            </span>
+                          ) : (
+                            <select
+                              aria-label={`Stage of ${who}`}
+                              className={`${inputClass} min-w-32 py-1.5`}
+                              value={application.stage}
+                              disabled={changeStage.isPending && changeStage.variables.id === application._id}
+                              onChange={(event) => {
+                                if (isStage(event.target.value)) onStage(application, event.target.value);
+                              }}
+                            >
+                              {APPLICATION_STAGES.map((stage) => (
+                                <option key={stage} value={stage}>
+                                  {STAGE_LABELS[stage]}
+                                </option>
+                              ))}
+                            </select>
+                          )}
+                        </td>
+                        <td className={cellClass}>
+                          <Button
+                            variant="secondary"
+                            className="whitespace-nowrap px-2 py-1 text-xs"
+                            aria-expanded={notesOpen}
+                            aria-controls={`notes-${application._id}`}
+                            aria-label={`Notes on ${who}: ${application.notesCount}`}
+                            onClick={() => setOpenNotes(notesOpen ? null : application._id)}
+                          >
+                            Notes ({application.notesCount})
+                          </Button>
+                        </td>
+                      </tr>
+                      {notesOpen ? (
+                        <tr id={`notes-${application._id}`}>
+                          <td colSpan={HEADERS.length} className="bg-slate-50 px-4 py-4 dark:bg-slate-800/40">
+                            <NotesPanel application={application} />
+                          </td>
+                        </tr>
+                      ) : null}
+                    </Fragment>
+                  );
+                })
+              )}
+            </Table>
+          )}
+          <Pagination
+            page={filters.page}
+            pageCount={pageCount}
+            hasPrevious={filters.page > 1}
+            hasNext={filters.page < pageCount}
+            onPrevious={() => setFilters({ page: filters.page - 1 })}
+            onNext={() => setFilters({ page: filters.page + 1 })}
+            label="Applications to your jobs pages"
+          />
         </>
       )}
-    />
+    </section>
   );
 }

@@ -1,7 +1,8 @@
-import { MESSAGES } from '@jobboard/shared';
+import { jobPageTitle, MESSAGES, SITE_NAME } from '@jobboard/shared';
 import { Banknote, BriefcaseBusiness, Building2, CalendarClock, CalendarDays, CircleAlert, Clock, GraduationCap, Mail, MapPin } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { SaveJobButton } from '../../../components/jobs/SaveJobButton';
 import { Link } from '../../../components/ui/Link';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { CompanyLogo } from '../../../components/ui/CompanyLogo';
@@ -9,9 +10,12 @@ import { showSuccess } from '../../../components/ui/dialogs';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError, errorMessage, isAcknowledged } from '../../../lib/api';
 import { longDate, payText, placeText, workplaceText } from '../../../lib/job-view';
+import { useHydrated } from '../../../lib/hydrated';
+import { useReaderLocale } from '../../../lib/locale';
 import { useMyApplications } from '../../../lib/my-applications';
 import { signInPath } from '../../../lib/next-path';
 import { useCurrentUser } from '../../../lib/session';
+import { useCountJobView } from '../api/job-stats';
 import { useApplyToJob, useJob } from '../api/jobs';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -39,6 +43,14 @@ export function JobPage() {
   const applications = useMyApplications(currentUser?._id);
   const apply = useApplyToJob();
   const [applyError, setApplyError] = useState<ReactNode>(null);
+  const locale = useReaderLocale();
+  const hydrated = useHydrated();
+  // The job's own title, as the server wrote it into the page (the breadcrumb leaves this page's title alone).
+  const title = job.data ? jobPageTitle(job.data) : `${job.isError ? 'Job not found' : 'Job Details'} | ${SITE_NAME}`;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  useCountJobView(job.data?._id);
 
   if (job.isPending) return <Spinner label="Loading job" />;
   if (job.isError) {
@@ -125,7 +137,7 @@ export function JobPage() {
               <p className="font-semibold">{NOT_ACCEPTING}</p>
               <p className="mt-1 text-sm">
                 {data.status === 'expired'
-                  ? `Applications closed on ${longDate(data.validThrough)}.`
+                  ? `Applications closed on ${longDate(data.validThrough, locale)}.`
                   : 'The employer has closed this job.'}{' '}
                 <Link to="/" className="font-medium underline hover:no-underline">
                   Find open jobs
@@ -159,7 +171,8 @@ export function JobPage() {
               <Button
                 className="w-full py-3"
                 onClick={onApply}
-                disabled={alreadyApplied || apply.isPending}
+                // Until the browser has taken a server-rendered page over, a click would have no handler to reach.
+                disabled={!hydrated || alreadyApplied || apply.isPending}
                 aria-describedby={alreadyApplied ? 'already-applied-note' : undefined}
               >
                 {apply.isPending ? 'Loading...' : 'Apply Now'}
@@ -181,6 +194,8 @@ export function JobPage() {
               {applyError}
             </p>
           ) : null}
+          {/* Open or not: a saved job stays saved, and can be unsaved from its page. */}
+          <SaveJobButton jobId={data._id} variant="button" className="mt-3" />
           <dl className="mt-5 grid gap-3">
             <Fact icon={<MapPin size={18} />} label="Location">
               {placeText(data)}
@@ -195,7 +210,7 @@ export function JobPage() {
               {data.experienceLevel}
             </Fact>
             <Fact icon={<Banknote size={18} />} label="Salary">
-              {payText(data)}
+              {payText(data, locale)}
             </Fact>
             <Fact icon={<BriefcaseBusiness size={18} />} label="Salary type">
               {data.salaryType}
@@ -208,7 +223,7 @@ export function JobPage() {
             </Fact>
             {open ? (
               <Fact icon={<CalendarClock size={18} />} label="Applications close on">
-                <time dateTime={data.validThrough}>{longDate(data.validThrough)}</time>
+                <time dateTime={data.validThrough}>{longDate(data.validThrough, locale)}</time>
               </Fact>
             ) : null}
           </dl>

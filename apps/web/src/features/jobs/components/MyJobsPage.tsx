@@ -1,5 +1,5 @@
-import { MESSAGES, MY_JOBS_SKELETON, TABLE_PAGE_SIZE } from '@jobboard/shared';
-import type { Job } from '@jobboard/shared';
+import { conversionText, MESSAGES, MY_JOBS_SKELETON, TABLE_PAGE_SIZE } from '@jobboard/shared';
+import type { Job, JobStats } from '@jobboard/shared';
 import { CircleCheck, CirclePause, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '../../../components/ui/Link';
@@ -13,11 +13,12 @@ import { isAcknowledged, errorMessage } from '../../../lib/api';
 import { longDate, payText } from '../../../lib/job-view';
 import { clampPage, hasNextPage, hasPreviousPage, pageSlice } from '../../../lib/paging';
 import { useCurrentUser } from '../../../lib/session';
+import { useMyJobStats } from '../api/job-stats';
 import { useDeleteJob, useMyJobs, useSetJobStatus } from '../api/jobs';
 import { todayIso } from '../job-dates';
 import { statusActions, type StatusAction } from '../job-status';
 
-const HEADERS = ['NO.', 'TITLE', 'COMPANY NAME', 'SALARY', 'STATUS', 'EDIT', 'DELETE'] as const;
+const HEADERS = ['NO.', 'TITLE', 'COMPANY NAME', 'SALARY', 'STATUS', 'STATISTICS', 'EDIT', 'DELETE'] as const;
 
 const STATUS_STYLES: Record<Job['status'], string> = {
   open: 'bg-teal-50 text-teal-900 dark:bg-teal-950 dark:text-teal-100',
@@ -38,6 +39,25 @@ function StatusCell({ job }: { job: Job }) {
   );
 }
 
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** Views (each visitor once a day), applications, and the share of views that applied; a dash while unknown. */
+function StatsCell({ stats, failed }: { stats: JobStats | undefined; failed: boolean }) {
+  if (!stats) return <span className="text-slate-600 dark:text-slate-300">{failed ? 'Not available' : '–'}</span>;
+  return (
+    <dl className="grid grid-cols-[auto_auto] gap-x-2 whitespace-nowrap text-xs" data-testid="job-stats">
+      <dt className="text-slate-600 dark:text-slate-300">Views</dt>
+      <dd className="font-semibold">{stats.views.toLocaleString('en-US')}</dd>
+      <dt className="text-slate-600 dark:text-slate-300">Applications</dt>
+      <dd className="font-semibold">{stats.applications.toLocaleString('en-US')}</dd>
+      <dt className="text-slate-600 dark:text-slate-300">Conversion</dt>
+      <dd className="font-semibold" title={stats.conversion === null ? 'No views yet' : `${count(stats.applications, 'application', 'applications')} from ${count(stats.views, 'view', 'views')}`}>
+        {conversionText(stats.conversion)}
+      </dd>
+    </dl>
+  );
+}
+
 const ACTION_ICONS = { close: CirclePause, reopen: CircleCheck, renew: RefreshCw } as const;
 
 /** Case-insensitive substring match on the title (docs/product.md, "Constants and filters"). */
@@ -49,6 +69,7 @@ export function filterByTitle<T extends { jobTitle: string }>(jobs: readonly T[]
 export function MyJobsPage() {
   const currentUser = useCurrentUser();
   const jobs = useMyJobs(currentUser?.email);
+  const stats = useMyJobStats(currentUser?._id);
   const deleteJob = useDeleteJob();
   const setStatus = useSetJobStatus();
   const [statusNote, setStatusNote] = useState('');
@@ -159,6 +180,9 @@ export function MyJobsPage() {
                     );
                   })}
                 </div>
+              </td>
+              <td className={cellClass}>
+                <StatsCell stats={stats.data?.get(job._id)} failed={stats.isError} />
               </td>
               <td className={cellClass}>
                 <Link to={`/edit-job/${job._id}`} className={buttonClass('secondary', 'px-3 py-1.5')} aria-label={`Edit ${job.jobTitle}`}>

@@ -3,6 +3,7 @@ import { FILTER_GROUPS, PAY_AT_LEAST_OPTIONS } from '@jobboard/shared';
 import { Link } from '../../../components/ui/Link';
 import { countryLabel, countryOptions } from '../../../lib/countries';
 import { countLabel } from '../../../lib/format';
+import { useHydrated } from '../../../lib/hydrated';
 
 const GROUP_TITLES: Record<FilterGroup, string> = {
   location: 'Location',
@@ -134,6 +135,7 @@ function LinkGroup({ id, title, items, estimated }: { id: string; title: string;
  * the most common places and skills of the current results as links.
  */
 export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, hrefFor, estimated }: FilterPanelProps) {
+  const hydrated = useHydrated();
   const group = (name: FilterGroup) => (
     <RadioGroup
       key={name}
@@ -186,7 +188,9 @@ export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, href
           className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
         >
           <option value="">Any country</option>
-          {countryOptions().map((country) => (
+          {/* Country names come from the runtime's ICU, whose names differ between versions (Node's on the server,
+              the browser's here): the list is written once the browser has taken the page over. */}
+          {(hydrated ? countryOptions() : countryOptions().filter((c) => c.code === query.remoteCountry)).map((country) => (
             <option key={country.code} value={country.code}>
               {country.name}
             </option>

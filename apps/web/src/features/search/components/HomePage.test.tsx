@@ -262,3 +262,18 @@ describe('job card', () => {
     expect(facts.getByText('Seattle')).toBeInTheDocument();
   });
 });
+
+describe('home feeds', () => {
+  it("names the search's RSS, Atom and JSON feeds in the head, without its page, and links the RSS feed", async () => {
+    searchAnswers(12);
+    renderPage(<HomePage />, { path: '/?q=react&where=Berlin&page=2' });
+    await screen.findByRole('heading', { name: '12 Jobs' });
+    const alternates = [...document.head.querySelectorAll('link[rel="alternate"]')].map((link) => [link.getAttribute('type'), link.getAttribute('href'), link.getAttribute('title')]);
+    expect(alternates).toEqual([
+      ['application/rss+xml', '/feed.rss?q=react&where=Berlin', 'RSS: react jobs in Berlin'],
+      ['application/atom+xml', '/feed.atom?q=react&where=Berlin', 'Atom: react jobs in Berlin'],
+      ['application/feed+json', '/feed.json?q=react&where=Berlin', 'JSON Feed: react jobs in Berlin'],
+    ]);
+    expect(screen.getByRole('link', { name: /^RSS/ })).toHaveAttribute('href', '/feed.rss?q=react&where=Berlin');
+  });
+});

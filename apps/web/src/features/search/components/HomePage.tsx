@@ -13,6 +13,7 @@ import { useJobSearch } from '../api/use-job-search';
 import { parseSearchParams, searchHref, searchParamsOf } from '../search-params';
 import { FilterPanel } from './FilterPanel';
 import { JobCard } from './JobCard';
+import { SearchFeeds } from './SearchFeeds';
 
 const iconClass = 'pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-500';
 const boxClass =
@@ -95,7 +96,12 @@ function SearchBox({ id, label, icon, value, placeholder, onChange, onPick, comp
   );
 }
 
-export function HomePage() {
+export interface HomePageProps {
+  /** Shown beside the results' order (the app's "Alert me"): given by app/, since features do not import each other. */
+  resultsAction?: (query: SearchQuery) => ReactNode;
+}
+
+export function HomePage({ resultsAction }: HomePageProps = {}) {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseSearchParams(params), [params]);
   const [text, setText] = useState(query.q ?? '');
@@ -248,6 +254,8 @@ export function HomePage() {
               {loading && !data ? 'Loading jobs' : estimated ? aboutJobCount(total) : jobCount(total)}
             </h2>
             <div className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
+              <SearchFeeds search={searchParamsOf(query).toString()} />
+              {resultsAction?.(query)}
               <label htmlFor="job-sort">Sort by</label>
               <select
                 id="job-sort"

@@ -1,15 +1,18 @@
 import type { JobSummary } from '@jobboard/shared';
 import { Banknote, BriefcaseBusiness, CalendarDays, Clock, MapPin } from '../../../components/ui/icons';
 import { CompanyLogo } from '../../../components/ui/CompanyLogo';
+import { SaveJobButton } from '../../../components/jobs/SaveJobButton';
 import { Link } from '../../../components/ui/Link';
 import { excerpt } from '../../../lib/format';
 import { payText, placeText, workplaceText } from '../../../lib/job-view';
+import { useReaderLocale } from '../../../lib/locale';
 
 const metaClass = 'inline-flex items-center gap-1';
 
-/** A job in the home page's results: the whole card opens the job; the company name opens the company. */
+/** A job in the home page's results: the whole card opens the job; the company name opens the company; the bookmark saves it. */
 export function JobCard({ job }: { job: JobSummary }) {
   const companyName = job.company.name || job.companyName;
+  const locale = useReaderLocale();
   return (
     <article className="group relative rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-teal-600 hover:shadow-md sm:p-5 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-teal-400">
       <div className="flex gap-4">
@@ -33,7 +36,7 @@ export function JobCard({ job }: { job: JobSummary }) {
             )}
           </p>
           <h3 className="mt-0.5 text-lg font-semibold text-slate-900 dark:text-white">
-            <Link to={`/job/${job._id}`} className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none focus-visible:underline">
+            <Link id={`job-title-${job._id}`} to={`/job/${job._id}`} className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none focus-visible:underline">
               {job.jobTitle}
             </Link>
           </h3>
@@ -52,7 +55,7 @@ export function JobCard({ job }: { job: JobSummary }) {
             </li>
             <li className={metaClass}>
               <Banknote size={15} aria-hidden="true" />
-              {payText(job)}
+              {payText(job, locale)}
             </li>
             <li className={metaClass}>
               <CalendarDays size={15} aria-hidden="true" />
@@ -61,6 +64,8 @@ export function JobCard({ job }: { job: JobSummary }) {
           </ul>
           <p className="mt-3 text-sm leading-relaxed text-slate-700 dark:text-slate-300">{excerpt(job.description)}</p>
         </div>
+        {/* Above the card's own link, like the company name. */}
+        <SaveJobButton jobId={job._id} describedBy={`job-title-${job._id}`} className="-mr-2 -mt-2 shrink-0 self-start" />
       </div>
     </article>
   );

@@ -1,0 +1,181 @@
+import type { ApplicationStage, Note, ReceivedApplication } from '@jobboard/shared';
+import type { Queryable } from '../../db/client.js';
+import { APPLICATION_SELECT, toApplication, type ApplicationRow } from './applications.repository.js';
+
+/**
+ * The jobs a user manages: the ones they posted, and those of a company they are a member of
+ * (decision record 18). `$1` is the user; `j` the job.
+ */
+const MANAGES_JOB = `(j.poster_id = $1 OR EXISTS (
+    SELECT 1 FROM company_members m WHERE m.company_id = j.company_id AND m.user_id = $1))`;
+
+export const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+interface ResponseRow extends ApplicationRow {
+  stage_changed_at: Date | string | null;
+  notes_count: number | string;
+}
+
+function toResponse(row: ResponseRow): ReceivedApplication {
+  return {
+    ...toApplication(row),
+    stage: row.stage,
+    stageChangedAt: iso(row.stage_changed_at),
+    withdrawnAt: iso(row.withdrawn_at),
+    notesCount: Number(row.notes_count),
+  };
+}
+
+export interface ResponsesFilter {
+  jobId?: string | undefined;
+  stage?: ApplicationStage | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** One page of the applications to the jobs `userId` manages, newest first, and how many match in all. */
+export async function findResponsesPage(
+  db: Queryable,
+  userId: string,
+  filter: ResponsesFilter,
+): Promise<{ items: ReceivedApplication[]; total: number }> {
+  const where = `WHERE ${MANAGES_JOB} AND ($2::uuid IS NULL OR a.job_id = $2::uuid) AND ($3::text IS NULL OR a.stage = $3::text)`;
+  const params = [userId, filter.jobId ?? null, filter.stage ?? null];
+  const [count] = await db.query<{ total: number | string }>(
+    `SELECT count(*) AS total FROM applications a JOIN jobs j ON j.id = a.job_id ${where}`,
+    params,
+  );
+  // The spec's select as it is (the apply work may add columns to it), with the pipeline's own columns beside it.
+  const rows = await db.query<ResponseRow>(
+    `SELECT page.*, x.stage_changed_at,
+            (SELECT count(*) FROM application_notes n WHERE n.application_id = page.id) AS notes_count
+       FROM (${APPLICATION_SELECT} ${where} ORDER BY a.applied_at DESC, a.id LIMIT $4 OFFSET $5) page
+       JOIN applications x ON x.id = page.id
+      ORDER BY page.applied_at DESC, page.id`,
+    [...params, filter.limit, filter.offset],
+  );
+  return { items: rows.map(toResponse), total: Number(count?.total ?? 0) };
+}
+
+/** The jobs with applications that `userId` manages, newest job first: the Responses page's job filter. */
+export async function findManagedJobsWithApplications(
+  db: Queryable,
+  userId: string,
+): Promise<{ id: string; title: string; applications: number }[]> {
+  const rows = await db.query<{ id: string; job_title: string; applications: number | string }>(
+    `SELECT j.id, j.job_title, count(*) AS applications
+       FROM jobs j JOIN applications a ON a.job_id = j.id
+      WHERE ${MANAGES_JOB}
+      GROUP BY j.id, j.job_title, j.seq
+      ORDER BY j.seq DESC
+      LIMIT 500`,
+    [userId],
+  );
+  return rows.map((r) => ({ id: r.id, title: r.job_title, applications: Number(r.applications) }));
+}
+
+export interface ManagedApplicationRow {
+  id: string;
+  stage: ApplicationStage;
+  withdrawn_at: Date | string | null;
+  stage_changed_at: Date | string | null;
+  applicant_email: string;
+  applicant_name: string;
+  job_id: string;
+  job_title: string;
+  company_name: string;
+}
+
+/**
+ * The application when `userId` manages its job, else undefined; with `lock`, the application's row stays
+ * locked until the transaction ends (a stage change and a withdrawal take turns).
+ */
+export async function findManagedApplication(
+  db: Queryable,
+  userId: string,
+  applicationId: string,
+  lock = false,
+): Promise<ManagedApplicationRow | undefined> {
+  const rows = await db.query<ManagedApplicationRow>(
+    `SELECT a.id, a.stage, a.withdrawn_at, a.stage_changed_at, u.email AS applicant_email, u.name AS applicant_name,
+            j.id AS job_id, j.job_title, COALESCE(c.name, j.company_name) AS company_name
+       FROM applications a
+       JOIN jobs j ON j.id = a.job_id
+       JOIN users u ON u.id = a.user_id
+       LEFT JOIN companies c ON c.id = j.company_id
+      WHERE a.id = $2 AND ${MANAGES_JOB}
+      ${lock ? 'FOR UPDATE OF a' : ''}`,
+    [userId, applicationId],
+  );
+  return rows[0];
+}
+
+/** Moves the application and records the move; the new stage_changed_at. */
+export async function updateStage(
+  db: Queryable,
+  applicationId: string,
+  from: ApplicationStage,
+  to: ApplicationStage,
+  changedBy: string,
+): Promise<string | null> {
+  const [row] = await db.query<{ stage_changed_at: Date | string }>(
+    'UPDATE applications SET stage = $2, stage_changed_at = now() WHERE id = $1 RETURNING stage_changed_at',
+    [applicationId, to],
+  );
+  await db.query(
+    'INSERT INTO application_stage_changes (application_id, from_stage, to_stage, changed_by) VALUES ($1, $2, $3, $4)',
+    [applicationId, from, to, changedBy],
+  );
+  return iso(row?.stage_changed_at ?? null);
+}
+
+/** The applicant's own application withdrawn (the first withdrawal's time is kept); undefined when not theirs. */
+export async function withdrawApplication(db: Queryable, userId: string, applicationId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ withdrawn_at: Date | string }>(
+    `UPDATE applications SET withdrawn_at = COALESCE(withdrawn_at, now())
+      WHERE id = $1 AND user_id = $2 RETURNING withdrawn_at`,
+    [applicationId, userId],
+  );
+  return row ? new Date(row.withdrawn_at).toISOString() : undefined;
+}
+
+interface NoteRow {
+  id: string;
+  body: string;
+  author_name: string | null;
+  author_email: string | null;
+  created_at: Date | string;
+}
+
+const toNote = (row: NoteRow): Note => ({
+  id: row.id,
+  body: row.body,
+  authorName: row.author_name,
+  authorEmail: row.author_email,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+export async function findNotes(db: Queryable, applicationId: string): Promise<Note[]> {
+  const rows = await db.query<NoteRow>(
+    `SELECT n.id, n.body, u.name AS author_name, u.email AS author_email, n.created_at
+       FROM application_notes n LEFT JOIN users u ON u.id = n.author_id
+      WHERE n.application_id = $1
+      ORDER BY n.created_at, n.id`,
+    [applicationId],
+  );
+  return rows.map(toNote);
+}
+
+export async function insertNote(db: Queryable, applicationId: string, authorId: string, body: string): Promise<Note> {
+  const rows = await db.query<NoteRow>(
+    `WITH inserted AS (
+       INSERT INTO application_notes (application_id, author_id, body) VALUES ($1, $2, $3)
+       RETURNING id, body, author_id, created_at)
+     SELECT i.id, i.body, u.name AS author_name, u.email AS author_email, i.created_at
+       FROM inserted i LEFT JOIN users u ON u.id = i.author_id`,
+    [applicationId, authorId, body],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('INSERT ... RETURNING gave no row');
+  return toNote(row);
+}

@@ -1,0 +1,56 @@
+import {
+  applicationParamsSchema,
+  noteBodySchema,
+  noteSchema,
+  notesSchema,
+  responsesPageSchema,
+  responsesQuerySchema,
+  stageBodySchema,
+  stageChangeSchema,
+  withdrawalSchema,
+} from '@jobboard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
+import { requireUser } from '../../http/session.js';
+import { siteOrigin } from '../../http/site.js';
+import { addNote, changeStage, listNotes, listResponses, withdraw } from './pipeline.service.js';
+
+/** The hiring pipeline, under /api/applications (decision record 18); the spec's calls stay under /api/apply. */
+export const pipelineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, mail, config }) => {
+  const tags = ['applications'];
+  // Every call here is for someone signed in: a visitor hears that before anything about the request.
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+
+  app.get(
+    '/responses',
+    { schema: { tags, querystring: responsesQuerySchema, response: { 200: responsesPageSchema } } },
+    async (request) => listResponses(db, requireUser(request), request.query),
+  );
+
+  app.patch(
+    '/:id/stage',
+    { schema: { tags, params: applicationParamsSchema, body: stageBodySchema, response: { 200: stageChangeSchema } } },
+    async (request) =>
+      changeStage({ db, mail }, requireUser(request), request.params.id, request.body.stage, siteOrigin(request, config)),
+  );
+
+  app.get(
+    '/:id/notes',
+    { schema: { tags, params: applicationParamsSchema, response: { 200: notesSchema } } },
+    async (request) => ({ items: await listNotes(db, requireUser(request), request.params.id) }),
+  );
+
+  app.post(
+    '/:id/notes',
+    { schema: { tags, params: applicationParamsSchema, body: noteBodySchema, response: { 201: noteSchema } } },
+    async (request, reply) => reply.code(201).send(await addNote(db, requireUser(request), request.params.id, request.body.body)),
+  );
+
+  app.post(
+    '/:id/withdraw',
+    { schema: { tags, params: applicationParamsSchema, response: { 200: withdrawalSchema } } },
+    async (request) => withdraw(db, requireUser(request), request.params.id),
+  );
+};

@@ -1,0 +1,108 @@
+import {
+  MAILED_STAGES,
+  PIPELINE_LIMITS,
+  PIPELINE_MESSAGES,
+  type ApplicationStage,
+  type Note,
+  type ResponsesPage,
+  type ResponsesQuery,
+  type StageChange,
+  type Withdrawal,
+} from '@jobboard/shared';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { parseId } from '../../http/ids.js';
+import type { CurrentUser } from '../../http/session.js';
+import type { MailQueue } from '../mail/mail.queue.js';
+import { applicationStageMail, type MailedStage } from '../mail/templates.js';
+import {
+  findManagedApplication,
+  findManagedJobsWithApplications,
+  findNotes,
+  findResponsesPage,
+  insertNote,
+  iso,
+  updateStage,
+  withdrawApplication,
+} from './pipeline.repository.js';
+
+/**
+ * The hiring pipeline's rules (decision record 18). An application is managed by its job's poster and by the
+ * members of the job's company; to anybody else (the applicant included) it does not exist here: 404.
+ */
+
+const notFound = () => new AppError('not_found', PIPELINE_MESSAGES.applicationNotFound);
+const applicationId = (raw: string) => parseId(raw, PIPELINE_MESSAGES.applicationNotFound);
+
+const isMailed = (stage: ApplicationStage): stage is MailedStage => MAILED_STAGES.includes(stage);
+
+export async function listResponses(db: Db, caller: CurrentUser, query: ResponsesQuery): Promise<ResponsesPage> {
+  const pageSize = PIPELINE_LIMITS.pageSize;
+  const [{ items, total }, jobs] = await Promise.all([
+    findResponsesPage(db, caller.id, { jobId: query.job, stage: query.stage, limit: pageSize, offset: (query.page - 1) * pageSize }),
+    findManagedJobsWithApplications(db, caller.id),
+  ]);
+  return { items, total, page: query.page, pageSize, jobs };
+}
+
+export interface StageDeps {
+  db: Db;
+  mail: MailQueue;
+}
+
+/**
+ * Moves an application. A withdrawn one cannot move (409). A move to interview, offer, hired or rejected queues
+ * an e-mail to the applicant in the same transaction, so the move and the e-mail happen together or not at all;
+ * setting the stage it already has changes nothing and mails nobody.
+ */
+export async function changeStage(
+  deps: StageDeps,
+  caller: CurrentUser,
+  rawId: string,
+  stage: ApplicationStage,
+  origin: string,
+): Promise<StageChange> {
+  const id = applicationId(rawId);
+  return deps.db.transaction(async (tx) => {
+    const application = await findManagedApplication(tx, caller.id, id, true);
+    if (!application) throw notFound();
+    if (application.withdrawn_at !== null) throw new AppError('conflict', PIPELINE_MESSAGES.withdrawnCannotMove);
+    if (application.stage === stage) return { id, stage, stageChangedAt: iso(application.stage_changed_at), emailed: false };
+    const stageChangedAt = await updateStage(tx, id, application.stage, stage, caller.id);
+    if (isMailed(stage)) {
+      await deps.mail.enqueue(
+        applicationStageMail(application.applicant_email, application.applicant_name, {
+          jobTitle: application.job_title,
+          company: application.company_name,
+          stage,
+          appliedJobsLink: `${origin}/jobs-applied`,
+        }),
+        tx,
+      );
+    }
+    return { id, stage, stageChangedAt, emailed: isMailed(stage) };
+  });
+}
+
+export async function listNotes(db: Db, caller: CurrentUser, rawId: string): Promise<Note[]> {
+  const id = applicationId(rawId);
+  if (!(await findManagedApplication(db, caller.id, id))) throw notFound();
+  return findNotes(db, id);
+}
+
+export async function addNote(db: Db, caller: CurrentUser, rawId: string, body: string): Promise<Note> {
+  const id = applicationId(rawId);
+  return db.transaction(async (tx) => {
+    // Locked, so a job deleted or a membership ended meanwhile cannot leave a note behind a check that passed.
+    if (!(await findManagedApplication(tx, caller.id, id, true))) throw notFound();
+    return insertNote(tx, id, caller.id, body);
+  });
+}
+
+/** The applicant withdraws their own application (again: the first time stays); anybody else: 404. */
+export async function withdraw(db: Db, caller: CurrentUser, rawId: string): Promise<Withdrawal> {
+  const id = applicationId(rawId);
+  const withdrawnAt = await withdrawApplication(db, caller.id, id);
+  if (!withdrawnAt) throw notFound();
+  return { id, withdrawnAt };
+}

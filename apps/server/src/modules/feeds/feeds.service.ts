@@ -1,0 +1,189 @@
+import {
+  countryName,
+  describeSearch,
+  FEED_ITEM_COUNT,
+  FEED_MEDIA_TYPES,
+  feedSearchParams,
+  formatSalary,
+  searchFeedLinks,
+  searchFeedTitle,
+  searchQueryToParams,
+  FEED_SITE_NAME as SITE_NAME,
+  WORKPLACE_LABELS,
+  type FeedFormat,
+  type JobSummary,
+  type JsonFeed,
+  type SearchQuery,
+} from '@jobboard/shared';
+import { Feed } from 'feed';
+import type { Db } from '../../db/client.js';
+import type { SearchCache } from '../jobs/search.service.js';
+import { findSearchMatches } from '../jobs/search.service.js';
+import { escapeHtml, xmlSafe } from './xml-text.js';
+
+/*
+ * The feeds of any search (docs/decisions/0016-sitemaps-and-feeds.md): the newest FEED_ITEM_COUNT matches of the
+ * query GET /api/job/search takes, read by the search service so every filter means the same thing. RSS 2.0 and
+ * Atom 1.0 are written by the `feed` library (escaping, CDATA, dates); JSON Feed 1.1 is built here from its zod
+ * schema (jsonFeedSchema), since the library writes version 1 only.
+ */
+
+/** What every format says about one job. */
+export interface FeedEntry {
+  id: string;
+  url: string;
+  title: string;
+  company: string;
+  place: string;
+  pay: string;
+  employment: string;
+  /** The card's excerpt of the description. */
+  excerpt: string;
+  /** "Acme Inc · Berlin, Germany · On-site · EUR 60,000–75,000 a year · Full-time". */
+  facts: string;
+  posted: Date;
+  skills: string[];
+}
+
+/** 'Berlin, Germany', 'Remote (anywhere)', 'Remote (Germany)', or the spec's free-text location. */
+export function placeOf(job: Pick<JobSummary, 'location' | 'jobLocation' | 'workplace' | 'remoteCountries'>): string {
+  if (job.workplace === 'remote') {
+    const countries = job.remoteCountries.map((code) => countryName(code));
+    return `Remote (${countries.length ? countries.join(', ') : 'anywhere'})`;
+  }
+  const parts = [job.location.city, countryName(job.location.country)].filter(Boolean);
+  return parts.length ? parts.join(', ') : job.jobLocation;
+}
+
+/** 'EUR 60,000–75,000 a year', or the spec's words ('Yearly · $20k - $120k') for a job without a structured salary. */
+export function payOf(job: Pick<JobSummary, 'salary' | 'salaryType' | 'minPrice' | 'maxPrice'>): string {
+  if (job.salary) return formatSalary(job.salary, 'en-US');
+  const words = job.minPrice === job.maxPrice ? job.minPrice : `${job.minPrice} - ${job.maxPrice}`;
+  return `${job.salaryType} · ${words}`;
+}
+
+/** A calendar day as the instant it began in UTC. */
+function dayStart(isoDate: string): Date {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? new Date(0) : date;
+}
+
+export function toFeedEntry(job: JobSummary, origin: string): FeedEntry {
+  const company = job.company.name || job.companyName;
+  const place = placeOf(job);
+  const pay = payOf(job);
+  const workplace = job.workplace === 'remote' ? undefined : WORKPLACE_LABELS[job.workplace];
+  const text = job.description.trim();
+  // The card's cut (CARD_DESCRIPTION_CHARS) ends mid-word: say so.
+  const excerpt = text.length >= 100 ? `${text.replace(/\s+\S*$/, '')}…` : text;
+  return {
+    id: `${origin}/job/${job._id}`,
+    url: `${origin}/job/${job._id}`,
+    title: `${job.jobTitle} at ${company}`,
+    company,
+    place,
+    pay,
+    employment: job.employmentType,
+    excerpt,
+    facts: [company, place, workplace, pay, job.employmentType].filter(Boolean).join(' · '),
+    posted: dayStart(job.postingDate),
+    skills: job.skills.map((skill) => skill.label),
+  };
+}
+
+export interface FeedDocument {
+  format: FeedFormat;
+  /** XML text (RSS, Atom) or the JSON Feed object. */
+  body: string | JsonFeed;
+  type: string;
+}
+
+interface FeedContext {
+  title: string;
+  description: string;
+  /** The home page of this search. */
+  home: string;
+  links: Record<FeedFormat, string>;
+  updated: Date;
+}
+
+function xmlFeed(format: 'rss' | 'atom', context: FeedContext, entries: FeedEntry[]): string {
+  const feed = new Feed({
+    id: context.links[format],
+    title: xmlSafe(context.title),
+    description: xmlSafe(context.description),
+    link: context.home,
+    language: 'en',
+    updated: context.updated,
+    generator: SITE_NAME,
+    feedLinks: { [format]: context.links[format] },
+    // Atom requires an author for the feed or for every entry: the site, and each job's company.
+    author: { name: SITE_NAME, link: context.home },
+    ttl: 5,
+  });
+  for (const entry of entries) {
+    const html = `<p>${escapeHtml(entry.facts)}</p><p>${escapeHtml(entry.excerpt)}</p>`;
+    feed.addItem({
+      // RSS titles are plain text; Atom's are marked type="html" by the library, so they are escaped as HTML.
+      title: format === 'atom' ? escapeHtml(entry.title) : xmlSafe(entry.title),
+      id: entry.id,
+      link: entry.url,
+      date: entry.posted,
+      published: entry.posted,
+      description: html,
+      category: entry.skills.map((name) => ({ name: xmlSafe(name), term: xmlSafe(name) })),
+      // RSS's <author> is an e-mail address: the company is named in the facts line instead.
+      ...(format === 'atom' ? { author: [{ name: xmlSafe(entry.company) }] } : {}),
+    });
+  }
+  return format === 'rss' ? feed.rss2() : feed.atom1();
+}
+
+function jsonFeed(context: FeedContext, entries: FeedEntry[]): JsonFeed {
+  return {
+    version: 'https://jsonfeed.org/version/1.1',
+    title: context.title,
+    home_page_url: context.home,
+    feed_url: context.links.json,
+    description: context.description,
+    language: 'en',
+    authors: [{ name: SITE_NAME, url: context.home }],
+    items: entries.map((entry) => ({
+      id: entry.id,
+      url: entry.url,
+      title: entry.title,
+      content_text: `${entry.facts}\n\n${entry.excerpt}`,
+      summary: entry.excerpt,
+      date_published: entry.posted.toISOString(),
+      authors: [{ name: entry.company }],
+      tags: entry.skills,
+      _jobboard: { company: entry.company, place: entry.place, pay: entry.pay, employmentType: entry.employment },
+    })),
+  };
+}
+
+/** A search's feed in one format, with absolute links from `origin`. */
+export async function buildSearchFeed(
+  deps: { db: Db; searchCounts: SearchCache },
+  query: SearchQuery,
+  format: FeedFormat,
+  origin: string,
+  now: Date = new Date(),
+): Promise<FeedDocument> {
+  // The page is accepted (a home page address works as it is) and ignored: a feed is the newest matches.
+  const { page: _page, ...search } = query;
+  const jobs = await findSearchMatches(deps.db, deps.searchCounts, search, FEED_ITEM_COUNT, now);
+  const params = feedSearchParams(searchQueryToParams(search));
+  const links = Object.fromEntries(searchFeedLinks(params, origin).map((link) => [link.format, link.href])) as Record<FeedFormat, string>;
+  const entries = jobs.map((job) => toFeedEntry(job, origin));
+  const context: FeedContext = {
+    title: searchFeedTitle(params),
+    description: `The newest ${describeSearch(params)} on ${SITE_NAME}.`,
+    home: `${origin}/${params.size ? `?${params.toString()}` : ''}`,
+    links,
+    // The newest posting the feed holds (not the time of the request, so an unchanged feed reads unchanged).
+    updated: entries.length ? entries.reduce((newest, entry) => (entry.posted > newest ? entry.posted : newest), new Date(0)) : now,
+  };
+  const body = format === 'json' ? jsonFeed(context, entries) : xmlFeed(format, context, entries);
+  return { format, body, type: `${FEED_MEDIA_TYPES[format]}; charset=utf-8` };
+}

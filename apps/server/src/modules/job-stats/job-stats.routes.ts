@@ -1,0 +1,38 @@
+import { jobStatsSchema, jobViewSchema, myJobStatsSchema } from '@jobboard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+import { requireUser } from '../../http/session.js';
+import { getJobStats, listMyJobStats, ViewCounter } from './job-stats.service.js';
+
+/** Job statistics for posters, and the view counter the job page calls (decision record 18); under /api/job. */
+export const jobStatsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  const views = new ViewCounter(db);
+  const idParams = z.object({ id: z.string().max(100) });
+  const tags = ['jobs'];
+
+  app.post(
+    '/:id/view',
+    {
+      schema: {
+        tags,
+        description: 'Counts a view of the job page, once per visitor per UTC day; sets no cookie and stores no address',
+        params: idParams,
+        response: { 200: jobViewSchema },
+      },
+    },
+    async (request) => ({
+      counted: await views.count(request.params.id, { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
+    }),
+  );
+
+  app.get(
+    '/:id/stats',
+    { schema: { tags, params: idParams, response: { 200: jobStatsSchema } } },
+    async (request) => getJobStats(db, requireUser(request), request.params.id),
+  );
+
+  app.get('/my-stats', { schema: { tags, response: { 200: myJobStatsSchema } } }, async (request) => ({
+    items: await listMyJobStats(db, requireUser(request)),
+  }));
+};

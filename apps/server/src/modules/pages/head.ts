@@ -1,0 +1,103 @@
+import type { Job } from '@jobboard/shared';
+import { countryName, formatSalary, HOME_TITLE, jobPageTitle, searchFeedLinks, SITE_NAME } from '@jobboard/shared';
+import { absoluteUrl } from './job-posting.js';
+
+/** What a rendered page says about itself in <head>: for search engines, link previews and feed readers. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute; none for a page that does not exist. */
+  canonical?: string;
+  image?: string;
+  /** Keep the page out of search results (a missing or closed job). */
+  noindex?: boolean;
+  /** JSON-LD documents. */
+  structuredData?: unknown[];
+  alternates?: { type: string; title: string; href: string }[];
+}
+
+const DESCRIPTION_LENGTH = 160;
+
+function clip(text: string, length: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= length) return flat;
+  const cut = flat.slice(0, length - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > length / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+}
+
+/** "Tidewater Labs is hiring a Frontend Engineer in London, United Kingdom (hybrid). USD 20,000–120,000 a year. Build…" */
+export function jobDescription(job: Job): string {
+  const company = job.company.name || job.companyName;
+  const place = [job.location.city, job.location.country ? countryName(job.location.country) : ''].filter(Boolean).join(', ') || job.jobLocation;
+  const where = job.workplace === 'remote' ? ' (remote)' : place ? ` in ${place}${job.workplace === 'hybrid' ? ' (hybrid)' : ''}` : '';
+  const pay = job.salary ? ` ${formatSalary(job.salary, 'en-US')}.` : '';
+  return clip(`${company ? `${company} is hiring` : 'Hiring'}: ${job.jobTitle}${where}.${pay} ${job.description}`, DESCRIPTION_LENGTH);
+}
+
+export function jobHead(job: Job, origin: string, structuredData: unknown[]): PageHead {
+  const logo = absoluteUrl(job.company.logo || job.companyLogo, origin);
+  return {
+    title: jobPageTitle(job),
+    description: jobDescription(job),
+    canonical: `${origin}/job/${encodeURIComponent(job._id)}`,
+    ...(logo ? { image: logo } : {}),
+    noindex: job.status !== 'open',
+    structuredData,
+  };
+}
+
+export const missingJobHead: PageHead = {
+  title: `Job not found | ${SITE_NAME}`,
+  description: 'This job is not on Jobboard (any more).',
+  noindex: true,
+};
+
+export function homeHead(origin: string, search: string, total: number | undefined): PageHead {
+  const count = total === undefined ? '' : `${total.toLocaleString('en-US')} open jobs. `;
+  return {
+    title: HOME_TITLE,
+    description: `${count}Search jobs by title, skill, place and pay, apply in one click, and post jobs on Jobboard.`,
+    canonical: `${origin}/${search ? `?${search}` : ''}`,
+    // This search's feeds (RSS, Atom, JSON Feed), for feed readers that look for them.
+    alternates: searchFeedLinks(search, origin).map(({ type, title, href }) => ({ type, title, href })),
+  };
+}
+
+const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** JSON inside a <script> element: nothing in it can close the element or start a comment. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The <head> elements of a page (title and description replace the shell's own). */
+export function headTags(head: PageHead): string {
+  const tags = [
+    `<title>${text(head.title)}</title>`,
+    `<meta name="description" content="${attr(head.description)}" />`,
+  ];
+  if (head.noindex) tags.push('<meta name="robots" content="noindex" />');
+  if (head.canonical) tags.push(`<link rel="canonical" href="${attr(head.canonical)}" />`);
+  tags.push(
+    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${attr(head.title)}" />`,
+    `<meta property="og:description" content="${attr(head.description)}" />`,
+  );
+  if (head.canonical) tags.push(`<meta property="og:url" content="${attr(head.canonical)}" />`);
+  if (head.image) tags.push(`<meta property="og:image" content="${attr(head.image)}" />`);
+  tags.push(
+    `<meta name="twitter:card" content="summary" />`,
+    `<meta name="twitter:title" content="${attr(head.title)}" />`,
+    `<meta name="twitter:description" content="${attr(head.description)}" />`,
+  );
+  if (head.image) tags.push(`<meta name="twitter:image" content="${attr(head.image)}" />`);
+  for (const link of head.alternates ?? []) {
+    // Marked: the home page replaces them with its own once the browser has taken it over (SearchFeeds).
+    tags.push(`<link rel="alternate" type="${attr(link.type)}" title="${attr(link.title)}" href="${attr(link.href)}" data-server-feed />`);
+  }
+  for (const data of head.structuredData ?? []) tags.push(`<script type="application/ld+json">${scriptJson(data)}</script>`);
+  return tags.join('\n    ');
+}

@@ -1,0 +1,27 @@
+import { headTags, scriptJson, type PageHead } from './head.js';
+
+/** The answers a rendered page was made of, sent with it for the browser's query cache (apps/web/src/lib/ssr-state.ts). */
+export interface SsrState {
+  locale: string;
+  queries: { key: readonly unknown[]; status: number; body: unknown }[];
+}
+
+/** The reader's first language if this runtime knows it (dates are written in it), else en-US. */
+export function pageLocale(acceptLanguage: string | undefined): string {
+  const first = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim();
+  if (!first || first === '*') return 'en-US';
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([first])[0] ?? 'en-US';
+  } catch {
+    return 'en-US';
+  }
+}
+
+/** The shell with the page's head and rendered body in place of the shell's own title, description and empty root. */
+export function assemblePage(shell: string, head: PageHead, body: string, state: SsrState, stateId: string): string {
+  return shell
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, () => headTags(head))
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div><script type="application/json" id="${stateId}">${scriptJson(state)}</script>`);
+}
+

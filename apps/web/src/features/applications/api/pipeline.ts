@@ -1,0 +1,73 @@
+import type { ApplicationStage, Note, Notes, ResponsesPage, StageChange, Withdrawal } from '@jobboard/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** The Responses page's filters, as the URL carries them (`?job=&stage=&page=`). */
+export interface ResponsesFilters {
+  job: string;
+  stage: ApplicationStage | '';
+  page: number;
+}
+
+export function responsesQueryString({ job, stage, page }: ResponsesFilters): string {
+  const params = new URLSearchParams();
+  if (job) params.set('job', job);
+  if (stage) params.set('stage', stage);
+  if (page > 1) params.set('page', String(page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** One page of the applications to the jobs the user manages (GET /api/applications/responses). */
+export function useResponsesPage(userId: string | undefined, filters: ResponsesFilters) {
+  const query = responsesQueryString(filters);
+  return useQuery({
+    queryKey: queryKeys.responsesPage(userId ?? '', query),
+    queryFn: ({ signal }) => apiFetch<ResponsesPage>(`/api/applications/responses${query}`, { signal }),
+    enabled: Boolean(userId),
+    // The table keeps its rows while the next page or filter loads, instead of flashing the spinner.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Moves an application; every list of applications is read again (Responses, Applied Jobs, the old table). */
+export function useChangeStage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, stage }: { id: string; stage: ApplicationStage }) =>
+      apiFetch<StageChange>(`/api/applications/${encodeURIComponent(id)}/stage`, { method: 'PATCH', body: { stage } }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
+  });
+}
+
+export function useNotes(applicationId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.applicationNotes(applicationId),
+    queryFn: ({ signal }) => apiFetch<Notes>(`/api/applications/${encodeURIComponent(applicationId)}/notes`, { signal }),
+    enabled,
+  });
+}
+
+export function useAddNote(applicationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) =>
+      apiFetch<Note>(`/api/applications/${encodeURIComponent(applicationId)}/notes`, { method: 'POST', body: { body } }),
+    onSuccess: (note) => {
+      client.setQueryData<Notes>(queryKeys.applicationNotes(applicationId), (old) => ({ items: [...(old?.items ?? []), note] }));
+      // The row's note count.
+      void client.invalidateQueries({ queryKey: [...queryKeys.applications, 'responses'] });
+    },
+  });
+}
+
+/** The applicant withdraws one of their applications. */
+export function useWithdraw() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (applicationId: string) =>
+      apiFetch<Withdrawal>(`/api/applications/${encodeURIComponent(applicationId)}/withdraw`, { method: 'POST' }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
+  });
+}

@@ -1,0 +1,209 @@
+import type { Application, Note, ReceivedApplication, ResponsesPage as ResponsesAnswer } from '@jobboard/shared';
+import { PIPELINE_LIMITS } from '@jobboard/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { confirmDialog, showError } from '../../../components/ui/dialogs';
+import { alice, mockFetch, renderPage } from '../../../test/render';
+import { AppliedJobsPage } from './AppliedJobsPage';
+import { filtersFromParams, ResponsesPage } from './ResponsesPage';
+
+vi.mock('../../../components/ui/dialogs', () => ({
+  confirmDialog: vi.fn(async () => true),
+  showError: vi.fn(async () => undefined),
+  showSuccess: vi.fn(async () => undefined),
+}));
+
+const JOB_A = '11111111-1111-4111-8111-111111111111';
+const JOB_B = '22222222-2222-4222-8222-222222222222';
+
+const application = (id: string, overrides: Partial<ReceivedApplication> = {}): ReceivedApplication => ({
+  _id: id,
+  user: `u-${id}`,
+  job: JOB_A,
+  appliedDate: '2026-11-20T09:30:00.000Z',
+  jobTitle: 'Job A',
+  companyName: 'Acme',
+  minPrice: '$20k',
+  maxPrice: '$120k',
+  postedBy: alice.email,
+  applicantName: `Person ${id}`,
+  applicantEmail: `${id}@example.com`,
+  applicantResume: '',
+  stage: 'applied',
+  withdrawnAt: null,
+  stageChangedAt: null,
+  notesCount: 0,
+  ...overrides,
+});
+
+const page = (items: ReceivedApplication[], total = items.length, pageNumber = 1): { body: ResponsesAnswer } => ({
+  body: {
+    items,
+    total,
+    page: pageNumber,
+    pageSize: PIPELINE_LIMITS.pageSize,
+    jobs: [
+      { id: JOB_B, title: 'Job B', applications: 1 },
+      { id: JOB_A, title: 'Job A', applications: 5 },
+    ],
+  },
+});
+
+beforeEach(() => {
+  vi.mocked(confirmDialog).mockClear();
+  vi.mocked(showError).mockClear();
+});
+
+describe('filtersFromParams', () => {
+  it('keeps a job id, a known stage and a page; drops anything else', () => {
+    expect(filtersFromParams(new URLSearchParams(`job=${JOB_A}&stage=interview&page=3`))).toEqual({ job: JOB_A, stage: 'interview', page: 3 });
+    expect(filtersFromParams(new URLSearchParams('job=x&stage=maybe&page=0'))).toEqual({ job: '', stage: '', page: 1 });
+  });
+});
+
+describe('Responses page', () => {
+  it('asks for the filters of the URL and writes new ones into it, back to page 1', async () => {
+    const fetch = mockFetch((url) => (url.startsWith('/api/applications/responses') ? page([application('a')], 9, 2) : undefined));
+    const user = userEvent.setup();
+    renderPage(<ResponsesPage />, { path: `/responses?job=${JOB_A}&page=2`, user: alice });
+    expect(await screen.findByText('Person a')).toBeInTheDocument();
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain(`/api/applications/responses?job=${JOB_A}&page=2`);
+    expect(screen.getByLabelText('Job')).toHaveValue(JOB_A);
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Stage'), 'interview');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`/responses?job=${JOB_A}&stage=interview`));
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain(`/api/applications/responses?job=${JOB_A}&stage=interview`);
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/responses$/));
+  });
+
+  it('moves a candidate with the stage select and says they were e-mailed', async () => {
+    let stage: ReceivedApplication['stage'] = 'applied';
+    const fetch = mockFetch((url, init) => {
+      if (url.startsWith('/api/applications/responses')) return page([application('a', { stage })]);
+      if (url === '/api/applications/a/stage' && init?.method === 'PATCH') {
+        stage = (JSON.parse(String(init.body)) as { stage: typeof stage }).stage;
+        return { body: { id: 'a', stage, stageChangedAt: '2026-11-21T10:00:00.000Z', emailed: true } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<ResponsesPage />, { path: '/responses', user: alice });
+    const select = await screen.findByRole('combobox', { name: 'Stage of Person a (Job A)' });
+    await user.selectOptions(select, 'interview');
+    expect(await screen.findByText('Person a moved to Interview; they were e-mailed about it.')).toBeInTheDocument();
+    const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ stage: 'interview' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Stage of Person a (Job A)' })).toHaveValue('interview'));
+  });
+
+  it('shows the server\'s refusal of a move', async () => {
+    mockFetch((url, init) => {
+      if (url.startsWith('/api/applications/responses')) return page([application('a')]);
+      if (init?.method === 'PATCH') return { status: 409, body: { success: false, statusCode: 409, message: 'This application was withdrawn' } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<ResponsesPage />, { path: '/responses', user: alice });
+    await user.selectOptions(await screen.findByRole('combobox', { name: /Stage of Person a/ }), 'offer');
+    await waitFor(() => expect(showError).toHaveBeenCalledWith('This application was withdrawn'));
+  });
+
+  it('marks a withdrawn application, without a stage select', async () => {
+    mockFetch((url) => (url.startsWith('/api/applications/responses') ? page([application('a', { withdrawnAt: '2026-11-22T08:00:00.000Z' })]) : undefined));
+    renderPage(<ResponsesPage />, { path: '/responses', user: alice });
+    expect(await screen.findByText('Withdrawn 2026-11-22')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /Stage of/ })).not.toBeInTheDocument();
+  });
+
+  it('opens the private notes, lists them and adds one', async () => {
+    const notes: Note[] = [{ id: 'n1', body: 'Strong portfolio', authorName: 'Alice', authorEmail: alice.email, createdAt: '2026-11-20T10:00:00.000Z' }];
+    const fetch = mockFetch((url, init) => {
+      if (url.startsWith('/api/applications/responses')) return page([application('a', { notesCount: notes.length })]);
+      if (url === '/api/applications/a/notes' && init?.method === 'POST') {
+        const note: Note = { id: 'n2', body: (JSON.parse(String(init.body)) as { body: string }).body, authorName: 'Alice', authorEmail: alice.email, createdAt: '2026-11-21T10:00:00.000Z' };
+        notes.push(note);
+        return { status: 201, body: note };
+      }
+      if (url === '/api/applications/a/notes') return { body: { items: notes } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<ResponsesPage />, { path: '/responses', user: alice });
+    const toggle = await screen.findByRole('button', { name: 'Notes on Person a (Job A): 1' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByText('Strong portfolio')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Add a note'), 'Invite to interview');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    const list = await screen.findByRole('list', { name: 'Notes' });
+    await waitFor(() => expect(within(list).getByText('Invite to interview')).toBeInTheDocument());
+    expect(screen.getByLabelText('Add a note')).toHaveValue('');
+    expect(fetch.mock.calls.some(([url, init]) => url === '/api/applications/a/notes' && init?.method === 'POST')).toBe(true);
+  });
+
+  it('has an empty state, and a filtered one', async () => {
+    mockFetch((url) => (url.startsWith('/api/applications/responses') ? page([]) : undefined));
+    renderPage(<ResponsesPage />, { path: '/responses', user: alice });
+    expect(await screen.findByText('No Data Found !')).toBeInTheDocument();
+  });
+
+  it('says when nothing matches the filters', async () => {
+    mockFetch((url) => (url.startsWith('/api/applications/responses') ? page([]) : undefined));
+    renderPage(<ResponsesPage />, { path: '/responses?stage=hired', user: alice });
+    expect(await screen.findByText('No applications match these filters')).toBeInTheDocument();
+  });
+
+  it('shows an error with a way to try again', async () => {
+    let fail = true;
+    mockFetch((url) => {
+      if (!url.startsWith('/api/applications/responses')) return undefined;
+      return fail ? { status: 503, body: { success: false, statusCode: 503, message: 'Database unavailable' } } : page([application('a')]);
+    });
+    const user = userEvent.setup();
+    renderPage(<ResponsesPage />, { path: '/responses', user: alice });
+    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('Database unavailable');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Person a')).toBeInTheDocument();
+  });
+});
+
+describe('Applied Jobs', () => {
+  const mine = (id: string, overrides: Partial<Application> = {}): Application => {
+    const { stageChangedAt: _s, notesCount: _n, ...base } = application(id, { user: alice._id, jobTitle: `Job ${id}` });
+    return { ...base, ...overrides };
+  };
+
+  it('shows each application\'s stage and withdraws after confirming', async () => {
+    let withdrawnAt: string | null = null;
+    const fetch = mockFetch((url, init) => {
+      if (url === `/api/apply/appliedJobs/${alice._id}`) return { body: [mine('a', { stage: 'interview', withdrawnAt }), mine('b', { withdrawnAt: '2026-11-01T00:00:00.000Z' })] };
+      if (url === '/api/applications/a/withdraw' && init?.method === 'POST') {
+        withdrawnAt = '2026-11-23T12:00:00.000Z';
+        return { body: { id: 'a', withdrawnAt } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<AppliedJobsPage />, { path: '/jobs-applied', user: alice });
+    const rowA = (await screen.findByRole('link', { name: 'Job a' })).closest('tr') as HTMLElement;
+    const rowB = screen.getByRole('link', { name: 'Job b' }).closest('tr') as HTMLElement;
+    expect(within(rowA).getByTestId('stage')).toHaveTextContent('Interview');
+    expect(within(rowB).getByText('Withdrawn 2026-11-01')).toBeInTheDocument();
+    expect(within(rowB).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument();
+
+    vi.mocked(confirmDialog).mockResolvedValueOnce(false);
+    await user.click(within(rowA).getByRole('button', { name: 'Withdraw your application to Job a' }));
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await user.click(within(rowA).getByRole('button', { name: 'Withdraw your application to Job a' }));
+    await waitFor(() => expect(within(rowA).getByText('Withdrawn 2026-11-23')).toBeInTheDocument());
+    expect(confirmDialog).toHaveBeenCalledTimes(2);
+    expect(within(rowA).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument();
+  });
+});

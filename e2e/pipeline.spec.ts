@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { CAROL, closeDialog, DEMO_PASSWORD, expectNoAxeViolations, mailFromOutbox, signInFast, uniqueSuffix } from './fixtures';
+
+/*
+ * The hiring pipeline and job statistics (issue 14, points 2-3; decision record 18): Carol (a demo poster) moves a
+ * fresh seeker's application to Interview and writes a note; the seeker sees "Interview" (not the note) under
+ * Applied Jobs and gets the e-mail in the outbox, then withdraws; My Jobs counts the job page's view.
+ */
+
+const PASSWORD = 'a long seeker passphrase';
+
+test('a poster moves a candidate to interview; the seeker sees it, is e-mailed, and withdraws', async ({ browser, page }) => {
+  const n = uniqueSuffix();
+  const seekerEmail = `seeker-${n}@example.com`;
+  const title = `Pipeline Job ${n}`;
+
+  // Carol posts a job; a new seeker opens its page (one view) and applies.
+  const carol = await browser.newContext();
+  const carolPage = await carol.newPage();
+  await signInFast(carolPage, CAROL, DEMO_PASSWORD);
+  const posted = await carolPage.request.post('/api/job/post-job', {
+    data: {
+      jobTitle: title,
+      companyName: 'E2E Widgets',
+      companyLogo: '/static/logos/tidewater.svg',
+      jobLocation: 'London',
+      employmentType: 'Full-time',
+      experienceLevel: 'Any Experience',
+      salaryType: 'Yearly',
+      minPrice: '$20k',
+      maxPrice: '$120k',
+      description: 'A job whose one candidate moves through the hiring pipeline in the end-to-end test.',
+      skills: [{ value: 'React', label: 'React' }],
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const { insertedId: jobId } = (await posted.json()) as { insertedId: string };
+
+  const signup = await page.request.post('/api/auth/signup', { data: { name: 'Sid Seeker', username: `seeker-${n}`, email: seekerEmail, password: PASSWORD } });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  await signInFast(page, seekerEmail, PASSWORD);
+  const viewed = page.waitForResponse((r) => r.url().endsWith(`/api/job/${jobId}/view`) && r.request().method() === 'POST');
+  await page.goto(`/job/${jobId}`);
+  expect((await viewed).status()).toBe(200);
+  await page.getByRole('button', { name: 'Apply Now' }).click();
+  await closeDialog(page, 'Applied Successfully');
+
+  // Carol's Responses, filtered to the job (in the URL): she moves the candidate to Interview and writes a note.
+  await carolPage.goto('/responses');
+  await carolPage.getByLabel('Job', { exact: true }).selectOption(jobId);
+  await expect(carolPage).toHaveURL(`/responses?job=${jobId}`);
+  const row = carolPage.getByTestId('response-row').filter({ hasText: seekerEmail });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('combobox', { name: /^Stage of Sid Seeker/ }).selectOption('interview');
+  await expect(carolPage.getByTestId('stage-note')).toHaveText('Sid Seeker moved to Interview; they were e-mailed about it.');
+  await row.getByRole('button', { name: /^Notes on Sid Seeker/ }).click();
+  await carolPage.getByLabel('Add a note').fill('Strong portfolio; ask about React');
+  await carolPage.getByRole('button', { name: 'Add note' }).click();
+  await expect(carolPage.getByRole('list', { name: 'Notes' })).toContainText('Strong portfolio; ask about React');
+  await expectNoAxeViolations(carolPage, 'responses with notes open');
+  await carolPage.getByLabel('Stage', { exact: true }).selectOption('interview');
+  await expect(carolPage).toHaveURL(`/responses?job=${jobId}&stage=interview`);
+  await expect(carolPage.getByTestId('response-row')).toHaveCount(1);
+
+  // The seeker sees "Interview", never the note, and has the e-mail.
+  await page.goto('/jobs-applied');
+  const applied = page.locator('tbody tr', { hasText: title });
+  await expect(applied.getByTestId('stage')).toHaveText('Interview');
+  await expect(page.locator('body')).not.toContainText('Strong portfolio');
+  const mail = await mailFromOutbox(seekerEmail, /interview/i);
+  expect(mail.subject).toBe(`You are invited to interview: ${title}`);
+  expect(mail.body).toContain('/jobs-applied');
+  expect(mail.body).not.toContain('Strong portfolio');
+
+  // The seeker withdraws (after confirming); Carol can no longer move the application.
+  await applied.getByRole('button', { name: `Withdraw your application to ${title}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, withdraw' }).click();
+  await expect(applied).toContainText('Withdrawn');
+  await expect(applied.getByRole('button', { name: /Withdraw/ })).toHaveCount(0);
+  await carolPage.reload();
+  await expect(carolPage.getByTestId('response-row')).toContainText('Withdrawn');
+  await expect(carolPage.getByRole('combobox', { name: /^Stage of Sid Seeker/ })).toHaveCount(0);
+
+  // My Jobs: one view (the seeker's), one application, 100%.
+  await carolPage.goto('/my-job');
+  await carolPage.getByLabel('Search my jobs by title').fill(title);
+  await carolPage.getByRole('button', { name: 'Search', exact: true }).click();
+  const stats = carolPage.locator('tbody tr', { hasText: title }).getByTestId('job-stats');
+  await expect(stats).toContainText('Views1');
+  await expect(stats).toContainText('Applications1');
+  await expect(stats).toContainText('Conversion100%');
+  await carol.close();
+});

@@ -1,0 +1,154 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ALICE, DEMO_PASSWORD } from './fixtures';
+
+/**
+ * The home and job pages come rendered from the server (apps/server/src/modules/pages, decision 15): their HTML
+ * holds the content, head tags and JSON-LD before any script runs, and the browser takes it over without a
+ * hydration error.
+ */
+
+interface Item {
+  _id: string;
+  jobTitle: string;
+  companyName: string;
+  company: { name: string };
+}
+
+async function firstJobs(request: APIRequestContext, query = ''): Promise<Item[]> {
+  const response = await request.get(`/api/job/search${query}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { items: Item[] }).items;
+}
+
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>);
+const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"');
+
+/** Console errors and uncaught errors of a page (a failed hydration is reported as one). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || /hydrat/i.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe('server-rendered pages', () => {
+  test("a job page's HTML holds the job, its head tags and its JobPosting before any script runs", async ({ request }) => {
+    const [job] = await firstJobs(request);
+    if (!job) throw new Error('demo data has no open job');
+    const response = await request.get(`/job/${job._id}`);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const company = job.company.name || job.companyName;
+    expect(decode(html)).toContain(`<title>${job.jobTitle} at ${company} | Jobboard</title>`);
+    expect(decode(html)).toMatch(new RegExp(`<h1[^>]*>${job.jobTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://[^"]+/job/${job._id}" />`));
+    expect(html).toContain('<meta property="og:title"');
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+    expect(html).not.toContain('name="robots"');
+    const [posting] = jsonLd(html);
+    expect(posting).toMatchObject({ '@type': 'JobPosting', title: job.jobTitle, hiringOrganization: { name: company }, directApply: true });
+    // The state the browser hydrates from travels as data, not as a script to run (Content-Security-Policy).
+    expect(html).toContain('<script type="application/json" id="ssr-state">');
+  });
+
+  test('the home page HTML holds the first page of results', async ({ request }) => {
+    const items = await firstJobs(request, '?q=engineer');
+    expect(items.length).toBeGreaterThan(0);
+    const html = decode(await (await request.get('/?q=engineer')).text());
+    for (const item of items.slice(0, 5)) expect(html).toContain(item.jobTitle);
+    expect(html).toContain('<link rel="canonical" href="http://');
+  });
+
+  test('a closed job answers 410 with its page and no markup; a missing one 404 with "Job not found"', async ({ playwright, baseURL }) => {
+    const alice = await playwright.request.newContext({ baseURL: baseURL ?? '' });
+    expect((await alice.post('/api/auth/signin', { data: { email: ALICE, password: DEMO_PASSWORD } })).status()).toBe(200);
+    const posted = await alice.post('/api/job/post-job', {
+      data: {
+        jobTitle: 'Closed Rendering Tester',
+        companyName: 'Acme Inc',
+        companyLogo: 'https://example.com/logo.png',
+        jobLocation: 'London',
+        employmentType: 'Full-time',
+        experienceLevel: 'Any Experience',
+        salaryType: 'Yearly',
+        minPrice: '$20k',
+        maxPrice: '$120k',
+        description: 'A job that closes at once, to see what its page answers.',
+        skills: [{ value: 'JavaScript', label: 'JavaScript' }],
+      },
+    });
+    expect(posted.status(), await posted.text()).toBe(201);
+    const { insertedId } = (await posted.json()) as { insertedId: string };
+    const open = await alice.get(`/job/${insertedId}`);
+    expect(open.status()).toBe(200);
+    expect(jsonLd(await open.text())).toHaveLength(1);
+
+    expect((await alice.patch(`/api/job/update-job/${insertedId}`, { data: { status: 'closed' } })).status()).toBe(200);
+    const closed = await alice.get(`/job/${insertedId}`);
+    expect(closed.status()).toBe(410);
+    const closedHtml = await closed.text();
+    expect(closedHtml).toContain('Closed Rendering Tester');
+    expect(closedHtml).toContain('This job is no longer accepting applications');
+    expect(closedHtml).toContain('<meta name="robots" content="noindex" />');
+    expect(jsonLd(closedHtml)).toEqual([]);
+    await alice.dispose();
+
+    const missing = await playwright.request.newContext({ baseURL: baseURL ?? '' });
+    const gone = await missing.get('/job/0b6c3a52-9a0e-4c55-9d55-6b1f2a3c4d5e');
+    expect(gone.status()).toBe(404);
+    const goneHtml = await gone.text();
+    expect(goneHtml).toContain('Job not found');
+    expect(goneHtml).toContain('<title>Job not found | Jobboard</title>');
+    expect(jsonLd(goneHtml)).toEqual([]);
+    await missing.dispose();
+  });
+
+  test('without JavaScript the job page still shows the job', async ({ browser, request }) => {
+    const [job] = await firstJobs(request);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/job/${job?._id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(job?.jobTitle ?? '');
+    await expect(page.getByRole('heading', { name: 'Job description' })).toBeVisible();
+    await context.close();
+  });
+
+  test('the browser takes a job page over without a hydration error, in the dark theme too, and it works', async ({ page, request }) => {
+    const [job] = await firstJobs(request);
+    const errors = collectErrors(page);
+    await page.goto(`/job/${job?._id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(job?.jobTitle ?? '');
+    // Apply answers a visitor with the way to sign in: the page's handlers are attached.
+    await page.getByRole('button', { name: 'Apply Now' }).click();
+    await expect(page.getByRole('link', { name: 'Sign in to apply for jobs' })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${job?.jobTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} at .+ \\| Jobboard$`));
+
+    // A saved dark theme is known to the browser only: the page is taken over as rendered, then the toggle follows.
+    await page.evaluate(() => localStorage.setItem('root', JSON.stringify({ state: { theme: { darkMode: true } }, version: 1 })));
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(page.getByTestId('theme-toggle')).toHaveAttribute('aria-label', 'Switch to light mode');
+    expect(errors).toEqual([]);
+  });
+
+  test('the browser takes the home page over without a hydration error and searches', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/?q=engineer');
+    await expect(page.locator('#results-heading')).toHaveText(/\d.* Jobs?$/);
+    // The search's three feeds are named once, in the head (React adopts the server's elements).
+    await expect(page.locator('head link[rel="alternate"]')).toHaveCount(3);
+    await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/feed.rss?q=engineer');
+    await expect(page.locator('body link')).toHaveCount(0);
+    const box = page.getByRole('combobox', { name: 'What: job title, company, skill or words' });
+    await box.fill('designer');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/q=designer/);
+    await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/feed.rss?q=designer');
+    await expect(page.locator('head link[rel="alternate"]')).toHaveCount(3);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { LIMITS, TABLE_PAGE_SIZE } from './constants.js';
+import { applicationSchema } from './schemas.js';
+import { APPLICATION_STAGES } from './stages.js';
+
+export const PIPELINE_LIMITS = {
+  /** Applications on one page of GET /api/applications/responses: the tables' 4 rows (docs/product.md). */
+  pageSize: TABLE_PAGE_SIZE,
+  /** Characters in one private note. */
+  noteMaxLength: 5_000,
+} as const;
+
+export const PIPELINE_MESSAGES = {
+  applicationNotFound: 'Application not found',
+  withdrawnCannotMove: 'This application was withdrawn: its stage can no longer change',
+  applicationWithdrawn: 'Application withdrawn',
+} as const;
+
+const stageSchema = z.enum(APPLICATION_STAGES, {
+  error: `stage must be one of ${APPLICATION_STAGES.join(', ')}`,
+});
+
+/** The application of the pipeline's calls; a malformed id is a 404 ("Application not found"), as everywhere. */
+export const applicationParamsSchema = z.object({ id: z.string().max(100) });
+
+export const stageBodySchema = z.strictObject({ stage: stageSchema });
+export type StageBody = z.infer<typeof stageBodySchema>;
+
+export const noteBodySchema = z.strictObject({
+  body: z
+    .string({ error: 'body must be text' })
+    .trim()
+    .min(1, { error: 'body: Write a note' })
+    .max(PIPELINE_LIMITS.noteMaxLength, { error: `body: A note has at most ${PIPELINE_LIMITS.noteMaxLength.toLocaleString('en-US')} characters` }),
+});
+export type NoteBody = z.infer<typeof noteBodySchema>;
+
+export const responsesQuerySchema = z.strictObject({
+  job: z.uuid({ error: 'job must be a job id' }).optional(),
+  stage: stageSchema.optional(),
+  page: z.coerce
+    .number({ error: 'page must be a whole number' })
+    .int({ error: 'page must be a whole number' })
+    .min(1, { error: 'page must be at least 1' })
+    .max(LIMITS.maxPage, { error: `page must be at most ${LIMITS.maxPage}` })
+    .default(1),
+});
+export type ResponsesQuery = z.infer<typeof responsesQuerySchema>;
+
+/**
+ * An application as its job's poster and company members see it: the spec's fields, its stage and whether the
+ * applicant withdrew. (What the applicant sent with it, a cover note and a CV, is added beside these fields by
+ * the apply work, issue 14 point 1.)
+ */
+export const responseSchema = applicationSchema.extend({
+  stage: stageSchema,
+  stageChangedAt: z.string().nullable().describe('When the stage last changed (ISO 8601); null when never moved'),
+  withdrawnAt: z.string().nullable().describe('When the applicant withdrew (ISO 8601); null while active'),
+  notesCount: z.number().int().describe('Private notes on it'),
+});
+export type ReceivedApplication = z.infer<typeof responseSchema>;
+
+export const responsesPageSchema = z.object({
+  items: z.array(responseSchema).describe('Newest first'),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  jobs: z
+    .array(z.object({ id: z.string(), title: z.string(), applications: z.number().int() }))
+    .describe('The jobs with applications the caller may manage (the job filter\'s choices), newest first'),
+});
+export type ResponsesPage = z.infer<typeof responsesPageSchema>;
+
+export const stageChangeSchema = z.object({
+  id: z.string(),
+  stage: stageSchema,
+  stageChangedAt: z.string().nullable(),
+  emailed: z.boolean().describe('true when the applicant was e-mailed about the move'),
+});
+export type StageChange = z.infer<typeof stageChangeSchema>;
+
+export const noteSchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  authorName: z.string().nullable().describe("The author's name; null once their account is deleted"),
+  authorEmail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Note = z.infer<typeof noteSchema>;
+
+export const notesSchema = z.object({ items: z.array(noteSchema).describe('Oldest first') });
+export type Notes = z.infer<typeof notesSchema>;
+
+export const withdrawalSchema = z.object({ id: z.string(), withdrawnAt: z.string() });
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+// ---------- job statistics (issue 14, point 3) ----------
+
+export const jobStatsSchema = z.object({
+  jobId: z.string(),
+  views: z.number().int().describe('Visitors of the job page, each counted once per UTC day'),
+  applications: z.number().int().describe('Applications received, withdrawn ones included'),
+  conversion: z.number().nullable().describe('applications / views, from 0; null without views'),
+});
+export type JobStats = z.infer<typeof jobStatsSchema>;
+
+export const myJobStatsSchema = z.object({ items: z.array(jobStatsSchema).describe('One per job the caller posted') });
+export type MyJobStats = z.infer<typeof myJobStatsSchema>;
+
+export const jobViewSchema = z.object({ counted: z.boolean().describe('false when this visitor was already counted today') });
+export type JobView = z.infer<typeof jobViewSchema>;
+
+/** "12.5%"; "–" without views. */
+export function conversionText(conversion: number | null): string {
+  if (conversion === null) return '–';
+  const percent = conversion * 100;
+  return `${percent >= 10 || percent === 0 ? Math.round(percent) : percent.toFixed(1)}%`;
+}
