@@ -44,7 +44,8 @@ test.describe('job alerts', () => {
     await expect(row.getByRole('link', { name: 'Run search' })).toHaveAttribute('href', '/?q=engineer&where=remote');
 
     await row.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
+    // The confirmation is a dialog of its own (loaded on first use): wait for it rather than race it.
+    await page.getByRole('dialog', { name: 'Delete this alert?' }).getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.getByText('No alerts yet')).toBeVisible();
     await page.reload();
     await expect(page.getByText('No alerts yet')).toBeVisible();
