@@ -1,28 +1,39 @@
 import type { Application } from '@jobboard/shared';
 import { MESSAGES, TABLE_PAGE_SIZE } from '@jobboard/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { CardEmpty, CardList, cardClass } from '../../../components/ui/CardList';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
 import { EmptyRow, rowClass, Table } from '../../../components/ui/Table';
+import { usePageParam, useShownPage } from '../../../lib/page-param';
 import { clampPage, hasNextPage, hasPreviousPage, pageCount, pageSlice } from '../../../lib/paging';
+import { useWideScreen } from '../../../lib/wide-screen';
 
 export interface ApplicationsPageProps {
   title: string;
   caption: string;
   headers: readonly string[];
   applications: UseQueryResult<Application[]>;
-  /** The cells of one row; `number` counts from 1 across pages. */
+  /** The cells of one table row (600 px and wider); `number` counts from 1 across pages. */
   renderCells: (application: Application, number: number) => ReactNode;
+  /** The inside of one card (narrower): the same cell components, labelled with the headers. */
+  renderCard: (application: Application, number: number) => ReactNode;
 }
 
-/** Applied Jobs and Responses: a titled table, 4 rows a page, Previous/Next disabled at the edges, a loading indicator. */
-export function ApplicationsPage({ title, caption, headers, applications, renderCells }: ApplicationsPageProps) {
-  const [page, setPage] = useState(1);
+/**
+ * Applied Jobs: a titled table, 4 rows a page, Previous/Next disabled at the edges, a loading indicator; a list of
+ * cards under 600 px. The page is in the URL (`?page=N`); past the end it is the last page, junk is page 1.
+ */
+export function ApplicationsPage({ title, caption, headers, applications, renderCells, renderCard }: ApplicationsPageProps) {
+  const wide = useWideScreen();
   const list = applications.data ?? [];
+  const { page, setPage } = usePageParam();
   const current = clampPage(page, list.length, TABLE_PAGE_SIZE);
+  useShownPage(applications.isSuccess ? current : undefined);
   const rows = pageSlice(list, current, TABLE_PAGE_SIZE);
+  const number = (index: number) => (current - 1) * TABLE_PAGE_SIZE + index + 1;
   return (
     <section>
       <PageTitle>{title}</PageTitle>
@@ -30,17 +41,29 @@ export function ApplicationsPage({ title, caption, headers, applications, render
         <Spinner />
       ) : (
         <>
-          <Table caption={caption} headers={headers}>
-            {rows.length === 0 ? (
-              <EmptyRow columns={headers.length} text={MESSAGES.noDataFound} />
-            ) : (
-              rows.map((application, index) => (
-                <tr key={application._id} className={rowClass}>
-                  {renderCells(application, (current - 1) * TABLE_PAGE_SIZE + index + 1)}
-                </tr>
-              ))
-            )}
-          </Table>
+          {wide ? (
+            <Table caption={caption} headers={headers}>
+              {rows.length === 0 ? (
+                <EmptyRow columns={headers.length} text={MESSAGES.noDataFound} />
+              ) : (
+                rows.map((application, index) => (
+                  <tr key={application._id} className={rowClass}>
+                    {renderCells(application, number(index))}
+                  </tr>
+                ))
+              )}
+            </Table>
+          ) : rows.length === 0 ? (
+            <CardEmpty text={MESSAGES.noDataFound} />
+          ) : (
+            <CardList label={caption}>
+              {rows.map((application, index) => (
+                <li key={application._id} className={cardClass}>
+                  {renderCard(application, number(index))}
+                </li>
+              ))}
+            </CardList>
+          )}
           <Pagination
             page={current}
             pageCount={pageCount(list.length, TABLE_PAGE_SIZE)}

@@ -1,5 +1,6 @@
 import type { Application } from '@jobboard/shared';
 import { Button } from '../../../components/ui/Button';
+import { CardActions, CardField, CardFields, CardHeading } from '../../../components/ui/CardList';
 import { confirmDialog, showError } from '../../../components/ui/dialogs';
 import { Link } from '../../../components/ui/Link';
 import { cellClass } from '../../../components/ui/Table';
@@ -12,6 +13,28 @@ import { ApplicationsPage } from './ApplicationsPage';
 import { StageBadge } from './StageBadge';
 
 const HEADERS = ['NO.', 'TITLE', 'COMPANY NAME', 'SALARY', 'APPLICATION DATE', 'STAGE', 'WITHDRAW'] as const;
+
+// The content of one application, shown by a table row (600 px and wider) and by a card (narrower) alike: add to
+// these, and both layouts show it.
+
+function AppliedTitle({ application }: { application: Application }) {
+  return (
+    <Link to={`/job/${application.job}`} className="hover:underline">
+      {application.jobTitle}
+    </Link>
+  );
+}
+
+function AppliedStage({ application }: { application: Application }) {
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <StageBadge stage={application.stage} />
+      {application.withdrawnAt ? (
+        <span className="text-xs font-semibold text-slate-700 dark:text-slate-300">Withdrawn {dateOnly(application.withdrawnAt)}</span>
+      ) : null}
+    </span>
+  );
+}
 
 /** The seeker's applications with where each stands (the stage, never the employer's notes), and a way to withdraw. */
 export function AppliedJobsPage() {
@@ -26,6 +49,18 @@ export function AppliedJobsPage() {
     if (!ok) return;
     withdraw.mutate(application._id, { onError: (error) => void showError(errorMessage(error)) });
   };
+  const withdrawButton = (application: Application, className: string) =>
+    application.withdrawnAt ? null : (
+      <Button
+        variant="secondary"
+        className={className}
+        aria-label={`Withdraw your application to ${application.jobTitle}`}
+        disabled={withdraw.isPending && withdraw.variables === application._id}
+        onClick={() => void onWithdraw(application)}
+      >
+        Withdraw
+      </Button>
+    );
   return (
     <ApplicationsPage
       title="Your Applied Jobs"
@@ -36,34 +71,31 @@ export function AppliedJobsPage() {
         <>
           <td className={cellClass}>{number}</td>
           <td className={`${cellClass} font-medium`}>
-            <Link to={`/job/${application.job}`} className="hover:underline">
-              {application.jobTitle}
-            </Link>
+            <AppliedTitle application={application} />
           </td>
           <td className={cellClass}>{application.companyName}</td>
           <td className={cellClass}>{salaryRangeDollars(application.minPrice, application.maxPrice)}</td>
           <td className={cellClass}>{dateOnly(application.appliedDate)}</td>
           <td className={cellClass}>
-            <span className="flex flex-col items-start gap-1">
-              <StageBadge stage={application.stage} />
-              {application.withdrawnAt ? (
-                <span className="text-xs font-semibold text-slate-700 dark:text-slate-300">Withdrawn {dateOnly(application.withdrawnAt)}</span>
-              ) : null}
-            </span>
+            <AppliedStage application={application} />
           </td>
-          <td className={cellClass}>
-            {application.withdrawnAt ? null : (
-              <Button
-                variant="secondary"
-                className="whitespace-nowrap px-2 py-1 text-xs"
-                aria-label={`Withdraw your application to ${application.jobTitle}`}
-                disabled={withdraw.isPending && withdraw.variables === application._id}
-                onClick={() => void onWithdraw(application)}
-              >
-                Withdraw
-              </Button>
-            )}
-          </td>
+          <td className={cellClass}>{withdrawButton(application, 'whitespace-nowrap px-2 py-1 text-xs')}</td>
+        </>
+      )}
+      renderCard={(application, number) => (
+        <>
+          <CardHeading number={number}>
+            <AppliedTitle application={application} />
+          </CardHeading>
+          <CardFields>
+            <CardField label="COMPANY NAME">{application.companyName}</CardField>
+            <CardField label="SALARY">{salaryRangeDollars(application.minPrice, application.maxPrice)}</CardField>
+            <CardField label="APPLICATION DATE">{dateOnly(application.appliedDate)}</CardField>
+            <CardField label="STAGE">
+              <AppliedStage application={application} />
+            </CardField>
+          </CardFields>
+          {application.withdrawnAt ? null : <CardActions>{withdrawButton(application, '')}</CardActions>}
         </>
       )}
     />

@@ -15,10 +15,13 @@ import { inputClass, labelClass } from '../../../components/ui/Field';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
+import { CardActions, CardEmpty, CardField, CardFields, CardHeading, CardList, cardClass } from '../../../components/ui/CardList';
 import { cellClass, EmptyRow, rowClass, Table } from '../../../components/ui/Table';
 import { errorMessage } from '../../../lib/api';
 import { dateOnly } from '../../../lib/format';
+import { pageFromParams, useShownPage } from '../../../lib/page-param';
 import { useCurrentUser } from '../../../lib/session';
+import { useWideScreen } from '../../../lib/wide-screen';
 import { useChangeStage, useResponsesPage, type ResponsesFilters } from '../api/pipeline';
 import { NotesPanel } from './NotesPanel';
 import { StageBadge } from './StageBadge';
@@ -31,13 +34,15 @@ const isStage = (value: string): value is ApplicationStage => (APPLICATION_STAGE
 export function filtersFromParams(params: URLSearchParams): ResponsesFilters {
   const job = params.get('job') ?? '';
   const stage = params.get('stage') ?? '';
-  const page = params.get('page') ?? '';
   return {
     job: /^[0-9a-f-]{36}$/i.test(job) ? job : '',
     stage: isStage(stage) ? stage : '',
-    page: /^[1-9]\d{0,3}$/.test(page) ? Number(page) : 1,
+    page: pageFromParams(params),
   };
 }
+
+// The content of one application, shown by a table row (600 px and wider) and by a card (narrower) alike: add to
+// these components, and both layouts show it.
 
 function ResumeLink({ application }: { application: ReceivedApplication }) {
   if (!application.applicantResume) return <span className="text-slate-600 dark:text-slate-300">{MESSAGES.noResumeListed}</span>;
@@ -55,6 +60,67 @@ function ResumeLink({ application }: { application: ReceivedApplication }) {
   );
 }
 
+function ApplicantEmail({ application, className = '' }: { application: ReceivedApplication; className?: string }) {
+  return (
+    <a href={`mailto:${application.applicantEmail}`} className={`hover:underline ${className}`}>
+      {application.applicantEmail}
+    </a>
+  );
+}
+
+const whoOf = (application: ReceivedApplication) => `${application.applicantName} (${application.jobTitle})`;
+
+interface StageControlProps {
+  application: ReceivedApplication;
+  busy: boolean;
+  onStage: (application: ReceivedApplication, stage: ApplicationStage) => void;
+  className: string;
+}
+
+/** A select to move the candidate; a withdrawn application shows its stage and when it was withdrawn instead. */
+function StageControl({ application, busy, onStage, className }: StageControlProps) {
+  if (application.withdrawnAt !== null) {
+    return (
+      <span className="flex flex-col items-start gap-1">
+        <StageBadge stage={application.stage} />
+        <span className="text-xs font-semibold text-slate-700 dark:text-slate-300">Withdrawn {dateOnly(application.withdrawnAt)}</span>
+      </span>
+    );
+  }
+  return (
+    <select
+      aria-label={`Stage of ${whoOf(application)}`}
+      className={`${inputClass} ${className}`}
+      value={application.stage}
+      disabled={busy}
+      onChange={(event) => {
+        if (isStage(event.target.value)) onStage(application, event.target.value);
+      }}
+    >
+      {APPLICATION_STAGES.map((stage) => (
+        <option key={stage} value={stage}>
+          {STAGE_LABELS[stage]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function NotesToggle({ application, open, onToggle, className }: { application: ReceivedApplication; open: boolean; onToggle: () => void; className: string }) {
+  return (
+    <Button
+      variant="secondary"
+      className={className}
+      aria-expanded={open}
+      aria-controls={`notes-${application._id}`}
+      aria-label={`Notes on ${whoOf(application)}: ${application.notesCount}`}
+      onClick={onToggle}
+    >
+      Notes ({application.notesCount})
+    </Button>
+  );
+}
+
 /**
  * Job Responses: the applications to the jobs the user posted or whose company they belong to, filtered by job
  * and stage (in the URL), 4 a page; each one's stage is moved here, and its private notes kept.
@@ -64,6 +130,7 @@ export function ResponsesPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
   const responses = useResponsesPage(user?._id, filters);
+  const wide = useWideScreen();
   const changeStage = useChangeStage();
   const [openNotes, setOpenNotes] = useState<string | null>(null);
   const [note, setNote] = useState('');
@@ -96,6 +163,11 @@ export function ResponsesPage() {
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const jobChoices = data?.jobs ?? [];
   const filtered = Boolean(filters.job || filters.stage);
+  // A page past the end (say ?page=9 of 3, or after the last application of a page moved away) becomes the last one.
+  useShownPage(data && !responses.isPlaceholderData ? Math.min(filters.page, pageCount) : undefined);
+  const number = (index: number) => (filters.page - 1) * PIPELINE_LIMITS.pageSize + index + 1;
+  const busy = (application: ReceivedApplication) => changeStage.isPending && changeStage.variables.id === application._id;
+  const toggleNotes = (application: ReceivedApplication) => setOpenNotes(openNotes === application._id ? null : application._id);
 
   return (
     <section>
@@ -164,65 +236,36 @@ export function ResponsesPage() {
             <p className="rounded-2xl border border-slate-200 bg-white px-4 py-8 text-center text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
               No applications match these filters
             </p>
-          ) : (
+          ) : wide ? (
             <Table caption="Applications to your jobs" headers={HEADERS}>
               {items.length === 0 ? (
                 <EmptyRow columns={HEADERS.length} text={MESSAGES.noDataFound} />
               ) : (
                 items.map((application, index) => {
                   const notesOpen = openNotes === application._id;
-                  const withdrawn = application.withdrawnAt !== null;
-                  const who = `${application.applicantName} (${application.jobTitle})`;
                   return (
                     <Fragment key={application._id}>
                       <tr className={rowClass} data-testid="response-row">
-                        <td className={cellClass}>{(filters.page - 1) * PIPELINE_LIMITS.pageSize + index + 1}</td>
+                        <td className={cellClass}>{number(index)}</td>
                         <td className={`${cellClass} font-medium`}>{application.jobTitle}</td>
                         <td className={cellClass}>{application.applicantName}</td>
                         <td className={cellClass}>
                           <ResumeLink application={application} />
                         </td>
                         <td className={cellClass}>
-                          <a href={`mailto:${application.applicantEmail}`} className="whitespace-nowrap hover:underline">
-                            {application.applicantEmail}
-                          </a>
+                          <ApplicantEmail application={application} className="whitespace-nowrap" />
                         </td>
                         <td className={cellClass}>{dateOnly(application.appliedDate)}</td>
                         <td className={cellClass}>
-                          {withdrawn ? (
-                            <span className="flex flex-col items-start gap-1">
-                              <StageBadge stage={application.stage} />
-                              <span className="text-xs font-semibold text-slate-700 dark:text-slate-300">Withdrawn {dateOnly(application.withdrawnAt ?? '')}</span>
-                            </span>
-                          ) : (
-                            <select
-                              aria-label={`Stage of ${who}`}
-                              className={`${inputClass} min-w-32 py-1.5`}
-                              value={application.stage}
-                              disabled={changeStage.isPending && changeStage.variables.id === application._id}
-                              onChange={(event) => {
-                                if (isStage(event.target.value)) onStage(application, event.target.value);
-                              }}
-                            >
-                              {APPLICATION_STAGES.map((stage) => (
-                                <option key={stage} value={stage}>
-                                  {STAGE_LABELS[stage]}
-                                </option>
-                              ))}
-                            </select>
-                          )}
+                          <StageControl application={application} busy={busy(application)} onStage={onStage} className="min-w-32 py-1.5" />
                         </td>
                         <td className={cellClass}>
-                          <Button
-                            variant="secondary"
+                          <NotesToggle
+                            application={application}
+                            open={notesOpen}
+                            onToggle={() => toggleNotes(application)}
                             className="whitespace-nowrap px-2 py-1 text-xs"
-                            aria-expanded={notesOpen}
-                            aria-controls={`notes-${application._id}`}
-                            aria-label={`Notes on ${who}: ${application.notesCount}`}
-                            onClick={() => setOpenNotes(notesOpen ? null : application._id)}
-                          >
-                            Notes ({application.notesCount})
-                          </Button>
+                          />
                         </td>
                       </tr>
                       {notesOpen ? (
@@ -237,6 +280,42 @@ export function ResponsesPage() {
                 })
               )}
             </Table>
+          ) : items.length === 0 ? (
+            <CardEmpty text={MESSAGES.noDataFound} />
+          ) : (
+            <CardList label="Applications to your jobs">
+              {items.map((application, index) => {
+                const notesOpen = openNotes === application._id;
+                return (
+                  <li key={application._id} className={cardClass} data-testid="response-row">
+                    <CardHeading number={number(index)}>{application.applicantName}</CardHeading>
+                    <CardFields>
+                      <CardField label="TITLE" wide>
+                        {application.jobTitle}
+                      </CardField>
+                      <CardField label="RESUME LINK">
+                        <ResumeLink application={application} />
+                      </CardField>
+                      <CardField label="APPLICATION DATE">{dateOnly(application.appliedDate)}</CardField>
+                      <CardField label="E-MAIL" wide>
+                        <ApplicantEmail application={application} className="break-all" />
+                      </CardField>
+                      <CardField label="STAGE" wide>
+                        <StageControl application={application} busy={busy(application)} onStage={onStage} className="min-h-11" />
+                      </CardField>
+                    </CardFields>
+                    <CardActions>
+                      <NotesToggle application={application} open={notesOpen} onToggle={() => toggleNotes(application)} className="" />
+                    </CardActions>
+                    {notesOpen ? (
+                      <div id={`notes-${application._id}`} className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+                        <NotesPanel application={application} />
+                      </div>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </CardList>
           )}
           <Pagination
             page={filters.page}
