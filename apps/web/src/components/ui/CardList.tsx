@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { pulse } from './Skeleton';
 
 /**
  * The narrow layout of the table screens (My Jobs, Applied Jobs, Responses under 600 px): one card per row, the
@@ -54,5 +55,21 @@ export function CardEmpty({ text }: { text: string }) {
     <p className="rounded-2xl border border-slate-200 bg-white px-4 py-8 text-center text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
       {text}
     </p>
+  );
+}
+
+/** Placeholder cards while a list loads (the table's skeleton rows, narrow). */
+export function CardSkeletons({ count }: { count: number }) {
+  return (
+    <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} data-testid="skeleton-card" className={`${cardClass} space-y-3`}>
+          <div className={`${pulse} h-4 w-2/3`} />
+          <div className={`${pulse} h-3 w-full`} />
+          <div className={`${pulse} h-3 w-1/2`} />
+          <div className={`${pulse} h-11 w-full`} />
+        </div>
+      ))}
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { CircleCheck, CirclePause, Pencil, Plus, RefreshCw, Trash2 } from 'lucid
 import { useState } from 'react';
 import { Link } from '../../../components/ui/Link';
 import { Button, buttonClass } from '../../../components/ui/Button';
+import { CardActions, CardEmpty, CardField, CardFields, CardHeading, CardList, CardSkeletons, cardClass } from '../../../components/ui/CardList';
 import { confirmDialog, showError, showSuccess } from '../../../components/ui/dialogs';
 import { inputClass } from '../../../components/ui/Field';
 import { PageTitle } from '../../../components/ui/PageTitle';
@@ -11,8 +12,10 @@ import { Pagination } from '../../../components/ui/Pagination';
 import { cellClass, EmptyRow, rowClass, Table, TableSkeletonRows } from '../../../components/ui/Table';
 import { isAcknowledged, errorMessage } from '../../../lib/api';
 import { longDate, payText } from '../../../lib/job-view';
+import { usePageParam, useShownPage } from '../../../lib/page-param';
 import { clampPage, hasNextPage, hasPreviousPage, pageSlice } from '../../../lib/paging';
 import { useCurrentUser } from '../../../lib/session';
+import { useWideScreen } from '../../../lib/wide-screen';
 import { useMyJobStats } from '../api/job-stats';
 import { useDeleteJob, useMyJobs, useSetJobStatus } from '../api/jobs';
 import { todayIso } from '../job-dates';
@@ -25,6 +28,9 @@ const STATUS_STYLES: Record<Job['status'], string> = {
   closed: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',
   expired: 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100',
 };
+
+// The content of one job, shown by a table row (600 px and wider) and by a card (narrower) alike: add to these
+// components (StatusCell, StatsCell, ...), and both layouts show it.
 
 /** Open (until a date), Closed, or Expired (on a date). */
 function StatusCell({ job }: { job: Job }) {
@@ -60,6 +66,69 @@ function StatsCell({ stats, failed }: { stats: JobStats | undefined; failed: boo
 
 const ACTION_ICONS = { close: CirclePause, reopen: CircleCheck, renew: RefreshCw } as const;
 
+function JobTitleLink({ job }: { job: Job }) {
+  return (
+    <Link to={`/job/${job._id}`} className="hover:underline">
+      {job.jobTitle}
+    </Link>
+  );
+}
+
+interface JobActionsProps {
+  job: Job;
+  today: string;
+  busy: boolean;
+  onStatus: (job: Job, action: StatusAction) => void;
+  className: string;
+}
+
+/** Close, Reopen, Renew: the ones the job's status allows. */
+function StatusActionButtons({ job, today, busy, onStatus, className }: JobActionsProps) {
+  return (
+    <>
+      {statusActions(job, today).map((action) => {
+        const Icon = ACTION_ICONS[action.kind];
+        return (
+          <Button
+            key={action.kind}
+            variant="secondary"
+            className={className}
+            aria-label={`${action.label} ${job.jobTitle}`}
+            disabled={busy}
+            onClick={() => onStatus(job, action)}
+          >
+            <Icon size={13} aria-hidden="true" />
+            {action.label}
+          </Button>
+        );
+      })}
+    </>
+  );
+}
+
+function EditJobLink({ job, className }: { job: Job; className: string }) {
+  return (
+    <Link to={`/edit-job/${job._id}`} className={buttonClass('secondary', className)} aria-label={`Edit ${job.jobTitle}`}>
+      <Pencil size={14} aria-hidden="true" />
+      Edit
+    </Link>
+  );
+}
+
+function DeleteJobButton({ job, busy, onDelete, className }: { job: Job; busy: boolean; onDelete: (id: string, title: string) => void; className: string }) {
+  return (
+    <Button variant="danger" className={className} aria-label={`Delete ${job.jobTitle}`} onClick={() => onDelete(job._id, job.jobTitle)} disabled={busy}>
+      <Trash2 size={14} aria-hidden="true" />
+      Delete
+    </Button>
+  );
+}
+
+/** The title search of the URL (`?q=`), as typed (it is matched trimmed and case-insensitively). */
+export function searchFromParams(params: URLSearchParams): string {
+  return (params.get('q') ?? '').slice(0, 200);
+}
+
 /** Case-insensitive substring match on the title (docs/product.md, "Constants and filters"). */
 export function filterByTitle<T extends { jobTitle: string }>(jobs: readonly T[], search: string): T[] {
   const needle = search.trim().toLowerCase();
@@ -74,12 +143,14 @@ export function MyJobsPage() {
   const setStatus = useSetJobStatus();
   const [statusNote, setStatusNote] = useState('');
   const today = todayIso();
-  const [searchText, setSearchText] = useState('');
-  const [appliedSearch, setAppliedSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const wide = useWideScreen();
+  // The title search and the page live in the URL (`/my-job?q=chef&page=2`): Back and a reload keep them.
+  const { page, setPage, params, setParams } = usePageParam();
+  const appliedSearch = searchFromParams(params);
 
   const filtered = filterByTitle(jobs.data ?? [], appliedSearch);
   const current = clampPage(page, filtered.length, TABLE_PAGE_SIZE);
+  useShownPage(jobs.isSuccess ? current : undefined);
   const rows = pageSlice(filtered, current, TABLE_PAGE_SIZE);
   // On a failed load the table stays in its loading state (docs/product.md, "States").
   const loading = jobs.isPending || jobs.isError;
@@ -94,6 +165,9 @@ export function MyJobsPage() {
       onError: (error) => void showError(errorMessage(error)),
     });
   };
+
+  const statusBusy = (job: Job) => setStatus.isPending && setStatus.variables.id === job._id;
+  const deleteBusy = (job: Job) => deleteJob.isPending && deleteJob.variables === job._id;
 
   const onStatus = async (job: Job, action: StatusAction) => {
     if (action.confirm && !(await confirmDialog(action.confirm.title, action.confirm.text, action.confirm.button))) return;
@@ -119,12 +193,18 @@ export function MyJobsPage() {
         </Link>
       </div>
       <form
+        // A new search from the URL (Back, a link) shows in the box again.
+        key={appliedSearch}
         role="search"
         className="mb-6 flex max-w-xl gap-2"
         onSubmit={(event) => {
           event.preventDefault();
-          setAppliedSearch(searchText);
-          setPage(1);
+          const text = String(new FormData(event.currentTarget).get('q') ?? '');
+          const next = new URLSearchParams(params);
+          if (text) next.set('q', text);
+          else next.delete('q');
+          next.delete('page');
+          setParams(next);
         }}
       >
         <label htmlFor="my-jobs-search" className="sr-only">
@@ -133,8 +213,8 @@ export function MyJobsPage() {
         <input
           id="my-jobs-search"
           type="search"
-          value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
+          name="q"
+          defaultValue={appliedSearch}
           placeholder="Search by job title"
           className={inputClass}
         />
@@ -144,68 +224,70 @@ export function MyJobsPage() {
       <p role="status" className="mb-3 min-h-5 text-sm font-medium text-teal-800 dark:text-teal-200" data-testid="status-note">
         {statusNote}
       </p>
-      <Table caption="Jobs you posted" headers={HEADERS}>
-        {loading ? (
-          <TableSkeletonRows rows={MY_JOBS_SKELETON.rows} columns={HEADERS.length} />
-        ) : rows.length === 0 ? (
-          <EmptyRow columns={HEADERS.length} text={MESSAGES.noDataFound} />
-        ) : (
-          rows.map((job, index) => (
-            <tr key={job._id} className={rowClass}>
-              <td className={cellClass}>{(current - 1) * TABLE_PAGE_SIZE + index + 1}</td>
-              <td className={`${cellClass} font-medium`}>
-                <Link to={`/job/${job._id}`} className="hover:underline">
-                  {job.jobTitle}
-                </Link>
-              </td>
-              <td className={cellClass}>{job.company.name || job.companyName}</td>
-              <td className={cellClass}>{payText(job)}</td>
-              <td className={cellClass}>
-                <StatusCell job={job} />
-                <div className="mt-2 flex flex-wrap gap-1.5">
-                  {statusActions(job, today).map((action) => {
-                    const Icon = ACTION_ICONS[action.kind];
-                    return (
-                      <Button
-                        key={action.kind}
-                        variant="secondary"
-                        className="whitespace-nowrap px-2 py-1 text-xs"
-                        aria-label={`${action.label} ${job.jobTitle}`}
-                        disabled={setStatus.isPending && setStatus.variables.id === job._id}
-                        onClick={() => void onStatus(job, action)}
-                      >
-                        <Icon size={13} aria-hidden="true" />
-                        {action.label}
-                      </Button>
-                    );
-                  })}
-                </div>
-              </td>
-              <td className={cellClass}>
-                <StatsCell stats={stats.data?.get(job._id)} failed={stats.isError} />
-              </td>
-              <td className={cellClass}>
-                <Link to={`/edit-job/${job._id}`} className={buttonClass('secondary', 'px-3 py-1.5')} aria-label={`Edit ${job.jobTitle}`}>
-                  <Pencil size={14} aria-hidden="true" />
-                  Edit
-                </Link>
-              </td>
-              <td className={cellClass}>
-                <Button
-                  variant="danger"
-                  className="px-3 py-1.5"
-                  aria-label={`Delete ${job.jobTitle}`}
-                  onClick={() => void onDelete(job._id, job.jobTitle)}
-                  disabled={deleteJob.isPending && deleteJob.variables === job._id}
-                >
-                  <Trash2 size={14} aria-hidden="true" />
-                  Delete
-                </Button>
-              </td>
-            </tr>
-          ))
-        )}
-      </Table>
+      {wide ? (
+        <Table caption="Jobs you posted" headers={HEADERS}>
+          {loading ? (
+            <TableSkeletonRows rows={MY_JOBS_SKELETON.rows} columns={HEADERS.length} />
+          ) : rows.length === 0 ? (
+            <EmptyRow columns={HEADERS.length} text={MESSAGES.noDataFound} />
+          ) : (
+            rows.map((job, index) => (
+              <tr key={job._id} className={rowClass}>
+                <td className={cellClass}>{(current - 1) * TABLE_PAGE_SIZE + index + 1}</td>
+                <td className={`${cellClass} font-medium`}>
+                  <JobTitleLink job={job} />
+                </td>
+                <td className={cellClass}>{job.company.name || job.companyName}</td>
+                <td className={cellClass}>{payText(job)}</td>
+                <td className={cellClass}>
+                  <StatusCell job={job} />
+                  <div className="mt-2 flex flex-wrap gap-1.5">
+                    <StatusActionButtons job={job} today={today} busy={statusBusy(job)} onStatus={(j, a) => void onStatus(j, a)} className="whitespace-nowrap px-2 py-1 text-xs" />
+                  </div>
+                </td>
+                <td className={cellClass}>
+                  <StatsCell stats={stats.data?.get(job._id)} failed={stats.isError} />
+                </td>
+                <td className={cellClass}>
+                  <EditJobLink job={job} className="px-3 py-1.5" />
+                </td>
+                <td className={cellClass}>
+                  <DeleteJobButton job={job} busy={deleteBusy(job)} onDelete={(id, title) => void onDelete(id, title)} className="px-3 py-1.5" />
+                </td>
+              </tr>
+            ))
+          )}
+        </Table>
+      ) : loading ? (
+        <CardSkeletons count={TABLE_PAGE_SIZE} />
+      ) : rows.length === 0 ? (
+        <CardEmpty text={MESSAGES.noDataFound} />
+      ) : (
+        <CardList label="Jobs you posted">
+          {rows.map((job, index) => (
+            <li key={job._id} className={cardClass}>
+              <CardHeading number={(current - 1) * TABLE_PAGE_SIZE + index + 1}>
+                <JobTitleLink job={job} />
+              </CardHeading>
+              <CardFields>
+                <CardField label="COMPANY NAME">{job.company.name || job.companyName}</CardField>
+                <CardField label="SALARY">{payText(job)}</CardField>
+                <CardField label="STATUS">
+                  <StatusCell job={job} />
+                </CardField>
+                <CardField label="STATISTICS">
+                  <StatsCell stats={stats.data?.get(job._id)} failed={stats.isError} />
+                </CardField>
+              </CardFields>
+              <CardActions>
+                <StatusActionButtons job={job} today={today} busy={statusBusy(job)} onStatus={(j, a) => void onStatus(j, a)} className="" />
+                <EditJobLink job={job} className="" />
+                <DeleteJobButton job={job} busy={deleteBusy(job)} onDelete={(id, title) => void onDelete(id, title)} className="" />
+              </CardActions>
+            </li>
+          ))}
+        </CardList>
+      )}
       <Pagination
         edge="hide"
         page={current}
