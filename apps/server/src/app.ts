@@ -36,6 +36,7 @@ import { companyRoutes } from './modules/companies/companies.routes.js';
 import { suggestionRoutes } from './modules/jobs/suggestions.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { jobStatsRoutes } from './modules/job-stats/job-stats.routes.js';
+import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { loadPageRenderer, pageRoutes } from './modules/pages/pages.routes.js';
 import { SearchCache } from './modules/jobs/search.service.js';
 import { MailQueue } from './modules/mail/mail.queue.js';
@@ -43,6 +44,7 @@ import { OutboxTransport, SmtpTransport, type MailTransport } from './modules/ma
 import { findSessionUser } from './modules/sessions/sessions.repository.js';
 import { DiskStorage, S3Storage, type FileStorage } from './modules/uploads/storage.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
+import { cvRoutes } from './modules/cvs/cvs.routes.js';
 import { savedJobRoutes } from './modules/saved-jobs/saved-jobs.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 
@@ -169,7 +171,9 @@ export async function buildApp({ db, config, storage = createStorage(config) }: 
   await app.register(userRoutes, { prefix: '/api/user', ...deps });
   await app.register(accountRoutes, { prefix: '/api', ...deps });
   await app.register(uploadRoutes, { prefix: '/api/upload', ...deps });
+  await app.register(cvRoutes, { prefix: '/api', ...deps });
   await app.register(alertRoutes, { prefix: '/api/alerts', ...deps });
+  await app.register(moderationRoutes, { prefix: '/api', ...deps });
   // The home and job pages rendered on the server, when the web app and its server build are built.
   const pages = await loadPageRenderer(config);
   if (pages) await app.register(pageRoutes, { ...deps, ...pages });

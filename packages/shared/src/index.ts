@@ -6,6 +6,8 @@ export * from './alert-words.js';
 export * from './saved-jobs.js';
 export * from './stages.js';
 export * from './pipeline.js';
+export * from './moderation.js';
+export * from './cv.js';
 export * from './salary.js';
 export * from './dates.js';
 export * from './search-params.js';

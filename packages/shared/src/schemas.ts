@@ -15,6 +15,7 @@ import {
 } from './constants.js';
 import { isCountryCode } from './countries.js';
 import { APPLICATION_STAGES } from './stages.js';
+import { coverNoteSchema, cvIdSchema, cvSummarySchema } from './cv.js';
 import {
   isCurrencyCode,
   JOB_MODEL_LIMITS,
@@ -166,6 +167,7 @@ export type User = z.infer<typeof userSchema>;
 export const accountSchema = userSchema.extend({
   emailVerified: z.boolean().describe('The address was confirmed by a mailed link or the identity provider'),
   pendingEmail: z.string().nullable().describe('An address waiting for its confirmation link to be followed'),
+  isAdmin: z.boolean().optional().describe('Present and true for an administrator (ADMIN_EMAILS, verified address): the web app shows the Admin page'),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -386,6 +388,14 @@ export const jobSchema = z.object({
   salary: salaryOutSchema.nullable().describe('Null when an old client sent salary text without numbers'),
   validThrough: z.string().describe('YYYY-MM-DD: the last day the job takes applications'),
   status: z.enum(JOB_STATUSES),
+  moderation: z
+    .object({
+      state: z.enum(['hidden', 'pending']).describe('hidden: taken down by an administrator; pending: awaiting review'),
+      reason: z.string().nullable().describe("The administrator's reason for hiding it"),
+      at: z.string().nullable().describe('When an administrator decided (ISO 8601)'),
+    })
+    .optional()
+    .describe('Only on a hidden or pending job, which only its poster and administrators see'),
 });
 export type Job = z.infer<typeof jobSchema>;
 
@@ -586,6 +596,9 @@ export const applyBodySchema = z.strictObject({
   job: idSchema,
   // The applicant is the signed-in user; a `user` in the body is accepted for compatibility and ignored.
   user: z.unknown().optional(),
+  // Issue 14, point 1 (decision record 19): what the seeker sends with it; both optional, so the spec's body works.
+  coverNote: coverNoteSchema.optional().describe('Up to 5,000 characters; blank means none'),
+  cvId: cvIdSchema.optional().describe('A CV the caller uploaded (POST /api/upload/cv)'),
 });
 
 export const applicationSchema = z.object({
@@ -606,6 +619,9 @@ export const applicationSchema = z.object({
   // The pipeline (issue 14; decision record 18), beside the spec's fields: where the application stands.
   stage: z.enum(APPLICATION_STAGES).describe('applied, reviewing, interview, offer, hired or rejected'),
   withdrawnAt: z.string().nullable().describe('When the applicant withdrew it (ISO 8601); null while active'),
+  // What the applicant sent with it (decision record 19); the CV's bytes only through GET /api/applications/:id/cv-link.
+  coverNote: z.string().nullable().optional().describe('The cover note; null when none'),
+  cv: cvSummarySchema.nullable().optional().describe('The CV sent with it; null when none'),
 });
 export type Application = z.infer<typeof applicationSchema>;
 

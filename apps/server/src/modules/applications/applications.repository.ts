@@ -16,17 +16,22 @@ export interface ApplicationRow {
   applicant_resume: string;
   stage: ApplicationStage;
   withdrawn_at: Date | string | null;
+  cover_note: string | null;
+  cv_file_name: string | null;
+  cv_size: number | string | null;
 }
 
 export const APPLICATION_SELECT = `
   SELECT a.id, a.user_id, a.job_id, a.applied_at,
          j.job_title, j.company_name, j.min_price, j.max_price, p.email AS posted_by,
          u.name AS applicant_name, u.email AS applicant_email, u.resume AS applicant_resume,
-         a.stage, a.withdrawn_at
+         a.stage, a.withdrawn_at,
+         a.cover_note, cv.file_name AS cv_file_name, cv.size AS cv_size
     FROM applications a
     JOIN jobs j ON j.id = a.job_id
     JOIN users p ON p.id = j.poster_id
-    JOIN users u ON u.id = a.user_id`;
+    JOIN users u ON u.id = a.user_id
+    LEFT JOIN cvs cv ON cv.id = a.cv_id`;
 
 export function toApplication(row: ApplicationRow): Application {
   return {
@@ -44,6 +49,8 @@ export function toApplication(row: ApplicationRow): Application {
     applicantResume: row.applicant_resume,
     stage: row.stage,
     withdrawnAt: row.withdrawn_at === null ? null : new Date(row.withdrawn_at).toISOString(),
+    coverNote: row.cover_note,
+    cv: row.cv_file_name === null ? null : { fileName: row.cv_file_name, size: Number(row.cv_size) },
   };
 }
 
@@ -64,10 +71,21 @@ export async function findApplicationsVisibleTo(db: Queryable, userId: string): 
   return rows.map(toApplication);
 }
 
-export async function insertApplication(db: Queryable, userId: string, jobId: string): Promise<string> {
+/** What the applicant sent with the application (decision record 19); null: none. */
+export interface ApplicationMaterials {
+  coverNote: string | null;
+  cvId: string | null;
+}
+
+export async function insertApplication(
+  db: Queryable,
+  userId: string,
+  jobId: string,
+  materials: ApplicationMaterials = { coverNote: null, cvId: null },
+): Promise<string> {
   const rows = await db.query<{ id: string }>(
-    'INSERT INTO applications (user_id, job_id) VALUES ($1, $2) RETURNING id',
-    [userId, jobId],
+    'INSERT INTO applications (user_id, job_id, cover_note, cv_id) VALUES ($1, $2, $3, $4) RETURNING id',
+    [userId, jobId, materials.coverNote, materials.cvId],
   );
   const row = rows[0];
   if (!row) throw new Error('INSERT ... RETURNING gave no row');

@@ -28,7 +28,8 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       schema: { tags: ['applications'], body: applyBodySchema, response: { 201: insertAckSchema } },
     },
     async (request, reply) => {
-      const insertedId = await applyToJob(db, requireUser(request, MESSAGES.signInToApply), request.body.job);
+      const { job, coverNote, cvId } = request.body;
+      const insertedId = await applyToJob(db, requireUser(request, MESSAGES.signInToApply), job, { coverNote, cvId });
       return reply.code(201).send({ acknowledged: true, insertedId });
     },
   );

@@ -1,19 +1,31 @@
-import { MESSAGES, type Application } from '@jobboard/shared';
+import { CV_MESSAGES, MESSAGES, type Application } from '@jobboard/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, isUniqueViolation } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
+import { findOwnCv } from '../cvs/cvs.repository.js';
 import { findJobById } from '../jobs/jobs.repository.js';
 import type { CurrentUser } from '../../http/session.js';
 import { findApplicationsByUser, findApplicationsVisibleTo, insertApplication } from './applications.repository.js';
 
-export async function applyToJob(db: Db, user: CurrentUser, jobId: string): Promise<string> {
+/** What an apply body may carry beside the spec's `job` (decision record 19). */
+export interface ApplyMaterials {
+  coverNote?: string | undefined;
+  cvId?: string | undefined;
+}
+
+export async function applyToJob(db: Db, user: CurrentUser, jobId: string, materials: ApplyMaterials = {}): Promise<string> {
   const job = await findJobById(db, parseId(jobId, MESSAGES.jobNotFound));
-  if (!job) throw new AppError('not_found', MESSAGES.jobNotFound);
+  // A hidden or pending job (moderation) does not exist for anyone but its poster, who cannot apply to it anyway.
+  if (!job || job.moderation_state) throw new AppError('not_found', MESSAGES.jobNotFound);
   if (job.poster_id === user.id) throw new AppError('forbidden', MESSAGES.cannotApplyOwnJob);
   // Closed and expired jobs keep their page but take no applications (the date itself counts, not only the sweep).
   if (job.status !== 'open') throw new AppError('conflict', MESSAGES.jobNotAccepting);
+  // Only the caller's own CV: someone else's id is as unknown as a made-up one.
+  const cvId = materials.cvId?.toLowerCase() ?? null;
+  if (cvId !== null && !(await findOwnCv(db, cvId, user.id))) throw new AppError('not_found', CV_MESSAGES.cvIdNotYours);
+  const coverNote = materials.coverNote ? materials.coverNote : null;
   try {
-    return await insertApplication(db, user.id, job.id);
+    return await insertApplication(db, user.id, job.id, { coverNote, cvId });
   } catch (error) {
     // The unique (user, job) constraint is the judge, so parallel applies make exactly one application.
     if (isUniqueViolation(error, 'applications_one_per_user_job')) {

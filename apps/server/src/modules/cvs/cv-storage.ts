@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Config, S3Config } from '../../config.js';
+
+/**
+ * Where CVs go (decision record 19). Unlike avatars (FileStorage answers a public URL), a CV has no URL at all:
+ * the server reads it back and streams it to whoever holds a signed link.
+ */
+export interface PrivateStorage {
+  readonly kind: 'disk' | 's3';
+  /** Stores the bytes under `key` (random, never reused); never writes over an existing object. */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The stored bytes as a stream, or undefined when nothing is stored under `key`. */
+  open(key: string): Promise<Readable | undefined>;
+}
+
+/** Keys are ours (`<random hex>.<ext>`); anything else is refused before it reaches a path or an object name. */
+const SAFE_KEY = /^[0-9a-f]{32}\.(pdf|docx)$/;
+function checkKey(key: string): string {
+  if (!SAFE_KEY.test(key)) throw new Error(`Not a CV storage key: ${key}`);
+  return key;
+}
+
+/** DATA_DIR/private/cvs: outside DATA_DIR/uploads, which is the only directory of DATA_DIR served over HTTP. */
+export class DiskPrivateStorage implements PrivateStorage {
+  readonly kind = 'disk';
+
+  constructor(readonly directory: string) {}
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    await fs.mkdir(this.directory, { recursive: true, mode: 0o700 });
+    const target = path.join(this.directory, checkKey(key));
+    // As DiskStorage: written beside, then linked into place (whole file or none; link fails on an existing name).
+    const temporary = path.join(this.directory, `.${key}.${randomBytes(4).toString('hex')}.tmp`);
+    await fs.writeFile(temporary, bytes, { flag: 'wx', mode: 0o600 });
+    try {
+      await fs.link(temporary, target);
+    } finally {
+      await fs.rm(temporary, { force: true });
+    }
+  }
+
+  async open(key: string): Promise<Readable | undefined> {
+    try {
+      // Opened before any header is sent, so a missing file is a 404, not a broken 200.
+      const handle = await fs.open(path.join(this.directory, checkKey(key)), 'r');
+      return handle.createReadStream();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+}
+
+/** The `cvs/` prefix of the avatars' bucket, written without a public ACL and read back with GetObject only. */
+export class S3PrivateStorage implements PrivateStorage {
+  readonly kind = 's3';
+  private readonly client: S3Client;
+
+  constructor(private readonly settings: S3Config) {
+    this.client = new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: Boolean(settings.endpoint),
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
+    });
+  }
+
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: `cvs/${checkKey(key)}`,
+        Body: bytes,
+        ContentType: contentType,
+        CacheControl: 'private, no-store',
+        IfNoneMatch: '*',
+      }),
+    );
+  }
+
+  async open(key: string): Promise<Readable | undefined> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: `cvs/${checkKey(key)}` }));
+      const body = answer.Body;
+      if (body instanceof Readable) return body;
+      if (!body) return undefined;
+      return Readable.from(Buffer.from(await body.transformToByteArray()));
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+      throw error;
+    }
+  }
+}
+
+export function createPrivateStorage(config: Config): PrivateStorage {
+  return config.s3 ? new S3PrivateStorage(config.s3) : new DiskPrivateStorage(path.join(config.dataDir, 'private', 'cvs'));
+}

@@ -1,0 +1,88 @@
+import multipart from '@fastify/multipart';
+import { applicationParamsSchema, CV_LIMITS, CV_MESSAGES, cvFileQuerySchema, cvLinkSchema, cvParamsSchema, cvUploadSchema } from '@jobboard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+import { AppError } from '../../http/errors.js';
+import { requireUser } from '../../http/session.js';
+import { createPrivateStorage, type PrivateStorage } from './cv-storage.js';
+import { cvLinkForApplication, cvLinkForOwner, openSignedCv, storeCv } from './cvs.service.js';
+
+export interface CvRouteOptions extends AppDeps {
+  /** Where CVs are kept; by default S3 (prefix cvs/) when configured, else DATA_DIR/private/cvs. */
+  cvStorage?: PrivateStorage;
+}
+
+/** CVs (decision record 19), under /api: the upload, the signed links, and the file a link opens. */
+export const cvRoutes: FastifyPluginAsyncZod<CvRouteOptions> = async (app, { db, config, cvStorage }) => {
+  const storage = cvStorage ?? createPrivateStorage(config);
+  // Multipart in this scope only, with the CV's limit (the avatar route has its own, 2 MB).
+  await app.register(multipart, {
+    limits: { fileSize: CV_LIMITS.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+  });
+
+  app.post(
+    '/upload/cv',
+    {
+      bodyLimit: CV_LIMITS.maxBytes + 64 * 1024,
+      schema: { tags: ['uploads'], consumes: ['multipart/form-data'], response: { 201: cvUploadSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) throw new AppError('bad_request', CV_MESSAGES.missing);
+      let file;
+      try {
+        file = await request.file();
+      } catch {
+        throw new AppError('payload_too_large', CV_MESSAGES.tooLarge);
+      }
+      if (!file || file.fieldname !== 'cv') throw new AppError('bad_request', CV_MESSAGES.missing);
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch {
+        // @fastify/multipart stops reading at 5 MB: nothing has been stored.
+        throw new AppError('payload_too_large', CV_MESSAGES.tooLarge);
+      }
+      if (file.file.truncated) throw new AppError('payload_too_large', CV_MESSAGES.tooLarge);
+      return reply.code(201).send(await storeCv(db, storage, user, bytes, file.filename));
+    },
+  );
+
+  app.get(
+    '/applications/:id/cv-link',
+    { schema: { tags: ['applications'], params: applicationParamsSchema, response: { 200: cvLinkSchema } } },
+    async (request) => cvLinkForApplication(db, requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/cvs/:cvId/link',
+    { schema: { tags: ['uploads'], params: cvParamsSchema, response: { 200: cvLinkSchema } } },
+    async (request) => cvLinkForOwner(db, requireUser(request), request.params.cvId),
+  );
+
+  // Authorised by the signed link, not the session (a GET changes nothing, so the cross-site check never applies).
+  app.get(
+    '/cvs/:cvId/file',
+    {
+      config: { tokenAuthorised: true },
+      schema: {
+        tags: ['uploads'],
+        params: cvParamsSchema,
+        querystring: cvFileQuerySchema,
+        response: { 200: z.any().describe('The CV file (application/pdf or DOCX), as an attachment') },
+      },
+    },
+    async (request, reply) => {
+      const { cv, body } = await openSignedCv(db, storage, request.params.cvId, request.query.expires, request.query.sig);
+      return reply
+        .header('Content-Type', cv.content_type)
+        .header('Content-Length', String(cv.size))
+        .header('Content-Disposition', `attachment; filename="${cv.file_name}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .send(body);
+    },
+  );
+};

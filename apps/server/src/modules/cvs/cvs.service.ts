@@ -1,0 +1,106 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import { CV_LIMITS, CV_MESSAGES, CV_MIME_TYPES, PIPELINE_MESSAGES, type CvLink, type CvUpload } from '@jobboard/shared';
+import type { Queryable } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { parseId } from '../../http/ids.js';
+import type { CurrentUser } from '../../http/session.js';
+import { safeBaseName } from '../uploads/avatar.service.js';
+import type { PrivateStorage } from './cv-storage.js';
+import { countCvsOfOwner, findApplicationCvFor, findCv, findOwnCv, findSecret, insertCv, toCvUpload, type CvRow } from './cvs.repository.js';
+
+/** CV uploads and their signed links (decision record 19). */
+
+const EXTENSIONS: Record<string, 'pdf' | 'docx'> = { [CV_MIME_TYPES.pdf]: 'pdf', [CV_MIME_TYPES.docx]: 'docx' };
+
+/**
+ * Stores a CV when its bytes are a PDF or a Word document (a DOCX: a zip whose [Content_Types].xml names the
+ * Word main document; a macro-enabled .docm is another type and refused). The name is kept only as a label.
+ */
+export async function storeCv(db: Queryable, storage: PrivateStorage, user: CurrentUser, bytes: Buffer, originalName: string): Promise<CvUpload> {
+  const type = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  const extension = type ? EXTENSIONS[type.mime] : undefined;
+  if (!type || !extension || bytes.length === 0) throw new AppError('bad_request', CV_MESSAGES.wrongType);
+  if ((await countCvsOfOwner(db, user.id)) >= CV_LIMITS.perUser) throw new AppError('conflict', CV_MESSAGES.tooMany);
+  const storageKey = `${randomBytes(16).toString('hex')}.${extension}`;
+  await storage.put(storageKey, bytes, type.mime);
+  const base = safeBaseName(originalName);
+  const row = await insertCv(db, {
+    owner_id: user.id,
+    storage_key: storageKey,
+    file_name: `${base === 'avatar' ? 'cv' : base}.${extension}`,
+    content_type: type.mime as CvRow['content_type'],
+    size: bytes.length,
+  });
+  return toCvUpload(row);
+}
+
+// ---------- signed links ----------
+
+const SECRET_NAME = 'cv-links';
+const keys = new WeakMap<Queryable, Promise<Buffer>>();
+
+/** The database's CV link key (migration 013 made it), read once per database handle. */
+function signingKey(db: Queryable): Promise<Buffer> {
+  let key = keys.get(db);
+  if (!key) {
+    key = findSecret(db, SECRET_NAME).then((secret) => {
+      if (!secret) throw new Error(`app_secrets has no ${SECRET_NAME} key (migration 013)`);
+      return secret;
+    });
+    key.catch(() => keys.delete(db));
+    keys.set(db, key);
+  }
+  return key;
+}
+
+/** A purpose label of its own, so no other signed value of the app can pass for a CV link. */
+const mac = (key: Buffer, cvId: string, expires: number) => createHmac('sha256', key).update(`cv-file:${cvId}:${expires}`).digest();
+
+/** A link to the CV's bytes that works for CV_LIMITS.linkSeconds; `now` in milliseconds. */
+export async function signCvLink(db: Queryable, cvId: string, now = Date.now()): Promise<CvLink> {
+  const expires = Math.floor(now / 1000) + CV_LIMITS.linkSeconds;
+  const sig = mac(await signingKey(db), cvId, expires).toString('base64url');
+  return { url: `/api/cvs/${cvId}/file?expires=${expires}&sig=${sig}`, expiresAt: new Date(expires * 1000).toISOString() };
+}
+
+/** For the applicant and the job's managers: a fresh link to the CV sent with the application (404 to anyone else). */
+export async function cvLinkForApplication(db: Queryable, user: CurrentUser, rawId: string): Promise<CvLink> {
+  const id = parseId(rawId, PIPELINE_MESSAGES.applicationNotFound);
+  const found = await findApplicationCvFor(db, user.id, id);
+  if (!found) throw new AppError('not_found', PIPELINE_MESSAGES.applicationNotFound);
+  if (!found.cvId) throw new AppError('not_found', CV_MESSAGES.noCv);
+  return signCvLink(db, found.cvId);
+}
+
+/** For the CV's owner (to check an upload before sending it); anybody else's CV does not exist for them. */
+export async function cvLinkForOwner(db: Queryable, user: CurrentUser, rawId: string): Promise<CvLink> {
+  const id = parseId(rawId, CV_MESSAGES.notFound);
+  if (!(await findOwnCv(db, id, user.id))) throw new AppError('not_found', CV_MESSAGES.notFound);
+  return signCvLink(db, id);
+}
+
+/**
+ * The CV a signed link names: 403 for a signature that is not ours or has expired (checked before the database
+ * is asked, so a link cannot probe which CVs exist), 404 when the CV or its file is gone.
+ */
+export async function openSignedCv(
+  db: Queryable,
+  storage: PrivateStorage,
+  rawId: string,
+  expires: number,
+  sig: string,
+  now = Date.now(),
+): Promise<{ cv: CvRow; body: Readable }> {
+  const id = parseId(rawId, CV_MESSAGES.notFound);
+  const given = Buffer.from(sig, 'base64url');
+  const expected = mac(await signingKey(db), id, expires);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected) || expires * 1000 <= now) {
+    throw new AppError('forbidden', CV_MESSAGES.badLink);
+  }
+  const cv = await findCv(db, id);
+  const body = cv ? await storage.open(cv.storage_key) : undefined;
+  if (!cv || !body) throw new AppError('not_found', CV_MESSAGES.notFound);
+  return { cv, body };
+}
