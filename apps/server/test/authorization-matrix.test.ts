@@ -168,6 +168,44 @@ function multipartPng(bytes: Buffer) {
   };
 }
 
+/** A CV of `person`'s (a tiny PDF), uploaded: its id. */
+async function freshCv(w: World, person: SignedInUser): Promise<string> {
+  const { payload, headers } = multipartCv(Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'));
+  const response = await w.t.app.inject({ method: 'POST', url: '/api/upload/cv', payload, headers: { ...headers, cookie: person.cookie } });
+  if (response.statusCode !== 201) throw new Error(`cv: ${response.body}`);
+  return response.json<{ id: string }>().id;
+}
+
+function multipartCv(bytes: Buffer) {
+  const boundary = `----matrixcv${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  return {
+    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-requested-with': 'XMLHttpRequest' },
+  };
+}
+
+/** One application with a CV per world (reading changes nothing): the applicant's, to a job of the owner's. */
+const cvApplications = new WeakMap<World, Promise<string>>();
+function cvApplication(w: World): Promise<string> {
+  let application = cvApplications.get(w);
+  if (!application) {
+    application = (async () => {
+      const job = await postJob(w.t.app, w.owner.cookie, { jobTitle: 'Matrix CV job' });
+      const cvId = await freshCv(w, w.applicant);
+      const applied = await w.t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: w.applicant.cookie }, payload: { job, cvId } });
+      if (applied.statusCode !== 201) throw new Error(`apply: ${applied.body}`);
+      return applied.json<{ insertedId: string }>().insertedId;
+    })();
+    cvApplications.set(w, application);
+  }
+  return application;
+}
+
+async function cvRowsOf(w: World, person: SignedInUser): Promise<number> {
+  return (await w.t.db.query('SELECT 1 FROM cvs WHERE owner_id = $1', [person.user._id])).length;
+}
+
 function storedUploads(w: World): string[] {
   const dir = path.join(w.dataDir, 'uploads');
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
@@ -528,6 +566,74 @@ const TABLE: Record<string, Case> = {
       expect(rows[0]?.withdrawn_at === null).toBe(a !== 'owner');
     },
   },
+  // ---------- moderation (decision record 20): the owner of this matrix is the one administrator ----------
+  'POST /api/job/:id/report': {
+    // A fresh job of a third person's each time, so every signed-in caller's report is a first one.
+    request: async (w, a) => {
+      const job = await postJob(w.t.app, w.poster.cookie, { jobTitle: 'Matrix reported job' });
+      return withContext({ method: 'POST', url: `/api/job/${job}/report`, headers: cookieOf(w, a), payload: { reason: 'spam' } }, { job });
+    },
+    status: signedIn(201),
+    check: async (w, a, _response, { job = '' }) => {
+      const rows = await w.t.db.query('SELECT 1 FROM job_reports WHERE job_id = $1', [job]);
+      expect(rows).toHaveLength(a === 'visitor' ? 0 : 1);
+    },
+  },
+  'GET /api/admin/queue': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/admin/queue', headers: cookieOf(w, a) }),
+    status: ownerOnly(200),
+  },
+  'POST /api/admin/jobs/:id/approve': {
+    request: async (w, a) => {
+      const job = await postJob(w.t.app, w.poster.cookie, { jobTitle: 'Matrix hidden job' });
+      await w.t.db.query("UPDATE jobs SET status_before_moderation = status, status = 'hidden' WHERE id = $1", [job]);
+      return withContext({ method: 'POST', url: `/api/admin/jobs/${job}/approve`, headers: cookieOf(w, a) }, { job });
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { job = '' }) => {
+      const rows = await w.t.db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [job]);
+      expect(rows[0]?.status).toBe(a === 'owner' ? 'open' : 'hidden');
+    },
+  },
+  'POST /api/admin/jobs/:id/hide': {
+    request: async (w, a) => {
+      const job = await postJob(w.t.app, w.poster.cookie, { jobTitle: 'Matrix job to hide' });
+      return withContext({ method: 'POST', url: `/api/admin/jobs/${job}/hide`, headers: cookieOf(w, a), payload: { reason: 'Matrix' } }, { job });
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { job = '' }) => {
+      const rows = await w.t.db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [job]);
+      expect(rows[0]?.status).toBe(a === 'owner' ? 'hidden' : 'open');
+    },
+  },
+  'POST /api/admin/users/:id/ban': {
+    request: async (w, a) => {
+      const target = await freshUser(w);
+      return withContext(
+        { method: 'POST', url: `/api/admin/users/${target.user._id}/ban`, headers: cookieOf(w, a), payload: { reason: 'Matrix' } },
+        { id: target.user._id, cookie: target.cookie },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '', cookie = '' }) => {
+      const rows = await w.t.db.query<{ banned: boolean }>('SELECT banned_at IS NOT NULL AS banned FROM users WHERE id = $1', [id]);
+      expect(rows[0]?.banned).toBe(a === 'owner');
+      const me = await w.t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+      expect(me.statusCode).toBe(a === 'owner' ? 401 : 200);
+    },
+  },
+  'POST /api/admin/users/:id/unban': {
+    request: async (w, a) => {
+      const target = await freshUser(w);
+      await w.t.db.query("UPDATE users SET banned_at = now(), ban_reason = 'Matrix' WHERE id = $1", [target.user._id]);
+      return withContext({ method: 'POST', url: `/api/admin/users/${target.user._id}/unban`, headers: cookieOf(w, a) }, { id: target.user._id });
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      const rows = await w.t.db.query<{ banned: boolean }>('SELECT banned_at IS NOT NULL AS banned FROM users WHERE id = $1', [id]);
+      expect(rows[0]?.banned).toBe(a !== 'owner');
+    },
+  },
   'POST /api/job/:id/view': {
     request: async (w, a) => ({ method: 'POST', url: `/api/job/${w.ownerJob}/view`, headers: cookieOf(w, a) }),
     status: everyone(200),
@@ -829,6 +935,50 @@ const TABLE: Record<string, Case> = {
   },
 };
 
+// ---------- CVs (issue 14, point 1; decision record 19) ----------
+TABLE['POST /api/upload/cv'] = {
+  request: async (w, a) => {
+    const { payload, headers } = multipartCv(Buffer.from('%PDF-1.4\n%%EOF\n'));
+    const me = a === 'visitor' ? undefined : a === 'owner' ? w.owner : w.other;
+    const all = (await w.t.db.query('SELECT 1 FROM cvs')).length;
+    return withContext(
+      { method: 'POST', url: '/api/upload/cv', payload, headers: { ...headers, ...cookieOf(w, a) } },
+      { before: String(me ? await cvRowsOf(w, me) : all) },
+    );
+  },
+  status: signedIn(201),
+  check: async (w, a, _response, { before = '' }) => {
+    // The CV is the caller's own; a visitor stores nothing.
+    if (a === 'visitor') expect((await w.t.db.query('SELECT 1 FROM cvs')).length).toBe(Number(before));
+    else expect(await cvRowsOf(w, a === 'owner' ? w.owner : w.other)).toBe(Number(before) + 1);
+  },
+};
+TABLE['GET /api/applications/:id/cv-link'] = {
+  // The applicant sent a CV to a fresh job of the owner's: the owner (its poster) may read it; nobody else.
+  request: async (w, a) => ({ method: 'GET', url: `/api/applications/${await cvApplication(w)}/cv-link`, headers: cookieOf(w, a) }),
+  status: { visitor: 401, other: 404, owner: 200 },
+  check: async (_w, a, response) => {
+    if (a !== 'owner') expect(response.body).not.toContain('/file?');
+  },
+};
+TABLE['GET /api/cvs/:cvId/link'] = {
+  request: async (w, a) => ({ method: 'GET', url: `/api/cvs/${await freshCv(w, w.owner)}/link`, headers: cookieOf(w, a) }),
+  status: { visitor: 401, other: 404, owner: 200 },
+};
+TABLE['GET /api/cvs/:cvId/file'] = {
+  // The signed link is the authority, for anyone holding it (the page opens it in a new tab or downloads it).
+  request: async (w, a) => {
+    const cvId = await freshCv(w, w.owner);
+    const link = await w.t.app.inject({ method: 'GET', url: `/api/cvs/${cvId}/link`, headers: { cookie: w.owner.cookie } });
+    return { method: 'GET', url: link.json<{ url: string }>().url, headers: cookieOf(w, a) };
+  },
+  status: everyone(200),
+  check: async (_w, _a, response) => {
+    expect(response.body.startsWith('%PDF')).toBe(true);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+  },
+};
+
 /** API documentation (swagger-ui) is public by design: the schemas, never data. */
 const PUBLIC_DOCS = /^\/api\/docs(\/|$)/;
 function docsCase(url: string): Case {
@@ -890,10 +1040,12 @@ describeEachDb('authorization matrix', (kind) => {
 
   beforeAll(async () => {
     w.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-matrix-'));
-    w.t = await buildTestApp(kind, { dataDir: w.dataDir });
+    // The owner is also the one administrator (ADMIN_EMAILS), for the moderation routes.
+    const ownerEmail = `matrix-owner-${randomBytes(4).toString('hex')}@example.com`;
+    w.t = await buildTestApp(kind, { dataDir: w.dataDir, adminEmails: [ownerEmail] });
     const app: FastifyInstance = w.t.app;
     [w.owner, w.other, w.applicant, w.poster] = await Promise.all([
-      signUpAndSignIn(app),
+      signUpAndSignIn(app, { email: ownerEmail }),
       signUpAndSignIn(app),
       signUpAndSignIn(app),
       signUpAndSignIn(app),

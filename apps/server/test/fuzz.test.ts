@@ -133,7 +133,7 @@ const foreignOrigin = fc.constantFrom('https://evil.example', 'null', 'http://lo
 type Fields = Record<string, unknown>;
 type BodyKind =
   | 'job-create' | 'job-update' | 'signin' | 'signup' | 'user-update' | 'apply' | 'google' | 'verify' | 'forgot' | 'reset'
-  | 'company-create' | 'company-update' | 'company-member' | 'alert-create' | 'stage' | 'note' | 'none' | 'multipart';
+  | 'company-create' | 'company-update' | 'company-member' | 'alert-create' | 'stage' | 'note' | 'report' | 'reason' | 'none' | 'multipart';
 
 /** The fixtures of one database. */
 interface World {
@@ -150,6 +150,11 @@ interface World {
   /** Bob's application to Alice's job (she moves it and writes notes), and Alice's to Bob's (she may withdraw it). */
   bobApplication: string;
   aliceApplication: string;
+  /** A CV Alice uploaded (the PDF of the fixtures). */
+  aliceCv: string;
+  /** Moderation: Alice is the administrator; Victim's job and account are what she approves, hides, bans. */
+  victim: SignedInUser;
+  victimJob: string;
   dataDir: string;
 }
 
@@ -168,6 +173,8 @@ interface Endpoint {
   unknownIdAccepted?: boolean;
   /** The path with `id` in place of the good id, when the id is not its last segment. */
   at?: (w: World, id: string) => string;
+  /** The multipart field the file goes in (`file` unless named). */
+  multipartField?: string;
 }
 
 const ENDPOINTS: Endpoint[] = [
@@ -241,6 +248,20 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: (w) => `/api/job/${w.aliceJob}/view`, withId: true, auth: false, body: 'none', sharedId: true, at: (_w, id) => `/api/job/${id}/view` },
   { method: 'GET', path: (w) => `/api/job/${w.aliceJob}/stats`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/job/${id}/stats` },
   { method: 'GET', path: () => '/api/job/my-stats', withId: false, auth: true, body: 'none' },
+  // CVs (issue 14, point 1): the upload (multipart, field cv), the links, and the file behind a signed link (here a
+  // link whose signature is wrong: every request to it is refused, whatever else it carries).
+  { method: 'POST', path: () => '/api/upload/cv', withId: false, auth: true, body: 'multipart', multipartField: 'cv' },
+  { method: 'GET', path: (w) => `/api/applications/${w.bobApplication}/cv-link`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/applications/${id}/cv-link` },
+  { method: 'GET', path: (w) => `/api/cvs/${w.aliceCv}/link`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/cvs/${id}/link` },
+  // Moderation (issue 14, point 4): Alice reports Bob's job (Bob's own cookie is refused: his own job) and, as the
+  // administrator, decides about Victim's job and account (Bob's cookie: 403).
+  { method: 'POST', path: (w) => `/api/job/${w.bobJob}/report`, withId: true, auth: true, body: 'report', at: (_w, id) => `/api/job/${id}/report` },
+  { method: 'GET', path: () => '/api/admin/queue', withId: false, auth: true, body: 'none' },
+  { method: 'POST', path: (w) => `/api/admin/jobs/${w.victimJob}/approve`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/admin/jobs/${id}/approve` },
+  { method: 'POST', path: (w) => `/api/admin/jobs/${w.victimJob}/hide`, withId: true, auth: true, body: 'reason', at: (_w, id) => `/api/admin/jobs/${id}/hide` },
+  { method: 'POST', path: (w) => `/api/admin/users/${w.victim.user._id}/ban`, withId: true, auth: true, body: 'reason', at: (_w, id) => `/api/admin/users/${id}/ban` },
+  { method: 'POST', path: (w) => `/api/admin/users/${w.victim.user._id}/unban`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/admin/users/${id}/unban` },
+  { method: 'GET', path: (w) => `/api/cvs/${w.aliceCv}/file?expires=4102444800&sig=${'A'.repeat(43)}`, withId: true, auth: false, body: 'none', at: (_w, id) => `/api/cvs/${id}/file?expires=4102444800&sig=${'A'.repeat(43)}` },
 ];
 
 /** A valid body for each kind (as Alice, who owns aliceJob; she applies to Bob's job). */
@@ -278,6 +299,10 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { stage: 'interview' };
     case 'note':
       return { body: `A fuzzed note ${unique}` };
+    case 'report':
+      return { reason: 'spam', details: `Fuzzed ${unique}` };
+    case 'reason':
+      return { reason: `Fuzzed ${unique}` };
     default:
       return {};
   }
@@ -297,6 +322,8 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   'alert-create': ['query', 'frequency'],
   stage: ['stage'],
   note: ['body'],
+  report: ['reason'],
+  reason: ['reason'],
 };
 /** Fields whose value must be a non-empty string (an over-long or wrong-typed one is refused). */
 const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
@@ -314,6 +341,8 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   'alert-create': ['query', 'frequency'],
   stage: ['stage'],
   note: ['body'],
+  report: ['reason', 'details'],
+  reason: ['reason'],
 };
 
 interface Built {
@@ -422,7 +451,7 @@ function build(w: World, endpoint: Endpoint, defect: Defect | undefined, noise: 
   if (endpoint.body === 'multipart') {
     const boundary = `fuzz${unique}`;
     raw = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${endpoint.multipartField ?? 'file'}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
       Buffer.from(noise.unicodeFields.map(([, v]) => v).join('') || 'not an image'),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -518,9 +547,13 @@ describeEachDb('fuzzing every endpoint', (kind) => {
   beforeAll(async () => {
     w.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-fuzz-'));
     // No alert checks in the background: they would change job_alerts between two fingerprints.
-    w.t = await buildTestApp(kind, { rateLimits: HIGH_LIMITS, dataDir: w.dataDir, alertsIntervalMs: 0 });
-    w.alice = await signUpAndSignIn(w.t.app);
+    // Alice is the one administrator (ADMIN_EMAILS): the moderation routes get past their 403 to her defects.
+    const aliceEmail = `fuzz-alice-${randomUUID().slice(0, 8)}@example.com`;
+    w.t = await buildTestApp(kind, { rateLimits: HIGH_LIMITS, dataDir: w.dataDir, alertsIntervalMs: 0, adminEmails: [aliceEmail] });
+    w.alice = await signUpAndSignIn(w.t.app, { email: aliceEmail });
     w.bob = await signUpAndSignIn(w.t.app);
+    w.victim = await signUpAndSignIn(w.t.app);
+    w.victimJob = await postJob(w.t.app, w.victim.cookie, { jobTitle: 'Victim job' });
     w.aliceJob = await postJob(w.t.app, w.alice.cookie, { jobTitle: 'Alice job' });
     w.bobJob = await postJob(w.t.app, w.bob.cookie, { jobTitle: 'Bob job' });
     const company = await w.t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: w.alice.cookie }, payload: { name: 'Fuzz Alice Co' } });
@@ -536,6 +569,15 @@ describeEachDb('fuzzing every endpoint', (kind) => {
     const aliceApplied = await w.t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: w.alice.cookie }, payload: { job: w.bobJob } });
     expect(aliceApplied.statusCode).toBe(201);
     w.aliceApplication = aliceApplied.json<{ insertedId: string }>().insertedId;
+    const cvBoundary = 'fuzzcvsetup';
+    const cv = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/upload/cv',
+      headers: { cookie: w.alice.cookie, 'content-type': `multipart/form-data; boundary=${cvBoundary}`, 'x-requested-with': 'XMLHttpRequest' },
+      payload: Buffer.from(`--${cvBoundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--${cvBoundary}--\r\n`),
+    });
+    expect(cv.statusCode).toBe(201);
+    w.aliceCv = cv.json<{ id: string }>().id;
   });
   afterAll(async () => {
     await w.t?.close();
@@ -551,6 +593,8 @@ describeEachDb('fuzzing every endpoint', (kind) => {
   it(`refuses ${SCALE[kind].refused} defective requests with JSON errors and leaves the database unchanged`, { timeout: 240_000 }, async () => {
     const before = await fingerprint(w.t.db);
     const uploadsBefore = fs.existsSync(path.join(w.dataDir, 'uploads')) ? fs.readdirSync(path.join(w.dataDir, 'uploads')).length : 0;
+    const cvFiles = () => (fs.existsSync(path.join(w.dataDir, 'private', 'cvs')) ? fs.readdirSync(path.join(w.dataDir, 'private', 'cvs')).length : 0);
+    const cvFilesBefore = cvFiles();
     const statuses = new Map<number, number>();
     const arb = fc
       .tuple(fc.constantFrom(...ENDPOINTS), defectArb, noiseArb)
@@ -571,6 +615,7 @@ describeEachDb('fuzzing every endpoint', (kind) => {
     expect(await fingerprint(w.t.db)).toEqual(before);
     const uploadsAfter = fs.existsSync(path.join(w.dataDir, 'uploads')) ? fs.readdirSync(path.join(w.dataDir, 'uploads')).length : 0;
     expect(uploadsAfter).toBe(uploadsBefore);
+    expect(cvFiles()).toBe(cvFilesBefore);
     // The run really did hit the refusals it is about (and is not, say, all 404s).
     for (const status of [400, 401, 403, 404, 415]) expect(statuses.get(status) ?? 0, `status ${status}`).toBeGreaterThan(10);
     console.info(`fuzz refused stream on ${kind}: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
