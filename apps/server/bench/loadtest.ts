@@ -45,7 +45,7 @@ const jobIds = (await db.query<{ id: string }>('SELECT id FROM jobs ORDER BY seq
 const raised = { limit: 1_000_000, windowMs: 60_000 };
 const app = await buildApp({
   db,
-  config: testConfig({ rateLimits: { ...DEFAULT_RATE_LIMITS, signInPerAddress: raised, signUpPerAddress: raised } }),
+  config: testConfig({ rateLimits: { ...DEFAULT_RATE_LIMITS, signInPerAddress: raised, signUpPerAddress: raised }, postsPerDay: 1_000_000 }),
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -81,6 +81,18 @@ const envSchema = z.object({
     .int()
     .refine((n) => n === 0 || (n >= 1_000 && n <= 86_400_000), { message: 'expected 0 (off) or 1000 to 86400000 milliseconds' })
     .default(60_000),
+  // Moderation (decision record 20): administrators by verified address; pre-moderation of new accounts' jobs.
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  MODERATION: z.enum(['post', 'pre']).default('post'),
+  POSTS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -125,6 +137,12 @@ export interface Config {
   s3: S3Config | undefined;
   /** URLs per sitemap file: the protocol's 50,000, not configurable from the environment (tests lower it). */
   sitemapUrlsPerFile: number;
+  /** Lower-case addresses of the administrators; an account counts only once its address is verified. */
+  adminEmails: string[];
+  /** post: jobs go live at once and are reviewed when reported; pre: new accounts' jobs wait for approval too. */
+  moderation: 'post' | 'pre';
+  /** Jobs one account may post in 24 hours. */
+  postsPerDay: number;
 }
 
 export interface S3Config {
@@ -173,6 +191,8 @@ export interface RateLimits {
   accountMailPerAccount?: Window;
   /** E-mail changes and current-password checks on the profile, per account. */
   credentialChangesPerAccount?: Window;
+  /** Reports of jobs sent by one account (each costs an administrator's time). */
+  reportsPerAccount?: Window;
 }
 
 export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
@@ -186,6 +206,7 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   accountMailPerAddress: { limit: 20, windowMs: 60 * 60_000 },
   accountMailPerAccount: { limit: 5, windowMs: 60 * 60_000 },
   credentialChangesPerAccount: { limit: 10, windowMs: 60 * 60_000 },
+  reportsPerAccount: { limit: 30, windowMs: 60 * 60_000 },
 };
 
 /** Every limit of the configuration, defaults filled in. */
@@ -217,6 +238,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.join(repoRoot, 'apps/server/public'),
     rateLimits: DEFAULT_RATE_LIMITS,
     sitemapUrlsPerFile: 50_000,
+    adminEmails: e.ADMIN_EMAILS,
+    moderation: e.MODERATION,
+    postsPerDay: e.POSTS_PER_DAY,
     searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
     searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
     searchPoolSize: e.SEARCH_POOL_SIZE,

@@ -21,6 +21,7 @@ import { clearSessionCookie, requireUser, setSessionCookie, type CurrentUser, ty
 import { siteOrigin } from '../../http/site.js';
 import type { Config } from '../../config.js';
 import { endSession, startSession } from '../sessions/sessions.service.js';
+import { isAdmin } from '../moderation/posting-policy.js';
 import { toAccount } from '../users/users.repository.js';
 import { signIn, signUp } from './auth.service.js';
 import { FLOW_TTL_MS, GoogleSignIn } from './google.service.js';
@@ -39,8 +40,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     method: SessionInfo['authMethod'],
   ): Promise<Account> {
     setSessionCookie(reply, config, await startSession(db, user.id, request.sessionToken, method));
-    return toAccount(user);
+    return accountOf(user);
   }
+
+  /** The account as its owner sees it; an administrator's carries isAdmin (decision record 20), others' nothing new. */
+  const accountOf = (user: CurrentUser): Account => (isAdmin(config.adminEmails, user) ? { ...toAccount(user), isAdmin: true } : toAccount(user));
 
   app.post(
     '/signin',
@@ -64,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   });
 
   app.get('/me', { schema: { tags: ['auth'], response: { 200: accountSchema } } }, async (request) =>
-    toAccount(requireUser(request)),
+    accountOf(requireUser(request)),
   );
 
   const google = new GoogleSignIn(db, config);

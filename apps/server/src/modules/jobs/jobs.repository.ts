@@ -33,6 +33,10 @@ export interface JobRow {
   status: JobStatus;
   description: string;
   skills: Skill[];
+  /** Only where MODERATION_COLUMNS are selected: hidden or pending (else null), and the hiding's reason and time. */
+  moderation_state?: 'hidden' | 'pending' | null;
+  moderation_reason?: string | null;
+  moderated_at?: Date | string | null;
 }
 
 /**
@@ -45,8 +49,16 @@ export const JOB_COLUMNS = `j.id, j.seq, j.poster_id, CASE WHEN u.email_verified
   j.job_location, j.city, j.country, j.workplace, j.remote_countries, j.employment_type, j.experience_level,
   j.salary_type, j.min_price, j.max_price, j.salary_min, j.salary_max, j.salary_currency, j.salary_period,
   j.posting_date::text AS posting_date, j.valid_through::text AS valid_through,
-  CASE WHEN j.status = 'closed' THEN 'closed' WHEN j.status = 'expired' OR j.valid_through < CURRENT_DATE THEN 'expired' ELSE 'open' END AS status,
+  CASE WHEN coalesce(j.status_before_moderation, j.status) = 'closed' THEN 'closed'
+       WHEN coalesce(j.status_before_moderation, j.status) = 'expired' OR j.valid_through < CURRENT_DATE THEN 'expired' ELSE 'open' END AS status,
   j.skills`;
+/**
+ * A hidden or pending job (moderation, decision record 20) answers the status it would have otherwise (a hidden
+ * open job is 'open' underneath) plus these, for the answers its poster and administrators read.
+ */
+export const MODERATION_COLUMNS = `CASE WHEN j.status IN ('hidden', 'pending') THEN j.status END AS moderation_state, j.moderation_reason, j.moderated_at`;
+/** Jobs everybody may see: not hidden, not awaiting review. */
+export const NOT_MODERATED = `j.status NOT IN ('hidden', 'pending')`;
 export const JOB_FROM = 'jobs j JOIN users u ON u.id = j.poster_id JOIN companies co ON co.id = j.company_id';
 
 /** Cards show the first 100 characters; a little more travels so a page of cards stays under 10 KB. */
@@ -83,17 +95,26 @@ export function toJob(row: JobRow): Job {
     salary,
     validThrough: row.valid_through,
     status: row.status,
+    ...(row.moderation_state
+      ? {
+          moderation: {
+            state: row.moderation_state,
+            reason: row.moderation_state === 'hidden' ? (row.moderation_reason ?? null) : null,
+            at: row.moderated_at ? new Date(row.moderated_at).toISOString() : null,
+          },
+        }
+      : {}),
   };
 }
 
 export async function findJobById(db: Queryable, id: string): Promise<JobRow | undefined> {
-  const rows = await db.query<JobRow>(`SELECT ${JOB_COLUMNS}, j.description FROM ${JOB_FROM} WHERE j.id = $1`, [id]);
+  const rows = await db.query<JobRow>(`SELECT ${JOB_COLUMNS}, ${MODERATION_COLUMNS}, j.description FROM ${JOB_FROM} WHERE j.id = $1`, [id]);
   return rows[0];
 }
 
 export async function findJobsForPoster(db: Queryable, posterId: string): Promise<JobRow[]> {
   return db.query<JobRow>(
-    `SELECT ${JOB_COLUMNS}, j.description FROM ${JOB_FROM} WHERE j.poster_id = $1 ORDER BY j.seq DESC`,
+    `SELECT ${JOB_COLUMNS}, ${MODERATION_COLUMNS}, j.description FROM ${JOB_FROM} WHERE j.poster_id = $1 ORDER BY j.seq DESC`,
     [posterId],
   );
 }
@@ -173,6 +194,12 @@ export async function updateJobRecord(db: Queryable, id: string, record: JobReco
   const params: unknown[] = [id];
   const assignments = RECORD_COLUMNS.map((column) => {
     params.push(columnValue(record, column));
+    // A hidden or pending job stays so whatever its poster edits (closing or reopening included): the status it
+    // would have is kept beside it for approval to restore (moderation, decision record 20).
+    if (column === 'status') {
+      return `status = CASE WHEN status IN ('hidden', 'pending') THEN status ELSE $${params.length} END,
+        status_before_moderation = CASE WHEN status IN ('hidden', 'pending') THEN $${params.length} END`;
+    }
     return `${column} = $${params.length}${CASTS[column] ?? ''}`;
   });
   const rows = await db.query(
@@ -183,10 +210,10 @@ export async function updateJobRecord(db: Queryable, id: string, record: JobReco
   return rows.length > 0;
 }
 
-/** The stored columns of a job, for a change to merge into. */
+/** The stored columns of a job, for a change to merge into (a hidden or pending job's status: the one it would have). */
 export async function findJobRecord(db: Queryable, id: string): Promise<(JobRecord & { poster_id: string; id: string }) | undefined> {
   const rows = await db.query<JobRecord & { poster_id: string; id: string }>(
-    `SELECT id, poster_id, ${RECORD_COLUMNS.map((c) => (c === 'valid_through' ? 'valid_through::text AS valid_through' : c)).join(', ')}
+    `SELECT id, poster_id, ${RECORD_COLUMNS.map((c) => (c === 'valid_through' ? 'valid_through::text AS valid_through' : c === 'status' ? 'coalesce(status_before_moderation, status) AS status' : c)).join(', ')}
        FROM jobs WHERE id = $1`,
     [id],
   );
@@ -227,7 +254,7 @@ export async function* streamAllJobs(db: Queryable, batchSize = ALL_JOBS_CHUNK):
   let after: string | number = 0;
   for (;;) {
     const rows: JobRow[] = await db.query<JobRow>(
-      `SELECT ${JOB_COLUMNS}, j.description FROM ${JOB_FROM} WHERE j.seq > $1 ORDER BY j.seq LIMIT $2`,
+      `SELECT ${JOB_COLUMNS}, j.description FROM ${JOB_FROM} WHERE j.seq > $1 AND ${NOT_MODERATED} ORDER BY j.seq LIMIT $2`,
       [after, batchSize],
     );
     if (rows.length > 0) yield rows;

@@ -20,6 +20,7 @@ import { AppError } from '../../http/errors.js';
 import { requireUser } from '../../http/session.js';
 import { streamAllJobs, toJob, type JobRow } from './jobs.repository.js';
 import { createJob, deleteJob, getJob, listJobsOfPoster, updateJob } from './jobs.service.js';
+import { isAdmin } from '../moderation/posting-policy.js';
 import { suggestCompletions } from './completions.repository.js';
 import { searchJobs } from './search.service.js';
 
@@ -29,7 +30,7 @@ const idParams = z.object({ id: z.string().max(100) });
 export const ALL_JOBS_AT_ONCE = 2;
 
 export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, searchCounts }) => {
-  const writes = { db, searchCounts };
+  const writes = { db, searchCounts, posting: config };
 
   app.get(
     '/search',
@@ -88,7 +89,8 @@ export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, confi
   app.get(
     '/all-jobs/:id',
     { schema: { tags: ['jobs'], params: idParams, response: { 200: jobSchema } } },
-    async (request) => getJob(db, request.params.id),
+    async (request) =>
+      getJob(db, request.params.id, request.user && { id: request.user.id, isAdmin: isAdmin(config.adminEmails, request.user) }),
   );
 
   app.get(

@@ -30,6 +30,7 @@ import {
   updateJobRecord,
   type JobRecord,
 } from './jobs.repository.js';
+import { admitPost, holdForReview, type ModerationConfig } from '../moderation/posting-policy.js';
 import { canonicalSkills, jobLocationText } from './job-fields.js';
 import { countryOfCity, parseWhere } from './places.js';
 import type { SearchCache } from './search.service.js';
@@ -41,6 +42,8 @@ import type { SearchCache } from './search.service.js';
 export interface JobWriteDeps {
   db: Db;
   searchCounts: SearchCache;
+  /** The posting limit and pre-moderation (decision record 20); the API always passes it. */
+  posting?: ModerationConfig;
 }
 
 async function changingJobs<T>(deps: JobWriteDeps, write: () => Promise<T>): Promise<T> {
@@ -179,9 +182,16 @@ function toRecord(input: JobInput, existing: JobRecord | undefined, company: { i
   };
 }
 
-export async function getJob(db: Db, rawId: string): Promise<Job> {
+/**
+ * A job by id. A hidden or pending one (moderation, decision record 20) exists only for its poster and the
+ * administrators: to anyone else it is "Job not found", never a 410 that would tell it was there.
+ */
+export async function getJob(db: Db, rawId: string, viewer?: { id: string; isAdmin: boolean } | null): Promise<Job> {
   const row = await findJobById(db, parseId(rawId, MESSAGES.jobNotFound));
   if (!row) throw new AppError('not_found', MESSAGES.jobNotFound);
+  if (row.moderation_state && !(viewer && (viewer.isAdmin || viewer.id === row.poster_id))) {
+    throw new AppError('not_found', MESSAGES.jobNotFound);
+  }
   return toJob(row);
 }
 
@@ -216,9 +226,13 @@ export async function createJob(deps: JobWriteDeps, poster: CurrentUser, body: J
   if (!poster.email_verified) throw new AppError('forbidden', MESSAGES.verifyEmailToPost);
   return changingJobs(deps, () =>
     deps.db.transaction(async (tx) => {
+      // First, so the poster's row is locked before anything else takes a lock on it (a new company's member row).
+      const admitted = deps.posting ? await admitPost(tx, poster, deps.posting) : 'open';
       const company = await companyForJob(tx, poster, body, undefined);
       const record = toRecord({ ...body, status: undefined }, undefined, company, toIsoDate(now));
-      return insertJob(tx, { ...record, posterId: poster.id });
+      const id = await insertJob(tx, { ...record, posterId: poster.id });
+      if (admitted === 'pending') await holdForReview(tx, id);
+      return id;
     }),
   );
 }

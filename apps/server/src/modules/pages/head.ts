@@ -42,7 +42,8 @@ export function jobHead(job: Job, origin: string, structuredData: unknown[]): Pa
     description: jobDescription(job),
     canonical: `${origin}/job/${encodeURIComponent(job._id)}`,
     ...(logo ? { image: logo } : {}),
-    noindex: job.status !== 'open',
+    // A hidden or pending job (seen only by its poster and administrators) is never a page to index.
+    noindex: job.status !== 'open' || Boolean(job.moderation),
     structuredData,
   };
 }

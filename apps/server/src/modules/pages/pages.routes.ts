@@ -122,7 +122,7 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
       if (main.status === 200) {
         const job = main.body as Job;
         // Only an open job is a posting search engines may show.
-        const structured = job.status === 'open' ? [jobPostingJsonLd(job, await companyOf(job), origin)] : [];
+        const structured = job.status === 'open' && !job.moderation ? [jobPostingJsonLd(job, await companyOf(job), origin)] : [];
         head = jobHead(job, origin, structured);
       } else {
         head = missingJobHead;

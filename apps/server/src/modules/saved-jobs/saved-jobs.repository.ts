@@ -1,6 +1,6 @@
 import type { SavedJob } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
-import { CARD_COLUMNS, JOB_FROM, toJob, type JobRow } from '../jobs/jobs.repository.js';
+import { CARD_COLUMNS, JOB_FROM, NOT_MODERATED, toJob, type JobRow } from '../jobs/jobs.repository.js';
 
 type SavedJobRow = JobRow & { saved_at: Date | string };
 
@@ -34,7 +34,7 @@ export async function countSavedJobs(db: Queryable, userId: string): Promise<num
 export async function insertSavedJob(db: Queryable, userId: string, jobId: string): Promise<string | undefined> {
   const rows = await db.query<{ saved_at: Date | string }>(
     `INSERT INTO saved_jobs (user_id, job_id)
-     SELECT $1, id FROM jobs WHERE id = $2
+     SELECT $1, id FROM jobs WHERE id = $2 AND status NOT IN ('hidden', 'pending')
      ON CONFLICT (user_id, job_id) DO UPDATE SET saved_at = saved_jobs.saved_at
      RETURNING saved_at`,
     [userId, jobId],
@@ -53,7 +53,7 @@ export async function deleteSavedJob(db: Queryable, userId: string, jobId: strin
 export async function findSavedJobsPage(db: Queryable, userId: string, limit: number, offset: number): Promise<SavedJob[]> {
   const rows = await db.query<SavedJobRow>(
     `SELECT ${CARD_COLUMNS}, s.saved_at FROM ${JOB_FROM} JOIN saved_jobs s ON s.job_id = j.id
-      WHERE s.user_id = $1 ORDER BY ${NEWEST_SAVED} LIMIT $2 OFFSET $3`,
+      WHERE s.user_id = $1 AND ${NOT_MODERATED} ORDER BY ${NEWEST_SAVED} LIMIT $2 OFFSET $3`,
     [userId, limit, offset],
   );
   return rows.map((row) => ({ ...toJob(row), savedAt: iso(row.saved_at) }));

@@ -17,16 +17,16 @@ export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
 
-export async function insertSession(db: Queryable, userId: string, authMethod: SessionInfo['authMethod']): Promise<NewSession> {
+/** A new session, or undefined when the account is banned (moderation, decision record 20): no sign-in path makes one. */
+export async function insertSession(db: Queryable, userId: string, authMethod: SessionInfo['authMethod']): Promise<NewSession | undefined> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_MS);
-  await db.query('INSERT INTO sessions (token_hash, user_id, expires_at, auth_method) VALUES ($1, $2, $3, $4)', [
-    hashToken(token),
-    userId,
-    expiresAt,
-    authMethod,
-  ]);
-  return { token, expiresAt };
+  const rows = await db.query(
+    `INSERT INTO sessions (token_hash, user_id, expires_at, auth_method)
+     SELECT $1, id, $3, $4 FROM users WHERE id = $2 AND banned_at IS NULL RETURNING user_id`,
+    [hashToken(token), userId, expiresAt, authMethod],
+  );
+  return rows.length > 0 ? { token, expiresAt } : undefined;
 }
 
 type SessionUserRow = CurrentUser & { last_seen_at: Date; auth_method: SessionInfo['authMethod']; created_at: Date };
@@ -41,7 +41,7 @@ export async function findSessionUser(
     `SELECT u.id, u.name, u.username, u.email, u.avatar, u.resume, u.email_verified_at IS NOT NULL AS email_verified,
             u.pending_email, s.last_seen_at, s.auth_method, s.created_at
        FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > $2`,
+      WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > $2 AND u.banned_at IS NULL`,
     [tokenHash, new Date(Date.now() - SESSION_IDLE_MS)],
   );
   const row = rows[0];

@@ -1,4 +1,6 @@
+import { MODERATION_MESSAGES } from '@jobboard/shared';
 import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
 import type { SessionInfo } from '../../http/session.js';
 import { deleteSession, insertSession, type NewSession } from './sessions.repository.js';
 
@@ -12,10 +14,14 @@ export async function startSession(
   previousToken: string | null,
   authMethod: SessionInfo['authMethod'],
 ): Promise<NewSession> {
-  return db.transaction(async (tx) => {
+  const session = await db.transaction(async (tx) => {
     if (previousToken) await deleteSession(tx, previousToken);
     return insertSession(tx, userId, authMethod);
   });
+  // Every way of signing in (password, Google, the spec's ID token) ends here, after the credentials were checked:
+  // a banned account hears why, and only someone who proved to be its owner does.
+  if (!session) throw new AppError('forbidden', MODERATION_MESSAGES.accountBanned);
+  return session;
 }
 
 export async function endSession(db: Db, token: string | null): Promise<void> {

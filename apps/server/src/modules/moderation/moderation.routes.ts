@@ -1,0 +1,73 @@
+import {
+  banAnswerSchema,
+  jobDecisionSchema,
+  moderationParamsSchema,
+  moderationReasonBodySchema,
+  queuePageSchema,
+  queueQuerySchema,
+  reportAckSchema,
+  reportBodySchema,
+} from '@jobboard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
+import { rateLimitsOf } from '../../config.js';
+import { requireUser } from '../../http/session.js';
+import { approveJob, banUser, hideJob, listQueue, reportJob, requireAdmin, unbanUser } from './moderation.service.js';
+
+/** Reports of jobs, and the administrators' review queue and decisions (decision record 20). Prefix: /api. */
+export const moderationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, searchCounts }) => {
+  const deps = { db, searchCounts, adminEmails: config.adminEmails };
+  const admin = (request: { user: Parameters<typeof requireAdmin>[0] }) => requireAdmin(request.user, config.adminEmails);
+
+  app.post(
+    '/job/:id/report',
+    {
+      schema: { tags: ['moderation'], params: moderationParamsSchema, body: reportBodySchema, response: { 201: reportAckSchema } },
+      // A visitor hears "sign in" before anything about the body.
+      preValidation: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // Reports are cheap to send and cost an administrator's time: 30 an hour per account.
+      await rateLimiter.consume([[{ name: 'report-account', ...rateLimitsOf(config).reportsPerAccount }, user.id]]);
+      return reply.code(201).send(await reportJob(db, user, request.params.id, request.body, config.adminEmails));
+    },
+  );
+
+  // Everything under /admin is for administrators: a visitor hears 401, anyone else 403, before anything else.
+  const preValidation = async (request: { user: Parameters<typeof requireAdmin>[0] }) => {
+    admin(request);
+  };
+
+  app.get(
+    '/admin/queue',
+    { preValidation, schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: queuePageSchema } } },
+    async (request) => listQueue(db, config.adminEmails, request.query.page),
+  );
+
+  app.post(
+    '/admin/jobs/:id/approve',
+    { preValidation, schema: { tags: ['moderation'], params: moderationParamsSchema, response: { 200: jobDecisionSchema } } },
+    async (request) => approveJob(deps, admin(request), request.params.id),
+  );
+
+  app.post(
+    '/admin/jobs/:id/hide',
+    { preValidation, schema: { tags: ['moderation'], params: moderationParamsSchema, body: moderationReasonBodySchema, response: { 200: jobDecisionSchema } } },
+    async (request) => hideJob(deps, admin(request), request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/admin/users/:id/ban',
+    { preValidation, schema: { tags: ['moderation'], params: moderationParamsSchema, body: moderationReasonBodySchema, response: { 200: banAnswerSchema } } },
+    async (request) => banUser(deps, admin(request), request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/admin/users/:id/unban',
+    { preValidation, schema: { tags: ['moderation'], params: moderationParamsSchema, response: { 200: banAnswerSchema } } },
+    async (request) => unbanUser(deps, request.params.id),
+  );
+};

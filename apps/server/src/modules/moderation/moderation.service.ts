@@ -1,0 +1,142 @@
+import {
+  MESSAGES,
+  MODERATION_LIMITS,
+  MODERATION_MESSAGES,
+  type BanAnswer,
+  type JobDecision,
+  type QueuePage,
+  type ReportAck,
+  type ReportBody,
+} from '@jobboard/shared';
+import type { Db } from '../../db/client.js';
+import { AppError, isUniqueViolation } from '../../http/errors.js';
+import { parseId } from '../../http/ids.js';
+import type { CurrentUser } from '../../http/session.js';
+import { findJobById, toJob } from '../jobs/jobs.repository.js';
+import type { SearchCache } from '../jobs/search.service.js';
+import { deleteSessionsForUser } from '../sessions/sessions.repository.js';
+import {
+  findQueueItems,
+  findQueuePage,
+  hideJobs,
+  insertReport,
+  lockJob,
+  lockUser,
+  resolveReports,
+  restoreJob,
+  setBan,
+} from './moderation.repository.js';
+import { isAdmin } from './posting-policy.js';
+
+export interface ModerationDeps {
+  db: Db;
+  /** Every decision changes which jobs are open: the search cache forgets its answers. */
+  searchCounts: SearchCache;
+  adminEmails: readonly string[];
+}
+
+/** 401 for a visitor, 403 for anyone who is not an administrator (ADMIN_EMAILS, verified address). */
+export function requireAdmin(user: CurrentUser | null, adminEmails: readonly string[]): CurrentUser {
+  if (!user) throw new AppError('unauthenticated', MESSAGES.notSignedIn);
+  if (!isAdmin(adminEmails, user)) throw new AppError('forbidden', MODERATION_MESSAGES.adminsOnly);
+  return user;
+}
+
+/**
+ * A signed-in user's report of a job they can see and did not post. One open report per (job, reporter): the
+ * partial unique index is the judge, so two reports sent at once make one (409 for the other).
+ */
+export async function reportJob(db: Db, user: CurrentUser, rawJobId: string, body: ReportBody, adminEmails: readonly string[]): Promise<ReportAck> {
+  const job = await findJobById(db, parseId(rawJobId, MESSAGES.jobNotFound));
+  if (!job || (job.moderation_state && !isAdmin(adminEmails, user))) throw new AppError('not_found', MESSAGES.jobNotFound);
+  if (job.poster_id === user.id) throw new AppError('forbidden', MODERATION_MESSAGES.cannotReportOwnJob);
+  try {
+    return { reportId: await insertReport(db, job.id, user.id, body), message: MODERATION_MESSAGES.reported };
+  } catch (error) {
+    if (isUniqueViolation(error, 'job_reports_open_once')) throw new AppError('conflict', MODERATION_MESSAGES.alreadyReported);
+    throw error;
+  }
+}
+
+export async function listQueue(db: Db, adminEmails: readonly string[], page: number): Promise<QueuePage> {
+  const pageSize = MODERATION_LIMITS.queuePageSize;
+  const { ids, total } = await findQueuePage(db, pageSize, (page - 1) * pageSize);
+  const items = await findQueueItems(db, ids, (email, verified) => isAdmin(adminEmails, { email, email_verified: verified }));
+  return { items, total, page, pageSize };
+}
+
+async function decided(db: Db, jobId: string, resolvedReports: number, message: string): Promise<JobDecision> {
+  const row = await findJobById(db, jobId);
+  if (!row) throw new AppError('not_found', MESSAGES.jobNotFound);
+  const job = toJob(row);
+  return { jobId, status: job.status, moderation: job.moderation, resolvedReports, message };
+}
+
+async function changing<T>(deps: ModerationDeps, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } finally {
+    deps.searchCounts.invalidate();
+  }
+}
+
+/** Approve: a hidden or pending job goes back to the status it had; its open reports are resolved as approved. */
+export async function approveJob(deps: ModerationDeps, admin: CurrentUser, rawJobId: string): Promise<JobDecision> {
+  const jobId = parseId(rawJobId, MESSAGES.jobNotFound);
+  const resolved = await changing(deps, () =>
+    deps.db.transaction(async (tx) => {
+      const job = await lockJob(tx, jobId);
+      if (!job) throw new AppError('not_found', MESSAGES.jobNotFound);
+      // A banned account's jobs stay out of search until the account is unbanned.
+      if (job.poster_banned && job.status === 'hidden') throw new AppError('conflict', 'The poster is banned: unban the account before approving its jobs');
+      await restoreJob(tx, jobId, admin.id);
+      return resolveReports(tx, [jobId], 'approved');
+    }),
+  );
+  return decided(deps.db, jobId, resolved, MODERATION_MESSAGES.approved);
+}
+
+/** Hide: out of search and 404 to everyone but its poster (who sees the reason) and the administrators. */
+export async function hideJob(deps: ModerationDeps, admin: CurrentUser, rawJobId: string, reason: string): Promise<JobDecision> {
+  const jobId = parseId(rawJobId, MESSAGES.jobNotFound);
+  const resolved = await changing(deps, () =>
+    deps.db.transaction(async (tx) => {
+      if (!(await lockJob(tx, jobId))) throw new AppError('not_found', MESSAGES.jobNotFound);
+      await hideJobs(tx, { jobId }, reason, admin.id);
+      return resolveReports(tx, [jobId], 'hidden');
+    }),
+  );
+  return decided(deps.db, jobId, resolved, MODERATION_MESSAGES.hidden);
+}
+
+/**
+ * Ban: the account cannot sign in (every session deleted now; a new one is refused at its start), every job of
+ * it not hidden already is hidden with the ban's reason, and their open reports are resolved as banned.
+ * Administrators cannot be banned (nor ban themselves): ADMIN_EMAILS is the place to remove one.
+ */
+export async function banUser(deps: ModerationDeps, admin: CurrentUser, rawUserId: string, reason: string): Promise<BanAnswer> {
+  const userId = parseId(rawUserId, MESSAGES.userNotFound);
+  return changing(deps, () =>
+    deps.db.transaction(async (tx) => {
+      const user = await lockUser(tx, userId);
+      if (!user) throw new AppError('not_found', MESSAGES.userNotFound);
+      if (user.id === admin.id || isAdmin(deps.adminEmails, user)) throw new AppError('conflict', MODERATION_MESSAGES.cannotBanAdmin);
+      const bannedAt = await setBan(tx, userId, reason);
+      await deleteSessionsForUser(tx, userId);
+      const hidden = await hideJobs(tx, { posterId: userId }, reason, admin.id);
+      const ownJobs = await tx.query<{ id: string }>('SELECT id FROM jobs WHERE poster_id = $1', [userId]);
+      await resolveReports(tx, ownJobs.map((j) => j.id), 'banned');
+      return { userId, bannedAt, hiddenJobs: hidden.length, message: MODERATION_MESSAGES.banned };
+    }),
+  );
+}
+
+/** Unban: the account can sign in again. Its hidden jobs stay hidden until an administrator approves each. */
+export async function unbanUser(deps: ModerationDeps, rawUserId: string): Promise<BanAnswer> {
+  const userId = parseId(rawUserId, MESSAGES.userNotFound);
+  return deps.db.transaction(async (tx) => {
+    if (!(await lockUser(tx, userId))) throw new AppError('not_found', MESSAGES.userNotFound);
+    const bannedAt = await setBan(tx, userId, null);
+    return { userId, bannedAt, hiddenJobs: 0, message: MODERATION_MESSAGES.unbanned };
+  });
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { jobSchema } from './schemas.js';
+
+/** Moderation (issue 14, point 4; decision record 20): reports, the administrators' queue, hidden jobs, bans. */
+
+export const REPORT_REASONS = ['spam', 'scam', 'offensive', 'misleading', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam or advertising',
+  scam: 'Scam or fraud',
+  offensive: 'Offensive or discriminatory',
+  misleading: 'Misleading or wrong',
+  other: 'Something else',
+};
+
+export const MODERATION_LIMITS = {
+  /** Characters of a report's details. */
+  detailsMaxLength: 1_000,
+  /** Characters of an administrator's reason for hiding a job or banning an account. */
+  reasonMaxLength: 1_000,
+  /** Items on one page of the review queue. */
+  queuePageSize: 10,
+  /** Under MODERATION=pre, jobs of accounts younger than this many days wait for an administrator. */
+  newAccountDays: 7,
+  /** Reports shown per queue item (the newest). */
+  reportsShown: 5,
+} as const;
+
+export const MODERATION_MESSAGES = {
+  reported: 'Thank you. An administrator will review this job.',
+  alreadyReported: 'You have already reported this job. An administrator will review it.',
+  cannotReportOwnJob: 'You cannot report your own job',
+  adminsOnly: 'Administrators only',
+  approved: 'Job approved',
+  hidden: 'Job hidden',
+  banned: 'Account banned',
+  unbanned: 'Account unbanned',
+  cannotBanAdmin: 'Administrators cannot be banned',
+  accountBanned: 'This account has been suspended by the administrators and cannot sign in.',
+  postingLimit: (perDay: number) =>
+    `You can post at most ${perDay.toLocaleString('en-US')} jobs a day. Please try again tomorrow.`,
+  awaitingReview: 'Awaiting review: an administrator checks new accounts’ first jobs before they appear in search.',
+  jobHiddenBy: 'Hidden by an administrator',
+} as const;
+
+const reasonSchema = z.enum(REPORT_REASONS, { error: `reason must be one of ${REPORT_REASONS.join(', ')}` });
+
+export const reportBodySchema = z.strictObject({
+  reason: reasonSchema,
+  details: z
+    .string({ error: 'details must be text' })
+    .trim()
+    .max(MODERATION_LIMITS.detailsMaxLength, {
+      error: `details: at most ${MODERATION_LIMITS.detailsMaxLength.toLocaleString('en-US')} characters`,
+    })
+    .default(''),
+});
+export type ReportBody = z.infer<typeof reportBodySchema>;
+
+export const reportAckSchema = z.object({
+  reportId: z.string(),
+  message: z.string(),
+});
+export type ReportAck = z.infer<typeof reportAckSchema>;
+
+/** Hiding a job and banning an account need a reason: the poster is shown it. */
+export const moderationReasonBodySchema = z.strictObject({
+  reason: z
+    .string({ error: 'reason is required' })
+    .trim()
+    .min(1, { error: 'reason: Give a reason' })
+    .max(MODERATION_LIMITS.reasonMaxLength, {
+      error: `reason: at most ${MODERATION_LIMITS.reasonMaxLength.toLocaleString('en-US')} characters`,
+    }),
+});
+export type ModerationReasonBody = z.infer<typeof moderationReasonBodySchema>;
+
+export const moderationParamsSchema = z.object({ id: z.string().max(100) });
+
+export const queueQuerySchema = z.strictObject({
+  page: z.coerce
+    .number({ error: 'page must be a whole number' })
+    .int({ error: 'page must be a whole number' })
+    .min(1, { error: 'page must be at least 1' })
+    .max(LIMITS.maxPage, { error: `page must be at most ${LIMITS.maxPage}` })
+    .default(1),
+});
+export type QueueQuery = z.infer<typeof queueQuerySchema>;
+
+export const queueReportSchema = z.object({
+  reason: reasonSchema,
+  details: z.string(),
+  createdAt: z.string().describe('ISO 8601'),
+});
+
+export const queueItemSchema = z.object({
+  job: jobSchema,
+  poster: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    createdAt: z.string().describe('When the account was made (ISO 8601)'),
+    bannedAt: z.string().nullable(),
+    isAdmin: z.boolean(),
+  }),
+  reportCount: z.number().int().describe('Open reports of the job'),
+  reasons: z.array(z.object({ reason: reasonSchema, count: z.number().int() })).describe('Open reports by reason, most first'),
+  reports: z.array(queueReportSchema).describe(`The newest open reports (at most ${MODERATION_LIMITS.reportsShown})`),
+  since: z.string().describe('Oldest open report, or when the pending job was posted (ISO 8601): the queue is oldest first'),
+});
+export type QueueItem = z.infer<typeof queueItemSchema>;
+
+export const queuePageSchema = z.object({
+  items: z.array(queueItemSchema).describe('Jobs awaiting review (pending) and jobs with open reports, oldest first'),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type QueuePage = z.infer<typeof queuePageSchema>;
+
+export const jobDecisionSchema = z.object({
+  jobId: z.string(),
+  status: jobSchema.shape.status,
+  moderation: jobSchema.shape.moderation,
+  resolvedReports: z.number().int(),
+  message: z.string(),
+});
+export type JobDecision = z.infer<typeof jobDecisionSchema>;
+
+export const banAnswerSchema = z.object({
+  userId: z.string(),
+  bannedAt: z.string().nullable(),
+  hiddenJobs: z.number().int().describe('Open or pending jobs of the account hidden by the ban'),
+  message: z.string(),
+});
+export type BanAnswer = z.infer<typeof banAnswerSchema>;
