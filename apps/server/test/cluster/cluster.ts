@@ -36,7 +36,7 @@ export interface Instance {
 export interface Cluster {
   dir: string;
   lbUrl: string;
-  /** nginx's access log: `msec request_time upstream_addr status method uri`. */
+  /** nginx's access log: `msec request_time status method uri tag upstream_addr` (the last may be `a, b` when nginx tried both) (client.ts reads it). */
   accessLog: string;
   primaryUrl: string;
   replicaUrl: string;
@@ -156,12 +156,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   });
 
   try {
-    const [primaryPort, replicaPort, bouncerPort, redisPort, s3Port, lbPort, portA, portB] = await Promise.all(
+    const [primaryPort = 0, replicaPort = 0, bouncerPort = 0, redisPort = 0, s3Port = 0, lbPort = 0, portA = 0, portB = 0] = await Promise.all(
       Array.from({ length: 8 }, () => freePort()),
     );
     const pgDir = path.join(dir, 'pg');
     fs.mkdirSync(pgDir);
-    fs.chownSync(pgDir, uid('postgres'), gid('postgres'));
+    const postgresUser = { uid: uid('postgres'), gid: gid('postgres') };
+    fs.chownSync(pgDir, postgresUser.uid, postgresUser.gid);
 
     // --- PostgreSQL primary
     const primaryData = path.join(pgDir, 'primary');
@@ -243,7 +244,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       ].join('\n'),
     );
     spawnSync('chown', ['-R', 'postgres:postgres', bouncerDir]);
-    const bouncer = spawnDaemon('runuser', ['-u', 'postgres', '--', '/usr/sbin/pgbouncer', path.join(bouncerDir, 'pgbouncer.ini')], path.join(dir, 'pgbouncer.out'));
+    // Started as the postgres user directly (PgBouncer refuses root), so the signal reaches PgBouncer itself.
+    const bouncer = spawnDaemon('/usr/sbin/pgbouncer', [path.join(bouncerDir, 'pgbouncer.ini')], path.join(dir, 'pgbouncer.out'), {}, postgresUser);
     stops.push(() => killAndWait(bouncer, 'SIGINT', 5_000));
     const bouncerUrl = `postgres://postgres@127.0.0.1:${bouncerPort}/${DATABASE}`;
     await waitFor('PgBouncer', async () => (await queryOnce(bouncerUrl, 'SELECT 1')).length === 1, 15_000);
@@ -256,7 +258,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     await waitFor('Redis', () => canConnect(redisPort), 10_000);
 
     // --- S3 (s3rver), SMTP and the OpenID Connect provider, in this process.
-    const s3 = new S3rver({ port: s3Port, address: '127.0.0.1', silent: true, directory: path.join(dir, 's3'), configureBuckets: [{ name: BUCKET, configs: [] }] });
+    const s3 = new S3rver({ port: s3Port, address: '127.0.0.1', silent: true, directory: path.join(dir, 's3'), configureBuckets: [{ name: BUCKET }] });
     await s3.run();
     stops.push(() => s3.close());
     const s3Endpoint = `http://127.0.0.1:${s3Port}`;
@@ -322,7 +324,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         90_000,
         250,
       );
-    instances.push(startInstance('a', portA ?? 0, 0), startInstance('b', portB ?? 0, 0));
+    instances.push(startInstance('a', portA, 0), startInstance('b', portB, 0));
     stops.push(() => Promise.all(instances.map((i) => killAndWait(i.process, 'SIGTERM', 15_000))).then(() => {}));
     await Promise.all(instances.map(waitHealthy));
     log(`app instances: ${instances.map((i) => i.url).join(', ')}`);
@@ -352,7 +354,7 @@ error_log ${nginxDir}/error.log warn;
 events { worker_connections 1024; }
 http {
   access_log off;
-  log_format cluster '$msec $request_time $upstream_addr $status $request_method $uri';
+  log_format cluster '$msec $request_time $status $request_method $uri $http_x_cluster_tag $upstream_addr';
   client_body_temp_path ${nginxDir}/body;
   proxy_temp_path ${nginxDir}/proxy;
   fastcgi_temp_path ${nginxDir}/fastcgi;
@@ -415,9 +417,9 @@ function gid(user: string): number {
   return Number(runSync('id', ['-g', user]).trim());
 }
 
-function spawnDaemon(command: string, args: string[], logFile: string, env: Record<string, string> = {}): ChildProcess {
+function spawnDaemon(command: string, args: string[], logFile: string, env: Record<string, string> = {}, user?: { uid: number; gid: number }): ChildProcess {
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', out, out], env: { ...process.env, ...env } });
+  const child = spawn(command, args, { cwd: user ? '/tmp' : repoRoot, stdio: ['ignore', out, out], env: { ...process.env, ...env }, ...user });
   fs.closeSync(out);
   child.on('error', () => {});
   return child;
