@@ -24,6 +24,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useWideScreen } from '../../../lib/wide-screen';
 import { useChangeStage, useResponsesPage, type ResponsesFilters } from '../api/pipeline';
 import { NotesPanel } from './NotesPanel';
+import { ApplicationMaterials, hasMaterials } from './ApplicationMaterials';
 import { StageBadge } from './StageBadge';
 
 const HEADERS = ['NO.', 'TITLE', 'NAME', 'RESUME LINK', 'E-MAIL', 'APPLICATION DATE', 'STAGE', 'NOTES'] as const;
@@ -268,6 +269,13 @@ export function ResponsesPage() {
                           />
                         </td>
                       </tr>
+                      {hasMaterials(application) ? (
+                        <tr>
+                          <td colSpan={HEADERS.length} className="px-4 pb-3 pt-0">
+                            <ApplicationMaterials application={application} />
+                          </td>
+                        </tr>
+                      ) : null}
                       {notesOpen ? (
                         <tr id={`notes-${application._id}`}>
                           <td colSpan={HEADERS.length} className="bg-slate-50 px-4 py-4 dark:bg-slate-800/40">
@@ -304,6 +312,7 @@ export function ResponsesPage() {
                         <StageControl application={application} busy={busy(application)} onStage={onStage} className="min-h-11" />
                       </CardField>
                     </CardFields>
+                    <ApplicationMaterials application={application} className="mt-3" />
                     <CardActions>
                       <NotesToggle application={application} open={notesOpen} onToggle={() => toggleNotes(application)} className="" />
                     </CardActions>

@@ -1,14 +1,16 @@
 import { jobPageTitle, MESSAGES, SITE_NAME } from '@jobboard/shared';
 import { Banknote, BriefcaseBusiness, Building2, CalendarClock, CalendarDays, CircleAlert, Clock, GraduationCap, Mail, MapPin } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { ModerationNotice } from '../../../components/jobs/ModerationNotice';
+import { ReportJob } from '../../../components/jobs/ReportJob';
 import { SaveJobButton } from '../../../components/jobs/SaveJobButton';
 import { Link } from '../../../components/ui/Link';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { CompanyLogo } from '../../../components/ui/CompanyLogo';
 import { showSuccess } from '../../../components/ui/dialogs';
 import { Spinner } from '../../../components/ui/Spinner';
-import { ApiError, errorMessage, isAcknowledged } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { longDate, payText, placeText, workplaceText } from '../../../lib/job-view';
 import { useHydrated } from '../../../lib/hydrated';
 import { useReaderLocale } from '../../../lib/locale';
@@ -16,7 +18,10 @@ import { useMyApplications } from '../../../lib/my-applications';
 import { signInPath } from '../../../lib/next-path';
 import { useCurrentUser } from '../../../lib/session';
 import { useCountJobView } from '../api/job-stats';
-import { useApplyToJob, useJob } from '../api/jobs';
+import { useJob } from '../api/jobs';
+
+// The apply form (note and CV) is its own chunk: loaded when a seeker presses Apply Now, never with the page.
+const ApplyDialog = lazy(() => import('./ApplyDialog').then((module) => ({ default: module.ApplyDialog })));
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   // dt and dd sit directly in a div of the dl, as the HTML spec (and axe) require.
@@ -41,7 +46,7 @@ export function JobPage() {
   const job = useJob(id);
   const currentUser = useCurrentUser();
   const applications = useMyApplications(currentUser?._id);
-  const apply = useApplyToJob();
+  const [applying, setApplying] = useState(false);
   const [applyError, setApplyError] = useState<ReactNode>(null);
   const locale = useReaderLocale();
   const hydrated = useHydrated();
@@ -86,19 +91,17 @@ export function JobPage() {
       setApplyError(MESSAGES.cannotApplyOwnJob);
       return;
     }
-    apply.mutate(
-      { job: data._id, user: currentUser._id },
-      {
-        onSuccess: (ack) => {
-          if (isAcknowledged(ack)) void showSuccess(MESSAGES.appliedSuccessfully);
-        },
-        onError: (error) => {
-          setApplyError(errorMessage(error));
-          // Closed or expired since the page loaded: show the job as it is now (banner, no Apply).
-          if (error instanceof ApiError && error.status === 409) void job.refetch();
-        },
-      },
-    );
+    setApplying(true);
+  };
+  const onApplied = () => {
+    setApplying(false);
+    void showSuccess(MESSAGES.appliedSuccessfully);
+  };
+  const onApplyFailed = (error: unknown) => {
+    setApplying(false);
+    setApplyError(errorMessage(error));
+    // Closed or expired since the page loaded: show the job as it is now (banner, no Apply).
+    if (error instanceof ApiError && error.status === 409) void job.refetch();
   };
 
   return (
@@ -147,6 +150,9 @@ export function JobPage() {
           </div>
         )}
 
+        {/* Hidden or awaiting review: only its poster and the administrators get this far (moderation). */}
+        <ModerationNotice job={data} />
+
         <h2 className="mt-8 text-lg font-semibold">Job description</h2>
         <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">{data.description}</p>
 
@@ -172,10 +178,10 @@ export function JobPage() {
                 className="w-full py-3"
                 onClick={onApply}
                 // Until the browser has taken a server-rendered page over, a click would have no handler to reach.
-                disabled={!hydrated || alreadyApplied || apply.isPending}
+                disabled={!hydrated || alreadyApplied || applying}
                 aria-describedby={alreadyApplied ? 'already-applied-note' : undefined}
               >
-                {apply.isPending ? 'Loading...' : 'Apply Now'}
+                Apply Now
               </Button>
               {/* Plain text, not a hover tooltip: touch and keyboard users see why the button is disabled. */}
               {alreadyApplied ? (
@@ -189,6 +195,17 @@ export function JobPage() {
               {NOT_ACCEPTING}
             </p>
           )}
+          {applying && currentUser ? (
+            <Suspense fallback={<Spinner label="Loading the application form" />}>
+              <ApplyDialog
+                job={{ _id: data._id, jobTitle: data.jobTitle, companyName }}
+                user={currentUser}
+                onCancel={() => setApplying(false)}
+                onApplied={onApplied}
+                onJobError={onApplyFailed}
+              />
+            </Suspense>
+          ) : null}
           {applyError ? (
             <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
               {applyError}
@@ -196,6 +213,7 @@ export function JobPage() {
           ) : null}
           {/* Open or not: a saved job stays saved, and can be unsaved from its page. */}
           <SaveJobButton jobId={data._id} variant="button" className="mt-3" />
+          <ReportJob job={data} disabled={!hydrated} className="mt-2" />
           <dl className="mt-5 grid gap-3">
             <Fact icon={<MapPin size={18} />} label="Location">
               {placeText(data)}

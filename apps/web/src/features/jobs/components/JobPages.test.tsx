@@ -111,9 +111,61 @@ describe('job page: the job model', () => {
     });
     renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id', user: alice });
     await userEvent.click(await screen.findByRole('button', { name: 'Apply Now' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send application' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This job is no longer accepting applications');
     expect(await screen.findByTestId('not-accepting')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Apply Now' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the apply dialog (issue 14, point 1)', () => {
+  const applyBodies: unknown[] = [];
+  const serve = () =>
+    mockFetch((url, init) => {
+      if (url === '/api/job/all-jobs/j1') return { body: job };
+      if (url.startsWith('/api/apply/appliedJobs/')) return { body: [] };
+      if (url === '/api/apply/apply-job' && init?.method === 'POST') {
+        applyBodies.push(JSON.parse(String(init.body)));
+        return { status: 201, body: { acknowledged: true, insertedId: 'a1' } };
+      }
+      return undefined;
+    });
+
+  it('shows what the employer receives, counts the note, and sends it with the spec\'s fields', async () => {
+    applyBodies.length = 0;
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: () => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined }),
+    });
+    serve();
+    renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id', user: alice });
+    await userEvent.click(await screen.findByRole('button', { name: 'Apply Now' }));
+    const dialog = await screen.findByRole('dialog', { name: `Apply to ${job.jobTitle}` });
+    expect(dialog).toHaveTextContent(alice.email);
+    expect(dialog).toHaveTextContent(alice.name);
+    expect(screen.getByRole('link', { name: 'Edit your profile' })).toHaveAttribute('href', '/profile');
+    await userEvent.type(screen.getByLabelText(/Cover note/), 'Hello there');
+    expect(dialog).toHaveTextContent('11 / 5,000 characters');
+    await userEvent.click(screen.getByRole('button', { name: 'Send application' }));
+    await waitFor(() => expect(applyBodies).toEqual([{ job: job._id, user: alice._id, coverNote: 'Hello there' }]));
+    // The spec's success dialog follows (SweetAlert2 asks matchMedia, which jsdom lacks).
+    expect(await screen.findByText(MESSAGES.appliedSuccessfully)).toBeInTheDocument();
+  });
+
+  it('refuses a file that is not a PDF or DOCX, or over 5 MB, next to the field, before sending anything', async () => {
+    applyBodies.length = 0;
+    serve();
+    renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id', user: alice });
+    await userEvent.click(await screen.findByRole('button', { name: 'Apply Now' }));
+    const input = await screen.findByLabelText(/^CV/);
+    await userEvent.upload(input, new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }), { applyAccept: false });
+    expect(await screen.findByText('CV must be a PDF or DOCX document')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
+    await userEvent.upload(input, big);
+    expect(await screen.findByText('A CV is at most 5 MB')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send application' }));
+    expect(applyBodies).toEqual([]);
   });
 });
 
