@@ -70,6 +70,33 @@ if (built) {
   }
 }
 
+// The cluster test (issue 15): two instances behind nginx on a PostgreSQL primary with a streaming replica,
+// PgBouncer, Redis and S3, all started by the test on free ports; its checks count in the total. It needs the
+// build and root (it runs PostgreSQL as the postgres user); bounded to 5 minutes.
+if (built) {
+  if (process.getuid?.() !== 0) {
+    check('cluster test (needs root: run npm run test:cluster as root)', false);
+  } else {
+    const clusterReport = path.join(reports, 'cluster.md');
+    console.log('\n=== cluster test: npm run test:cluster');
+    const cluster = spawnSync('node', ['--import', 'tsx', 'apps/server/test/cluster/run.ts', '--report', clusterReport], {
+      cwd: root,
+      stdio: 'inherit',
+      timeout: 300_000,
+      killSignal: 'SIGTERM',
+    });
+    const totals = /(\d+) passed, (\d+) failed\s*$/.exec(fs.existsSync(clusterReport) ? fs.readFileSync(clusterReport, 'utf8') : '');
+    if (totals) {
+      passed += Number(totals[1]);
+      failed += Number(totals[2]);
+      summary.push(`${cluster.status === 0 ? 'ok  ' : 'FAIL'} cluster: ${totals[1]} passed, ${totals[2]} failed`);
+      if (cluster.status !== 0 && Number(totals[2]) === 0) check('cluster run', false);
+    } else {
+      check(`cluster run (no report; exit ${cluster.status ?? cluster.signal})`, false);
+    }
+  }
+}
+
 fs.rmSync(reports, { recursive: true, force: true });
 console.log(`\n${summary.join('\n')}`);
 const totals = `${passed} passed, ${failed} failed`;

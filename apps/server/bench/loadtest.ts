@@ -5,6 +5,8 @@
  * this measures the app under load, not the limiter (which has its own tests).
  *
  *   npm run loadtest -- --seconds 60 --connections 50
+ *
+ * `--cluster`: one instance vs two behind nginx with a read replica, same run (bench/cluster-load.ts; as root).
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,8 +25,13 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '60' },
     connections: { type: 'string', default: '50' },
     jobs: { type: 'string', default: '10000' },
+    cluster: { type: 'boolean', default: false },
   },
 });
+if (args.cluster) {
+  const { runClusterLoad } = await import('./cluster-load.js');
+  process.exit(await runClusterLoad({ seconds: Number(args.seconds), connections: Number(args.connections), jobs: Number(args.jobs) }));
+}
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
 const jobCount = Number(args.jobs);

@@ -6,7 +6,7 @@
  * exit 1 on any failure. Options: --seconds (load, default 20), --report (file, default reports/cluster/report.md),
  * --skip-browser; --app-env KEY=VALUE and --kill-signal to break things on purpose.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -271,10 +271,10 @@ async function browserJourney(cluster: Cluster): Promise<void> {
   const applicantAccount = await signUp(cluster, applicant, 'sam');
   await queryOnce(cluster.primaryUrl, 'UPDATE users SET email_verified_at = now() WHERE email = ANY($1)', [[posterAccount.email, applicantAccount.email]]);
   const reportFile = path.join(cluster.dir, 'playwright.json');
-  const result = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/cluster/playwright.cluster.config.ts', '--reporter=list,json'], {
+  // Not spawnSync: this process serves S3, SMTP and the OpenID provider meanwhile.
+  const child = spawn('npx', ['playwright', 'test', '-c', 'e2e/cluster/playwright.cluster.config.ts', '--reporter=list,json'], {
     cwd: repoRoot,
     stdio: 'inherit',
-    timeout: 180_000,
     env: {
       ...process.env,
       CLUSTER_URL: cluster.lbUrl,
@@ -284,6 +284,11 @@ async function browserJourney(cluster: Cluster): Promise<void> {
       PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
     },
   });
+  const timer = setTimeout(() => child.kill('SIGTERM'), 180_000);
+  const result = await new Promise<{ status: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (status, signal) => resolve({ status, signal })),
+  );
+  clearTimeout(timer);
   let stats: { expected: number; unexpected: number; flaky?: number } | undefined;
   try {
     stats = (JSON.parse(fs.readFileSync(reportFile, 'utf8')) as { stats: typeof stats }).stats;
