@@ -19,6 +19,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { frameworkErrorHandler, registerErrorHandling, registerJsonParser } from './http/error-handler.js';
 import { errorBody } from './http/errors.js';
+import { registerReadRouting } from './http/read-routing.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerNulGuard } from './http/text-guard.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -134,6 +135,7 @@ export async function buildApp({ db, config, storage = createStorage(config) }: 
 
   registerCsrfProtection(app, config);
   registerSession(app, { config, lookup: (token) => findSessionUser(db, token) });
+  registerReadRouting(app, db, config);
   registerNoStore(app);
   if (config.housekeepingIntervalMs > 0) {
     const housekeeping = scheduleHousekeeping(db, app.log, config.housekeepingIntervalMs);
@@ -146,7 +148,7 @@ export async function buildApp({ db, config, storage = createStorage(config) }: 
   // The worker starts with the app, so messages queued before a restart go out after it.
   app.addHook('onReady', async () => mail.startInBackground());
   app.addHook('onClose', () => mail.stop());
-  const searchCounts = new SearchCache(config.searchCacheTtlMs);
+  const searchCounts = new SearchCache(config.searchCacheTtlMs, undefined, undefined, config.databaseReadUrls.length ? config.replicaMaxLagMs : 0);
   // A job change made anywhere (another instance, the expiry sweep) reaches this instance's search cache at once
   // (migration 007 sends the notice; decision record 0004).
   if (db.listen) {

@@ -50,6 +50,21 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.url().optional(),
+  // Read replicas (decision record 21): comma-separated; GET requests read there, everything else uses DATABASE_URL.
+  DATABASE_READ_URL: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
+  // LISTEN needs a session of its own: a direct address of the primary when DATABASE_URL is a transaction pooler.
+  DATABASE_LISTEN_URL: z.url().optional(),
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
+  READ_YOUR_WRITES_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   DEMO_DATA: onOff.default(true),
   CORS_ORIGINS: z
     .string()
@@ -106,6 +121,14 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Read replicas (DATABASE_READ_URL); empty: every read goes to the primary. */
+  databaseReadUrls: string[];
+  /** Where LISTEN connects (DATABASE_LISTEN_URL), else DATABASE_URL. */
+  databaseListenUrl: string | undefined;
+  /** A replica further behind the primary than this serves no reads until it catches up. */
+  replicaMaxLagMs: number;
+  /** After a successful write, the writer's reads go to the primary for this long (read-your-writes). */
+  readYourWritesMs: number;
   demoData: boolean;
   corsOrigins: string[];
   publicUrl: string | undefined;
@@ -226,6 +249,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrls: e.DATABASE_READ_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL,
+    replicaMaxLagMs: e.REPLICA_MAX_LAG_MS,
+    readYourWritesMs: e.READ_YOUR_WRITES_MS,
     demoData: e.DEMO_DATA,
     corsOrigins: e.CORS_ORIGINS,
     publicUrl: e.PUBLIC_URL,

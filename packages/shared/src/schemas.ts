@@ -636,6 +636,24 @@ export type MessageBody = z.infer<typeof messageBodySchema>;
 export const healthBodySchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['pglite', 'postgres']) });
 export type HealthBody = z.infer<typeof healthBodySchema>;
 
+/** GET /api/ready: whether a load balancer should send this instance requests (decision record 21). */
+export const readinessBodySchema = z.object({
+  status: z.enum(['ready', 'unavailable', 'stopping']).describe('stopping: shutting down, finishing what it has'),
+  database: z.enum(['pglite', 'postgres']),
+  replicas: z
+    .array(
+      z.object({
+        url: z.string().describe('Without credentials'),
+        healthy: z.boolean().describe('Serving reads now'),
+        lagMs: z.number().nullable(),
+        reads: z.number().int().describe('Statements it answered for this instance'),
+        reason: z.string().optional(),
+      }),
+    )
+    .describe('The read replicas (DATABASE_READ_URL); empty without'),
+});
+export type ReadinessBody = z.infer<typeof readinessBodySchema>;
+
 export const uploadResultSchema = z.object({ url: z.string() });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 

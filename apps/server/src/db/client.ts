@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { ReplicaSet, type ReplicaStatus } from './replicas.js';
 
 /** What the repositories need from a database: the same SQL runs on PGlite and on PostgreSQL. */
 export interface Queryable {
@@ -24,6 +25,15 @@ export interface Db extends Queryable {
    * search outlasts the timeout. Absent (PGlite): the database itself.
    */
   readonly searches?: Queryable;
+  /**
+   * A read view of this database on a serving read replica (DATABASE_READ_URL, db/replicas.ts): its `query` and
+   * `searches` read there, the rest stays here. Undefined when there are no replicas or none is serving now.
+   */
+  reader?(): Db | undefined;
+  /** Set on a read view: the primary, for code that writes with a plain query (housekeeping a search triggers). */
+  readonly primary?: Db;
+  /** The replicas' state, for /api/ready. */
+  replicaStatus?(): ReplicaStatus[];
   /** See Transaction.run. */
   run(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Runs `fn` in one transaction: all of it commits, or none of it. */
@@ -112,6 +122,11 @@ export interface PostgresOptions {
   /** The search pool (Db.searches): its statement timeout and size. */
   searchTimeoutMs?: number;
   searchPoolSize?: number;
+  /** Read replicas (DATABASE_READ_URL) and how far behind one may be and still serve reads. */
+  readUrls?: string[];
+  replicaMaxLagMs?: number;
+  /** Where LISTEN connects (DATABASE_LISTEN_URL): a direct address when `connectionString` is a transaction pooler. */
+  listenUrl?: string;
 }
 
 export function openPostgres(connectionString: string, options: PostgresOptions = {}): Db {
@@ -141,10 +156,20 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   searchPool.on('error', () => {});
   // Listening connections end with the database too, whoever closes first.
   const listeners = new Set<() => Promise<void>>();
+  const replicas = options.readUrls?.length
+    ? new ReplicaSet({ query: async <T,>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[] }, options.readUrls, {
+        maxLagMs: options.replicaMaxLagMs ?? 1000,
+        searchPoolSize: options.searchPoolSize,
+        searchTimeoutMs: options.searchTimeoutMs,
+      })
+    : undefined;
+  // Reads go to the primary until a replica's first check passes (a moment after start).
+  void replicas?.start();
   const db: Db = {
     kind: 'postgres',
+    ...(replicas ? { reader: () => replicas.view(db), replicaStatus: () => replicas.status() } : {}),
     async listen(channel, onNotice) {
-      const stopListening = await listenOnPostgres(connectionString, channel, onNotice);
+      const stopListening = await listenOnPostgres(options.listenUrl ?? connectionString, channel, onNotice);
       const stop = async () => {
         listeners.delete(stop);
         await stopListening();
@@ -204,6 +229,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     },
     async close() {
       await Promise.all([...listeners].map((stop) => stop()));
+      await replicas?.close();
       await Promise.all([pool.end(), searchPool.end()]);
     },
   };
@@ -258,9 +284,22 @@ export async function openDatabase(config: {
   dataDir: string;
   searchTimeoutMs?: number;
   searchPoolSize?: number;
+  databaseReadUrls?: string[];
+  databaseListenUrl?: string;
+  replicaMaxLagMs?: number;
 }): Promise<Db> {
   const { searchTimeoutMs, searchPoolSize } = config;
-  return config.databaseUrl ? openPostgres(config.databaseUrl, { searchTimeoutMs, searchPoolSize }) : openPglite(config.dataDir);
+  if (!config.databaseUrl) {
+    if (config.databaseReadUrls?.length) throw new Error('DATABASE_READ_URL needs DATABASE_URL: replicas are of a PostgreSQL server, not of the embedded database');
+    return openPglite(config.dataDir);
+  }
+  return openPostgres(config.databaseUrl, {
+    searchTimeoutMs,
+    searchPoolSize,
+    readUrls: config.databaseReadUrls,
+    replicaMaxLagMs: config.replicaMaxLagMs,
+    listenUrl: config.databaseListenUrl,
+  });
 }
 
 /** Several statements answer several results (pg: an array; PGlite's exec: always an array): the last one counts. */

@@ -42,7 +42,7 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, s
   );
 
   app.get('/:slug', { schema: { tags: ['companies'], params: slugParams, response: { 200: companyPageSchema } } }, async (request) =>
-    getCompanyPage(db, request.user, request.params.slug, async (companyId) => (await findOpenJobsOfCompany(db, companyId)).map(toJob)),
+    getCompanyPage(request.reads, request.user, request.params.slug, async (companyId) => (await findOpenJobsOfCompany(request.reads, companyId)).map(toJob)),
   );
 
   app.patch(

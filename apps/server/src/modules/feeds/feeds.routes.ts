@@ -47,7 +47,7 @@ export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   );
 
   app.get('/sitemap.xml', { schema: { tags: ['feeds'], response: { 200: sitemapDocumentSchema } } }, async (request, reply) => {
-    const index = await sitemapIndex(db, config.sitemapUrlsPerFile, siteOrigin(request, config), new Date());
+    const index = await sitemapIndex(request.reads, config.sitemapUrlsPerFile, siteOrigin(request, config), new Date());
     return reply.type('application/xml; charset=utf-8').header('Cache-Control', SITEMAP_CACHE).send(index);
   });
 
@@ -68,7 +68,7 @@ export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       };
       reply.raw.once('close', release);
       try {
-        const chunks = await sitemapFile(db, config.sitemapUrlsPerFile, siteOrigin(request, config), request.params['*'], new Date());
+        const chunks = await sitemapFile(request.reads, config.sitemapUrlsPerFile, siteOrigin(request, config), request.params['*'], new Date());
         const text = Readable.from(chunks, { objectMode: false });
         text.once('close', release);
         reply.type('application/xml; charset=utf-8').header('Cache-Control', SITEMAP_CACHE).header('Vary', 'Accept-Encoding');
@@ -91,7 +91,7 @@ export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       FEED_PATHS[format],
       { schema: { tags: ['feeds'], querystring: feedQuerySchema, response: { 200: FEED_ANSWERS[format] } } },
       async (request, reply) => {
-        const feed = await buildSearchFeed({ db, searchCounts }, request.query, format, siteOrigin(request, config));
+        const feed = await buildSearchFeed({ db: request.reads, searchCounts }, request.query, format, siteOrigin(request, config));
         return reply.type(feed.type).header('Cache-Control', FEED_CACHE).send(feed.body);
       },
     );

@@ -1,4 +1,4 @@
-import { healthBodySchema as healthSchema } from '@jobboard/shared';
+import { healthBodySchema as healthSchema, readinessBodySchema } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 
@@ -7,4 +7,22 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     const ok = await db.ping();
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database: db.kind });
   });
+
+  // For a load balancer (docs/deploy.md): 503 once the instance starts shutting down, so it is taken out of
+  // rotation while it finishes the requests it has; and while its primary database does not answer. A replica
+  // down is not a reason: reads then go to the primary.
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.get(
+    '/ready',
+    { schema: { tags: ['health'], response: { 200: readinessBodySchema, 503: readinessBodySchema } } },
+    async (_r, reply) => {
+      const replicas = db.replicaStatus?.() ?? [];
+      if (stopping) return reply.code(503).send({ status: 'stopping', database: db.kind, replicas });
+      const ok = await db.ping();
+      return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', database: db.kind, replicas });
+    },
+  );
 };

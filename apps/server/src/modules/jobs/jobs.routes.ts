@@ -35,14 +35,14 @@ export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, confi
   app.get(
     '/search',
     { schema: { tags: ['jobs'], querystring: searchQuerySchema, response: { 200: searchResultSchema } } },
-    async (request) => searchJobs(db, searchCounts, request.query),
+    async (request) => searchJobs(request.reads, searchCounts, request.query),
   );
 
   // The search box's completions, a request per keystroke (debounced by the browser): read from the kept counts.
   app.get(
     '/suggest',
     { schema: { tags: ['jobs'], querystring: suggestQuerySchema, response: { 200: searchSuggestionsSchema } } },
-    async (request) => suggestCompletions(db.searches ?? db, request.query.q),
+    async (request) => suggestCompletions(request.reads.searches ?? request.reads, request.query.q),
   );
 
   // The spec's "download every job" call, kept for compatibility: streamed, so memory stays flat at any size.
@@ -64,7 +64,7 @@ export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, confi
     reply.raw.once('close', release);
     try {
       // The first chunk is read before answering, so a database that is down is a 503 JSON error, not a 200 cut off.
-      const chunks = streamAllJobs(db);
+      const chunks = streamAllJobs(request.reads);
       const first = await chunks.next();
       const serialise = (rows: JobRow[]) => rows.map((row) => JSON.stringify(toJob(row))).join(',');
       async function* body() {
@@ -90,13 +90,13 @@ export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, confi
     '/all-jobs/:id',
     { schema: { tags: ['jobs'], params: idParams, response: { 200: jobSchema } } },
     async (request) =>
-      getJob(db, request.params.id, request.user && { id: request.user.id, isAdmin: isAdmin(config.adminEmails, request.user) }),
+      getJob(request.reads, request.params.id, request.user && { id: request.user.id, isAdmin: isAdmin(config.adminEmails, request.user) }),
   );
 
   app.get(
     '/myJobs/:posterEmail',
     { schema: { tags: ['jobs'], params: z.object({ posterEmail: z.string().max(254) }), response: { 200: z.array(jobSchema) } } },
-    async (request) => listJobsOfPoster(db, requireUser(request), request.params.posterEmail),
+    async (request) => listJobsOfPoster(request.reads, requireUser(request), request.params.posterEmail),
   );
 
   app.post(

@@ -40,6 +40,8 @@ interface Counts {
 
 interface Entry {
   at: number;
+  /** How long it may be reused: shorter when made just after a change (see SearchCache's settleMs). */
+  ttlMs: number;
   counts?: Counts;
   /** Page number -> the sort key of that page's last row, learnt as pages are read. */
   boundaries: Map<number, PageBoundary>;
@@ -59,6 +61,8 @@ export class SearchCache {
   expiredAt = 0;
   /** The words misspelt search words are corrected to. */
   readonly vocabulary = new Vocabulary();
+  /** When the jobs last changed, as this process heard (ms since the epoch). */
+  private changedAt = Number.NEGATIVE_INFINITY;
   /** Whether job_sample has enough rows to give an estimate, and when that was last read (ms since the epoch). */
   private sampleLargeEnough = false;
   private sampleCheckedAt = Number.NEGATIVE_INFINITY;
@@ -67,17 +71,23 @@ export class SearchCache {
     private readonly ttlMs = 30_000,
     private readonly maxEntries = 2_000,
     private readonly maxBoundariesPerEntry = 2_000,
+    /**
+     * With read replicas, how far behind one may be (REPLICA_MAX_LAG_MS): an entry made this soon after a change
+     * may hold a replica's view from before it, so it lives only this long. 0 without replicas.
+     */
+    private readonly settleMs = 0,
   ) {}
 
   entry(key: string, now: number): Entry {
     const existing = this.entries.get(key);
-    if (existing && now - existing.at < this.ttlMs) return existing;
+    if (existing && now - existing.at < existing.ttlMs) return existing;
     if (existing) this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    const created: Entry = { at: now, boundaries: new Map() };
+    const settling = now - this.changedAt < this.settleMs;
+    const created: Entry = { at: now, ttlMs: settling ? Math.min(this.settleMs, this.ttlMs) : this.ttlMs, boundaries: new Map() };
     this.entries.set(key, created);
     return created;
   }
@@ -106,7 +116,8 @@ export class SearchCache {
   }
 
   /** Called on every job create, update and delete, and on account deletion. */
-  invalidate(): void {
+  invalidate(now = Date.now()): void {
+    this.changedAt = now;
     this.entries.clear();
   }
 }
@@ -180,14 +191,14 @@ async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Da
   if (cache.compactedOn !== today) {
     cache.compactedOn = today;
     // Housekeeping, off the request's path: counts are the same before and after.
-    compactFacetCounts(db, toIsoDate(new Date(now.getTime() - 31 * 86_400_000))).catch(() => {
+    compactFacetCounts(db.primary ?? db, toIsoDate(new Date(now.getTime() - 31 * 86_400_000))).catch(() => {
       cache.compactedOn = '';
     });
   }
   if (now.getTime() - cache.expiredAt >= EXPIRY_SWEEP_MS) {
     cache.expiredAt = now.getTime();
     // Jobs past their closing date leave the precomputed counts; pages already leave them out by date.
-    expireJobs(db).then(
+    expireJobs(db.primary ?? db).then(
       (expired) => {
         if (expired > 0) cache.invalidate();
       },

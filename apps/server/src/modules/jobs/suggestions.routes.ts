@@ -5,11 +5,11 @@ import { suggestPlaces } from './places.js';
 import { suggestSkills } from './search.repository.js';
 
 /** Typeaheads of the job form and the search box: skills in use, and the world's cities. */
-export const suggestionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const suggestionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
   app.get(
     '/skills',
     { schema: { tags: ['jobs'], querystring: suggestQuerySchema, response: { 200: skillSuggestionsSchema } } },
-    async (request) => suggestSkills(db, request.query.q),
+    async (request) => suggestSkills(request.reads, request.query.q),
   );
 
   app.get(
