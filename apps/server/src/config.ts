@@ -50,7 +50,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.url().optional(),
-  // Read replicas (decision record 21): comma-separated; GET requests read there, everything else uses DATABASE_URL.
+  // Read replicas (decision record 22): comma-separated; GET requests read there, everything else uses DATABASE_URL.
   DATABASE_READ_URL: z
     .string()
     .default('')

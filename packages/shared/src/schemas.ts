@@ -636,7 +636,7 @@ export type MessageBody = z.infer<typeof messageBodySchema>;
 export const healthBodySchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['pglite', 'postgres']) });
 export type HealthBody = z.infer<typeof healthBodySchema>;
 
-/** GET /api/ready: whether a load balancer should send this instance requests (decision record 21). */
+/** GET /api/ready: whether a load balancer should send this instance requests (decision record 22). */
 export const readinessBodySchema = z.object({
   status: z.enum(['ready', 'unavailable', 'stopping']).describe('stopping: shutting down, finishing what it has'),
   database: z.enum(['pglite', 'postgres']),

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 declare module 'fastify' {
   interface FastifyRequest {
     /**
-     * Where this request's reads go (decision record 21): a read replica for a GET or HEAD, unless the caller
+     * Where this request's reads go (decision record 22): a read replica for a GET or HEAD, unless the caller
      * wrote a moment ago (read-your-writes) or no replica is serving; the primary otherwise. Writes always use
      * the primary (the routes' `db`).
      */
