@@ -125,6 +125,18 @@ describe('My Jobs: the search and the page in the URL', () => {
     expect(screen.getByRole('link', { name: 'Chef' })).toBeInTheDocument();
   });
 
+  it('Enter in the box searches and leaves the focus there', async () => {
+    api();
+    const user = userEvent.setup();
+    renderPage(<MyJobsPage />, { path: '/my-job', user: alice });
+    await screen.findByRole('link', { name: 'Chef' });
+    const box = screen.getByLabelText('Search my jobs by title');
+    await user.type(box, 'baker{Enter}');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/my-job\?q=baker$/));
+    expect(screen.getByLabelText('Search my jobs by title')).toHaveFocus();
+    expect(screen.getByLabelText('Search my jobs by title')).toHaveValue('baker');
+  });
+
   it('a page past the end shows the last page and corrects the URL; junk is page 1', async () => {
     api();
     const first = renderPage(<MyJobsPage />, { path: '/my-job?page=40', user: alice });

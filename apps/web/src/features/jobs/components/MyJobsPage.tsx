@@ -147,6 +147,13 @@ export function MyJobsPage() {
   // The title search and the page live in the URL (`/my-job?q=chef&page=2`): Back and a reload keep them.
   const { page, setPage, params, setParams } = usePageParam();
   const appliedSearch = searchFromParams(params);
+  // The box shows what is typed; a new search from the URL (Back, a link) replaces it. Not a remount: the focus stays.
+  const [searchText, setSearchText] = useState(appliedSearch);
+  const [shownSearch, setShownSearch] = useState(appliedSearch);
+  if (shownSearch !== appliedSearch) {
+    setShownSearch(appliedSearch);
+    setSearchText(appliedSearch);
+  }
 
   const filtered = filterByTitle(jobs.data ?? [], appliedSearch);
   const current = clampPage(page, filtered.length, TABLE_PAGE_SIZE);
@@ -193,13 +200,11 @@ export function MyJobsPage() {
         </Link>
       </div>
       <form
-        // A new search from the URL (Back, a link) shows in the box again.
-        key={appliedSearch}
         role="search"
         className="mb-6 flex max-w-xl gap-2"
         onSubmit={(event) => {
           event.preventDefault();
-          const text = String(new FormData(event.currentTarget).get('q') ?? '');
+          const text = searchText;
           const next = new URLSearchParams(params);
           if (text) next.set('q', text);
           else next.delete('q');
@@ -213,8 +218,8 @@ export function MyJobsPage() {
         <input
           id="my-jobs-search"
           type="search"
-          name="q"
-          defaultValue={appliedSearch}
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
           placeholder="Search by job title"
           className={inputClass}
         />
