@@ -201,7 +201,7 @@ export function MyJobsPage() {
       </div>
       <form
         role="search"
-        className="mb-6 flex max-w-xl gap-2"
+        className="mb-6 mt-4 flex max-w-xl gap-2 sm:mt-0"
         onSubmit={(event) => {
           event.preventDefault();
           const text = searchText;
