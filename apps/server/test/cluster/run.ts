@@ -320,9 +320,10 @@ interface LoadResult {
   to: number;
 }
 
-/** Steady mixed load for `seconds`; SIGTERM to instance b at 35 %, started again once it has exited. */
+/** Steady mixed load for `seconds` (8 signed-in writers, 3 signed-out readers); the kill signal to instance b at 35 %, started again once it has exited. */
 async function rollingRestart(cluster: Cluster, seconds: number): Promise<LoadResult> {
   const WORKERS = 8;
+  const READERS = 3;
   const writers: { client: Client; id: string }[] = [];
   for (let i = 0; i < WORKERS; i += 1) {
     const client = new Client(cluster.lbUrl, `10.2.0.${i + 1}`);
@@ -336,6 +337,7 @@ async function rollingRestart(cluster: Cluster, seconds: number): Promise<LoadRe
   }
   const result: LoadResult = { requests: 0, byOp: new Map(), retries: [], failures: [], jobs: [], applications: [], killedAt: 0, killedExit: undefined, restartedAt: 0, from: Date.now(), to: 0 };
   const jobsBy = new Map<string, string>();
+  const postedAt = new Map<string, number>();
   const applied = new Set<string>();
   const words = ['engineer', 'designer', 'london', 'remote', 'manager', 'cluster', 'node', 'data'];
 
@@ -384,6 +386,7 @@ async function rollingRestart(cluster: Cluster, seconds: number): Promise<LoadRe
         if (id) {
           result.jobs.push(id);
           jobsBy.set(id, me.id);
+          postedAt.set(id, Date.now());
         }
       } else {
         const target = [...jobsBy].find(([job, poster]) => poster !== me.id && !applied.has(`${me.id}/${job}`));
@@ -392,6 +395,18 @@ async function rollingRestart(cluster: Cluster, seconds: number): Promise<LoadRe
         const answer = await send(me.client, 'apply', 'POST', '/api/apply/apply-job', { job: target[0] }, 201);
         if (answer) result.applications.push({ user: me.id, job: target[0] });
       }
+    }
+  };
+  // Signed-out visitors read only: nothing pins them to the primary, so their reads show the replica's share.
+  // A visitor may not see a job in its first second (REPLICA_MAX_LAG_MS, 1 s by default, is how far behind the
+  // replica may be; only the poster reads their own writes at once): visitors open jobs posted 2 s ago or more.
+  const reader = async (r: number) => {
+    const client = new Client(cluster.lbUrl, `10.4.0.${r + 1}`);
+    for (let k = r; Date.now() < end; k += READERS) {
+      const ids = [...postedAt].filter(([, at]) => Date.now() - at >= 2_000).map(([job]) => job);
+      const id = ids[k % Math.max(ids.length, 1)];
+      if (k % 2 === 0 && id) await send(client, 'visitor job page', 'GET', `/api/job/all-jobs/${id}`, undefined, 200);
+      else await send(client, 'visitor search', 'GET', `/api/job/search?q=${words[k % words.length]}`, undefined, 200);
     }
   };
   const killer = (async () => {
@@ -404,7 +419,7 @@ async function rollingRestart(cluster: Cluster, seconds: number): Promise<LoadRe
     await cluster.restart('b');
     result.restartedAt = Date.now();
   })();
-  await Promise.all([...Array.from({ length: WORKERS }, (_, w) => worker(w)), killer]);
+  await Promise.all([...Array.from({ length: WORKERS }, (_, w) => worker(w)), ...Array.from({ length: READERS }, (_, r) => reader(r)), killer]);
   result.to = Date.now();
   return result;
 }
@@ -440,7 +455,7 @@ async function main(): Promise<number> {
     const victimPort = names.find((i) => i.name === 'b')?.port ?? 0;
     const inFlight = access.filter((l) => l.upstream.endsWith(`:${victimPort}`) && (l.msec - l.requestTime) * 1000 <= load.killedAt && l.msec * 1000 >= load.killedAt);
 
-    checks.record('no request failed under the rolling restart except those retried', load.failures.length === 0, load.failures.length ? load.failures.slice(0, 5).join(' | ') : `${load.requests} answers, ${load.retries.length} retries`);
+    checks.record('no request failed under the rolling restart except those retried', load.failures.length === 0, load.failures.length ? `${load.failures.length} failed: ${load.failures.slice(0, 5).join(' | ')}` : `${load.requests} answers, ${load.retries.length} retries`);
     const foundJobs = await queryOnce<{ n: number }>(cluster.primaryUrl, 'SELECT count(*)::int AS n FROM jobs WHERE id = ANY($1::uuid[])', [load.jobs]);
     const foundApplications = await queryOnce<{ n: number }>(
       cluster.primaryUrl,
@@ -490,7 +505,7 @@ async function main(): Promise<number> {
       `- replica: ${replicaCalls} statements of the app (pg_stat_statements), ${replicaXacts} committed transactions (pg_stat_database)${routing ? '' : ' — the app has no read routing yet, so 0 is expected'}`,
       `- primary (through PgBouncer): ${primaryCalls} statements`,
       '',
-      `## Rolling restart (${loadSeconds} s, 8 clients, ${killSignal} to b at ${((load.killedAt - load.from) / 1000).toFixed(1)} s, back at ${((load.restartedAt - load.from) / 1000).toFixed(1)} s)`,
+      `## Rolling restart (${loadSeconds} s, 8 signed-in clients and 3 visitors, ${killSignal} to b at ${((load.killedAt - load.from) / 1000).toFixed(1)} s, back at ${((load.restartedAt - load.from) / 1000).toFixed(1)} s)`,
       '',
       `- answers: ${load.requests} (${[...load.byOp].map(([k, v]) => `${k} ${v}`).join(', ')})`,
       `- writes acknowledged: ${acknowledged} (${load.jobs.length} jobs, ${load.applications.length} applications); found on the primary: ${found}; lost: ${acknowledged - found}`,
