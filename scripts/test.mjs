@@ -77,7 +77,9 @@ if (built) {
   if (process.getuid?.() !== 0) {
     check('cluster test (needs root: run npm run test:cluster as root)', false);
   } else {
-    const clusterReport = path.join(reports, 'cluster.md');
+    // Its report stays in reports/cluster/report.md (requests per instance, replica reads, writes lost, retries).
+    const clusterReport = path.join(root, 'reports/cluster/report.md');
+    fs.rmSync(clusterReport, { force: true });
     console.log('\n=== cluster test: npm run test:cluster');
     const cluster = spawnSync('node', ['--import', 'tsx', 'apps/server/test/cluster/run.ts', '--report', clusterReport], {
       cwd: root,
