@@ -315,6 +315,7 @@ interface LoadResult {
   applications: { user: string; job: string }[];
   killedAt: number;
   killedExit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  exitedAt: number;
   restartedAt: number;
   from: number;
   to: number;
@@ -335,7 +336,7 @@ async function rollingRestart(cluster: Cluster, seconds: number): Promise<LoadRe
     expect(signIn.status === 200, `writer sign-in ${signIn.status}`);
     writers.push({ client, id: signIn.json<{ _id: string }>()._id });
   }
-  const result: LoadResult = { requests: 0, byOp: new Map(), retries: [], failures: [], jobs: [], applications: [], killedAt: 0, killedExit: undefined, restartedAt: 0, from: Date.now(), to: 0 };
+  const result: LoadResult = { requests: 0, byOp: new Map(), retries: [], failures: [], jobs: [], applications: [], killedAt: 0, killedExit: undefined, exitedAt: 0, restartedAt: 0, from: Date.now(), to: 0 };
   const jobsBy = new Map<string, string>();
   const postedAt = new Map<string, number>();
   const applied = new Set<string>();
@@ -416,6 +417,7 @@ async function rollingRestart(cluster: Cluster, seconds: number): Promise<LoadRe
     result.killedAt = Date.now();
     victim.process.kill(killSignal);
     result.killedExit = await Promise.race([victim.exited, sleep(20_000).then(() => undefined)]);
+    result.exitedAt = Date.now();
     await cluster.restart('b');
     result.restartedAt = Date.now();
   })();
@@ -512,7 +514,7 @@ async function main(): Promise<number> {
       `- failures: ${load.failures.length}`,
       `- client retries: ${load.retries.length}${retryReasons.size ? ` (${[...retryReasons].map(([k, v]) => `${k} x${v}`).join('; ')})` : ''}`,
       `- nginx passed to the other instance: ${during.filter((l) => l.upstream.includes(',')).length} requests`,
-      `- instance b: exit ${load.killedExit ? (load.killedExit.code ?? load.killedExit.signal) : 'timeout'}, ${inFlight.length} requests in flight at SIGTERM (${[...new Set(inFlight.map((l) => l.status))].join(',') || '-'})`,
+      `- instance b: exit ${load.killedExit ? (load.killedExit.code ?? load.killedExit.signal) : 'timeout'} ${((load.exitedAt - load.killedAt) / 1000).toFixed(1)} s after the signal, ${inFlight.length} requests in flight at the signal (${[...new Set(inFlight.map((l) => l.status))].join(',') || '-'})`,
       '',
       '## Migrations (schema_migrations)',
       '',
