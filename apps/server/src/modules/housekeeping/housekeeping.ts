@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { LOCKS, unlessRunningElsewhere } from '../../db/exclusive.js';
 import { FLOW_TTL_MS } from '../auth/google.service.js';
 import { deleteFlowsOlderThan } from '../auth/oidc-flows.repository.js';
 import { deleteExpiredAccountTokens } from '../accounts/account-tokens.repository.js';
 import { deleteExpiredSessions } from '../sessions/sessions.repository.js';
 
 /** Any fixed number: the lock that lets one app instance at a time do the sweep on a shared database. */
-const HOUSEKEEPING_LOCK = 720_001;
 
 export interface SweepResult {
   /** False when another instance held the lock and did the sweep. */
@@ -23,14 +23,13 @@ export interface SweepResult {
  * (and works behind a pooler in transaction mode).
  */
 export async function sweepExpired(db: Db, now: Date = new Date()): Promise<SweepResult> {
-  return db.transaction(async (tx) => {
-    const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [HOUSEKEEPING_LOCK]);
-    if (!lock?.locked) return { ran: false, sessions: 0, oidcFlows: 0, accountTokens: 0 };
+  const result = await unlessRunningElsewhere(db, LOCKS.housekeeping, async (tx) => {
     const sessions = await deleteExpiredSessions(tx, now);
     const oidcFlows = await deleteFlowsOlderThan(tx, new Date(now.getTime() - FLOW_TTL_MS));
     const accountTokens = await deleteExpiredAccountTokens(tx, now);
     return { ran: true, sessions, oidcFlows, accountTokens };
   });
+  return result ?? { ran: false, sessions: 0, oidcFlows: 0, accountTokens: 0 };
 }
 
 /** Sweeps soon after start, then every `intervalMs`; stop() ends it (the app calls it on close). */

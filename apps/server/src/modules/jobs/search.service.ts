@@ -10,6 +10,7 @@ import {
   type TopFacets,
 } from '@jobboard/shared';
 import type { Db, Queryable } from '../../db/client.js';
+import { LOCKS, unlessRunningElsewhere } from '../../db/exclusive.js';
 import { AppError } from '../../http/errors.js';
 import { expireJobs, toJob } from './jobs.repository.js';
 import { parseWhere } from './places.js';
@@ -191,16 +192,18 @@ async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Da
   if (cache.compactedOn !== today) {
     cache.compactedOn = today;
     // Housekeeping, off the request's path: counts are the same before and after.
-    compactFacetCounts(db.primary ?? db, toIsoDate(new Date(now.getTime() - 31 * 86_400_000))).catch(() => {
+    // One instance at a time (the others skip: the work is the same).
+    const olderThan = toIsoDate(new Date(now.getTime() - 31 * 86_400_000));
+    unlessRunningElsewhere(db.primary ?? db, LOCKS.facetCompaction, (tx) => compactFacetCounts(tx, olderThan)).catch(() => {
       cache.compactedOn = '';
     });
   }
   if (now.getTime() - cache.expiredAt >= EXPIRY_SWEEP_MS) {
     cache.expiredAt = now.getTime();
     // Jobs past their closing date leave the precomputed counts; pages already leave them out by date.
-    expireJobs(db.primary ?? db).then(
+    unlessRunningElsewhere(db.primary ?? db, LOCKS.expirySweep, (tx) => expireJobs(tx)).then(
       (expired) => {
-        if (expired > 0) cache.invalidate();
+        if (expired !== undefined && expired > 0) cache.invalidate();
       },
       () => {
         cache.expiredAt = 0;
