@@ -28,6 +28,10 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   HOST: '127.0.0.1',
   ALERTS_INTERVAL_MS: process.env.ALERTS_INTERVAL_MS ?? '2000',
+  // Dan (a demo account, verified address) is the administrator of the moderation spec; the specs together post
+  // more than a day's worth of jobs from Alice's account.
+  ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'dan@example.com',
+  POSTS_PER_DAY: process.env.POSTS_PER_DAY ?? '500',
 };
 // The browser suite always runs on a fresh embedded database, whatever DATABASE_URL the API suite used.
 delete env.DATABASE_URL;

@@ -22,6 +22,7 @@ export const PAGE_PATHS = [
   '/reset-password',
   '/alerts',
   '/unsubscribe',
+  '/admin',
 ] as const;
 
 export type PagePath = (typeof PAGE_PATHS)[number];

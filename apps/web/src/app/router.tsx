@@ -31,6 +31,7 @@ const SavedJobsPage = named(() => import('../features/saved-jobs/components/Save
 const ResponsesPage = named(() => import('../features/applications/components/ResponsesPage'), 'ResponsesPage');
 const AlertsPage = named(() => import('../features/alerts/components/AlertsPage'), 'AlertsPage');
 const UnsubscribePage = named(() => import('../features/alerts/components/UnsubscribePage'), 'UnsubscribePage');
+const AdminPage = named(() => import('../features/moderation/components/AdminPage'), 'AdminPage');
 const NotFoundPage = named(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 /** The search results' "Alert me" (features do not import each other: the app hands it to the home page). */
@@ -63,6 +64,7 @@ export function AppRoutes() {
           <Route path="saved-jobs" element={<SavedJobsPage />} />
           <Route path="responses" element={<ResponsesPage />} />
           <Route path="alerts" element={<AlertsPage />} />
+          <Route path="admin" element={<AdminPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -15,7 +15,7 @@ import { queryKeys } from './query-keys';
  * User fields (Google sign-in) leave the two flags out until /me is asked again, so "unverified" is
  * `emailVerified === false`, never a missing flag.
  */
-export type SessionUser = User & Partial<Pick<Account, 'emailVerified' | 'pendingEmail'>>;
+export type SessionUser = User & Partial<Pick<Account, 'emailVerified' | 'pendingEmail' | 'isAdmin'>>;
 
 /** Calls that may answer 401 without meaning "the session ended" (a wrong password) carry this meta. */
 export const SIGN_IN_ATTEMPT = { signInAttempt: true } as const;

@@ -68,6 +68,8 @@ function ProfileLink() {
 
 /** The five links of docs/product.md, "Screens", laid out in a row on desktop and a column in the mobile menu. */
 function NavList({ className }: { className: string }) {
+  // Administrators (the server says so in /api/auth/me; it checks again on every admin call) also get "Admin".
+  const isAdmin = useSession().user?.isAdmin === true;
   return (
     <ul className={className}>
       {NAV_LINKS.map((link) => (
@@ -77,6 +79,13 @@ function NavList({ className }: { className: string }) {
           </NavLink>
         </li>
       ))}
+      {isAdmin ? (
+        <li>
+          <NavLink to="/admin" className={navLinkClass}>
+            Admin
+          </NavLink>
+        </li>
+      ) : null}
     </ul>
   );
 }

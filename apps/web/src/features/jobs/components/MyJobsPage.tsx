@@ -2,6 +2,7 @@ import { conversionText, MESSAGES, MY_JOBS_SKELETON, TABLE_PAGE_SIZE } from '@jo
 import type { Job, JobStats } from '@jobboard/shared';
 import { CircleCheck, CirclePause, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { ModerationBadge } from '../../../components/jobs/ModerationNotice';
 import { Link } from '../../../components/ui/Link';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { CardActions, CardEmpty, CardField, CardFields, CardHeading, CardList, CardSkeletons, cardClass } from '../../../components/ui/CardList';
@@ -68,9 +69,12 @@ const ACTION_ICONS = { close: CirclePause, reopen: CircleCheck, renew: RefreshCw
 
 function JobTitleLink({ job }: { job: Job }) {
   return (
-    <Link to={`/job/${job._id}`} className="hover:underline">
-      {job.jobTitle}
-    </Link>
+    <>
+      <Link to={`/job/${job._id}`} className="hover:underline">
+        {job.jobTitle}
+      </Link>
+      <ModerationBadge job={job} />
+    </>
   );
 }
 

@@ -1,0 +1,266 @@
+import { MODERATION_LIMITS, MODERATION_MESSAGES, REPORT_REASON_LABELS, type QueueItem } from '@jobboard/shared';
+import { useId, useState } from 'react';
+import { Button, buttonClass } from '../../../components/ui/Button';
+import { confirmDialog } from '../../../components/ui/dialogs';
+import { Link } from '../../../components/ui/Link';
+import { PageTitle } from '../../../components/ui/PageTitle';
+import { Pagination } from '../../../components/ui/Pagination';
+import { Spinner } from '../../../components/ui/Spinner';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { longDate } from '../../../lib/job-view';
+import { usePageParam } from '../../../lib/page-param';
+import { useCurrentUser } from '../../../lib/session';
+import { useDecide, useQueue, type Decision } from '../api/moderation';
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+function Notice({ title, children, tone = 'neutral' }: { title: string; children?: React.ReactNode; tone?: 'neutral' | 'error' }) {
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={
+        tone === 'error'
+          ? 'rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100'
+          : 'rounded-2xl border border-dashed border-slate-300 px-6 py-14 text-center dark:border-slate-700'
+      }
+    >
+      <p className="text-lg font-semibold">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+/** The reason an administrator gives for hiding a job or banning an account: the poster is shown it. */
+function ReasonForm({ label, submit, onSubmit, onCancel, busy }: { label: string; submit: string; onSubmit: (reason: string) => void; onCancel: () => void; busy: boolean }) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [empty, setEmpty] = useState(false);
+  return (
+    <form
+      className="mt-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!reason.trim()) {
+          setEmpty(true);
+          return;
+        }
+        onSubmit(reason.trim());
+      }}
+    >
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        // Opened by the administrator's own click: the reason is what they came to write.
+        autoFocus
+        rows={2}
+        value={reason}
+        maxLength={MODERATION_LIMITS.reasonMaxLength}
+        aria-invalid={empty}
+        aria-describedby={empty ? `${id}-error` : undefined}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setEmpty(false);
+        }}
+        className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800"
+      />
+      {empty ? (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+          Give a reason
+        </p>
+      ) : null}
+      <div className="mt-2 flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" disabled={busy}>
+          {busy ? 'Saving…' : submit}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function QueueCard({ item, onDecided }: { item: QueueItem; onDecided: (message: string) => void }) {
+  const decide = useDecide();
+  const [asking, setAsking] = useState<'hide' | 'ban' | null>(null);
+  const titleId = useId();
+  const { job, poster } = item;
+  const pending = job.moderation?.state === 'pending';
+
+  const run = (decision: Decision) => {
+    decide.mutate(decision, {
+      onSuccess: (answer) => {
+        setAsking(null);
+        // The decided job usually leaves the queue with this card: the page says what was done.
+        onDecided(`${answer.message}: ${decision.kind === 'ban' ? poster.email : job.jobTitle}`);
+      },
+    });
+  };
+
+  return (
+    <li data-testid="queue-item" aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
+            <Link to={`/job/${job._id}`} className="hover:underline">
+              {job.jobTitle}
+            </Link>
+          </h2>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {job.company.name || job.companyName} · {job.jobLocation || 'No location'}
+          </p>
+        </div>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+            pending ? 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100' : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100'
+          }`}
+        >
+          {pending ? 'Awaiting review' : plural(item.reportCount, 'report', 'reports')}
+        </span>
+      </div>
+      <p className="mt-2 line-clamp-3 text-sm text-slate-800 dark:text-slate-200">{job.description}</p>
+
+      <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="font-semibold">Posted by</dt>
+          <dd className="break-all text-slate-700 dark:text-slate-300">
+            {poster.name} · {poster.email}
+            <br />
+            account since <time dateTime={poster.createdAt}>{longDate(poster.createdAt.slice(0, 10))}</time>
+            {poster.bannedAt ? <span className="ml-1 font-semibold text-red-700 dark:text-red-300">· banned</span> : null}
+          </dd>
+        </div>
+        {item.reasons.length > 0 ? (
+          <div>
+            <dt className="font-semibold">Reasons</dt>
+            <dd className="text-slate-700 dark:text-slate-300">{item.reasons.map((r) => `${REPORT_REASON_LABELS[r.reason]} (${r.count})`).join(', ')}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {item.reports.some((r) => r.details) ? (
+        <ul className="mt-2 space-y-1 text-sm" aria-label="What the reporters wrote">
+          {item.reports
+            .filter((r) => r.details)
+            .map((r) => (
+              <li key={r.createdAt + r.details} className="rounded-lg bg-slate-50 px-3 py-2 text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+                “{r.details}”
+              </li>
+            ))}
+        </ul>
+      ) : null}
+
+      {decide.isError ? (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-300">
+          {errorMessage(decide.error)}
+        </p>
+      ) : null}
+
+      {asking === 'hide' ? (
+        <ReasonForm
+          label="Reason for hiding (the poster sees it)"
+          submit="Hide job"
+          busy={decide.isPending}
+          onCancel={() => setAsking(null)}
+          onSubmit={(reason) => run({ kind: 'hide', jobId: job._id, reason })}
+        />
+      ) : asking === 'ban' ? (
+        <ReasonForm
+          label={`Reason for banning ${poster.email}`}
+          submit="Ban account"
+          busy={decide.isPending}
+          onCancel={() => setAsking(null)}
+          onSubmit={async (reason) => {
+            const sure = await confirmDialog(
+              `Ban ${poster.email}?`,
+              'The account is signed out everywhere, cannot sign in again, and all its jobs leave search.',
+              'Ban account',
+            );
+            if (sure) run({ kind: 'ban', userId: poster.id, reason });
+          }}
+        />
+      ) : (
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button aria-describedby={titleId} disabled={decide.isPending} onClick={() => run({ kind: 'approve', jobId: job._id })}>
+            Approve
+          </Button>
+          <Button variant="secondary" aria-describedby={titleId} disabled={decide.isPending} onClick={() => setAsking('hide')}>
+            Hide
+          </Button>
+          {poster.isAdmin || poster.bannedAt ? null : (
+            <Button variant="danger" aria-describedby={titleId} disabled={decide.isPending} onClick={() => setAsking('ban')}>
+              Ban poster
+            </Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The administrators' review queue (`/admin`, decision record 20): reported jobs and, under MODERATION=pre, new
+ * accounts' jobs awaiting review, oldest first; each approved, hidden with a reason, or its poster banned.
+ */
+export function AdminPage() {
+  const user = useCurrentUser();
+  const isAdmin = user?.isAdmin === true;
+  const { page, setPage } = usePageParam();
+  const queue = useQueue(page, isAdmin);
+  const data = queue.data;
+  const forbidden = !isAdmin || (queue.error instanceof ApiError && queue.error.status === 403);
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const [outcome, setOutcome] = useState('');
+
+  return (
+    <section aria-busy={queue.isFetching}>
+      <PageTitle subtitle={isAdmin && data && data.total > 0 ? `${plural(data.total, 'job', 'jobs')} to review, oldest first` : undefined}>Review Queue</PageTitle>
+      {/* Always in the page, so screen readers announce each decision when its text arrives. */}
+      <p role="status" data-testid="decision-outcome" className={outcome ? 'mb-4 rounded-lg bg-teal-50 p-3 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50' : 'sr-only'}>
+        {outcome}
+      </p>
+      {forbidden ? (
+        <Notice title={MODERATION_MESSAGES.adminsOnly}>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">This page is for the board’s administrators.</p>
+          <Link to="/" className={buttonClass('primary', 'mt-5')}>
+            Find jobs
+          </Link>
+        </Notice>
+      ) : queue.isPending ? (
+        <Spinner label="Loading the review queue" />
+      ) : queue.isError || !data ? (
+        <Notice title="Could not load the review queue" tone="error">
+          <p className="mt-1 text-sm">{errorMessage(queue.error)}</p>
+          <Button variant="secondary" className="mt-4" onClick={() => void queue.refetch()}>
+            Try again
+          </Button>
+        </Notice>
+      ) : data.items.length === 0 ? (
+        <Notice title="Nothing to review">
+          <p className="mt-1 text-slate-700 dark:text-slate-300">Reported jobs and new accounts’ jobs awaiting review appear here.</p>
+        </Notice>
+      ) : (
+        <>
+          <ul className="space-y-4">
+            {data.items.map((item) => (
+              <QueueCard key={item.job._id} item={item} onDecided={setOutcome} />
+            ))}
+          </ul>
+          {pageCount > 1 ? (
+            <Pagination
+              page={page}
+              pageCount={pageCount}
+              hasPrevious={page > 1}
+              hasNext={page < pageCount}
+              onPrevious={() => setPage(page - 1)}
+              onNext={() => setPage(page + 1)}
+              label="Review queue pages"
+            />
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
