@@ -2,7 +2,8 @@
  * `npm run loadtest -- --cluster`: the cluster of the cluster test (test/cluster/cluster.ts: two instances,
  * nginx, PostgreSQL primary + streaming replica, PgBouncer, Redis, S3) with `--jobs` jobs seeded into the
  * primary, then the same read mix (bench/cluster-autocannon.ts, in a process of its own) against one instance
- * directly and against the load balancer over both, one after the other in the same run. Loopback only, bounded.
+ * on the primary only, one instance with the replica, and the load balancer over two instances with the replica,
+ * one after the other in the same run. Loopback only, bounded.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -67,14 +68,17 @@ export async function runClusterLoad(options: { seconds: number; connections: nu
     fs.writeFileSync(idsFile, JSON.stringify(ids));
     const [a] = cluster.instances;
     if (!a) throw new Error('no instance');
-    // A short warm-up of both paths, so neither run pays for cold caches the other does not.
-    await autocannonRun(a.url, 3, 4, idsFile);
-    await autocannonRun(cluster.lbUrl, 3, 4, idsFile);
-    const runs: { name: string; figures: Figures; replica: number }[] = [];
-    for (const [name, url] of [
-      ['one instance (direct)', a.url],
+    // The baseline: one instance reading from the primary only (no replica), outside the load balancer.
+    const alone = await cluster.startExtra('c', { DATABASE_READ_URL: '' });
+    const targets = [
+      ['one instance, primary only', alone.url],
+      ['one instance, replica', a.url],
       ['two instances behind nginx, replica', cluster.lbUrl],
-    ] as const) {
+    ] as const;
+    // A short warm-up of every path, so no run pays for cold caches the others do not.
+    for (const [, url] of targets) await autocannonRun(url, 3, 4, idsFile);
+    const runs: { name: string; figures: Figures; replica: number }[] = [];
+    for (const [name, url] of targets) {
       const before = await replicaStatements(cluster.replicaUrl);
       const figures = await autocannonRun(url, options.seconds, options.connections, idsFile);
       runs.push({ name, figures, replica: (await replicaStatements(cluster.replicaUrl)) - before });

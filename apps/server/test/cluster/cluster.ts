@@ -24,7 +24,7 @@ export const DATABASE = 'jobboard';
 const BUCKET = 'jobboard-cluster';
 
 export interface Instance {
-  name: 'a' | 'b';
+  name: string;
   port: number;
   url: string;
   logFile: string;
@@ -48,6 +48,11 @@ export interface Cluster {
   oidc: TestProvider;
   /** Starts instance `name` again (after it was stopped), waits until it answers /api/health. */
   restart(name: Instance['name']): Promise<Instance>;
+  /**
+   * A third instance outside the load balancer, with some settings changed (the cluster load test runs one
+   * without the replica); stopped with the cluster.
+   */
+  startExtra(name: string, env: Record<string, string>): Promise<Instance>;
   stop(): Promise<void>;
 }
 
@@ -299,7 +304,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       ...options.env,
     };
     const instances: Instance[] = [];
-    const startInstance = (name: Instance['name'], port: number, generation: number): Instance => {
+    const startInstance = (name: Instance['name'], port: number, generation: number, overrides: Record<string, string> = {}): Instance => {
       const dataDir = path.join(dir, `data-${name}`);
       fs.mkdirSync(dataDir, { recursive: true });
       const logFile = path.join(dir, `instance-${name}${generation ? `-${generation}` : ''}.log`);
@@ -307,6 +312,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         ...env,
         PORT: String(port),
         DATA_DIR: dataDir,
+        ...overrides,
       });
       const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
@@ -325,7 +331,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         250,
       );
     instances.push(startInstance('a', portA, 0), startInstance('b', portB, 0));
-    stops.push(() => Promise.all(instances.map((i) => killAndWait(i.process, 'SIGTERM', 15_000))).then(() => {}));
+    const extras: Instance[] = [];
+    stops.push(() => Promise.all([...instances, ...extras].map((i) => killAndWait(i.process, 'SIGTERM', 15_000))).then(() => {}));
     await Promise.all(instances.map(waitHealthy));
     log(`app instances: ${instances.map((i) => i.url).join(', ')}`);
     let generation = 0;
@@ -404,6 +411,12 @@ http {
       mail: smtp.received,
       oidc,
       restart,
+      async startExtra(name, overrides) {
+        const extra = startInstance(name, await freePort(), 0, overrides);
+        extras.push(extra);
+        await waitHealthy(extra);
+        return extra;
+      },
       stop,
     };
   } catch (error) {
