@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { CAROL, closeDialog, DEMO_PASSWORD, expectNoAxeViolations, mailFromOutbox, setTheme, signInFast, uniqueSuffix } from './fixtures';
 
 /*
- * Apply with substance (issue 14, point 1; decision record 19): a new seeker applies to Carol's job with a cover
+ * Apply with substance (issue 14, point 1; decision record 23): a new seeker applies to Carol's job with a cover
  * note and a PDF; Carol sees the note in Responses, opens the CV (a download through a signed link: its bytes are
  * the PDF's) and moves the candidate to Interview; the seeker sees "Interview" under Applied Jobs and gets the e-mail.
  */

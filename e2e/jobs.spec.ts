@@ -59,7 +59,7 @@ test.describe('posting, applying and responses', () => {
     await signInFast(bob, BOB);
     await bob.goto(jobUrl);
     await bob.getByRole('button', { name: 'Apply Now' }).click();
-    // The apply dialog (decision record 19): sent without a note or CV, the spec's one-click application.
+    // The apply dialog (decision record 23): sent without a note or CV, the spec's one-click application.
     await bob.getByRole('dialog', { name: /^Apply to / }).getByRole('button', { name: 'Send application' }).click();
     await closeDialog(bob, 'Applied Successfully');
     const applyButton = bob.getByRole('button', { name: 'Apply Now' });

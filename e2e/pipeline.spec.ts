@@ -43,7 +43,7 @@ test('a poster moves a candidate to interview; the seeker sees it, is e-mailed, 
   await page.goto(`/job/${jobId}`);
   expect((await viewed).status()).toBe(200);
   await page.getByRole('button', { name: 'Apply Now' }).click();
-  // The apply dialog (decision record 19): sent without a note or CV, the spec's one-click application.
+  // The apply dialog (decision record 23): sent without a note or CV, the spec's one-click application.
   await page.getByRole('dialog', { name: /^Apply to / }).getByRole('button', { name: 'Send application' }).click();
   await closeDialog(page, 'Applied Successfully');
 

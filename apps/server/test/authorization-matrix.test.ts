@@ -943,7 +943,7 @@ const TABLE: Record<string, Case> = {
   },
 };
 
-// ---------- CVs (issue 14, point 1; decision record 19) ----------
+// ---------- CVs (issue 14, point 1; decision record 23) ----------
 TABLE['POST /api/upload/cv'] = {
   request: async (w, a) => {
     const { payload, headers } = multipartCv(Buffer.from('%PDF-1.4\n%%EOF\n'));

@@ -9,7 +9,7 @@ import { CV_LIMITS, CV_MIME_TYPES, type Application, type CvLink, type CvUpload,
 import { signCvLink } from '../src/modules/cvs/cvs.service.js';
 import { buildTestApp, describeEachDb, expectErrorShape, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
 
-/** Applications with a cover note and a CV; private, signed CV links (issue 14, point 1; decision record 19). */
+/** Applications with a cover note and a CV; private, signed CV links (issue 14, point 1; decision record 23). */
 
 // ---------- fixtures, built here so the test controls every byte ----------
 
@@ -127,7 +127,7 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
-    [poster, member, otherPoster, seeker, otherSeeker] = await Promise.all(Array.from({ length: 5 }, () => signUpAndSignIn(t.app)));
+    [poster, member, otherPoster, seeker, otherSeeker] = (await Promise.all(Array.from({ length: 5 }, () => signUpAndSignIn(t.app)))) as [SignedInUser, SignedInUser, SignedInUser, SignedInUser, SignedInUser];
     const company = await t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: poster.cookie }, payload: { name: 'CV Co' } });
     const { id, slug } = company.json<{ id: string; slug: string }>();
     companyId = id;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What a seeker sends with an application (issue 14, point 1; decision record 19): a cover note and a CV, PDF or
+ * What a seeker sends with an application (issue 14, point 1; decision record 23): a cover note and a CV, PDF or
  * DOCX. A CV is private: it is read through a signed link that lives CV_LIMITS.linkSeconds, never a public URL.
  * This file imports nothing of the package's own, so schemas.ts can build the apply body and the application
  * answer from it.

@@ -596,7 +596,7 @@ export const applyBodySchema = z.strictObject({
   job: idSchema,
   // The applicant is the signed-in user; a `user` in the body is accepted for compatibility and ignored.
   user: z.unknown().optional(),
-  // Issue 14, point 1 (decision record 19): what the seeker sends with it; both optional, so the spec's body works.
+  // Issue 14, point 1 (decision record 23): what the seeker sends with it; both optional, so the spec's body works.
   coverNote: coverNoteSchema.optional().describe('Up to 5,000 characters; blank means none'),
   cvId: cvIdSchema.optional().describe('A CV the caller uploaded (POST /api/upload/cv)'),
 });
@@ -619,7 +619,7 @@ export const applicationSchema = z.object({
   // The pipeline (issue 14; decision record 18), beside the spec's fields: where the application stands.
   stage: z.enum(APPLICATION_STAGES).describe('applied, reviewing, interview, offer, hired or rejected'),
   withdrawnAt: z.string().nullable().describe('When the applicant withdrew it (ISO 8601); null while active'),
-  // What the applicant sent with it (decision record 19); the CV's bytes only through GET /api/applications/:id/cv-link.
+  // What the applicant sent with it (decision record 23); the CV's bytes only through GET /api/applications/:id/cv-link.
   coverNote: z.string().nullable().optional().describe('The cover note; null when none'),
   cv: cvSummarySchema.nullable().optional().describe('The CV sent with it; null when none'),
 });

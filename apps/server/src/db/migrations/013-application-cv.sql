@@ -1,8 +1,8 @@
--- Applications with a cover note and a CV (issue 14, point 1; decision record 19).
+-- Applications with a cover note and a CV (issue 14, point 1; decision record 23).
 
 -- An uploaded CV: the bytes are in the private store (DATA_DIR/private/cvs, or the S3 prefix cvs/), never served
 -- by URL; this row says whose it is and what it is. Deleting the account deletes the rows; their files stay in
--- the store until swept (decision record 19, "Consequences").
+-- the store until swept (decision record 23, "Consequences").
 CREATE TABLE cvs (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   owner_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,

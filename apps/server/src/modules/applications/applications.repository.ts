@@ -71,7 +71,7 @@ export async function findApplicationsVisibleTo(db: Queryable, userId: string): 
   return rows.map(toApplication);
 }
 
-/** What the applicant sent with the application (decision record 19); null: none. */
+/** What the applicant sent with the application (decision record 23); null: none. */
 export interface ApplicationMaterials {
   coverNote: string | null;
   cvId: string | null;

@@ -7,7 +7,7 @@ import { findJobById } from '../jobs/jobs.repository.js';
 import type { CurrentUser } from '../../http/session.js';
 import { findApplicationsByUser, findApplicationsVisibleTo, insertApplication } from './applications.repository.js';
 
-/** What an apply body may carry beside the spec's `job` (decision record 19). */
+/** What an apply body may carry beside the spec's `job` (decision record 23). */
 export interface ApplyMaterials {
   coverNote?: string | undefined;
   cvId?: string | undefined;

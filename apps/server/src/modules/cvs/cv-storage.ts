@@ -6,7 +6,7 @@ import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sd
 import type { Config, S3Config } from '../../config.js';
 
 /**
- * Where CVs go (decision record 19). Unlike avatars (FileStorage answers a public URL), a CV has no URL at all:
+ * Where CVs go (decision record 23). Unlike avatars (FileStorage answers a public URL), a CV has no URL at all:
  * the server reads it back and streams it to whoever holds a signed link.
  */
 export interface PrivateStorage {

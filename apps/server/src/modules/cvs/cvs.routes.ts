@@ -13,7 +13,7 @@ export interface CvRouteOptions extends AppDeps {
   cvStorage?: PrivateStorage;
 }
 
-/** CVs (decision record 19), under /api: the upload, the signed links, and the file a link opens. */
+/** CVs (decision record 23), under /api: the upload, the signed links, and the file a link opens. */
 export const cvRoutes: FastifyPluginAsyncZod<CvRouteOptions> = async (app, { db, config, cvStorage }) => {
   const storage = cvStorage ?? createPrivateStorage(config);
   // Multipart in this scope only, with the CV's limit (the avatar route has its own, 2 MB).

@@ -10,7 +10,7 @@ import { safeBaseName } from '../uploads/avatar.service.js';
 import type { PrivateStorage } from './cv-storage.js';
 import { countCvsOfOwner, findApplicationCvFor, findCv, findOwnCv, findSecret, insertCv, toCvUpload, type CvRow } from './cvs.repository.js';
 
-/** CV uploads and their signed links (decision record 19). */
+/** CV uploads and their signed links (decision record 23). */
 
 const EXTENSIONS: Record<string, 'pdf' | 'docx'> = { [CV_MIME_TYPES.pdf]: 'pdf', [CV_MIME_TYPES.docx]: 'docx' };
 

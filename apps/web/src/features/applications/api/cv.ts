@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 
 /**
- * Opens the CV sent with an application: a fresh signed link (it works for 10 minutes, decision record 19) asked
+ * Opens the CV sent with an application: a fresh signed link (it works for 10 minutes, decision record 23) asked
  * for at the click, then followed. The server answers the file as an attachment, so the browser downloads it and
  * the page stays where it is.
  */

@@ -7,7 +7,7 @@ import { useOpenCv } from '../api/cv';
 
 type Materials = Pick<Application, '_id' | 'applicantName' | 'coverNote' | 'cv'>;
 
-/** True when the applicant sent a cover note or a CV with the application (decision record 19). */
+/** True when the applicant sent a cover note or a CV with the application (decision record 23). */
 export function hasMaterials(application: Materials): boolean {
   return Boolean(application.coverNote) || Boolean(application.cv);
 }

@@ -32,7 +32,7 @@ function AppliedStage({ application }: { application: Application }) {
       {application.withdrawnAt ? (
         <span className="text-xs font-semibold text-slate-700 dark:text-slate-300">Withdrawn {dateOnly(application.withdrawnAt)}</span>
       ) : null}
-      {/* What went with it (decision record 19); the note itself and the CV are one click away on the employer's side. */}
+      {/* What went with it (decision record 23); the note itself and the CV are one click away on the employer's side. */}
       {application.cv || application.coverNote ? (
         <span className="text-xs text-slate-700 dark:text-slate-300" data-testid="sent-materials">
           {[application.coverNote ? 'Note sent' : '', application.cv ? 'CV sent' : ''].filter(Boolean).join(' · ')}

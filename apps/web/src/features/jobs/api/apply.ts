@@ -8,7 +8,7 @@ export class CvUploadError extends ApiError {}
 
 /**
  * Multipart upload of a CV (field `cv`) with XMLHttpRequest, because fetch reports no upload progress.
- * Resolves with the stored CV; the server decides the type from the bytes (decision record 19).
+ * Resolves with the stored CV; the server decides the type from the bytes (decision record 23).
  */
 export function uploadCv(file: File, onProgress: (percent: number) => void): Promise<CvUpload> {
   return new Promise((resolve, reject) => {
