@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildTestApp, describeEachDb, expectErrorShape, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
@@ -10,7 +11,7 @@ import { buildTestApp, describeEachDb, expectErrorShape, postJob, signUpAndSignI
  * request with its expected status: any other status, a success above all, fails its test.
  */
 
-const ACTORS = ['visitor', 'seeker', 'poster', 'member', 'otherPoster'] as const;
+const ACTORS = ['visitor', 'seeker', 'poster', 'member', 'otherPoster', 'admin', 'banned'] as const;
 type Actor = (typeof ACTORS)[number];
 
 interface World {
@@ -22,7 +23,12 @@ interface World {
   job: string;
   /** The other poster's own job. */
   otherJob: string;
+  /** The CV the seeker sent with the standing application. */
+  cvId: string;
 }
+
+/** The administrator's address (ADMIN_EMAILS of this file's app). */
+const ADMIN_EMAIL = 'employer-matrix-admin@example.com';
 
 interface Case {
   request: (w: World, actor: Actor) => Promise<InjectOptions & { url: string }>;
@@ -32,16 +38,36 @@ interface Case {
 
 const as = (w: World, actor: Actor): Record<string, string> => (actor === 'visitor' ? {} : { cookie: w.people[actor].cookie });
 
-/** Who manages the job's applications: its poster and its company's members; everyone else is told it does not exist. */
-const managers = (ok: number): Record<Actor, number> => ({ visitor: 401, seeker: 404, poster: ok, member: ok, otherPoster: 404 });
-const signedIn = (ok: number): Record<Actor, number> => ({ visitor: 401, seeker: ok, poster: ok, member: ok, otherPoster: ok });
+/**
+ * Who manages the job's applications: its poster and its company's members; everyone else, an administrator too
+ * (moderation is not hiring), is told it does not exist. A banned account's session is gone: it is a visitor.
+ */
+const managers = (ok: number): Record<Actor, number> => ({ visitor: 401, seeker: 404, poster: ok, member: ok, otherPoster: 404, admin: 404, banned: 401 });
+const signedIn = (ok: number): Record<Actor, number> => ({ visitor: 401, seeker: ok, poster: ok, member: ok, otherPoster: ok, admin: ok, banned: 401 });
+const adminsOnly = (ok: number): Record<Actor, number> => ({ visitor: 401, seeker: 403, poster: 403, member: 403, otherPoster: 403, admin: ok, banned: 401 });
+const isManager = (a: Actor): boolean => a === 'poster' || a === 'member';
+
+/** A multipart body with one file field `cv`. */
+function cvUpload(bytes: Buffer, fileName = 'cv.pdf', type = 'application/pdf') {
+  const boundary = `----employer${randomBytes(6).toString('hex')}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`);
+  return {
+    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-requested-with': 'XMLHttpRequest' },
+  };
+}
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+async function jobState(w: World, job: string): Promise<string | undefined> {
+  return (await w.t.db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [job]))[0]?.status;
+}
 
 async function companyJob(w: Pick<World, 't' | 'people' | 'companyId'>, title: string): Promise<string> {
   return postJob(w.t.app, w.people.poster.cookie, { jobTitle: title, companyId: w.companyId });
 }
 
-async function apply(w: Pick<World, 't'>, person: SignedInUser, job: string): Promise<string> {
-  const response = await w.t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: person.cookie }, payload: { job } });
+async function apply(w: Pick<World, 't'>, person: SignedInUser, job: string, extra: { cvId?: string; coverNote?: string } = {}): Promise<string> {
+  const response = await w.t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: person.cookie }, payload: { job, ...extra } });
   if (response.statusCode !== 201) throw new Error(`apply: ${response.statusCode} ${response.body}`);
   return response.json<{ insertedId: string }>().insertedId;
 }
@@ -68,9 +94,9 @@ const TABLE: Record<string, Case> = {
     status: signedIn(200),
     check: (w, a, response) => {
       // Only the people who manage the job see the seeker's application among their responses.
-      if (a === 'visitor') return;
+      if (response.statusCode !== 200) return;
       const jobs = response.json<{ jobs: { id: string }[] }>().jobs.map((job) => job.id);
-      expect(jobs.includes(w.job)).toBe(a === 'poster' || a === 'member');
+      expect(jobs.includes(w.job)).toBe(isManager(a));
     },
   },
   'PATCH /api/applications/:id/stage': {
@@ -84,7 +110,7 @@ const TABLE: Record<string, Case> = {
     check: async (w, a, response) => {
       const url = response.raw.req.url ?? '';
       const application = /applications\/([^/]+)\/stage/.exec(url)?.[1] ?? '';
-      expect(await stageOf(w, application)).toBe(a === 'poster' || a === 'member' ? 'interview' : 'applied');
+      expect(await stageOf(w, application)).toBe(isManager(a) ? 'interview' : 'applied');
     },
   },
   'GET /api/applications/:id/notes': {
@@ -101,23 +127,23 @@ const TABLE: Record<string, Case> = {
     status: managers(201),
     check: async (w, a) => {
       const rows = await w.t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM application_notes WHERE body = $1', [`Note by ${a}`]);
-      expect(rows[0]?.n).toBe(a === 'poster' || a === 'member' ? 1 : 0);
+      expect(rows[0]?.n).toBe(isManager(a) ? 1 : 0);
     },
   },
   'POST /api/applications/:id/withdraw': {
     request: async (w, a) => ({ method: 'POST', url: `/api/applications/${await freshApplication(w)}/withdraw`, headers: as(w, a) }),
     // Only the applicant withdraws; to the job's managers, too, the call does not exist for this application.
-    status: { visitor: 401, seeker: 200, poster: 404, member: 404, otherPoster: 404 },
+    status: { visitor: 401, seeker: 200, poster: 404, member: 404, otherPoster: 404, admin: 404, banned: 401 },
   },
   'POST /api/job/:id/view': {
     request: async (w, a) => ({ method: 'POST', url: `/api/job/${w.job}/view`, headers: as(w, a) }),
-    status: { visitor: 200, seeker: 200, poster: 200, member: 200, otherPoster: 200 },
+    status: { visitor: 200, seeker: 200, poster: 200, member: 200, otherPoster: 200, admin: 200, banned: 200 },
   },
   'GET /api/job/:id/stats': {
     request: async (w, a) => ({ method: 'GET', url: `/api/job/${w.job}/stats`, headers: as(w, a) }),
     status: managers(200),
     check: (_w, a, response) => {
-      if (a === 'poster' || a === 'member') expect(response.json<{ applications: number }>().applications).toBeGreaterThanOrEqual(1);
+      if (isManager(a)) expect(response.json<{ applications: number }>().applications).toBeGreaterThanOrEqual(1);
     },
   },
   'GET /api/job/my-stats': {
@@ -125,9 +151,111 @@ const TABLE: Record<string, Case> = {
     status: signedIn(200),
     check: (w, a, response) => {
       // My Jobs lists the jobs one posted: the company job is the poster's alone.
-      if (a === 'visitor') return;
+      if (response.statusCode !== 200) return;
       const ids = response.json<{ items: { jobId: string }[] }>().items.map((item) => item.jobId);
       expect(ids.includes(w.job)).toBe(a === 'poster');
+    },
+  },
+
+  // ---------- CVs (point 1): the applicant and the job's managers get a signed link; the link, not a session, opens the file ----------
+  'POST /api/upload/cv': {
+    request: async (w, a) => {
+      const upload = cvUpload(PDF);
+      return { method: 'POST', url: '/api/upload/cv', payload: upload.payload, headers: { ...upload.headers, ...as(w, a) } };
+    },
+    status: signedIn(201),
+  },
+  'GET /api/applications/:id/cv-link': {
+    request: async (w, a) => ({ method: 'GET', url: `/api/applications/${await standingApplication(w)}/cv-link`, headers: as(w, a) }),
+    status: { visitor: 401, seeker: 200, poster: 200, member: 200, otherPoster: 404, admin: 404, banned: 401 },
+    check: async (w, a, response) => {
+      if (response.statusCode !== 200) return;
+      // The link it gives opens the file, for whoever holds it, with no session at all.
+      const file = await w.t.app.inject({ method: 'GET', url: response.json<{ url: string }>().url });
+      expect(file.statusCode, `${a}: ${file.body}`).toBe(200);
+      expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    },
+  },
+  'GET /api/cvs/:cvId/link': {
+    request: async (w, a) => ({ method: 'GET', url: `/api/cvs/${w.cvId}/link`, headers: as(w, a) }),
+    // The owner's own preview; the job's managers reach it through the application only.
+    status: { visitor: 401, seeker: 200, poster: 404, member: 404, otherPoster: 404, admin: 404, banned: 401 },
+  },
+  'GET /api/cvs/:cvId/file': {
+    // A session never opens a CV: without a valid signature everyone is refused, its owner too.
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/cvs/${w.cvId}/file?expires=${Math.floor(Date.now() / 1000) + 600}&sig=${'0'.repeat(64)}`,
+      headers: as(w, a),
+    }),
+    status: { visitor: 403, seeker: 403, poster: 403, member: 403, otherPoster: 403, admin: 403, banned: 403 },
+  },
+
+  // ---------- moderation (point 4) ----------
+  'POST /api/job/:id/report': {
+    request: async (w, a) => ({
+      method: 'POST',
+      url: `/api/job/${await companyJob(w, 'Employer matrix reported job')}/report`,
+      headers: as(w, a),
+      payload: { reason: 'spam', details: `reported by ${a}` },
+    }),
+    // Its poster cannot report it; anyone else signed in can, company members and administrators included.
+    status: { visitor: 401, seeker: 201, poster: 403, member: 201, otherPoster: 201, admin: 201, banned: 401 },
+  },
+  'GET /api/admin/queue': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/admin/queue', headers: as(w, a) }),
+    status: adminsOnly(200),
+  },
+  'POST /api/admin/jobs/:id/hide': {
+    request: async (w, a) => ({
+      method: 'POST',
+      url: `/api/admin/jobs/${await companyJob(w, 'Employer matrix job to hide')}/hide`,
+      headers: as(w, a),
+      payload: { reason: `hidden by ${a}` },
+    }),
+    status: adminsOnly(200),
+    check: async (w, a, response) => {
+      const job = /jobs\/([^/]+)\/hide/.exec(response.raw.req.url ?? '')?.[1] ?? '';
+      expect(await jobState(w, job)).toBe(a === 'admin' ? 'hidden' : 'open');
+    },
+  },
+  'POST /api/admin/jobs/:id/approve': {
+    request: async (w, a) => {
+      const job = await companyJob(w, 'Employer matrix job to approve');
+      await w.t.app.inject({ method: 'POST', url: `/api/admin/jobs/${job}/hide`, headers: { cookie: w.people.admin.cookie }, payload: { reason: 'to approve again' } });
+      return { method: 'POST', url: `/api/admin/jobs/${job}/approve`, headers: as(w, a) };
+    },
+    status: adminsOnly(200),
+    check: async (w, a, response) => {
+      const job = /jobs\/([^/]+)\/approve/.exec(response.raw.req.url ?? '')?.[1] ?? '';
+      expect(await jobState(w, job)).toBe(a === 'admin' ? 'open' : 'hidden');
+    },
+  },
+  'POST /api/admin/users/:id/ban': {
+    request: async (w, a) => ({
+      method: 'POST',
+      url: `/api/admin/users/${(await signUpAndSignIn(w.t.app)).user._id}/ban`,
+      headers: as(w, a),
+      payload: { reason: `banned by ${a}` },
+    }),
+    status: adminsOnly(200),
+    check: async (w, a, response) => {
+      const user = /users\/([^/]+)\/ban/.exec(response.raw.req.url ?? '')?.[1] ?? '';
+      const rows = await w.t.db.query<{ banned: boolean }>('SELECT banned_at IS NOT NULL AS banned FROM users WHERE id = $1', [user]);
+      expect(rows[0]?.banned).toBe(a === 'admin');
+    },
+  },
+  'POST /api/admin/users/:id/unban': {
+    request: async (w, a) => {
+      const person = await signUpAndSignIn(w.t.app);
+      await w.t.app.inject({ method: 'POST', url: `/api/admin/users/${person.user._id}/ban`, headers: { cookie: w.people.admin.cookie }, payload: { reason: 'to unban' } });
+      return { method: 'POST', url: `/api/admin/users/${person.user._id}/unban`, headers: as(w, a) };
+    },
+    status: adminsOnly(200),
+    check: async (w, a, response) => {
+      const user = /users\/([^/]+)\/unban/.exec(response.raw.req.url ?? '')?.[1] ?? '';
+      const rows = await w.t.db.query<{ banned: boolean }>('SELECT banned_at IS NOT NULL AS banned FROM users WHERE id = $1', [user]);
+      expect(rows[0]?.banned).toBe(a !== 'admin');
     },
   },
 };
@@ -136,13 +264,22 @@ describeEachDb('employer authorization matrix', (kind) => {
   let w: World;
 
   beforeAll(async () => {
-    const t = await buildTestApp(kind);
+    const t = await buildTestApp(kind, { adminEmails: [ADMIN_EMAIL] });
     const people = {
       seeker: await signUpAndSignIn(t.app),
       poster: await signUpAndSignIn(t.app),
       member: await signUpAndSignIn(t.app),
       otherPoster: await signUpAndSignIn(t.app),
+      admin: await signUpAndSignIn(t.app, { email: ADMIN_EMAIL }),
+      banned: await signUpAndSignIn(t.app),
     };
+    const ban = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${people.banned.user._id}/ban`,
+      headers: { cookie: people.admin.cookie },
+      payload: { reason: 'Spam postings' },
+    });
+    if (ban.statusCode !== 200) throw new Error(`ban: ${ban.body}`);
     const company = await t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: people.poster.cookie }, payload: { name: 'Employer Matrix Co' } });
     if (company.statusCode !== 201) throw new Error(`company: ${company.body}`);
     const { id: companyId, slug } = company.json<{ id: string; slug: string }>();
@@ -155,9 +292,13 @@ describeEachDb('employer authorization matrix', (kind) => {
     if (added.statusCode >= 300) throw new Error(`member: ${added.body}`);
     const partial = { t, people, companyId };
     const job = await companyJob(partial, 'Employer matrix standing job');
-    await apply(partial, people.seeker, job);
+    const upload = cvUpload(PDF);
+    const cv = await t.app.inject({ method: 'POST', url: '/api/upload/cv', payload: upload.payload, headers: { ...upload.headers, cookie: people.seeker.cookie } });
+    if (cv.statusCode !== 201) throw new Error(`cv: ${cv.body}`);
+    const cvId = cv.json<{ id: string }>().id;
+    await apply(partial, people.seeker, job, { cvId, coverNote: 'I would love to work with you.' });
     const otherJob = await postJob(t.app, people.otherPoster.cookie, { jobTitle: 'Another poster job' });
-    w = { ...partial, job, otherJob };
+    w = { ...partial, job, otherJob, cvId };
   });
 
   afterAll(async () => {
