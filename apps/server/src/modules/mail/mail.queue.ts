@@ -6,6 +6,15 @@ import type { MailTransport, OutgoingMail } from './transports.js';
 const QUEUE = 'mail';
 
 /**
+ * What a dropped statement answers: nothing found, nothing changed. pg-boss reads a count from the first row of
+ * its completion commands (complete, fail, cancel: `... SELECT COUNT(*) FROM results`) and calls complete without
+ * awaiting it, so an empty answer there is a TypeError nobody catches (an unhandled rejection, seen in CI).
+ */
+export function droppedStatement(text: string): { rows: unknown[] } {
+  return { rows: /select\s+count\(\*\)\s+from\s+results/i.test(text) ? [{ count: '0' }] : [] };
+}
+
+/**
  * pg-boss speaks SQL through this: the app's own connection (PGlite or the pool), or a transaction's. Once the
  * queue has stopped, a late statement of pg-boss's (a job finishing after stop returned) is dropped instead of
  * reaching a database that may be closing: the job is then retried by whichever instance runs next.
@@ -16,12 +25,12 @@ function adapter(
 ): PgBoss.Db {
   return {
     executeSql: async (text, values) => {
-      if (state.stopped()) return { rows: [] };
+      if (state.stopped()) return droppedStatement(text);
       try {
         return await runner.run(text, values);
       } catch (error) {
         // While stopping, the database may be closing under a statement pg-boss does not wait for.
-        if (state.stopping()) return { rows: [] };
+        if (state.stopping()) return droppedStatement(text);
         throw error;
       }
     },
