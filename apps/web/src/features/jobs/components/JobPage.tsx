@@ -4,8 +4,6 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ModerationNotice } from '../../../components/jobs/ModerationNotice';
 import { ReportJob } from '../../../components/jobs/ReportJob';
-import { ModerationNotice } from '../../../components/jobs/ModerationNotice';
-import { ReportJob } from '../../../components/jobs/ReportJob';
 import { SaveJobButton } from '../../../components/jobs/SaveJobButton';
 import { Link } from '../../../components/ui/Link';
 import { Button, buttonClass } from '../../../components/ui/Button';
@@ -155,9 +153,6 @@ export function JobPage() {
         {/* Hidden or awaiting review: only its poster and the administrators get this far (moderation). */}
         <ModerationNotice job={data} />
 
-        {/* Hidden or awaiting review: only its poster and the administrators get this far (moderation). */}
-        <ModerationNotice job={data} />
-
         <h2 className="mt-8 text-lg font-semibold">Job description</h2>
         <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">{data.description}</p>
 
@@ -218,7 +213,6 @@ export function JobPage() {
           ) : null}
           {/* Open or not: a saved job stays saved, and can be unsaved from its page. */}
           <SaveJobButton jobId={data._id} variant="button" className="mt-3" />
-          <ReportJob job={data} disabled={!hydrated} className="mt-2" />
           <ReportJob job={data} disabled={!hydrated} className="mt-2" />
           <dl className="mt-5 grid gap-3">
             <Fact icon={<MapPin size={18} />} label="Location">
