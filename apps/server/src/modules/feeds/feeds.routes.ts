@@ -35,7 +35,7 @@ const FEED_ANSWERS: Record<FeedFormat, z.ZodType> = { rss: rssDocumentSchema, at
  * /sitemap.xml and its files under /sitemaps/, and the feeds of any search (/feed.rss, /feed.atom, /feed.json).
  * Registered before the web app's fallback, so these paths never answer the app's HTML.
  */
-export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, searchCounts }) => {
+export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, searchCounts }) => {
   // ETags (and 304s for If-None-Match) on this module's answers only: the plugin's hook stays in this context.
   await app.register(etag);
 
