@@ -47,7 +47,9 @@ export async function startServerProcess(settings: NodeJS.ProcessEnv, startupTim
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
-    env: { ...env, DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...settings, PORT: String(port), HOST: '127.0.0.1' },
+    // One account posts hundreds of jobs here (durability, shutdown): far beyond a day's POSTS_PER_DAY, which
+    // abuse.api and moderation.api test; a setting passed in still wins.
+    env: { ...env, DEMO_DATA: 'off', LOG_LEVEL: 'silent', POSTS_PER_DAY: '1000000', ...settings, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
