@@ -38,6 +38,24 @@ function adapter(
 }
 
 /**
+ * App instances starting together on a fresh database each create the queue, and pg-boss's create_queue can
+ * deadlock against itself then (2 of 5 concurrent starts in test/mail-queue-instances.test.ts; the cluster test
+ * saw a sign-up answer 500 because its enqueue awaited the failed start). PostgreSQL aborts one of the two; that
+ * one tries again and finds the queue made (ON CONFLICT DO NOTHING).
+ */
+async function createQueueRetryingDeadlocks(boss: PgBoss): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await boss.createQueue(QUEUE);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || (error as { code?: unknown }).code !== '40P01') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
+/**
  * The one mail service: messages are queued in the database (pg-boss, in the same transaction as the change
  * that causes them when there is one), and a worker sends them through SMTP or into the outbox, retrying with
  * backoff. A message queued before a crash is sent after the restart; one sent before the crash is not sent
@@ -90,7 +108,7 @@ export class MailQueue {
   start(): Promise<void> {
     this.started ??= (async () => {
       await this.boss.start();
-      await this.boss.createQueue(QUEUE);
+      await createQueueRetryingDeadlocks(this.boss);
       await this.boss.work<OutgoingMail>(QUEUE, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 5 }, async (jobs) => {
         for (const job of jobs) await this.transport.send(job.id, this.from, job.data);
       });
