@@ -426,6 +426,28 @@ async function rollingRestart(cluster: Cluster, seconds: number): Promise<LoadRe
   return result;
 }
 
+/** On failure, the parts' logs (instances, nginx, PgBouncer, PostgreSQL, Redis) are kept beside the report. */
+function keepLogs(from: string, to: string): void {
+  fs.rmSync(to, { recursive: true, force: true });
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory() && !['s3', 'primary', 'replica'].includes(entry.name)) walk(full);
+      else if (entry.isFile() && /\.(log|out)$/.test(entry.name)) {
+        const target = path.join(to, path.relative(from, full));
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.copyFileSync(full, target);
+      }
+    }
+  };
+  try {
+    walk(from);
+    log(`logs kept in ${path.relative(repoRoot, to)}`);
+  } catch (error) {
+    log(`could not keep the logs: ${String(error)}`);
+  }
+}
+
 async function main(): Promise<number> {
   const built = fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html')) && fs.existsSync(path.join(repoRoot, 'apps/web/dist-ssr/entry-server.js'));
   if (!built) {
@@ -531,6 +553,7 @@ async function main(): Promise<number> {
   } catch (error) {
     checks.record('the cluster test ran to the end', false, error instanceof Error ? (error.stack ?? error.message) : String(error));
   } finally {
+    if (checks.failed > 0) keepLogs(cluster.dir, path.join(path.dirname(args.report), 'logs'));
     await cluster.stop();
   }
   const totals = `${checks.passed} passed, ${checks.failed} failed`;
