@@ -359,7 +359,7 @@ async function serve(scratch: ScratchDatabase, searchCacheTtlMs: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
     cwd: repoRoot,
     // The mixed run's writers post far more than a day's POSTS_PER_DAY of one account.
-    env: { ...inherited, ...database, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'off', POSTS_PER_DAY: '1000000', SEARCH_CACHE_TTL_MS: String(searchCacheTtlMs) },
+    env: { ...inherited, ...database, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'off', POSTS_PER_DAY: '100000', SEARCH_CACHE_TTL_MS: String(searchCacheTtlMs) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

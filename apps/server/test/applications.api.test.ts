@@ -18,6 +18,9 @@ const APPLICATION_FIELDS = [
   'applicantResume',
   'appliedDate',
   'companyName',
+  // Added beside the spec's fields by the apply dialog (issue 14 point 1; decision record 23): what the applicant sent.
+  'coverNote',
+  'cv',
   'job',
   'jobTitle',
   'maxPrice',

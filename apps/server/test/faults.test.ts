@@ -141,7 +141,7 @@ describe.skipIf(!adminUrl)('PostgreSQL unreachable under load (TCP proxy on loop
     throughProxy.port = String(proxy.port);
     db = openPostgres(throughProxy.toString(), { max: 8 });
     await migrate(db);
-    app = await buildApp({ db, config: testConfig() });
+    app = await buildApp({ db, config: testConfig({ postsPerDay: 1_000_000 }) }); // the load posts more than a day's limit
     await app.ready();
     const credentials = { email: `faults-${randomBytes(4).toString('hex')}@example.com`, password: 'faulty passphrase 42' };
     const signUp = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Fault Tester', username: `faults-${randomBytes(4).toString('hex')}`, ...credentials } });

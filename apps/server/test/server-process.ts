@@ -49,7 +49,7 @@ export async function startServerProcess(settings: NodeJS.ProcessEnv, startupTim
     cwd: repoRoot,
     // One account posts hundreds of jobs here (durability, shutdown): far beyond a day's POSTS_PER_DAY, which
     // abuse.api and moderation.api test; a setting passed in still wins.
-    env: { ...env, DEMO_DATA: 'off', LOG_LEVEL: 'silent', POSTS_PER_DAY: '1000000', ...settings, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...env, DEMO_DATA: 'off', LOG_LEVEL: 'silent', POSTS_PER_DAY: '100000', ...settings, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
