@@ -8,6 +8,8 @@ export const LOCKS = {
   housekeeping: 720_001,
   facetCompaction: 720_002,
   expirySweep: 720_003,
+  /** Held (waited for, not skipped) while the demo data goes into an empty database (db/seed.ts). */
+  demoData: 720_004,
 } as const;
 
 /**

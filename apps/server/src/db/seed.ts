@@ -8,6 +8,7 @@ import {
   type Workplace,
 } from '@jobboard/shared';
 import { canonicalSkills, jobLocationText } from '../modules/jobs/job-fields.js';
+import { LOCKS } from './exclusive.js';
 import { compactFacetCounts } from '../modules/jobs/search.repository.js';
 import { hashPassword } from '../modules/passwords/passwords.js';
 import type { Db, Queryable } from './client.js';
@@ -176,7 +177,11 @@ export async function seedDemoDataIfEmpty(db: Db, today: Date = new Date()): Pro
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
   if (count > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Instances starting together on an empty database: one seeds, the others wait here, then find users and stop.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.demoData]);
+    const [again] = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+    if ((again?.count ?? 0) > 0) return false;
     const ids = await insertUsersBulk(
       tx,
       DEMO_USERS.map((u) => ({
@@ -218,8 +223,8 @@ export async function seedDemoDataIfEmpty(db: Db, today: Date = new Date()): Pro
        SELECT u, j, now() - (o * interval '7 hours') FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS t(u, j, o)`,
       [applications.map(([u]) => u), applications.map(([, j]) => j)],
     );
+    return true;
   });
-  return true;
 }
 
 export interface BulkSeedOptions {
