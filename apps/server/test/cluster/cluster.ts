@@ -13,10 +13,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import S3rver from 's3rver';
 import { startSmtpServer, type ReceivedMail } from '../smtp-fixture.js';
 import { startTestProvider, type TestProvider } from '../oidc-provider-fixture.js';
+import { freePort, queryOnce, startPostgresPair } from '../support/postgres-pair.js';
+
+// The harness's probes: one query on a connection of its own (never through PgBouncer), and free loopback ports.
+export { freePort, queryOnce };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const PG_BIN = '/usr/lib/postgresql/15/bin';
@@ -64,19 +67,6 @@ export interface ClusterOptions {
   oidcAccounts?: Record<string, { email: string; email_verified: boolean; name: string }>;
 }
 
-/** A loopback port nothing listens on right now (as scripts/free-port.mjs). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `probe` until it answers true, at most `timeoutMs`; throws with `what` otherwise. */
@@ -102,17 +92,6 @@ function runSync(command: string, args: string[], options: { asPostgres?: boolea
     throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal ?? result.error?.message}): ${result.stderr || result.stdout}`);
   }
   return result.stdout;
-}
-
-/** One query on a fresh connection (the harness's own probes; never through PgBouncer). */
-export async function queryOnce<T = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000, query_timeout: 10_000 });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end().catch(() => {});
-  }
 }
 
 /** Nothing but apt-get's ordinary client: the Debian packages the cluster needs, when missing. */
@@ -161,66 +140,30 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   });
 
   try {
-    const [primaryPort = 0, replicaPort = 0, bouncerPort = 0, redisPort = 0, s3Port = 0, lbPort = 0, portA = 0, portB = 0] = await Promise.all(
-      Array.from({ length: 8 }, () => freePort()),
+    const [bouncerPort = 0, redisPort = 0, s3Port = 0, lbPort = 0, portA = 0, portB = 0] = await Promise.all(
+      Array.from({ length: 6 }, () => freePort()),
     );
     const pgDir = path.join(dir, 'pg');
     fs.mkdirSync(pgDir);
     const postgresUser = { uid: uid('postgres'), gid: gid('postgres') };
     fs.chownSync(pgDir, postgresUser.uid, postgresUser.gid);
 
-    // --- PostgreSQL primary
-    const primaryData = path.join(pgDir, 'primary');
-    runSync(path.join(PG_BIN, 'initdb'), ['-D', primaryData, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8'], { asPostgres: true });
-    const common = [
-      `listen_addresses = '127.0.0.1'`,
-      `unix_socket_directories = '${pgDir}'`,
-      'wal_level = replica',
-      'max_wal_senders = 5',
-      'hot_standby = on',
-      'max_connections = 200',
-      // A test cluster: durability across a power cut is not what it is about.
-      'fsync = off',
-      'synchronous_commit = off',
-      'full_page_writes = off',
-      "shared_preload_libraries = 'pg_stat_statements'",
-      'pg_stat_statements.track = all',
-      // Behind PgBouncer the app's per-connection `-c jit=off` is dropped (ignore_startup_parameters): set it here.
-      'jit = off',
-    ];
-    fs.appendFileSync(path.join(primaryData, 'postgresql.conf'), `\n${[...common, `port = ${primaryPort}`].join('\n')}\n`);
-    // initdb -A trust already trusts loopback, replication included; said explicitly all the same.
-    fs.appendFileSync(path.join(primaryData, 'pg_hba.conf'), '\nhost replication all 127.0.0.1/32 trust\nhost all all 127.0.0.1/32 trust\n');
-    const pgCtl = (data: string, logName: string, action: 'start' | 'stop') =>
-      runSync(
-        path.join(PG_BIN, 'pg_ctl'),
-        action === 'start' ? ['-D', data, '-l', path.join(pgDir, logName), '-w', '-t', '30', 'start'] : ['-D', data, '-m', 'fast', '-w', '-t', '20', 'stop'],
-        { asPostgres: true, timeoutMs: 40_000 },
-      );
-    pgCtl(primaryData, 'primary.log', 'start');
-    stops.push(() => void pgCtl(primaryData, 'primary.log', 'stop'));
-    const primaryAdmin = `postgres://postgres@127.0.0.1:${primaryPort}/postgres`;
-    const primaryUrl = `postgres://postgres@127.0.0.1:${primaryPort}/${DATABASE}`;
-    await queryOnce(primaryAdmin, `CREATE DATABASE ${DATABASE}`);
-    await queryOnce(primaryUrl, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-    log(`primary: 127.0.0.1:${primaryPort}`);
-
-    // --- Streaming replica: a base backup of the primary with standby.signal and primary_conninfo (-R).
-    const replicaData = path.join(pgDir, 'replica');
-    runSync(path.join(PG_BIN, 'pg_basebackup'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaData, '-R', '-X', 'stream', '-c', 'fast', '--no-sync'], {
-      asPostgres: true,
+    // --- PostgreSQL primary and its streaming replica (test/support/postgres-pair.ts: initdb, pg_basebackup -R).
+    const pair = await startPostgresPair({
+      extraConfig: [
+        "shared_preload_libraries = 'pg_stat_statements'",
+        'pg_stat_statements.track = all',
+        // Behind PgBouncer the app's per-connection `-c jit=off` is dropped (ignore_startup_parameters): set it here.
+        'jit = off',
+      ],
     });
-    fs.appendFileSync(path.join(replicaData, 'postgresql.conf'), `\nport = ${replicaPort}\n`);
-    pgCtl(replicaData, 'replica.log', 'start');
-    stops.push(() => void pgCtl(replicaData, 'replica.log', 'stop'));
-    const replicaUrl = `postgres://postgres@127.0.0.1:${replicaPort}/${DATABASE}`;
-    await waitFor('the replica to be in recovery', async () => (await queryOnce<{ r: boolean }>(replicaUrl, 'SELECT pg_is_in_recovery() AS r'))[0]?.r === true, 20_000);
-    await waitFor(
-      'streaming replication',
-      async () => (await queryOnce(primaryAdmin, "SELECT 1 FROM pg_stat_replication WHERE state = 'streaming'")).length === 1,
-      20_000,
-    );
-    log(`replica: 127.0.0.1:${replicaPort} (streaming)`);
+    stops.push(() => pair.stop());
+    const { primaryPort, replicaPort } = pair;
+    await pair.createDatabase(DATABASE);
+    const primaryUrl = pair.primaryUrl(DATABASE);
+    const replicaUrl = pair.replicaUrl(DATABASE);
+    await queryOnce(primaryUrl, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    log(`primary: 127.0.0.1:${primaryPort}; replica: 127.0.0.1:${replicaPort} (streaming)`);
 
     // --- PgBouncer, transaction pooling, in front of the primary.
     const bouncerDir = path.join(pgDir, 'pgbouncer');
