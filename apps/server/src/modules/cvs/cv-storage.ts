@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { s3Client, writeNewFile } from '../uploads/storage.js';
 import type { Config, S3Config } from '../../config.js';
 
 /**
@@ -31,16 +31,8 @@ export class DiskPrivateStorage implements PrivateStorage {
   constructor(readonly directory: string) {}
 
   async put(key: string, bytes: Buffer): Promise<void> {
-    await fs.mkdir(this.directory, { recursive: true, mode: 0o700 });
-    const target = path.join(this.directory, checkKey(key));
-    // As DiskStorage: written beside, then linked into place (whole file or none; link fails on an existing name).
-    const temporary = path.join(this.directory, `.${key}.${randomBytes(4).toString('hex')}.tmp`);
-    await fs.writeFile(temporary, bytes, { flag: 'wx', mode: 0o600 });
-    try {
-      await fs.link(temporary, target);
-    } finally {
-      await fs.rm(temporary, { force: true });
-    }
+    // As DiskStorage: whole file or none, never over an existing one; readable by this process's user only.
+    await writeNewFile(this.directory, checkKey(key), bytes, { directory: 0o700, file: 0o600 });
   }
 
   async open(key: string): Promise<Readable | undefined> {
@@ -61,15 +53,7 @@ export class S3PrivateStorage implements PrivateStorage {
   private readonly client: S3Client;
 
   constructor(private readonly settings: S3Config) {
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: Boolean(settings.endpoint),
-      credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined,
-    });
+    this.client = s3Client(settings);
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {

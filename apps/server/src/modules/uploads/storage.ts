@@ -23,24 +23,42 @@ export class DiskStorage implements FileStorage {
   ) {}
 
   async put(name: string, bytes: Buffer, _contentType?: string): Promise<string> {
-    await fs.mkdir(this.directory, { recursive: true });
-    const target = path.join(this.directory, name);
-    // Write beside, then link into place: a crash leaves either no file or the whole file, never half of one,
-    // and link(2), unlike rename, fails when the name exists, so nothing is ever written over.
-    const temporary = path.join(this.directory, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
-    await fs.writeFile(temporary, bytes, { flag: 'wx' });
-    try {
-      await fs.link(temporary, target);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-        throw new Error(`Upload name already exists, not overwritten: ${name}`, { cause: error });
-      }
-      throw error;
-    } finally {
-      await fs.rm(temporary, { force: true });
-    }
+    await writeNewFile(this.directory, name, bytes);
     return `${this.urlPrefix}${encodeURIComponent(name)}`;
   }
+}
+
+/**
+ * Writes `bytes` to `directory/name`, never over an existing file: written beside, then linked into place, so a
+ * crash leaves either no file or the whole file, never half of one, and link(2), unlike rename, fails when the name
+ * exists. `modes` for private files (the CVs: 0o700 directory, 0o600 file).
+ */
+export async function writeNewFile(directory: string, name: string, bytes: Buffer, modes: { directory?: number; file?: number } = {}): Promise<void> {
+  await fs.mkdir(directory, { recursive: true, mode: modes.directory });
+  const target = path.join(directory, name);
+  const temporary = path.join(directory, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
+  await fs.writeFile(temporary, bytes, { flag: 'wx', mode: modes.file });
+  try {
+    await fs.link(temporary, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new Error(`Upload name already exists, not overwritten: ${name}`, { cause: error });
+    }
+    throw error;
+  } finally {
+    await fs.rm(temporary, { force: true });
+  }
+}
+
+/** An S3 client for the configured bucket (path-style addressing with a custom endpoint, as s3rver and MinIO need). */
+export function s3Client(settings: S3Config): S3Client {
+  return new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: Boolean(settings.endpoint),
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+  });
 }
 
 export class S3Storage implements FileStorage {
@@ -48,15 +66,7 @@ export class S3Storage implements FileStorage {
   private readonly client: S3Client;
 
   constructor(private readonly settings: S3Config) {
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: Boolean(settings.endpoint),
-      credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined,
-    });
+    this.client = s3Client(settings);
   }
 
   async put(name: string, bytes: Buffer, contentType: string): Promise<string> {
