@@ -1,12 +1,13 @@
 import { MODERATION_LIMITS, REPORT_REASON_LABELS, REPORT_REASONS, type ReportAck, type ReportReason } from '@jobboard/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { apiFetch, errorMessage } from '../../lib/api';
 import { signInPath } from '../../lib/next-path';
 import { useCurrentUser } from '../../lib/session';
 import { Button, buttonClass } from '../ui/Button';
 import { Link } from '../ui/Link';
+import { ModalPanel } from '../ui/ModalPanel';
 
 interface ReportJobProps {
   job: { _id: string; jobTitle: string; postedBy: string };
@@ -46,137 +47,99 @@ function ReportDialog({ job, onClose }: { job: ReportJobProps['job']; onClose: (
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
   const [missingReason, setMissingReason] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
   const send = useMutation({
     mutationFn: () => apiFetch<ReportAck>(`/api/job/${encodeURIComponent(job._id)}/report`, { method: 'POST', body: { reason, details } }),
   });
 
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.querySelector<HTMLElement>('input, button')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-      if (event.key !== 'Tab' || !panel.current) return;
-      // Focus stays inside the dialog: Tab wraps around its controls.
-      const controls = [...panel.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), textarea, input:not([disabled])')].filter(
-        (element) => !(element instanceof HTMLInputElement && element.type === 'radio' && !element.checked && element.form?.querySelector('input[type=radio]:checked')),
-      );
-      const first = controls[0];
-      const last = controls.at(-1);
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      opener?.focus();
-    };
-  }, [onClose]);
-
   const done = send.data;
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-950/50 p-4" onClick={onClose}>
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid="report-dialog"
-        className="w-full max-w-md rounded-2xl bg-white p-6 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100"
-        onClick={(event) => event.stopPropagation()}
-      >
-        <h2 id={titleId} className="text-xl font-bold">
-          {done ? 'Report sent' : 'Report this job'}
-        </h2>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{job.jobTitle}</p>
-        {done ? (
-          <div className="mt-4 space-y-4">
-            <p role="status" className="rounded-lg bg-teal-50 p-3 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50">
-              {done.message}
-            </p>
-            <div className="flex justify-end">
-              <Button onClick={onClose}>Done</Button>
-            </div>
+    <ModalPanel titleId={titleId} onClose={onClose} testId="report-dialog">
+      <h2 id={titleId} className="text-xl font-bold">
+        {done ? 'Report sent' : 'Report this job'}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{job.jobTitle}</p>
+      {done ? (
+        <div className="mt-4 space-y-4">
+          <p role="status" className="rounded-lg bg-teal-50 p-3 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50">
+            {done.message}
+          </p>
+          <div className="flex justify-end">
+            <Button onClick={onClose}>Done</Button>
           </div>
-        ) : (
-          <form
-            className="mt-4 space-y-4"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!reason) {
-                setMissingReason(true);
-                return;
-              }
-              send.mutate();
-            }}
-          >
-            <fieldset aria-describedby={missingReason ? `${titleId}-reason-error` : undefined}>
-              <legend className="text-sm font-semibold">What is wrong with it?</legend>
-              <div className="mt-2 space-y-2">
-                {REPORT_REASONS.map((value) => (
-                  <label
-                    key={value}
-                    className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 dark:border-slate-600 dark:has-[:checked]:border-teal-400 dark:has-[:checked]:bg-teal-950"
-                  >
-                    <input
-                      type="radio"
-                      name="report-reason"
-                      value={value}
-                      checked={reason === value}
-                      onChange={() => {
-                        setReason(value);
-                        setMissingReason(false);
-                      }}
-                      className="accent-teal-700"
-                    />
-                    <span className="font-medium">{REPORT_REASON_LABELS[value]}</span>
-                  </label>
-                ))}
-              </div>
-              {missingReason ? (
-                <p id={`${titleId}-reason-error`} role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
-                  Choose a reason
-                </p>
-              ) : null}
-            </fieldset>
-            <div>
-              <label htmlFor={detailsId} className="text-sm font-semibold">
-                Details <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
-              </label>
-              <textarea
-                id={detailsId}
-                value={details}
-                maxLength={MODERATION_LIMITS.detailsMaxLength}
-                onChange={(event) => setDetails(event.target.value)}
-                rows={3}
-                className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800"
-              />
-              <p className="text-right text-xs text-slate-600 dark:text-slate-400">
-                {details.length} / {MODERATION_LIMITS.detailsMaxLength.toLocaleString('en-US')}
-              </p>
+        </div>
+      ) : (
+        <form
+          className="mt-4 space-y-4"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!reason) {
+              setMissingReason(true);
+              return;
+            }
+            send.mutate();
+          }}
+        >
+          <fieldset aria-describedby={missingReason ? `${titleId}-reason-error` : undefined}>
+            <legend className="text-sm font-semibold">What is wrong with it?</legend>
+            <div className="mt-2 space-y-2">
+              {REPORT_REASONS.map((value) => (
+                <label
+                  key={value}
+                  className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 dark:border-slate-600 dark:has-[:checked]:border-teal-400 dark:has-[:checked]:bg-teal-950"
+                >
+                  <input
+                    type="radio"
+                    name="report-reason"
+                    value={value}
+                    checked={reason === value}
+                    onChange={() => {
+                      setReason(value);
+                      setMissingReason(false);
+                    }}
+                    className="accent-teal-700"
+                  />
+                  <span className="font-medium">{REPORT_REASON_LABELS[value]}</span>
+                </label>
+              ))}
             </div>
-            {send.isError ? (
-              <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-                {errorMessage(send.error)}
+            {missingReason ? (
+              <p id={`${titleId}-reason-error`} role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
+                Choose a reason
               </p>
             ) : null}
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="danger" disabled={send.isPending}>
-                {send.isPending ? 'Sending…' : 'Send report'}
-              </Button>
-            </div>
-          </form>
-        )}
-      </div>
-    </div>
+          </fieldset>
+          <div>
+            <label htmlFor={detailsId} className="text-sm font-semibold">
+              Details <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+            </label>
+            <textarea
+              id={detailsId}
+              value={details}
+              maxLength={MODERATION_LIMITS.detailsMaxLength}
+              onChange={(event) => setDetails(event.target.value)}
+              rows={3}
+              className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800"
+            />
+            <p className="text-right text-xs text-slate-600 dark:text-slate-400">
+              {details.length} / {MODERATION_LIMITS.detailsMaxLength.toLocaleString('en-US')}
+            </p>
+          </div>
+          {send.isError ? (
+            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+              {errorMessage(send.error)}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" disabled={send.isPending}>
+              {send.isPending ? 'Sending…' : 'Send report'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </ModalPanel>
   );
 }

@@ -6,9 +6,10 @@ import {
   type AlertFrequency,
   type AlertSearch,
 } from '@jobboard/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Link } from '../../../components/ui/Link';
+import { ModalPanel } from '../../../components/ui/ModalPanel';
 import { errorMessage } from '../../../lib/api';
 import { useCreateAlert } from '../api/alerts';
 
@@ -27,113 +28,75 @@ export function AlertDialog({ search, query, onClose }: AlertDialogProps) {
   const titleId = useId();
   const [frequency, setFrequency] = useState<AlertFrequency>('daily');
   const create = useCreateAlert();
-  const panel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.querySelector<HTMLElement>('input:checked, button')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-      if (event.key !== 'Tab' || !panel.current) return;
-      // Focus stays inside the dialog: Tab from the last control goes to the first, Shift+Tab the other way.
-      const controls = [...panel.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])')].filter(
-        (element) => !(element instanceof HTMLInputElement && element.type === 'radio' && !element.checked),
-      );
-      const first = controls[0];
-      const last = controls.at(-1);
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      opener?.focus();
-    };
-  }, [onClose]);
 
   const saved = create.data;
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/50 p-4" onClick={onClose}>
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid="alert-dialog"
-        className="w-full max-w-md rounded-2xl bg-white p-6 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100"
-        onClick={(event) => event.stopPropagation()}
-      >
-        <h2 id={titleId} className="text-xl font-bold">
-          {saved ? 'Alert saved' : 'Alert me about new jobs'}
-        </h2>
-        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-          Search: <strong className="font-semibold text-slate-900 dark:text-white">{describeAlertSearch(search)}</strong>
-        </p>
-        {saved ? (
-          <div className="mt-4 space-y-4">
-            <p role="status" className="rounded-lg bg-teal-50 p-3 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50">
-              {saved.message}
-            </p>
-            <div className="flex flex-wrap justify-end gap-2">
-              <Link to="/alerts" className={buttonClass('secondary')}>
-                See your alerts
-              </Link>
-              <Button onClick={onClose}>Done</Button>
-            </div>
+    <ModalPanel titleId={titleId} onClose={onClose} initialFocus="input:checked, button" testId="alert-dialog">
+      <h2 id={titleId} className="text-xl font-bold">
+        {saved ? 'Alert saved' : 'Alert me about new jobs'}
+      </h2>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        Search: <strong className="font-semibold text-slate-900 dark:text-white">{describeAlertSearch(search)}</strong>
+      </p>
+      {saved ? (
+        <div className="mt-4 space-y-4">
+          <p role="status" className="rounded-lg bg-teal-50 p-3 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50">
+            {saved.message}
+          </p>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Link to="/alerts" className={buttonClass('secondary')}>
+              See your alerts
+            </Link>
+            <Button onClick={onClose}>Done</Button>
           </div>
-        ) : (
-          <form
-            className="mt-4 space-y-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              create.mutate({ query, frequency });
-            }}
-          >
-            <fieldset>
-              <legend className="text-sm font-semibold">How often</legend>
-              <div className="mt-2 space-y-2">
-                {ALERT_FREQUENCIES.map((value) => (
-                  <label
-                    key={value}
-                    className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 dark:border-slate-600 dark:has-[:checked]:border-teal-400 dark:has-[:checked]:bg-teal-950"
-                  >
-                    <input
-                      type="radio"
-                      name="alert-frequency"
-                      value={value}
-                      checked={frequency === value}
-                      onChange={() => setFrequency(value)}
-                      className="mt-1 accent-teal-700"
-                    />
-                    <span>
-                      <span className="block font-medium">{ALERT_FREQUENCY_LABELS[value]}</span>
-                      <span className="block text-sm text-slate-700 dark:text-slate-300">{ALERT_FREQUENCY_HINTS[value]}</span>
-                    </span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            {create.isError ? (
-              <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-                {errorMessage(create.error)}
-              </p>
-            ) : null}
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? 'Saving…' : 'Create alert'}
-              </Button>
+        </div>
+      ) : (
+        <form
+          className="mt-4 space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            create.mutate({ query, frequency });
+          }}
+        >
+          <fieldset>
+            <legend className="text-sm font-semibold">How often</legend>
+            <div className="mt-2 space-y-2">
+              {ALERT_FREQUENCIES.map((value) => (
+                <label
+                  key={value}
+                  className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 dark:border-slate-600 dark:has-[:checked]:border-teal-400 dark:has-[:checked]:bg-teal-950"
+                >
+                  <input
+                    type="radio"
+                    name="alert-frequency"
+                    value={value}
+                    checked={frequency === value}
+                    onChange={() => setFrequency(value)}
+                    className="mt-1 accent-teal-700"
+                  />
+                  <span>
+                    <span className="block font-medium">{ALERT_FREQUENCY_LABELS[value]}</span>
+                    <span className="block text-sm text-slate-700 dark:text-slate-300">{ALERT_FREQUENCY_HINTS[value]}</span>
+                  </span>
+                </label>
+              ))}
             </div>
-          </form>
-        )}
-      </div>
-    </div>
+          </fieldset>
+          {create.isError ? (
+            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+              {errorMessage(create.error)}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Saving…' : 'Create alert'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </ModalPanel>
   );
 }
