@@ -61,7 +61,7 @@ export class SearchCache {
   /** When this process last marked jobs past their closing date as expired (ms since the epoch). */
   expiredAt = 0;
   /** The words misspelt search words are corrected to. */
-  readonly vocabulary = new Vocabulary();
+  readonly vocabulary: Vocabulary;
   /** When the jobs last changed, as this process heard (ms since the epoch). */
   private changedAt = Number.NEGATIVE_INFINITY;
   /** Whether job_sample has enough rows to give an estimate, and when that was last read (ms since the epoch). */
@@ -77,7 +77,9 @@ export class SearchCache {
      * may hold a replica's view from before it, so it lives only this long. 0 without replicas.
      */
     private readonly settleMs = 0,
-  ) {}
+  ) {
+    this.vocabulary = new Vocabulary(settleMs);
+  }
 
   entry(key: string, now: number): Entry {
     const existing = this.entries.get(key);
@@ -119,6 +121,7 @@ export class SearchCache {
   /** Called on every job create, update and delete, and on account deletion. */
   invalidate(now = Date.now()): void {
     this.changedAt = now;
+    this.vocabulary.changed(now);
     this.entries.clear();
   }
 }

@@ -73,4 +73,31 @@ describe('Vocabulary', () => {
     await vocabulary.refresh(db, 11 * 60_000);
     expect(db.reads).toBe(2);
   });
+
+  it('reads again within a second of a job change, at most once a second while jobs keep changing', async () => {
+    const vocabulary = new Vocabulary();
+    const db = countsDb(rows);
+    await vocabulary.refresh(db, 0);
+    vocabulary.changed(10_000);
+    await vocabulary.refresh(db, 10_001); // the last read is older than a second: read now
+    expect(db.reads).toBe(2);
+    vocabulary.changed(10_002);
+    await vocabulary.refresh(db, 10_500); // changed again, but the last read is half a second old
+    expect(db.reads).toBe(2);
+    await vocabulary.refresh(db, 11_001);
+    expect(db.reads).toBe(3);
+    await vocabulary.refresh(db, 12_500); // nothing changed since that read
+    expect(db.reads).toBe(3);
+  });
+
+  it('with read replicas, a read made before a change had settled is read again', async () => {
+    const vocabulary = new Vocabulary(1_000);
+    const db = countsDb(rows);
+    vocabulary.changed(0);
+    await vocabulary.refresh(db, 500); // may have come from a replica not yet at the change
+    await vocabulary.refresh(db, 1_600);
+    expect(db.reads).toBe(2);
+    await vocabulary.refresh(db, 2_700); // read at 1,600, after the change had settled
+    expect(db.reads).toBe(2);
+  });
 });

@@ -4,6 +4,8 @@ import type { Queryable } from '../../db/client.js';
 const MIN_WORD = 4;
 /** How long a process keeps the words it read before reading them again (they follow the jobs slowly). */
 const MAX_AGE_MS = 10 * 60_000;
+/** After a job change, how soon the words may be read again (at most one read a second while jobs keep changing). */
+const CHANGED_REREAD_MS = 1_000;
 /** How many corrections (word -> closest known word) a process remembers between reads. */
 const CORRECTIONS_KEPT = 10_000;
 
@@ -40,7 +42,9 @@ export function editDistance(a: string, b: string, limit: number): number {
 /**
  * The words of open jobs' titles and skills, with how many open jobs use each: what a search word is corrected
  * to when it is not the start of any of them ("devloper" -> "developer"). Read from the kept counts
- * (job_title_counts, job_skill_counts: thousands of rows at any size) at most every 10 minutes per process.
+ * (job_title_counts, job_skill_counts: thousands of rows at any size) every 10 minutes per process, and within a
+ * second of a job change heard from any instance (`changed`, called by SearchCache.invalidate), so instances
+ * correct alike.
  */
 export class Vocabulary {
   /** Sorted, for the prefix test. */
@@ -52,10 +56,23 @@ export class Vocabulary {
   private readonly corrections = new Map<string, string | null>();
   private readAt = -Infinity;
   private reading: Promise<void> | undefined;
+  /** When the jobs last changed, and how long after a change a read may still miss it (a lagging read replica). */
+  private changedAt = -Infinity;
 
-  /** Reads the words when they are older than MAX_AGE_MS: the first time awaited, later in the background. */
+  constructor(private readonly settleMs = 0) {}
+
+  /** The jobs changed: the words are read again at the next search, at most one read a second. */
+  changed(now: number): void {
+    this.changedAt = now;
+  }
+
+  /**
+   * Reads the words when they are older than MAX_AGE_MS, or were read before the last change had settled: the first
+   * time awaited, later in the background.
+   */
   async refresh(db: Queryable, now: number): Promise<void> {
-    if (now - this.readAt < MAX_AGE_MS) return;
+    const missedChange = this.readAt < this.changedAt + this.settleMs && now - this.readAt >= CHANGED_REREAD_MS;
+    if (now - this.readAt < MAX_AGE_MS && !missedChange) return;
     this.reading ??= this.read(db, now).finally(() => {
       this.reading = undefined;
     });
