@@ -151,4 +151,26 @@ test.describe('server-rendered pages', () => {
     await expect(page.locator('head link[rel="alternate"]')).toHaveCount(3);
     expect(errors).toEqual([]);
   });
+
+  test('text typed into the home page before its scripts have run is kept, with its completions', async ({ page }) => {
+    const errors = collectErrors(page);
+    // The app's scripts wait until the text is typed: the box is the server's, with nothing listening yet.
+    let release: () => void = () => {};
+    const typed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const box = page.getByRole('combobox', { name: 'What: job title, company, skill or words' });
+    await box.pressSequentially('engi', { delay: 20 });
+    release();
+    await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toBeVisible();
+    await expect(box).toHaveValue('engi');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/q=engi/);
+    expect(errors).toEqual([]);
+  });
 });

@@ -45,6 +45,11 @@ function SearchBox({ id, label, icon, value, placeholder, onChange, onPick, comp
   const [open, setOpen] = useState(false);
   const [aria, setAria] = useState<{ expanded: boolean; activeId: string | undefined }>({ expanded: false, activeId: undefined });
   const keysRef = useRef<((event: KeyboardEvent<HTMLInputElement>) => boolean) | undefined>(undefined);
+  // The completions are loaded and shown.
+  const wanted = () => {
+    onWanted();
+    setOpen(true);
+  };
   return (
     <div className="relative">
       <label htmlFor={id} className="sr-only">
@@ -60,15 +65,21 @@ function SearchBox({ id, label, icon, value, placeholder, onChange, onPick, comp
         aria-expanded={aria.expanded}
         aria-controls={Completions ? `${id}-listbox` : undefined}
         aria-activedescendant={aria.activeId}
+        // In the server's HTML before the app's scripts run: text typed meanwhile is taken over once they do, with
+        // its completions. Later renders find the box's text equal to `value` and do nothing.
+        ref={(input) => {
+          const typed = input?.value;
+          if (typed && typed !== value) {
+            onChange(typed);
+            wanted();
+          }
+        }}
         value={value}
         onChange={(event) => {
           onChange(event.target.value);
           setOpen(true);
         }}
-        onFocus={() => {
-          onWanted();
-          setOpen(true);
-        }}
+        onFocus={wanted}
         onBlur={() => setOpen(false)}
         onKeyDown={(event) => {
           if (keysRef.current?.(event)) event.preventDefault();
