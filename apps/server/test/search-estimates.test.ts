@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SearchQuery } from '@jobboard/shared';
+import { HOME_PAGE_SIZE, type SearchQuery } from '@jobboard/shared';
 import type { Db, Queryable } from '../src/db/client.js';
 import { seedBulk } from '../src/db/seed.js';
-import { countMatches, SAMPLE_RATE } from '../src/modules/jobs/search.repository.js';
+import { countMatches, EXACT_COUNT_LIMIT, findJobPage, SAMPLE_RATES } from '../src/modules/jobs/search.repository.js';
 import { SearchCache, searchJobs, toCriteria } from '../src/modules/jobs/search.service.js';
 import { buildTestApp, describeEachDb, type TestApp } from './helpers.js';
 
@@ -12,17 +12,24 @@ import { buildTestApp, describeEachDb, type TestApp } from './helpers.js';
  */
 const JOBS = 100_000;
 
-/** Every statement a search sends, through `Db.searches` when the database has one. */
-function recording(db: Db): { db: Db; statements: string[] } {
+/** Every statement a search sends (and its parameters), through `Db.searches` when the database has one. */
+function recording(db: Db): { db: Db; statements: string[]; calls: { sql: string; params: unknown[] }[] } {
   const statements: string[] = [];
+  const calls: { sql: string; params: unknown[] }[] = [];
   const wrap = (q: Queryable): Queryable => ({
     query: (sql, params) => {
       statements.push(sql);
+      calls.push({ sql, params: params ?? [] });
       return q.query(sql, params);
     },
   });
-  return { db: { ...db, ...wrap(db), searches: db.searches && wrap(db.searches) } as Db, statements };
+  return { db: { ...db, ...wrap(db), searches: db.searches && wrap(db.searches) } as Db, statements, calls };
 }
+
+/** A counting pass over the jobs themselves (not a sample, not the precomputed counts). */
+const COUNTING_OVER_JOBS = /MATERIALIZED \(SELECT [^()]*FROM jobs j\b/;
+/** A page walked for: the cards of the jobs read in the page's order (a page gathered by seq has no ORDER BY). */
+const WALKED_PAGE = /FROM jobs j JOIN users u[\s\S]*ORDER BY/;
 
 describeEachDb('search totals above the exact-count threshold', (kind) => {
   let t: TestApp;
@@ -64,7 +71,8 @@ describeEachDb('search totals above the exact-count threshold', (kind) => {
       if (result.totalIsEstimate) {
         estimated += 1;
         expect(Math.abs(result.total - truth) / truth, `${JSON.stringify(query)}: ${result.total} for ${truth}`).toBeLessThanOrEqual(0.1);
-        expect(result.total % SAMPLE_RATE).toBe(0);
+        // Scaled up from a sample: one job in 32 or one in 4 (both rates are multiples of 4).
+        expect(result.total % SAMPLE_RATES.fine).toBe(0);
       } else {
         exact += 1;
         expect(result.total, JSON.stringify(query)).toBe(truth);
@@ -89,5 +97,76 @@ describeEachDb('search totals above the exact-count threshold', (kind) => {
     expect(narrow.facetsAreEstimates).toBe(true);
     expect(narrow.total).toBeGreaterThan(0);
     expect(narrow.total).toBe(await countMatches(t.db, toCriteria({ q: broad, location: 'london' }), new Date(), 10 * JOBS));
+  }, 120_000);
+
+  it('estimates a search of some thousands of matches from the fine sample, with no counting pass over the jobs', async () => {
+    // A word between the two samples' thresholds: past about 4,000 matches (the fine sample's) and under about
+    // 32,000 (the coarse sample's), which the coarse sample alone left to an exact pass over up to 48,000 jobs.
+    let chosen: { q: string; truth: number } | undefined;
+    for (const q of words) {
+      const truth = await countMatches(t.db, toCriteria({ q }), new Date(), 10 * JOBS);
+      if (truth >= 6_000 && truth <= 20_000) {
+        chosen = { q, truth };
+        break;
+      }
+    }
+    expect(chosen, 'a word with 6,000 to 20,000 matches').toBeDefined();
+    const { db, statements } = recording(t.db);
+    const result = await searchJobs(db, new SearchCache(0), { q: chosen?.q, page: 1 } as SearchQuery);
+    expect(result.totalIsEstimate).toBe(true);
+    expect(Math.abs(result.total - (chosen?.truth ?? 0)) / (chosen?.truth ?? 1)).toBeLessThanOrEqual(0.1);
+    expect(statements.some((sql) => sql.includes('job_sample_fine'))).toBe(true);
+    expect(statements.filter((sql) => COUNTING_OVER_JOBS.test(sql))).toEqual([]);
+    expect(result.items).toHaveLength(HOME_PAGE_SIZE);
+  }, 120_000);
+
+  it('reads the page of a search with few matches from the pass that counted them, and walks for none', async () => {
+    const rare = words.at(-1) ?? '';
+    const searches: Omit<SearchQuery, 'page'>[] = [
+      // Text and a filter: counted exactly over the jobs, the page taken from the same pass, in each order.
+      { q: rare, workplace: 'hybrid', sort: 'pay' },
+      { q: rare, workplace: 'hybrid', sort: 'newest' },
+      { q: rare, workplace: 'hybrid', sort: 'relevance' },
+      // No text: precomputed counts, then the few matches gathered; a combination nothing has reads no page.
+      { payMin: 250_000, workplace: 'hybrid', sort: 'pay' },
+      { experience: 'internship', employment: 'temporary', workplace: 'hybrid', salaryType: 'hourly', maxPrice: '30', sort: 'pay' },
+    ];
+    for (const query of searches) {
+      const criteria = toCriteria(query);
+      const truth = await countMatches(t.db, criteria, new Date(), 10 * JOBS);
+      expect(truth, JSON.stringify(query)).toBeLessThan(EXACT_COUNT_LIMIT);
+      for (const page of [1, 2]) {
+        const { db, statements } = recording(t.db);
+        const result = await searchJobs(db, new SearchCache(0), { ...query, page } as SearchQuery);
+        expect(result.total, JSON.stringify(query)).toBe(truth);
+        const walked = await findJobPage(t.db, { ...criteria, correctedQ: result.correctedQuery }, { skipPages: page - 1 }, new Date());
+        expect(result.items.map((j) => j._id), JSON.stringify(query)).toEqual(walked.rows.map((r) => r.id));
+        expect(statements.filter((sql) => WALKED_PAGE.test(sql)), JSON.stringify(query)).toEqual([]);
+      }
+    }
+  }, 120_000);
+
+  it('lists the titles a word is in: a word in many jobs and no title is not looked for in titles job by job', async () => {
+    const inNoTitle: string[] = [];
+    for (const q of words.slice(0, 40)) {
+      const titles = await t.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM job_title_counts WHERE n > 0 AND (title_doc @@ to_tsquery('english', $1) OR title_key LIKE $2)`,
+        [`${q}:*`, `%${q}%`],
+      );
+      if (Number(titles[0]?.n) === 0) inNoTitle.push(q);
+    }
+    expect(inNoTitle.length, 'words of descriptions that no title holds').toBeGreaterThan(0);
+    for (const q of inNoTitle.slice(0, 3)) {
+      const { db, calls } = recording(t.db);
+      const result = await searchJobs(db, new SearchCache(0), { q, sort: 'relevance', page: 3 } as SearchQuery);
+      expect(result.items.length, q).toBeGreaterThan(0);
+      // The page's walk does not ask for the title words' condition ('word:*A' over search_doc), which the planner
+      // could not estimate: the (empty) list of titles stands for it.
+      const walks = calls.filter((call) => WALKED_PAGE.test(call.sql));
+      expect(walks.length, q).toBeGreaterThan(0);
+      expect(walks.flatMap((call) => call.params).filter((p) => typeof p === 'string' && p.endsWith(':*A')), q).toEqual([]);
+      const walked = await findJobPage(t.db, { ...toCriteria({ q, sort: 'relevance' }), correctedQ: result.correctedQuery }, { skipPages: 2 }, new Date());
+      expect(result.items.map((j) => j._id), q).toEqual(walked.rows.map((r) => r.id));
+    }
   }, 120_000);
 });

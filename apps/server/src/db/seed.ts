@@ -283,6 +283,6 @@ export async function seedBulk(db: Db, options: BulkSeedOptions): Promise<void> 
   await compactFacetCounts(db, toIsoDate(new Date(today.getTime() - 31 * 86_400_000)));
   // Fresh statistics for the planner (PGlite has no autovacuum to gather them). At a million jobs ANALYZE takes
   // longer than a request's statement timeout: it runs in a transaction of its own without one.
-  const tables = ['jobs', 'job_facet_counts', 'job_place_counts', 'job_skill_counts', 'job_title_counts', 'job_company_counts', 'companies', 'job_sample'];
+  const tables = ['jobs', 'job_facet_counts', 'job_place_counts', 'job_skill_counts', 'job_title_counts', 'job_company_counts', 'companies', 'job_sample', 'job_sample_fine'];
   await db.transaction((tx) => tx.exec(`SET LOCAL statement_timeout = 0; ${tables.map((t) => `ANALYZE ${t};`).join(' ')}`));
 }

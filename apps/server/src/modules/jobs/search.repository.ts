@@ -46,6 +46,17 @@ const JOB_GROUP_COLUMNS: GroupColumns = {
   workplace: 'j.workplace',
 };
 
+/** The matches a counting pass reads (MATCH_COLUMNS, as `m j`): the same keys, lower-cased once. */
+const MATCH_GROUP_COLUMNS: GroupColumns = {
+  location: 'j.city_key',
+  salaryType: 'j.salary_key',
+  maxPrice: 'j.max_price_k',
+  posted: 'j.posting_date',
+  experience: 'j.experience_key',
+  employment: 'j.employment_key',
+  workplace: 'j.workplace',
+};
+
 /** job_facet_counts (migrations 003 and 005, keys from db/taxonomy.ts): price_bucket <= v holds exactly when max_price_k <= v for every option v. */
 const COUNT_GROUP_COLUMNS: GroupColumns = {
   location: 'c.location_key',
@@ -140,6 +151,31 @@ export async function findTitleKeys(db: Queryable, q: string | undefined): Promi
 }
 
 /**
+ * The distinct titles of open jobs that match "what" as a title match (titleCondition): every word as a title
+ * word and every symbol inside the title, or the whole text inside the title; for `q` and for its correction.
+ * Listed, the relevance order's first tier reads the jobs by title: as a condition on search_doc's title words, the
+ * planner could not tell that a word common in descriptions ("zendesk") is in no title, and walked every open job.
+ * Text in more titles than TITLE_KEYS_MAX is common enough in titles that a walk meets it at once: not listed.
+ */
+export async function findTitleMatches(db: Queryable, texts: (string | undefined)[]): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  for (const q of new Set(texts.filter((t): t is string => Boolean(t)))) {
+    const text = parseText(q);
+    const params = new Params();
+    const parts: string[] = [];
+    if (text.titleWords) parts.push(`c.title_doc @@ to_tsquery('english', ${params.add(text.words)})`);
+    for (const symbol of text.symbols) parts.push(`c.title_key LIKE ${params.add(likePattern(symbol))}`);
+    const words = parts.length ? `(${parts.join(' AND ')}) OR ` : '';
+    const rows = await db.query<{ title_key: string }>(
+      `SELECT c.title_key FROM job_title_counts c WHERE c.n > 0 AND (${words}c.title_key LIKE ${params.add(likePattern(q))}) LIMIT ${TITLE_KEYS_MAX + 1}`,
+      params.values,
+    );
+    if (rows.length <= TITLE_KEYS_MAX) found.set(q, rows.map((r) => r.title_key));
+  }
+  return found;
+}
+
+/**
  * The title contains `text` (case ignored, wildcards escaped): through the trigram index, or, for text it cannot
  * look up, the titles listed for it (findTitleKeys).
  */
@@ -173,9 +209,14 @@ function otherTextCondition(criteria: SearchCriteria, params: Params): string {
   return `(${all}j.skill_keys @> ARRAY[${params.add(text.skill)}]::text[])`;
 }
 
-/** Matches of "what" as typed: the title (words or text), or every word in the company, skills or description, or a skill. */
+/**
+ * Matches of "what" as typed: the title (words or text), or every word in the company, skills or description, or a
+ * skill. The title's words are among search_doc's words (weight A), so "every word anywhere" already holds the
+ * title-word matches: only the title as text is added (an index scan fewer, and no weighted condition whose
+ * share the planner cannot estimate).
+ */
 function exactTextCondition(criteria: SearchCriteria, params: Params): string {
-  return `(${titleCondition(criteria, params)} OR ${otherTextCondition(criteria, params)})`;
+  return `(${titleContains(criteria.q ?? '', criteria, params)} OR ${otherTextCondition(criteria, params)})`;
 }
 
 /** Matches of "what": as typed, or with its misspelt words corrected (`correctedQ`, spelling.ts). */
@@ -193,9 +234,19 @@ function textCondition(criteria: SearchCriteria, params: Params): string | undef
 function relevanceTier(criteria: SearchCriteria, params: Params, tier: number): string {
   // Only the chosen tier's parameters are added: PostgreSQL refuses a parameter no condition uses.
   if (tier === 2) return `NOT ${exactTextCondition(criteria, params)}`;
-  const title = titleCondition(criteria, params);
+  const title = listedTitleCondition(criteria, params) ?? titleCondition(criteria, params);
   if (tier === 0) return title;
   return criteria.correctedQ ? `NOT ${title} AND ${exactTextCondition(criteria, params)}` : `NOT ${title}`;
+}
+
+/**
+ * The title matches of "what" as the titles listed for it (findTitleMatches): the jobs are then read by title
+ * (jobs_open_title_idx). Undefined when they were not listed (too many titles, or not looked up).
+ */
+function listedTitleCondition(criteria: SearchCriteria, params: Params): string | undefined {
+  const listed = criteria.titleMatches?.get(criteria.q ?? '');
+  if (!listed) return undefined;
+  return listed.length ? `lower(j.job_title) = ANY(${params.add(listed)}::text[])` : 'false';
 }
 
 /** How many tiers relevanceTier has: three with a correction. */
@@ -222,6 +273,8 @@ export interface SearchCriteria extends SearchFilters {
   correctedQ?: string | undefined;
   /** The titles containing each fragment of `q` the trigram index cannot look up (findTitleKeys); not part of the search's identity. */
   titleKeys?: ReadonlyMap<string, readonly string[]> | undefined;
+  /** The titles that are title matches of `q` and of `correctedQ` (findTitleMatches); not part of the search's identity. */
+  titleMatches?: ReadonlyMap<string, readonly string[]> | undefined;
 }
 
 /** Open jobs only: closed ones, and those past their closing date even before the sweep marks them. */
@@ -266,10 +319,10 @@ function filterConditions(
  * Everything a search matches on, over the jobs table: open, the text, the filter groups (left out by the
  * counting pass, which puts each group in its own aggregate) and the job model's filters.
  */
-function matchConditions(criteria: SearchCriteria, params: Params, now: Date, { groups = true } = {}): (string | undefined)[] {
+function matchConditions(criteria: SearchCriteria, params: Params, now: Date, { groups = true, text = true } = {}): (string | undefined)[] {
   return [
     openCondition(params, now),
-    textCondition(criteria, params),
+    text ? textCondition(criteria, params) : undefined,
     ...(groups ? filterConditions(criteria, params, now, JOB_GROUP_COLUMNS) : []),
     ...modelConditions(criteria, params),
   ];
@@ -298,7 +351,7 @@ export interface SqlQuery {
 }
 
 /** Where a page starts, and its size (HOME_PAGE_SIZE unless given: feeds read FEED_ITEM_COUNT at once). */
-type PagePosition = { after?: PageBoundary | undefined; skipPages: number; size?: number | undefined };
+export type PagePosition = { after?: PageBoundary | undefined; skipPages: number; size?: number | undefined };
 
 
 /** The order of a walked page: highest pay, or newest (each relevance tier is newest first). */
@@ -357,10 +410,46 @@ export async function findJobPage(
   return { rows: page, previous: before && { postingDate: before.posting_date, seq: String(before.seq) } };
 }
 
+/**
+ * One page of a search known to have at most `limit` matches (its exact total, from the precomputed counts), read
+ * the way the counting pass reads a page: every match gathered by the planner's best index, then ordered. A walk
+ * in the page's order would read about (open jobs x page end / matches) rows: every open job for a rare
+ * combination of filters. Undefined when the matches were more than `limit` after all.
+ */
+export async function findPageOfFewMatches(
+  db: Queryable,
+  criteria: SearchCriteria,
+  now: Date,
+  page: PageOfMatches,
+  limit = EXACT_COUNT_LIMIT,
+): Promise<string[] | undefined> {
+  const params = new Params();
+  const where = whereClause(matchConditions(criteria, params, now));
+  const relevance = page.sort === 'relevance' && Boolean(criteria.q);
+  const matches = matchesFrom('jobs', where, params, limit, relevance ? tierColumn(criteria, params) : '');
+  const rows = await db.query<{ n: number; page_seqs: unknown }>(
+    `WITH m AS MATERIALIZED (${matches}) SELECT (SELECT count(*)::int FROM m) AS n, ${pageSeqsSql(page, [], params, relevance)}`,
+    params.values,
+  );
+  const row = rows[0];
+  if (!row || Number(row.n) >= limit) return undefined;
+  return jsonColumn<(string | number)[]>(row.page_seqs ?? []).map(String);
+}
+
+/** The jobs of `seqs` as cards, in that order: a page whose matches the counting pass already ordered. */
+export async function findJobsBySeq(db: Queryable, seqs: readonly string[]): Promise<JobRow[]> {
+  if (seqs.length === 0) return [];
+  const rows = await db.query<JobRow>(`SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} WHERE j.seq = ANY($1::bigint[]) LIMIT $2`, [seqs, seqs.length]);
+  const bySeq = new Map(rows.map((row) => [String(row.seq), row]));
+  return seqs.map((seq) => bySeq.get(seq)).filter((row): row is JobRow => row !== undefined);
+}
+
 /** `count` matches of one relevance tier (relevanceTier), newest first, from `offset`: an index-ordered walk. */
 function tierQuery(criteria: SearchCriteria, now: Date, tier: number, offset: number, count: number): SqlQuery {
   const params = new Params();
-  const conditions = matchConditions(criteria, params, now);
+  // The first tier's condition is one of the text's own (its title matches): the text need not be repeated, and
+  // without it the title condition alone chooses the index (the titles listed are found by title).
+  const conditions = matchConditions(criteria, params, now, { text: tier > 0 });
   const where = whereClause([...conditions, relevanceTier(criteria, params, tier)]);
   return {
     text: `SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} ${where} ORDER BY j.posting_date DESC, j.seq DESC
@@ -372,7 +461,7 @@ function tierQuery(criteria: SearchCriteria, now: Date, tier: number, offset: nu
 /** The matches of one relevance tier, counted up to `upTo` (all that matters to place a page after them). */
 async function countTier(db: Queryable, criteria: SearchCriteria, now: Date, tier: number, upTo: number): Promise<number> {
   const params = new Params();
-  return countUpTo(db, [...matchConditions(criteria, params, now), relevanceTier(criteria, params, tier)], params, upTo);
+  return countUpTo(db, [...matchConditions(criteria, params, now, { text: tier > 0 }), relevanceTier(criteria, params, tier)], params, upTo);
 }
 
 /**
@@ -408,42 +497,104 @@ export function countsArePrecomputed(criteria: SearchCriteria): boolean {
 
 /**
  * Where a search's counts come from (decision record 0014): `jobs`, exactly, over at most EXACT_COUNT_LIMIT
- * matches; or `sample`, the 1-in-SAMPLE_RATE sample of open jobs (migration 008), counts to be scaled up.
+ * matches; or a sample of the open jobs, its counts to be scaled up by SAMPLE_RATES: `sample` (one job in 32,
+ * migration 008) or `fine` (one in 4, migration 015).
  */
-export type CountSource = 'jobs' | 'sample';
+export type CountSource = 'jobs' | 'sample' | 'fine';
+export type SampleSource = Exclude<CountSource, 'jobs'>;
 
-/** One job in this many is in the sample (migration 008's job_in_sample). */
-export const SAMPLE_RATE = 32;
+/** One job in this many is in each sample (job_in_sample, job_in_fine_sample). */
+export const SAMPLE_RATES: Record<SampleSource, number> = { sample: 32, fine: 4 };
+const SAMPLE_TABLES: Record<SampleSource, string> = { sample: 'job_sample', fine: 'job_sample_fine' };
+/** The samples, coarsest first: a search is counted over the first that matches it often enough. */
+export const SAMPLE_LEVELS: readonly SampleSource[] = ['sample', 'fine'];
 /**
- * A count is estimated from the sample only when this many sampled jobs match: its relative standard error is
+ * A count is estimated from a sample only when this many sampled jobs match: its relative standard error is
  * then at most 1/sqrt(1,000), 3.2%, so an estimate is within 10% of the exact figure (3 standard errors).
  */
 export const SAMPLE_HITS_FOR_ESTIMATE = 1_000;
 /**
- * The most matches an exact count reads. Below SAMPLE_HITS_FOR_ESTIMATE sampled matches there are about 32,000
- * matches; 48,000 leaves room for the sample's chance, and past it the sample's figure is used after all.
+ * The most matches an exact count reads. Below SAMPLE_HITS_FOR_ESTIMATE matches in the fine sample there are
+ * about 4,000 matches; 6,000 leaves room for the sample's chance, and past it the sample's figure is used after all.
  */
-export const EXACT_COUNT_LIMIT = 48_000;
+export const EXACT_COUNT_LIMIT = 6_000;
 
-/** The columns the facet aggregates read, carried out of a bounded subquery of the jobs. */
-const FACET_COLUMNS = 'j.city, j.salary_type, j.max_price_k, j.posting_date, j.experience_level, j.employment_type, j.workplace';
+/** The columns the facet aggregates and the top places and skills read, carried out of the matches. */
+const MATCH_COLUMNS = [
+  'j.seq, j.pay_yearly_usd, j.city, j.country, j.skill_keys, j.max_price_k, j.posting_date, j.workplace',
+  // Lower-cased once per match here, not once per facet option in the aggregates (2-3x less work per row).
+  'lower(j.city) AS city_key, lower(j.salary_type) AS salary_key',
+  'lower(j.experience_level) AS experience_key, lower(j.employment_type) AS employment_key',
+].join(', ');
+
+/**
+ * The SQL reading a search's matches from `source`: the sample's, or at most `limit` of the jobs', with `extra`
+ * columns (the relevance tier of each match, when a page is read from them).
+ */
+function matchesFrom(source: CountSource, where: string, params: Params, limit: number, extra = ''): string {
+  if (source === 'jobs') return `SELECT ${MATCH_COLUMNS}${extra} FROM jobs j ${where} LIMIT ${params.add(limit)}`;
+  return `SELECT ${MATCH_COLUMNS}${extra} FROM ${SAMPLE_TABLES[source]} j ${where}`;
+}
+
+/** A page to take from the matches the counting pass reads, when it reads every one of them. */
+export interface PageOfMatches {
+  sort: JobSort;
+  offset: number;
+  size: number;
+}
+
+/**
+ * The relevance tier of each match (relevanceTier), as a column of the matches: 0 for a title match, then the
+ * other matches as typed, then the corrected ones.
+ */
+function tierColumn(criteria: SearchCriteria, params: Params): string {
+  const title = listedTitleCondition(criteria, params) ?? titleCondition(criteria, params);
+  if (!criteria.correctedQ) return `, CASE WHEN ${title} THEN 0 ELSE 1 END AS tier`;
+  return `, CASE WHEN ${title} THEN 0 WHEN ${exactTextCondition(criteria, params)} THEN 1 ELSE 2 END AS tier`;
+}
+
+/** The seqs of one page of the matches `m` (aliased j) that meet `chosen`, in the page's order, as an array. */
+function pageSeqsSql(page: PageOfMatches, chosen: string[], params: Params, relevance: boolean): string {
+  const order = relevance ? `j.tier, ${pageOrder('newest')}` : pageOrder(page.sort);
+  return `(SELECT coalesce(json_agg(x.seq ORDER BY x.n), '[]') FROM (
+      SELECT j.seq, row_number() OVER (ORDER BY ${order}) AS n FROM m j ${whereClause(chosen)} ORDER BY ${order}
+       LIMIT ${params.add(page.size)} OFFSET ${params.add(page.offset)}) x) AS page_seqs`;
+}
+
+/** The most common places and skills of the matches `m` (aliased j) that meet `chosen`, as two JSON arrays. */
+function topListsSql(chosen: string[]): string {
+  const top = JOB_MODEL_LIMITS.topFacetValues;
+  const places = whereClause([...chosen, `j.city <> ''`]);
+  return `(SELECT coalesce(json_agg(p ORDER BY p.count DESC, p.city), '[]') FROM (
+      SELECT min(j.city) AS city, j.country, count(*)::int AS count FROM m j ${places}
+       GROUP BY j.city_key, j.country ORDER BY count(*) DESC, min(j.city) LIMIT ${top}) p) AS top_places,
+    (SELECT coalesce(json_agg(s ORDER BY s.count DESC, s.key), '[]') FROM (
+      SELECT coalesce(l.label, k.key) AS value, coalesce(l.label, k.key) AS label, k.count, k.key FROM (
+        SELECT key, count(*)::int AS count FROM m j CROSS JOIN LATERAL unnest(j.skill_keys) AS key ${whereClause(chosen)}
+         GROUP BY key ORDER BY count(*) DESC, key LIMIT ${top}
+      ) k LEFT JOIN job_skill_counts l ON l.skill_key = k.key) s) AS top_skills`;
+}
 
 /**
  * The SQL of the counting pass, and how to read its row back into a total and facets: for every option of every
  * group, how many jobs would match if that option were chosen with the other current filters, one FILTER
  * aggregate per count, and `base`, the rows the pass read (the matches before the filter groups). Without text or
- * job-model filters the pass runs over the precomputed counts (a few thousand rows at any size); otherwise over the
- * sample, or over at most `limit` matching jobs.
+ * job-model filters the pass runs over the precomputed counts (a few thousand rows at any size); otherwise it is
+ * one statement over the matches of a sample, or of at most `limit` jobs, read once (a materialized CTE) for the
+ * counts and for the most common places and skills among the current results (`top_places`, `top_skills`).
+ * With `groupsInBase` the filter groups are part of the matches read: `base` and `total` are then the search's
+ * total, counted exactly up to `limit` (the facets mean nothing).
  */
 export function countsQuery(
   criteria: SearchCriteria,
   now: Date,
   source: CountSource = 'jobs',
   limit = EXACT_COUNT_LIMIT,
-): SqlQuery & { keys: [FilterGroup, string][] } {
+  { groupsInBase = false, page }: { groupsInBase?: boolean; page?: PageOfMatches | undefined } = {},
+): SqlQuery & { keys: [FilterGroup, string][]; withTopLists: boolean } {
   const params = new Params();
   const precomputed = countsArePrecomputed(criteria);
-  const columns = precomputed ? COUNT_GROUP_COLUMNS : JOB_GROUP_COLUMNS;
+  const columns = precomputed ? COUNT_GROUP_COLUMNS : MATCH_GROUP_COLUMNS;
   const aggregate = (conditions: string[], alias: string) => {
     const filter = `FILTER (WHERE ${conditions.length ? conditions.join(' AND ') : 'true'})`;
     return precomputed ? `coalesce(sum(c.n) ${filter}, 0)::int AS ${alias}` : `count(*) ${filter}::int AS ${alias}`;
@@ -459,12 +610,18 @@ export function countsQuery(
       keys.push([group, option.value]);
     }
   }
-  let from = 'job_facet_counts c';
-  if (!precomputed) {
-    const where = whereClause(matchConditions(criteria, params, now, { groups: false }));
-    from = source === 'sample' ? `job_sample j ${where}` : `(SELECT ${FACET_COLUMNS} FROM jobs j ${where} LIMIT ${params.add(limit)}) j`;
-  }
-  return { text: `SELECT ${aggregates.join(', ')} FROM ${from}`, values: params.values, keys };
+  if (precomputed) return { text: `SELECT ${aggregates.join(', ')} FROM job_facet_counts c`, values: params.values, keys, withTopLists: false };
+  const where = whereClause(matchConditions(criteria, params, now, { groups: groupsInBase }));
+  const relevance = Boolean(page && page.sort === 'relevance' && criteria.q);
+  const matches = matchesFrom(source, where, params, limit, relevance ? tierColumn(criteria, params) : '');
+  const chosen = groupsInBase ? [] : filterConditions(criteria, params, now, MATCH_GROUP_COLUMNS);
+  const pageSeqs = page ? `, ${pageSeqsSql(page, chosen, params, relevance)}` : '';
+  return {
+    text: `WITH m AS MATERIALIZED (${matches}) SELECT ${aggregates.join(', ')}, ${topListsSql(chosen)}${pageSeqs} FROM m j`,
+    values: params.values,
+    keys,
+    withTopLists: true,
+  };
 }
 
 /** What the counting pass found: `base` is how many rows it read, the matches before the filter groups. */
@@ -472,6 +629,25 @@ export interface MatchCounts {
   total: number;
   facets: Facets;
   base: number;
+  /** The most common places and skills among the current results, when the pass read the matches (not the precomputed counts). */
+  top?: TopFacets;
+  /** The seqs of the page asked for (PageOfMatches), in order, when one was asked for. */
+  pageSeqs?: string[];
+}
+
+/** A JSON column as the driver hands it over: parsed by node-postgres, possibly text elsewhere. */
+function jsonColumn<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** The top_places and top_skills columns of topListsSql. */
+function readTopLists(row: Record<string, unknown>): TopFacets {
+  const places = jsonColumn<{ city: string; country: string; count: number }[]>(row.top_places ?? '[]');
+  const skills = jsonColumn<{ value: string; label: string; count: number }[]>(row.top_skills ?? '[]');
+  return {
+    places: places.map((p) => ({ city: p.city, country: p.country, count: Number(p.count) })),
+    skills: skills.map((s) => ({ value: s.value, label: s.label, count: Number(s.count) })),
+  };
 }
 
 export async function countMatchesAndFacets(
@@ -480,15 +656,35 @@ export async function countMatchesAndFacets(
   now: Date,
   source: CountSource = 'jobs',
   limit = EXACT_COUNT_LIMIT,
+  options: { groupsInBase?: boolean; page?: PageOfMatches | undefined } = {},
 ): Promise<MatchCounts> {
-  const query = countsQuery(criteria, now, source, limit);
-  const rows = await db.query<Record<string, number>>(query.text, query.values);
+  const query = countsQuery(criteria, now, source, limit, options);
+  const rows = await db.query<Record<string, unknown>>(query.text, query.values);
   const row = rows[0] ?? {};
   const facets = Object.fromEntries(FILTER_GROUP_NAMES.map((g) => [g, {}])) as Facets;
   query.keys.forEach(([group, value], i) => {
     facets[group][value] = Number(row[`f${i}`] ?? 0);
   });
-  return { total: Number(row.total ?? 0), facets, base: Number(row.base ?? 0) };
+  const counts: MatchCounts = { total: Number(row.total ?? 0), facets, base: Number(row.base ?? 0) };
+  if (query.withTopLists) counts.top = readTopLists(row);
+  if (options.page) counts.pageSeqs = jsonColumn<(string | number)[]>(row.page_seqs ?? []).map(String);
+  return counts;
+}
+
+/** The search's matches (every filter) in a sample: its count, to be scaled up. */
+export async function countSampleMatches(db: Queryable, criteria: SearchCriteria, now: Date, source: SampleSource): Promise<number> {
+  const params = new Params();
+  const where = whereClause(matchConditions(criteria, params, now));
+  const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${SAMPLE_TABLES[source]} j ${where}`, params.values);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Whether a sample holds at least SAMPLE_HITS_FOR_ESTIMATE rows (a smaller one cannot give an estimate). */
+export async function sampleCanEstimate(db: Queryable, source: SampleSource): Promise<boolean> {
+  const rows = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${SAMPLE_TABLES[source]} LIMIT ${SAMPLE_HITS_FOR_ESTIMATE}) s`,
+  );
+  return Number(rows[0]?.n ?? 0) >= SAMPLE_HITS_FOR_ESTIMATE;
 }
 
 /** The search's matches (every filter), counted exactly up to `limit`: reads at most that many. */
@@ -511,7 +707,7 @@ function unfiltered(criteria: SearchCriteria): boolean {
 
 /**
  * The most common places and skills among the current results: from the kept tables when nothing is filtered;
- * otherwise from at most `limit` matching jobs, or from the sample (counts to be scaled up).
+ * otherwise from at most `limit` matching jobs, or from a sample (counts to be scaled up).
  */
 export async function findTopFacets(
   db: Queryable,
@@ -534,25 +730,11 @@ export async function findTopFacets(
   }
   const params = new Params();
   const where = whereClause(matchConditions(criteria, params, now));
-  const matches =
-    source === 'sample'
-      ? `(SELECT j.city, j.country, j.skill_keys FROM job_sample j ${where}) j`
-      : `(SELECT j.city, j.country, j.skill_keys FROM jobs j ${where} LIMIT ${params.add(limit)}) j`;
-  const [places, skills] = await Promise.all([
-    db.query<{ city: string; country: string; count: number }>(
-      `SELECT min(j.city) AS city, j.country, count(*)::int AS count FROM ${matches} WHERE j.city <> ''
-        GROUP BY lower(j.city), j.country ORDER BY count(*) DESC, min(j.city) LIMIT ${top}`,
-      params.values,
-    ),
-    db.query<{ value: string; label: string; count: number }>(
-      `SELECT coalesce(s.label, k.key) AS value, coalesce(s.label, k.key) AS label, k.count FROM (
-         SELECT key, count(*)::int AS count FROM ${matches} CROSS JOIN LATERAL unnest(j.skill_keys) AS key
-          GROUP BY key ORDER BY count(*) DESC, key LIMIT ${top}
-       ) k LEFT JOIN job_skill_counts s ON s.skill_key = k.key ORDER BY k.count DESC, k.key`,
-      params.values,
-    ),
-  ]);
-  return { places: places.map((p) => ({ ...p, count: Number(p.count) })), skills: skills.map((s) => ({ ...s, count: Number(s.count) })) };
+  const rows = await db.query<Record<string, unknown>>(
+    `WITH m AS MATERIALIZED (${matchesFrom(source, where, params, limit)}) SELECT ${topListsSql([])}`,
+    params.values,
+  );
+  return readTopLists(rows[0] ?? {});
 }
 
 /** Up to 8 skills starting with `prefix`, most used (in open jobs) first; the spec's nine when nothing is used yet. */

@@ -12,22 +12,31 @@ import {
 import type { Db, Queryable } from '../../db/client.js';
 import { LOCKS, unlessRunningElsewhere } from '../../db/exclusive.js';
 import { AppError } from '../../http/errors.js';
-import { expireJobs, toJob } from './jobs.repository.js';
+import { expireJobs, toJob, type JobRow } from './jobs.repository.js';
 import { parseWhere } from './places.js';
 import { Vocabulary } from './spelling.js';
 import {
   compactFacetCounts,
-  countMatches,
   countMatchesAndFacets,
+  countSampleMatches,
   countsArePrecomputed,
   EXACT_COUNT_LIMIT,
   findJobPage,
+  findJobsBySeq,
+  findPageOfFewMatches,
   findTitleKeys,
+  findTitleMatches,
   findTopFacets,
   SAMPLE_HITS_FOR_ESTIMATE,
-  SAMPLE_RATE,
+  SAMPLE_LEVELS,
+  SAMPLE_RATES,
+  sampleCanEstimate,
+  type CountSource,
   type MatchCounts,
   type PageBoundary,
+  type PageOfMatches,
+  type PagePosition,
+  type SampleSource,
   type SearchCriteria,
 } from './search.repository.js';
 
@@ -37,6 +46,8 @@ interface Counts {
   topFacets: TopFacets;
   totalIsEstimate: boolean;
   facetsAreEstimates: boolean;
+  /** Whether the counts came from one pass over every match of the search (few matches, counted exactly). */
+  everyMatchRead?: boolean;
 }
 
 interface Entry {
@@ -46,6 +57,8 @@ interface Entry {
   counts?: Counts;
   /** Page number -> the sort key of that page's last row, learnt as pages are read. */
   boundaries: Map<number, PageBoundary>;
+  /** A search with few matches: their seqs in the page's order from the first, all of them when `complete`. */
+  ordered?: { seqs: string[]; complete: boolean };
 }
 
 /**
@@ -56,6 +69,7 @@ interface Entry {
  */
 export class SearchCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly titles = new Map<string, { at: number; ttlMs: number; keys: string[] | undefined }>();
   /** The day the precomputed counts were last compacted by this process. */
   compactedOn = '';
   /** When this process last marked jobs past their closing date as expired (ms since the epoch). */
@@ -64,9 +78,9 @@ export class SearchCache {
   readonly vocabulary: Vocabulary;
   /** When the jobs last changed, as this process heard (ms since the epoch). */
   private changedAt = Number.NEGATIVE_INFINITY;
-  /** Whether job_sample has enough rows to give an estimate, and when that was last read (ms since the epoch). */
-  private sampleLargeEnough = false;
-  private sampleCheckedAt = Number.NEGATIVE_INFINITY;
+  /** The samples with enough rows to give an estimate, coarsest first, and when that was last read (ms since the epoch). */
+  private usableSamples: SampleSource[] = [];
+  private samplesCheckedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly ttlMs = 30_000,
@@ -76,7 +90,12 @@ export class SearchCache {
      * With read replicas, how far behind one may be (REPLICA_MAX_LAG_MS): an entry made this soon after a change
      * may hold a replica's view from before it, so it lives only this long. 0 without replicas.
      */
-    private readonly settleMs = 0,
+    readonly settleMs = 0,
+    /**
+     * A search with at most this many matches (an exact total) has its pages gathered from its matches rather
+     * than walked for (pageAndCounts). 0 always walks, keyset pages and all (tests of the walk).
+     */
+    readonly fewMatches = EXACT_COUNT_LIMIT,
   ) {
     this.vocabulary = new Vocabulary(settleMs);
   }
@@ -108,14 +127,39 @@ export class SearchCache {
     if (entry.boundaries.size < this.maxBoundariesPerEntry) entry.boundaries.set(page, boundary);
   }
 
-  /** Whether the sample can reach SAMPLE_HITS_FOR_ESTIMATE matches at all, read at most once a minute. */
-  async sampleCanEstimate(reader: Queryable, now: number): Promise<boolean> {
-    if (now - this.sampleCheckedAt >= SAMPLE_SIZE_RECHECK_MS) {
-      const rows = await reader.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM job_sample LIMIT ${SAMPLE_HITS_FOR_ESTIMATE}) s`);
-      this.sampleLargeEnough = Number(rows[0]?.n ?? 0) >= SAMPLE_HITS_FOR_ESTIMATE;
-      this.sampleCheckedAt = now;
+  /** The samples that can reach SAMPLE_HITS_FOR_ESTIMATE matches at all, coarsest first, read at most once a minute. */
+  async samplesToEstimateFrom(reader: Queryable, now: number): Promise<readonly SampleSource[]> {
+    if (now - this.samplesCheckedAt >= SAMPLE_SIZE_RECHECK_MS) {
+      const usable = await Promise.all(SAMPLE_LEVELS.map((source) => sampleCanEstimate(reader, source)));
+      this.usableSamples = SAMPLE_LEVELS.filter((_, i) => usable[i]);
+      this.samplesCheckedAt = now;
     }
-    return this.sampleLargeEnough;
+    return this.usableSamples;
+  }
+
+  /**
+   * The titles listed for each text (findTitleMatches), kept as long as an entry (up to `maxEntries` texts) and
+   * dropped on every job change like them: a broad word's list is up to 1,000 titles, read once, not per search.
+   */
+  async titleMatchesOf(reader: Queryable, texts: (string | undefined)[], now: number): Promise<Map<string, string[]>> {
+    const found = new Map<string, string[]>();
+    const missing: string[] = [];
+    for (const text of new Set(texts.filter((t): t is string => Boolean(t)))) {
+      const kept = this.titles.get(text);
+      if (kept && now - kept.at < kept.ttlMs) {
+        if (kept.keys) found.set(text, kept.keys);
+      } else missing.push(text);
+    }
+    if (missing.length === 0) return found;
+    const read = await findTitleMatches(reader, missing);
+    if (this.titles.size + missing.length > this.maxEntries) this.titles.clear();
+    const ttlMs = now - this.changedAt < this.settleMs ? Math.min(this.settleMs, this.ttlMs) : this.ttlMs;
+    for (const text of missing) {
+      const keys = read.get(text);
+      this.titles.set(text, { at: now, ttlMs, keys });
+      if (keys) found.set(text, keys);
+    }
+    return found;
   }
 
   /** Called on every job create, update and delete, and on account deletion. */
@@ -123,10 +167,11 @@ export class SearchCache {
     this.changedAt = now;
     this.vocabulary.changed(now);
     this.entries.clear();
+    this.titles.clear();
   }
 }
 
-/** How often a process reads again whether its sample is large enough to estimate from. */
+/** How often a process reads again whether its samples are large enough to estimate from. */
 const SAMPLE_SIZE_RECHECK_MS = 60_000;
 
 /** How often a process marks jobs past their closing date as expired, off the request's path. */
@@ -158,11 +203,9 @@ export async function searchJobs(db: Db, cache: SearchCache, query: SearchQuery,
 /** The query as a search reads it (toCriteria), its misspelt words corrected and its title fragments looked up. */
 async function criteriaOf(reader: Queryable, cache: SearchCache, rest: Omit<SearchQuery, 'page'>, now: Date): Promise<SearchCriteria> {
   if (rest.q) await cache.vocabulary.refresh(reader, now.getTime());
-  return {
-    ...toCriteria(rest),
-    correctedQ: rest.q ? cache.vocabulary.correct(rest.q) : undefined,
-    titleKeys: await findTitleKeys(reader, rest.q),
-  };
+  const correctedQ = rest.q ? cache.vocabulary.correct(rest.q) : undefined;
+  const [titleKeys, titleMatches] = await Promise.all([findTitleKeys(reader, rest.q), cache.titleMatchesOf(reader, [rest.q, correctedQ], now.getTime())]);
+  return { ...toCriteria(rest), correctedQ, titleKeys, titleMatches };
 }
 
 /**
@@ -215,10 +258,7 @@ async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Da
   }
   const entry = cache.entry(searchCacheKey(criteria, today), now.getTime());
   const position = criteria.sort === 'newest' ? SearchCache.position(entry, page) : { skipPages: page - 1 };
-  const [{ rows, previous }, counts] = await Promise.all([
-    findJobPage(reader, criteria, position, now),
-    entry.counts ?? countSearch(reader, cache, criteria, now),
-  ]);
+  const { rows, previous, counts } = await pageAndCounts(reader, cache, entry, criteria, position, page, now);
   entry.counts = counts;
   if (criteria.sort === 'newest') {
     if (previous) cache.remember(entry, page - 1, previous);
@@ -241,57 +281,157 @@ async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Da
   };
 }
 
-/** Sampled counts scaled up to the whole board. */
-function scaled(counts: MatchCounts): MatchCounts {
-  const facets = Object.fromEntries(
-    Object.entries(counts.facets).map(([group, options]) => [group, Object.fromEntries(Object.entries(options).map(([value, n]) => [value, n * SAMPLE_RATE]))]),
-  ) as Facets;
-  return { total: counts.total * SAMPLE_RATE, facets, base: counts.base * SAMPLE_RATE };
+/**
+ * A search's page and its counts. The counts come first. From the precomputed counts (no text, no job-model
+ * filter) a total past the page means no page to read, and a small one a page gathered from its few matches.
+ * Otherwise, when the counts are exact, the pass that counted read every match and gives the page too (a search with few
+ * matches is never walked for, which read every open job when the planner expected more), and a search with
+ * none reads no page at all; when they are estimates, matches are many and the page is a short walk.
+ */
+async function pageAndCounts(
+  reader: Queryable,
+  cache: SearchCache,
+  entry: Entry,
+  criteria: SearchCriteria,
+  position: PagePosition,
+  page: number,
+  now: Date,
+): Promise<{ rows: JobRow[]; previous?: PageBoundary | undefined; counts: Counts }> {
+  const start = (page - 1) * HOME_PAGE_SIZE;
+  // A pass over few matches gives their order from the first one, far enough for this page and the next ones
+  // a person clicks through, kept with the counts (Entry.ordered): those pages read no pass again.
+  const wanted: PageOfMatches = { sort: criteria.sort ?? 'newest', offset: 0, size: Math.max(ORDERED_SEQS_KEPT, start + HOME_PAGE_SIZE) };
+  const fromOrdered = async (ordered: Entry['ordered'], counts: Counts) => {
+    if (!ordered || (!ordered.complete && ordered.seqs.length < start + HOME_PAGE_SIZE)) return undefined;
+    entry.ordered = ordered;
+    return { rows: await findJobsBySeq(reader, ordered.seqs.slice(start, start + HOME_PAGE_SIZE)), counts };
+  };
+  const orderedOf = (seqs: string[] | undefined) => seqs && { seqs, complete: seqs.length < wanted.size };
+  // With read replicas, what was cached may be a replica's view from before a change (up to its lag and the time
+  // between lag checks): the page is read afresh rather than concluded from cached counts or order.
+  const cachedPagesHold = cache.settleMs === 0;
+  if (countsArePrecomputed(criteria)) {
+    // Exact and cheap (a few thousand precomputed rows): read first, so few matches are gathered, not walked for.
+    const cached = entry.counts;
+    const counts = cached ?? (await countSearch(reader, cache, criteria, now));
+    if (cached && !cachedPagesHold) return { ...(await findJobPage(reader, criteria, position, now)), counts };
+    if (counts.total <= start) return { rows: [], counts };
+    if (counts.total > cache.fewMatches) return { ...(await findJobPage(reader, criteria, position, now)), counts };
+    const known = await fromOrdered(entry.ordered, counts);
+    if (known) return known;
+    const gathered = await fromOrdered(orderedOf(await findPageOfFewMatches(reader, criteria, now, wanted)), counts);
+    return gathered ?? { ...(await findJobPage(reader, criteria, position, now)), counts };
+  }
+  const known = entry.counts;
+  if (cache.fewMatches === 0) {
+    const counts = known ?? (await countSearch(reader, cache, criteria, now));
+    return { ...(await findJobPage(reader, criteria, position, now)), counts };
+  }
+  if (known && (!known.everyMatchRead || (known.total === 0 && cachedPagesHold))) {
+    return { ...(known.total === 0 ? { rows: [] } : await findJobPage(reader, criteria, position, now)), counts: known };
+  }
+  const kept = known && cachedPagesHold && (await fromOrdered(entry.ordered, known));
+  if (kept) return kept;
+  const { pageSeqs, ...counts } = await countSearch(reader, cache, criteria, now, wanted);
+  const read = await fromOrdered(orderedOf(pageSeqs), counts);
+  return read ?? { ...(await findJobPage(reader, criteria, position, now)), counts };
 }
 
-function scaledTop(top: TopFacets): TopFacets {
+/** How many matches' seqs a pass over few matches keeps, in the page's order: 100 pages. */
+const ORDERED_SEQS_KEPT = 100 * HOME_PAGE_SIZE;
+
+/** Sampled figures scaled up to the whole board. */
+function scaledFacets(facets: Facets, rate: number): Facets {
+  return Object.fromEntries(
+    Object.entries(facets).map(([group, options]) => [group, Object.fromEntries(Object.entries(options).map(([value, n]) => [value, n * rate]))]),
+  ) as Facets;
+}
+
+function scaledTop(top: TopFacets, rate: number): TopFacets {
   return {
-    places: top.places.map((p) => ({ ...p, count: p.count * SAMPLE_RATE })),
-    skills: top.skills.map((s) => ({ ...s, count: s.count * SAMPLE_RATE })),
+    places: top.places.map((p) => ({ ...p, count: p.count * rate })),
+    skills: top.skills.map((s) => ({ ...s, count: s.count * rate })),
   };
+}
+
+const EMPTY_TOP: TopFacets = { places: [], skills: [] };
+
+/** The sample a precomputed total of `total` jobs takes its top places and skills from: the jobs when few. */
+function topListSource(total: number, samples: readonly SampleSource[]): CountSource {
+  if (total <= EXACT_COUNT_LIMIT) return 'jobs';
+  // The coarsest sample that sees the results often enough (fewest rows to read), else the finest (the most seen).
+  const often = samples.filter((source) => total / SAMPLE_RATES[source] >= SAMPLE_HITS_FOR_ESTIMATE);
+  return often[0] ?? samples.at(-1) ?? 'jobs';
 }
 
 /**
  * A search's total, facets and top places and skills, with bounded work at any size (decision record 0014):
  * - no text and no job-model filter: the precomputed counts, exact (top lists from at most EXACT_COUNT_LIMIT
- *   matches, or from the sample when the total is larger);
- * - otherwise the sample is counted first (at most one job in SAMPLE_RATE). A figure the sample matches
- *   SAMPLE_HITS_FOR_ESTIMATE times or more is its estimate, scaled up and marked as such; a smaller one is counted
- *   exactly over the jobs, which then read about SAMPLE_RATE x SAMPLE_HITS_FOR_ESTIMATE rows at most (and never
- *   more than EXACT_COUNT_LIMIT: past it, the sample's figure stands).
+ *   matches, or from a sample when the total is larger);
+ * - otherwise the samples are counted in turn, coarsest first (one job in 32, then one in 4), each in one
+ *   statement that also gives the top places and skills. A figure a sample matches SAMPLE_HITS_FOR_ESTIMATE times
+ *   or more is its estimate, scaled up and marked as such; with fewer in the fine sample (about 4,000 matches or
+ *   fewer) the figures are counted exactly over at most EXACT_COUNT_LIMIT jobs (past it, the sample's stand).
  */
-async function countSearch(reader: Queryable, cache: SearchCache, criteria: SearchCriteria, now: Date): Promise<Counts> {
-  const topFrom = (estimated: boolean) =>
-    estimated ? findTopFacets(reader, criteria, now, 'sample').then(scaledTop) : findTopFacets(reader, criteria, now);
+async function countSearch(
+  reader: Queryable,
+  cache: SearchCache,
+  criteria: SearchCriteria,
+  now: Date,
+  page?: PageOfMatches,
+): Promise<Counts & { pageSeqs?: string[] | undefined }> {
+  const samples = await cache.samplesToEstimateFrom(reader, now.getTime());
   if (countsArePrecomputed(criteria)) {
     const exact = await countMatchesAndFacets(reader, criteria, now);
-    const fromSample = exact.total > EXACT_COUNT_LIMIT;
-    return { total: exact.total, facets: exact.facets, topFacets: await topFrom(fromSample), totalIsEstimate: false, facetsAreEstimates: fromSample };
+    const source = topListSource(exact.total, samples);
+    const top = await findTopFacets(reader, criteria, now, source);
+    const topFacets = source === 'jobs' ? top : scaledTop(top, SAMPLE_RATES[source]);
+    return { total: exact.total, facets: exact.facets, topFacets, totalIsEstimate: false, facetsAreEstimates: source !== 'jobs' };
   }
-  // A sample too small to match SAMPLE_HITS_FOR_ESTIMATE times (a board under about 32,000 open jobs) is not read.
-  const sample = (await cache.sampleCanEstimate(reader, now.getTime())) ? await countMatchesAndFacets(reader, criteria, now, 'sample') : undefined;
-  const many = (n: number | undefined) => n !== undefined && n >= SAMPLE_HITS_FOR_ESTIMATE;
-  const allFromSample = async (counts: MatchCounts): Promise<Counts> => {
-    const { total, facets } = scaled(counts);
-    return { total, facets, topFacets: await topFrom(true), totalIsEstimate: true, facetsAreEstimates: true };
+  const many = (n: number) => n >= SAMPLE_HITS_FOR_ESTIMATE;
+  const estimated = (counts: MatchCounts, source: SampleSource): Counts => {
+    const rate = SAMPLE_RATES[source];
+    return {
+      total: counts.total * rate,
+      facets: scaledFacets(counts.facets, rate),
+      topFacets: scaledTop(counts.top ?? EMPTY_TOP, rate),
+      totalIsEstimate: true,
+      facetsAreEstimates: true,
+    };
   };
-  if (!sample || !many(sample.base)) {
-    // Few matches before the filter groups: every figure exactly, the counts in one pass.
-    const [exact, topFacets] = await Promise.all([countMatchesAndFacets(reader, criteria, now), topFrom(false)]);
-    if (exact.base < EXACT_COUNT_LIMIT || !sample) return { total: exact.total, facets: exact.facets, topFacets, totalIsEstimate: false, facetsAreEstimates: false };
-    // More than the sample let one expect: its figures after all.
-    return allFromSample(sample);
+  let finest: { counts: MatchCounts; source: SampleSource } | undefined;
+  for (const [level, source] of samples.entries()) {
+    const counts = await countMatchesAndFacets(reader, criteria, now, source);
+    finest = { counts, source };
+    // Too few matches here even before the filter groups: a finer sample, or an exact count.
+    if (!many(counts.base)) continue;
+    if (many(counts.total)) return estimated(counts, source);
+    // Many matches, but few once the chosen filters apply: the facets from this sample, the total from a finer
+    // one that sees it often enough, else exactly (with the top places and skills of the exact results).
+    const facets = scaledFacets(counts.facets, SAMPLE_RATES[source]);
+    for (const finer of samples.slice(level + 1)) {
+      const total = await countSampleMatches(reader, criteria, now, finer);
+      if (many(total)) {
+        const rate = SAMPLE_RATES[finer];
+        return { total: total * rate, facets, topFacets: scaledTop(counts.top ?? EMPTY_TOP, SAMPLE_RATES[source]), totalIsEstimate: true, facetsAreEstimates: true };
+      }
+    }
+    const exact = await countMatchesAndFacets(reader, criteria, now, 'jobs', EXACT_COUNT_LIMIT, { groupsInBase: true, page });
+    if (exact.total < EXACT_COUNT_LIMIT) {
+      const topFacets = exact.top ?? EMPTY_TOP;
+      return { total: exact.total, facets, topFacets, totalIsEstimate: false, facetsAreEstimates: true, everyMatchRead: true, pageSeqs: exact.pageSeqs };
+    }
+    return estimated(counts, source);
   }
-  if (many(sample.total)) return allFromSample(sample);
-  // Many matches, but few once the chosen filters apply: the total exactly, the facets from the sample.
-  const [total, topFacets] = await Promise.all([countMatches(reader, criteria, now), topFrom(false)]);
-  if (total < EXACT_COUNT_LIMIT) return { total, facets: scaled(sample).facets, topFacets, totalIsEstimate: false, facetsAreEstimates: true };
-  return allFromSample(sample);
+  // Few matches before the filter groups (or no sample large enough): every figure exactly, in one pass.
+  const exact = await countMatchesAndFacets(reader, criteria, now, 'jobs', EXACT_COUNT_LIMIT, { page });
+  if (exact.base < EXACT_COUNT_LIMIT) {
+    const topFacets = exact.top ?? EMPTY_TOP;
+    return { total: exact.total, facets: exact.facets, topFacets, totalIsEstimate: false, facetsAreEstimates: false, everyMatchRead: true, pageSeqs: exact.pageSeqs };
+  }
+  if (!finest) return { total: exact.total, facets: exact.facets, topFacets: exact.top ?? EMPTY_TOP, totalIsEstimate: false, facetsAreEstimates: false };
+  // More than the sample let one expect: its figures after all.
+  return estimated(finest.counts, finest.source);
 }
 
 /** One cache entry per day and distinct search: the text (case ignored), every filter, and the order. */

@@ -1,0 +1,72 @@
+/**
+ * The cold mix against one kept database, for working on search speed (not part of `npm run bench` or CI):
+ * loads PROBE_SIZE jobs (default 1,000,000) once into the PostgreSQL database PROBE_DB (default perf1m, created on
+ * 127.0.0.1), starts the server on it as `npm start` does with the answer cache off, sends the cold mix (or the
+ * searches of PROBE_ONLY: one query string, or @file with one per line) once each, and prints p50/p95/p99 and the
+ * slowest PROBE_TOP searches. A second run reuses the loaded data (about 4 minutes to load 1M).
+ *
+ *   npx tsx apps/server/bench/probe.ts            # --load-only to load and stop
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import pg from 'pg';
+import { openPostgres } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { seedBulk } from '../src/db/seed.js';
+import { coldMix, percentile, readVocabulary } from './cold-mix.js';
+
+const name = process.env.PROBE_DB ?? 'perf1m';
+const size = Number(process.env.PROBE_SIZE ?? 1_000_000);
+const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
+await admin.connect();
+if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) await admin.query(`CREATE DATABASE ${name}`);
+await admin.end();
+const url = `postgres://postgres@127.0.0.1:5432/${name}`;
+const db = openPostgres(url, { max: 10 });
+await migrate(db);
+const have = Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs'))[0]?.n ?? 0);
+if (have < size) await seedBulk(db, { jobs: size - have, users: Math.round((size - have) / 500), seed: size });
+const vocabulary = await readVocabulary(db);
+await db.close();
+if (process.argv.includes('--load-only')) process.exit(0);
+
+const port = 3900 + Math.floor(Math.random() * 50);
+const server = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/server.ts')], {
+  env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'off', POSTS_PER_DAY: '100000', SEARCH_CACHE_TTL_MS: '0' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const get = (p: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: p, agent }, (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+const up = async () => get('/api/health').then((r) => r.status === 200, () => false);
+for (let i = 0; i < 240 && !(await up()); i += 1) await new Promise((r) => setTimeout(r, 250));
+
+const only = process.env.PROBE_ONLY;
+const listed = only?.startsWith('@') ? fs.readFileSync(only.slice(1), 'utf8').split('\n').filter(Boolean) : only ? [only] : undefined;
+const queries = listed ?? coldMix(vocabulary, Number(process.env.PROBE_COUNT ?? 1000), Number(process.env.PROBE_SEED ?? 12));
+const results: { q: string; ms: number; status: number; estimate: boolean; total: number | undefined }[] = [];
+for (const q of queries) {
+  const started = performance.now();
+  const answer = await get(`/api/job/search?${q}`);
+  const ms = performance.now() - started;
+  const body = answer.status === 200 ? (JSON.parse(answer.body) as { totalIsEstimate?: boolean; total?: number }) : {};
+  results.push({ q, ms, status: answer.status, estimate: Boolean(body.totalIsEstimate), total: body.total });
+}
+server.kill('SIGTERM');
+const times = results.map((r) => r.ms).sort((a, b) => a - b);
+const errors = results.filter((r) => r.status !== 200).length;
+console.log(`n=${times.length} p50=${percentile(times, 50).toFixed(1)} p95=${percentile(times, 95).toFixed(1)} p99=${percentile(times, 99).toFixed(1)} errors=${errors}`);
+for (const r of results.sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.PROBE_TOP ?? 40))) {
+  console.log(`${r.ms.toFixed(0).padStart(6)} ${r.status} ${r.estimate ? 'E' : ' '} ${String(r.total ?? '-').padStart(7)} ${r.q}`);
+}
+process.exit(0);
