@@ -152,6 +152,47 @@ test.describe('server-rendered pages', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a button clicked before the scripts have run does its work once the app has taken the page over', async ({ page }) => {
+    const errors = collectErrors(page);
+    let release: () => void = () => {};
+    const clicked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await clicked;
+      await route.continue();
+    });
+    await page.goto('/?q=engineer', { waitUntil: 'domcontentloaded' });
+    // The server's button, nothing listening yet but theme-init.js: signed out, "Alert me" leads to sign-in.
+    await page.getByRole('button', { name: 'Alert me' }).click();
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/\?q=engineer$/);
+    release();
+    await expect(page).toHaveURL(/\/sign-in\?next=%2F%3Fq%3Dengineer$/);
+    await expect(page.getByRole('heading', { name: /sign in/i }).first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a search box focused before the scripts have run shows completions for what is typed after', async ({ page }) => {
+    const errors = collectErrors(page);
+    let release: () => void = () => {};
+    const focused = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await focused;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const box = page.getByRole('combobox', { name: 'What: job title, company, skill or words' });
+    await box.focus();
+    release();
+    await page.waitForLoadState('networkidle');
+    await box.pressSequentially('engi', { delay: 20 });
+    await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('text typed into the home page before its scripts have run is kept, with its completions', async ({ page }) => {
     const errors = collectErrors(page);
     // The app's scripts wait until the text is typed: the box is the server's, with nothing listening yet.

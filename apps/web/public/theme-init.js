@@ -27,3 +27,37 @@ try {
     });
   }
 }
+
+// Clicks before the app. Until the app hydrates a server-rendered page, its buttons do nothing: a click on one
+// ("Alert me", Save, a filter) is held and made again on the same button once React has taken it over (hydration
+// keeps the server's elements; React marks each one it owns with a __reactProps$ key), as soon as it is enabled (a
+// button waiting for the session is disabled for a moment). Once the app has started (React's mark on #root) no
+// click is held: React itself handles a click on a part it is still hydrating, and buttons it does not own (a
+// SweetAlert dialog's) work alone. Links work without the app and are left alone. Waiting is bounded: 20 s.
+{
+  const held = new Set();
+  const owned = (el, mark) => el && Object.keys(el).some((key) => key.startsWith(mark));
+  let tries = 0;
+  const replay = () => {
+    for (const button of held) {
+      if (!button.isConnected) held.delete(button);
+      else if (owned(button, '__reactProps') && !button.disabled) {
+        held.delete(button);
+        button.click();
+      }
+    }
+    if (held.size && ++tries < 400) setTimeout(replay, 50);
+  };
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = event.target.closest?.('button');
+      if (!button || owned(document.getElementById('root'), '__reactContainer')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (!held.size) setTimeout(replay, 50);
+      held.add(button);
+    },
+    true,
+  );
+}

@@ -45,6 +45,7 @@ function SearchBox({ id, label, icon, value, placeholder, onChange, onPick, comp
   const [open, setOpen] = useState(false);
   const [aria, setAria] = useState<{ expanded: boolean; activeId: string | undefined }>({ expanded: false, activeId: undefined });
   const keysRef = useRef<((event: KeyboardEvent<HTMLInputElement>) => boolean) | undefined>(undefined);
+  const attached = useRef(false);
   // The completions are loaded and shown.
   const wanted = () => {
     onWanted();
@@ -65,14 +66,14 @@ function SearchBox({ id, label, icon, value, placeholder, onChange, onPick, comp
         aria-expanded={aria.expanded}
         aria-controls={Completions ? `${id}-listbox` : undefined}
         aria-activedescendant={aria.activeId}
-        // In the server's HTML before the app's scripts run: text typed meanwhile is taken over once they do, with
-        // its completions. Later renders find the box's text equal to `value` and do nothing.
+        // In the server's HTML before the app's scripts run: text typed meanwhile is taken over once they do, and
+        // a box typed into or focused meanwhile shows its completions. Only when React first takes the box.
         ref={(input) => {
-          const typed = input?.value;
-          if (typed && typed !== value) {
-            onChange(typed);
-            wanted();
-          }
+          if (!input || attached.current) return;
+          attached.current = true;
+          const typed = input.value;
+          if (typed !== value) onChange(typed);
+          if (typed !== value || document.activeElement === input) wanted();
         }}
         value={value}
         onChange={(event) => {
