@@ -17,6 +17,7 @@ import { MESSAGES, isKnownPage } from '@jobboard/shared';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { replicaStalenessMs } from './db/replicas.js';
 import { frameworkErrorHandler, registerErrorHandling, registerJsonParser } from './http/error-handler.js';
 import { errorBody } from './http/errors.js';
 import { registerReadRouting } from './http/read-routing.js';
@@ -148,7 +149,7 @@ export async function buildApp({ db, config, storage = createStorage(config) }: 
   // The worker starts with the app, so messages queued before a restart go out after it.
   app.addHook('onReady', async () => mail.startInBackground());
   app.addHook('onClose', () => mail.stop());
-  const searchCounts = new SearchCache(config.searchCacheTtlMs, undefined, undefined, config.databaseReadUrls.length ? config.replicaMaxLagMs : 0);
+  const searchCounts = new SearchCache(config.searchCacheTtlMs, undefined, undefined, config.databaseReadUrls.length ? replicaStalenessMs(config.replicaMaxLagMs) : 0);
   // A job change made anywhere (another instance, the expiry sweep) reaches this instance's search cache at once
   // (migration 007 sends the notice; decision record 0004).
   if (db.listen) {

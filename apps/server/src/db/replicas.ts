@@ -14,6 +14,18 @@ export interface ReplicaStatus {
   reason?: string;
 }
 
+/** How often each replica's lag is measured unless ReplicaOptions.checkEveryMs says otherwise. */
+export const REPLICA_CHECK_EVERY_MS = 250;
+
+/**
+ * How stale a replica's answer can be while it still serves: it passed its last check at most `maxLagMs` behind,
+ * and may fall further behind until the next check takes it out of service. What a search learnt this soon after a
+ * change may be from before it (SearchCache's settleMs).
+ */
+export function replicaStalenessMs(maxLagMs: number, checkEveryMs = REPLICA_CHECK_EVERY_MS): number {
+  return maxLagMs + checkEveryMs;
+}
+
 export interface ReplicaOptions {
   maxLagMs: number;
   /** How often each replica's lag is measured. */
@@ -96,7 +108,7 @@ export class ReplicaSet {
   /** Measures now, then every `checkEveryMs` in the background. */
   async start(): Promise<void> {
     await this.check();
-    const every = this.options.checkEveryMs ?? 250;
+    const every = this.options.checkEveryMs ?? REPLICA_CHECK_EVERY_MS;
     this.timer = setInterval(() => void this.check(), every);
     this.timer.unref();
   }
