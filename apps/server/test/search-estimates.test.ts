@@ -146,6 +146,32 @@ describeEachDb('search totals above the exact-count threshold', (kind) => {
     }
   }, 120_000);
 
+  it('keeps the order of few matches with their counts: the next pages read cards by seq, no pass and no walk', async () => {
+    const rare = words.at(-1) ?? '';
+    const searches: Omit<SearchQuery, 'page'>[] = [
+      { q: rare, workplace: 'hybrid', sort: 'newest' },
+      { q: rare, workplace: 'hybrid', sort: 'relevance' },
+      { payMin: 250_000, workplace: 'hybrid', sort: 'pay' },
+    ];
+    for (const query of searches) {
+      const cache = new SearchCache(600_000);
+      const first = await searchJobs(t.db, cache, { ...query, page: 1 } as SearchQuery);
+      const pages = Math.min(3, Math.ceil(first.total / HOME_PAGE_SIZE));
+      expect(pages, JSON.stringify(query)).toBeGreaterThan(1);
+      for (let page = 2; page <= pages; page += 1) {
+        const { db, statements } = recording(t.db);
+        const result = await searchJobs(db, cache, { ...query, page } as SearchQuery);
+        const criteria = { ...toCriteria(query), correctedQ: result.correctedQuery };
+        const walked = await findJobPage(t.db, criteria, { skipPages: page - 1 }, new Date());
+        expect(result.items.map((j) => j._id), JSON.stringify({ query, page })).toEqual(walked.rows.map((r) => r.id));
+        expect(result.total).toBe(first.total);
+        // Only the cards: no counting pass (over jobs or a sample), no gathering of matches, no walk.
+        const reads = statements.filter((sql) => /\bFROM (jobs|job_sample\w*|job_facet_counts)\b/.test(sql));
+        expect(reads.filter((sql) => !/WHERE j\.seq = ANY/.test(sql)), JSON.stringify({ query, page })).toEqual([]);
+      }
+    }
+  }, 120_000);
+
   it('lists the titles a word is in: a word in many jobs and no title is not looked for in titles job by job', async () => {
     const inNoTitle: string[] = [];
     for (const q of words.slice(0, 40)) {
