@@ -34,6 +34,22 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Holds the app's scripts back until the returned function is called: the page stays the server's, with nothing
+ * listening but theme-init.js, as on a slow phone in the moment after the first paint.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe('server-rendered pages', () => {
   test("a job page's HTML holds the job, its head tags and its JobPosting before any script runs", async ({ request }) => {
     const [job] = await firstJobs(request);
@@ -154,14 +170,7 @@ test.describe('server-rendered pages', () => {
 
   test('a button clicked before the scripts have run does its work once the app has taken the page over', async ({ page }) => {
     const errors = collectErrors(page);
-    let release: () => void = () => {};
-    const clicked = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      await clicked;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto('/?q=engineer', { waitUntil: 'domcontentloaded' });
     // The server's button, nothing listening yet but theme-init.js: signed out, "Alert me" leads to sign-in.
     await page.getByRole('button', { name: 'Alert me' }).click();
@@ -175,14 +184,7 @@ test.describe('server-rendered pages', () => {
 
   test('a search box focused before the scripts have run shows completions for what is typed after', async ({ page }) => {
     const errors = collectErrors(page);
-    let release: () => void = () => {};
-    const focused = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      await focused;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const box = page.getByRole('combobox', { name: 'What: job title, company, skill or words' });
     await box.focus();
@@ -195,15 +197,8 @@ test.describe('server-rendered pages', () => {
 
   test('text typed into the home page before its scripts have run is kept, with its completions', async ({ page }) => {
     const errors = collectErrors(page);
-    // The app's scripts wait until the text is typed: the box is the server's, with nothing listening yet.
-    let release: () => void = () => {};
-    const typed = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      await typed;
-      await route.continue();
-    });
+    // The app's scripts wait until the text is typed.
+    const release = await holdScripts(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const box = page.getByRole('combobox', { name: 'What: job title, company, skill or words' });
     await box.pressSequentially('engi', { delay: 20 });
