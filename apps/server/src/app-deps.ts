@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import type { SearchCache } from './modules/jobs/search.service.js';
+import type { PrivateStorage } from './modules/cvs/cv-storage.js';
 import type { MailQueue } from './modules/mail/mail.queue.js';
 import type { FileStorage } from './modules/uploads/storage.js';
 
@@ -15,6 +16,8 @@ export interface AppDeps {
   rateLimiter: RateLimiter;
   /** Uploaded avatars. */
   storage: FileStorage;
+  /** Uploaded CVs: private, read back only through signed links (decision record 23). */
+  cvStorage: PrivateStorage;
   /** The one mail service: queued in the database, sent by SMTP or into the outbox. */
   mail: MailQueue;
 }

@@ -46,6 +46,7 @@ import { OutboxTransport, SmtpTransport, type MailTransport } from './modules/ma
 import { findSessionUser } from './modules/sessions/sessions.repository.js';
 import { DiskStorage, S3Storage, type FileStorage } from './modules/uploads/storage.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
+import { createPrivateStorage, type PrivateStorage } from './modules/cvs/cv-storage.js';
 import { cvRoutes } from './modules/cvs/cvs.routes.js';
 import { savedJobRoutes } from './modules/saved-jobs/saved-jobs.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
   config: Config;
   /** Defaults to S3 when configured, else files under DATA_DIR/uploads. */
   storage?: FileStorage;
+  /** Defaults to S3 (prefix cvs/) when configured, else DATA_DIR/private/cvs. */
+  cvStorage?: PrivateStorage;
 }
 
 export function createStorage(config: Config): FileStorage {
@@ -70,7 +73,7 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 }
 
 /** Everything but listening: what `server.ts` starts and what tests build in-process. */
-export async function buildApp({ db, config, storage = createStorage(config) }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, storage = createStorage(config), cvStorage = createPrivateStorage(config) }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 256 * 1024,
@@ -156,7 +159,7 @@ export async function buildApp({ db, config, storage = createStorage(config) }: 
     const stopListening = await db.listen('jobs_changed', () => searchCounts.invalidate());
     app.addHook('onClose', stopListening);
   }
-  const deps: AppDeps = { db, config, searchCounts, rateLimiter, storage, mail };
+  const deps: AppDeps = { db, config, searchCounts, rateLimiter, storage, cvStorage, mail };
   if (config.alertsIntervalMs > 0) {
     // Job alerts (decision record 17): due alerts checked every ALERTS_INTERVAL_MS, their e-mails queued above.
     const alerts = scheduleAlertChecks({ db, mail, config, vocabulary: searchCounts.vocabulary }, app.log);

@@ -349,6 +349,26 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
       }
     });
   });
+
+  describe('deleting the account', () => {
+    it("deletes the account's CV files with their rows; other people's stay, and an old link finds nothing", async () => {
+      const [leaving, staying] = await Promise.all([signUpAndSignIn(t.app), signUpAndSignIn(t.app)]);
+      const mine = await Promise.all([uploaded(t, leaving, minimalPdf('one')), uploaded(t, leaving, minimalPdf('two'))]);
+      const theirs = await uploaded(t, staying);
+      const keyOf = async (id: string) => (await t.db.query<{ storage_key: string }>('SELECT storage_key FROM cvs WHERE id = $1', [id]))[0]?.storage_key;
+      const myKeys = await Promise.all(mine.map((cv) => keyOf(cv.id)));
+      const theirKey = await keyOf(theirs.id);
+      expect(storedCvFiles()).toEqual(expect.arrayContaining([...myKeys, theirKey]));
+      const link = await t.app.inject({ method: 'GET', url: `/api/cvs/${mine[0]?.id}/link`, headers: { cookie: leaving.cookie } });
+
+      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${leaving.user._id}`, headers: { cookie: leaving.cookie } });
+      expect(deleted.statusCode).toBe(200);
+      const left = storedCvFiles();
+      for (const key of myKeys) expect(left).not.toContain(key);
+      expect(left).toContain(theirKey);
+      expect((await t.app.inject({ method: 'GET', url: link.json<CvLink>().url })).statusCode).toBe(404);
+    });
+  });
 });
 
 describe('CVs in S3-compatible storage', () => {
@@ -389,5 +409,19 @@ describe('CVs in S3-compatible storage', () => {
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(pdf)).toBe(true);
     expect(file.headers['content-disposition']).toBe('attachment; filename="cloud.pdf"');
+  });
+
+  it("deletes the account's CV objects from the bucket when the account is deleted", async () => {
+    const [leaving, staying] = await Promise.all([signUpAndSignIn(t.app), signUpAndSignIn(t.app)]);
+    const [mine, theirs] = await Promise.all([uploaded(t, leaving, minimalPdf('gone')), uploaded(t, staying, minimalPdf('kept'))]);
+    const keyOf = async (id: string) => (await t.db.query<{ storage_key: string }>('SELECT storage_key FROM cvs WHERE id = $1', [id]))[0]?.storage_key ?? '?';
+    const [myKey, theirKey] = await Promise.all([keyOf(mine.id), keyOf(theirs.id)]);
+    // s3rver keeps an object as files named after its key (the bytes and their metadata).
+    const objects = () => fs.readdirSync(path.join(s3Dir, 'cv-test', 'cvs'));
+    expect(objects().some((name) => name.startsWith(myKey))).toBe(true);
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${leaving.user._id}`, headers: { cookie: leaving.cookie } });
+    expect(deleted.statusCode).toBe(200);
+    expect(objects().some((name) => name.startsWith(myKey))).toBe(false);
+    expect(objects().some((name) => name.startsWith(theirKey))).toBe(true);
   });
 });

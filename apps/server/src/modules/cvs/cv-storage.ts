@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { s3Client, writeNewFile } from '../uploads/storage.js';
 import type { Config, S3Config } from '../../config.js';
 
@@ -15,6 +15,8 @@ export interface PrivateStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The stored bytes as a stream, or undefined when nothing is stored under `key`. */
   open(key: string): Promise<Readable | undefined>;
+  /** Deletes what is stored under `key`; nothing stored there is not an error. */
+  remove(key: string): Promise<void>;
 }
 
 /** Keys are ours (`<random hex>.<ext>`); anything else is refused before it reaches a path or an object name. */
@@ -44,6 +46,10 @@ export class DiskPrivateStorage implements PrivateStorage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.rm(path.join(this.directory, checkKey(key)), { force: true });
   }
 }
 
@@ -80,6 +86,11 @@ export class S3PrivateStorage implements PrivateStorage {
       if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
       throw error;
     }
+  }
+
+  async remove(key: string): Promise<void> {
+    // S3 answers 204 whether or not the object was there.
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: `cvs/${checkKey(key)}` }));
   }
 }
 

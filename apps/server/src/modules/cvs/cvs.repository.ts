@@ -24,6 +24,12 @@ export async function insertCv(db: Queryable, cv: Omit<CvRow, 'id'>): Promise<Cv
   return row;
 }
 
+/** Where the owner's CVs are stored: read before the account goes (the rows go with it, the files do not). */
+export async function findCvKeysOfOwner(db: Queryable, ownerId: string): Promise<string[]> {
+  const rows = await db.query<{ storage_key: string }>('SELECT storage_key FROM cvs WHERE owner_id = $1', [ownerId]);
+  return rows.map((row) => row.storage_key);
+}
+
 export async function countCvsOfOwner(db: Queryable, ownerId: string): Promise<number> {
   const [row] = await db.query<{ n: number | string }>('SELECT count(*) AS n FROM cvs WHERE owner_id = $1', [ownerId]);
   return Number(row?.n ?? 0);

@@ -5,17 +5,10 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../http/errors.js';
 import { requireUser } from '../../http/session.js';
-import { createPrivateStorage, type PrivateStorage } from './cv-storage.js';
 import { cvLinkForApplication, cvLinkForOwner, openSignedCv, storeCv } from './cvs.service.js';
 
-export interface CvRouteOptions extends AppDeps {
-  /** Where CVs are kept; by default S3 (prefix cvs/) when configured, else DATA_DIR/private/cvs. */
-  cvStorage?: PrivateStorage;
-}
-
 /** CVs (decision record 23), under /api: the upload, the signed links, and the file a link opens. */
-export const cvRoutes: FastifyPluginAsyncZod<CvRouteOptions> = async (app, { db, config, cvStorage }) => {
-  const storage = cvStorage ?? createPrivateStorage(config);
+export const cvRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cvStorage: storage }) => {
   // Multipart in this scope only, with the CV's limit (the avatar route has its own, 2 MB).
   await app.register(multipart, {
     limits: { fileSize: CV_LIMITS.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },

@@ -12,6 +12,15 @@ import { countCvsOfOwner, findApplicationCvFor, findCv, findOwnCv, findSecret, i
 
 /** CV uploads and their signed links (decision record 23). */
 
+/**
+ * Deletes stored CV files whose rows are gone (a deleted account's), each tried once; answers the keys that could
+ * not be deleted, for the log. A failure here never undoes what was deleted in the database.
+ */
+export async function removeStoredCvs(storage: PrivateStorage, keys: readonly string[]): Promise<string[]> {
+  const results = await Promise.allSettled(keys.map((key) => storage.remove(key)));
+  return keys.filter((_, i) => results[i]?.status === 'rejected');
+}
+
 const EXTENSIONS: Record<string, 'pdf' | 'docx'> = { [CV_MIME_TYPES.pdf]: 'pdf', [CV_MIME_TYPES.docx]: 'docx' };
 
 /**

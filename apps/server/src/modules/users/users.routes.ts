@@ -8,7 +8,7 @@ import { deleteAccount } from './users.service.js';
 
 const userIdParams = z.object({ userId: z.string().max(100) });
 
-export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, searchCounts }) => {
+export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, searchCounts, cvStorage }) => {
   app.get('/get-users', { schema: { tags: ['users'], response: { 200: z.array(userSchema) } } }, async (request) =>
     (await findUsersVisibleTo(db, requireUser(request).id)).map(toUser),
   );
@@ -19,7 +19,9 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     '/delete/:userId',
     { schema: { tags: ['users'], params: userIdParams, response: { 200: messageBodySchema } } },
     async (request, reply) => {
-      await deleteAccount(db, requireUser(request), request.params.userId, () => searchCounts.invalidate());
+      const { cvFilesLeft } = await deleteAccount(db, cvStorage, requireUser(request), request.params.userId, () => searchCounts.invalidate());
+      // The account is gone either way; a file left behind is for an operator to delete (its key is enough).
+      if (cvFilesLeft.length > 0) request.log.warn({ keys: cvFilesLeft }, 'CV files of a deleted account could not be deleted');
       clearSessionCookie(reply, config);
       return { success: true, message: 'User has been deleted' };
     },

@@ -3,6 +3,9 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
 import type { CurrentUser } from '../../http/session.js';
+import type { PrivateStorage } from '../cvs/cv-storage.js';
+import { findCvKeysOfOwner } from '../cvs/cvs.repository.js';
+import { removeStoredCvs } from '../cvs/cvs.service.js';
 import { deleteUserById } from './users.repository.js';
 
 function requireSelf(caller: CurrentUser, rawUserId: string, action: string): string {
@@ -12,16 +15,26 @@ function requireSelf(caller: CurrentUser, rawUserId: string, action: string): st
 }
 
 /**
- * Deletes the account with its sessions, applications, jobs and the applications to them, in one transaction.
- * `jobsChanged` runs after it (the account's jobs left search), whether or not the user had any.
+ * Deletes the account with its sessions, applications, jobs and the applications to them, in one transaction,
+ * then its uploaded CVs' files (the rows went with the account). `jobsChanged` runs after it (the account's jobs
+ * left search), whether or not the user had any. Answers the CV keys whose files could not be deleted.
  */
-export async function deleteAccount(db: Db, caller: CurrentUser, rawUserId: string, jobsChanged: () => void): Promise<void> {
+export async function deleteAccount(
+  db: Db,
+  cvStorage: PrivateStorage,
+  caller: CurrentUser,
+  rawUserId: string,
+  jobsChanged: () => void,
+): Promise<{ cvFilesLeft: string[] }> {
   const userId = requireSelf(caller, rawUserId, 'delete');
+  let cvKeys: string[] = [];
   try {
     await db.transaction(async (tx) => {
+      cvKeys = await findCvKeysOfOwner(tx, userId);
       if (!(await deleteUserById(tx, userId))) throw new AppError('not_found', MESSAGES.userNotFound);
     });
   } finally {
     jobsChanged();
   }
+  return { cvFilesLeft: await removeStoredCvs(cvStorage, cvKeys) };
 }
