@@ -71,6 +71,25 @@ test.describe('server-rendered pages', () => {
     expect(html).toContain('<script type="application/json" id="ssr-state">');
   });
 
+  test('the home page names its app entry and every script the entry imports, for theme-init.js to load together', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const listed = /<script src="\/theme-init\.js" data-app="([^"]+)"><\/script>/.exec(html)?.[1]?.split(' ') ?? [];
+    const [entry, ...rest] = listed;
+    expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    const seen = new Set<string>();
+    const importsOf = async (file: string): Promise<void> => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const source = await (await request.get(file)).text();
+      for (const m of source.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) await importsOf(`/assets/${m[1]}`);
+    };
+    await importsOf(entry ?? '');
+    seen.delete(entry ?? '');
+    expect(seen.size).toBeGreaterThan(0);
+    expect(new Set(rest)).toEqual(seen);
+  });
+
   test('the home page HTML holds the first page of results', async ({ request }) => {
     const items = await firstJobs(request, '?q=engineer');
     expect(items.length).toBeGreaterThan(0);

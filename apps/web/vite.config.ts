@@ -103,14 +103,25 @@ function appAfterFirstPaint(): Plugin {
     apply: browserBuild,
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, { chunk, bundle }) {
         const scripts: string[] = [];
         const rest = html
-          .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_, src: string) => (scripts.unshift(src), ''))
-          .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => (scripts.push(href), ''));
-        if (scripts.length === 0 || !rest.includes('<script src="/theme-init.js"></script>')) {
-          throw new Error('index.html: expected the module entry and <script src="/theme-init.js"></script>');
+          .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_, src: string) => (scripts.push(src), ''))
+          .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, '');
+        if (scripts.length !== 1 || !chunk || !bundle || !rest.includes('<script src="/theme-init.js"></script>')) {
+          throw new Error('index.html: expected one module entry and <script src="/theme-init.js"></script>');
         }
+        // The entry's static imports, all the way down, listed here rather than left for the browser to find in the
+        // entry one round trip later (modulePreload is off: the build writes no modulepreload links of its own).
+        const seen = new Set<string>();
+        const visit = (fileName: string) => {
+          if (seen.has(fileName)) return;
+          seen.add(fileName);
+          const imported = bundle[fileName];
+          if (imported?.type === 'chunk') for (const name of imported.imports) visit(name);
+        };
+        for (const name of chunk.imports) visit(name);
+        scripts.push(...[...seen].map((name) => `/${name}`));
         return rest.replace('<script src="/theme-init.js"></script>', `<script src="/theme-init.js" data-app="${scripts.join(' ')}"></script>`);
       },
     },
