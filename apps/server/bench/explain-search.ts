@@ -9,7 +9,7 @@ import { countsQuery, EXACT_COUNT_LIMIT, findTitleKeys, findTitleMatches, jobPag
 import { toCriteria } from '../src/modules/jobs/search.service.js';
 import { Vocabulary } from '../src/modules/jobs/spelling.js';
 
-const db = openPostgres(`postgres://postgres@127.0.0.1:5432/${process.env.PROBE_DB ?? 'perf1m'}`, { max: 2 });
+const db = openPostgres(`postgres://postgres@127.0.0.1:5432/${process.env.PROBE_DB ?? 'perf1m'}`, { max: 1 });
 const [, , search = '', which = 'page', source = 'jobs'] = process.argv;
 const { page, ...rest } = searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(search)));
 const vocabulary = new Vocabulary(0);
@@ -30,6 +30,7 @@ const query =
       : jobPageQuery(criteria, { skipPages: page - 1 }, now);
 if (process.env.SHOW_SQL) console.log(query.text, query.values);
 await db.query('SET jit = off');
+await db.query("SET work_mem = '32MB'");
 const plan = await db.query<Record<string, string>>(`EXPLAIN ${process.env.NO_ANALYZE ? '' : '(ANALYZE, BUFFERS)'} ${query.text}`, query.values);
 console.log(plan.map((row) => Object.values(row)[0]).join('\n'));
 await db.close();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { ReplicaSet, type ReplicaStatus } from './replicas.js';
+import { CONNECTION_OPTIONS, ReplicaSet, SEARCH_CONNECTION_OPTIONS, type ReplicaStatus } from './replicas.js';
 
 /** What the repositories need from a database: the same SQL runs on PGlite and on PostgreSQL. */
 export interface Queryable {
@@ -60,6 +60,8 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
     fs.mkdirSync(location, { recursive: true });
   }
   const client = await PGlite.create(location ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+  // Its one connection serves searches too: room for their bitmaps, as SEARCH_CONNECTION_OPTIONS gives PostgreSQL's.
+  await client.exec(`SET work_mem = '32MB'`);
   // PGlite runs one statement at a time, in this thread, and its queue hands over in microtasks: requests that
   // arrived meanwhile (a health probe) were read only once every queued statement had run, 2.9 s behind six busy
   // searches. Statements outside transactions run one per turn of the event loop, so I/O is read between any two
@@ -137,8 +139,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 15_000,
-    // No JIT: it compiles a query whose estimated cost is high for 10-100 ms, more than a search should take in all.
-    options: '-c jit=off',
+    options: CONNECTION_OPTIONS,
     // A connection that goes silent (network partition) fails the query instead of hanging the request.
     query_timeout: 20_000,
   });
@@ -150,7 +151,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
     statement_timeout: options.searchTimeoutMs ?? 3000,
-    options: '-c jit=off',
+    options: SEARCH_CONNECTION_OPTIONS,
     query_timeout: (options.searchTimeoutMs ?? 3000) + 5000,
   });
   searchPool.on('error', () => {});

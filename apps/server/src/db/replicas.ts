@@ -1,6 +1,15 @@
 import pg from 'pg';
 import type { Db, Queryable } from './client.js';
 
+/** Every connection's settings: no JIT (it compiles a query estimated costly for 10-100 ms, more than a search should take in all). */
+export const CONNECTION_OPTIONS = '-c jit=off';
+/**
+ * A search connection's: also room to hold a bitmap of every job a word or filter matches exactly (a million jobs'
+ * bitmap is a few MB). With the default 4 MB it turns lossy, and every row on a lossy page is read and checked
+ * again (20,000 rows for "cloud" and part-time). At most 8 search connections per pool use it at once.
+ */
+export const SEARCH_CONNECTION_OPTIONS = `${CONNECTION_OPTIONS} -c work_mem=32MB`;
+
 /** What /api/ready and the logs tell about one replica (its address without credentials). */
 export interface ReplicaStatus {
   url: string;
@@ -94,10 +103,10 @@ export class ReplicaSet {
     private readonly options: ReplicaOptions,
   ) {
     this.replicas = urls.map((url) => {
-      const common = { connectionString: url, connectionTimeoutMillis: 2000, idleTimeoutMillis: 30_000, options: '-c jit=off' };
+      const common = { connectionString: url, connectionTimeoutMillis: 2000, idleTimeoutMillis: 30_000, options: CONNECTION_OPTIONS };
       const pool = new pg.Pool({ ...common, max: options.poolSize ?? 20, statement_timeout: 15_000, query_timeout: 20_000 });
       const searchTimeout = options.searchTimeoutMs ?? 3000;
-      const searchPool = new pg.Pool({ ...common, max: options.searchPoolSize ?? 8, statement_timeout: searchTimeout, query_timeout: searchTimeout + 5000 });
+      const searchPool = new pg.Pool({ ...common, options: SEARCH_CONNECTION_OPTIONS, max: options.searchPoolSize ?? 8, statement_timeout: searchTimeout, query_timeout: searchTimeout + 5000 });
       // A replica going away must not crash the process; its next check takes it out of service.
       pool.on('error', () => {});
       searchPool.on('error', () => {});
