@@ -29,8 +29,7 @@ const query =
       ? countsQuery(criteria, now, source as CountSource)
       : jobPageQuery(criteria, { skipPages: page - 1 }, now);
 if (process.env.SHOW_SQL) console.log(query.text, query.values);
-await db.query('SET jit = off');
-await db.query("SET work_mem = '32MB'");
-const plan = await db.query<Record<string, string>>(`EXPLAIN ${process.env.NO_ANALYZE ? '' : '(ANALYZE, BUFFERS)'} ${query.text}`, query.values);
+// On a search connection, with its settings (SEARCH_CONNECTION_OPTIONS).
+const plan = await (db.searches ?? db).query<Record<string, string>>(`EXPLAIN ${process.env.NO_ANALYZE ? '' : '(ANALYZE, BUFFERS)'} ${query.text}`, query.values);
 console.log(plan.map((row) => Object.values(row)[0]).join('\n'));
 await db.close();

@@ -68,6 +68,14 @@ describeEachDb('facet keys', (kind) => {
     expect(nonEmpty).toBeGreaterThanOrEqual(queries.length - 3);
   });
 
+  it('searches run with room for exact bitmaps and index entries costed as measured', async () => {
+    const reader = t.db.searches ?? t.db;
+    const [memory] = await reader.query<{ work_mem: string }>('SHOW work_mem');
+    const [cost] = await reader.query<{ cpu_index_tuple_cost: string }>('SHOW cpu_index_tuple_cost');
+    expect(memory?.work_mem).toBe('32MB');
+    expect(Number(cost?.cpu_index_tuple_cost)).toBe(0.05);
+  });
+
   it('every GIN index keeps its pending list short: a search reads all of it', async () => {
     const rows = await t.db.query<{ name: string; options: string[] | null }>(
       `SELECT c.relname AS name, c.reloptions AS options FROM pg_class c JOIN pg_am a ON a.oid = c.relam

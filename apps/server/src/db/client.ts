@@ -60,8 +60,8 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
     fs.mkdirSync(location, { recursive: true });
   }
   const client = await PGlite.create(location ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
-  // Its one connection serves searches too: room for their bitmaps, as SEARCH_CONNECTION_OPTIONS gives PostgreSQL's.
-  await client.exec(`SET work_mem = '32MB'`);
+  // Its one connection serves searches too: their settings, as SEARCH_CONNECTION_OPTIONS gives PostgreSQL's.
+  await client.exec(`SET work_mem = '32MB'; SET cpu_index_tuple_cost = 0.05`);
   // PGlite runs one statement at a time, in this thread, and its queue hands over in microtasks: requests that
   // arrived meanwhile (a health probe) were read only once every queued statement had run, 2.9 s behind six busy
   // searches. Statements outside transactions run one per turn of the event loop, so I/O is read between any two

@@ -22,6 +22,19 @@ $$;
 CREATE INDEX jobs_facet_keys_idx ON jobs USING gin (job_facet_keys(city, country, salary_type, experience_level, employment_type, workplace));
 CREATE INDEX job_sample_facet_keys_idx ON job_sample USING gin (job_facet_keys(city, country, salary_type, experience_level, employment_type, workplace));
 CREATE INDEX job_sample_fine_facet_keys_idx ON job_sample_fine USING gin (job_facet_keys(city, country, salary_type, experience_level, employment_type, workplace));
+
+-- The planner ANDs two indexes' bitmaps only when they are not both partial on the same condition: it takes the
+-- second's `status = 'open'` for a condition already applied, and skips it. Every search index was partial on it,
+-- so a word (its index partial) was never ANDed with a pay floor, a posting window, a price cap or a skill (theirs
+-- partial too): "research" with pay of at least 100,000 read the 43,000 jobs paying that much, one heap row each
+-- (245 ms), instead of the 3,800 that also hold the word (46 ms). The ranges get whole-table indexes for bitmaps
+-- (the ordered walks keep the partial ones), and the skills index becomes whole-table in place of its partial one.
+CREATE INDEX jobs_pay_idx ON jobs (pay_yearly_usd);
+CREATE INDEX jobs_posting_date_idx ON jobs (posting_date);
+CREATE INDEX jobs_max_price_idx ON jobs (max_price_k);
+DROP INDEX jobs_open_skills_idx;
+CREATE INDEX jobs_skills_idx ON jobs USING gin (skill_keys);
+
 ANALYZE jobs;
 ANALYZE job_sample;
 ANALYZE job_sample_fine;
