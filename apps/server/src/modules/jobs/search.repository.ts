@@ -485,6 +485,74 @@ export async function findPageOfFewMatches(
   return jsonColumn<(string | number)[]>(row.page_seqs ?? []).map(String);
 }
 
+/**
+ * One page of a search in pay order, walked for down the pay index but through at most `most` open jobs: the
+ * page's seqs when it filled up within them, undefined otherwise (the walk would have gone on: the matches are few
+ * for their number, paid less than most jobs, or the page deep).
+ */
+export async function findPayPageWithin(
+  db: Queryable,
+  criteria: SearchCriteria,
+  now: Date,
+  start: number,
+  most: number,
+  size = HOME_PAGE_SIZE,
+): Promise<string[] | undefined> {
+  const params = new Params();
+  const order = pageOrder('pay');
+  const open = openCondition(params, now);
+  const where = whereClause(matchConditions(criteria, params, now));
+  const rows = await db.query<{ seq: string | number }>(
+    `SELECT j.seq FROM (SELECT j.* FROM jobs j WHERE ${open} ORDER BY ${order} LIMIT ${params.add(most)}) j
+      ${where} ORDER BY ${order} LIMIT ${params.add(size)} OFFSET ${params.add(start)}`,
+    params.values,
+  );
+  return rows.length === size ? rows.map((row) => String(row.seq)) : undefined;
+}
+
+/**
+ * One page of a search in pay order, found above a pay floor rather than walked for: the floor is the pay a
+ * sample's matches reach at the page's end (scaled to the sample, with a margin for its chance), and the jobs
+ * matching at or above it are gathered by bitmaps (the pay index ANDed with the text's and the filters') and
+ * ordered. A walk down the pay index reads about (open jobs x page end / matches) rows, and many more when the
+ * matches are paid less than most jobs ("where=VN": 141,000 rows for page 1). Every job ranked up to the page's
+ * end is paid at least the floor when at least that many are; otherwise, or when the sample has too few paid
+ * matches to set a floor, or the floor lets too many in, undefined (the caller walks).
+ */
+export async function findPayPageAboveFloor(
+  db: Queryable,
+  criteria: SearchCriteria,
+  now: Date,
+  source: SampleSource,
+  start: number,
+  size = HOME_PAGE_SIZE,
+): Promise<string[] | undefined> {
+  const end = start + size;
+  const sampleRank = Math.ceil((end / SAMPLE_RATES[source]) * 1.25) + 25;
+  const floorParams = new Params();
+  const floorWhere = whereClause([...matchConditions(criteria, floorParams, now, { keyed: true }), 'j.pay_yearly_usd IS NOT NULL']);
+  const [floor] = await db.query<{ pay: string | number }>(
+    `SELECT j.pay_yearly_usd AS pay FROM ${SAMPLE_TABLES[source]} j ${floorWhere}
+      ORDER BY j.pay_yearly_usd DESC LIMIT 1 OFFSET ${floorParams.add(sampleRank)}`,
+    floorParams.values,
+  );
+  if (!floor) return undefined;
+  const params = new Params();
+  const where = whereClause([...matchConditions(criteria, params, now, { keyed: true }), `j.pay_yearly_usd >= ${params.add(floor.pay)}`]);
+  // At most this many above the floor: several times what the sample let one expect, else a walk is as good.
+  const most = 4 * end + 2_000;
+  const rows = await db.query<{ n: number; page_seqs: unknown }>(
+    `WITH m AS MATERIALIZED (SELECT j.seq, j.pay_yearly_usd FROM jobs j ${where} LIMIT ${params.add(most)})
+     SELECT (SELECT count(*)::int FROM m) AS n,
+       (SELECT coalesce(json_agg(x.seq ORDER BY x.pay_yearly_usd DESC, x.seq DESC), '[]') FROM (
+          SELECT seq, pay_yearly_usd FROM m ORDER BY pay_yearly_usd DESC, seq DESC LIMIT ${params.add(size)} OFFSET ${params.add(start)}) x) AS page_seqs`,
+    params.values,
+  );
+  const row = rows[0];
+  if (!row || Number(row.n) < end || Number(row.n) >= most) return undefined;
+  return jsonColumn<(string | number)[]>(row.page_seqs ?? []).map(String);
+}
+
 /** The jobs of `seqs` as cards, in that order: a page whose matches the counting pass already ordered. */
 export async function findJobsBySeq(db: Queryable, seqs: readonly string[]): Promise<JobRow[]> {
   if (seqs.length === 0) return [];

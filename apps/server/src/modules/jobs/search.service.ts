@@ -24,6 +24,8 @@ import {
   findJobPage,
   findJobsBySeq,
   findPageOfFewMatches,
+  findPayPageAboveFloor,
+  findPayPageWithin,
   findTitleKeys,
   findTitleMatches,
   findTopFacets,
@@ -314,9 +316,9 @@ async function pageAndCounts(
     // Exact and cheap (a few thousand precomputed rows): read first, so few matches are gathered, not walked for.
     const cached = entry.counts;
     const counts = cached ?? (await countSearch(reader, cache, criteria, now));
-    if (cached && !cachedPagesHold) return { ...(await findJobPage(reader, criteria, position, now)), counts };
+    if (cached && !cachedPagesHold) return { ...(await manyMatchesPage(reader, cache, criteria, position, now)), counts };
     if (counts.total <= start) return { rows: [], counts };
-    if (counts.total > cache.fewMatches) return { ...(await findJobPage(reader, criteria, position, now)), counts };
+    if (counts.total > cache.fewMatches) return { ...(await manyMatchesPage(reader, cache, criteria, position, now)), counts };
     const known = await fromOrdered(entry.ordered, counts);
     if (known) return known;
     const gathered = await fromOrdered(orderedOf(await findPageOfFewMatches(reader, criteria, now, wanted)), counts);
@@ -328,13 +330,41 @@ async function pageAndCounts(
     return { ...(await findJobPage(reader, criteria, position, now)), counts };
   }
   if (known && (!known.everyMatchRead || (known.total === 0 && cachedPagesHold))) {
-    return { ...(known.total === 0 ? { rows: [] } : await findJobPage(reader, criteria, position, now)), counts: known };
+    return { ...(known.total === 0 ? { rows: [] } : await manyMatchesPage(reader, cache, criteria, position, now)), counts: known };
   }
   const kept = known && cachedPagesHold && (await fromOrdered(entry.ordered, known));
   if (kept) return kept;
   const { pageSeqs, ...counts } = await countSearch(reader, cache, criteria, now, wanted);
   const read = await fromOrdered(orderedOf(pageSeqs), counts);
-  return read ?? { ...(await findJobPage(reader, criteria, position, now)), counts };
+  return read ?? { ...(await manyMatchesPage(reader, cache, criteria, position, now)), counts };
+}
+
+/** How many open jobs a page in pay order is walked through before it is looked for above a pay floor instead. */
+const PAY_WALK_MOST_ROWS = 3_000;
+
+/**
+ * The page of a search whose matches were not all read. In pay order, a walk down the pay index reads about (open
+ * jobs x page end / matches) rows, and far more when the matches are paid less than most jobs ("where=VN": 141,000
+ * rows, 470 ms, for page 1); so it goes through PAY_WALK_MOST_ROWS open jobs at most, then the page is looked for
+ * above a pay floor the finest sample sets (findPayPageAboveFloor), and only when no floor holds is it walked for
+ * to the end. Other orders are walked for.
+ */
+async function manyMatchesPage(
+  reader: Queryable,
+  cache: SearchCache,
+  criteria: SearchCriteria,
+  position: PagePosition,
+  now: Date,
+): Promise<{ rows: JobRow[]; previous?: PageBoundary | undefined }> {
+  if (criteria.sort === 'pay' && cache.fewMatches > 0) {
+    const start = position.skipPages * (position.size ?? HOME_PAGE_SIZE);
+    const finest = (await cache.samplesToEstimateFrom(reader, now.getTime())).at(-1);
+    const seqs =
+      (await findPayPageWithin(reader, criteria, now, start, PAY_WALK_MOST_ROWS, position.size)) ??
+      (finest && (await findPayPageAboveFloor(reader, criteria, now, finest, start, position.size)));
+    if (seqs) return { rows: await findJobsBySeq(reader, seqs) };
+  }
+  return findJobPage(reader, criteria, position, now);
 }
 
 /** How many matches' seqs a pass over few matches keeps, in the page's order: 100 pages. */
