@@ -5,7 +5,7 @@
 -- are ANDed before any row is read, and only the jobs that match are read (3,000 rows, 4-5x faster).
 --
 -- One key per filter the counting passes gather by, each prefixed by its group, every one an equality on a column
--- (search.repository.ts, keyedCondition): 'city:<lower city>', 'country:<code>', 'salary:<lower salary type>',
+-- (search.repository.ts, `groupKey` and `matchConditions` with `keyed`): 'city:<lower city>', 'country:<code>', 'salary:<lower salary type>',
 -- 'workplace:<workplace>', and 'ee:<lower experience level>' and 'ee:<lower employment type>' together, since a
 -- value of either group matches a job whose experience level or employment type equals it ("Work remotely").
 -- Every column is NOT NULL, so the keys hold exactly when the plain conditions do.

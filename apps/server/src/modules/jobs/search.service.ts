@@ -358,10 +358,11 @@ async function manyMatchesPage(
 ): Promise<{ rows: JobRow[]; previous?: PageBoundary | undefined }> {
   if (criteria.sort === 'pay' && cache.fewMatches > 0) {
     const start = position.skipPages * (position.size ?? HOME_PAGE_SIZE);
-    const finest = (await cache.samplesToEstimateFrom(reader, now.getTime())).at(-1);
-    const seqs =
-      (await findPayPageWithin(reader, criteria, now, start, PAY_WALK_MOST_ROWS, position.size)) ??
-      (finest && (await findPayPageAboveFloor(reader, criteria, now, finest, start, position.size)));
+    const aboveFloor = async () => {
+      const finest = (await cache.samplesToEstimateFrom(reader, now.getTime())).at(-1);
+      return finest && findPayPageAboveFloor(reader, criteria, now, finest, start, position.size);
+    };
+    const seqs = (await findPayPageWithin(reader, criteria, now, start, PAY_WALK_MOST_ROWS, position.size)) ?? (await aboveFloor());
     if (seqs) return { rows: await findJobsBySeq(reader, seqs) };
   }
   return findJobPage(reader, criteria, position, now);
