@@ -201,6 +201,30 @@ test.describe('server-rendered pages', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a click between React starting on the page and hydrating the button is held until the button is hydrated', async ({ page }) => {
+    await holdScripts(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const next = page.getByRole('button', { name: 'Next' }).first();
+    // The moment a lost click fell into: React has marked #root as its container, not yet this button as its own.
+    await next.evaluate((button) => {
+      (document.getElementById('root') as unknown as Record<string, unknown>)['__reactContainer$gap'] = {};
+      (window as unknown as { clicksSeen: number }).clicksSeen = 0;
+      button.addEventListener('click', () => {
+        (window as unknown as { clicksSeen: number }).clicksSeen += 1;
+      });
+    });
+    await next.click();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { clicksSeen: number }).clicksSeen)).toBe(0);
+    // React takes the button over: the held click is made on it, once.
+    await next.evaluate((button) => {
+      (button as unknown as Record<string, unknown>)['__reactProps$gap'] = {};
+    });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { clicksSeen: number }).clicksSeen)).toBe(1);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { clicksSeen: number }).clicksSeen)).toBe(1);
+  });
+
   test('a search box focused before the scripts have run shows completions for what is typed after', async ({ page }) => {
     const errors = collectErrors(page);
     const release = await holdScripts(page);

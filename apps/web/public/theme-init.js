@@ -29,11 +29,12 @@ try {
 }
 
 // Clicks before the app. Until the app hydrates a server-rendered page, its buttons do nothing: a click on one
-// ("Alert me", Save, a filter) is held and made again on the same button once React has taken it over (hydration
-// keeps the server's elements; React marks each one it owns with a __reactProps$ key), as soon as it is enabled (a
-// button waiting for the session is disabled for a moment). Once the app has started (React's mark on #root) no
-// click is held: React itself handles a click on a part it is still hydrating, and buttons it does not own (a
-// SweetAlert dialog's) work alone. Links work without the app and are left alone. Waiting is bounded: 20 s.
+// ("Alert me", Save, a filter, Next) is held and made again on the same button once React has taken it over
+// (hydration keeps the server's elements; React marks each one it owns with a __reactProps$ key), as soon as it is
+// enabled (a button waiting for the session is disabled for a moment). Before the app starts (React's mark on
+// #root) every click on a button is held; after, only one on a button inside #root that React has not hydrated yet
+// (a click in that gap was lost: the URL stayed on page 1). Buttons outside #root (a SweetAlert dialog's) work
+// alone. Links work without the app and are left alone. Waiting is bounded: 20 s.
 {
   const held = new Set();
   const owned = (el, mark) => el && Object.keys(el).some((key) => key.startsWith(mark));
@@ -52,7 +53,8 @@ try {
     'click',
     (event) => {
       const button = event.target.closest?.('button');
-      if (!button || owned(document.getElementById('root'), '__reactContainer')) return;
+      const root = document.getElementById('root');
+      if (!button || (owned(root, '__reactContainer') && !(root.contains(button) && !owned(button, '__reactProps')))) return;
       event.preventDefault();
       event.stopPropagation();
       if (!held.size) setTimeout(replay, 50);
