@@ -19,7 +19,7 @@ const criteria = {
   ...toCriteria(rest),
   correctedQ,
   titleKeys: await findTitleKeys(db, rest.q),
-  titleMatches: await findTitleMatches(db, [rest.q, correctedQ]),
+  textLists: await findTitleMatches(db, [rest.q, correctedQ]),
 };
 const now = new Date();
 const query =

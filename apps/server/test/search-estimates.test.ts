@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HOME_PAGE_SIZE, type SearchQuery } from '@jobboard/shared';
+import { HOME_PAGE_SIZE, LOCATION_OPTIONS, type SearchQuery } from '@jobboard/shared';
 import type { Db, Queryable } from '../src/db/client.js';
 import { seedBulk } from '../src/db/seed.js';
-import { countMatches, EXACT_COUNT_LIMIT, findJobPage, SAMPLE_RATES } from '../src/modules/jobs/search.repository.js';
-import { SearchCache, searchJobs, toCriteria } from '../src/modules/jobs/search.service.js';
+import { countMatches, countSampleMatches, EXACT_COUNT_LIMIT, findJobPage, SAMPLE_RATES } from '../src/modules/jobs/search.repository.js';
+import { mightMatchOften, SearchCache, searchJobs, toCriteria } from '../src/modules/jobs/search.service.js';
 import { buildTestApp, describeEachDb, type TestApp } from './helpers.js';
 
 /**
@@ -26,8 +26,11 @@ function recording(db: Db): { db: Db; statements: string[]; calls: { sql: string
   return { db: { ...db, ...wrap(db), searches: db.searches && wrap(db.searches) } as Db, statements, calls };
 }
 
-/** A counting pass over the jobs themselves (not a sample, not the precomputed counts). */
-const COUNTING_OVER_JOBS = /MATERIALIZED \(SELECT [^()]*FROM jobs j\b/;
+/**
+ * A counting pass over the jobs themselves (not a sample, not the precomputed counts): its matches' first FROM is
+ * the jobs table. (The columns it reads hold parentheses: `lower(j.city)`.)
+ */
+const COUNTING_OVER_JOBS = /MATERIALIZED \(SELECT (?:(?!\bFROM\b)[\s\S])*\bFROM jobs j\b/;
 /** A page walked for: the cards of the jobs read in the page's order (a page gathered by seq has no ORDER BY). */
 const WALKED_PAGE = /FROM jobs j JOIN users u[\s\S]*ORDER BY/;
 
@@ -118,6 +121,76 @@ describeEachDb('search totals above the exact-count threshold', (kind) => {
     expect(statements.some((sql) => sql.includes('job_sample_fine'))).toBe(true);
     expect(statements.filter((sql) => COUNTING_OVER_JOBS.test(sql))).toEqual([]);
     expect(result.items).toHaveLength(HOME_PAGE_SIZE);
+  }, 120_000);
+
+  it('counts exactly, without the fine sample, a search the coarse sample sees too rarely for the fine one to estimate', async () => {
+    const now = new Date();
+    const coarse = (query: Omit<SearchQuery, 'page'>) => countSampleMatches(t.db, toCriteria(query), now, 'sample');
+    const rarelySeen: Omit<SearchQuery, 'page'>[] = [];
+    // Few matches in all (the coarse sample's count before the filter groups decides) ...
+    const rarer = await t.db.query<{ word: string }>(
+      `SELECT word FROM ts_stat('SELECT search_doc FROM job_sample') WHERE length(word) > 3 AND ndoc BETWEEN 20 AND 60
+        ORDER BY ndoc DESC, word LIMIT 10`,
+    );
+    for (const q of rarer.map((r) => r.word)) {
+      const seen = await coarse({ q });
+      if (seen > 0 && !mightMatchOften(seen, 'sample', 'fine')) {
+        rarelySeen.push({ q });
+        break;
+      }
+    }
+    // ... and many matches, few once a filter applies (its count after the filter groups decides).
+    const broad = words[0] ?? '';
+    for (const { value: location } of LOCATION_OPTIONS) {
+      const base = await coarse({ q: broad });
+      const seen = await coarse({ q: broad, location });
+      if (base >= 1_000 && seen > 0 && !mightMatchOften(seen, 'sample', 'fine')) {
+        rarelySeen.push({ q: broad, location });
+        break;
+      }
+    }
+    expect(rarelySeen.map((query) => Object.keys(query).length)).toEqual([1, 2]);
+    for (const query of rarelySeen) {
+      const { db, statements } = recording(t.db);
+      const result = await searchJobs(db, new SearchCache(0), { ...query, page: 1 } as SearchQuery);
+      expect(result.totalIsEstimate, JSON.stringify(query)).toBe(false);
+      expect(result.total, JSON.stringify(query)).toBe(await countMatches(t.db, toCriteria(query), now, 10 * JOBS));
+      // No pass over the fine sample (the check that it is large enough to estimate from is no pass).
+      expect(statements.filter((sql) => /FROM job_sample_fine j\b/.test(sql)), JSON.stringify(query)).toEqual([]);
+      expect(statements.filter((sql) => COUNTING_OVER_JOBS.test(sql)), JSON.stringify(query)).toHaveLength(1);
+    }
+  }, 120_000);
+
+  it('estimates from the skipped fine sample after all when the coarse sample saw a search far too rarely by chance', async () => {
+    const now = new Date();
+    let chosen: { q: string; truth: number } | undefined;
+    for (const q of words) {
+      const truth = await countMatches(t.db, toCriteria({ q }), now, 10 * JOBS);
+      if (truth >= 10_000 && truth <= 25_000) {
+        chosen = { q, truth };
+        break;
+      }
+    }
+    expect(chosen, 'a word with 10,000 to 25,000 matches').toBeDefined();
+    const { q, truth } = chosen ?? { q: '', truth: 0 };
+    // Chance at its worst: the coarse sample holds none of the word's jobs.
+    await t.db.query(
+      `CREATE TABLE held_sample AS SELECT * FROM job_sample
+        WHERE search_doc @@ to_tsquery('english', $1) OR lower(job_title) LIKE $2 OR skill_keys @> ARRAY[$3]::text[]`,
+      [`${q}:*`, `%${q}%`, q],
+    );
+    try {
+      await t.db.query('DELETE FROM job_sample WHERE seq IN (SELECT seq FROM held_sample)');
+      expect(await countSampleMatches(t.db, toCriteria({ q }), now, 'sample')).toBe(0);
+      const { db, statements } = recording(t.db);
+      const result = await searchJobs(db, new SearchCache(0), { q, page: 1 } as SearchQuery);
+      expect(result.totalIsEstimate).toBe(true);
+      expect(Math.abs(result.total - truth) / truth, `${result.total} for ${truth}`).toBeLessThanOrEqual(0.1);
+      expect(statements.some((sql) => sql.includes('job_sample_fine'))).toBe(true);
+    } finally {
+      await t.db.query('INSERT INTO job_sample SELECT * FROM held_sample');
+      await t.db.query('DROP TABLE held_sample');
+    }
   }, 120_000);
 
   it('reads the page of a search with few matches from the pass that counted them, and walks for none', async () => {

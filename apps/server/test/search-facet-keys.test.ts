@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FILTER_GROUPS, type SearchQuery } from '@jobboard/shared';
 import { seedBulk } from '../src/db/seed.js';
-import { countMatches, countMatchesAndFacets, findJobPage, findPageOfFewMatches } from '../src/modules/jobs/search.repository.js';
+import {
+  countMatches,
+  countMatchesAndFacets,
+  countSampleMatches,
+  findJobPage,
+  findPageOfFewMatches,
+  findTitleMatches,
+  type SearchCriteria,
+} from '../src/modules/jobs/search.repository.js';
 import { toCriteria } from '../src/modules/jobs/search.service.js';
 import { buildTestApp, describeEachDb, type TestApp } from './helpers.js';
 
@@ -66,6 +74,79 @@ describeEachDb('facet keys', (kind) => {
     }
     // The comparisons are about jobs, not about empty sets (three of the spec's cities are in no generated job).
     expect(nonEmpty).toBeGreaterThanOrEqual(queries.length - 3);
+  });
+
+  it('ask for the titles beyond a text\'s words instead of "title contains", and gather the same jobs', async () => {
+    const now = new Date();
+    // A fragment inside the most common title's longest word, not at its start: in titles beyond any word.
+    const [common] = await t.db.query<{ title: string }>(
+      `SELECT lower(job_title) AS title FROM jobs WHERE status = 'open' GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+    );
+    const word = (common?.title ?? '').split(/\s+/).sort((a, b) => b.length - a.length || a.localeCompare(b))[0] ?? '';
+    const inside = word.slice(2);
+    expect(inside.length, `a fragment of "${word}"`).toBeGreaterThanOrEqual(3);
+    // The beginnings most job words share ('pro' for 'product', 'profession', 'program'...): several words each.
+    const shared = await t.db.query<{ q: string }>(
+      `SELECT left(lexeme, 3) AS q FROM search_lexemes GROUP BY 1
+        HAVING to_tsquery('english', left(lexeme, 3) || ':*')::text = quote_literal(left(lexeme, 3)) || ':*'
+        ORDER BY count(*) DESC, 1 LIMIT 3`,
+    );
+    expect(shared).toHaveLength(3);
+    const texts: { q: string; correctedQ?: string; sort?: 'newest' | 'pay' }[] = [
+      ...shared.map(({ q }) => ({ q })),
+      { q: `${shared[0]?.q} ${shared[1]?.q}` },
+      { q: inside },
+      { q: word },
+      { q: word.slice(0, 3) },
+      { q: `${word} ${inside}` },
+      { q: 'engineer' },
+      { q: 'manager', sort: 'pay' },
+      { q: 'c++' },
+      { q: 'node.js' },
+      { q: 'python developer' },
+      { q: 'sql' },
+      { q: `${inside}x`, correctedQ: inside },
+    ];
+    let beyond = 0;
+    let named = 0;
+    let several = 0;
+    for (const { q, correctedQ, sort = 'newest' } of texts) {
+      const textLists = await findTitleMatches(t.db, [q, correctedQ]);
+      beyond += textLists.get(q)?.beyondWords?.length ?? 0;
+      // A prefix asked for as the words it stands for: a quoted word not followed by ":*".
+      if (/'[^']+'(?!:\*)/.test(textLists.get(q)?.wordsQuery ?? '')) named += 1;
+      if ((textLists.get(q)?.wordsQuery ?? '').includes(' | ')) several += 1;
+      for (const filters of [{}, { workplace: 'remote' as const }]) {
+        const criteria: SearchCriteria = { ...toCriteria({ q, ...filters, sort }), correctedQ, textLists };
+        const label = JSON.stringify({ q, correctedQ, filters, beyond: textLists.get(q)?.beyondWords?.length });
+        const truth = await countMatches(t.db, { ...criteria, textLists: undefined }, now, NO_LIMIT);
+        const counted = await countMatchesAndFacets(t.db, criteria, now, 'jobs', NO_LIMIT, { groupsInBase: true });
+        expect(counted.total, label).toBe(truth);
+        const sampleTruth = await countSampleMatches(t.db, { ...criteria, textLists: undefined }, now, 'fine');
+        expect(await countSampleMatches(t.db, criteria, now, 'fine'), label).toBe(sampleTruth);
+        const gathered = await findPageOfFewMatches(t.db, criteria, now, { sort, offset: 0, size: 20 }, NO_LIMIT);
+        const walked = await findJobPage(t.db, { ...criteria, textLists: undefined }, { skipPages: 0, size: 20 }, now);
+        expect(gathered, label).toEqual(walked.rows.map((row) => String(row.seq)));
+      }
+    }
+    // Titles beyond the words were listed (the fragment's), so the lists, not only "no title", were compared; and
+    // most texts' prefixes were asked for by their words.
+    expect(beyond).toBeGreaterThan(0);
+    expect(named).toBeGreaterThanOrEqual(6);
+    expect(several).toBeGreaterThanOrEqual(4);
+  });
+
+  it('know a word as soon as a job has it: a prefix asked for by its words still finds a job just edited', async () => {
+    const now = new Date();
+    const [job] = await t.db.query<{ seq: string }>(`SELECT seq::text FROM jobs WHERE status = 'open' ORDER BY seq LIMIT 1`);
+    await t.db.query(`UPDATE jobs SET description = description || ' Quizzaciously zorbified.' WHERE seq = $1`, [job?.seq]);
+    for (const q of ['quizzac', 'zorbif']) {
+      const textLists = await findTitleMatches(t.db, [q]);
+      expect(textLists.get(q)?.wordsQuery, q).toMatch(/^\('[a-z]+'\)$/);
+      const criteria: SearchCriteria = { ...toCriteria({ q, sort: 'newest' }), textLists };
+      const gathered = await findPageOfFewMatches(t.db, criteria, now, { sort: 'newest', offset: 0, size: 20 }, NO_LIMIT);
+      expect(gathered, q).toEqual([job?.seq]);
+    }
   });
 
   it('searches run with room for exact bitmaps and index entries costed as measured', async () => {

@@ -46,6 +46,13 @@ const JOB_GROUP_COLUMNS: GroupColumns = {
   workplace: 'j.workplace',
 };
 
+/**
+ * The jobs as a pass gathering every match by bitmaps reads them (`keyed`): the price cap unindexed (`+ 0`). Every
+ * option keeps a quarter of the jobs or more, and the planner ANDed its index in (440,000 entries, 78 ms at a
+ * million jobs for "php" under 50k) where checking the cap on the word's few thousand rows costs a few ms.
+ */
+const KEYED_JOB_GROUP_COLUMNS: GroupColumns = { ...JOB_GROUP_COLUMNS, maxPrice: '(j.max_price_k + 0)' };
+
 /** The matches a counting pass reads (MATCH_COLUMNS, as `m j`): the same keys, lower-cased once. */
 const MATCH_GROUP_COLUMNS: GroupColumns = {
   location: 'j.city_key',
@@ -150,29 +157,109 @@ export async function findTitleKeys(db: Queryable, q: string | undefined): Promi
   return found;
 }
 
+/** What findTitleMatches lists for one text: each list undefined when longer than TITLE_KEYS_MAX. */
+export interface TextLists {
+  /**
+   * The text's words as the words of the jobs they stand for ("('applic' | 'appli') & 'engin'"), a tsquery: each
+   * prefix as every word of search_lexemes it begins (migration 019), up to WORD_FORMS_MAX of them, else still as
+   * a prefix. The GIN index matches a prefix entry by entry, 2-3x slower than the same words asked for by name.
+   * Undefined when the text has no words, or they are not a plain AND of prefixes.
+   */
+  wordsQuery?: string | undefined;
+  /** The distinct titles that are title matches (titleCondition). */
+  matches?: string[] | undefined;
+  /**
+   * The distinct titles containing the text that its words and symbols do not match (coveredTitle): "ops" in
+   * "DevOps Engineer", "enior" in "Senior Engineer". A job whose title contains the text but is not listed here
+   * matches through its words anyway, so a counting pass asks for these titles instead of "title contains", which
+   * for a common word built a bitmap of every job whose title holds it (the trigram index: 170,000 jobs, 43 ms at a
+   * million). Listed only for text the trigram index can look up (findTitleKeys lists the rest).
+   */
+  beyondWords?: string[] | undefined;
+}
+
+/**
+ * A title of job_title_counts (`c`) whose jobs match "what" through their words (otherTextCondition's first part):
+ * every word among the title's words and every symbol inside the title. search_doc holds the title's words (weight
+ * A), and title_doc the same words of the same title.
+ */
+function coveredTitle(text: TextQuery, params: Params): string {
+  const parts: string[] = [];
+  if (text.words) parts.push(`c.title_doc @@ to_tsquery('english', ${params.add(text.words)})`);
+  for (const symbol of text.symbols) parts.push(`c.title_key LIKE ${params.add(likePattern(symbol))}`);
+  return parts.length ? `(${parts.join(' AND ')})` : 'false';
+}
+
 /**
  * The distinct titles of open jobs that match "what" as a title match (titleCondition): every word as a title
  * word and every symbol inside the title, or the whole text inside the title; for `q` and for its correction.
  * Listed, the relevance order's first tier reads the jobs by title: as a condition on search_doc's title words, the
  * planner could not tell that a word common in descriptions ("zendesk") is in no title, and walked every open job.
  * Text in more titles than TITLE_KEYS_MAX is common enough in titles that a walk meets it at once: not listed.
+ * With them, in the same statement, the titles containing the text beyond its words (TextLists.beyondWords).
  */
-export async function findTitleMatches(db: Queryable, texts: (string | undefined)[]): Promise<Map<string, string[]>> {
-  const found = new Map<string, string[]>();
+export async function findTitleMatches(db: Queryable, texts: (string | undefined)[]): Promise<Map<string, TextLists>> {
+  const found = new Map<string, TextLists>();
   for (const q of new Set(texts.filter((t): t is string => Boolean(t)))) {
     const text = parseText(q);
     const params = new Params();
-    const parts: string[] = [];
-    if (text.titleWords) parts.push(`c.title_doc @@ to_tsquery('english', ${params.add(text.words)})`);
-    for (const symbol of text.symbols) parts.push(`c.title_key LIKE ${params.add(likePattern(symbol))}`);
-    const words = parts.length ? `(${parts.join(' AND ')}) OR ` : '';
-    const rows = await db.query<{ title_key: string }>(
-      `SELECT c.title_key FROM job_title_counts c WHERE c.n > 0 AND (${words}c.title_key LIKE ${params.add(likePattern(q))}) LIMIT ${TITLE_KEYS_MAX + 1}`,
+    const covered = coveredTitle(text, params);
+    const contains = `c.title_key LIKE ${params.add(likePattern(q))}`;
+    const list = (where: string) =>
+      `(SELECT coalesce(json_agg(x.title_key), '[]') FROM (SELECT c.title_key FROM job_title_counts c WHERE c.n > 0 AND ${where}
+         LIMIT ${TITLE_KEYS_MAX + 1}) x)`;
+    const beyond = trigramIndexable(q) ? list(`${contains} AND NOT ${covered}`) : 'NULL';
+    const parsed = text.words ? `to_tsquery('english', ${params.add(text.words)})::text` : 'NULL';
+    const [row] = await db.query<{ matches: unknown; beyond: unknown; parsed: string | null }>(
+      `SELECT ${list(`(${covered} OR ${contains})`)} AS matches, ${beyond} AS beyond, ${parsed} AS parsed`,
       params.values,
     );
-    if (rows.length <= TITLE_KEYS_MAX) found.set(q, rows.map((r) => r.title_key));
+    const listed = (value: unknown) => {
+      if (value === null || value === undefined) return undefined;
+      const keys = jsonColumn<string[]>(value);
+      return keys.length <= TITLE_KEYS_MAX ? keys : undefined;
+    };
+    const wordsQuery = row?.parsed ? await findWordForms(db, row.parsed) : undefined;
+    found.set(q, { matches: listed(row?.matches), beyondWords: listed(row?.beyond), wordsQuery });
   }
   return found;
+}
+
+/** Above this many words beginning a prefix, it stays a prefix: the index reads them all either way. */
+const WORD_FORMS_MAX = 64;
+
+/** A lexeme as a tsquery term: quoted, its quotes and backslashes escaped, no stemming on input. */
+function tsqueryTerm(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/**
+ * The words each prefix of a parsed query ("'appli':* & 'engin':*", to_tsquery's output) stands for in
+ * search_lexemes, as a tsquery of the same meaning (TextLists.wordsQuery): every job word beginning a prefix is
+ * listed there (migration 019), so "any word beginning it" and "one of the listed words" match the same jobs.
+ */
+export async function findWordForms(db: Queryable, parsed: string): Promise<string | undefined> {
+  const prefixes = [...parsed.matchAll(/'((?:[^'\\]|'')+)':\*/g)].map((m) => (m[1] ?? '').replace(/''/g, "'"));
+  // Only a plain AND of prefixes, which is all parseText asks for; anything else (a stop word dropped to nothing,
+  // a word the parser split into a phrase) stays as it was.
+  if (!prefixes.length || prefixes.map((p) => `${tsqueryTerm(p)}:*`).join(' & ') !== parsed) return undefined;
+  const rows = await db.query<{ prefix: string; forms: unknown }>(
+    `SELECT t.prefix, (SELECT coalesce(json_agg(l.lexeme), '[]') FROM (
+        SELECT s.lexeme FROM search_lexemes s
+         WHERE s.lexeme >= t.prefix AND s.lexeme < t.prefix || chr(1114111) AND starts_with(s.lexeme, t.prefix)
+         ORDER BY s.lexeme LIMIT ${WORD_FORMS_MAX + 1}) l) AS forms
+       FROM unnest($1::text[]) AS t(prefix)`,
+    [prefixes],
+  );
+  const forms = new Map(rows.map((row) => [row.prefix, jsonColumn<string[]>(row.forms ?? '[]')]));
+  return prefixes
+    .map((prefix) => {
+      const words = forms.get(prefix) ?? [];
+      // No job word begins it (it matches nothing either way), or too many do: the prefix as it was.
+      if (!words.length || words.length > WORD_FORMS_MAX) return `${tsqueryTerm(prefix)}:*`;
+      return `(${words.map(tsqueryTerm).join(' | ')})`;
+    })
+    .join(' & ');
 }
 
 /**
@@ -198,10 +285,13 @@ function titleCondition(criteria: SearchCriteria, params: Params): string {
 }
 
 /** The other matches of "what": every word in any field and every symbol as a skill or in the title, or the whole text as a skill. */
-function otherTextCondition(criteria: SearchCriteria, params: Params): string {
+function otherTextCondition(criteria: SearchCriteria, params: Params, { keyed = false } = {}): string {
   const text = parseText(criteria.q ?? '');
   const parts: string[] = [];
-  if (text.words) parts.push(`j.search_doc @@ to_tsquery('english', ${params.add(text.words)})`);
+  // A pass gathering every match by bitmaps: the prefixes as the words they stand for (TextLists.wordsQuery).
+  const named = keyed ? criteria.textLists?.get(criteria.q ?? '')?.wordsQuery : undefined;
+  if (named) parts.push(`j.search_doc @@ ${params.add(named)}::tsquery`);
+  else if (text.words) parts.push(`j.search_doc @@ to_tsquery('english', ${params.add(text.words)})`);
   for (const symbol of text.symbols) {
     parts.push(`(j.skill_keys @> ARRAY[${params.add(symbol)}]::text[] OR ${titleContains(symbol, criteria, params)})`);
   }
@@ -215,16 +305,22 @@ function otherTextCondition(criteria: SearchCriteria, params: Params): string {
  * title-word matches: only the title as text is added (an index scan fewer, and no weighted condition whose
  * share the planner cannot estimate).
  */
-function exactTextCondition(criteria: SearchCriteria, params: Params): string {
-  return `(${titleContains(criteria.q ?? '', criteria, params)} OR ${otherTextCondition(criteria, params)})`;
+function exactTextCondition(criteria: SearchCriteria, params: Params, { keyed = false } = {}): string {
+  const q = criteria.q ?? '';
+  // A pass gathering every match by bitmaps: "title contains" as the titles it adds to the words (TextLists).
+  const beyond = keyed ? criteria.textLists?.get(q)?.beyondWords : undefined;
+  const other = () => otherTextCondition(criteria, params, { keyed });
+  if (!beyond) return `(${titleContains(q, criteria, params)} OR ${other()})`;
+  if (!beyond.length) return other();
+  return `(lower(j.job_title) = ANY(${params.add(beyond)}::text[]) OR ${other()})`;
 }
 
 /** Matches of "what": as typed, or with its misspelt words corrected (`correctedQ`, spelling.ts). */
-function textCondition(criteria: SearchCriteria, params: Params): string | undefined {
+function textCondition(criteria: SearchCriteria, params: Params, keyed = false): string | undefined {
   if (!criteria.q) return undefined;
-  const exact = exactTextCondition(criteria, params);
+  const exact = exactTextCondition(criteria, params, { keyed });
   if (!criteria.correctedQ) return exact;
-  return `(${exact} OR ${exactTextCondition({ ...criteria, q: criteria.correctedQ, correctedQ: undefined }, params)})`;
+  return `(${exact} OR ${exactTextCondition({ ...criteria, q: criteria.correctedQ, correctedQ: undefined }, params, { keyed })})`;
 }
 
 /**
@@ -244,7 +340,7 @@ function relevanceTier(criteria: SearchCriteria, params: Params, tier: number): 
  * (jobs_open_title_idx). Undefined when they were not listed (too many titles, or not looked up).
  */
 function listedTitleCondition(criteria: SearchCriteria, params: Params): string | undefined {
-  const listed = criteria.titleMatches?.get(criteria.q ?? '');
+  const listed = criteria.textLists?.get(criteria.q ?? '')?.matches;
   if (!listed) return undefined;
   return listed.length ? `lower(j.job_title) = ANY(${params.add(listed)}::text[])` : 'false';
 }
@@ -273,8 +369,8 @@ export interface SearchCriteria extends SearchFilters {
   correctedQ?: string | undefined;
   /** The titles containing each fragment of `q` the trigram index cannot look up (findTitleKeys); not part of the search's identity. */
   titleKeys?: ReadonlyMap<string, readonly string[]> | undefined;
-  /** The titles that are title matches of `q` and of `correctedQ` (findTitleMatches); not part of the search's identity. */
-  titleMatches?: ReadonlyMap<string, readonly string[]> | undefined;
+  /** The titles listed for `q` and for `correctedQ` (findTitleMatches); not part of the search's identity. */
+  textLists?: ReadonlyMap<string, TextLists> | undefined;
 }
 
 /** Open jobs only: closed ones, and those past their closing date even before the sweep marks them. */
@@ -369,8 +465,8 @@ function matchConditions(
   const keys: string[] | undefined = keyed ? [] : undefined;
   const conditions = [
     openCondition(params, now, { unindexed: keyed }),
-    text ? textCondition(criteria, params) : undefined,
-    ...(groups ? filterConditions(criteria, params, now, JOB_GROUP_COLUMNS, undefined, keys) : []),
+    text ? textCondition(criteria, params, keyed) : undefined,
+    ...(groups ? filterConditions(criteria, params, now, keyed ? KEYED_JOB_GROUP_COLUMNS : JOB_GROUP_COLUMNS, undefined, keys) : []),
     ...modelConditions(criteria, params, keys),
   ];
   const distinct = [...new Set(keys)];
