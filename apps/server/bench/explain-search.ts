@@ -5,7 +5,7 @@
  */
 import { searchQuerySchema } from '@jobboard/shared';
 import { openPostgres } from '../src/db/client.js';
-import { countsQuery, EXACT_COUNT_LIMIT, findTitleKeys, findTitleMatches, jobPageQuery, type CountSource } from '../src/modules/jobs/search.repository.js';
+import { countsQuery, EXACT_COUNT_LIMIT, findTitleKeys, findTextLists, jobPageQuery, type CountSource } from '../src/modules/jobs/search.repository.js';
 import { toCriteria } from '../src/modules/jobs/search.service.js';
 import { Vocabulary } from '../src/modules/jobs/spelling.js';
 
@@ -19,7 +19,7 @@ const criteria = {
   ...toCriteria(rest),
   correctedQ,
   titleKeys: await findTitleKeys(db, rest.q),
-  textLists: await findTitleMatches(db, [rest.q, correctedQ]),
+  textLists: await findTextLists(db, [rest.q, correctedQ]),
 };
 const now = new Date();
 const query =

@@ -7,7 +7,7 @@ import {
   countSampleMatches,
   findJobPage,
   findPageOfFewMatches,
-  findTitleMatches,
+  findTextLists,
   type SearchCriteria,
 } from '../src/modules/jobs/search.repository.js';
 import { toCriteria } from '../src/modules/jobs/search.service.js';
@@ -111,7 +111,7 @@ describeEachDb('facet keys', (kind) => {
     let named = 0;
     let several = 0;
     for (const { q, correctedQ, sort = 'newest' } of texts) {
-      const textLists = await findTitleMatches(t.db, [q, correctedQ]);
+      const textLists = await findTextLists(t.db, [q, correctedQ]);
       beyond += textLists.get(q)?.beyondWords?.length ?? 0;
       // A prefix asked for as the words it stands for: a quoted word not followed by ":*".
       if (/'[^']+'(?!:\*)/.test(textLists.get(q)?.wordsQuery ?? '')) named += 1;
@@ -141,7 +141,7 @@ describeEachDb('facet keys', (kind) => {
     const [job] = await t.db.query<{ seq: string }>(`SELECT seq::text FROM jobs WHERE status = 'open' ORDER BY seq LIMIT 1`);
     await t.db.query(`UPDATE jobs SET description = description || ' Quizzaciously zorbified.' WHERE seq = $1`, [job?.seq]);
     for (const q of ['quizzac', 'zorbif']) {
-      const textLists = await findTitleMatches(t.db, [q]);
+      const textLists = await findTextLists(t.db, [q]);
       expect(textLists.get(q)?.wordsQuery, q).toMatch(/^\('[a-z]+'\)$/);
       const criteria: SearchCriteria = { ...toCriteria({ q, sort: 'newest' }), textLists };
       const gathered = await findPageOfFewMatches(t.db, criteria, now, { sort: 'newest', offset: 0, size: 20 }, NO_LIMIT);

@@ -157,7 +157,7 @@ export async function findTitleKeys(db: Queryable, q: string | undefined): Promi
   return found;
 }
 
-/** What findTitleMatches lists for one text: each list undefined when longer than TITLE_KEYS_MAX. */
+/** What findTextLists finds for one text: each title list undefined when longer than TITLE_KEYS_MAX. */
 export interface TextLists {
   /**
    * The text's words as the words of the jobs they stand for ("('applic' | 'appli') & 'engin'"), a tsquery: each
@@ -198,7 +198,7 @@ function coveredTitle(text: TextQuery, params: Params): string {
  * Text in more titles than TITLE_KEYS_MAX is common enough in titles that a walk meets it at once: not listed.
  * With them, in the same statement, the titles containing the text beyond its words (TextLists.beyondWords).
  */
-export async function findTitleMatches(db: Queryable, texts: (string | undefined)[]): Promise<Map<string, TextLists>> {
+export async function findTextLists(db: Queryable, texts: (string | undefined)[]): Promise<Map<string, TextLists>> {
   const found = new Map<string, TextLists>();
   for (const q of new Set(texts.filter((t): t is string => Boolean(t)))) {
     const text = parseText(q);
@@ -336,7 +336,7 @@ function relevanceTier(criteria: SearchCriteria, params: Params, tier: number): 
 }
 
 /**
- * The title matches of "what" as the titles listed for it (findTitleMatches): the jobs are then read by title
+ * The title matches of "what" as the titles listed for it (findTextLists): the jobs are then read by title
  * (jobs_open_title_idx). Undefined when they were not listed (too many titles, or not looked up).
  */
 function listedTitleCondition(criteria: SearchCriteria, params: Params): string | undefined {
@@ -369,7 +369,7 @@ export interface SearchCriteria extends SearchFilters {
   correctedQ?: string | undefined;
   /** The titles containing each fragment of `q` the trigram index cannot look up (findTitleKeys); not part of the search's identity. */
   titleKeys?: ReadonlyMap<string, readonly string[]> | undefined;
-  /** The titles listed for `q` and for `correctedQ` (findTitleMatches); not part of the search's identity. */
+  /** The titles listed for `q` and for `correctedQ` (findTextLists); not part of the search's identity. */
   textLists?: ReadonlyMap<string, TextLists> | undefined;
 }
 

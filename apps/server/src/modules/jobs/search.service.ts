@@ -27,7 +27,7 @@ import {
   findPayPageAboveFloor,
   findPayPageWithin,
   findTitleKeys,
-  findTitleMatches,
+  findTextLists,
   findTopFacets,
   SAMPLE_HITS_FOR_ESTIMATE,
   SAMPLE_LEVELS,
@@ -72,7 +72,7 @@ interface Entry {
  */
 export class SearchCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly titles = new Map<string, { at: number; ttlMs: number; lists: TextLists }>();
+  private readonly texts = new Map<string, { at: number; ttlMs: number; lists: TextLists }>();
   /** The day the precomputed counts were last compacted by this process. */
   compactedOn = '';
   /** When this process last marked jobs past their closing date as expired (ms since the epoch). */
@@ -141,24 +141,24 @@ export class SearchCache {
   }
 
   /**
-   * The titles listed for each text (findTitleMatches), kept as long as an entry (up to `maxEntries` texts) and
+   * The titles and word forms listed for each text (findTextLists), kept as long as an entry (up to `maxEntries` texts) and
    * dropped on every job change like them: a broad word's list is up to 1,000 titles, read once, not per search.
    */
   async textListsOf(reader: Queryable, texts: (string | undefined)[], now: number): Promise<Map<string, TextLists>> {
     const found = new Map<string, TextLists>();
     const missing: string[] = [];
     for (const text of new Set(texts.filter((t): t is string => Boolean(t)))) {
-      const kept = this.titles.get(text);
+      const kept = this.texts.get(text);
       if (kept && now - kept.at < kept.ttlMs) found.set(text, kept.lists);
       else missing.push(text);
     }
     if (missing.length === 0) return found;
-    const read = await findTitleMatches(reader, missing);
-    if (this.titles.size + missing.length > this.maxEntries) this.titles.clear();
+    const read = await findTextLists(reader, missing);
+    if (this.texts.size + missing.length > this.maxEntries) this.texts.clear();
     const ttlMs = now - this.changedAt < this.settleMs ? Math.min(this.settleMs, this.ttlMs) : this.ttlMs;
     for (const text of missing) {
       const lists = read.get(text) ?? {};
-      this.titles.set(text, { at: now, ttlMs, lists });
+      this.texts.set(text, { at: now, ttlMs, lists });
       found.set(text, lists);
     }
     return found;
@@ -169,7 +169,7 @@ export class SearchCache {
     this.changedAt = now;
     this.vocabulary.changed(now);
     this.entries.clear();
-    this.titles.clear();
+    this.texts.clear();
   }
 }
 
