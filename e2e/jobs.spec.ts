@@ -116,11 +116,14 @@ test.describe('posting, applying and responses', () => {
     await expect(page.locator('tbody tr').first()).not.toHaveText(firstRow ?? '');
     await expect(page.locator('tbody tr').first()).toContainText('5');
     await expect(page.getByRole('button', { name: 'Previous' })).toBeVisible();
-    // Each click waits for its page (in the URL) before looking for Next again: a Next still on screen from the page
-    // before would otherwise be clicked as it goes away, and the click would wait for it until the test timed out.
+    // Each click waits for its page (in the URL, and its rows on screen) before looking for Next again: a Next still
+    // on screen from the page before would otherwise be clicked as it goes away, and the click would wait for it
+    // until the test timed out (the URL changes before the new page's rows arrive).
     for (let shown = 2; (await page.getByRole('button', { name: 'Next' }).count()) > 0 && shown < 100; shown += 1) {
+      const before = await page.locator('tbody tr').first().textContent();
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(page).toHaveURL(new RegExp(`[?&]page=${shown + 1}(&|$)`));
+      await expect(page.locator('tbody tr').first()).not.toHaveText(before ?? '');
     }
     const lastRows = await page.locator('tbody tr').count();
     expect(lastRows).toBeGreaterThanOrEqual(1);

@@ -50,6 +50,11 @@ const get = (p: string) =>
   });
 const up = async () => get('/api/health').then((r) => r.status === 200, () => false);
 for (let i = 0; i < 240 && !(await up()); i += 1) await new Promise((r) => setTimeout(r, 250));
+// The search index (SEARCH_INDEX=memory, the default) loads in the background: measured once it serves.
+const loadStarted = performance.now();
+const indexState = async () => get('/api/ready').then((r) => (JSON.parse(r.body) as { searchIndex?: string }).searchIndex ?? 'off', () => 'loading');
+for (let i = 0; i < 2_400 && (await indexState()) === 'loading'; i += 1) await new Promise((r) => setTimeout(r, 250));
+console.log(`search index: ${await indexState()} after ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
 
 const only = process.env.PROBE_ONLY;
 const listed = only?.startsWith('@') ? fs.readFileSync(only.slice(1), 'utf8').split('\n').filter(Boolean) : only ? [only] : undefined;

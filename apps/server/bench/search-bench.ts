@@ -201,6 +201,15 @@ interface SizeResult {
   spec: { ms: number; bytes: number } | { skipped: string };
   plans?: PlanSummary[];
   mix?: MixFigures;
+  /** The search index of the server that ran the uncached searches. */
+  index?: IndexFigures;
+}
+
+/** How long the server's search index took to load after it answered, and its resident memory then. */
+interface IndexFigures {
+  state: string;
+  loadSeconds: number;
+  rssMb: number;
 }
 
 /** The realistic traffic at one size (cold-mix.ts). */
@@ -307,6 +316,24 @@ async function answering(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} did not answer in 2 minutes`);
 }
 
+/**
+ * Waits for the server's search index (SEARCH_INDEX, decision record 24) to leave 'loading' (/api/ready): how long
+ * that took, its state, and the server's resident memory then.
+ */
+async function indexLoaded(base: string, child: ChildProcess): Promise<IndexFigures> {
+  const started = performance.now();
+  let state = 'loading';
+  for (let i = 0; i < 3_000 && state === 'loading'; i += 1) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} while its search index loaded`);
+    const { body } = await get(`${base}/api/ready`);
+    state = (JSON.parse(body.toString()) as { searchIndex?: string }).searchIndex ?? 'off';
+    if (state === 'loading') await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return { state, loadSeconds: (performance.now() - started) / 1000, rssMb: rssKb / 1024 };
+}
+
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -364,7 +391,8 @@ async function serve(scratch: ScratchDatabase, searchCacheTtlMs: number) {
   });
   const base = `http://127.0.0.1:${port}`;
   await answering(`${base}/api/health`, child);
-  return { base, close: () => stop(child) };
+  const index = await indexLoaded(base, child);
+  return { base, index, close: () => stop(child) };
 }
 
 async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<ScratchDatabase> {
@@ -426,8 +454,11 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<SizeResult[]>
       let spec: SizeResult['spec'] = { skipped: `over --spec-max ${specMax}` };
       const vocabulary = await readVocabulary(db);
       let mixRuns: Omit<MixFigures, 'accuracy'> | undefined;
+      let indexFigures: IndexFigures | undefined;
       await handOver(async () => {
         const uncached = await serve(scratch, 0);
+        indexFigures = uncached.index;
+        log(`${kind} ${size}: search index ${uncached.index.state} after ${uncached.index.loadSeconds.toFixed(1)} s, server RSS ${Math.round(uncached.index.rssMb)} MB`);
         try {
           for (const shape of SHAPES) shapesHere.push(await shapeQuery(uncached.base, shape));
           for (const shape of shapesHere) {
@@ -461,7 +492,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<SizeResult[]>
       });
       const plans = size === sizes.filter((n) => kind !== 'pglite' || n <= pgliteMax).at(-1) ? await explainShapes(db) : undefined;
       const mix = mixRuns && { ...mixRuns, accuracy: await estimateError(db, mixRuns.cold.estimates) };
-      results.push({ db: kind, jobs: size, seedSeconds, shapes, spec, plans, ...(mix ? { mix } : {}) });
+      results.push({ db: kind, jobs: size, seedSeconds, shapes, spec, plans, ...(mix ? { mix } : {}), ...(indexFigures ? { index: indexFigures } : {}) });
     }
   } finally {
     if (kind === 'pglite') {
@@ -596,6 +627,18 @@ function render(hello: number, all: SizeResult[]): string {
     }
     const worst = mixes.map((r) => `${r.db} ${r.jobs.toLocaleString('en-US')}: ${r.mix?.accuracy.worst || 'none estimated'}`);
     lines.push('', `Farthest estimate per run: ${worst.join('; ')}.`);
+    const indexes = all.filter((r) => r.index);
+    if (indexes.length) {
+      lines.push(
+        '',
+        'The search index (decision record 24), in the server that ran the searches above: loaded after the server first answered, and',
+        'the server\'s resident memory once loaded.',
+        '',
+        '| database | jobs | index | loaded in s | server RSS MB |',
+        '|---|---:|---|---:|---:|',
+        ...indexes.map((r) => `| ${r.db} | ${r.jobs.toLocaleString('en-US')} | ${r.index?.state ?? '-'} | ${r.index?.loadSeconds.toFixed(1) ?? '-'} | ${Math.round(r.index?.rssMb ?? 0)} |`),
+      );
+    }
   }
   lines.push('', '## The spec\'s approach: download every job, filter in the browser', '', '| database | jobs | median ms per visit | bytes per visit | load time (seed) s |', '|---|---:|---:|---:|---:|');
   for (const r of all) {

@@ -40,6 +40,7 @@ import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { jobStatsRoutes } from './modules/job-stats/job-stats.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { loadPageRenderer, pageRoutes } from './modules/pages/pages.routes.js';
+import { PGLITE_LOAD_CHUNK, SearchIndex } from './modules/jobs/search-index.js';
 import { SearchCache } from './modules/jobs/search.service.js';
 import { MailQueue } from './modules/mail/mail.queue.js';
 import { OutboxTransport, SmtpTransport, type MailTransport } from './modules/mail/transports.js';
@@ -158,6 +159,23 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
   if (db.listen) {
     const stopListening = await db.listen('jobs_changed', () => searchCounts.invalidate());
     app.addHook('onClose', stopListening);
+  }
+  if (config.searchIndex === 'memory') {
+    // Loaded in the background (searches use the database's passes meanwhile), then kept in step with job_changes.
+    const index = new SearchIndex(db, {
+      ...(db.kind === 'pglite' ? { loadChunk: PGLITE_LOAD_CHUNK } : {}),
+      onChange: () => searchCounts.forgetAnswers(),
+    });
+    searchCounts.index = index;
+    app.addHook('onReady', async () => {
+      index.load().then(
+        () => app.log.info('search index loaded'),
+        (error: unknown) => {
+          if (!index.closed) app.log.error({ err: error }, 'search index failed to load; searches read the database');
+        },
+      );
+    });
+    app.addHook('onClose', async () => index.close());
   }
   const deps: AppDeps = { db, config, searchCounts, rateLimiter, storage, cvStorage, mail };
   if (config.alertsIntervalMs > 0) {

@@ -86,6 +86,7 @@ const envSchema = z.object({
   SEARCH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(3_000),
   SEARCH_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(8),
+  SEARCH_INDEX: z.enum(['memory', 'off']).default('memory'),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Jobboard <no-reply@jobboard.local>'),
   MAIL_POLL_SECONDS: z.coerce.number().min(0.5).max(86_400).default(2),
@@ -147,6 +148,8 @@ export interface Config {
   /** PostgreSQL: a search's statements stop after this long; searches share a pool of this many connections (Db.searches). */
   searchTimeoutMs: number;
   searchPoolSize: number;
+  /** `memory`: searches are counted and paged over an index of the open jobs in this process's memory (decision record 24); `off`: over the database. */
+  searchIndex: 'memory' | 'off';
   /** Mail goes through this SMTP server; without one, into DATA_DIR/outbox as .eml files. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -269,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     moderation: e.MODERATION,
     postsPerDay: e.POSTS_PER_DAY,
     searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
+    searchIndex: e.SEARCH_INDEX,
     searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
     searchPoolSize: e.SEARCH_POOL_SIZE,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,

@@ -40,7 +40,7 @@ describeEachDb('housekeeping', (kind) => {
     expect(await sessionCount(t)).toBe(3);
 
     const result = await sweepExpired(t.db);
-    expect(result).toEqual({ ran: true, sessions: 2, oidcFlows: 1, accountTokens: 0 });
+    expect(result).toEqual({ ran: true, sessions: 2, oidcFlows: 1, accountTokens: 0, jobChanges: 0 });
     expect(await sessionCount(t)).toBe(1);
     const flows = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM oidc_flows');
     expect(flows[0]?.n).toBe(1);

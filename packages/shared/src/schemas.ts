@@ -651,6 +651,10 @@ export const readinessBodySchema = z.object({
       }),
     )
     .describe('The read replicas (DATABASE_READ_URL); empty without'),
+  searchIndex: z
+    .enum(['off', 'loading', 'ready', 'failed'])
+    .optional()
+    .describe('The in-memory search index (SEARCH_INDEX): while loading, searches read the database'),
 });
 export type ReadinessBody = z.infer<typeof readinessBodySchema>;
 

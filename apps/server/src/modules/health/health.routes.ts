@@ -2,7 +2,7 @@ import { healthBodySchema as healthSchema, readinessBodySchema } from '@jobboard
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 
-export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, searchCounts }) => {
   app.get('/health', { schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } }, async (_r, reply) => {
     const ok = await db.ping();
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database: db.kind });
@@ -20,9 +20,10 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     { schema: { tags: ['health'], response: { 200: readinessBodySchema, 503: readinessBodySchema } } },
     async (_r, reply) => {
       const replicas = db.replicaStatus?.() ?? [];
-      if (stopping) return reply.code(503).send({ status: 'stopping', database: db.kind, replicas });
+      const searchIndex = searchCounts.index?.state ?? 'off';
+      if (stopping) return reply.code(503).send({ status: 'stopping', database: db.kind, replicas, searchIndex });
       const ok = await db.ping();
-      return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', database: db.kind, replicas });
+      return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', database: db.kind, replicas, searchIndex });
     },
   );
 };

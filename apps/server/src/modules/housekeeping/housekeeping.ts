@@ -4,6 +4,7 @@ import { LOCKS, unlessRunningElsewhere } from '../../db/exclusive.js';
 import { FLOW_TTL_MS } from '../auth/google.service.js';
 import { deleteFlowsOlderThan } from '../auth/oidc-flows.repository.js';
 import { deleteExpiredAccountTokens } from '../accounts/account-tokens.repository.js';
+import { deleteJobChangesBefore } from '../jobs/search-index.js';
 import { deleteExpiredSessions } from '../sessions/sessions.repository.js';
 
 /** Any fixed number: the lock that lets one app instance at a time do the sweep on a shared database. */
@@ -14,7 +15,12 @@ export interface SweepResult {
   sessions: number;
   oidcFlows: number;
   accountTokens: number;
+  /** Rows of job_changes older than JOB_CHANGES_KEPT_MS (migration 020). */
+  jobChanges: number;
 }
+
+/** How long job_changes keeps a change: an app instance away longer loads its search index anew. */
+export const JOB_CHANGES_KEPT_MS = 86_400_000;
 
 /**
  * Deletes what has expired: sessions past their idle or absolute limit, Google sign-ins never finished, and
@@ -27,9 +33,10 @@ export async function sweepExpired(db: Db, now: Date = new Date()): Promise<Swee
     const sessions = await deleteExpiredSessions(tx, now);
     const oidcFlows = await deleteFlowsOlderThan(tx, new Date(now.getTime() - FLOW_TTL_MS));
     const accountTokens = await deleteExpiredAccountTokens(tx, now);
-    return { ran: true, sessions, oidcFlows, accountTokens };
+    const jobChanges = await deleteJobChangesBefore(tx, new Date(now.getTime() - JOB_CHANGES_KEPT_MS));
+    return { ran: true, sessions, oidcFlows, accountTokens, jobChanges };
   });
-  return result ?? { ran: false, sessions: 0, oidcFlows: 0, accountTokens: 0 };
+  return result ?? { ran: false, sessions: 0, oidcFlows: 0, accountTokens: 0, jobChanges: 0 };
 }
 
 /** Sweeps soon after start, then every `intervalMs`; stop() ends it (the app calls it on close). */
@@ -37,7 +44,7 @@ export function scheduleHousekeeping(db: Db, log: FastifyBaseLogger, intervalMs:
   const run = () => {
     sweepExpired(db).then(
       (result) => {
-        if (result.sessions || result.oidcFlows || result.accountTokens) log.info(result, 'housekeeping: expired rows deleted');
+        if (result.sessions || result.oidcFlows || result.accountTokens || result.jobChanges) log.info(result, 'housekeeping: expired rows deleted');
       },
       (error: unknown) => log.warn({ err: error }, 'housekeeping failed; will retry at the next interval'),
     );

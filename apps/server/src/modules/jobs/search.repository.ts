@@ -176,6 +176,12 @@ export interface TextLists {
    * million). Listed only for text the trigram index can look up (findTitleKeys lists the rest).
    */
   beyondWords?: string[] | undefined;
+  /**
+   * The text's words as to_tsquery stems them, each a prefix ('appli' for "applied"): what the search index
+   * (search-index.ts) matches its words against. [] when every word is a stop word; undefined when the text has no
+   * words, or they are not a plain AND of prefixes.
+   */
+  prefixes?: string[] | undefined;
 }
 
 /**
@@ -225,6 +231,26 @@ export async function findTextLists(db: Queryable, texts: (string | undefined)[]
   return found;
 }
 
+/**
+ * The words of each text as to_tsquery stems them (TextLists.prefixes), all texts in one statement: all the search
+ * index needs of the database to match a text (it finds titles and skills itself).
+ */
+export async function findTextPrefixes(db: Queryable, texts: readonly string[]): Promise<Map<string, string[] | undefined>> {
+  const found = new Map<string, string[] | undefined>();
+  const worded = texts.filter((q) => parseText(q).words);
+  for (const q of texts) if (!worded.includes(q)) found.set(q, undefined);
+  if (!worded.length) return found;
+  const rows = await db.query<{ i: number; parsed: string | null }>(
+    `SELECT t.i, to_tsquery('english', t.words)::text AS parsed FROM unnest($1::text[]) WITH ORDINALITY AS t(words, i)`,
+    [worded.map((q) => parseText(q).words)],
+  );
+  for (const row of rows) {
+    const q = worded[Number(row.i) - 1];
+    if (q !== undefined) found.set(q, row.parsed === null ? undefined : plainPrefixes(row.parsed));
+  }
+  return found;
+}
+
 /** Above this many words beginning a prefix, it stays a prefix: the index reads them all either way. */
 const WORD_FORMS_MAX = 64;
 
@@ -234,15 +260,25 @@ function tsqueryTerm(lexeme: string): string {
 }
 
 /**
+ * The prefixes of a parsed query ("'appli':* & 'engin':*", to_tsquery's output): [] for none (every word a stop
+ * word), undefined when it is not a plain AND of prefixes, which is all parseText asks for (a word the parser split
+ * into a phrase, "e-mail", gives another shape).
+ */
+export function plainPrefixes(parsed: string): string[] | undefined {
+  if (parsed === '') return [];
+  const prefixes = [...parsed.matchAll(/'((?:[^'\\]|'')+)':\*/g)].map((m) => (m[1] ?? '').replace(/''/g, "'"));
+  if (!prefixes.length || prefixes.map((p) => `${tsqueryTerm(p)}:*`).join(' & ') !== parsed) return undefined;
+  return prefixes;
+}
+
+/**
  * The words each prefix of a parsed query ("'appli':* & 'engin':*", to_tsquery's output) stands for in
  * search_lexemes, as a tsquery of the same meaning (TextLists.wordsQuery): every job word beginning a prefix is
  * listed there (migration 019), so "any word beginning it" and "one of the listed words" match the same jobs.
  */
 export async function findWordForms(db: Queryable, parsed: string): Promise<string | undefined> {
-  const prefixes = [...parsed.matchAll(/'((?:[^'\\]|'')+)':\*/g)].map((m) => (m[1] ?? '').replace(/''/g, "'"));
-  // Only a plain AND of prefixes, which is all parseText asks for; anything else (a stop word dropped to nothing,
-  // a word the parser split into a phrase) stays as it was.
-  if (!prefixes.length || prefixes.map((p) => `${tsqueryTerm(p)}:*`).join(' & ') !== parsed) return undefined;
+  const prefixes = plainPrefixes(parsed);
+  if (!prefixes?.length) return undefined;
   const rows = await db.query<{ prefix: string; forms: unknown }>(
     `SELECT t.prefix, (SELECT coalesce(json_agg(l.lexeme), '[]') FROM (
         SELECT s.lexeme FROM search_lexemes s
@@ -914,7 +950,7 @@ async function countUpTo(db: Queryable, conditions: (string | undefined)[], para
 }
 
 /** Whether the search has no condition at all beyond "open": the place and skill tables answer its top lists. */
-function unfiltered(criteria: SearchCriteria): boolean {
+export function unfiltered(criteria: SearchCriteria): boolean {
   return countsArePrecomputed(criteria) && FILTER_GROUP_NAMES.every((group) => !criteria[group]);
 }
 

@@ -14,6 +14,7 @@ import { LOCKS, unlessRunningElsewhere } from '../../db/exclusive.js';
 import { AppError } from '../../http/errors.js';
 import { expireJobs, toJob, type JobRow } from './jobs.repository.js';
 import { parseWhere } from './places.js';
+import { NotIndexable, type SearchIndex } from './search-index.js';
 import { Vocabulary } from './spelling.js';
 import {
   compactFacetCounts,
@@ -28,7 +29,9 @@ import {
   findPayPageWithin,
   findTitleKeys,
   findTextLists,
+  findTextPrefixes,
   findTopFacets,
+  unfiltered,
   SAMPLE_HITS_FOR_ESTIMATE,
   SAMPLE_LEVELS,
   SAMPLE_RATES,
@@ -73,6 +76,10 @@ interface Entry {
 export class SearchCache {
   private readonly entries = new Map<string, Entry>();
   private readonly texts = new Map<string, { at: number; ttlMs: number; lists: TextLists }>();
+  /** Each text's words as stemmed (findTextPrefixes): they depend on the text alone, so they are kept across changes. */
+  private readonly prefixes = new Map<string, string[] | undefined>();
+  /** This instance's search index (decision record 24), when it has one: searches use it once it is loaded. */
+  index: SearchIndex | undefined;
   /** The day the precomputed counts were last compacted by this process. */
   compactedOn = '';
   /** When this process last marked jobs past their closing date as expired (ms since the epoch). */
@@ -164,8 +171,29 @@ export class SearchCache {
     return found;
   }
 
+  /** The words of each text as stemmed, for the search index (TextLists with `prefixes` only). */
+  async prefixesOf(reader: Queryable, texts: (string | undefined)[]): Promise<Map<string, TextLists>> {
+    const wanted = [...new Set(texts.filter((t): t is string => Boolean(t)))];
+    const missing = wanted.filter((text) => !this.prefixes.has(text));
+    if (missing.length) {
+      const read = await findTextPrefixes(reader, missing);
+      if (this.prefixes.size + missing.length > this.maxEntries) this.prefixes.clear();
+      for (const text of missing) this.prefixes.set(text, read.get(text));
+    }
+    return new Map(wanted.map((text) => [text, { prefixes: this.prefixes.get(text) }]));
+  }
+
   /** Called on every job create, update and delete, and on account deletion. */
   invalidate(now = Date.now()): void {
+    this.index?.changed();
+    this.forgetAnswers(now);
+  }
+
+  /**
+   * Drops what was learnt from the jobs as they were: also called by the search index when it applied changes no
+   * notice announced (a lost LISTEN connection).
+   */
+  forgetAnswers(now = Date.now()): void {
     this.changedAt = now;
     this.vocabulary.changed(now);
     this.entries.clear();
@@ -203,9 +231,17 @@ export async function searchJobs(db: Db, cache: SearchCache, query: SearchQuery,
 }
 
 /** The query as a search reads it (toCriteria), its misspelt words corrected and its title fragments looked up. */
-async function criteriaOf(reader: Queryable, cache: SearchCache, rest: Omit<SearchQuery, 'page'>, now: Date): Promise<SearchCriteria> {
+async function criteriaOf(
+  reader: Queryable,
+  cache: SearchCache,
+  rest: Omit<SearchQuery, 'page'>,
+  now: Date,
+  { indexed = false } = {},
+): Promise<SearchCriteria> {
   if (rest.q) await cache.vocabulary.refresh(reader, now.getTime());
   const correctedQ = rest.q ? cache.vocabulary.correct(rest.q) : undefined;
+  // The search index finds titles and skills itself: it needs only the words as stemmed.
+  if (indexed) return { ...toCriteria(rest), correctedQ, textLists: await cache.prefixesOf(reader, [rest.q, correctedQ]) };
   const [titleKeys, textLists] = await Promise.all([findTitleKeys(reader, rest.q), cache.textListsOf(reader, [rest.q, correctedQ], now.getTime())]);
   return { ...toCriteria(rest), correctedQ, titleKeys, textLists };
 }
@@ -233,9 +269,23 @@ export async function findSearchMatches(
 }
 
 async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Date): Promise<SearchResult> {
+  const index = cache.index && (await cache.index.current(now.getTime())) ? cache.index : undefined;
+  if (index) {
+    try {
+      return await answerSearch(db, cache, query, now, index);
+    } catch (error) {
+      // Text the index cannot match (its words not plain prefixes): the database's passes answer.
+      if (!(error instanceof NotIndexable)) throw error;
+    }
+  }
+  return answerSearch(db, cache, query, now);
+}
+
+async function answerSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Date, index?: SearchIndex): Promise<SearchResult> {
   const reader = db.searches ?? db;
   const { page, ...rest } = query;
-  const criteria = await criteriaOf(reader, cache, rest, now);
+  const criteria = await criteriaOf(reader, cache, rest, now, { indexed: Boolean(index) });
+  const passes = index ? indexPasses(reader, index) : sqlPasses(reader, cache);
   const today = toIsoDate(now);
   if (cache.compactedOn !== today) {
     cache.compactedOn = today;
@@ -260,7 +310,7 @@ async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Da
   }
   const entry = cache.entry(searchCacheKey(criteria, today), now.getTime());
   const position = criteria.sort === 'newest' ? SearchCache.position(entry, page) : { skipPages: page - 1 };
-  const { rows, previous, counts } = await pageAndCounts(reader, cache, entry, criteria, position, page, now);
+  const { rows, previous, counts } = await pageAndCounts(reader, cache, passes, entry, criteria, position, page, now);
   entry.counts = counts;
   if (criteria.sort === 'newest') {
     if (previous) cache.remember(entry, page - 1, previous);
@@ -284,6 +334,51 @@ async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Da
 }
 
 /**
+ * The passes a search's counts and page are made of (decision record 14): over the database (search.repository.ts),
+ * or over this instance's search index in memory (search-index.ts, decision record 24), which gives the same
+ * answers. The precomputed counts and the cards of a page are always read from the database.
+ */
+interface SearchPasses {
+  counts(criteria: SearchCriteria, now: Date, source?: CountSource, limit?: number, options?: { groupsInBase?: boolean; page?: PageOfMatches | undefined }): Promise<MatchCounts>;
+  sampleMatches(criteria: SearchCriteria, now: Date, source: SampleSource): Promise<number>;
+  fewMatchesPage(criteria: SearchCriteria, now: Date, page: PageOfMatches): Promise<string[] | undefined>;
+  samples(now: Date): Promise<readonly SampleSource[]>;
+  /** The top places and skills of a search the precomputed counts answer (findTopFacets). */
+  topFacets(criteria: SearchCriteria, now: Date, source: CountSource): Promise<TopFacets>;
+  /** The page of a search whose matches were not all read. */
+  page(criteria: SearchCriteria, position: PagePosition, now: Date): Promise<{ rows: JobRow[]; previous?: PageBoundary | undefined }>;
+}
+
+function sqlPasses(reader: Queryable, cache: SearchCache): SearchPasses {
+  return {
+    counts: (criteria, now, source, limit, options) => countMatchesAndFacets(reader, criteria, now, source, limit, options),
+    sampleMatches: (criteria, now, source) => countSampleMatches(reader, criteria, now, source),
+    fewMatchesPage: (criteria, now, page) => findPageOfFewMatches(reader, criteria, now, page),
+    samples: (now) => cache.samplesToEstimateFrom(reader, now.getTime()),
+    topFacets: (criteria, now, source) => findTopFacets(reader, criteria, now, source),
+    page: (criteria, position, now) => manyMatchesPage(reader, cache, criteria, position, now),
+  };
+}
+
+function indexPasses(reader: Queryable, index: SearchIndex): SearchPasses {
+  return {
+    counts: (criteria, now, source, limit, options) => index.countMatchesAndFacets(criteria, now, source, limit, options),
+    sampleMatches: async (criteria, now, source) => index.countSampleMatches(criteria, now, source),
+    fewMatchesPage: async (criteria, now, page) => index.pageOfFewMatches(criteria, now, page, EXACT_COUNT_LIMIT),
+    samples: async () => SAMPLE_LEVELS.filter((source) => index.sampleSize(source) >= SAMPLE_HITS_FOR_ESTIMATE),
+    // Nothing filtered: the kept place and skill tables answer at once.
+    topFacets: async (criteria, now, source) =>
+      unfiltered(criteria)
+        ? findTopFacets(reader, criteria, now, source)
+        : ((await index.countMatchesAndFacets(criteria, now, source, EXACT_COUNT_LIMIT, { groupsInBase: true })).top ?? EMPTY_TOP),
+    page: async (criteria, position, now) => {
+      const { seqs, previous } = index.pageOf(criteria, position, now);
+      return { rows: await findJobsBySeq(reader, seqs), ...(previous ? { previous } : {}) };
+    },
+  };
+}
+
+/**
  * A search's page and its counts. The counts come first. From the precomputed counts (no text, no job-model
  * filter) a total past the page means no page to read, and a small one a page gathered from its few matches.
  * Otherwise, when the counts are exact, the pass that counted read every match and gives the page too (a search with few
@@ -293,6 +388,7 @@ async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Da
 async function pageAndCounts(
   reader: Queryable,
   cache: SearchCache,
+  passes: SearchPasses,
   entry: Entry,
   criteria: SearchCriteria,
   position: PagePosition,
@@ -315,28 +411,28 @@ async function pageAndCounts(
   if (countsArePrecomputed(criteria)) {
     // Exact and cheap (a few thousand precomputed rows): read first, so few matches are gathered, not walked for.
     const cached = entry.counts;
-    const counts = cached ?? (await countSearch(reader, cache, criteria, now));
-    if (cached && !cachedPagesHold) return { ...(await manyMatchesPage(reader, cache, criteria, position, now)), counts };
+    const counts = cached ?? (await countSearch(reader, passes, criteria, now));
+    if (cached && !cachedPagesHold) return { ...(await passes.page(criteria, position, now)), counts };
     if (counts.total <= start) return { rows: [], counts };
-    if (counts.total > cache.fewMatches) return { ...(await manyMatchesPage(reader, cache, criteria, position, now)), counts };
+    if (counts.total > cache.fewMatches) return { ...(await passes.page(criteria, position, now)), counts };
     const known = await fromOrdered(entry.ordered, counts);
     if (known) return known;
-    const gathered = await fromOrdered(orderedOf(await findPageOfFewMatches(reader, criteria, now, wanted)), counts);
-    return gathered ?? { ...(await findJobPage(reader, criteria, position, now)), counts };
+    const gathered = await fromOrdered(orderedOf(await passes.fewMatchesPage(criteria, now, wanted)), counts);
+    return gathered ?? { ...(await passes.page(criteria, position, now)), counts };
   }
   const known = entry.counts;
   if (cache.fewMatches === 0) {
-    const counts = known ?? (await countSearch(reader, cache, criteria, now));
-    return { ...(await findJobPage(reader, criteria, position, now)), counts };
+    const counts = known ?? (await countSearch(reader, passes, criteria, now));
+    return { ...(await passes.page(criteria, position, now)), counts };
   }
   if (known && (!known.everyMatchRead || (known.total === 0 && cachedPagesHold))) {
-    return { ...(known.total === 0 ? { rows: [] } : await manyMatchesPage(reader, cache, criteria, position, now)), counts: known };
+    return { ...(known.total === 0 ? { rows: [] } : await passes.page(criteria, position, now)), counts: known };
   }
   const kept = known && cachedPagesHold && (await fromOrdered(entry.ordered, known));
   if (kept) return kept;
-  const { pageSeqs, ...counts } = await countSearch(reader, cache, criteria, now, wanted);
+  const { pageSeqs, ...counts } = await countSearch(reader, passes, criteria, now, wanted);
   const read = await fromOrdered(orderedOf(pageSeqs), counts);
-  return read ?? { ...(await manyMatchesPage(reader, cache, criteria, position, now)), counts };
+  return read ?? { ...(await passes.page(criteria, position, now)), counts };
 }
 
 /** How many open jobs a page in pay order is walked through before it is looked for above a pay floor instead. */
@@ -408,16 +504,16 @@ function topListSource(total: number, samples: readonly SampleSource[]): CountSo
  */
 async function countSearch(
   reader: Queryable,
-  cache: SearchCache,
+  passes: SearchPasses,
   criteria: SearchCriteria,
   now: Date,
   page?: PageOfMatches,
 ): Promise<Counts & { pageSeqs?: string[] | undefined }> {
-  const samples = await cache.samplesToEstimateFrom(reader, now.getTime());
+  const samples = await passes.samples(now);
   if (countsArePrecomputed(criteria)) {
     const exact = await countMatchesAndFacets(reader, criteria, now);
     const source = topListSource(exact.total, samples);
-    const top = await findTopFacets(reader, criteria, now, source);
+    const top = await passes.topFacets(criteria, now, source);
     const topFacets = source === 'jobs' ? top : scaledTop(top, SAMPLE_RATES[source]);
     return { total: exact.total, facets: exact.facets, topFacets, totalIsEstimate: false, facetsAreEstimates: source !== 'jobs' };
   }
@@ -441,7 +537,7 @@ async function countSearch(
       skipped = samples.slice(level);
       break;
     }
-    const counts = await countMatchesAndFacets(reader, criteria, now, source);
+    const counts = await passes.counts(criteria, now, source);
     finest = { counts, source };
     // Too few matches here even before the filter groups: a finer sample, or an exact count.
     if (!many(counts.base)) continue;
@@ -451,7 +547,7 @@ async function countSearch(
     const facets = scaledFacets(counts.facets, SAMPLE_RATES[source]);
     const topFacets = scaledTop(counts.top ?? EMPTY_TOP, SAMPLE_RATES[source]);
     const finerTotal = async (finer: SampleSource): Promise<Counts | undefined> => {
-      const total = await countSampleMatches(reader, criteria, now, finer);
+      const total = await passes.sampleMatches(criteria, now, finer);
       if (!many(total)) return undefined;
       return { total: total * SAMPLE_RATES[finer], facets, topFacets, totalIsEstimate: true, facetsAreEstimates: true };
     };
@@ -461,7 +557,7 @@ async function countSearch(
       const found = await finerTotal(likely);
       if (found) return found;
     }
-    const exact = await countMatchesAndFacets(reader, criteria, now, 'jobs', EXACT_COUNT_LIMIT, { groupsInBase: true, page });
+    const exact = await passes.counts(criteria, now, 'jobs', EXACT_COUNT_LIMIT, { groupsInBase: true, page });
     if (exact.total < EXACT_COUNT_LIMIT) {
       return { total: exact.total, facets, topFacets: exact.top ?? EMPTY_TOP, totalIsEstimate: false, facetsAreEstimates: true, everyMatchRead: true, pageSeqs: exact.pageSeqs };
     }
@@ -472,13 +568,13 @@ async function countSearch(
     return estimated(counts, source);
   }
   // Few matches before the filter groups (or no sample large enough): every figure exactly, in one pass.
-  const exact = await countMatchesAndFacets(reader, criteria, now, 'jobs', EXACT_COUNT_LIMIT, { page });
+  const exact = await passes.counts(criteria, now, 'jobs', EXACT_COUNT_LIMIT, { page });
   if (exact.base < EXACT_COUNT_LIMIT) {
     const topFacets = exact.top ?? EMPTY_TOP;
     return { total: exact.total, facets: exact.facets, topFacets, totalIsEstimate: false, facetsAreEstimates: false, everyMatchRead: true, pageSeqs: exact.pageSeqs };
   }
   // More than the samples counted let one expect: the ones skipped after all, the finest counted giving the figures.
-  for (const source of skipped) finest = { counts: await countMatchesAndFacets(reader, criteria, now, source), source };
+  for (const source of skipped) finest = { counts: await passes.counts(criteria, now, source), source };
   if (!finest) return { total: exact.total, facets: exact.facets, topFacets: exact.top ?? EMPTY_TOP, totalIsEstimate: false, facetsAreEstimates: false };
   return estimated(finest.counts, finest.source);
 }

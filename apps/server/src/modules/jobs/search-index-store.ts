@@ -1,0 +1,556 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- typed arrays indexed within their length in the hot
+   loops below: `!` costs nothing, where `?? 0` on every read would hide a wrong index instead of failing a test. */
+import { FILTER_GROUPS, FILTER_GROUP_NAMES, toIsoDate, type FilterGroup } from '@jobboard/shared';
+
+/**
+ * What the search index (search-index.ts, decision record 24) keeps of one load of the open jobs, and the set and
+ * order helpers its passes use: documents numbered as they are added, their search fields column by column in typed
+ * arrays, posting lists, bitsets, and the page orders.
+ */
+
+/** A growable Uint32Array, appended to in increasing order (a posting list) or in any order. */
+export class U32List {
+  data = new Uint32Array(4);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      // Trimmed lists may be empty: they grow from 4.
+      const grown = new Uint32Array(Math.max(4, this.data.length * 2));
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+  trim(): void {
+    if (this.data.length > this.length) this.data = this.data.slice(0, this.length);
+  }
+}
+
+/** Strings to small numbers and back. */
+export class Dictionary {
+  private readonly ids = new Map<string, number>();
+  readonly values: string[] = [];
+  id(value: string): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.values.push(value);
+      this.ids.set(value, id);
+    }
+    return id;
+  }
+  find(value: string): number | undefined {
+    return this.ids.get(value);
+  }
+}
+
+/** One row of the jobs as the index reads it (INDEX_COLUMNS). */
+export interface IndexRow {
+  seq: string | number;
+  posting_day: number;
+  valid_day: number;
+  pay: number | string | null;
+  max_price_k: number | string | null;
+  city: string;
+  country: string;
+  city_key: string;
+  salary_key: string;
+  experience_key: string;
+  employment_key: string;
+  workplace: string;
+  title_key: string;
+  /** text[] columns: node-postgres and PGlite both hand them over as arrays. */
+  skills: string[];
+  remote: string[];
+  lexemes: string | null;
+  s32: boolean;
+  s4: boolean;
+}
+
+export const INDEX_COLUMNS = `j.seq, (j.posting_date - DATE '1970-01-01') AS posting_day, (j.valid_through - DATE '1970-01-01') AS valid_day,
+  j.pay_yearly_usd AS pay, j.max_price_k, j.city, j.country, lower(j.city) AS city_key, lower(j.salary_type) AS salary_key,
+  lower(j.experience_level) AS experience_key, lower(j.employment_type) AS employment_key, j.workplace,
+  lower(j.job_title) AS title_key, j.skill_keys AS skills, j.remote_countries AS remote,
+  array_to_string(tsvector_to_array(j.search_doc), ' ') AS lexemes, job_in_sample(j.seq) AS s32, job_in_fine_sample(j.seq) AS s4`;
+
+export const DAY_MS = 86_400_000;
+export const dayOf = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
+export const isoOf = (day: number) => toIsoDate(new Date(day * DAY_MS));
+export const numberOrNaN = (value: number | string | null) => (value === null ? Number.NaN : Number(value));
+
+/** Every option of every filter group, in FILTER_GROUP_NAMES order: its slot is its bit in a document's option bits. */
+export const OPTION_KEYS: [FilterGroup, string][] = FILTER_GROUP_NAMES.flatMap((group) => FILTER_GROUPS[group].map((o) => [group, o.value as string] as [FilterGroup, string]));
+export const slotOf = (group: FilterGroup, value: string) => OPTION_KEYS.findIndex(([g, v]) => g === group && v === value);
+/** The bits of each group's options. */
+export const GROUP_BITS = Object.fromEntries(
+  FILTER_GROUP_NAMES.map((group) => [group, OPTION_KEYS.reduce((bits, [g], slot) => (g === group ? bits | (1 << slot) : bits), 0)]),
+) as Record<FilterGroup, number>;
+/** "Date of posting" depends on the day: its bits are worked out per search (Compiled.optionsOf), not kept. */
+export const POSTED_SLOTS = FILTER_GROUPS.posted.map((o) => ({ slot: slotOf('posted', o.value), window: o.value }));
+
+/**
+ * The options a job meets, one bit per slot of OPTION_KEYS, but for "date of posting": the equalities compared as
+ * groupCondition compares them (the place, salary type and levels lower-cased), the price cap as at most each
+ * option, "work remotely" in either the experience level or the employment type.
+ */
+export function optionBitsOf(row: IndexRow, maxPrice: number): number {
+  let bits = 0;
+  OPTION_KEYS.forEach(([group, value], slot) => {
+    let meets: boolean;
+    switch (group) {
+      case 'location':
+        meets = row.city_key === value;
+        break;
+      case 'salaryType':
+        meets = row.salary_key === value;
+        break;
+      case 'workplace':
+        meets = row.workplace === value;
+        break;
+      case 'maxPrice':
+        meets = maxPrice <= Number(value);
+        break;
+      case 'experience':
+      case 'employment':
+        meets = row.experience_key === value || row.employment_key === value;
+        break;
+      case 'posted':
+        meets = false;
+        break;
+    }
+    if (meets) bits |= 1 << slot;
+  });
+  return bits;
+}
+
+/** Between titles in Store.joinedTitles: no title or search text holds it. */
+export const TITLE_SEPARATOR = '\u0000';
+
+/** The orders a page is walked in (relevance walks the newest order once per tier). */
+export type PageOrder = 'newest' | 'pay';
+
+/** How many broad prefixes' sets a store keeps (Store.prefixSets): 125 KB each at a million jobs. */
+export const PREFIX_SETS_MOST = 128;
+
+/** After this many documents added since the orders were built, they are built again. */
+export const RECENT_MOST = 20_000;
+
+/** A set of documents, one bit each. */
+export type Bits = Uint32Array;
+
+export function popcount32(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** The jobs of one load: appended to, never rewritten but for the alive bits. */
+export class Store {
+  count = 0;
+  dead = 0;
+  seq = new Float64Array(1024);
+  postingDay = new Int32Array(1024);
+  validDay = new Int32Array(1024);
+  pay = new Float64Array(1024);
+  maxPrice = new Float64Array(1024);
+  city = new Uint32Array(1024);
+  cityKey = new Uint32Array(1024);
+  country = new Uint32Array(1024);
+  salary = new Uint32Array(1024);
+  experience = new Uint32Array(1024);
+  employment = new Uint32Array(1024);
+  workplace = new Uint32Array(1024);
+  title = new Uint32Array(1024);
+  /** The place of each job: its city as lower-cased and its country (the top places group by them). */
+  place = new Uint32Array(1024);
+  /** The filter options each job meets (optionBitsOf). */
+  optionBits = new Uint32Array(1024);
+  skillStart = new Uint32Array(1025);
+  skills = new U32List();
+  remote = new Map<number, string[]>();
+  alive: Bits = new Uint32Array(32);
+  /** The jobs meeting each filter option, by slot (none for "date of posting", which moves with the day). */
+  optionSets: Bits[] = OPTION_KEYS.map(() => new Uint32Array(32));
+  coarse: Bits = new Uint32Array(32);
+  fine: Bits = new Uint32Array(32);
+  readonly strings = new Dictionary();
+  readonly titles = new Dictionary();
+  readonly skillKeys = new Dictionary();
+  /** Places by id ('cityKey country' ids), and the spellings of each place's city seen (usually one). */
+  readonly places = new Dictionary();
+  readonly placeCities: number[][] = [];
+  readonly lexemes = new Map<string, U32List>();
+  readonly byTitle: U32List[] = [];
+  /** The jobs of each lower-cased city and of each country, by string id: "where" and the country filters. */
+  readonly byCityKey: U32List[] = [];
+  readonly byCountry: U32List[] = [];
+  readonly bySkill: U32List[] = [];
+  readonly docOf = new Map<number, number>();
+  /** The words of each title (weight A of search_doc), by title id: the relevance order's first tier. */
+  readonly titleWords: (string[] | undefined)[] = [];
+  private sortedLexemes: string[] | undefined;
+
+  private grow(): void {
+    const size = this.seq.length * 2;
+    const grown = <T extends Float64Array | Int32Array | Uint32Array>(old: T): T => {
+      const next = new (old.constructor as new (n: number) => T)(size);
+      next.set(old);
+      return next;
+    };
+    this.seq = grown(this.seq);
+    this.postingDay = grown(this.postingDay);
+    this.validDay = grown(this.validDay);
+    this.pay = grown(this.pay);
+    this.maxPrice = grown(this.maxPrice);
+    this.city = grown(this.city);
+    this.cityKey = grown(this.cityKey);
+    this.country = grown(this.country);
+    this.salary = grown(this.salary);
+    this.experience = grown(this.experience);
+    this.employment = grown(this.employment);
+    this.workplace = grown(this.workplace);
+    this.title = grown(this.title);
+    this.place = grown(this.place);
+    this.optionBits = grown(this.optionBits);
+    const start = new Uint32Array(size + 1);
+    start.set(this.skillStart);
+    this.skillStart = start;
+    const words = size / 32;
+    this.alive = grownBits(this.alive, words);
+    this.coarse = grownBits(this.coarse, words);
+    this.fine = grownBits(this.fine, words);
+    this.optionSets = this.optionSets.map((set) => grownBits(set, words));
+    for (const [prefix, set] of this.prefixSets) this.prefixSets.set(prefix, grownBits(set, words));
+  }
+
+  add(row: IndexRow): void {
+    if (this.count === this.seq.length) this.grow();
+    const doc = this.count++;
+    const seq = Number(row.seq);
+    this.seq[doc] = seq;
+    this.postingDay[doc] = row.posting_day;
+    this.validDay[doc] = row.valid_day;
+    this.pay[doc] = numberOrNaN(row.pay);
+    this.maxPrice[doc] = numberOrNaN(row.max_price_k);
+    this.optionBits[doc] = optionBitsOf(row, this.maxPrice[doc]!);
+    this.city[doc] = this.strings.id(row.city);
+    this.cityKey[doc] = this.strings.id(row.city_key);
+    (this.byCityKey[this.cityKey[doc]!] ??= new U32List()).push(doc);
+    (this.byCountry[this.strings.id(row.country)] ??= new U32List()).push(doc);
+    const place = this.places.id(`${this.cityKey[doc]} ${this.strings.id(row.country)}`);
+    this.place[doc] = place;
+    const spellings = (this.placeCities[place] ??= []);
+    if (!spellings.includes(this.city[doc]!)) spellings.push(this.city[doc]!);
+    this.country[doc] = this.strings.id(row.country);
+    this.salary[doc] = this.strings.id(row.salary_key);
+    this.experience[doc] = this.strings.id(row.experience_key);
+    this.employment[doc] = this.strings.id(row.employment_key);
+    this.workplace[doc] = this.strings.id(row.workplace);
+    const title = this.titles.id(row.title_key);
+    this.title[doc] = title;
+    (this.byTitle[title] ??= new U32List()).push(doc);
+    for (const key of row.skills) {
+      const skill = this.skillKeys.id(key);
+      this.skills.push(skill);
+      (this.bySkill[skill] ??= new U32List()).push(doc);
+    }
+    this.skillStart[doc + 1] = this.skills.length;
+    if (row.remote.length) this.remote.set(doc, row.remote);
+    if (row.lexemes) {
+      for (const lexeme of row.lexemes.split(' ')) {
+        for (const [prefix, set] of this.prefixSets) if (lexeme.startsWith(prefix)) set[doc >>> 5]! |= 1 << (doc & 31);
+        let list = this.lexemes.get(lexeme);
+        if (!list) {
+          list = new U32List();
+          this.lexemes.set(lexeme, list);
+          this.sortedLexemes = undefined;
+        }
+        list.push(doc);
+      }
+    }
+    const bit = 1 << (doc & 31);
+    const word = doc >>> 5;
+    this.alive[word]! |= bit;
+    if (row.s32) this.coarse[word]! |= bit;
+    if (row.s4) this.fine[word]! |= bit;
+    for (let options = this.optionBits[doc]!; options !== 0; ) {
+      const low = options & -options;
+      options ^= low;
+      this.optionSets[31 - Math.clz32(low)]![word]! |= bit;
+    }
+    const previous = this.docOf.get(seq);
+    if (previous !== undefined) this.kill(previous);
+    if (this.orders) {
+      this.recent.push(doc);
+      this.recentSorted = {};
+    }
+    this.docOf.set(seq, doc);
+  }
+
+  /** Titles whose words are not known yet, of `keys` (lower-cased titles). */
+  titlesWithoutWords(keys: readonly string[]): string[] {
+    return [...new Set(keys)].filter((key) => {
+      const id = this.titles.find(key);
+      return id === undefined || this.titleWords[id] === undefined;
+    });
+  }
+
+  /** Records the words of titles (TitleWords), each once. */
+  learnTitleWords(words: ReadonlyMap<string, string[]>): void {
+    for (const [key, list] of words) {
+      const id = this.titles.find(key);
+      if (id !== undefined && this.titleWords[id] === undefined) this.setTitleWords(id, list);
+    }
+  }
+
+  kill(doc: number): void {
+    const word = doc >>> 5;
+    const bit = 1 << (doc & 31);
+    if ((this.alive[word]! & bit) === 0) return;
+    this.alive[word]! &= ~bit;
+    this.dead += 1;
+    const seq = this.seq[doc]!;
+    if (this.docOf.get(seq) === doc) this.docOf.delete(seq);
+  }
+
+  /** The alive documents in the two page orders, as of the last build (buildOrders). */
+  private orders: Record<PageOrder, Uint32Array> | undefined;
+  /** Documents added since the orders were built (new and changed jobs), sorted per order when walked. */
+  recent: number[] = [];
+  private recentSorted: Partial<Record<PageOrder, number[]>> = {};
+
+  /**
+   * Sorts the alive documents newest first and highest paid first. Keys are packed into one float each (day or pay
+   * rank times 2^32, plus seq) and sorted natively: about 0.3 s at a million jobs, at load and after RECENT_MOST
+   * changes.
+   */
+  buildOrders(): void {
+    const docs: number[] = [];
+    for (let w = 0; w < this.alive.length; w += 1) {
+      let word = this.alive[w]!;
+      while (word !== 0) {
+        const low = word & -word;
+        word ^= low;
+        docs.push((w << 5) | (31 - Math.clz32(low)));
+      }
+    }
+    const sortBy = (key: (doc: number) => number): Uint32Array => {
+      const keys = new Float64Array(docs.length);
+      const docOfKey = new Map<number, number>();
+      docs.forEach((doc, i) => {
+        keys[i] = key(doc);
+        docOfKey.set(keys[i]!, doc);
+      });
+      // Exact while the packed keys stay under 2^53: days and pay ranks under 2 million.
+      keys.sort().reverse();
+      return Uint32Array.from(keys, (k) => docOfKey.get(k)!);
+    };
+    const pays = [...new Set(docs.map((doc) => this.pay[doc]!).filter((p) => !Number.isNaN(p)))].sort((a, b) => a - b);
+    const rank = new Map(pays.map((p, i) => [p, i + 1]));
+    this.orders = {
+      newest: sortBy((doc) => this.postingDay[doc]! * 2 ** 32 + this.seq[doc]!),
+      pay: sortBy((doc) => (rank.get(this.pay[doc]!) ?? 0) * 2 ** 32 + this.seq[doc]!),
+    };
+    this.recent = [];
+    this.recentSorted = {};
+  }
+
+  /**
+   * Calls `visit` for each alive document in a page order until it returns false: the built order merged with the
+   * documents added since.
+   */
+  walk(order: PageOrder, visit: (doc: number) => boolean): void {
+    if (!this.orders) this.buildOrders();
+    const main = this.orders![order];
+    const before = order === 'pay' ? paidMoreThan(this) : newerThan(this);
+    const recent = (this.recentSorted[order] ??= [...this.recent].sort((a, b) => (before(a, b) ? -1 : 1)));
+    const alive = this.alive;
+    let i = 0;
+    let j = 0;
+    while (i < main.length || j < recent.length) {
+      let doc: number;
+      if (j >= recent.length || (i < main.length && before(main[i]!, recent[j]!))) doc = main[i++]!;
+      else doc = recent[j++]!;
+      if ((alive[doc >>> 5]! & (1 << (doc & 31))) === 0) continue;
+      if (!visit(doc)) return;
+    }
+  }
+
+  private joined: { joined: string; starts: Uint32Array } | undefined;
+
+  /** Every title in one string, each followed by TITLE_SEPARATOR, and where each begins: made again when titles are added. */
+  joinedTitles(): { joined: string; starts: Uint32Array } {
+    const values = this.titles.values;
+    if (this.joined?.starts.length !== values.length) {
+      const starts = new Uint32Array(values.length);
+      let at = 0;
+      values.forEach((title, i) => {
+        starts[i] = at;
+        at += title.length + 1;
+      });
+      this.joined = { joined: values.join(TITLE_SEPARATOR) + TITLE_SEPARATOR, starts };
+    }
+    return this.joined;
+  }
+
+  /**
+   * The jobs with a word beginning each of a few broad prefixes ("a", "de"), whose posting lists together run to
+   * millions of entries: made when first searched, kept exact as jobs are added (add), at most PREFIX_SETS_MOST.
+   */
+  readonly prefixSets = new Map<string, Bits>();
+
+  /** The titles by each of their words, and those words sorted: a prefix is a range of them. */
+  private readonly titlesByWord = new Map<string, number[]>();
+  private sortedTitleWords: string[] | undefined;
+
+  setTitleWords(title: number, words: string[]): void {
+    this.titleWords[title] = words;
+    for (const word of words) {
+      const titles = this.titlesByWord.get(word);
+      if (titles) titles.push(title);
+      else {
+        this.titlesByWord.set(word, [title]);
+        this.sortedTitleWords = undefined;
+      }
+    }
+  }
+
+  /** The titles with a word beginning `prefix` (title_doc @@ 'prefix':*). */
+  titlesWithWordsBeginning(prefix: string): Set<number> {
+    this.sortedTitleWords ??= [...this.titlesByWord.keys()].sort();
+    const sorted = this.sortedTitleWords;
+    const found = new Set<number>();
+    for (let i = lowerBound(sorted, prefix); i < sorted.length && sorted[i]!.startsWith(prefix); i += 1) {
+      for (const title of this.titlesByWord.get(sorted[i]!) ?? []) found.add(title);
+    }
+    return found;
+  }
+
+  /** Every word of the jobs, sorted: a prefix is a range of them. */
+  lexemesInOrder(): string[] {
+    this.sortedLexemes ??= [...this.lexemes.keys()].sort();
+    return this.sortedLexemes;
+  }
+
+  trim(): void {
+    this.skills.trim();
+    for (const list of this.lexemes.values()) list.trim();
+    for (const list of this.byTitle) list.trim();
+    for (const list of this.bySkill) list.trim();
+    // Sparse: indexed by string ids, not every string a city or a country.
+    this.byCityKey.forEach((list) => list.trim());
+    this.byCountry.forEach((list) => list.trim());
+  }
+
+  bitsOf(list: U32List | undefined, into: Bits): void {
+    if (!list) return;
+    const data = list.data;
+    for (let i = 0; i < list.length; i += 1) {
+      const doc = data[i]!;
+      into[doc >>> 5]! |= 1 << (doc & 31);
+    }
+  }
+}
+
+export function grownBits(bits: Bits, words: number): Bits {
+  const next = new Uint32Array(words);
+  next.set(bits);
+  return next;
+}
+
+export function hasBit(bits: Bits, doc: number): boolean {
+  return (bits[doc >>> 5]! & (1 << (doc & 31))) !== 0;
+}
+
+/** Calls `visit` for each document of `bits` & `mask` in order, until it returns false. */
+export function eachMember(bits: Bits, mask: Bits, visit: (doc: number) => boolean | void): void {
+  for (let w = 0; w < bits.length; w += 1) {
+    let word = bits[w]! & mask[w]!;
+    while (word !== 0) {
+      const low = word & -word;
+      word ^= low;
+      if (visit((w << 5) | (31 - Math.clz32(low))) === false) return;
+    }
+  }
+}
+
+export function countMembers(bits: Bits, mask: Bits): number {
+  let n = 0;
+  for (let w = 0; w < bits.length; w += 1) n += popcount32(bits[w]! & mask[w]!);
+  return n;
+}
+
+/** Newest first: posting date, then seq, descending. */
+export function newerThan(store: Store): (a: number, b: number) => boolean {
+  const { postingDay, seq } = store;
+  return (a, b) => postingDay[a]! > postingDay[b]! || (postingDay[a] === postingDay[b] && seq[a]! > seq[b]!);
+}
+
+/** Highest yearly pay first, unknown pay last, then seq descending. */
+export function paidMoreThan(store: Store): (a: number, b: number) => boolean {
+  const { pay, seq } = store;
+  const of = (doc: number) => (Number.isNaN(pay[doc]!) ? Number.NEGATIVE_INFINITY : pay[doc]!);
+  return (a, b) => of(a) > of(b) || (of(a) === of(b) && seq[a]! > seq[b]!);
+}
+
+/** `count` of `docs` from `offset` in the order `before` gives, keeping only the best offset + count (a heap). */
+export function firstInOrder(docs: number[], before: (a: number, b: number) => boolean, offset: number, count: number): number[] {
+  const keep = offset + count;
+  if (keep <= 0) return [];
+  const byOrder = (a: number, b: number) => (before(a, b) ? -1 : before(b, a) ? 1 : 0);
+  if (keep * 8 >= docs.length) return docs.sort(byOrder).slice(offset, keep);
+  // A heap with the last of the kept at its top.
+  const heap: number[] = [];
+  const swap = (i: number, j: number) => {
+    const t = heap[i]!;
+    heap[i] = heap[j]!;
+    heap[j] = t;
+  };
+  for (const doc of docs) {
+    if (heap.length < keep) {
+      heap.push(doc);
+      for (let i = heap.length - 1; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (!before(heap[parent]!, heap[i]!)) break;
+        swap(i, parent);
+        i = parent;
+      }
+    } else if (before(doc, heap[0]!)) {
+      heap[0] = doc;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let last = i;
+        if (l < heap.length && before(heap[last]!, heap[l]!)) last = l;
+        if (r < heap.length && before(heap[last]!, heap[r]!)) last = r;
+        if (last === i) break;
+        swap(i, last);
+        i = last;
+      }
+    }
+  }
+  return heap.sort(byOrder).slice(offset, keep);
+}
+
+/** The first index whose value is above `value`. */
+export function upperBound(sorted: Uint32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function lowerBound(sorted: readonly string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

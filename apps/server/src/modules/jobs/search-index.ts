@@ -1,0 +1,920 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- typed arrays indexed within their length in the hot
+   loops below: `!` costs nothing, where `?? 0` on every read would hide a wrong index instead of failing a test. */
+import {
+  FILTER_GROUP_NAMES,
+  HOME_PAGE_SIZE,
+  JOB_MODEL_LIMITS,
+  postedWindowStart,
+  toIsoDate,
+  type Facets,
+  type FilterGroup,
+  type JobSort,
+  type TopFacets,
+} from '@jobboard/shared';
+import type { Queryable } from '../../db/client.js';
+import {
+  parseText,
+  type CountSource,
+  type MatchCounts,
+  type PageBoundary,
+  type PageOfMatches,
+  type PagePosition,
+  type SearchCriteria,
+} from './search.repository.js';
+import {
+  countMembers,
+  dayOf,
+  eachMember,
+  firstInOrder,
+  GROUP_BITS,
+  hasBit,
+  INDEX_COLUMNS,
+  isoOf,
+  lowerBound,
+  newerThan,
+  OPTION_KEYS,
+  paidMoreThan,
+  popcount32,
+  POSTED_SLOTS,
+  PREFIX_SETS_MOST,
+  RECENT_MOST,
+  slotOf,
+  Store,
+  TITLE_SEPARATOR,
+  upperBound,
+  type Bits,
+  type IndexRow,
+  type U32List,
+} from './search-index-store.js';
+
+/**
+ * The search index of one app instance (decision record 24): the open jobs' search fields in memory, column by
+ * column, with a posting list per word, title, skill, city and country and a set per filter option. A search's
+ * counts and page are worked out here in nanoseconds per match instead of tens of milliseconds of bitmaps and row
+ * reads per statement; the database is asked for the text's words as stemmed, the cards of the page and the skills'
+ * labels (and, by search.service.ts, for the precomputed counts of searches without text or job-model filters).
+ *
+ * It gives the same answers as the SQL passes of search.repository.ts (the same conditions, the same samples, the
+ * same limits), so search.service.ts runs the same counting design over either (SearchPasses);
+ * test/search-index.test.ts compares the two.
+ *
+ * Jobs are only ever appended: a changed job is a new document and its old one is marked dead, so posting lists
+ * stay sorted and are never rewritten. Changes come from job_changes (migration 020), read past the last one
+ * applied whenever the jobs changed (SearchCache.invalidate: this instance's writes, and every other instance's
+ * through NOTIFY) and at least every half second. When dead documents are a quarter of all, the index is loaded anew
+ * in the background and swapped in.
+ */
+
+/** How many jobs one statement of the initial load reads (SearchIndex's `loadChunk`). */
+const LOAD_CHUNK = 20_000;
+/** On PGlite, which runs in the server's thread: a statement of 5,000 jobs holds requests a quarter as long as one of 20,000. */
+export const PGLITE_LOAD_CHUNK = 5_000;
+/** How many changes one catch-up statement reads. */
+const CHANGES_CHUNK = 5_000;
+/** A change number skipped by a transaction not yet committed is looked for again this long, then given up. */
+const HOLE_WAIT_MS = 60_000;
+/**
+ * Changes are read at least this often, even with no notice (a lost LISTEN connection is back only after a second):
+ * another instance's writes show within a second.
+ */
+export const INDEX_POLL_MS = 500;
+/** An index not caught up for this long is loaded anew: job_changes keeps a day (housekeeping.ts). */
+const STALE_RELOAD_MS = 6 * 3_600_000;
+/** The index is loaded anew when this share of its documents are dead (old versions of changed jobs). */
+const DEAD_SHARE_TO_RELOAD = 0.25;
+/** ... and at least this many: on a small board a few dead documents cost nothing worth a load. */
+const DEAD_FEWEST_TO_RELOAD = 10_000;
+/** A change this many numbers before the last one when loading began is read again: transactions then still open. */
+const LOAD_CHANGE_MARGIN = 1_000;
+
+/** Why the index cannot answer a search, so the SQL passes do: the text's words were not parsed as plain prefixes. */
+export class NotIndexable extends Error {}
+
+/** The conditions of a search, worked out once for every document the passes look at. */
+interface Compiled {
+  /** The documents matching the text (and a skill filter), before the other filters; undefined: every document. */
+  candidates: Bits | undefined;
+  /** The text's title matches (relevance tier 0), worked out when a relevance page is ordered. */
+  titleTier?: Bits | undefined;
+  /** With a correction, the matches of the text as typed (tier 1; the others are tier 2). */
+  typedTier?: Bits | undefined;
+  /** The text and its words, for the title tier. */
+  q?: string | undefined;
+  prefixes?: readonly string[] | undefined;
+  today: number;
+  /** The job model's filters (where, skill, country, remote country, pay). */
+  model: (doc: number) => boolean;
+  /** Open on the day, the model's filters and every chosen group: a match. */
+  matches: (doc: number) => boolean;
+  /**
+   * The candidates that also meet every chosen filter option kept as a set (all but "date of posting"): for the
+   * passes that read only the matches. Undefined when no such option is chosen (then the candidates).
+   */
+  narrowed?: Bits | undefined;
+  /** A document's option bits with the day's "date of posting" ones. */
+  optionsOf: (doc: number) => number;
+  /** The chosen filter groups: each one's test, its option bits, and the bit of its chosen option (0: not an option). */
+  chosen: { group: FilterGroup; test: (doc: number) => boolean; bits: number; chosenBit: number }[];
+}
+
+export class SearchIndex {
+  private store: Store | undefined;
+  private loading: Promise<void> | undefined;
+  private lastChange = 0;
+  private holes = new Map<number, number>();
+  private stale = true;
+  private caughtUpAt = Number.NEGATIVE_INFINITY;
+  private catchingUp: Promise<void> | undefined;
+  private readonly labels = new Map<string, string>();
+  /** Counts the loads swapped in: a catch-up begun on an older store stops. */
+  private generation = 0;
+  private lastCompiled: { criteria: SearchCriteria; now: number; store: Store; compiled: Compiled } | undefined;
+  /** Why the last load failed, if it did. */
+  lastError: unknown;
+  /** Set when the app closes: a load under way stops at its next chunk. */
+  closed = false;
+
+  private readonly gatherMost: number;
+  private readonly loadChunk: number;
+
+  private readonly onChange: () => void;
+
+  /**
+   * `gatherMost`: above this many candidates a page is walked for in its order rather than gathered and ordered
+   * (tests set 0 to walk every page, or a large number to gather every one). `loadChunk`: jobs per statement while
+   * loading (smaller on PGlite, whose statements hold the event loop). `onChange`: called when changes were applied
+   * (the answers cached from before them are stale, though no notice may have said so).
+   */
+  constructor(
+    private readonly db: Queryable,
+    { gatherMost = GATHER_MOST, loadChunk = LOAD_CHUNK, onChange = () => {} }: { gatherMost?: number; loadChunk?: number; onChange?: () => void } = {},
+  ) {
+    this.gatherMost = gatherMost;
+    this.loadChunk = loadChunk;
+    this.onChange = onChange;
+  }
+
+  get ready(): boolean {
+    return this.store !== undefined;
+  }
+
+  /** For /api/ready: loading (the database answers searches meanwhile), ready, or failed to load. */
+  get state(): 'loading' | 'ready' | 'failed' {
+    if (this.store) return 'ready';
+    return this.loading || this.lastError === undefined ? 'loading' : 'failed';
+  }
+
+  /** Stops loading and answering (the database is about to close). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.loading?.catch(() => undefined);
+    this.store = undefined;
+  }
+
+  /** Loads every open job (in the background: searches use the SQL passes until it is done). */
+  load(): Promise<void> {
+    this.loading ??= this.loadAnew().finally(() => {
+      this.loading = undefined;
+    });
+    return this.loading;
+  }
+
+  private async loadAnew(): Promise<void> {
+    this.lastError = undefined;
+    try {
+      const [mark] = await this.db.query<{ n: string | number | null }>('SELECT max(change_no) AS n FROM job_changes');
+      const from = Math.max(0, Number(mark?.n ?? 0) - LOAD_CHANGE_MARGIN);
+      const store = new Store();
+      let after = 0;
+      for (;;) {
+        if (this.closed) throw new Error('the app closed while the search index loaded');
+        const rows = await this.db.query<IndexRow>(
+          `SELECT ${INDEX_COLUMNS} FROM jobs j WHERE j.status = 'open' AND j.seq > $1 ORDER BY j.seq LIMIT ${this.loadChunk}`,
+          [after],
+        );
+        const words = await this.titleWords(store.titlesWithoutWords(rows.map((row) => row.title_key)));
+        for (const row of rows) store.add(row);
+        store.learnTitleWords(words);
+        if (rows.length < this.loadChunk) break;
+        after = Number(rows.at(-1)!.seq);
+        // A turn for the event loop between chunks: requests go on being answered while the index loads.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      store.trim();
+      store.buildOrders();
+      const previous = this.store;
+      // A catch-up under way applies to the store it began with: it stops at its next step (`generation`).
+      const pending = this.catchingUp;
+      this.generation += 1;
+      this.store = store;
+      if (!previous) {
+        this.lastChange = from;
+        this.holes.clear();
+      } else {
+        // Loaded anew while serving: every change since `from` is applied again to the new store.
+        this.lastChange = Math.min(this.lastChange, from);
+      }
+      await pending?.catch(() => undefined);
+      this.stale = true;
+      await this.catchUp();
+    } catch (error) {
+      this.lastError = error;
+      throw error;
+    }
+  }
+
+  /** The words of each title, as to_tsvector gives them (title_doc of job_title_counts, the weight A of search_doc). */
+  private async titleWords(titles: readonly string[]): Promise<Map<string, string[]>> {
+    const words = new Map<string, string[]>();
+    for (let i = 0; i < titles.length; i += 5_000) {
+      const part = titles.slice(i, i + 5_000);
+      const rows = await this.db.query<{ i: number; words: string | null }>(
+        `SELECT t.i, array_to_string(tsvector_to_array(to_tsvector('english', t.title)), ' ') AS words
+           FROM unnest($1::text[]) WITH ORDINALITY AS t(title, i)`,
+        [part],
+      );
+      for (const row of rows) words.set(part[Number(row.i) - 1]!, row.words ? row.words.split(' ') : []);
+    }
+    return words;
+  }
+
+  /** The jobs changed: read the changes before the next search. */
+  changed(): void {
+    this.stale = true;
+  }
+
+  /** Applies the changes made since the last ones applied, when the jobs changed or a second has passed. */
+  async current(now = Date.now()): Promise<boolean> {
+    if (!this.store || this.closed) return false;
+    if (now - this.caughtUpAt > STALE_RELOAD_MS) {
+      // Away long enough for housekeeping to have swept changes not yet read: loaded anew, the database answering meanwhile.
+      this.store = undefined;
+      this.load().catch(() => undefined);
+      return false;
+    }
+    if (this.stale || now - this.caughtUpAt >= INDEX_POLL_MS) {
+      try {
+        await this.catchUp();
+      } catch {
+        // The changes could not be read (the database is away): this search reads the database, and the next one
+        // tries again.
+        this.stale = true;
+        return false;
+      }
+    }
+    // Closed or dropped meanwhile: the database answers.
+    return this.ready;
+  }
+
+  private catchUp(): Promise<void> {
+    this.catchingUp ??= this.readChanges().finally(() => {
+      this.catchingUp = undefined;
+    });
+    return this.catchingUp;
+  }
+
+  private async readChanges(): Promise<void> {
+    const store = this.store;
+    if (!store) return;
+    const generation = this.generation;
+    this.stale = false;
+    const started = Date.now();
+    for (;;) {
+      const holes = [...this.holes.keys()];
+      const after = this.lastChange;
+      // Two index lookups: as one OR, PostgreSQL read the whole log (a million rows after a bulk load: 60 ms a second).
+      const changes = await this.db.query<{ change_no: string | number; seq: string | number }>(
+        `(SELECT change_no, seq FROM job_changes WHERE change_no > $1 ORDER BY change_no LIMIT ${CHANGES_CHUNK})
+         UNION ALL (SELECT change_no, seq FROM job_changes WHERE change_no = ANY($2::bigint[]) AND change_no <= $1)`,
+        [after, holes],
+      );
+      const seqs = [...new Set(changes.map((change) => Number(change.seq)))];
+      const rows = seqs.length
+        ? await this.db.query<IndexRow>(`SELECT ${INDEX_COLUMNS} FROM jobs j WHERE j.seq = ANY($1::bigint[]) AND j.status = 'open'`, [seqs])
+        : [];
+      const words = await this.titleWords(store.titlesWithoutWords(rows.map((row) => row.title_key)));
+      // Loaded anew meanwhile: the new store reads these changes itself.
+      if (generation !== this.generation) return;
+      // From here to the next statement nothing waits: no search sees a change half applied.
+      const open = new Set(rows.map((row) => Number(row.seq)));
+      for (const seq of seqs) {
+        const doc = store.docOf.get(seq);
+        if (doc !== undefined && !open.has(seq)) store.kill(doc);
+      }
+      for (const row of rows) store.add(row);
+      store.learnTitleWords(words);
+      if (seqs.length) {
+        this.labels.clear();
+        this.onChange();
+      }
+      let highest = this.lastChange;
+      for (const change of changes) {
+        const number = Number(change.change_no);
+        this.holes.delete(number);
+        highest = Math.max(highest, number);
+      }
+      // Numbers skipped below the highest read belong to transactions not yet committed (or rolled back).
+      const seen = new Set(changes.map((c) => Number(c.change_no)));
+      for (let n = this.lastChange + 1; n < highest && this.holes.size < 10_000; n += 1) if (!seen.has(n)) this.holes.set(n, started);
+      for (const [n, since] of this.holes) if (started - since > HOLE_WAIT_MS) this.holes.delete(n);
+      this.lastChange = highest;
+      if (changes.filter((change) => Number(change.change_no) > after).length < CHANGES_CHUNK) break;
+    }
+    this.caughtUpAt = started;
+    if (store.recent.length > RECENT_MOST) store.buildOrders();
+    if (store.dead > Math.max(DEAD_FEWEST_TO_RELOAD, store.count * DEAD_SHARE_TO_RELOAD) && !this.loading) {
+      this.load().catch(() => {
+        // The old store keeps serving; the next change tries again.
+      });
+    }
+  }
+
+  /** How many open jobs each sample holds (sampleCanEstimate). */
+  sampleSize(source: Exclude<CountSource, 'jobs'>): number {
+    const store = this.need();
+    let n = 0;
+    const bits = source === 'sample' ? store.coarse : store.fine;
+    for (let w = 0; w < bits.length; w += 1) n += popcount32((bits[w] ?? 0) & (store.alive[w] ?? 0));
+    return n;
+  }
+
+  private need(): Store {
+    if (!this.store) throw new Error('the search index is not loaded');
+    return this.store;
+  }
+
+  // ---- The text -------------------------------------------------------------------------------------------------
+
+  /** The documents whose words begin with every prefix (search_doc @@ 'a':* & 'b':*). */
+  private wordBits(store: Store, prefixes: readonly string[]): Bits {
+    const words = store.alive.length;
+    let result: Bits | undefined;
+    for (const prefix of prefixes) {
+      const bits = this.prefixBits(store, prefix);
+      if (!result) result = bits;
+      else for (let w = 0; w < words; w += 1) result[w]! &= bits[w]!;
+    }
+    return result ?? new Uint32Array(words);
+  }
+
+  /** The documents with a word beginning `prefix`, as a set of their own (the caller may change it). */
+  private prefixBits(store: Store, prefix: string): Bits {
+    const kept = store.prefixSets.get(prefix);
+    if (kept) return kept.slice();
+    const bits = new Uint32Array(store.alive.length);
+    const sorted = store.lexemesInOrder();
+    let postings = 0;
+    for (let i = lowerBound(sorted, prefix); i < sorted.length && sorted[i]!.startsWith(prefix); i += 1) {
+      const list = store.lexemes.get(sorted[i]!);
+      postings += list?.length ?? 0;
+      store.bitsOf(list, bits);
+    }
+    // Broad: as many entries as there are documents. Kept, so the next search for it ORs nothing.
+    if (postings >= store.count && store.prefixSets.size < PREFIX_SETS_MOST) store.prefixSets.set(prefix, bits.slice());
+    return bits;
+  }
+
+  /** The titles containing `text` (lower(job_title) LIKE '%text%'). */
+  private titlesContaining(store: Store, text: string): number[] {
+    const lower = text.toLowerCase();
+    const found: number[] = [];
+    const values = store.titles.values;
+    if (lower.includes(TITLE_SEPARATOR)) {
+      for (let t = 0; t < values.length; t += 1) if (values[t]!.includes(lower)) found.push(t);
+      return found;
+    }
+    // One native search through every title at once, each hit placed in its title by the titles' starts.
+    const { joined, starts } = store.joinedTitles();
+    for (let at = joined.indexOf(lower); at >= 0; ) {
+      const title = upperBound(starts, at) - 1;
+      found.push(title);
+      const next = title + 1 < starts.length ? starts[title + 1]! : joined.length;
+      at = joined.indexOf(lower, next);
+    }
+    return found;
+  }
+
+  private titleBits(store: Store, titles: readonly number[], into: Bits): Bits {
+    for (const title of titles) store.bitsOf(store.byTitle[title], into);
+    return into;
+  }
+
+  private skillBits(store: Store, key: string, into: Bits): Bits {
+    const id = store.skillKeys.find(key);
+    if (id !== undefined) store.bitsOf(store.bySkill[id], into);
+    return into;
+  }
+
+  /**
+   * The documents matching "what" as typed (exactTextCondition): the title contains it, or every word anywhere
+   * and every symbol as a skill or in the title, or the whole text as a skill.
+   */
+  private exactTextBits(store: Store, q: string, prefixes: readonly string[] | undefined): Bits {
+    const words = store.alive.length;
+    const text = parseText(q);
+    const result = this.titleBits(store, this.titlesContaining(store, q), new Uint32Array(words));
+    const parts: Bits[] = [];
+    if (text.words) {
+      if (!prefixes) throw new NotIndexable('the text was not parsed as plain prefixes');
+      parts.push(prefixes.length ? this.wordBits(store, prefixes) : new Uint32Array(words));
+    }
+    for (const symbol of text.symbols) {
+      const bits = this.skillBits(store, symbol, new Uint32Array(words));
+      parts.push(this.titleBits(store, this.titlesContaining(store, symbol), bits));
+    }
+    if (parts.length) {
+      const all = parts[0]!;
+      for (const part of parts.slice(1)) for (let w = 0; w < words; w += 1) all[w]! &= part[w]!;
+      for (let w = 0; w < words; w += 1) result[w]! |= all[w]!;
+    }
+    return this.skillBits(store, text.skill, result);
+  }
+
+  /** The text's title matches (titleCondition): every word a title word and every symbol in the title, or the text in it. */
+  private titleTierBits(store: Store, q: string, prefixes: readonly string[] | undefined): Bits {
+    const text = parseText(q);
+    const symbols = text.symbols.map((s) => s.toLowerCase());
+    const titles = new Set(this.titlesContaining(store, q));
+    // Every word a title word (a prefix of one of the title's words) and every symbol inside the title.
+    let worded: number[] | undefined;
+    if (text.words) {
+      for (const prefix of prefixes ?? []) {
+        const having = store.titlesWithWordsBeginning(prefix);
+        worded = worded ? worded.filter((t) => having.has(t)) : [...having];
+      }
+      worded ??= [];
+    } else if (symbols.length) {
+      worded = this.titlesContaining(store, symbols[0]!);
+    }
+    const values = store.titles.values;
+    for (const t of worded ?? []) if (symbols.every((symbol) => values[t]!.includes(symbol))) titles.add(t);
+    return this.titleBits(store, [...titles], new Uint32Array(store.alive.length));
+  }
+
+  // ---- The filters ----------------------------------------------------------------------------------------------
+
+  private compile(criteria: SearchCriteria, now: Date): Compiled {
+    const store = this.need();
+    const s = store.strings;
+    const words = store.alive.length;
+    const prefixesOf = (text: string) => criteria.textLists?.get(text)?.prefixes;
+    let candidates: Bits | undefined;
+    let typedTier: Bits | undefined;
+    if (criteria.q) {
+      const typed = this.exactTextBits(store, criteria.q, prefixesOf(criteria.q));
+      candidates = typed;
+      if (criteria.correctedQ) {
+        const corrected = this.exactTextBits(store, criteria.correctedQ, prefixesOf(criteria.correctedQ));
+        candidates = new Uint32Array(words);
+        for (let w = 0; w < words; w += 1) candidates[w] = typed[w]! | corrected[w]!;
+        typedTier = typed;
+      }
+    }
+    if (criteria.skill) {
+      const skill = this.skillBits(store, criteria.skill, new Uint32Array(words));
+      if (candidates) for (let w = 0; w < words; w += 1) candidates[w]! &= skill[w]!;
+      else candidates = skill;
+    }
+
+    const id = (value: string) => s.find(value) ?? -1;
+    // The job model's equalities hold for every pass: their jobs' sets narrow the candidates at once.
+    const within = (list: U32List | undefined) => {
+      const set = new Uint32Array(words);
+      store.bitsOf(list, set);
+      if (candidates) for (let w = 0; w < words; w += 1) candidates[w]! &= set[w]!;
+      else candidates = set;
+    };
+    const remoteSet = () => {
+      const slot = slotOf('workplace', 'remote');
+      const set = store.optionSets[slot]!;
+      candidates = candidates ? candidates.map((word, w) => word & set[w]!) : set.slice();
+    };
+    const where = criteria.where;
+    if (where && 'remote' in where) remoteSet();
+    else if (where && 'city' in where) {
+      const city = s.find(where.city.toLowerCase());
+      within(city === undefined ? undefined : store.byCityKey[city]);
+      const country = where.country === undefined ? undefined : s.find(where.country);
+      if (where.country !== undefined) within(country === undefined ? undefined : store.byCountry[country]);
+    } else if (where) {
+      const country = s.find(where.country);
+      within(country === undefined ? undefined : store.byCountry[country]);
+    }
+    if (criteria.country) {
+      const country = s.find(criteria.country);
+      within(country === undefined ? undefined : store.byCountry[country]);
+    }
+    if (criteria.remoteCountry) remoteSet();
+    const tests: ((doc: number) => boolean)[] = [];
+    const remoteId = id('remote');
+    if (where && 'remote' in where) tests.push((doc) => store.workplace[doc] === remoteId);
+    else if (where && 'city' in where) {
+      const city = id(where.city.toLowerCase());
+      tests.push((doc) => store.cityKey[doc] === city);
+      if (where.country) {
+        const country = id(where.country);
+        tests.push((doc) => store.country[doc] === country);
+      }
+    } else if (where) {
+      const country = id(where.country);
+      tests.push((doc) => store.country[doc] === country);
+    }
+    if (criteria.country) {
+      const country = id(criteria.country);
+      tests.push((doc) => store.country[doc] === country);
+    }
+    if (criteria.remoteCountry) {
+      const wanted = criteria.remoteCountry;
+      tests.push((doc) => store.workplace[doc] === remoteId && (store.remote.get(doc)?.includes(wanted) ?? true));
+    }
+    if (criteria.payMin !== undefined) {
+      const least = criteria.payMin;
+      tests.push((doc) => store.pay[doc]! >= least);
+    }
+    const model = (doc: number) => {
+      for (const test of tests) if (!test(doc)) return false;
+      return true;
+    };
+
+    const groupTest = (group: FilterGroup, value: string): ((doc: number) => boolean) => {
+      switch (group) {
+        case 'location': {
+          const key = id(value);
+          return (doc) => store.cityKey[doc] === key;
+        }
+        case 'salaryType': {
+          const key = id(value);
+          return (doc) => store.salary[doc] === key;
+        }
+        case 'workplace': {
+          const key = id(value);
+          return (doc) => store.workplace[doc] === key;
+        }
+        case 'maxPrice': {
+          const most = Number(value);
+          return (doc) => store.maxPrice[doc]! <= most;
+        }
+        case 'posted': {
+          const from = dayOf(postedWindowStart(value as '24h' | '7d' | '30d', now));
+          return (doc) => store.postingDay[doc]! >= from;
+        }
+        case 'experience':
+        case 'employment': {
+          const key = id(value);
+          return (doc) => store.experience[doc] === key || store.employment[doc] === key;
+        }
+      }
+    };
+    const [p0, p1, p2] = POSTED_SLOTS.map(({ slot, window }) => ({ bit: 1 << slot, from: dayOf(postedWindowStart(window as '24h' | '7d' | '30d', now)) }));
+    if (!p0 || !p1 || !p2 || POSTED_SLOTS.length !== 3) throw new Error('"date of posting" has three options');
+    const { optionBits, postingDay } = store;
+    const optionsOf = (doc: number) => {
+      const day = postingDay[doc]!;
+      return optionBits[doc]! | (day >= p0.from ? p0.bit : 0) | (day >= p1.from ? p1.bit : 0) | (day >= p2.from ? p2.bit : 0);
+    };
+    const chosen = FILTER_GROUP_NAMES.filter((group) => criteria[group]).map((group) => {
+      const slot = slotOf(group, criteria[group]!);
+      return { group, test: groupTest(group, criteria[group]!), bits: GROUP_BITS[group], chosenBit: slot >= 0 ? 1 << slot : 0 };
+    });
+    let narrowed: Bits | undefined;
+    for (const { group, chosenBit } of chosen) {
+      if (!chosenBit || group === 'posted') continue;
+      const set = store.optionSets[31 - Math.clz32(chosenBit)]!;
+      const from = narrowed ?? candidates ?? store.alive;
+      const next = new Uint32Array(words);
+      for (let w = 0; w < words; w += 1) next[w] = from[w]! & set[w]!;
+      narrowed = next;
+    }
+    const today = dayOf(toIsoDate(now));
+    const matches = (doc: number) => {
+      if (store.validDay[doc]! < today || !model(doc)) return false;
+      for (const { test } of chosen) if (!test(doc)) return false;
+      return true;
+    };
+    const q = criteria.q;
+    return { candidates, narrowed, typedTier, q, prefixes: q ? prefixesOf(q) : undefined, today, model, matches, optionsOf, chosen };
+  }
+
+  // ---- The passes -----------------------------------------------------------------------------------------------
+
+  /** The compiled conditions of the search being answered (its passes come one after another, same criteria). */
+  private compiledFor(criteria: SearchCriteria, now: Date): Compiled {
+    const store = this.need();
+    const last = this.lastCompiled;
+    if (last && last.criteria === criteria && last.now === now.getTime() && last.store === store) return last.compiled;
+    const compiled = this.compile(criteria, now);
+    this.lastCompiled = { criteria, now: now.getTime(), store, compiled };
+    return compiled;
+  }
+
+  /** The sample a pass reads (its documents alive), or every alive document. */
+  private maskOf(store: Store, source: CountSource): Bits {
+    const sample = source === 'sample' ? store.coarse : source === 'fine' ? store.fine : undefined;
+    if (!sample) return store.alive;
+    const mask = new Uint32Array(store.alive.length);
+    for (let w = 0; w < mask.length; w += 1) mask[w] = sample[w]! & store.alive[w]!;
+    return mask;
+  }
+
+  /**
+   * What countMatchesAndFacets's pass finds (search.repository.ts), from memory: the total, every option's count,
+   * `base` (the matches before the filter groups, at most `limit` of the jobs' read), the top places and skills, and
+   * the page asked for. With `groupsInBase`, the groups are part of what is read, as there.
+   */
+  async countMatchesAndFacets(
+    criteria: SearchCriteria,
+    now: Date,
+    source: CountSource = 'jobs',
+    limit = Number.POSITIVE_INFINITY,
+    { groupsInBase = false, page }: { groupsInBase?: boolean; page?: PageOfMatches | undefined } = {},
+  ): Promise<MatchCounts> {
+    const store = this.need();
+    const compiled = this.compiledFor(criteria, now);
+    // Reading only the matches (the groups part of what is read), the chosen options' sets narrow it at once.
+    const bits = (groupsInBase ? compiled.narrowed : undefined) ?? compiled.candidates ?? store.alive;
+    const mask = this.maskOf(store, source);
+    const facetCounts = new Int32Array(OPTION_KEYS.length);
+    const placeCounts = new Int32Array(store.places.values.length);
+    // The first spelling of a place's city in code point order among the matches (min(city)), for places spelt several ways.
+    const spelling = new Map<number, number>();
+    const skillCounts = new Int32Array(store.skillKeys.values.length);
+    const chosenDocs: number[] = [];
+    const chosen = compiled.chosen;
+    let base = 0;
+    let total = 0;
+    const cap = source === 'jobs' ? limit : Number.POSITIVE_INFINITY;
+    const noCity = store.strings.find('');
+    const { today, model, optionsOf } = compiled;
+    const { validDay, city, place, skillStart, placeCities } = store;
+    const skills = store.skills.data;
+    const strings = store.strings.values;
+    const count = (bits: number) => {
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        facetCounts[31 - Math.clz32(low)]! += 1;
+      }
+    };
+    scan: for (let w = 0; w < bits.length; w += 1) {
+      let word = bits[w]! & mask[w]!;
+      while (word !== 0) {
+        const low = word & -word;
+        word ^= low;
+        const doc = (w << 5) | (31 - Math.clz32(low));
+        if (validDay[doc]! < today || !model(doc)) continue;
+        const options = optionsOf(doc);
+        // The chosen groups this document fails (an option's bit, or a value outside the options tested).
+        let failedBits = 0;
+        let failures = 0;
+        for (let g = 0; g < chosen.length; g += 1) {
+          const group = chosen[g]!;
+          if (group.chosenBit ? (options & group.chosenBit) === 0 : !group.test(doc)) {
+            failures += 1;
+            failedBits = group.bits;
+          }
+        }
+        if (groupsInBase && failures > 0) continue;
+        if (base >= cap) break scan;
+        base += 1;
+        if (failures > 1) continue;
+        // An option counts the documents meeting every chosen group but its own.
+        if (failures === 1) {
+          count(options & failedBits);
+          continue;
+        }
+        count(options);
+        total += 1;
+        if (page) chosenDocs.push(doc);
+        if (city[doc] !== noCity) {
+          const p = place[doc]!;
+          placeCounts[p]! += 1;
+          if (placeCities[p]!.length > 1) {
+            const first = spelling.get(p);
+            if (first === undefined || strings[city[doc]!]! < strings[first]!) spelling.set(p, city[doc]!);
+          }
+        }
+        for (let k = skillStart[doc]!; k < skillStart[doc + 1]!; k += 1) skillCounts[skills[k]!]! += 1;
+      }
+    }
+    const facets = Object.fromEntries(FILTER_GROUP_NAMES.map((g) => [g, {}])) as Facets;
+    OPTION_KEYS.forEach(([group, value], o) => {
+      facets[group][value] = facetCounts[o]!;
+    });
+    // With the groups read, `total` is what was read (the facets mean nothing then, as in the SQL pass).
+    const top = await this.topLists(store, placeCounts, spelling, skillCounts);
+    const counts: MatchCounts = { total: groupsInBase ? base : total, facets, base, top };
+    if (page) {
+      counts.pageSeqs = this.ordered(store, compiled, chosenDocs, page.sort, page.offset, page.size).map((doc) => String(store.seq[doc]));
+    }
+    return counts;
+  }
+
+  private async topLists(store: Store, placeCounts: Int32Array, spelling: Map<number, number>, skillCounts: Int32Array): Promise<TopFacets> {
+    const top = JOB_MODEL_LIMITS.topFacetValues;
+    const name = (id: number) => store.strings.values[id]!;
+    // The `top` most counted, ties by name: a kept list of `top`, each counted id compared with its last.
+    const mostCounted = (counts: Int32Array, nameOf: (id: number) => string) => {
+      const kept: { id: number; count: number; name: string }[] = [];
+      const before = (a: { count: number; name: string }, b: { count: number; name: string }) => a.count > b.count || (a.count === b.count && a.name < b.name);
+      for (let id = 0; id < counts.length; id += 1) {
+        const count = counts[id]!;
+        if (count === 0) continue;
+        const last = kept[kept.length - 1];
+        if (kept.length === top && last && count < last.count) continue;
+        const entry = { id, count, name: nameOf(id) };
+        if (kept.length === top && last && !before(entry, last)) continue;
+        let at = kept.length;
+        while (at > 0 && before(entry, kept[at - 1]!)) at -= 1;
+        kept.splice(at, 0, entry);
+        if (kept.length > top) kept.pop();
+      }
+      return kept;
+    };
+    const topPlaces = mostCounted(placeCounts, (p) => name(spelling.get(p) ?? store.placeCities[p]![0]!)).map(({ id, count, name: city }) => ({
+      city,
+      country: name(Number(store.places.values[id]!.split(' ')[1])),
+      count,
+    }));
+    const topSkills = mostCounted(skillCounts, (id) => store.skillKeys.values[id]!).map(({ name: key, count }) => ({ key, count }));
+    const missing = topSkills.map((s) => s.key).filter((key) => !this.labels.has(key));
+    if (missing.length) {
+      const rows = await this.db.query<{ skill_key: string; label: string }>('SELECT skill_key, label FROM job_skill_counts WHERE skill_key = ANY($1::text[])', [missing]);
+      for (const row of rows) this.labels.set(row.skill_key, row.label);
+      for (const key of missing) if (!this.labels.has(key)) this.labels.set(key, key);
+    }
+    return {
+      places: topPlaces,
+      skills: topSkills.map((s) => {
+        const label = this.labels.get(s.key) ?? s.key;
+        return { value: label, label, count: s.count };
+      }),
+    };
+  }
+
+  /** How many of a sample's documents match every filter (countSampleMatches). */
+  countSampleMatches(criteria: SearchCriteria, now: Date, source: Exclude<CountSource, 'jobs'>): number {
+    const store = this.need();
+    const compiled = this.compiledFor(criteria, now);
+    let n = 0;
+    eachMember(compiled.narrowed ?? compiled.candidates ?? store.alive, this.maskOf(store, source), (doc) => {
+      if (compiled.matches(doc)) n += 1;
+    });
+    return n;
+  }
+
+  /**
+   * The search's page of matches (any number of them) in its order, as findJobPage gives it, with the row before
+   * it in newest order when pages are skipped. Few candidates are gathered and ordered; many are walked for in the
+   * page's order (Store.walk), which meets the page's matches after about (jobs x page end / matches) documents.
+   */
+  pageOf(criteria: SearchCriteria, position: PagePosition, now: Date): { seqs: string[]; previous?: PageBoundary } {
+    const store = this.need();
+    const compiled = this.compiledFor(criteria, now);
+    const size = position.size ?? HOME_PAGE_SIZE;
+    const sort = criteria.sort ?? 'newest';
+    const after = sort !== 'pay' ? position.after : undefined;
+    const afterDay = after ? dayOf(after.postingDate) : 0;
+    const afterSeq = after ? Number(after.seq) : 0;
+    const withPrevious = sort === 'newest' && position.skipPages > 0;
+    const offset = position.skipPages * size - (withPrevious ? 1 : 0);
+    const wanted = size + (withPrevious ? 1 : 0);
+    const candidates = compiled.narrowed ?? compiled.candidates ?? store.alive;
+    const beyond = (doc: number) =>
+      after !== undefined && (store.postingDay[doc]! > afterDay || (store.postingDay[doc] === afterDay && store.seq[doc]! >= afterSeq));
+    let page: number[];
+    if (countMembers(candidates, store.alive) <= this.gatherMost) {
+      const docs: number[] = [];
+      eachMember(candidates, store.alive, (doc) => {
+        if (compiled.matches(doc) && !beyond(doc)) docs.push(doc);
+      });
+      page = this.ordered(store, compiled, docs, sort, offset, wanted);
+    } else {
+      page = this.walked(store, compiled, sort, offset, wanted, candidates, (doc) => compiled.matches(doc) && !beyond(doc));
+    }
+    if (!withPrevious) return { seqs: page.map((doc) => String(store.seq[doc])) };
+    const [before, ...rest] = page;
+    return {
+      seqs: rest.map((doc) => String(store.seq[doc])),
+      ...(before !== undefined ? { previous: { postingDate: isoOf(store.postingDay[before]!), seq: String(store.seq[before]) } } : {}),
+    };
+  }
+
+  /** The page of matches `page` asks for, when there are fewer than `limit` of them (findPageOfFewMatches). */
+  pageOfFewMatches(criteria: SearchCriteria, now: Date, page: PageOfMatches, limit: number): string[] | undefined {
+    const store = this.need();
+    const compiled = this.compiledFor(criteria, now);
+    const docs: number[] = [];
+    eachMember(compiled.narrowed ?? compiled.candidates ?? store.alive, store.alive, (doc) => {
+      if (compiled.matches(doc)) docs.push(doc);
+      return docs.length < limit;
+    });
+    if (docs.length >= limit) return undefined;
+    return this.ordered(store, compiled, docs, page.sort, page.offset, page.size).map((doc) => String(store.seq[doc]));
+  }
+
+  /** Relevance tiers: 0 the title matches, then the matches as typed, then (with a correction) the corrected ones. */
+  private tierOf(store: Store, compiled: Compiled): (doc: number) => number {
+    if (!compiled.q) return () => 0;
+    compiled.titleTier ??= this.titleTierBits(store, compiled.q, compiled.prefixes);
+    const title = compiled.titleTier;
+    const typed = compiled.typedTier;
+    return (doc) => (hasBit(title, doc) ? 0 : !typed || hasBit(typed, doc) ? 1 : 2);
+  }
+
+  /**
+   * `count` of `docs` from `offset` in the page's order: newest (posting date, then seq, descending), pay (highest
+   * yearly pay first, unknown last, then seq), or relevance (the tiers, each newest first). A bounded heap keeps the
+   * best offset + count while the documents go by.
+   */
+  private ordered(store: Store, compiled: Compiled, docs: number[], sort: JobSort, offset: number, count: number): number[] {
+    const tier = sort === 'relevance' ? this.tierOf(store, compiled) : undefined;
+    const newer = newerThan(store);
+    const before =
+      sort === 'pay'
+        ? paidMoreThan(store)
+        : tier
+          ? (a: number, b: number) => {
+              const ta = tier(a);
+              const tb = tier(b);
+              return ta !== tb ? ta < tb : newer(a, b);
+            }
+          : newer;
+    return firstInOrder(docs, before, offset, count);
+  }
+
+  /**
+   * `count` matches from `offset` in the page's order, walked for along the kept orders (Store.walk). A relevance
+   * tier with few candidates is gathered and ordered instead: a walk for the title matches of a typo, which has
+   * none, would go through every job.
+   */
+  private walked(store: Store, compiled: Compiled, sort: JobSort, offset: number, count: number, pool: Bits, match: (doc: number) => boolean): number[] {
+    const page: number[] = [];
+    if (sort === 'pay') {
+      let seen = 0;
+      store.walk('pay', (doc) => {
+        if (!hasBit(pool, doc) || !match(doc)) return true;
+        if (seen++ >= offset) page.push(doc);
+        return page.length < count;
+      });
+      return page;
+    }
+    const tiers = sort === 'relevance' ? this.tierSets(store, compiled, pool) : [pool];
+    const newer = newerThan(store);
+    // Each tier newest first: how many matches the tiers already passed hold decides where the page starts in the next.
+    let before = 0;
+    for (const tier of tiers) {
+      if (page.length >= count) break;
+      const from = Math.max(0, offset - before);
+      if (countMembers(tier, store.alive) <= this.gatherMost) {
+        const docs: number[] = [];
+        eachMember(tier, store.alive, (doc) => {
+          if (match(doc)) docs.push(doc);
+        });
+        page.push(...firstInOrder(docs, newer, from, count - page.length));
+        before += docs.length;
+        continue;
+      }
+      let seen = 0;
+      store.walk('newest', (doc) => {
+        if (!hasBit(tier, doc) || !match(doc)) return true;
+        if (seen++ >= from) page.push(doc);
+        return page.length < count;
+      });
+      before += seen;
+    }
+    return page;
+  }
+
+  /** The candidates of each relevance tier (tierOf), as sets. */
+  private tierSets(store: Store, compiled: Compiled, pool: Bits): Bits[] {
+    if (!compiled.q) return [pool];
+    compiled.titleTier ??= this.titleTierBits(store, compiled.q, compiled.prefixes);
+    const title = compiled.titleTier;
+    const typed = compiled.typedTier;
+    const words = pool.length;
+    const first = new Uint32Array(words);
+    const second = new Uint32Array(words);
+    const third = typed ? new Uint32Array(words) : undefined;
+    for (let w = 0; w < words; w += 1) {
+      first[w] = pool[w]! & title[w]!;
+      const rest = pool[w]! & ~title[w]!;
+      if (third && typed) {
+        second[w] = rest & typed[w]!;
+        third[w] = rest & ~typed[w]!;
+      } else second[w] = rest;
+    }
+    return third ? [first, second, third] : [first, second];
+  }
+}
+
+/** Above this many candidates a page is walked for in its order rather than gathered and ordered. */
+const GATHER_MOST = 20_000;
+
+/** Deletes the changes older than `before` (housekeeping): the number deleted. */
+export async function deleteJobChangesBefore(db: Queryable, before: Date): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    'WITH gone AS (DELETE FROM job_changes WHERE changed_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone',
+    [before.toISOString()],
+  );
+  return Number(rows[0]?.n ?? 0);
+}

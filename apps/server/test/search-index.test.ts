@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import type { SearchQuery } from '@jobboard/shared';
+import { seedBulk } from '../src/db/seed.js';
+import { SearchIndex } from '../src/modules/jobs/search-index.js';
+import { SearchCache, searchJobs } from '../src/modules/jobs/search.service.js';
+import { buildTestApp, describeEachDb, type TestApp } from './helpers.js';
+
+/**
+ * The search index (decision record 24) answers searches from memory with the same design as the database's passes
+ * (the same samples, limits and orders): every answer, counts, facets, top lists and page, must be the one the
+ * database gives, before and after jobs change.
+ */
+describeEachDb('the search index', (kind) => {
+  let t: TestApp;
+  let index: SearchIndex;
+  /** The same index, but every page walked for in its order (GATHER_MOST 0), and every page gathered. */
+  let walking: SearchIndex;
+  let gathering: SearchIndex;
+  let queries: SearchQuery[];
+  /** No answer cache: every search is worked out afresh, over the database or over the index. */
+  const sqlCache = () => new SearchCache(0);
+  const indexCache = (over = index) => {
+    const cache = new SearchCache(0);
+    cache.index = over;
+    return cache;
+  };
+
+  beforeAll(async () => {
+    // The app's own index stays off: this file builds and drives one.
+    t = await buildTestApp(kind, { searchIndex: 'off' });
+    await seedBulk(t.db, { jobs: 20_000, users: 20, seed: 29 });
+    // Titles with signs the text parser drops, and a title only the title-contains rule finds.
+    await t.db.query(`UPDATE jobs SET job_title = 'C++ Developer' WHERE seq IN (SELECT seq FROM jobs ORDER BY seq LIMIT 7)`);
+    await t.db.query(`UPDATE jobs SET job_title = 'Senior .NET Engineer' WHERE seq IN (SELECT seq FROM jobs ORDER BY seq OFFSET 7 LIMIT 5)`);
+    await t.db.query(`UPDATE jobs SET job_title = 'DevOps Lead' WHERE seq IN (SELECT seq FROM jobs ORDER BY seq OFFSET 12 LIMIT 9)`);
+    const [place] = await t.db.query<{ city: string; country: string }>(
+      `SELECT city, country FROM jobs WHERE status = 'open' AND city <> '' GROUP BY city, country ORDER BY count(*) DESC, city LIMIT 1`,
+    );
+    const [remote] = await t.db.query<{ country: string }>(
+      `SELECT unnest(remote_countries) AS country FROM jobs WHERE status = 'open' GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`,
+    );
+    const [word] = await t.db.query<{ w: string }>(
+      `SELECT split_part(lower(job_title), ' ', 1) AS w FROM jobs WHERE status = 'open' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+    );
+    if (!place || !remote || !word) throw new Error('the generated jobs have no city, remote country or title');
+    const common = word.w;
+    queries = [
+      {},
+      { q: common },
+      { q: common, sort: 'newest' },
+      { q: common, sort: 'pay' },
+      { q: common, page: 3 },
+      { q: common, page: 40 },
+      { q: common.slice(0, 3) },
+      { q: common.slice(0, 1) },
+      // Broad prefixes, whose sets the index keeps (Store.prefixSets) and must keep up to date.
+      { q: 'co' },
+      { q: 're', sort: 'newest', page: 4 },
+      { q: `${common.slice(0, 2)}${common.slice(3)}` },
+      { q: 'engineer manager' },
+      { q: 'devloper' },
+      { q: 'devloper', page: 3 },
+      { q: 'devloper', where: 'remote', page: 2 },
+      { q: 'c++' },
+      { q: '.net' },
+      { q: 'ops' },
+      { q: 'the' },
+      { q: 'python' },
+      { q: 'machine learning' },
+      { q: 'zzzzqx' },
+      { q: 'e-mail' },
+      { q: 'engineer', location: place.city.toLowerCase(), page: 2 },
+      { q: 'engineer', workplace: 'on-site', employment: 'full-time' },
+      { q: 'manager', where: 'remote', salaryType: 'yearly', payMin: 40_000, sort: 'pay' },
+      { q: 'engineer', where: place.country, maxPrice: '100' },
+      { q: common, posted: '30d', experience: 'work remotely' },
+      { where: `${place.city}, ${place.country}` },
+      { where: place.country, sort: 'pay', page: 2 },
+      { remoteCountry: remote.country },
+      { skill: 'python', where: 'remote', employment: 'full-time' },
+      { payMin: 100_000, sort: 'pay' },
+      { payMin: 50_000, page: 5 },
+      { payMin: 1, page: 2 },
+      { posted: '30d', payMin: 1, sort: 'pay' },
+      { country: place.country, posted: '7d' },
+      { experience: 'work remotely', employment: 'part-time', posted: '30d' },
+    ].map((q) => ({ page: 1, ...q }) as SearchQuery);
+    index = new SearchIndex(t.db);
+    walking = new SearchIndex(t.db, { gatherMost: 0 });
+    gathering = new SearchIndex(t.db, { gatherMost: Number.POSITIVE_INFINITY });
+    await Promise.all([index.load(), walking.load(), gathering.load()]);
+  }, 300_000);
+  afterAll(async () => {
+    await Promise.all([index?.close(), walking?.close(), gathering?.close()]);
+    await t?.close();
+  });
+
+  const compareAll = async (label: string) => {
+    const now = new Date();
+    // Every answer below is the index's own, not the database's passes behind it: each search calls into the index.
+    const answered = [vi.spyOn(index, 'countMatchesAndFacets'), vi.spyOn(index, 'pageOf'), vi.spyOn(index, 'pageOfFewMatches')];
+    let estimated = 0;
+    let exact = 0;
+    let withItems = 0;
+    for (const query of queries) {
+      const fromDb = await searchJobs(t.db, sqlCache(), query, now);
+      const fromIndex = await searchJobs(t.db, indexCache(), query, now);
+      expect(fromIndex, `${label}: ${JSON.stringify(query)}`).toEqual(fromDb);
+      for (const other of [walking, gathering]) {
+        expect(await searchJobs(t.db, indexCache(other), query, now), `${label}, ${other === walking ? 'walked' : 'gathered'}: ${JSON.stringify(query)}`).toEqual(fromDb);
+      }
+      if (fromDb.totalIsEstimate) estimated += 1;
+      else if (fromDb.total > 0) exact += 1;
+      if (fromDb.items.length > 0) withItems += 1;
+    }
+    // The comparisons cover estimates, exact counts and pages with jobs, not only empty answers.
+    expect(estimated, label).toBeGreaterThanOrEqual(1);
+    expect(exact, label).toBeGreaterThanOrEqual(15);
+    expect(withItems, label).toBeGreaterThanOrEqual(20);
+    const calls = answered.reduce((n, spy) => n + spy.mock.calls.length, 0);
+    for (const spy of answered) spy.mockRestore();
+    // Searches without text or job-model filters take their counts from the precomputed table, and "e-mail" is not
+    // plain prefixes: every other search reaches the index at least once.
+    expect(calls, label).toBeGreaterThanOrEqual(queries.length - 3);
+  };
+
+  it('gives the answers the database gives: counts, facets, top lists, flags and pages', async () => {
+    expect(index.ready).toBe(true);
+    await compareAll('loaded');
+  }, 120_000);
+
+  it('follows jobs as they are edited, closed, deleted and posted', async () => {
+    const [first] = await t.db.query<{ seq: string }>(`SELECT seq FROM jobs WHERE status = 'open' ORDER BY seq DESC LIMIT 1`);
+    await t.db.query(`UPDATE jobs SET job_title = 'Zzzzqx Wrangler', pay_yearly_usd = 999999 WHERE seq = $1`, [first?.seq]);
+    await t.db.query(`UPDATE jobs SET status = 'closed' WHERE seq IN (SELECT seq FROM jobs WHERE status = 'open' ORDER BY seq LIMIT 40)`);
+    await t.db.query(`DELETE FROM jobs WHERE seq IN (SELECT seq FROM jobs ORDER BY seq DESC OFFSET 5 LIMIT 30)`);
+    await t.db.query(`UPDATE jobs SET city = 'Zzzville', country = 'DE' WHERE seq IN (SELECT seq FROM jobs WHERE status = 'open' ORDER BY seq OFFSET 100 LIMIT 25)`);
+    await seedBulk(t.db, { jobs: 200, users: 2, seed: 31 });
+    for (const each of [index, walking, gathering]) each.changed();
+    await compareAll('after changes');
+    const found = await searchJobs(t.db, indexCache(), { q: 'zzzzqx', page: 1 } as SearchQuery, new Date());
+    expect(found.total).toBe(1);
+    expect(found.items[0]?.jobTitle).toBe('Zzzzqx Wrangler');
+  }, 120_000);
+
+  it('sees a change nobody told it about within a second (another instance, no notice)', async () => {
+    const [job] = await t.db.query<{ seq: string }>(`SELECT seq FROM jobs WHERE status = 'open' ORDER BY seq LIMIT 1`);
+    await t.db.query(`UPDATE jobs SET job_title = 'Qqqxyz Keeper' WHERE seq = $1`, [job?.seq]);
+    const search = () => searchJobs(t.db, indexCache(), { q: 'qqqxyz', page: 1 } as SearchQuery, new Date());
+    const started = Date.now();
+    let total = 0;
+    while (Date.now() - started < 3_000) {
+      total = (await search()).total;
+      if (total === 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(total).toBe(1);
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('starts on an empty board and follows the first jobs posted', async () => {
+    // A board of its own: the index loads with nothing in it (every list empty), then jobs arrive.
+    const fresh = await buildTestApp(kind, { searchIndex: 'off' });
+    const empty = new SearchIndex(fresh.db);
+    try {
+      await empty.load();
+      await seedBulk(fresh.db, { jobs: 400, users: 3, seed: 37 });
+      empty.changed();
+      const now = new Date();
+      let withSkills = 0;
+      for (const query of [{ q: 'engineer' }, { skill: 'python' }, { where: 'remote' }, { q: 'senior', sort: 'pay' }, { payMin: 1 }]) {
+        const full = { page: 1, ...query } as SearchQuery;
+        const cache = new SearchCache(0);
+        cache.index = empty;
+        const fromIndex = await searchJobs(fresh.db, cache, full, now);
+        expect(fromIndex, JSON.stringify(query)).toEqual(await searchJobs(fresh.db, new SearchCache(0), full, now));
+        if (fromIndex.topFacets.skills.length > 0) withSkills += 1;
+      }
+      expect(withSkills).toBeGreaterThanOrEqual(3);
+    } finally {
+      await empty.close();
+      await fresh.close();
+    }
+  });
+});
