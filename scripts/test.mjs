@@ -25,6 +25,30 @@ function check(name, ok) {
   else failed += 1;
 }
 
+/** One failed test in the summary, so the last lines of a CI log name it: file, test, its message's first line. */
+function failure(file, title, message = '') {
+  // eslint-disable-next-line no-control-regex -- the terminal's colour codes in a failure message
+  const first = message.replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim()) ?? '';
+  return `       ${file} > ${title}: ${first.trim().slice(0, 300)}`;
+}
+
+/** The tests of a Playwright JSON report that ended unexpectedly, with their files and first error. */
+function unexpectedTests(suites, file = '') {
+  const found = [];
+  for (const suite of suites) {
+    const here = suite.file ?? file;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.flatMap((r) => r.errors ?? [r.error ?? {}]).find((e) => e?.message);
+        found.push({ file: here, title: spec.title, message: error?.message });
+      }
+    }
+    found.push(...unexpectedTests(suite.suites ?? [], here));
+  }
+  return found;
+}
+
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -43,6 +67,11 @@ if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   summary.push(`${vitestOk ? 'ok  ' : 'FAIL'} vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
+  for (const file of vitest.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') summary.push(failure(path.relative(root, file.name), test.fullName, test.failureMessages?.[0]));
+    }
+  }
   if (!vitestOk && vitest.numFailedTests === 0) check('vitest run', false);
 } else {
   check('vitest run (no report)', false);
@@ -64,6 +93,7 @@ if (built) {
     passed += ok;
     failed += e2e.stats.unexpected;
     summary.push(`${e2eOk ? 'ok  ' : 'FAIL'} playwright: ${ok} passed, ${e2e.stats.unexpected} failed, ${e2e.stats.skipped} skipped`);
+    for (const failed of unexpectedTests(e2e.suites ?? [])) summary.push(failure(failed.file, failed.title, failed.message));
     if (!e2eOk && e2e.stats.unexpected === 0) check('playwright run', false);
   } else {
     check('playwright run (no report)', false);

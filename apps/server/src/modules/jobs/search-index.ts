@@ -59,10 +59,10 @@ import {
  * test/search-index.test.ts compares the two.
  *
  * Jobs are only ever appended: a changed job is a new document and its old one is marked dead, so posting lists
- * stay sorted and are never rewritten. Changes come from job_changes (migration 020), read past the last one
- * applied whenever the jobs changed (SearchCache.invalidate: this instance's writes, and every other instance's
- * through NOTIFY) and at least every half second. When dead documents are a quarter of all, the index is loaded anew
- * in the background and swapped in.
+ * stay sorted and are never rewritten. Changes come from job_changes (migration 020): before every search, the
+ * changes past the last one applied are read (one index lookup, usually empty), so a search sees every write
+ * committed before it began, from this instance or any other, as the SQL passes do. When dead documents are a
+ * quarter of all, the index is loaded anew in the background and swapped in.
  */
 
 /** How many jobs one statement of the initial load reads (SearchIndex's `loadChunk`). */
@@ -73,11 +73,6 @@ export const PGLITE_LOAD_CHUNK = 5_000;
 const CHANGES_CHUNK = 5_000;
 /** A change number skipped by a transaction not yet committed is looked for again this long, then given up. */
 const HOLE_WAIT_MS = 60_000;
-/**
- * Changes are read at least this often, even with no notice (a lost LISTEN connection is back only after a second):
- * another instance's writes show within a second.
- */
-export const INDEX_POLL_MS = 500;
 /** An index not caught up for this long is loaded anew: job_changes keeps a day (housekeeping.ts). */
 const STALE_RELOAD_MS = 6 * 3_600_000;
 /** The index is loaded anew when this share of its documents are dead (old versions of changed jobs). */
@@ -122,9 +117,10 @@ export class SearchIndex {
   private loading: Promise<void> | undefined;
   private lastChange = 0;
   private holes = new Map<number, number>();
-  private stale = true;
   private caughtUpAt = Number.NEGATIVE_INFINITY;
   private catchingUp: Promise<void> | undefined;
+  /** The catch-up the searches that arrived during `catchingUp` wait for (that one may have begun before their writes). */
+  private nextCatchUp: Promise<void> | undefined;
   private readonly labels = new Map<string, string>();
   /** Counts the loads swapped in: a catch-up begun on an older store stops. */
   private generation = 0;
@@ -215,7 +211,6 @@ export class SearchIndex {
         this.lastChange = Math.min(this.lastChange, from);
       }
       await pending?.catch(() => undefined);
-      this.stale = true;
       await this.catchUp();
     } catch (error) {
       this.lastError = error;
@@ -238,12 +233,10 @@ export class SearchIndex {
     return words;
   }
 
-  /** The jobs changed: read the changes before the next search. */
-  changed(): void {
-    this.stale = true;
-  }
-
-  /** Applies the changes made since the last ones applied, when the jobs changed or a second has passed. */
+  /**
+   * Applies the changes committed since the last ones applied (every search asks first): false when the database
+   * must answer instead (not loaded, closed, or the changes could not be read).
+   */
   async current(now = Date.now()): Promise<boolean> {
     if (!this.store || this.closed) return false;
     if (now - this.caughtUpAt > STALE_RELOAD_MS) {
@@ -252,22 +245,32 @@ export class SearchIndex {
       this.load().catch(() => undefined);
       return false;
     }
-    if (this.stale || now - this.caughtUpAt >= INDEX_POLL_MS) {
-      try {
-        await this.catchUp();
-      } catch {
-        // The changes could not be read (the database is away): this search reads the database, and the next one
-        // tries again.
-        this.stale = true;
-        return false;
-      }
+    try {
+      await this.catchUp();
+    } catch {
+      // The changes could not be read (the database is away): this search reads the database, and the next one
+      // tries again.
+      return false;
     }
     // Closed or dropped meanwhile: the database answers.
     return this.ready;
   }
 
+  /**
+   * Reads the changes, once for all the searches waiting: a search arriving while a read is under way waits for the
+   * next one (shared by every search arriving meanwhile), since the one under way may have begun before its writes.
+   */
   private catchUp(): Promise<void> {
-    this.catchingUp ??= this.readChanges().finally(() => {
+    if (this.catchingUp) {
+      this.nextCatchUp ??= this.catchingUp
+        .catch(() => undefined)
+        .then(() => {
+          this.nextCatchUp = undefined;
+          return this.catchUp();
+        });
+      return this.nextCatchUp;
+    }
+    this.catchingUp = this.readChanges().finally(() => {
       this.catchingUp = undefined;
     });
     return this.catchingUp;
@@ -277,7 +280,6 @@ export class SearchIndex {
     const store = this.store;
     if (!store) return;
     const generation = this.generation;
-    this.stale = false;
     const started = Date.now();
     for (;;) {
       const holes = [...this.holes.keys()];

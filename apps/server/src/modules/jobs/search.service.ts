@@ -185,7 +185,7 @@ export class SearchCache {
 
   /** Called on every job create, update and delete, and on account deletion. */
   invalidate(now = Date.now()): void {
-    this.index?.changed();
+    // The search index needs no telling: it reads the changes before every search.
     this.forgetAnswers(now);
   }
 
