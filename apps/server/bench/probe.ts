@@ -35,7 +35,8 @@ if (process.argv.includes('--load-only')) process.exit(0);
 const port = 3900 + Math.floor(Math.random() * 50);
 const server = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/server.ts')], {
   env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'off', POSTS_PER_DAY: '100000', SEARCH_CACHE_TTL_MS: '0' },
-  stdio: ['ignore', 'ignore', 'inherit'],
+  // PROBE_SERVER_LOG=file keeps the server's log (a line per request with its responseTime).
+  stdio: ['ignore', process.env.PROBE_SERVER_LOG ? fs.openSync(process.env.PROBE_SERVER_LOG, 'a') : 'ignore', 'inherit'],
 });
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const get = (p: string) =>

@@ -165,6 +165,7 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
     const index = new SearchIndex(db, {
       ...(db.kind === 'pglite' ? { loadChunk: PGLITE_LOAD_CHUNK } : {}),
       onChange: () => searchCounts.forgetAnswers(),
+      onCatchUpError: (error) => app.log.warn({ err: error }, 'search index could not read job_changes; searches read the database until it can'),
     });
     searchCounts.index = index;
     app.addHook('onReady', async () => {

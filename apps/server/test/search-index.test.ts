@@ -189,6 +189,36 @@ describeEachDb('the search index', (kind) => {
     }
   });
 
+  it('answers a search that arrives once loaded but while the load still reads the changes made meanwhile', async () => {
+    // The load's last step (the changes made while it read the jobs) is held: the store is in place, and a search
+    // arrives. It must wait for those changes and use the index, not drop it (which left it loading for good).
+    let release = () => {};
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    const gated = {
+      query: async <T>(sql: string, params?: unknown[]): Promise<T[]> => {
+        const rows = await t.db.query<T>(sql, params);
+        if (sql.includes('FROM job_changes WHERE change_no >')) await hold;
+        return rows;
+      },
+    };
+    const held = new SearchIndex(gated);
+    try {
+      const loading = held.load();
+      for (let i = 0; i < 3_000 && held.state !== 'ready'; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(held.state).toBe('ready');
+      const answered = held.current();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      expect(await answered).toBe(true);
+      await loading;
+      expect(held.state).toBe('ready');
+      expect(await held.current()).toBe(true);
+    } finally {
+      release();
+      await held.close();
+    }
+  });
+
   it('starts on an empty board and follows the first jobs posted', async () => {
     // A board of its own: the index loads with nothing in it (every list empty), then jobs arrive.
     const fresh = await buildTestApp(kind, { searchIndex: 'off' });

@@ -134,20 +134,30 @@ export class SearchIndex {
   private readonly loadChunk: number;
 
   private readonly onChange: () => void;
+  private readonly onCatchUpError: (error: unknown) => void;
+  /** The last catch-up failed (its error was reported; the next failure is not, until one succeeds). */
+  private failing = false;
 
   /**
    * `gatherMost`: above this many candidates a page is walked for in its order rather than gathered and ordered
    * (tests set 0 to walk every page, or a large number to gather every one). `loadChunk`: jobs per statement while
    * loading (smaller on PGlite, whose statements hold the event loop). `onChange`: called when changes were applied
-   * (the answers cached from before them are stale, though no notice may have said so).
+   * (the answers cached from before them are stale, though no notice may have said so). `onCatchUpError`: the
+   * changes could not be read, so searches read the database until they can (called once per run of failures).
    */
   constructor(
     private readonly db: Queryable,
-    { gatherMost = GATHER_MOST, loadChunk = LOAD_CHUNK, onChange = () => {} }: { gatherMost?: number; loadChunk?: number; onChange?: () => void } = {},
+    {
+      gatherMost = GATHER_MOST,
+      loadChunk = LOAD_CHUNK,
+      onChange = () => {},
+      onCatchUpError = () => {},
+    }: { gatherMost?: number; loadChunk?: number; onChange?: () => void; onCatchUpError?: (error: unknown) => void } = {},
   ) {
     this.gatherMost = gatherMost;
     this.loadChunk = loadChunk;
     this.onChange = onChange;
+    this.onCatchUpError = onCatchUpError;
   }
 
   get ready(): boolean {
@@ -177,6 +187,7 @@ export class SearchIndex {
 
   private async loadAnew(): Promise<void> {
     this.lastError = undefined;
+    const loadStarted = Date.now();
     try {
       const [mark] = await this.db.query<{ n: string | number | null }>('SELECT max(change_no) AS n FROM job_changes');
       const from = Math.max(0, Number(mark?.n ?? 0) - LOAD_CHANGE_MARGIN);
@@ -206,6 +217,9 @@ export class SearchIndex {
       if (!previous) {
         this.lastChange = from;
         this.holes.clear();
+        // The jobs as read from here on: not "away for hours", though the changes since are yet to be read (a search
+        // arriving now waits for them in current(); taking the store for stale dropped it for good).
+        this.caughtUpAt = loadStarted;
       } else {
         // Loaded anew while serving: every change since `from` is applied again to the new store.
         this.lastChange = Math.min(this.lastChange, from);
@@ -239,7 +253,7 @@ export class SearchIndex {
    */
   async current(now = Date.now()): Promise<boolean> {
     if (!this.store || this.closed) return false;
-    if (now - this.caughtUpAt > STALE_RELOAD_MS) {
+    if (now - this.caughtUpAt > STALE_RELOAD_MS && !this.loading) {
       // Away long enough for housekeeping to have swept changes not yet read: loaded anew, the database answering meanwhile.
       this.store = undefined;
       this.load().catch(() => undefined);
@@ -247,9 +261,13 @@ export class SearchIndex {
     }
     try {
       await this.catchUp();
-    } catch {
+      this.failing = false;
+    } catch (error) {
       // The changes could not be read (the database is away): this search reads the database, and the next one
       // tries again.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- closed while the changes were read
+      if (!this.failing && !this.closed) this.onCatchUpError(error);
+      this.failing = true;
       return false;
     }
     // Closed or dropped meanwhile: the database answers.
