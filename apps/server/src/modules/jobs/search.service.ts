@@ -190,8 +190,8 @@ export class SearchCache {
   }
 
   /**
-   * Drops what was learnt from the jobs as they were: also called by the search index when it applied changes no
-   * notice announced (a lost LISTEN connection).
+   * Drops what was learnt from the jobs as they were: also called by the search index whenever it applied changes
+   * from job_changes, announced or not (a lost LISTEN connection, a write on another instance).
    */
   forgetAnswers(now = Date.now()): void {
     this.changedAt = now;
