@@ -61,5 +61,28 @@ if (process.env.PROBE_PARTS) {
     await time('sql top lists (fine)', () => findTopFacets(db, criteria, now, 'fine'));
   }
 }
+if (process.env.PROBE_MIX) {
+  // The bench's cold mix in this process, one search after another (answer cache off): the time spent per search,
+  // without HTTP or other processes, for profiling (node --cpu-prof).
+  const { coldMix, readVocabulary, percentile } = await import('./cold-mix.js');
+  const { searchQuerySchema } = await import('@jobboard/shared');
+  const mix = coldMix(await readVocabulary(db), Number(process.env.PROBE_MIX), Number(process.env.PROBE_SEED ?? 12));
+  const rounds = Number(process.env.PROBE_ROUNDS ?? 1);
+  for (let round = 0; round < rounds; round += 1) {
+    const times: number[] = [];
+    const started = performance.now();
+    for (const q of mix) {
+      const query = searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(q)));
+      const t0 = performance.now();
+      await searchJobs(db, cache, query, new Date());
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `mix of ${mix.length}: ${(performance.now() - started).toFixed(0)} ms, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(2)} ms, ` +
+        `p50 ${percentile(times, 50).toFixed(2)}, p95 ${percentile(times, 95).toFixed(2)}, p99 ${percentile(times, 99).toFixed(2)}`,
+    );
+  }
+}
 await index.close();
 await db.close();

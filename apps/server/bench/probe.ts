@@ -33,7 +33,9 @@ await db.close();
 if (process.argv.includes('--load-only')) process.exit(0);
 
 const port = 3900 + Math.floor(Math.random() * 50);
-const server = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/server.ts')], {
+// PROBE_CPU_PROF=dir writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
+const profile = process.env.PROBE_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.PROBE_CPU_PROF] : [];
+const server = spawn(process.execPath, [...profile, '--import', 'tsx', path.resolve(import.meta.dirname, '../src/server.ts')], {
   env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'off', POSTS_PER_DAY: '100000', SEARCH_CACHE_TTL_MS: '0' },
   // PROBE_SERVER_LOG=file keeps the server's log (a line per request with its responseTime).
   stdio: ['ignore', process.env.PROBE_SERVER_LOG ? fs.openSync(process.env.PROBE_SERVER_LOG, 'a') : 'ignore', 'inherit'],
@@ -68,7 +70,20 @@ for (const q of queries) {
   const body = answer.status === 200 ? (JSON.parse(answer.body) as { totalIsEstimate?: boolean; total?: number }) : {};
   results.push({ q, ms, status: answer.status, estimate: Boolean(body.totalIsEstimate), total: body.total });
 }
+// PROBE_THROUGHPUT=seconds: the same searches from 50 connections (autocannon) for that long, as the bench's throughput row.
+if (process.env.PROBE_THROUGHPUT) {
+  const { default: autocannon } = await import('autocannon');
+  const run = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: 50,
+    duration: Number(process.env.PROBE_THROUGHPUT),
+    requests: queries.map((q) => ({ method: 'GET' as const, path: `/api/job/search?${q}` })),
+  });
+  console.log(`throughput: ${run.requests.average} req/s, p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms, non-2xx ${run.non2xx}, errors ${run.errors}`);
+}
+const exited = new Promise((resolve) => server.once('exit', resolve));
 server.kill('SIGTERM');
+await exited;
 const times = results.map((r) => r.ms).sort((a, b) => a - b);
 const errors = results.filter((r) => r.status !== 200).length;
 console.log(`n=${times.length} p50=${percentile(times, 50).toFixed(1)} p95=${percentile(times, 95).toFixed(1)} p99=${percentile(times, 99).toFixed(1)} errors=${errors}`);
