@@ -71,6 +71,7 @@ if (process.env.PROBE_MIX) {
   for (let round = 0; round < rounds; round += 1) {
     const times: number[] = [];
     const started = performance.now();
+    const cpu = process.cpuUsage();
     for (const q of mix) {
       const query = searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(q)));
       const t0 = performance.now();
@@ -78,8 +79,9 @@ if (process.env.PROBE_MIX) {
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
+    const used = process.cpuUsage(cpu);
     console.log(
-      `mix of ${mix.length}: ${(performance.now() - started).toFixed(0)} ms, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(2)} ms, ` +
+      `mix of ${mix.length}: ${(performance.now() - started).toFixed(0)} ms, this process's CPU ${((used.user + used.system) / 1000).toFixed(0)} ms, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(2)} ms, ` +
         `p50 ${percentile(times, 50).toFixed(2)}, p95 ${percentile(times, 95).toFixed(2)}, p99 ${percentile(times, 99).toFixed(2)}`,
     );
   }

@@ -26,12 +26,12 @@ import {
   dayOf,
   eachMember,
   firstInOrder,
+  firstNewest,
   GROUP_BITS,
   hasBit,
   INDEX_COLUMNS,
   isoOf,
   lowerBound,
-  newerThan,
   OPTION_KEYS,
   paidMoreThan,
   popcount32,
@@ -40,6 +40,7 @@ import {
   RECENT_MOST,
   slotOf,
   Store,
+  TITLE_MATCHES_MOST,
   TITLE_SEPARATOR,
   upperBound,
   type Bits,
@@ -79,6 +80,12 @@ const STALE_RELOAD_MS = 6 * 3_600_000;
 const DEAD_SHARE_TO_RELOAD = 0.25;
 /** ... and at least this many: on a small board a few dead documents cost nothing worth a load. */
 const DEAD_FEWEST_TO_RELOAD = 10_000;
+/**
+ * The jobs are loaded the coarse sample first (one in 32), then the rest of the fine sample (one in 4; it holds the
+ * coarse one), then the others, so each sample's documents are numbered together: a sample's pass reads its jobs'
+ * columns as one dense stretch of each array, not one cache line per job (at a million jobs, 5 times as fast).
+ */
+const LOAD_ORDER = ['job_in_sample(j.seq)', 'job_in_fine_sample(j.seq) AND NOT job_in_sample(j.seq)', 'NOT job_in_fine_sample(j.seq)'];
 /** A change this many numbers before the last one when loading began is read again: transactions then still open. */
 const LOAD_CHANGE_MARGIN = 1_000;
 
@@ -192,20 +199,22 @@ export class SearchIndex {
       const [mark] = await this.db.query<{ n: string | number | null }>('SELECT max(change_no) AS n FROM job_changes');
       const from = Math.max(0, Number(mark?.n ?? 0) - LOAD_CHANGE_MARGIN);
       const store = new Store();
-      let after = 0;
-      for (;;) {
-        if (this.closed) throw new Error('the app closed while the search index loaded');
-        const rows = await this.db.query<IndexRow>(
-          `SELECT ${INDEX_COLUMNS} FROM jobs j WHERE j.status = 'open' AND j.seq > $1 ORDER BY j.seq LIMIT ${this.loadChunk}`,
-          [after],
-        );
-        const words = await this.titleWords(store.titlesWithoutWords(rows.map((row) => row.title_key)));
-        for (const row of rows) store.add(row);
-        store.learnTitleWords(words);
-        if (rows.length < this.loadChunk) break;
-        after = Number(rows.at(-1)!.seq);
-        // A turn for the event loop between chunks: requests go on being answered while the index loads.
-        await new Promise((resolve) => setImmediate(resolve));
+      for (const part of LOAD_ORDER) {
+        let after = 0;
+        for (;;) {
+          if (this.closed) throw new Error('the app closed while the search index loaded');
+          const rows = await this.db.query<IndexRow>(
+            `SELECT ${INDEX_COLUMNS} FROM jobs j WHERE j.status = 'open' AND ${part} AND j.seq > $1 ORDER BY j.seq LIMIT ${this.loadChunk}`,
+            [after],
+          );
+          const words = await this.titleWords(store.titlesWithoutWords(rows.map((row) => row.title_key)));
+          for (const row of rows) store.add(row);
+          store.learnTitleWords(words);
+          if (rows.length < this.loadChunk) break;
+          after = Number(rows.at(-1)!.seq);
+          // A turn for the event loop between chunks: requests go on being answered while the index loads.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       }
       store.trim();
       store.buildOrders();
@@ -394,24 +403,30 @@ export class SearchIndex {
     return bits;
   }
 
-  /** The titles containing `text` (lower(job_title) LIKE '%text%'). */
+  /** The titles containing `text` (lower(job_title) LIKE '%text%'): kept per text, and looked for in the titles added since. */
   private titlesContaining(store: Store, text: string): number[] {
     const lower = text.toLowerCase();
-    const found: number[] = [];
     const values = store.titles.values;
-    if (lower.includes(TITLE_SEPARATOR)) {
-      for (let t = 0; t < values.length; t += 1) if (values[t]!.includes(lower)) found.push(t);
-      return found;
+    const kept = store.titleMatches.get(lower) ?? { titles: [], upTo: 0 };
+    if (kept.upTo < values.length) {
+      if (kept.upTo > 0 || lower.includes(TITLE_SEPARATOR)) {
+        for (let t = kept.upTo; t < values.length; t += 1) if (values[t]!.includes(lower)) kept.titles.push(t);
+      } else {
+        // One native search through every title at once, each hit placed in its title by the titles' starts.
+        const { joined, starts } = store.joinedTitles();
+        for (let at = joined.indexOf(lower); at >= 0; ) {
+          const title = upperBound(starts, at) - 1;
+          kept.titles.push(title);
+          const next = title + 1 < starts.length ? starts[title + 1]! : joined.length;
+          at = joined.indexOf(lower, next);
+        }
+      }
+      kept.upTo = values.length;
     }
-    // One native search through every title at once, each hit placed in its title by the titles' starts.
-    const { joined, starts } = store.joinedTitles();
-    for (let at = joined.indexOf(lower); at >= 0; ) {
-      const title = upperBound(starts, at) - 1;
-      found.push(title);
-      const next = title + 1 < starts.length ? starts[title + 1]! : joined.length;
-      at = joined.indexOf(lower, next);
-    }
-    return found;
+    store.titleMatches.delete(lower);
+    store.titleMatches.set(lower, kept);
+    if (store.titleMatches.size > TITLE_MATCHES_MOST) store.titleMatches.delete(store.titleMatches.keys().next().value!);
+    return kept.titles;
   }
 
   private titleBits(store: Store, titles: readonly number[], into: Bits): Bits {
@@ -847,19 +862,8 @@ export class SearchIndex {
    * best offset + count while the documents go by.
    */
   private ordered(store: Store, compiled: Compiled, docs: number[], sort: JobSort, offset: number, count: number): number[] {
-    const tier = sort === 'relevance' ? this.tierOf(store, compiled) : undefined;
-    const newer = newerThan(store);
-    const before =
-      sort === 'pay'
-        ? paidMoreThan(store)
-        : tier
-          ? (a: number, b: number) => {
-              const ta = tier(a);
-              const tb = tier(b);
-              return ta !== tb ? ta < tb : newer(a, b);
-            }
-          : newer;
-    return firstInOrder(docs, before, offset, count);
+    if (sort === 'pay') return firstInOrder(docs, paidMoreThan(store), offset, count);
+    return firstNewest(store, docs, sort === 'relevance' ? this.tierOf(store, compiled) : undefined, offset, count);
   }
 
   /**
@@ -879,7 +883,6 @@ export class SearchIndex {
       return page;
     }
     const tiers = sort === 'relevance' ? this.tierSets(store, compiled, pool) : [pool];
-    const newer = newerThan(store);
     // Each tier newest first: how many matches the tiers already passed hold decides where the page starts in the next.
     let before = 0;
     for (const tier of tiers) {
@@ -890,7 +893,7 @@ export class SearchIndex {
         eachMember(tier, store.alive, (doc) => {
           if (match(doc)) docs.push(doc);
         });
-        page.push(...firstInOrder(docs, newer, from, count - page.length));
+        page.push(...firstNewest(store, docs, undefined, from, count - page.length));
         before += docs.length;
         continue;
       }
