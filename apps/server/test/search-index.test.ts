@@ -142,6 +142,13 @@ describeEachDb('the search index', (kind) => {
     expect(found.items[0]?.jobTitle).toBe('Zzzzqx Wrangler');
   }, 120_000);
 
+  it('follows jobs closed when none is added (what it keeps of the samples is worked out again)', async () => {
+    await t.db.query(
+      `UPDATE jobs SET status = 'closed' WHERE seq IN (SELECT seq FROM jobs WHERE status = 'open' AND job_in_fine_sample(seq) ORDER BY seq LIMIT 1500)`,
+    );
+    await compareAll('after closing only');
+  }, 120_000);
+
   it('sees every change committed before a search began, with no notice (another instance, a script)', async () => {
     const [job] = await t.db.query<{ seq: string }>(`SELECT seq FROM jobs WHERE status = 'open' ORDER BY seq LIMIT 1`);
     const search = (q = 'qqqxyz') => searchJobs(t.db, indexCache(), { q, page: 1 } as SearchQuery, new Date());

@@ -135,6 +135,9 @@ export const PREFIX_SETS_MOST = 128;
 /** How many texts' title matches a store keeps (Store.titleMatches). */
 export const TITLE_MATCHES_MOST = 1_024;
 
+/** A word in at least one job in this many has its documents kept as a set too (Store.denseLexemes): no larger than its list. */
+export const DENSE_SHARE = 32;
+
 /** After this many documents added since the orders were built, they are built again. */
 export const RECENT_MOST = 20_000;
 
@@ -151,6 +154,8 @@ export function popcount32(x: number): number {
 export class Store {
   count = 0;
   dead = 0;
+  /** Counts the documents added and killed: what is worked out from the alive bits holds while it stays the same. */
+  version = 0;
   seq = new Float64Array(1024);
   postingDay = new Int32Array(1024);
   validDay = new Int32Array(1024);
@@ -183,6 +188,12 @@ export class Store {
   readonly places = new Dictionary();
   readonly placeCities: number[][] = [];
   readonly lexemes = new Map<string, U32List>();
+  /**
+   * The documents of each word found in one job in DENSE_SHARE or more when loaded, also as a set (made by trim,
+   * kept up to date by add): a prefix's sets are ORed a word of 32 documents at a time, where its posting lists are
+   * set a document at a time (the words common enough to be dense hold most of all postings).
+   */
+  readonly denseLexemes = new Map<string, Bits>();
   readonly byTitle: U32List[] = [];
   /** The jobs of each lower-cased city and of each country, by string id: "where" and the country filters. */
   readonly byCityKey: U32List[] = [];
@@ -224,9 +235,11 @@ export class Store {
     this.fine = grownBits(this.fine, words);
     this.optionSets = this.optionSets.map((set) => grownBits(set, words));
     for (const [prefix, set] of this.prefixSets) this.prefixSets.set(prefix, grownBits(set, words));
+    for (const [lexeme, set] of this.denseLexemes) this.denseLexemes.set(lexeme, grownBits(set, words));
   }
 
   add(row: IndexRow): void {
+    this.version += 1;
     if (this.count === this.seq.length) this.grow();
     const doc = this.count++;
     const seq = Number(row.seq);
@@ -262,6 +275,8 @@ export class Store {
     if (row.lexemes) {
       for (const lexeme of row.lexemes.split(' ')) {
         for (const [prefix, set] of this.prefixSets) if (lexeme.startsWith(prefix)) set[doc >>> 5]! |= 1 << (doc & 31);
+        const dense = this.denseLexemes.get(lexeme);
+        if (dense) dense[doc >>> 5]! |= 1 << (doc & 31);
         let list = this.lexemes.get(lexeme);
         if (!list) {
           list = new U32List();
@@ -310,6 +325,7 @@ export class Store {
     const word = doc >>> 5;
     const bit = 1 << (doc & 31);
     if ((this.alive[word]! & bit) === 0) return;
+    this.version += 1;
     this.alive[word]! &= ~bit;
     this.dead += 1;
     const seq = this.seq[doc]!;
@@ -444,7 +460,14 @@ export class Store {
 
   trim(): void {
     this.skills.trim();
-    for (const list of this.lexemes.values()) list.trim();
+    for (const [lexeme, list] of this.lexemes) {
+      list.trim();
+      if (list.length * DENSE_SHARE >= this.count) {
+        const bits = new Uint32Array(this.alive.length);
+        this.bitsOf(list, bits);
+        this.denseLexemes.set(lexeme, bits);
+      }
+    }
     for (const list of this.byTitle) list.trim();
     for (const list of this.bySkill) list.trim();
     // Sparse: indexed by string ids, not every string a city or a country.

@@ -34,7 +34,6 @@ import {
   lowerBound,
   OPTION_KEYS,
   paidMoreThan,
-  popcount32,
   POSTED_SLOTS,
   PREFIX_SETS_MOST,
   RECENT_MOST,
@@ -98,6 +97,8 @@ interface Compiled {
   candidates: Bits | undefined;
   /** The text's title matches (relevance tier 0), worked out when a relevance page is ordered. */
   titleTier?: Bits | undefined;
+  /** The documents whose title contains the text (part of the candidates, and of the title tier). */
+  titled?: Bits | undefined;
   /** With a correction, the matches of the text as typed (tier 1; the others are tier 2). */
   typedTier?: Bits | undefined;
   /** The text and its words, for the title tier. */
@@ -131,6 +132,8 @@ export class SearchIndex {
   private readonly labels = new Map<string, string>();
   /** Counts the loads swapped in: a catch-up begun on an older store stops. */
   private generation = 0;
+  /** Each sample's alive documents (maskOf), as of a store's version. */
+  private readonly masks = new Map<CountSource, { store: Store; version: number; mask: Bits }>();
   private lastCompiled: { criteria: SearchCriteria; now: number; store: Store; compiled: Compiled } | undefined;
   /** Why the last load failed, if it did. */
   lastError: unknown;
@@ -360,11 +363,7 @@ export class SearchIndex {
 
   /** How many open jobs each sample holds (sampleCanEstimate). */
   sampleSize(source: Exclude<CountSource, 'jobs'>): number {
-    const store = this.need();
-    let n = 0;
-    const bits = source === 'sample' ? store.coarse : store.fine;
-    for (let w = 0; w < bits.length; w += 1) n += popcount32((bits[w] ?? 0) & (store.alive[w] ?? 0));
-    return n;
+    return countMembers(this.maskOf(this.need(), source), this.need().alive);
   }
 
   private need(): Store {
@@ -396,7 +395,9 @@ export class SearchIndex {
     for (let i = lowerBound(sorted, prefix); i < sorted.length && sorted[i]!.startsWith(prefix); i += 1) {
       const list = store.lexemes.get(sorted[i]!);
       postings += list?.length ?? 0;
-      store.bitsOf(list, bits);
+      const dense = store.denseLexemes.get(sorted[i]!);
+      if (dense) for (let w = 0; w < bits.length; w += 1) bits[w]! |= dense[w]!;
+      else store.bitsOf(list, bits);
     }
     // Broad: as many entries as there are documents. Kept, so the next search for it ORs nothing.
     if (postings >= store.count && store.prefixSets.size < PREFIX_SETS_MOST) store.prefixSets.set(prefix, bits.slice());
@@ -444,10 +445,11 @@ export class SearchIndex {
    * The documents matching "what" as typed (exactTextCondition): the title contains it, or every word anywhere
    * and every symbol as a skill or in the title, or the whole text as a skill.
    */
-  private exactTextBits(store: Store, q: string, prefixes: readonly string[] | undefined): Bits {
+  private exactTextBits(store: Store, q: string, prefixes: readonly string[] | undefined, titled?: (bits: Bits) => void): Bits {
     const words = store.alive.length;
     const text = parseText(q);
     const result = this.titleBits(store, this.titlesContaining(store, q), new Uint32Array(words));
+    titled?.(result.slice());
     const parts: Bits[] = [];
     if (text.words) {
       if (!prefixes) throw new NotIndexable('the text was not parsed as plain prefixes');
@@ -465,11 +467,16 @@ export class SearchIndex {
     return this.skillBits(store, text.skill, result);
   }
 
-  /** The text's title matches (titleCondition): every word a title word and every symbol in the title, or the text in it. */
-  private titleTierBits(store: Store, q: string, prefixes: readonly string[] | undefined): Bits {
+  /**
+   * The text's title matches (titleCondition): every word a title word and every symbol in the title, or the text in
+   * it. `titled`: the documents whose title contains the text (exactTextBits worked them out), added to.
+   */
+  private titleTierBits(store: Store, q: string, prefixes: readonly string[] | undefined, titled: Bits | undefined): Bits {
     const text = parseText(q);
     const symbols = text.symbols.map((s) => s.toLowerCase());
-    const titles = new Set(this.titlesContaining(store, q));
+    const containing = this.titlesContaining(store, q);
+    const titles = new Set(titled ? [] : containing);
+    const known = new Set(titled ? containing : []);
     // Every word a title word (a prefix of one of the title's words) and every symbol inside the title.
     let worded: number[] | undefined;
     if (text.words) {
@@ -482,8 +489,8 @@ export class SearchIndex {
       worded = this.titlesContaining(store, symbols[0]!);
     }
     const values = store.titles.values;
-    for (const t of worded ?? []) if (symbols.every((symbol) => values[t]!.includes(symbol))) titles.add(t);
-    return this.titleBits(store, [...titles], new Uint32Array(store.alive.length));
+    for (const t of worded ?? []) if (!known.has(t) && symbols.every((symbol) => values[t]!.includes(symbol))) titles.add(t);
+    return this.titleBits(store, [...titles], titled ?? new Uint32Array(store.alive.length));
   }
 
   // ---- The filters ----------------------------------------------------------------------------------------------
@@ -495,8 +502,11 @@ export class SearchIndex {
     const prefixesOf = (text: string) => criteria.textLists?.get(text)?.prefixes;
     let candidates: Bits | undefined;
     let typedTier: Bits | undefined;
+    let titled: Bits | undefined;
     if (criteria.q) {
-      const typed = this.exactTextBits(store, criteria.q, prefixesOf(criteria.q));
+      const typed = this.exactTextBits(store, criteria.q, prefixesOf(criteria.q), (bits) => {
+        titled = bits;
+      });
       candidates = typed;
       if (criteria.correctedQ) {
         const corrected = this.exactTextBits(store, criteria.correctedQ, prefixesOf(criteria.correctedQ));
@@ -627,7 +637,7 @@ export class SearchIndex {
       return true;
     };
     const q = criteria.q;
-    return { candidates, narrowed, typedTier, q, prefixes: q ? prefixesOf(q) : undefined, today, model, matches, optionsOf, chosen };
+    return { candidates, narrowed, typedTier, titled, q, prefixes: q ? prefixesOf(q) : undefined, today, model, matches, optionsOf, chosen };
   }
 
   // ---- The passes -----------------------------------------------------------------------------------------------
@@ -642,12 +652,15 @@ export class SearchIndex {
     return compiled;
   }
 
-  /** The sample a pass reads (its documents alive), or every alive document. */
+  /** The sample a pass reads (its documents alive), or every alive document: kept until a document is added or killed. */
   private maskOf(store: Store, source: CountSource): Bits {
     const sample = source === 'sample' ? store.coarse : source === 'fine' ? store.fine : undefined;
     if (!sample) return store.alive;
+    const kept = this.masks.get(source);
+    if (kept?.store === store && kept.version === store.version) return kept.mask;
     const mask = new Uint32Array(store.alive.length);
     for (let w = 0; w < mask.length; w += 1) mask[w] = sample[w]! & store.alive[w]!;
+    this.masks.set(source, { store, version: store.version, mask });
     return mask;
   }
 
@@ -850,7 +863,7 @@ export class SearchIndex {
   /** Relevance tiers: 0 the title matches, then the matches as typed, then (with a correction) the corrected ones. */
   private tierOf(store: Store, compiled: Compiled): (doc: number) => number {
     if (!compiled.q) return () => 0;
-    compiled.titleTier ??= this.titleTierBits(store, compiled.q, compiled.prefixes);
+    compiled.titleTier ??= this.titleTierBits(store, compiled.q, compiled.prefixes, compiled.titled);
     const title = compiled.titleTier;
     const typed = compiled.typedTier;
     return (doc) => (hasBit(title, doc) ? 0 : !typed || hasBit(typed, doc) ? 1 : 2);
@@ -911,7 +924,7 @@ export class SearchIndex {
   /** The candidates of each relevance tier (tierOf), as sets. */
   private tierSets(store: Store, compiled: Compiled, pool: Bits): Bits[] {
     if (!compiled.q) return [pool];
-    compiled.titleTier ??= this.titleTierBits(store, compiled.q, compiled.prefixes);
+    compiled.titleTier ??= this.titleTierBits(store, compiled.q, compiled.prefixes, compiled.titled);
     const title = compiled.titleTier;
     const typed = compiled.typedTier;
     const words = pool.length;
