@@ -80,6 +80,9 @@ if (process.env.PROBE_THROUGHPUT) {
     requests: queries.map((q) => ({ method: 'GET' as const, path: `/api/job/search?${q}` })),
   });
   console.log(`throughput: ${run.requests.average} req/s, p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms, non-2xx ${run.non2xx}, errors ${run.errors}`);
+  // The floor of any answer that reads the database: /api/health, one round trip (SELECT 1) and no search.
+  const floor = await autocannon({ url: `http://127.0.0.1:${port}/api/health`, connections: 50, duration: Number(process.env.PROBE_THROUGHPUT) });
+  console.log(`/api/health throughput: ${floor.requests.average} req/s, p50 ${floor.latency.p50} ms, non-2xx ${floor.non2xx}`);
 }
 const exited = new Promise((resolve) => server.once('exit', resolve));
 server.kill('SIGTERM');

@@ -175,7 +175,9 @@ export class Store {
   optionBits = new Uint32Array(1024);
   skillStart = new Uint32Array(1025);
   skills = new U32List();
-  remote = new Map<number, string[]>();
+  /** The jobs open to remote workers in each country listed, and those listing none (open to every country). */
+  readonly byRemoteCountry = new Map<string, U32List>();
+  readonly noRemoteCountries = new U32List();
   alive: Bits = new Uint32Array(32);
   /** The jobs meeting each filter option, by slot (none for "date of posting", which moves with the day). */
   optionSets: Bits[] = OPTION_KEYS.map(() => new Uint32Array(32));
@@ -271,7 +273,15 @@ export class Store {
       (this.bySkill[skill] ??= new U32List()).push(doc);
     }
     this.skillStart[doc + 1] = this.skills.length;
-    if (row.remote.length) this.remote.set(doc, row.remote);
+    if (row.remote.length === 0) this.noRemoteCountries.push(doc);
+    for (const country of new Set(row.remote)) {
+      let list = this.byRemoteCountry.get(country);
+      if (!list) {
+        list = new U32List();
+        this.byRemoteCountry.set(country, list);
+      }
+      list.push(doc);
+    }
     if (row.lexemes) {
       for (const lexeme of row.lexemes.split(' ')) {
         for (const [prefix, set] of this.prefixSets) if (lexeme.startsWith(prefix)) set[doc >>> 5]! |= 1 << (doc & 31);
@@ -473,6 +483,8 @@ export class Store {
     // Sparse: indexed by string ids, not every string a city or a country.
     this.byCityKey.forEach((list) => list.trim());
     this.byCountry.forEach((list) => list.trim());
+    for (const list of this.byRemoteCountry.values()) list.trim();
+    this.noRemoteCountries.trim();
   }
 
   bitsOf(list: U32List | undefined, into: Bits): void {

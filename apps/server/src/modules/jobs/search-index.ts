@@ -105,8 +105,12 @@ interface Compiled {
   q?: string | undefined;
   prefixes?: readonly string[] | undefined;
   today: number;
-  /** The job model's filters (where, skill, country, remote country, pay). */
+  /** The job model's filters not already met by every candidate: the pay floor (where, skill and countries narrow the candidates). */
   model: (doc: number) => boolean;
+  /** How many tests `model` makes (0: every document passes). */
+  modelTests: number;
+  /** "Date of posting": each option's first day and bit, for optionsOf worked out inline. */
+  posted: readonly [number, number, number, number, number, number];
   /** Open on the day, the model's filters and every chosen group: a match. */
   matches: (doc: number) => boolean;
   /**
@@ -549,29 +553,16 @@ export class SearchIndex {
       const country = s.find(criteria.country);
       within(country === undefined ? undefined : store.byCountry[country]);
     }
-    if (criteria.remoteCountry) remoteSet();
-    const tests: ((doc: number) => boolean)[] = [];
-    const remoteId = id('remote');
-    if (where && 'remote' in where) tests.push((doc) => store.workplace[doc] === remoteId);
-    else if (where && 'city' in where) {
-      const city = id(where.city.toLowerCase());
-      tests.push((doc) => store.cityKey[doc] === city);
-      if (where.country) {
-        const country = id(where.country);
-        tests.push((doc) => store.country[doc] === country);
-      }
-    } else if (where) {
-      const country = id(where.country);
-      tests.push((doc) => store.country[doc] === country);
-    }
-    if (criteria.country) {
-      const country = id(criteria.country);
-      tests.push((doc) => store.country[doc] === country);
-    }
     if (criteria.remoteCountry) {
-      const wanted = criteria.remoteCountry;
-      tests.push((doc) => store.workplace[doc] === remoteId && (store.remote.get(doc)?.includes(wanted) ?? true));
+      // Remote, and open to the country asked for or to every country (none listed).
+      remoteSet();
+      const open = new Uint32Array(words);
+      store.bitsOf(store.byRemoteCountry.get(criteria.remoteCountry), open);
+      store.bitsOf(store.noRemoteCountries, open);
+      for (let w = 0; w < words; w += 1) candidates![w]! &= open[w]!;
     }
+    // Every equality above narrowed the candidates, which every pass reads: the pay floor is the one test left.
+    const tests: ((doc: number) => boolean)[] = [];
     if (criteria.payMin !== undefined) {
       const least = criteria.payMin;
       tests.push((doc) => store.pay[doc]! >= least);
@@ -612,6 +603,7 @@ export class SearchIndex {
     };
     const [p0, p1, p2] = POSTED_SLOTS.map(({ slot, window }) => ({ bit: 1 << slot, from: dayOf(postedWindowStart(window as '24h' | '7d' | '30d', now)) }));
     if (!p0 || !p1 || !p2 || POSTED_SLOTS.length !== 3) throw new Error('"date of posting" has three options');
+    const posted = [p0.from, p0.bit, p1.from, p1.bit, p2.from, p2.bit] as const;
     const { optionBits, postingDay } = store;
     const optionsOf = (doc: number) => {
       const day = postingDay[doc]!;
@@ -637,7 +629,7 @@ export class SearchIndex {
       return true;
     };
     const q = criteria.q;
-    return { candidates, narrowed, typedTier, titled, q, prefixes: q ? prefixesOf(q) : undefined, today, model, matches, optionsOf, chosen };
+    return { candidates, narrowed, typedTier, titled, q, prefixes: q ? prefixesOf(q) : undefined, today, model, modelTests: tests.length, matches, optionsOf, posted, chosen };
   }
 
   // ---- The passes -----------------------------------------------------------------------------------------------
@@ -692,15 +684,19 @@ export class SearchIndex {
     let total = 0;
     const cap = source === 'jobs' ? limit : Number.POSITIVE_INFINITY;
     const noCity = store.strings.find('');
-    const { today, model, optionsOf } = compiled;
-    const { validDay, city, place, skillStart, placeCities } = store;
+    const { today, model, modelTests, posted } = compiled;
+    const { validDay, city, place, skillStart, placeCities, optionBits, postingDay } = store;
     const skills = store.skills.data;
     const strings = store.strings.values;
-    const count = (bits: number) => {
-      while (bits !== 0) {
-        const low = bits & -bits;
-        bits ^= low;
-        facetCounts[31 - Math.clz32(low)]! += 1;
+    const [from0, bit0, from1, bit1, from2, bit2] = posted;
+    // Each option's count kept bit-sliced: plane k holds bit k of every option's count, so adding a document's
+    // options is a binary addition of one word (about two steps) rather than a step per option it meets.
+    const planes = new Int32Array(32);
+    const count = (options: number) => {
+      for (let k = 0; options !== 0; k += 1) {
+        const carry = planes[k]! & options;
+        planes[k]! ^= options;
+        options = carry;
       }
     };
     scan: for (let w = 0; w < bits.length; w += 1) {
@@ -709,8 +705,9 @@ export class SearchIndex {
         const low = word & -word;
         word ^= low;
         const doc = (w << 5) | (31 - Math.clz32(low));
-        if (validDay[doc]! < today || !model(doc)) continue;
-        const options = optionsOf(doc);
+        if (validDay[doc]! < today || (modelTests && !model(doc))) continue;
+        const day = postingDay[doc]!;
+        const options = optionBits[doc]! | (day >= from0 ? bit0 : 0) | (day >= from1 ? bit1 : 0) | (day >= from2 ? bit2 : 0);
         // The chosen groups this document fails (an option's bit, or a value outside the options tested).
         let failedBits = 0;
         let failures = 0;
@@ -742,6 +739,13 @@ export class SearchIndex {
           }
         }
         for (let k = skillStart[doc]!; k < skillStart[doc + 1]!; k += 1) skillCounts[skills[k]!]! += 1;
+      }
+    }
+    for (let k = 0; k < planes.length; k += 1) {
+      for (let plane = planes[k]!; plane !== 0; ) {
+        const low = plane & -plane;
+        plane ^= low;
+        facetCounts[31 - Math.clz32(low)]! += 2 ** k;
       }
     }
     const facets = Object.fromEntries(FILTER_GROUP_NAMES.map((g) => [g, {}])) as Facets;
