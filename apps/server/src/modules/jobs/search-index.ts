@@ -153,8 +153,8 @@ export class SearchIndex {
   private failing = false;
 
   /**
-   * `gatherMost`: above this many candidates a page is walked for in its order rather than gathered and ordered
-   * (tests set 0 to walk every page, or a large number to gather every one). `loadChunk`: jobs per statement while
+   * `gatherMost`: tests set 0 to walk every page for in its order, or a large number to gather and order every one;
+   * by default (GATHER_MOST) the cost of each decides (`gathers`). `loadChunk`: jobs per statement while
    * loading (smaller on PGlite, whose statements hold the event loop). `onChange`: called when changes were applied
    * (the answers cached from before them are stale, though no notice may have said so). `onCatchUpError`: the
    * changes could not be read, so searches read the database until they can (called once per run of failures).
@@ -834,7 +834,7 @@ export class SearchIndex {
     const beyond = (doc: number) =>
       after !== undefined && (store.postingDay[doc]! > afterDay || (store.postingDay[doc] === afterDay && store.seq[doc]! >= afterSeq));
     let page: number[];
-    if (countMembers(candidates, store.alive) <= this.gatherMost) {
+    if (this.gathers(countMembers(candidates, store.alive), offset + wanted, store.count - store.dead)) {
       const docs: number[] = [];
       eachMember(candidates, store.alive, (doc) => {
         if (compiled.matches(doc) && !beyond(doc)) docs.push(doc);
@@ -889,40 +889,59 @@ export class SearchIndex {
    * none, would go through every job.
    */
   private walked(store: Store, compiled: Compiled, sort: JobSort, offset: number, count: number, pool: Bits, match: (doc: number) => boolean): number[] {
-    const page: number[] = [];
-    if (sort === 'pay') {
-      let seen = 0;
-      store.walk('pay', (doc) => {
-        if (!hasBit(pool, doc) || !match(doc)) return true;
-        if (seen++ >= offset) page.push(doc);
-        return page.length < count;
-      });
-      return page;
-    }
     const tiers = sort === 'relevance' ? this.tierSets(store, compiled, pool) : [pool];
-    // Each tier newest first: how many matches the tiers already passed hold decides where the page starts in the next.
+    const alive = store.count - store.dead;
+    const page: number[] = [];
+    // Each tier in the page's order: how many matches the tiers already passed hold decides where the page starts in the next.
     let before = 0;
     for (const tier of tiers) {
       if (page.length >= count) break;
       const from = Math.max(0, offset - before);
-      if (countMembers(tier, store.alive) <= this.gatherMost) {
+      const wanted = count - page.length;
+      const candidates = countMembers(tier, store.alive);
+      const gather = () => {
         const docs: number[] = [];
         eachMember(tier, store.alive, (doc) => {
           if (match(doc)) docs.push(doc);
         });
-        page.push(...firstNewest(store, docs, undefined, from, count - page.length));
+        page.push(...this.ordered(store, compiled, docs, sort === 'pay' ? 'pay' : 'newest', from, wanted));
         before += docs.length;
+      };
+      if (this.gathers(candidates, from + wanted, alive)) {
+        gather();
         continue;
       }
+      // The walk passes about (open jobs x page end / candidates) jobs; past a few times that (the matches bunched at
+      // the far end of the order), the tier is gathered after all.
+      const budget = this.gatherMost === GATHER_MOST ? 4 * Math.ceil((alive * (from + wanted)) / Math.max(1, candidates)) + 1_000 : Number.POSITIVE_INFINITY;
+      const found: number[] = [];
       let seen = 0;
-      store.walk('newest', (doc) => {
-        if (!hasBit(tier, doc) || !match(doc)) return true;
-        if (seen++ >= from) page.push(doc);
-        return page.length < count;
+      let steps = 0;
+      store.walk(sort === 'pay' ? 'pay' : 'newest', (doc) => {
+        steps += 1;
+        if (!hasBit(tier, doc) || !match(doc)) return steps < budget;
+        if (seen++ >= from) found.push(doc);
+        return found.length < wanted && steps < budget;
       });
+      if (found.length < wanted && steps >= budget) {
+        gather();
+        continue;
+      }
+      page.push(...found);
       before += seen;
     }
     return page;
+  }
+
+  /**
+   * Whether a page of `candidates` ending at `end` is gathered (every match read and ordered) rather than walked for
+   * along its order, which passes about (open jobs x end / candidates) jobs: gathering costs about three times as much
+   * per match as the walk per job it passes, so few candidates, or a deep page, are gathered. `gatherMost` set by a
+   * test decides alone.
+   */
+  private gathers(candidates: number, end: number, alive: number): boolean {
+    if (this.gatherMost !== GATHER_MOST) return candidates <= this.gatherMost;
+    return candidates <= GATHER_MOST && 3 * candidates * candidates <= end * alive;
   }
 
   /** The candidates of each relevance tier (tierOf), as sets. */
@@ -947,7 +966,7 @@ export class SearchIndex {
   }
 }
 
-/** Above this many candidates a page is walked for in its order rather than gathered and ordered. */
+/** Above this many candidates a page is always walked for in its order rather than gathered and ordered (`gathers`). */
 const GATHER_MOST = 20_000;
 
 /** Deletes the changes older than `before` (housekeeping): the number deleted. */
