@@ -912,8 +912,12 @@ export class SearchIndex {
         continue;
       }
       // The walk passes about (open jobs x page end / candidates) jobs; past a few times that (the matches bunched at
-      // the far end of the order), the tier is gathered after all.
-      const budget = this.gatherMost === GATHER_MOST ? 4 * Math.ceil((alive * (from + wanted)) / Math.max(1, candidates)) + 1_000 : Number.POSITIVE_INFINITY;
+      // the far end of the order, or a keyset page's matches newer than its boundary), a tier of few enough
+      // candidates is gathered after all. A larger one is walked to the end: gathering it would cost more.
+      const budget =
+        this.gatherMost === GATHER_MOST && candidates <= GATHER_MOST
+          ? 4 * Math.ceil((alive * (from + wanted)) / Math.max(1, candidates)) + 1_000
+          : Number.POSITIVE_INFINITY;
       const found: number[] = [];
       let seen = 0;
       let steps = 0;
