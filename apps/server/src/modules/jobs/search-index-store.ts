@@ -85,7 +85,7 @@ export const slotOf = (group: FilterGroup, value: string) => OPTION_KEYS.findInd
 export const GROUP_BITS = Object.fromEntries(
   FILTER_GROUP_NAMES.map((group) => [group, OPTION_KEYS.reduce((bits, [g], slot) => (g === group ? bits | (1 << slot) : bits), 0)]),
 ) as Record<FilterGroup, number>;
-/** "Date of posting" depends on the day: its bits are worked out per search (Compiled.optionsOf), not kept. */
+/** "Date of posting" depends on the day: its bits are worked out per search (Compiled.posted), not kept. */
 export const POSTED_SLOTS = FILTER_GROUPS.posted.map((o) => ({ slot: slotOf('posted', o.value), window: o.value }));
 
 /**

@@ -109,7 +109,10 @@ interface Compiled {
   model: (doc: number) => boolean;
   /** How many tests `model` makes (0: every document passes). */
   modelTests: number;
-  /** "Date of posting": each option's first day and bit, for optionsOf worked out inline. */
+  /**
+   * "Date of posting": each option's first day and bit. A document's option bits are its kept ones (Store.optionBits)
+   * with these: worked out inline by the count pass, the one place that needs them.
+   */
   posted: readonly [number, number, number, number, number, number];
   /** Open on the day, the model's filters and every chosen group: a match. */
   matches: (doc: number) => boolean;
@@ -118,8 +121,6 @@ interface Compiled {
    * passes that read only the matches. Undefined when no such option is chosen (then the candidates).
    */
   narrowed?: Bits | undefined;
-  /** A document's option bits with the day's "date of posting" ones. */
-  optionsOf: (doc: number) => number;
   /** The chosen filter groups: each one's test, its option bits, and the bit of its chosen option (0: not an option). */
   chosen: { group: FilterGroup; test: (doc: number) => boolean; bits: number; chosenBit: number }[];
 }
@@ -367,7 +368,9 @@ export class SearchIndex {
 
   /** How many open jobs each sample holds (sampleCanEstimate). */
   sampleSize(source: Exclude<CountSource, 'jobs'>): number {
-    return countMembers(this.maskOf(this.need(), source), this.need().alive);
+    const mask = this.maskOf(this.need(), source);
+    // The mask holds only alive documents: counted against itself.
+    return countMembers(mask, mask);
   }
 
   private need(): Store {
@@ -604,11 +607,6 @@ export class SearchIndex {
     const [p0, p1, p2] = POSTED_SLOTS.map(({ slot, window }) => ({ bit: 1 << slot, from: dayOf(postedWindowStart(window as '24h' | '7d' | '30d', now)) }));
     if (!p0 || !p1 || !p2 || POSTED_SLOTS.length !== 3) throw new Error('"date of posting" has three options');
     const posted = [p0.from, p0.bit, p1.from, p1.bit, p2.from, p2.bit] as const;
-    const { optionBits, postingDay } = store;
-    const optionsOf = (doc: number) => {
-      const day = postingDay[doc]!;
-      return optionBits[doc]! | (day >= p0.from ? p0.bit : 0) | (day >= p1.from ? p1.bit : 0) | (day >= p2.from ? p2.bit : 0);
-    };
     const chosen = FILTER_GROUP_NAMES.filter((group) => criteria[group]).map((group) => {
       const slot = slotOf(group, criteria[group]!);
       return { group, test: groupTest(group, criteria[group]!), bits: GROUP_BITS[group], chosenBit: slot >= 0 ? 1 << slot : 0 };
@@ -629,7 +627,7 @@ export class SearchIndex {
       return true;
     };
     const q = criteria.q;
-    return { candidates, narrowed, typedTier, titled, q, prefixes: q ? prefixesOf(q) : undefined, today, model, modelTests: tests.length, matches, optionsOf, posted, chosen };
+    return { candidates, narrowed, typedTier, titled, q, prefixes: q ? prefixesOf(q) : undefined, today, model, modelTests: tests.length, matches, posted, chosen };
   }
 
   // ---- The passes -----------------------------------------------------------------------------------------------
