@@ -219,6 +219,13 @@ export interface RateLimits {
   credentialChangesPerAccount?: Window;
   /** Reports of jobs sent by one account (each costs an administrator's time). */
   reportsPerAccount?: Window;
+  /** Job views sent from one address (POST /api/job/:id/view), counted or not: more are refused with 429. */
+  jobViewsPerAddress?: Window;
+  /**
+   * Views of one job counted from one address: a visitor is one address and browser, so without this cap a script
+   * changing its User-Agent would add a view per request. Views past it answer `counted: false`.
+   */
+  countedViewsPerAddressAndJob?: Window;
 }
 
 export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
@@ -233,6 +240,8 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   accountMailPerAccount: { limit: 5, windowMs: 60 * 60_000 },
   credentialChangesPerAccount: { limit: 10, windowMs: 60 * 60_000 },
   reportsPerAccount: { limit: 30, windowMs: 60 * 60_000 },
+  jobViewsPerAddress: { limit: 120, windowMs: 60_000 },
+  countedViewsPerAddressAndJob: { limit: 20, windowMs: 24 * 60 * 60_000 },
 };
 
 /** Every limit of the configuration, defaults filled in. */

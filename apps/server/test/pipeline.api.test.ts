@@ -370,6 +370,30 @@ describeEachDb('pipeline API', (kind) => {
       expect((await stats(poster, job)).json<JobStats>().views).toBe(2);
     });
 
+    it('counts at most 20 visitors to one job from one address a day, however many browsers it claims', async () => {
+      const job = await postJob(t.app, poster.cookie);
+      const answers = [];
+      for (let i = 0; i < 25; i += 1) answers.push((await view(job, '203.0.113.60', `Script ${i}`)).json<{ counted: boolean }>().counted);
+      expect(answers.filter(Boolean)).toHaveLength(20);
+      expect(answers.slice(20)).toEqual([false, false, false, false, false]);
+      // Another address, and another job from the same one, are counted as before.
+      expect((await view(job, '203.0.113.61')).json()).toEqual({ counted: true });
+      const other = await postJob(t.app, poster.cookie);
+      expect((await view(other, '203.0.113.60')).json()).toEqual({ counted: true });
+      expect((await stats(poster, job)).json<JobStats>().views).toBe(21);
+    });
+
+    it('refuses a flood of views from one address with 429 and Retry-After', async () => {
+      const job = await postJob(t.app, poster.cookie);
+      const statuses: number[] = [];
+      for (let i = 0; i < 120; i += 1) statuses.push((await view(job, '203.0.113.70')).statusCode);
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      const refused = await view(job, '203.0.113.70');
+      expect(expectErrorShape(refused, 429)).toBe(MESSAGES.tooManyRequests);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await view(job, '203.0.113.71')).statusCode).toBe(200);
+    });
+
     it('answers 404 for an unknown or malformed job and counts nothing', async () => {
       expect(expectErrorShape(await view('00000000-0000-4000-8000-000000000000', '203.0.113.9'), 404)).toBe(MESSAGES.jobNotFound);
       expect(expectErrorShape(await view('nope', '203.0.113.9'), 404)).toBe(MESSAGES.jobNotFound);

@@ -2,12 +2,15 @@ import { jobStatsSchema, jobViewSchema, myJobStatsSchema } from '@jobboard/share
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { rateLimitsOf } from '../../config.js';
 import { requireUser } from '../../http/session.js';
 import { getJobStats, listMyJobStats, ViewCounter } from './job-stats.service.js';
 
 /** Job statistics for posters, and the view counter the job page calls (decision record 18); under /api/job. */
-export const jobStatsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const jobStatsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter }) => {
   const views = new ViewCounter(db);
+  const limits = rateLimitsOf(config);
+  const counted = { name: 'job-view-counted', ...limits.countedViewsPerAddressAndJob };
   const idParams = z.object({ id: z.string().max(100) });
   const tags = ['jobs'];
 
@@ -21,9 +24,17 @@ export const jobStatsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
         response: { 200: jobViewSchema },
       },
     },
-    async (request) => ({
-      counted: await views.count(request.params.id, { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
-    }),
+    async (request) => {
+      // A flood from one address is refused; views of one job past the cap from one address are not counted
+      // (each user agent is a visitor of its own, so a script could otherwise add views at will).
+      await rateLimiter.consume([[{ name: 'job-view-address', ...limits.jobViewsPerAddress }, request.ip]]);
+      const pair = `${request.ip}\n${request.params.id}`;
+      const seen = await rateLimiter.peek(counted.name, pair);
+      if (seen && seen.count >= counted.limit) return { counted: false };
+      const first = await views.count(request.params.id, { address: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+      if (first) await rateLimiter.hit(counted.name, pair, counted.windowMs);
+      return { counted: first };
+    },
   );
 
   app.get(
