@@ -22,6 +22,8 @@ const APPLICATION_FIELDS = [
   'coverNote',
   'cv',
   'job',
+  // Added beside the spec's fields: where the job stands (open, closed, expired, removed).
+  'jobStatus',
   'jobTitle',
   'maxPrice',
   'minPrice',
@@ -209,6 +211,26 @@ describeEachDb('applications API', (kind) => {
       expect(list.map((a) => a.job).sort()).toEqual([job1, job2].sort());
       expect(list.every((a) => a.user === applicant.user._id)).toBe(true);
       for (const a of list) expect(Object.keys(a).sort()).toEqual(APPLICATION_FIELDS);
+    });
+
+    it("says where each job stands: open, closed by its poster, or past its closing date", async () => {
+      const poster = await signUpAndSignIn(t.app);
+      const applicant = await signUpAndSignIn(t.app);
+      const [open, closed, expired] = [await postJob(t.app, poster.cookie), await postJob(t.app, poster.cookie), await postJob(t.app, poster.cookie)];
+      for (const job of [open, closed, expired]) expect((await apply(applicant.cookie, { job })).statusCode).toBe(201);
+      const close = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${closed}`, headers: { cookie: poster.cookie }, payload: { status: 'closed' } });
+      expect(close.statusCode).toBe(200);
+      // Past its closing date, before the expiry sweep has marked it: expired all the same.
+      await t.db.query("UPDATE jobs SET valid_through = CURRENT_DATE - 1 WHERE id = $1", [expired]);
+      const statusOf = async (who: SignedInUser, url: string) => {
+        const response = await t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });
+        expect(response.statusCode).toBe(200);
+        return Object.fromEntries(response.json<Application[]>().map((a) => [a.job, a.jobStatus]));
+      };
+      const expected = { [open]: 'open', [closed]: 'closed', [expired]: 'expired' };
+      expect(await statusOf(applicant, `/api/apply/appliedJobs/${applicant.user._id}`)).toEqual(expected);
+      // The poster's list of applications received says the same.
+      expect(await statusOf(poster, '/api/apply/appliedJobs')).toEqual(expected);
     });
 
     it('refuses another user with 403, a visitor with 401, a malformed id with 404', async () => {

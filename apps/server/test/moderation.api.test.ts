@@ -4,6 +4,7 @@ import {
   MESSAGES,
   MODERATION_MESSAGES,
   type Account,
+  type Application,
   type BanAnswer,
   type Job,
   type JobDecision,
@@ -158,6 +159,22 @@ describeEachDb('moderation API', (kind) => {
       expect(mine.json<Job[]>().find((j) => j._id === job)?.moderation?.reason).toBe('Asks applicants for money');
       // Decided: its reports are resolved and it leaves the queue.
       expect((await queue(admin)).json<QueuePage>().items.map((i) => i.job._id)).not.toContain(job);
+    });
+
+    it("tells those who applied that a hidden job was removed, and that it is open again once approved", async () => {
+      const job = await postJob(t.app, poster.cookie);
+      const applicant = await signUpAndSignIn(t.app);
+      expect((await t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: as(applicant), payload: { job } })).statusCode).toBe(201);
+      const statusSeen = async () => {
+        const list = await t.app.inject({ method: 'GET', url: `/api/apply/appliedJobs/${applicant.user._id}`, headers: as(applicant) });
+        return list.json<Application[]>().find((a) => a.job === job)?.jobStatus;
+      };
+      expect(await statusSeen()).toBe('open');
+      await hide(admin, job);
+      // Still in their list (it is their history), but no longer shown to them as a job.
+      expect(await statusSeen()).toBe('removed');
+      await approve(admin, job);
+      expect(await statusSeen()).toBe('open');
     });
 
     it('keeps a hidden job hidden when its poster edits or reopens it', async () => {

@@ -17,6 +17,12 @@ export const PERIOD_WORDS: Record<SalaryPeriod, string> = { hour: 'an hour', day
 
 export const JOB_STATUSES = ['open', 'closed', 'expired'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
+/**
+ * A job as its applicants see it (Application.jobStatus): its status, or "removed" while an administrator has it
+ * hidden or pending review (no one but its poster and administrators sees it then).
+ */
+export const APPLIED_JOB_STATUSES = [...JOB_STATUSES, 'removed'] as const;
+export type AppliedJobStatus = (typeof APPLIED_JOB_STATUSES)[number];
 
 export const JOB_SORTS = ['relevance', 'newest', 'pay'] as const;
 export type JobSort = (typeof JOB_SORTS)[number];

@@ -17,6 +17,7 @@ import { isCountryCode } from './countries.js';
 import { APPLICATION_STAGES } from './stages.js';
 import { coverNoteSchema, cvIdSchema, cvSummarySchema } from './cv.js';
 import {
+  APPLIED_JOB_STATUSES,
   isCurrencyCode,
   JOB_MODEL_LIMITS,
   JOB_SORTS,
@@ -622,6 +623,11 @@ export const applicationSchema = z.object({
   // What the applicant sent with it (decision record 23); the CV's bytes only through GET /api/applications/:id/cv-link.
   coverNote: z.string().nullable().optional().describe('The cover note; null when none'),
   cv: cvSummarySchema.nullable().optional().describe('The CV sent with it; null when none'),
+  // Where the job itself stands, so a list can say a job closed or was taken down instead of linking to nothing.
+  jobStatus: z
+    .enum(APPLIED_JOB_STATUSES)
+    .optional()
+    .describe('open; closed by its poster; expired (past its closing date); removed (taken down or awaiting review by an administrator)'),
 });
 export type Application = z.infer<typeof applicationSchema>;
 

@@ -1,4 +1,4 @@
-import type { Application, ApplicationStage } from '@jobboard/shared';
+import type { AppliedJobStatus, Application, ApplicationStage } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 
 export interface ApplicationRow {
@@ -19,6 +19,7 @@ export interface ApplicationRow {
   cover_note: string | null;
   cv_file_name: string | null;
   cv_size: number | string | null;
+  job_status: AppliedJobStatus;
 }
 
 export const APPLICATION_SELECT = `
@@ -26,7 +27,10 @@ export const APPLICATION_SELECT = `
          j.job_title, j.company_name, j.min_price, j.max_price, p.email AS posted_by,
          u.name AS applicant_name, u.email AS applicant_email, u.resume AS applicant_resume,
          a.stage, a.withdrawn_at,
-         a.cover_note, cv.file_name AS cv_file_name, cv.size AS cv_size
+         a.cover_note, cv.file_name AS cv_file_name, cv.size AS cv_size,
+         CASE WHEN j.status IN ('hidden', 'pending') THEN 'removed'
+              WHEN j.status = 'open' AND j.valid_through < CURRENT_DATE THEN 'expired'
+              ELSE j.status END AS job_status
     FROM applications a
     JOIN jobs j ON j.id = a.job_id
     JOIN users p ON p.id = j.poster_id
@@ -51,6 +55,7 @@ export function toApplication(row: ApplicationRow): Application {
     withdrawnAt: row.withdrawn_at === null ? null : new Date(row.withdrawn_at).toISOString(),
     coverNote: row.cover_note,
     cv: row.cv_file_name === null ? null : { fileName: row.cv_file_name, size: Number(row.cv_size) },
+    jobStatus: row.job_status,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Application } from '@jobboard/shared';
+import type { Application, AppliedJobStatus } from '@jobboard/shared';
 import { Button } from '../../../components/ui/Button';
 import { CardActions, CardField, CardFields, CardHeading } from '../../../components/ui/CardList';
 import { confirmDialog, showError } from '../../../components/ui/dialogs';
@@ -17,11 +17,34 @@ const HEADERS = ['NO.', 'TITLE', 'COMPANY NAME', 'SALARY', 'APPLICATION DATE', '
 // The content of one application, shown by a table row (600 px and wider) and by a card (narrower) alike: add to
 // these, and both layouts show it.
 
+/** What became of a job no longer open, as its applicant sees it (Application.jobStatus). */
+const JOB_GONE: Record<Exclude<AppliedJobStatus, 'open'>, string> = {
+  closed: 'Job closed',
+  expired: 'Job expired',
+  removed: 'No longer available',
+};
+
+/**
+ * The job's title, linking to its page; a job no longer open says so under it, and one an administrator took down
+ * (its page answers "not found" to everyone but its poster) is not linked.
+ */
 function AppliedTitle({ application }: { application: Application }) {
+  const status = application.jobStatus ?? 'open';
   return (
-    <Link to={`/job/${application.job}`} className="hover:underline">
-      {application.jobTitle}
-    </Link>
+    <span className="flex flex-col items-start gap-0.5">
+      {status === 'removed' ? (
+        <span>{application.jobTitle}</span>
+      ) : (
+        <Link to={`/job/${application.job}`} className="hover:underline">
+          {application.jobTitle}
+        </Link>
+      )}
+      {status === 'open' ? null : (
+        <span data-testid="job-gone" className="text-xs font-normal text-slate-700 dark:text-slate-300">
+          {JOB_GONE[status]}
+        </span>
+      )}
+    </span>
   );
 }
 

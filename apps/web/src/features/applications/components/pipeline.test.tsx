@@ -205,5 +205,33 @@ describe('Applied Jobs', () => {
     await waitFor(() => expect(within(rowA).getByText('Withdrawn 2026-11-23')).toBeInTheDocument());
     expect(confirmDialog).toHaveBeenCalledTimes(2);
     expect(within(rowA).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument();
+    // No jobStatus (an older server): the job counts as open.
+    expect(within(rowB).queryByTestId('job-gone')).not.toBeInTheDocument();
+  });
+
+  it('says which jobs closed, expired or were taken down, and links only to those still shown', async () => {
+    mockFetch((url) =>
+      url === `/api/apply/appliedJobs/${alice._id}`
+        ? {
+            body: [
+              mine('open', { jobStatus: 'open' }),
+              mine('shut', { jobStatus: 'closed' }),
+              mine('late', { jobStatus: 'expired' }),
+              mine('gone', { jobStatus: 'removed' }),
+            ],
+          }
+        : undefined,
+    );
+    renderPage(<AppliedJobsPage />, { path: '/jobs-applied', user: alice });
+    const rowOf = async (title: string) => (await screen.findByText(title)).closest('tr') as HTMLElement;
+    // Open: linked, nothing more (as when an old server does not say: the test above).
+    expect(within(await rowOf('Job open')).getByRole('link', { name: 'Job open' })).toHaveAttribute('href', `/job/${JOB_A}`);
+    expect(within(await rowOf('Job open')).queryByTestId('job-gone')).not.toBeInTheDocument();
+    expect(within(await rowOf('Job shut')).getByTestId('job-gone')).toHaveTextContent('Job closed');
+    expect(within(await rowOf('Job shut')).getByRole('link', { name: 'Job shut' })).toBeInTheDocument();
+    expect(within(await rowOf('Job late')).getByTestId('job-gone')).toHaveTextContent('Job expired');
+    const removed = await rowOf('Job gone');
+    expect(within(removed).getByTestId('job-gone')).toHaveTextContent('No longer available');
+    expect(within(removed).queryByRole('link')).not.toBeInTheDocument();
   });
 });
