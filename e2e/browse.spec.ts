@@ -187,6 +187,12 @@ test.describe('browse, search and filter', () => {
     expect(saved.state.theme.darkMode).toBe(true);
     await page.reload();
     await expect(page.locator('html')).toHaveClass(/dark/);
+    // The browser's own control parts follow the theme (color-scheme), but the home page's search boxes are white
+    // in both themes, so their clear button is drawn for a light box (a white one on white was invisible).
+    const schemeOf = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).colorScheme);
+    expect(await schemeOf('html')).toBe('dark');
+    await page.goto('/');
+    expect(await schemeOf('input[type="search"]')).toBe('light');
     await page.getByTestId('theme-toggle').click();
     await page.reload();
     await expect(page.locator('html')).not.toHaveClass(/dark/);

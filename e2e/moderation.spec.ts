@@ -53,8 +53,9 @@ test('a report leads to a hidden job out of search, its reason shown to its post
   const word = `Fraudulent${uniqueSuffix()}`;
   const poster = await newPosterWithJob(browser, `${word} Assistant`);
 
-  // The seeker reports the job from its page.
+  // The seeker applies to the job, then reports it from its page.
   const seeker = await newSignedInPage(browser, BOB);
+  expect((await seeker.request.post('/api/apply/apply-job', { data: { job: poster.jobId } })).status()).toBe(201);
   await seeker.goto(`/job/${poster.jobId}`);
   const reportButton = seeker.getByRole('button', { name: 'Report job' });
   await expect(reportButton).toBeEnabled();
@@ -90,6 +91,11 @@ test('a report leads to a hidden job out of search, its reason shown to its post
   await expect(seeker.getByText(`${word} Assistant`)).toHaveCount(0);
   await seeker.goto(`/job/${poster.jobId}`);
   await expect(seeker.getByRole('heading', { name: 'Job not found' })).toBeVisible();
+  // Still in the seeker's Applied Jobs, said to be no longer available, its title no longer a link.
+  await seeker.goto('/jobs-applied');
+  const appliedRow = seeker.getByRole('row').filter({ hasText: `${word} Assistant` });
+  await expect(appliedRow.getByTestId('job-gone')).toHaveText('No longer available');
+  await expect(appliedRow.getByRole('link', { name: `${word} Assistant` })).toHaveCount(0);
 
   // The poster sees the reason on the job page and in My Jobs.
   await poster.page.goto(`/job/${poster.jobId}`);
@@ -136,14 +142,15 @@ test('the admin page tells others it is for administrators only', async ({ page 
   await expectNoAxeViolations(page, 'admin page, not an administrator');
 });
 
-// Screenshots for review (SHOTS_DIR=/tmp/shots-b): the report dialog, the queue and a hidden job seen by its poster,
-// light and dark, 1280 and 390 px wide.
+// Screenshots for review (SHOTS_DIR=/tmp/shots-b): the report dialog, the queue, a hidden job seen by its poster and
+// in an applicant's Applied Jobs, and the home page's search box, light and dark, 1280 and 390 px wide.
 test('screens: report dialog, queue, hidden job', async ({ browser }) => {
   test.skip(!SHOTS, 'SHOTS_DIR not set');
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const poster = await newPosterWithJob(browser, `Screenshot ${uniqueSuffix()} Analyst`);
   const seeker = await newSignedInPage(browser, BOB);
   const admin = await newSignedInPage(browser, ADMIN);
+  expect((await seeker.request.post('/api/apply/apply-job', { data: { job: poster.jobId } })).status()).toBe(201);
   expect((await seeker.request.post(`/api/job/${poster.jobId}/report`, { data: { reason: 'misleading', details: 'The pay is not what the interview said.' } })).status()).toBe(201);
   for (const width of [1280, 390]) {
     for (const dark of [false, true]) {
@@ -173,6 +180,15 @@ test('screens: report dialog, queue, hidden job', async ({ browser }) => {
       await poster.page.goto('/my-job');
       await expect(poster.page.getByTestId('moderation-badge').first()).toBeVisible();
       await poster.page.screenshot({ path: `${SHOTS}/my-jobs-hidden-${name}.png` });
+      await seeker.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await seeker.goto('/jobs-applied');
+      await setTheme(seeker, dark);
+      await expect(seeker.getByTestId('job-gone').first()).toBeVisible();
+      await seeker.screenshot({ path: `${SHOTS}/applied-jobs-removed-${name}.png`, fullPage: true });
+      // The search box's clear button (the browser's own) follows the theme (color-scheme).
+      await seeker.goto('/?q=developer');
+      await seeker.getByRole('combobox').first().hover();
+      await seeker.screenshot({ path: `${SHOTS}/home-search-${name}.png` });
     }
   }
 });

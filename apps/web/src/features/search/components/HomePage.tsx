@@ -16,8 +16,9 @@ import { JobCard } from './JobCard';
 import { SearchFeeds } from './SearchFeeds';
 
 const iconClass = 'pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-500';
+// White in both themes, so the browser's own parts of the box (its clear button) are drawn for a light one.
 const boxClass =
-  'w-full rounded-xl border-0 bg-white py-3 pl-10 pr-3 text-slate-900 placeholder:text-slate-500 shadow focus:outline-none focus:ring-4 focus:ring-amber-200';
+  'w-full rounded-xl border-0 bg-white py-3 pl-10 pr-3 text-slate-900 placeholder:text-slate-500 shadow [color-scheme:light] focus:outline-none focus:ring-4 focus:ring-amber-200';
 
 const completions = () => import('./SearchCompletions');
 const WhatCompletions = lazy(() => completions().then((m) => ({ default: m.WhatCompletions })));
