@@ -64,8 +64,11 @@ test('a signed-in user opening sign-in or sign-up goes home, or on to a safe nex
 test('the already-applied note is visible text, without hovering', async ({ page }) => {
   await signInFast(page, BOB);
   const applied = (await (await page.request.get('/api/auth/me')).json()) as { _id: string };
-  const mine = (await (await page.request.get(`/api/apply/appliedJobs/${applied._id}`)).json()) as { job: string }[];
-  await page.goto(`/job/${mine[0]?.job ?? ''}`);
+  const mine = (await (await page.request.get(`/api/apply/appliedJobs/${applied._id}`)).json()) as { job: string; jobStatus?: string }[];
+  // A job still open (other specs apply as Bob to jobs they then close or have hidden).
+  const open = mine.find((application) => application.jobStatus === 'open');
+  expect(open, 'one of Bob\'s applications is to an open job').toBeDefined();
+  await page.goto(`/job/${open?.job ?? ''}`);
   const button = page.getByRole('button', { name: 'Apply Now' });
   await expect(button).toBeDisabled();
   const note = page.getByTestId('already-applied-note');
