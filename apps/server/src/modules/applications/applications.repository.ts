@@ -1,5 +1,6 @@
-import type { AppliedJobStatus, Application, ApplicationStage } from '@jobboard/shared';
+import type { Application, ApplicationStage, AppliedJobStatus } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
+import { OPEN_JOB } from '../jobs/jobs.repository.js';
 
 export interface ApplicationRow {
   id: string;
@@ -29,7 +30,9 @@ export const APPLICATION_SELECT = `
          a.stage, a.withdrawn_at,
          a.cover_note, cv.file_name AS cv_file_name, cv.size AS cv_size,
          CASE WHEN j.status IN ('hidden', 'pending') THEN 'removed'
-              WHEN j.status = 'open' AND j.valid_through < CURRENT_DATE THEN 'expired'
+              WHEN ${OPEN_JOB} THEN 'open'
+              -- Open, but past its closing date before the expiry sweep has marked it.
+              WHEN j.status = 'open' THEN 'expired'
               ELSE j.status END AS job_status
     FROM applications a
     JOIN jobs j ON j.id = a.job_id
