@@ -154,7 +154,10 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
 
   const rateLimiter = createRateLimiter(config.redisUrl);
   app.addHook('onClose', () => rateLimiter.close());
-  const mail = new MailQueue(db, createMailTransport(config), config.mailFrom, app.log, config.mailPollSeconds);
+  const mail = new MailQueue(db, createMailTransport(config), config.mailFrom, app.log, {
+    pollingIntervalSeconds: config.mailPollSeconds,
+    expireSeconds: config.mailExpireSeconds,
+  });
   // The worker starts with the app, so messages queued before a restart go out after it.
   app.addHook('onReady', async () => mail.startInBackground());
   app.addHook('onClose', () => mail.stop());

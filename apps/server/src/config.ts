@@ -90,6 +90,8 @@ const envSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Jobboard <no-reply@jobboard.local>'),
   MAIL_POLL_SECONDS: z.coerce.number().min(0.5).max(86_400).default(2),
+  // A message a crashed worker had taken is sent again after this long; above the longest send (SMTP timeouts).
+  MAIL_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(300),
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
   // Instant alerts are checked this often (0: never, for tests that run the checker themselves); at least 1 s.
   ALERTS_INTERVAL_MS: z.coerce
@@ -155,6 +157,7 @@ export interface Config {
   mailFrom: string;
   /** How often the mail worker asks the queue for messages (tests shorten it). */
   mailPollSeconds: number;
+  mailExpireSeconds: number;
   /** How often expired sessions and unfinished Google sign-ins are deleted (0: never, for tests that time it). */
   housekeepingIntervalMs: number;
   /** How often the alert checker runs: instant alerts are mailed within this; daily ones once a day (0: never). */
@@ -289,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailPollSeconds: e.MAIL_POLL_SECONDS,
+    mailExpireSeconds: e.MAIL_EXPIRE_SECONDS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

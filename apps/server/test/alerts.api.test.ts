@@ -55,7 +55,7 @@ describeEachDb('job alerts', (kind) => {
     // The app's own checker is off (alertsIntervalMs 0): the tests run rounds themselves, so nothing checks between
     // two posts that must arrive together.
     t = await buildTestApp(kind, { smtpUrl: smtp.url, publicUrl: SITE, secureCookies: false, alertsIntervalMs: 0, housekeepingIntervalMs: 0 });
-    queue = new MailQueue(t.db, new SmtpTransport(smtp.url), 'Jobboard <no-reply@jobs.example>', t.app.log, 0.5);
+    queue = new MailQueue(t.db, new SmtpTransport(smtp.url), 'Jobboard <no-reply@jobs.example>', t.app.log, { pollingIntervalSeconds: 0.5, expireSeconds: 300 });
     // Started beside the app's own queue, which is starting too: pg-boss's createQueue can deadlock with it (the
     // app retries in 5 s; this retries at once).
     for (let attempt = 1; ; attempt += 1) {

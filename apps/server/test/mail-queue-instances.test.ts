@@ -24,7 +24,7 @@ describe.skipIf(Boolean(reason))(`mail queues of two instances starting together
       const scratch = await createScratchPostgres(testDatabaseUrl() ?? '', 'jobboard_mailq', 2);
       const dbs = [openPostgres(scratch.url ?? '', { max: 3 }), openPostgres(scratch.url ?? '', { max: 3 })];
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-mailq-'));
-      const queues = dbs.map((db) => new MailQueue(db, new OutboxTransport(dir), 'Jobboard <no-reply@jobboard.local>', Fastify().log, 60));
+      const queues = dbs.map((db) => new MailQueue(db, new OutboxTransport(dir), 'Jobboard <no-reply@jobboard.local>', Fastify().log, { pollingIntervalSeconds: 60, expireSeconds: 300 }));
       try {
         const starts = await Promise.allSettled(queues.map((queue) => queue.start()));
         outcomes.push(starts.map((s) => (s.status === 'fulfilled' ? 'ok' : String(s.reason))).join(' / '));

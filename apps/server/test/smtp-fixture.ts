@@ -9,8 +9,17 @@ export interface ReceivedMail {
   text: string;
 }
 
-/** A real SMTP server on loopback (smtp-server), collecting what it receives. */
-export async function startSmtpServer(): Promise<{ url: string; received: ReceivedMail[]; close: () => Promise<void> }> {
+/**
+ * What the server does with a message whose data it has read: accept it (the default), refuse it with a
+ * temporary failure (an Error: the client is told 451 and nothing is recorded), or never answer ('hold'), as a
+ * server does whose client died between sending and hearing back.
+ */
+export type SmtpVerdict = undefined | Error | 'hold';
+
+/** A real SMTP server on loopback (smtp-server), collecting what it accepts. */
+export async function startSmtpServer(
+  options: { verdict?: (mail: ReceivedMail) => SmtpVerdict } = {},
+): Promise<{ url: string; received: ReceivedMail[]; close: () => Promise<void> }> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -28,13 +37,17 @@ export async function startSmtpServer(): Promise<{ url: string; received: Receiv
         const text = qp
           ? body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
           : body;
-        received.push({
+        const mail: ReceivedMail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           subject: /^Subject: (.*)$/im.exec(head)?.[1]?.trim() ?? '',
           text,
-        });
+        };
+        const verdict = options.verdict?.(mail);
+        if (verdict === 'hold') return;
+        if (verdict instanceof Error) return callback(Object.assign(verdict, { responseCode: 451 }));
+        received.push(mail);
         callback();
       });
     },

@@ -55,12 +55,21 @@ async function createQueueRetryingDeadlocks(boss: PgBoss): Promise<void> {
   }
 }
 
+/** How the queue is run: how often the worker looks, and when a message taken by a crashed worker is retried. */
+export interface MailQueueTiming {
+  pollingIntervalSeconds: number;
+  /** A message still marked as being sent after this long was taken by a worker that died: it is tried again. */
+  expireSeconds: number;
+}
+
 /**
  * The one mail service: messages are queued in the database (pg-boss, in the same transaction as the change
  * that causes them when there is one), and a worker sends them through SMTP or into the outbox, retrying with
- * backoff. A message queued before a crash is sent after the restart; one sent before the crash is not sent
- * again by the outbox (see OutboxTransport), and keeps its Message-ID over SMTP. pg-boss locks each job
- * (SKIP LOCKED), so with several app instances each message is sent by one of them.
+ * backoff. Each message is its own unit of delivery: it is marked sent as soon as it is sent, and a failure
+ * retries only that message, never one of its batch already delivered. A message is marked only after it is
+ * sent, so a crash loses none: one taken by a worker that died is tried again after `expireSeconds` (the outbox
+ * then recognises one it had written, see OutboxTransport; over SMTP it keeps its Message-ID). pg-boss locks
+ * each job (SKIP LOCKED), so with several app instances each message is sent by one of them.
  */
 export class MailQueue {
   private readonly boss: PgBoss;
@@ -71,13 +80,15 @@ export class MailQueue {
     private readonly transport: MailTransport,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
-    private readonly pollingIntervalSeconds: number,
+    private readonly timing: MailQueueTiming,
   ) {
     this.boss = new PgBoss({
       db: adapter(db, { stopping: () => this.stopped, stopped: () => this.finished }),
       schedule: false,
       supervise: true,
       migrate: true,
+      // Expired messages are found by this maintenance pass, so it runs at least twice per expiry period.
+      maintenanceIntervalSeconds: Math.max(1, Math.min(120, Math.floor(timing.expireSeconds / 2))),
     });
     this.boss.on('error', (error: unknown) => this.log.warn({ err: error }, 'mail queue error'));
   }
@@ -109,14 +120,31 @@ export class MailQueue {
     this.started ??= (async () => {
       await this.boss.start();
       await createQueueRetryingDeadlocks(this.boss);
-      await this.boss.work<OutgoingMail>(QUEUE, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 5 }, async (jobs) => {
-        for (const job of jobs) await this.transport.send(job.id, this.from, job.data);
-      });
+      const options = { pollingIntervalSeconds: this.timing.pollingIntervalSeconds, batchSize: 5 };
+      await this.boss.work<OutgoingMail>(QUEUE, options, (jobs) => this.deliver(jobs));
     })().catch((error: unknown) => {
       this.started = undefined;
       throw error;
     });
     return this.started;
+  }
+
+  /**
+   * Sends a batch one message at a time, marking each as it goes. pg-boss would complete or fail the batch as a
+   * whole when the handler returns; its completion only touches messages still active, so the ones marked here
+   * are left as they are.
+   */
+  private async deliver(jobs: PgBoss.Job<OutgoingMail>[]): Promise<void> {
+    for (const job of jobs) {
+      try {
+        await this.transport.send(job.id, this.from, job.data);
+      } catch (error) {
+        this.log.warn({ err: error, mailId: job.id }, 'a message could not be sent; it will be tried again');
+        await this.boss.fail(QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) });
+        continue;
+      }
+      await this.boss.complete(QUEUE, job.id);
+    }
   }
 
   /** Queues a message; with `tx`, it is queued only if that transaction commits. */
@@ -126,6 +154,7 @@ export class MailQueue {
       retryLimit: 8,
       retryDelay: 5,
       retryBackoff: true,
+      expireInSeconds: this.timing.expireSeconds,
       ...(tx ? { db: adapter(tx) } : {}),
     });
     if (!id) throw new Error('the mail queue refused a message');

@@ -31,7 +31,9 @@ export class SmtpTransport implements MailTransport {
   private readonly transporter: Transporter;
 
   constructor(url: string) {
-    this.transporter = nodemailer.createTransport(url);
+    // Bounded well under the queue's MAIL_EXPIRE_SECONDS, so a slow server fails a send before the queue takes the
+    // message for abandoned and a second worker sends it again.
+    this.transporter = nodemailer.createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
   }
 
   async send(id: string, from: string, mail: OutgoingMail): Promise<void> {
