@@ -230,7 +230,22 @@ describeEachDb('pipeline API', (kind) => {
 
     it('the applicant and another poster cannot read or write them (404), a visitor 401; the applicant never sees them', async () => {
       const { application, seeker } = await applied();
-      await addNote(poster, application, 'Secret remark about the candidate');
+      const seekerView = async () =>
+        Promise.all([
+          t.app.inject({ method: 'GET', url: `/api/apply/appliedJobs/${seeker.user._id}`, headers: headersOf(seeker) }),
+          t.app.inject({ method: 'GET', url: '/api/apply/appliedJobs', headers: headersOf(seeker) }),
+        ]).then((views) => views.map((view) => view.body));
+      const before = await seekerView();
+      const added = await addNote(member, application, 'Secret remark about the candidate');
+      // Nothing derived from a note (its text, count, author or date) reaches the applicant: their answers are
+      // the same before and after it, and name no note and no note author.
+      const after = await seekerView();
+      expect(after).toEqual(before);
+      for (const body of after) {
+        expect(body).not.toMatch(/"(?!coverNote")[a-zA-Z]*[nN]otes?[a-zA-Z]*"\s*:/);
+        expect(body).not.toContain(member.user.email);
+        expect(body).not.toContain(added.json<Note>().createdAt);
+      }
       for (const person of [seeker, otherPoster]) {
         expect(expectErrorShape(await notesOf(person, application), 404)).toBe(PIPELINE_MESSAGES.applicationNotFound);
         expect((await addNote(person, application, 'mine')).statusCode).toBe(404);
