@@ -1043,6 +1043,31 @@ describe('the route table', () => {
 
 const MATRIX = ROUTES.flatMap((route) => ACTORS.map((actor) => ({ ...route, actor })));
 
+/** The names a route might wrongly take its caller from, each naming the owner. */
+function ownerNamed(w: World): Record<string, string> {
+  const id = w.owner.user._id;
+  const email = w.owner.user.email;
+  return { user: id, userId: id, user_id: id, owner: id, ownerId: id, id, email, postedBy: email, poster: email };
+}
+
+/**
+ * Parameter tampering: another user's request again, naming the owner in its query string and (for a JSON
+ * object body) its body. The server takes the caller from the session only, so the request is either refused
+ * (400: the fields are unknown) or answered exactly as for the other user, and the other user's check holds:
+ * the owner's objects are neither shown nor changed.
+ */
+function tampered(w: World, options: InjectOptions & { url: string }): InjectOptions & { url: string } {
+  const named = ownerNamed(w);
+  const url = new URL(options.url, 'http://localhost');
+  for (const [name, value] of Object.entries(named)) url.searchParams.set(name, value);
+  const payload = options.payload;
+  const isObject = payload !== null && typeof payload === 'object' && !Buffer.isBuffer(payload) && !Array.isArray(payload);
+  const tamperedOptions = { ...options, url: `${url.pathname}${url.search}`, ...(isObject ? { payload: { ...payload, ...named } } : {}) };
+  const context = contexts.get(options);
+  if (context) contexts.set(tamperedOptions, context);
+  return tamperedOptions;
+}
+
 describeEachDb('authorization matrix', (kind) => {
   const w = {} as World;
 
@@ -1088,5 +1113,17 @@ describeEachDb('authorization matrix', (kind) => {
       if (expected === 401 && url !== '/api/auth/signin' && url !== '/api/apply/apply-job') expect(message).toBe(MESSAGES.notSignedIn);
     }
     if (method !== 'HEAD') await entry.check?.(w, actor, response, contexts.get(options) ?? {});
+  });
+
+  it.each(ROUTES.filter((r) => r.method !== 'HEAD'))('$method $url as another user naming the owner in query and body', async ({ method, url }) => {
+    const entry = caseFor(method, url);
+    if (!entry) throw new Error(`no expectation for ${method} ${url}`);
+    const options = tampered(w, await entry.request(w, 'other'));
+    const response = await w.t.app.inject({ ...options, method: method as InjectOptions['method'] });
+    const expected = entry.status.other;
+    // Refused for the names it added: nothing was done.
+    if (response.statusCode === 400 && !entry.page && /Unrecognized key/.test(expectErrorShape(response, 400))) return;
+    expect(response.statusCode, `${method} ${options.url}: ${response.body.slice(0, 300)}`).toBe(expected);
+    await entry.check?.(w, 'other', response, contexts.get(options) ?? {});
   });
 });
