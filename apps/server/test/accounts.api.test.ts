@@ -68,7 +68,8 @@ describeEachDb('accounts with real mail', (kind) => {
       expect(confirmed.json()).toMatchObject({ email: a.email, emailVerified: true, pendingEmail: null });
       const posted = await post('/api/job/post-job', jobBody(), a.cookie);
       expect(posted.statusCode).toBe(201);
-      const job = await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${posted.json<{ insertedId: string }>().insertedId}` });
+      const jobUrl = `/api/job/all-jobs/${posted.json<{ insertedId: string }>().insertedId}`;
+      const job = await t.app.inject({ method: 'GET', url: jobUrl, headers: { cookie: a.cookie } });
       expect(job.json()).toMatchObject({ postedBy: a.email });
     });
 

@@ -143,7 +143,9 @@ describeEachDb('errors, health, docs, CORS and headers', (kind) => {
         const response = await postJobRaw(payload);
         expect(response.statusCode, response.body).toBe(201);
         const id = response.json<{ insertedId: string }>().insertedId;
-        const job = (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${id}` })).json<Record<string, unknown>>();
+        const job = (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${id}`, headers: { cookie: user.cookie } })).json<
+          Record<string, unknown>
+        >();
         expect(job.jobTitle).toBe('Own title');
         expect(job.postedBy).toBe(user.user.email);
         expect(job.skills).toEqual([{ value: 'React', label: 'React' }]);

@@ -30,8 +30,8 @@ const JOB_FIELDS = [
   'skills',
 ];
 
-/** The job model's fields (issue 11), answered beside the spec's. */
-const MODEL_FIELDS = ['company', 'location', 'remoteCountries', 'salary', 'status', 'validThrough', 'workplace'];
+/** The job model's fields (issue 11), answered beside the spec's, and the poster's public name. */
+const MODEL_FIELDS = ['company', 'location', 'posterName', 'remoteCountries', 'salary', 'status', 'validThrough', 'workplace'];
 const ANSWER_FIELDS = [...JOB_FIELDS, ...MODEL_FIELDS].sort();
 
 describeEachDb('jobs API', (kind) => {
@@ -84,7 +84,8 @@ describeEachDb('jobs API', (kind) => {
       expect(row?.max_price_k).toBe('120');
       expect([before, after]).toContain(row?.posting_date);
 
-      const job = (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${body.insertedId}` })).json<Job>();
+      // The poster reads their own address; anyone else the poster's public name (posted-by.api.test.ts).
+      const job = (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${body.insertedId}`, headers: { cookie: alice.cookie } })).json<Job>();
       expect(job.postedBy).toBe(alice.user.email);
       expect(job.postingDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect([before, after]).toContain(job.postingDate);
@@ -200,7 +201,7 @@ describeEachDb('jobs API', (kind) => {
       expect(jobs).toHaveLength(total ?? -1);
       for (const job of jobs) expect(Object.keys(job).sort()).toEqual(ANSWER_FIELDS);
       const mine = jobs.find((j) => j._id === id);
-      expect(mine).toMatchObject({ jobTitle: 'Streamed Job', postedBy: bob.user.email });
+      expect(mine).toMatchObject({ jobTitle: 'Streamed Job', postedBy: bob.user.name, posterName: bob.user.name });
       expect(response.body).not.toMatch(/password|argon2|hash/i);
     });
 
@@ -242,7 +243,7 @@ describeEachDb('jobs API', (kind) => {
         jobLocation: 'Madrid',
         companyName: 'Acme Inc',
         description: jobBody().description,
-        postedBy: alice.user.email,
+        postedBy: alice.user.name,
       });
     });
 
@@ -330,7 +331,7 @@ describeEachDb('jobs API', (kind) => {
       const row = await jobRow(id);
       expect(row).toMatchObject({ job_title: 'Edited', poster_id: alice.user._id, posting_date: before?.posting_date });
       expect(await t.db.query('SELECT 1 FROM jobs WHERE id = $1', [otherId])).toHaveLength(0);
-      const job = (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${id}` })).json<Job>();
+      const job = (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${id}`, headers: { cookie: alice.cookie } })).json<Job>();
       expect(job.postedBy).toBe(alice.user.email);
     });
 

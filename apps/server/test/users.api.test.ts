@@ -118,7 +118,9 @@ describeEachDb('users API', (kind) => {
       await expect(signInAs(t.app, u.user.email, u.password)).rejects.toThrow(/401/);
       const again = await signInAs(t.app, 'new.address@example.com', u.password);
       expect(again.user._id).toBe(u.user._id);
-      const jobBody = (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${job}` })).json<{ postedBy: string }>();
+      const jobBody = (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${job}`, headers: { cookie: again.cookie } })).json<{
+        postedBy: string;
+      }>();
       expect(jobBody.postedBy).toBe('new.address@example.com');
       // Sending one's own current email or username is not a conflict.
       expect((await update(u, u.user._id, { email: 'new.address@example.com', username: 'FRESH_NAME' })).statusCode).toBe(200);

@@ -380,7 +380,10 @@ export const jobSchema = z.object({
   maxPrice: z.string(),
   postingDate: z.string().describe('YYYY-MM-DD'),
   description: z.string(),
-  postedBy: z.string().describe("The poster's e-mail address"),
+  postedBy: z
+    .string()
+    .describe("The poster's e-mail address for the poster, their company's members and administrators; else their public name"),
+  posterName: z.string().describe("The poster's public name"),
   skills: z.array(skillOutSchema),
   company: companyRefSchema,
   location: z.object({ city: z.string(), country: z.string().describe('ISO 3166 alpha-2, or empty') }),
@@ -612,7 +615,7 @@ export const applicationSchema = z.object({
   companyName: z.string(),
   minPrice: z.string(),
   maxPrice: z.string(),
-  postedBy: z.string(),
+  postedBy: z.string().describe("The poster's e-mail address for the poster and their company's members; else their public name"),
   // The applicant, visible to the applicant and to the job's poster only.
   applicantName: z.string(),
   applicantEmail: z.string(),

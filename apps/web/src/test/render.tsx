@@ -23,6 +23,7 @@ export const job: Job = {
   postingDate: '2024-05-06',
   description: 'Build the web app.',
   postedBy: 'carol@example.com',
+  posterName: 'Carol Poster',
   skills: [{ value: 'React', label: 'React' }],
   company: { id: 'c1', slug: 'tidewater-labs', name: 'Tidewater Labs', logo: '/static/logos/tidewater.svg' },
   location: { city: 'London', country: 'GB' },

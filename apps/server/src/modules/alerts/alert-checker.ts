@@ -81,7 +81,7 @@ async function checkNextAlert(
     }
     const more = rows.length > fresh.length;
     await recordSentJobs(tx, alert.id, fresh.map((row) => row.id));
-    await deps.mail.enqueue(alertMail(deps, key, alert, fresh.map(toJob), more, parsed.query), tx);
+    await deps.mail.enqueue(alertMail(deps, key, alert, fresh.map((row) => toJob(row)), more, parsed.query), tx);
     // Capped: the older new jobs are left to the search link, never trickled into later e-mails.
     await markChecked(tx, alert.id, alert.now, { notBefore: more ? oldestMailed.created_at : undefined });
     return { mailed: true };

@@ -23,9 +23,16 @@ export interface ApplicationRow {
   job_status: AppliedJobStatus;
 }
 
+/**
+ * The applications' select; $1 is always the reader. posted_by is the poster's e-mail for the poster and their
+ * company's members, else the poster's public name (as for jobs: JobViewer in jobs.repository.ts).
+ */
 export const APPLICATION_SELECT = `
   SELECT a.id, a.user_id, a.job_id, a.applied_at,
-         j.job_title, j.company_name, j.min_price, j.max_price, p.email AS posted_by,
+         j.job_title, j.company_name, j.min_price, j.max_price,
+         CASE WHEN j.poster_id = $1::uuid
+                OR EXISTS (SELECT 1 FROM company_members m WHERE m.company_id = j.company_id AND m.user_id = $1::uuid)
+              THEN p.email ELSE p.name END AS posted_by,
          u.name AS applicant_name, u.email AS applicant_email, u.resume AS applicant_resume,
          a.stage, a.withdrawn_at,
          a.cover_note, cv.file_name AS cv_file_name, cv.size AS cv_size,

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../http/errors.js';
 import { requireUser } from '../../http/session.js';
 import { findOpenJobsOfCompany, toJob } from '../jobs/jobs.repository.js';
+import { jobViewerOf } from '../jobs/jobs.service.js';
 import {
   addMemberByEmail,
   createCompanyFor,
@@ -26,7 +27,7 @@ import {
 const slugParams = z.object({ slug: z.string().max(100) });
 
 /** Companies (issue 11): public pages, edits by members only, members managed by the creator. */
-export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, searchCounts }) => {
+export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, searchCounts }) => {
   app.get('/mine', { schema: { tags: ['companies'], response: { 200: z.array(companySchema) } } }, async (request) =>
     listMyCompanies(db, requireUser(request)),
   );
@@ -41,9 +42,12 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, s
     },
   );
 
-  app.get('/:slug', { schema: { tags: ['companies'], params: slugParams, response: { 200: companyPageSchema } } }, async (request) =>
-    getCompanyPage(request.reads, request.user, request.params.slug, async (companyId) => (await findOpenJobsOfCompany(request.reads, companyId)).map(toJob)),
-  );
+  app.get('/:slug', { schema: { tags: ['companies'], params: slugParams, response: { 200: companyPageSchema } } }, async (request) => {
+    const viewer = await jobViewerOf(request.reads, request.user, config.adminEmails);
+    return getCompanyPage(request.reads, request.user, request.params.slug, async (companyId) =>
+      (await findOpenJobsOfCompany(request.reads, companyId)).map((row) => toJob(row, viewer)),
+    );
+  });
 
   app.patch(
     '/:slug',

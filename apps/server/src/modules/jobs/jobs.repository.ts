@@ -7,6 +7,7 @@ export interface JobRow {
   seq: string | number;
   poster_id: string;
   posted_by: string;
+  poster_name: string;
   job_title: string;
   company_id: string;
   company_slug: string;
@@ -40,11 +41,12 @@ export interface JobRow {
 }
 
 /**
- * postedBy is the poster's current e-mail, joined in, so it follows an e-mail change; only a verified address is
- * ever shown (a job from before verification existed shows '' until its poster confirms). The status counts the
+ * posted_by is the poster's current e-mail, joined in, so it follows an e-mail change; only a verified address is
+ * ever used (a job from before verification existed has '' until its poster confirms). The status counts the
  * closing date itself, so a job is expired from its last day on, whether or not the sweep has run.
  */
-export const JOB_COLUMNS = `j.id, j.seq, j.poster_id, CASE WHEN u.email_verified_at IS NOT NULL THEN u.email ELSE '' END AS posted_by, j.job_title,
+export const JOB_COLUMNS = `j.id, j.seq, j.poster_id, CASE WHEN u.email_verified_at IS NOT NULL THEN u.email ELSE '' END AS posted_by,
+  u.name AS poster_name, j.job_title,
   j.company_id, co.slug AS company_slug, j.company_name, j.company_logo, co.name AS company_ref_name, co.logo AS company_ref_logo,
   j.job_location, j.city, j.country, j.workplace, j.remote_countries, j.employment_type, j.experience_level,
   j.salary_type, j.min_price, j.max_price, j.salary_min, j.salary_max, j.salary_currency, j.salary_period,
@@ -68,7 +70,25 @@ export const CARD_COLUMNS = `${JOB_COLUMNS}, left(j.description, ${CARD_DESCRIPT
 /** A job that takes applications: not closed, and not past its closing date (whether or not the sweep has run). */
 export const OPEN_JOB = `j.status = 'open' AND j.valid_through >= CURRENT_DATE`;
 
-export function toJob(row: JobRow): Job {
+/**
+ * Who reads a job: the poster's e-mail (postedBy) is theirs, their company's members' and the administrators';
+ * everyone else reads the poster's public name there (docs/product.md, "Differences from the spec").
+ */
+export interface JobViewer {
+  id: string;
+  /** The companies the reader is a member of. */
+  companyIds: ReadonlySet<string>;
+  admin: boolean;
+}
+
+/** A reader who is nobody in particular: a visitor, a feed, an alert e-mail. */
+export const PUBLIC_VIEWER: JobViewer = { id: '', companyIds: new Set(), admin: false };
+
+export function seesPosterEmail(viewer: JobViewer, job: { poster_id: string; company_id: string }): boolean {
+  return viewer.admin || (viewer.id !== '' && viewer.id === job.poster_id) || viewer.companyIds.has(job.company_id);
+}
+
+export function toJob(row: JobRow, viewer: JobViewer = PUBLIC_VIEWER): Job {
   const salary =
     row.salary_min !== null && row.salary_max !== null && row.salary_currency && row.salary_period
       ? { min: Number(row.salary_min), max: Number(row.salary_max), currency: row.salary_currency, period: row.salary_period }
@@ -86,7 +106,8 @@ export function toJob(row: JobRow): Job {
     maxPrice: row.max_price,
     postingDate: row.posting_date,
     description: row.description,
-    postedBy: row.posted_by,
+    postedBy: seesPosterEmail(viewer, row) ? row.posted_by : row.poster_name,
+    posterName: row.poster_name,
     skills: row.skills,
     company: { id: row.company_id, slug: row.company_slug, name: row.company_ref_name, logo: row.company_ref_logo || row.company_logo },
     location: { city: row.city, country: row.country },

@@ -19,8 +19,7 @@ import { rateLimitsOf } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import { requireUser } from '../../http/session.js';
 import { streamAllJobs, toJob, type JobRow } from './jobs.repository.js';
-import { createJob, deleteJob, getJob, listJobsOfPoster, updateJob } from './jobs.service.js';
-import { isAdmin } from '../moderation/posting-policy.js';
+import { createJob, deleteJob, getJob, jobViewerOf, listJobsOfPoster, updateJob } from './jobs.service.js';
 import { suggestCompletions } from './completions.repository.js';
 import { searchJobs } from './search.service.js';
 
@@ -35,7 +34,8 @@ export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, confi
   app.get(
     '/search',
     { schema: { tags: ['jobs'], querystring: searchQuerySchema, response: { 200: searchResultSchema } } },
-    async (request) => searchJobs(request.reads, searchCounts, request.query),
+    async (request) =>
+      searchJobs(request.reads, searchCounts, request.query, new Date(), await jobViewerOf(request.reads, request.user, config.adminEmails)),
   );
 
   // The search box's completions, a request per keystroke (debounced by the browser): read from the kept counts.
@@ -64,9 +64,10 @@ export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, confi
     reply.raw.once('close', release);
     try {
       // The first chunk is read before answering, so a database that is down is a 503 JSON error, not a 200 cut off.
+      const viewer = await jobViewerOf(request.reads, request.user, config.adminEmails);
       const chunks = streamAllJobs(request.reads);
       const first = await chunks.next();
-      const serialise = (rows: JobRow[]) => rows.map((row) => JSON.stringify(toJob(row))).join(',');
+      const serialise = (rows: JobRow[]) => rows.map((row) => JSON.stringify(toJob(row, viewer))).join(',');
       async function* body() {
         yield '[';
         if (!first.done) {
@@ -89,8 +90,7 @@ export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, confi
   app.get(
     '/all-jobs/:id',
     { schema: { tags: ['jobs'], params: idParams, response: { 200: jobSchema } } },
-    async (request) =>
-      getJob(request.reads, request.params.id, request.user && { id: request.user.id, isAdmin: isAdmin(config.adminEmails, request.user) }),
+    async (request) => getJob(request.reads, request.params.id, await jobViewerOf(request.reads, request.user, config.adminEmails)),
   );
 
   app.get(

@@ -26,11 +26,13 @@ import {
   findJobRecord,
   findJobsForPoster,
   insertJob,
+  PUBLIC_VIEWER,
   toJob,
   updateJobRecord,
   type JobRecord,
+  type JobViewer,
 } from './jobs.repository.js';
-import { admitPost, holdForReview, type ModerationConfig } from '../moderation/posting-policy.js';
+import { admitPost, holdForReview, isAdmin, type ModerationConfig } from '../moderation/posting-policy.js';
 import { canonicalSkills, jobLocationText } from './job-fields.js';
 import { countryOfCity, parseWhere } from './places.js';
 import type { SearchCache } from './search.service.js';
@@ -186,13 +188,20 @@ function toRecord(input: JobInput, existing: JobRecord | undefined, company: { i
  * A job by id. A hidden or pending one (moderation, decision record 20) exists only for its poster and the
  * administrators: to anyone else it is "Job not found", never a 410 that would tell it was there.
  */
-export async function getJob(db: Db, rawId: string, viewer?: { id: string; isAdmin: boolean } | null): Promise<Job> {
+export async function getJob(db: Db, rawId: string, viewer: JobViewer = PUBLIC_VIEWER): Promise<Job> {
   const row = await findJobById(db, parseId(rawId, MESSAGES.jobNotFound));
   if (!row) throw new AppError('not_found', MESSAGES.jobNotFound);
-  if (row.moderation_state && !(viewer && (viewer.isAdmin || viewer.id === row.poster_id))) {
+  if (row.moderation_state && !(viewer.admin || viewer.id === row.poster_id)) {
     throw new AppError('not_found', MESSAGES.jobNotFound);
   }
-  return toJob(row);
+  return toJob(row, viewer);
+}
+
+/** The reader of a job answer (JobViewer): a visitor is the public; a signed-in user with their companies. */
+export async function jobViewerOf(db: Queryable, user: CurrentUser | null | undefined, adminEmails: readonly string[]): Promise<JobViewer> {
+  if (!user) return PUBLIC_VIEWER;
+  const rows = await db.query<{ company_id: string }>('SELECT company_id FROM company_members WHERE user_id = $1', [user.id]);
+  return { id: user.id, companyIds: new Set(rows.map((r) => r.company_id)), admin: isAdmin(adminEmails, user) };
 }
 
 /**
@@ -268,5 +277,6 @@ export async function listJobsOfPoster(db: Db, user: CurrentUser, posterEmail: s
   if (posterEmail.trim().toLowerCase() !== user.email) {
     throw new AppError('forbidden', 'You can only list the jobs you posted');
   }
-  return (await findJobsForPoster(db, user.id)).map(toJob);
+  const viewer: JobViewer = { id: user.id, companyIds: new Set(), admin: false };
+  return (await findJobsForPoster(db, user.id)).map((row) => toJob(row, viewer));
 }

@@ -12,7 +12,7 @@ import {
 import type { Db, Queryable } from '../../db/client.js';
 import { LOCKS, unlessRunningElsewhere } from '../../db/exclusive.js';
 import { AppError } from '../../http/errors.js';
-import { expireJobs, toJob, type JobRow } from './jobs.repository.js';
+import { expireJobs, PUBLIC_VIEWER, toJob, type JobRow, type JobViewer } from './jobs.repository.js';
 import { parseWhere } from './places.js';
 import { NotIndexable, type SearchIndex } from './search-index.js';
 import { Vocabulary } from './spelling.js';
@@ -220,10 +220,19 @@ function isStatementTimeout(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '57014';
 }
 
-/** A search, its statements bounded on PostgreSQL (Db.searches): one that runs too long answers 503, not 500. */
-export async function searchJobs(db: Db, cache: SearchCache, query: SearchQuery, now: Date = new Date()): Promise<SearchResult> {
+/**
+ * A search, its statements bounded on PostgreSQL (Db.searches): one that runs too long answers 503, not 500.
+ * `viewer` decides what each card's postedBy shows (JobViewer).
+ */
+export async function searchJobs(
+  db: Db,
+  cache: SearchCache,
+  query: SearchQuery,
+  now: Date = new Date(),
+  viewer: JobViewer = PUBLIC_VIEWER,
+): Promise<SearchResult> {
   try {
-    return await runSearch(db, cache, query, now);
+    return await runSearch(db, cache, query, now, viewer);
   } catch (error) {
     if (isStatementTimeout(error)) throw new AppError('unavailable', MESSAGES.searchTimedOut, { 'retry-after': '5' });
     throw error;
@@ -261,27 +270,34 @@ export async function findSearchMatches(
     const reader = db.searches ?? db;
     const criteria = await criteriaOf(reader, cache, { ...query, sort: query.sort ?? 'newest' }, now);
     const { rows } = await findJobPage(reader, criteria, { skipPages: 0, size: limit }, now);
-    return rows.map(toJob);
+    return rows.map((row) => toJob(row));
   } catch (error) {
     if (isStatementTimeout(error)) throw new AppError('unavailable', MESSAGES.searchTimedOut, { 'retry-after': '5' });
     throw error;
   }
 }
 
-async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Date): Promise<SearchResult> {
+async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Date, viewer: JobViewer): Promise<SearchResult> {
   const index = cache.index && (await cache.index.current(now.getTime())) ? cache.index : undefined;
   if (index) {
     try {
-      return await answerSearch(db, cache, query, now, index);
+      return await answerSearch(db, cache, query, now, viewer, index);
     } catch (error) {
       // Text the index cannot match (its words not plain prefixes): the database's passes answer.
       if (!(error instanceof NotIndexable)) throw error;
     }
   }
-  return answerSearch(db, cache, query, now);
+  return answerSearch(db, cache, query, now, viewer);
 }
 
-async function answerSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Date, index?: SearchIndex): Promise<SearchResult> {
+async function answerSearch(
+  db: Db,
+  cache: SearchCache,
+  query: SearchQuery,
+  now: Date,
+  viewer: JobViewer,
+  index?: SearchIndex,
+): Promise<SearchResult> {
   const reader = db.searches ?? db;
   const { page, ...rest } = query;
   const criteria = await criteriaOf(reader, cache, rest, now, { indexed: Boolean(index) });
@@ -320,7 +336,7 @@ async function answerSearch(db: Db, cache: SearchCache, query: SearchQuery, now:
     }
   }
   return {
-    items: rows.map(toJob),
+    items: rows.map((row) => toJob(row, viewer)),
     total: counts.total,
     page,
     pageSize: HOME_PAGE_SIZE,

@@ -1,7 +1,7 @@
 import type { QueueItem, ReportBody, ReportReason } from '@jobboard/shared';
 import { MODERATION_LIMITS } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
-import { JOB_COLUMNS, JOB_FROM, MODERATION_COLUMNS, toJob, type JobRow } from '../jobs/jobs.repository.js';
+import { JOB_COLUMNS, JOB_FROM, MODERATION_COLUMNS, PUBLIC_VIEWER, toJob, type JobRow } from '../jobs/jobs.repository.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -123,7 +123,7 @@ export async function findQueuePage(db: Queryable, limit: number, offset: number
   return { ids: rows.map((r) => ({ id: r.id, since: iso(r.since) })), total };
 }
 
-type QueueJobRow = JobRow & { poster_name: string; poster_email: string; poster_created_at: Date | string; poster_banned_at: Date | string | null; poster_verified: boolean };
+type QueueJobRow = JobRow & { poster_email: string; poster_created_at: Date | string; poster_banned_at: Date | string | null; poster_verified: boolean };
 
 /** The queue items of those jobs: the job (as its poster sees it), its poster, its open reports. */
 export async function findQueueItems(
@@ -134,7 +134,7 @@ export async function findQueueItems(
   if (page.length === 0) return [];
   const ids = page.map((p) => p.id);
   const jobs = await db.query<QueueJobRow>(
-    `SELECT ${JOB_COLUMNS}, ${MODERATION_COLUMNS}, j.description, u.name AS poster_name, u.email AS poster_email,
+    `SELECT ${JOB_COLUMNS}, ${MODERATION_COLUMNS}, j.description, u.email AS poster_email,
             u.created_at AS poster_created_at, u.banned_at AS poster_banned_at, u.email_verified_at IS NOT NULL AS poster_verified
        FROM ${JOB_FROM} WHERE j.id = ANY($1::uuid[])`,
     [ids],
@@ -158,7 +158,7 @@ export async function findQueueItems(
     const counts = reasons.filter((r) => r.job_id === id);
     return [
       {
-        job: toJob(job),
+        job: toJob(job, { ...PUBLIC_VIEWER, admin: true }),
         poster: {
           id: job.poster_id,
           name: job.poster_name,

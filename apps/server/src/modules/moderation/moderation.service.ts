@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, isUniqueViolation } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
 import type { CurrentUser } from '../../http/session.js';
-import { findJobById, toJob } from '../jobs/jobs.repository.js';
+import { findJobById, PUBLIC_VIEWER, toJob } from '../jobs/jobs.repository.js';
 import type { SearchCache } from '../jobs/search.service.js';
 import { deleteSessionsForUser } from '../sessions/sessions.repository.js';
 import {
@@ -68,7 +68,7 @@ export async function listQueue(db: Db, adminEmails: readonly string[], page: nu
 async function decided(db: Db, jobId: string, resolvedReports: number, message: string): Promise<JobDecision> {
   const row = await findJobById(db, jobId);
   if (!row) throw new AppError('not_found', MESSAGES.jobNotFound);
-  const job = toJob(row);
+  const job = toJob(row, { ...PUBLIC_VIEWER, admin: true });
   return { jobId, status: job.status, moderation: job.moderation, resolvedReports, message };
 }
 

@@ -1,6 +1,6 @@
 import type { SavedJob } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
-import { CARD_COLUMNS, JOB_FROM, NOT_MODERATED, toJob, type JobRow } from '../jobs/jobs.repository.js';
+import { CARD_COLUMNS, JOB_FROM, NOT_MODERATED, toJob, type JobRow, type JobViewer } from '../jobs/jobs.repository.js';
 
 type SavedJobRow = JobRow & { saved_at: Date | string };
 
@@ -50,13 +50,19 @@ export async function deleteSavedJob(db: Queryable, userId: string, jobId: strin
 }
 
 /** One page of the user's saved jobs as cards (closed and expired ones included, with their status). */
-export async function findSavedJobsPage(db: Queryable, userId: string, limit: number, offset: number): Promise<SavedJob[]> {
+export async function findSavedJobsPage(
+  db: Queryable,
+  userId: string,
+  limit: number,
+  offset: number,
+  viewer: JobViewer,
+): Promise<SavedJob[]> {
   const rows = await db.query<SavedJobRow>(
     `SELECT ${CARD_COLUMNS}, s.saved_at FROM ${JOB_FROM} JOIN saved_jobs s ON s.job_id = j.id
       WHERE s.user_id = $1 AND ${NOT_MODERATED} ORDER BY ${NEWEST_SAVED} LIMIT $2 OFFSET $3`,
     [userId, limit, offset],
   );
-  return rows.map((row) => ({ ...toJob(row), savedAt: iso(row.saved_at) }));
+  return rows.map((row) => ({ ...toJob(row, viewer), savedAt: iso(row.saved_at) }));
 }
 
 /** The ids of the jobs the user saved, newest saved first (at most `limit`). */

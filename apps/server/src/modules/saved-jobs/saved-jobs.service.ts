@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
 import type { CurrentUser } from '../../http/session.js';
+import { jobViewerOf } from '../jobs/jobs.service.js';
 import {
   countSavedJobs,
   deleteSavedJob,
@@ -54,7 +55,9 @@ export async function listSavedJobs(db: Db, user: CurrentUser, page: number): Pr
   const pageSize = SAVED_JOBS_LIMITS.pageSize;
   const total = await countSavedJobs(db, user.id);
   const offset = (page - 1) * pageSize;
-  const items = offset < total ? await findSavedJobsPage(db, user.id, pageSize, offset) : [];
+  // The reader is the owner of the list: postedBy as they may see it (JobViewer).
+  const viewer = await jobViewerOf(db, user, []);
+  const items = offset < total ? await findSavedJobsPage(db, user.id, pageSize, offset, viewer) : [];
   return { items, total, page, pageSize };
 }
 

@@ -1,5 +1,5 @@
 import { jobPageTitle, MESSAGES, SITE_NAME } from '@jobboard/shared';
-import { Banknote, BriefcaseBusiness, Building2, CalendarClock, CalendarDays, CircleAlert, Clock, GraduationCap, Mail, MapPin } from 'lucide-react';
+import { Banknote, BriefcaseBusiness, Building2, CalendarClock, CalendarDays, CircleAlert, Clock, GraduationCap, MapPin, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ModerationNotice } from '../../../components/jobs/ModerationNotice';
@@ -233,8 +233,12 @@ export function JobPage() {
             <Fact icon={<BriefcaseBusiness size={18} />} label="Salary type">
               {data.salaryType}
             </Fact>
-            <Fact icon={<Mail size={18} />} label="Posted by">
-              <span className="break-all">{data.postedBy}</span>
+            <Fact icon={<UserRound size={18} />} label="Posted by">
+              <span className="break-words">
+                {data.posterName} at {data.company.name || data.companyName}
+              </span>
+              {/* The address itself only reaches the poster, their company and administrators. */}
+              {data.postedBy !== data.posterName ? <span className="block break-all text-sm opacity-80">{data.postedBy}</span> : null}
             </Fact>
             <Fact icon={<CalendarDays size={18} />} label="Posted on">
               {data.postingDate}

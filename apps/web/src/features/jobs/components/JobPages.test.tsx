@@ -30,6 +30,19 @@ describe('edit job', () => {
 });
 
 describe('job page', () => {
+  it("says who posted it by public name and company; the address only when the answer carries it", async () => {
+    const publicJob = { ...job, postedBy: job.posterName };
+    mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { body: publicJob } : undefined));
+    const { unmount } = renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id' });
+    const posted = (await screen.findByText('Posted by')).closest('div') as HTMLElement;
+    expect(posted).toHaveTextContent(`${job.posterName} at ${job.company.name}`);
+    expect(posted).not.toHaveTextContent('@');
+    unmount();
+    mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { body: job } : undefined));
+    renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id', user: carol });
+    expect((await screen.findByText('Posted by')).closest('div')).toHaveTextContent(job.postedBy);
+  });
+
   it('a visitor is refused with a link to sign in that comes back to this job', async () => {
     mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { body: job } : undefined));
     renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id' });
