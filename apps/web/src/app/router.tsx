@@ -1,8 +1,8 @@
 import type { SearchQuery } from '@jobboard/shared';
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { AlertMeButton } from '../features/alerts/components/AlertMeButton';
 import { HomePage } from '../features/search/components/HomePage';
+import { lazyScreen as named } from '../lib/lazy-screen';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './layout/RootLayout';
 
@@ -11,9 +11,6 @@ import { RootLayout } from './layout/RootLayout';
  * on the home page, which has a 105 KB budget (docs/principles.md, "Search and performance"). Home is part of the entry (it is the
  * first screen most people see, so it should not wait for a second request); every other screen is a lazy chunk.
  */
-const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
-
 const JobPage = named(() => import('../features/jobs/components/JobPage'), 'JobPage');
 const CompanyPage = named(() => import('../features/companies/components/CompanyPage'), 'CompanyPage');
 const SignInPage = named(() => import('../features/auth/components/SignInPage'), 'SignInPage');

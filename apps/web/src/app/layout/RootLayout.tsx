@@ -1,7 +1,8 @@
 import { HOME_TITLE } from '@jobboard/shared';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
+import { lazyScreen } from '../../lib/lazy-screen';
 import { useCurrentUser } from '../../lib/session';
 import { ErrorBoundary } from '../pages/RouteError';
 import { SessionEndedRedirect } from '../guards';
@@ -9,9 +10,9 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 
 // Every screen but home: the breadcrumb and the page's document title (home has neither).
-const PageCrumb = lazy(() => import('./PageCrumb').then((m) => ({ default: m.PageCrumb })));
+const PageCrumb = lazyScreen(() => import('./PageCrumb'), 'PageCrumb');
 // Only for a signed-in user whose address is not confirmed yet: never part of a first visit.
-const UnverifiedBanner = lazy(() => import('./UnverifiedBanner').then((m) => ({ default: m.UnverifiedBanner })));
+const UnverifiedBanner = lazyScreen(() => import('./UnverifiedBanner'), 'UnverifiedBanner');
 
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -36,17 +37,22 @@ export function RootLayout() {
       <SessionEndedRedirect />
       <Header />
       {unverified ? (
-        <Suspense fallback={null}>
-          <UnverifiedBanner />
-        </Suspense>
+        // Decoration: a chunk that fails to load leaves it out, never the page.
+        <ErrorBoundary quiet>
+          <Suspense fallback={null}>
+            <UnverifiedBanner />
+          </Suspense>
+        </ErrorBoundary>
       ) : null}
       {/* At least a screen tall: the footer starts below the fold, so content arriving late never pushes it (no layout shift). */}
       <main id="main" tabIndex={-1} className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
         {home ? null : (
           // The breadcrumb's height is held while it loads, so nothing below it moves.
-          <Suspense fallback={<div className="mb-6 h-5" aria-hidden="true" />}>
-            <PageCrumb pathname={pathname} />
-          </Suspense>
+          <ErrorBoundary key={pathname} quiet>
+            <Suspense fallback={<div className="mb-6 h-5" aria-hidden="true" />}>
+              <PageCrumb pathname={pathname} />
+            </Suspense>
+          </ErrorBoundary>
         )}
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<Spinner />}>
