@@ -25,7 +25,7 @@ export function CardHeading({ number, numberLabel = 'NO.', children }: { number?
           {numberLabel} {number}
         </span>
       )}
-      <h2 className="min-w-0 break-words text-base font-semibold text-slate-900 dark:text-white">{children}</h2>
+      <h2 className="min-w-0 wrap-anywhere text-base font-semibold text-slate-900 dark:text-white">{children}</h2>
     </div>
   );
 }
@@ -39,7 +39,7 @@ export function CardField({ label, children, wide = false }: { label: string; ch
   return (
     <div className={`min-w-0 ${wide ? 'min-[360px]:col-span-2' : ''}`}>
       <dt className="text-xs font-semibold tracking-wide text-slate-600 dark:text-slate-300">{label}</dt>
-      <dd className="mt-0.5 break-words text-slate-800 dark:text-slate-200">{children}</dd>
+      <dd className="mt-0.5 wrap-anywhere text-slate-800 dark:text-slate-200">{children}</dd>
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function ApplicationMaterials({ application, className = '' }: { applicat
           <p
             id={noteId}
             data-testid="cover-note"
-            className={`mt-1 whitespace-pre-line break-words text-slate-800 dark:text-slate-200 ${long && !expanded ? 'line-clamp-3' : ''}`}
+            className={`mt-1 whitespace-pre-line wrap-anywhere text-slate-800 dark:text-slate-200 ${long && !expanded ? 'line-clamp-3' : ''}`}
           >
             {note}
           </p>

@@ -32,7 +32,7 @@ export function NotesPanel({ application }: { application: ReceivedApplication }
         <ul className="space-y-2" aria-label="Notes">
           {notes.data.items.map((note) => (
             <li key={note.id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900">
-              <p className="whitespace-pre-wrap break-words text-slate-900 dark:text-slate-100">{note.body}</p>
+              <p className="whitespace-pre-wrap wrap-anywhere text-slate-900 dark:text-slate-100">{note.body}</p>
               <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
                 {note.authorName ?? 'A former member'} · {when(note.createdAt)} UTC
               </p>

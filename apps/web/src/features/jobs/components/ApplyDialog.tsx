@@ -158,7 +158,7 @@ export function ApplyDialog({ job, user, onCancel, onApplied, onJobError }: Appl
           </h3>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-600 dark:text-slate-300">Name</dt>
-            <dd className="break-words font-medium">{user.name}</dd>
+            <dd className="wrap-anywhere font-medium">{user.name}</dd>
             <dt className="text-slate-600 dark:text-slate-300">E-mail</dt>
             <dd className="break-all font-medium">{user.email}</dd>
             <dt className="text-slate-600 dark:text-slate-300">Resume link</dt>

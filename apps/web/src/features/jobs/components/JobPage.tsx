@@ -234,7 +234,7 @@ export function JobPage() {
               {data.salaryType}
             </Fact>
             <Fact icon={<UserRound size={18} />} label="Posted by">
-              <span className="break-words">
+              <span className="wrap-anywhere">
                 {data.posterName} at {data.company.name || data.companyName}
               </span>
               {/* The address itself only reaches the poster, their company and administrators. */}

@@ -150,7 +150,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
             data-testid="pending-email"
             className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-50"
           >
-            Waiting for confirmation: <strong className="break-words">{user.pendingEmail}</strong>. {MESSAGES.emailChangePending}
+            Waiting for confirmation: <strong className="wrap-anywhere">{user.pendingEmail}</strong>. {MESSAGES.emailChangePending}
           </p>
         ) : null}
         <Button type="submit" className="w-full py-2.5" disabled={busy || upload.kind === 'running'}>
