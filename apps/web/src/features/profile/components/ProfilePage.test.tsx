@@ -8,7 +8,7 @@ import type { SessionUser } from '../../../lib/session';
 import { alice, mockFetch, renderPage } from '../../../test/render';
 import { ProfilePage } from './ProfilePage';
 
-vi.mock('../../../components/ui/dialogs', () => ({ showSuccess: vi.fn(async () => {}), showError: vi.fn(async () => {}), confirmDialog: vi.fn(async () => false) }));
+vi.mock('../../../components/ui/dialogs', () => ({ showSuccess: vi.fn(async () => {}), showError: vi.fn(async () => {}), confirmDialog: vi.fn(async () => false), confirmWithPassword: vi.fn(async () => undefined) }));
 
 /** XMLHttpRequest that answers an upload with a stored URL, reporting progress on the way. */
 class FakeUpload {
