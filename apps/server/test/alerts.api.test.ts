@@ -447,7 +447,7 @@ describeEachDb('job alerts', (kind) => {
     it('deleting the account deletes its alerts', async () => {
       const me = await signUpAndSignIn(t.app);
       await newAlert(me, 'q=gone');
-      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${me.user._id}`, headers: { cookie: me.cookie } });
+      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${me.user._id}`, headers: { cookie: me.cookie }, payload: { currentPassword: me.password } });
       expect(deleted.statusCode, deleted.body).toBe(200);
       expect(await t.db.query('SELECT 1 FROM job_alerts WHERE user_id = $1', [me.user._id])).toEqual([]);
     });
