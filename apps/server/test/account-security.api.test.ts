@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@jobboard/shared';
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';
+import type * as passwords from '../src/modules/passwords/passwords.js';
 import { hashPassword } from '../src/modules/passwords/passwords.js';
+import { hashToken } from '../src/modules/sessions/sessions.repository.js';
 import { buildTestApp, describeEachDb, expectErrorShape, signInAs, signUpAndSignIn, type TestApp } from './helpers.js';
 import { linkToken, startSmtpServer, waitForMail, type ReceivedMail } from './smtp-fixture.js';
 
 // Counts the Argon2 hashes asked for (calling through): a reset with a bad link must not ask for one.
 vi.mock('../src/modules/passwords/passwords.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/modules/passwords/passwords.js')>();
+  const original = await importOriginal<typeof passwords>();
   return { ...original, hashPassword: vi.fn(original.hashPassword) };
 });
 
@@ -74,7 +76,7 @@ describeEachDb('account takeover defences', (kind) => {
     // The confirmation of the current address mailed at sign-up is still in the owner's inbox: put it back as live.
     await t.db.query(
       "INSERT INTO account_tokens (token_hash, user_id, purpose, email, expires_at) VALUES ($1, $2, 'verify-email', $3, now() + interval '1 hour')",
-      [(await import('../src/modules/sessions/sessions.repository.js')).hashToken(confirm), a.user._id, email],
+      [hashToken(confirm), a.user._id, email],
     );
     const confirmed = await post('/api/auth/verify-email', { token: confirm });
     expect(confirmed.json()).toMatchObject({ email, emailVerified: true, pendingEmail: null });
