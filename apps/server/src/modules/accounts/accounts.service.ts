@@ -50,7 +50,7 @@ export async function sendVerification(
   await deps.mail.enqueue(verifyEmailMail(email, user.name, link(origin, 'verify-email', token), isChange), tx);
 }
 
-/** Links mailed on request: limited per client address and per account (or address asked for). */
+/** Confirmation links mailed on request: limited per client address and per account. */
 function limitAccountMail(deps: AccountDeps, address: string, account: string): Promise<void> {
   return deps.limiter.consume([
     [{ name: 'account-mail-address', ...deps.limits.accountMailPerAddress }, address],
