@@ -117,7 +117,9 @@ test.describe('accounts', () => {
     await expect(dialog).toContainText('You will not be able to recover this account!');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/profile$/);
+    // The dialog asks for the current password (the server requires it: decision record 25).
     await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByRole('dialog').getByLabel('Current password').fill('a-long-enough-password');
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete it!' }).click();
     await closeDialog(page, 'User deleted successfully!');
     await expect(page.locator('header').getByRole('link', { name: 'Sign in' })).toBeVisible();

@@ -76,6 +76,8 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   PUBLIC_URL: z.url().optional(),
+  // Only `production` means anything here: it makes PUBLIC_URL required.
+  NODE_ENV: z.string().optional(),
   TRUST_PROXY: trustProxySchema,
   REDIS_URL: z.string().optional(),
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
@@ -135,6 +137,11 @@ export interface Config {
   demoData: boolean;
   corsOrigins: string[];
   publicUrl: string | undefined;
+  /**
+   * The origin of every absolute link (mail, feeds, sitemaps, robots.txt, page tags, the Google callback): PUBLIC_URL's,
+   * else in development the listen address's. Never taken from a request's Host or X-Forwarded-Host (decision 25).
+   */
+  siteOrigin: string;
   /** Cookies get `Secure` (and the `__Host-` prefix) when the site is served over https. */
   secureCookies: boolean;
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); false: the socket address is the client's. */
@@ -218,6 +225,18 @@ export interface RateLimits {
   /** Reset and confirmation e-mails asked for from one address, and for one account or address. */
   accountMailPerAddress?: Window;
   accountMailPerAccount?: Window;
+  /**
+   * "Forgot password" for one account from one client address, and for one account from all addresses together. The
+   * pair limit is the lower, so one abusive address spends only part of the owner's allowance; addresses the
+   * account signed in from recently are exempt from the account's (as for sign-in).
+   */
+  passwordResetMailPerPair?: Window;
+  passwordResetMailPerAccount?: Window;
+  /** Reset-password calls (a new password for a link) from one address, and for one link. */
+  resetPasswordPerAddress?: Window;
+  resetPasswordPerToken?: Window;
+  /** Notices mailed to an address someone tried to sign up with again: past it, the same answer and no mail. */
+  signUpNoticePerEmail?: Window;
   /** E-mail changes and current-password checks on the profile, per account. */
   credentialChangesPerAccount?: Window;
   /** Reports of jobs sent by one account (each costs an administrator's time). */
@@ -241,6 +260,11 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   allJobsPerAddress: { limit: 10, windowMs: 60_000 },
   accountMailPerAddress: { limit: 20, windowMs: 60 * 60_000 },
   accountMailPerAccount: { limit: 5, windowMs: 60 * 60_000 },
+  passwordResetMailPerPair: { limit: 3, windowMs: 60 * 60_000 },
+  passwordResetMailPerAccount: { limit: 10, windowMs: 60 * 60_000 },
+  resetPasswordPerAddress: { limit: 20, windowMs: 60 * 60_000 },
+  resetPasswordPerToken: { limit: 5, windowMs: 60 * 60_000 },
+  signUpNoticePerEmail: { limit: 3, windowMs: 60 * 60_000 },
   credentialChangesPerAccount: { limit: 10, windowMs: 60 * 60_000 },
   reportsPerAccount: { limit: 30, windowMs: 60 * 60_000 },
   jobViewsPerAddress: { limit: 120, windowMs: 60_000 },
@@ -250,6 +274,26 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
 /** Every limit of the configuration, defaults filled in. */
 export function rateLimitsOf(config: Pick<Config, 'rateLimits'>): Required<RateLimits> {
   return { ...DEFAULT_RATE_LIMITS, ...config.rateLimits };
+}
+
+/** `http://host:port` for the listen address; a wildcard address becomes `localhost`. */
+export function listenOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host;
+  return `http://${net.isIPv6(name) ? `[${name}]` : name}:${port}`;
+}
+
+/**
+ * The site's origin, computed once at start. In production a link built from a request header would let a forged
+ * Host put a live reset token on another site, so the server refuses to start without PUBLIC_URL.
+ */
+function siteOriginOf(e: Pick<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'NODE_ENV' | 'HOST' | 'PORT'>): string {
+  if (e.PUBLIC_URL) return new URL(e.PUBLIC_URL).origin;
+  if (e.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration: PUBLIC_URL is required when NODE_ENV=production (the origin of the links in e-mails, feeds and pages, e.g. https://jobs.example.com)',
+    );
+  }
+  return listenOrigin(e.HOST, e.PORT);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -271,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA,
     corsOrigins: e.CORS_ORIGINS,
     publicUrl: e.PUBLIC_URL,
+    siteOrigin: siteOriginOf(e),
     secureCookies: e.PUBLIC_URL?.startsWith('https://') ?? false,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
@@ -309,7 +354,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Defaults for tests: nothing read from the environment but what is passed; files go to a new temporary directory. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-config-'));
-  return { ...loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), ...overrides };
+  return withOverrides(loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), overrides);
+}
+
+/** `base` with `overrides`; a PUBLIC_URL given there (and no siteOrigin) moves the site's origin with it. */
+export function withOverrides(base: Config, overrides: Partial<Config>): Config {
+  const siteOrigin = overrides.siteOrigin ?? (overrides.publicUrl ? new URL(overrides.publicUrl).origin : base.siteOrigin);
+  return { ...base, ...overrides, siteOrigin };
 }
 
 /** For the test harness: the PostgreSQL server to run the API suite against too, when there is one. */

@@ -75,7 +75,7 @@ describeEachDb('job alerts', (kind) => {
   });
 
   /** One round of the checker in which every alert is due (an interval of 2 ms: due 1 ms after its last check). */
-  const check = () => checkDueAlerts({ db: t.db, mail: queue, config: { publicUrl: SITE, alertsIntervalMs: 2 } });
+  const check = () => checkDueAlerts({ db: t.db, mail: queue, config: { siteOrigin: SITE, alertsIntervalMs: 2 } });
   const tag = () => {
     serial += 1;
     return `${kind}${serial}x`;
@@ -287,7 +287,7 @@ describeEachDb('job alerts', (kind) => {
         enqueue: (mail: Parameters<MailQueue['enqueue']>[0], tx: Parameters<MailQueue['enqueue']>[1]) =>
           mail.to === victim.user.email ? Promise.reject(new Error('queue refused')) : queue.enqueue(mail, tx),
       });
-      const round = () => checkDueAlerts({ db: t.db, mail: failing, config: { publicUrl: SITE, alertsIntervalMs: 2 } });
+      const round = () => checkDueAlerts({ db: t.db, mail: failing, config: { siteOrigin: SITE, alertsIntervalMs: 2 } });
       const first = await round();
       expect(first.failed).toBe(1);
       await oneMailTo(other.user.email);
@@ -447,7 +447,7 @@ describeEachDb('job alerts', (kind) => {
     it('deleting the account deletes its alerts', async () => {
       const me = await signUpAndSignIn(t.app);
       await newAlert(me, 'q=gone');
-      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${me.user._id}`, headers: { cookie: me.cookie } });
+      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${me.user._id}`, headers: { cookie: me.cookie }, payload: { currentPassword: me.password } });
       expect(deleted.statusCode, deleted.body).toBe(200);
       expect(await t.db.query('SELECT 1 FROM job_alerts WHERE user_id = $1', [me.user._id])).toEqual([]);
     });

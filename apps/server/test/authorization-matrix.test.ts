@@ -701,7 +701,8 @@ const TABLE: Record<string, Case> = {
     request: async (w, a) => {
       const target = await freshUser(w);
       const headers = a === 'visitor' ? {} : { cookie: a === 'owner' ? target.cookie : w.other.cookie };
-      return withContext({ method: 'DELETE', url: `/api/user/delete/${target.user._id}`, headers }, { id: target.user._id });
+      // The password sent is the target's own: even knowing it, nobody but the owner deletes the account.
+      return withContext({ method: 'DELETE', url: `/api/user/delete/${target.user._id}`, headers, payload: { currentPassword: target.password } }, { id: target.user._id });
     },
     status: ownerOnly(200),
     check: async (w, a, _response, { id = '' }) => {

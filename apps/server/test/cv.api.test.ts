@@ -361,7 +361,7 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
       expect(storedCvFiles()).toEqual(expect.arrayContaining([...myKeys, theirKey]));
       const link = await t.app.inject({ method: 'GET', url: `/api/cvs/${mine[0]?.id}/link`, headers: { cookie: leaving.cookie } });
 
-      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${leaving.user._id}`, headers: { cookie: leaving.cookie } });
+      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${leaving.user._id}`, headers: { cookie: leaving.cookie }, payload: { currentPassword: leaving.password } });
       expect(deleted.statusCode).toBe(200);
       const left = storedCvFiles();
       for (const key of myKeys) expect(left).not.toContain(key);
@@ -419,7 +419,7 @@ describe('CVs in S3-compatible storage', () => {
     // s3rver keeps an object as files named after its key (the bytes and their metadata).
     const objects = () => fs.readdirSync(path.join(s3Dir, 'cv-test', 'cvs'));
     expect(objects().some((name) => name.startsWith(myKey))).toBe(true);
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${leaving.user._id}`, headers: { cookie: leaving.cookie } });
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${leaving.user._id}`, headers: { cookie: leaving.cookie }, payload: { currentPassword: leaving.password } });
     expect(deleted.statusCode).toBe(200);
     expect(objects().some((name) => name.startsWith(myKey))).toBe(false);
     expect(objects().some((name) => name.startsWith(theirKey))).toBe(true);

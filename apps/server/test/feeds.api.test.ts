@@ -264,11 +264,19 @@ describeEachDb('feeds of any search', (kind) => {
     }
   });
 
-  it('a request without PUBLIC_URL links to the host it was asked on', async () => {
+  it('links come from the configuration, never from the Host asked on (without PUBLIC_URL: the listen address)', async () => {
     const other = await buildTestApp(kind);
     try {
       const response = await other.app.inject({ method: 'GET', url: '/feed.json', headers: { host: 'board.example:8080' } });
-      expect(response.json<JsonFeed>().feed_url).toBe('http://board.example:8080/feed.json');
+      expect(response.json<JsonFeed>().feed_url).toBe(`${other.config.siteOrigin}/feed.json`);
+      expect(other.config.siteOrigin).toBe('http://localhost:3000');
+      const poisoned = await t.app.inject({ method: 'GET', url: '/feed.json', headers: { host: 'attacker.example' } });
+      expect(poisoned.json<JsonFeed>().feed_url).toBe(`${ORIGIN}/feed.json`);
+      for (const format of ['rss', 'atom']) {
+        const xml = await t.app.inject({ method: 'GET', url: `/feed.${format}`, headers: { host: 'attacker.example' } });
+        expect(xml.body, format).not.toContain('attacker.example');
+        expect(xml.body, format).toContain(ORIGIN);
+      }
       expect(response.json<JsonFeed>().title).toBe('Jobboard: all jobs');
     } finally {
       await other.close();

@@ -132,7 +132,7 @@ const foreignOrigin = fc.constantFrom('https://evil.example', 'null', 'http://lo
 
 type Fields = Record<string, unknown>;
 type BodyKind =
-  | 'job-create' | 'job-update' | 'signin' | 'signup' | 'user-update' | 'apply' | 'google' | 'verify' | 'forgot' | 'reset'
+  | 'job-create' | 'job-update' | 'signin' | 'signup' | 'user-update' | 'user-delete' | 'apply' | 'google' | 'verify' | 'forgot' | 'reset'
   | 'company-create' | 'company-update' | 'company-member' | 'alert-create' | 'stage' | 'note' | 'report' | 'reason' | 'none' | 'multipart';
 
 /** The fixtures of one database. */
@@ -206,7 +206,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: (w) => `/api/job/delete/${w.aliceJob}`, withId: true, auth: true, body: 'none' },
   { method: 'POST', path: () => '/api/apply/apply-job', withId: false, auth: true, body: 'apply' },
   { method: 'POST', path: (w) => `/api/user/update/${w.alice.user._id}`, withId: true, auth: true, body: 'user-update' },
-  { method: 'DELETE', path: (w) => `/api/user/delete/${w.alice.user._id}`, withId: true, auth: true, body: 'none' },
+  { method: 'DELETE', path: (w) => `/api/user/delete/${w.alice.user._id}`, withId: true, auth: true, body: 'user-delete' },
   { method: 'POST', path: () => '/api/upload/avatar', withId: false, auth: true, body: 'multipart' },
   { method: 'POST', path: () => '/api/no-such-route', withId: false, auth: false, body: 'none' },
   // The job model (issue 11): suggestions and companies.
@@ -278,6 +278,8 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { name: 'Fuzz Person', username: `fuzz-${unique}`, email: `fuzz-${unique}@example.com`, password: 'a fine long passphrase' };
     case 'user-update':
       return { name: 'Alice Renamed' };
+    case 'user-delete':
+      return { currentPassword: w.alice.password };
     case 'apply':
       return { job: w.bobJob };
     case 'google':
@@ -313,6 +315,7 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   'job-create': ['jobTitle', 'companyName', 'companyLogo', 'jobLocation', 'employmentType', 'experienceLevel', 'salaryType', 'minPrice', 'maxPrice', 'description', 'skills'],
   signin: ['email', 'password'],
   signup: ['name', 'username', 'email', 'password'],
+  'user-delete': ['currentPassword'],
   apply: ['job'],
   google: ['idToken'],
   verify: ['token'],
@@ -332,6 +335,7 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   'job-update': ['jobTitle', 'description'],
   signup: ['name', 'username', 'email', 'password'],
   'user-update': ['name'],
+  'user-delete': ['currentPassword'],
   apply: ['job'],
   verify: ['token'],
   forgot: ['email'],

@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { JobCreateBody, User } from '@jobboard/shared';
 import { describe } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { loadConfig, testDatabaseUrl, type Config } from '../src/config.js';
+import { loadConfig, testDatabaseUrl, withOverrides, type Config } from '../src/config.js';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { openPglite, type Db, type Transaction } from '../src/db/client.js';
@@ -102,15 +102,14 @@ export async function buildTestApp(kind: DbKind, overrides: Partial<Config> = {}
   await migrate(db);
   // Files the app writes (uploads, the mail outbox) go to a directory of this app's own, never the repo's data/.
   const ownDataDir = overrides.dataDir === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-test-data-')) : undefined;
-  const config = {
-    ...loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...options.env }),
+  const config = withOverrides(loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...options.env }), {
     mailPollSeconds: 0.5,
     // The posting limit (POSTS_PER_DAY, 20 by default) is tested where it is about (moderation.api.test.ts); the
     // other suites post more than a day's worth from one account.
     postsPerDay: 1_000_000,
     ...(ownDataDir ? { dataDir: ownDataDir } : {}),
     ...overrides,
-  };
+  });
   const app = await buildApp({ db: options.interleave ? interleavingDb(db) : db, config });
   await app.ready();
   databases.set(app, db);

@@ -215,7 +215,7 @@ describeEachDb('saved jobs API', (kind) => {
       const job = await postJob(t.app, poster.cookie);
       await save(me, job);
       await save(other, job);
-      const gone = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${me.user._id}`, headers: { cookie: me.cookie } });
+      const gone = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${me.user._id}`, headers: { cookie: me.cookie }, payload: { currentPassword: me.password } });
       expect(gone.statusCode).toBe(200);
       expect(await rowsOf(me)).toEqual([]);
       expect(await ids(other)).toEqual([job]);

@@ -431,6 +431,7 @@ describeEachDb('search API', (kind) => {
         method: 'DELETE',
         url: `/api/user/delete/${other.user._id}`,
         headers: { cookie: other.cookie },
+        payload: { currentPassword: other.password },
       });
       expect(deleted.statusCode).toBe(200);
       const after = await search({ location: 'madrid' });

@@ -402,7 +402,7 @@ describeEachDb('passwords, CSRF, headers and sessions', (kind) => {
     it('deleting the account ends all its sessions', async () => {
       const person = await signUpAndSignIn(t.app);
       const other = await signInAs(t.app, person.user.email, person.password);
-      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${person.user._id}`, headers: { cookie: person.cookie } });
+      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${person.user._id}`, headers: { cookie: person.cookie }, payload: { currentPassword: person.password } });
       expect(deleted.statusCode).toBe(200);
       expectErrorShape(await me(other.cookie), 401);
       expect(await t.db.query('SELECT 1 FROM sessions WHERE user_id = $1', [person.user._id])).toHaveLength(0);

@@ -208,14 +208,20 @@ describeEachDb('robots.txt and sitemaps', (kind) => {
     }
   }, 60_000);
 
-  it('links to the host asked when PUBLIC_URL is not set', async () => {
+  it('links to the configured origin whatever Host is asked (without PUBLIC_URL: the listen address)', async () => {
     const other = await buildTestApp(kind);
     try {
       const robots = await other.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'board.example' } });
-      expect(robots.body).toContain('Sitemap: http://board.example/sitemap.xml');
+      expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
       const empty = await other.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'board.example' } });
       // No jobs at all: the index still lists the pages file, so it is never an empty index.
-      expect(parseXml<IndexDocument>(empty.body).sitemapindex.sitemap?.map((s) => s.loc)).toEqual(['http://board.example/sitemaps/pages.xml']);
+      expect(parseXml<IndexDocument>(empty.body).sitemapindex.sitemap?.map((s) => s.loc)).toEqual(['http://localhost:3000/sitemaps/pages.xml']);
+      const forged = { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' };
+      for (const url of ['/robots.txt', '/sitemap.xml', '/sitemaps/pages.xml']) {
+        const answer = await t.app.inject({ method: 'GET', url, headers: forged });
+        expect(answer.body, url).not.toContain('attacker.example');
+        expect(answer.body, url).toContain(ORIGIN);
+      }
     } finally {
       await other.close();
     }

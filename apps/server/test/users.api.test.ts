@@ -257,6 +257,7 @@ describeEachDb('users API', (kind) => {
         method: 'DELETE',
         url: `/api/user/delete/${victim.user._id}`,
         headers: { cookie: victim.cookie },
+        payload: { currentPassword: victim.password },
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ success: true });

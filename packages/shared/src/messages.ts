@@ -56,6 +56,8 @@ export const MESSAGES = {
   currentPasswordRequired: 'currentPassword: Enter your current password to change your password or e-mail',
   currentPasswordWrong: 'currentPassword: Your current password is not correct',
   reauthenticateWithGoogle: 'Sign in with Google again (within 10 minutes) to change your password or e-mail',
+  currentPasswordRequiredToDelete: 'currentPassword: Enter your current password to delete your account',
+  reauthenticateWithGoogleToDelete: 'Sign in with Google again (within 10 minutes) to delete your account',
   oidcBrowserMismatch: 'This sign-in was started in another browser or has expired. Please try again.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   searchTimedOut: 'This search took too long. Try more specific words or a filter, or try again shortly.',

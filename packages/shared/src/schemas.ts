@@ -191,6 +191,15 @@ export const userUpdateBodySchema = z.strictObject({
 });
 export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
 
+/**
+ * Account deletion: the current password (accounts without one: a Google sign-in within 10 minutes instead). No
+ * body at all (the spec's call) reaches the route, which then names the missing field.
+ */
+export const accountDeleteBodySchema = z
+  .strictObject({ currentPassword: z.string().max(LIMITS.passwordMax * 4).optional() })
+  .nullish();
+export type AccountDeleteBody = z.infer<typeof accountDeleteBodySchema>;
+
 const tokenSchema = z
   .string({ error: 'token is required' })
   .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'This link is not valid. Ask for a new one.' });

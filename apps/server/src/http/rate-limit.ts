@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { Redis } from 'ioredis';
 import { MESSAGES } from '@jobboard/shared';
 import { AppError } from './errors.js';
@@ -135,6 +136,49 @@ export function rateLimited(resetMs: number): AppError {
   return new AppError('rate_limited', MESSAGES.tooManyRequests, { 'Retry-After': String(seconds) });
 }
 
+/**
+ * The part of a client address a limit counts: an IPv4 address whole, an IPv6 address by its /64 (one subscriber's
+ * network: a single host is routinely handed 2^64 addresses, so counting each would let it walk past every limit).
+ * An IPv4-mapped IPv6 address counts as its IPv4 address. Anything else is returned unchanged.
+ */
+export function addressKey(address: string): string {
+  const bare = address.split('%')[0] ?? address;
+  if (!net.isIPv6(bare)) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
+  if (mapped?.[1]) return mapped[1];
+  return `${expandIPv6(bare).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight groups of an IPv6 address, each as 1-4 lower-case hex digits without leading zeros. */
+function expandIPv6(address: string): string[] {
+  let text = address.toLowerCase();
+  // A trailing dotted IPv4 part (::1.2.3.4, 64:ff9b::1.2.3.4) is two groups.
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return groups.map((group) => Number.parseInt(group, 16).toString(16));
+}
+
+/** Every client address in a key (`address`, `email|address`, `address\njob`) replaced by its `addressKey`. */
+function normalisedKey(key: string): string {
+  return key
+    .split(/([|\n])/)
+    .map((part) => (part === '|' || part === '\n' ? part : addressKey(part)))
+    .join('');
+}
+
+/** The key of one account asked for from one client address. */
+export const accountAddressPair = (account: string, address: string): string => `${account}|${address}`;
+
+/** Marks (account, address) pairs the account signed in from recently, counted under this name. */
+export const KNOWN_ADDRESS = 'signin-known';
+
 export class RateLimiter {
   constructor(private readonly store: RateLimitStore) {}
 
@@ -152,7 +196,7 @@ export class RateLimiter {
    */
   async hit(name: string, key: string, windowMs: number): Promise<{ count: number; resetMs: number } | undefined> {
     try {
-      return await this.store.hit(`${name}:${key}`, windowMs);
+      return await this.store.hit(`${name}:${normalisedKey(key)}`, windowMs);
     } catch {
       return undefined;
     }
@@ -161,14 +205,14 @@ export class RateLimiter {
   /** The current window of `name:key` without counting, or undefined (none, or the store is out: fail open). */
   async peek(name: string, key: string): Promise<{ count: number; resetMs: number } | undefined> {
     try {
-      return await this.store.peek(`${name}:${key}`);
+      return await this.store.peek(`${name}:${normalisedKey(key)}`);
     } catch {
       return undefined;
     }
   }
 
   async forget(rule: Pick<RateRule, 'name'>, key: string): Promise<void> {
-    await this.store.reset(`${rule.name}:${key}`).catch(() => {});
+    await this.store.reset(`${rule.name}:${normalisedKey(key)}`).catch(() => {});
   }
 
   close(): Promise<void> {

@@ -29,6 +29,16 @@ export async function insertAccountToken(
   return token;
 }
 
+/** A live token, left in place (checked before costly work; `takeAccountToken` still decides). */
+export async function findAccountToken(db: Queryable, token: string, purpose: TokenPurpose): Promise<AccountToken | undefined> {
+  const rows = await db.query<{ user_id: string; email: string }>(
+    'SELECT user_id, email FROM account_tokens WHERE token_hash = $1 AND purpose = $2 AND expires_at > now()',
+    [hashToken(token), purpose],
+  );
+  const row = rows[0];
+  return row && { userId: row.user_id, email: row.email };
+}
+
 /** Reads and deletes a live token in one statement: a link works once. */
 export async function takeAccountToken(db: Queryable, token: string, purpose: TokenPurpose): Promise<AccountToken | undefined> {
   const rows = await db.query<{ user_id: string; email: string }>(

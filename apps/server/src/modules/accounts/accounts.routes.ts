@@ -12,7 +12,6 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf } from '../../config.js';
 import { requireUser } from '../../http/session.js';
-import { siteOrigin } from '../../http/site.js';
 import { toAccount } from '../users/users.repository.js';
 import { requestPasswordReset, resendVerification, resetPassword, updateProfile, verifyEmail } from './accounts.service.js';
 
@@ -38,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
           sessionToken: request.sessionToken,
           rawUserId: request.params.userId,
           body: request.body,
-          origin: siteOrigin(request, config),
+          origin: config.siteOrigin,
         }),
       ),
   );
@@ -53,7 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     '/auth/resend-verification',
     { schema: { tags: ['auth'], response: { 200: messageBodySchema } } },
     async (request) => {
-      await resendVerification(deps, requireUser(request), request.ip, siteOrigin(request, config));
+      await resendVerification(deps, requireUser(request), request.ip, config.siteOrigin);
       return { success: true, message: MESSAGES.verificationSent };
     },
   );
@@ -62,7 +61,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     '/auth/forgot-password',
     { schema: { tags: ['auth'], body: forgotPasswordBodySchema, response: { 200: messageBodySchema } } },
     async (request) => {
-      await requestPasswordReset(deps, request.body.email, request.ip, siteOrigin(request, config));
+      await requestPasswordReset(deps, request.body.email, request.ip, config.siteOrigin);
       return { success: true, message: MESSAGES.resetSent };
     },
   );
@@ -71,7 +70,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     '/auth/reset-password',
     { schema: { tags: ['auth'], body: resetPasswordBodySchema, response: { 200: messageBodySchema } } },
     async (request) => {
-      await resetPassword(deps, request.body.token, request.body.password);
+      await resetPassword(deps, request.body.token, request.body.password, request.ip);
       return { success: true, message: MESSAGES.passwordReset };
     },
   );

@@ -3,13 +3,13 @@ import type { RateLimits } from '../../config.js';
 import type { Db, Transaction } from '../../db/client.js';
 import { AppError, isUniqueViolation } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
-import type { RateLimiter } from '../../http/rate-limit.js';
+import { KNOWN_ADDRESS, accountAddressPair, type RateLimiter } from '../../http/rate-limit.js';
 import type { CurrentUser, SessionInfo } from '../../http/session.js';
 import type { MailQueue } from '../mail/mail.queue.js';
 import { addressInUseMail, emailChangedMail, passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.js';
 import { assertPasswordAllowed } from '../passwords/password-policy.js';
 import { hashPassword, verifyPassword } from '../passwords/passwords.js';
-import { deleteSessionsForUser } from '../sessions/sessions.repository.js';
+import { deleteSessionsForUser, hashToken } from '../sessions/sessions.repository.js';
 import {
   findUserByEmail,
   findUserById,
@@ -19,7 +19,7 @@ import {
   type UserChanges,
   type UserRow,
 } from '../users/users.repository.js';
-import { deleteAccountTokens, insertAccountToken, takeAccountToken } from './account-tokens.repository.js';
+import { deleteAccountTokens, findAccountToken, insertAccountToken, takeAccountToken } from './account-tokens.repository.js';
 
 export const VERIFY_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
@@ -50,7 +50,7 @@ export async function sendVerification(
   await deps.mail.enqueue(verifyEmailMail(email, user.name, link(origin, 'verify-email', token), isChange), tx);
 }
 
-/** Links mailed on request: limited per client address and per account (or address asked for). */
+/** Confirmation links mailed on request: limited per client address and per account. */
 function limitAccountMail(deps: AccountDeps, address: string, account: string): Promise<void> {
   return deps.limiter.consume([
     [{ name: 'account-mail-address', ...deps.limits.accountMailPerAddress }, address],
@@ -74,7 +74,10 @@ export async function verifyEmail(deps: Pick<AccountDeps, 'db' | 'mail'>, token:
       const user = proof && (await findUserById(tx, proof.userId));
       if (!proof || !user) throw new AppError('bad_request', MESSAGES.linkInvalid);
       if (proof.email === user.email) {
-        return (await updateUser(tx, user.id, { emailVerifiedAt: new Date() })) ?? user;
+        // The owner proved the current address: a change of address someone else asked for, and every other
+        // link, no longer stand.
+        await deleteAccountTokens(tx, user.id);
+        return (await updateUser(tx, user.id, { emailVerifiedAt: new Date(), pendingEmail: null })) ?? user;
       }
       if (proof.email !== user.pending_email) throw new AppError('bad_request', MESSAGES.linkInvalid);
       const taken = await findUserByEmail(tx, proof.email);
@@ -90,9 +93,21 @@ export async function verifyEmail(deps: Pick<AccountDeps, 'db' | 'mail'>, token:
   }
 }
 
-/** "Forgot password": the same answer whether or not an account uses the address; a link only if one does. */
+/**
+ * "Forgot password": the same answer whether or not an account uses the address; a link only if one does. Limited
+ * per client address, per (account, address) pair and per account. The pair's limit is below the account's and is
+ * checked first (a refused request counts no further), so one abusive address cannot spend the owner's allowance;
+ * an address the account signed in from recently is exempt from the account's.
+ */
 export async function requestPasswordReset(deps: AccountDeps, email: string, address: string, origin: string): Promise<void> {
-  await limitAccountMail(deps, address, email);
+  const pair = accountAddressPair(email, address);
+  await deps.limiter.consume([
+    [{ name: 'account-mail-address', ...deps.limits.accountMailPerAddress }, address],
+    [{ name: 'reset-mail-pair', ...deps.limits.passwordResetMailPerPair }, pair],
+  ]);
+  if (!(await deps.limiter.peek(KNOWN_ADDRESS, pair))) {
+    await deps.limiter.consume([[{ name: 'reset-mail-account', ...deps.limits.passwordResetMailPerAccount }, email]]);
+  }
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   await deps.db.transaction(async (tx) => {
@@ -102,38 +117,54 @@ export async function requestPasswordReset(deps: AccountDeps, email: string, add
   });
 }
 
-/** Follows a reset link: a new password, every session ended, the owner told. The link proves the mailbox too. */
-export async function resetPassword(deps: Pick<AccountDeps, 'db' | 'mail'>, token: string, password: string): Promise<void> {
+/**
+ * Follows a reset link: a new password, every session ended, the owner told. The link proves the mailbox too, so
+ * whatever else was pending on the account is cancelled: a change of address someone else asked for (an account
+ * pre-registered with the owner's address) and every other link. The token is checked before any hashing, and calls
+ * are limited per client address and per token: a bad link costs no Argon2 work.
+ */
+export async function resetPassword(deps: AccountDeps, token: string, password: string, address: string): Promise<void> {
+  await deps.limiter.consume([
+    [{ name: 'reset-password-address', ...deps.limits.resetPasswordPerAddress }, address],
+    [{ name: 'reset-password-token', ...deps.limits.resetPasswordPerToken }, hashToken(token).toString('base64url')],
+  ]);
+  if (!(await findAccountToken(deps.db, token, 'reset-password'))) throw new AppError('bad_request', MESSAGES.linkInvalid);
   assertPasswordAllowed(password);
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
     const proof = await takeAccountToken(tx, token, 'reset-password');
     const user = proof && (await findUserById(tx, proof.userId));
     if (!proof || !user || proof.email !== user.email) throw new AppError('bad_request', MESSAGES.linkInvalid);
-    const changes: UserChanges = { passwordHash };
+    const changes: UserChanges = { passwordHash, pendingEmail: null };
     if (!user.email_verified) changes.emailVerifiedAt = new Date();
     await updateUser(tx, user.id, changes);
-    await deleteAccountTokens(tx, user.id, 'reset-password');
+    await deleteAccountTokens(tx, user.id);
     await deleteSessionsForUser(tx, user.id);
     await deps.mail.enqueue(passwordChangedMail(user.email, user.name), tx);
   });
 }
 
 /**
- * Changing the password or the e-mail needs proof that the person at the keyboard owns the account: the current
- * password, or for an account without one, a Google sign-in within the last 10 minutes.
+ * Changing the password or the e-mail, or deleting the account, needs proof that the person at the keyboard owns
+ * the account: the current password, or for an account without one, a Google sign-in within the last 10 minutes.
  */
-async function reauthenticate(deps: AccountDeps, caller: CurrentUser, session: SessionInfo | null, currentPassword: string | undefined) {
+export async function reauthenticate(
+  deps: Pick<AccountDeps, 'db' | 'limiter' | 'limits'>,
+  caller: CurrentUser,
+  session: SessionInfo | null,
+  currentPassword: string | undefined,
+  messages: { required: string; google: string } = { required: MESSAGES.currentPasswordRequired, google: MESSAGES.reauthenticateWithGoogle },
+): Promise<void> {
   const row = await findUserById(deps.db, caller.id);
   if (!row) throw new AppError('not_found', MESSAGES.userNotFound);
   if (row.password_hash) {
-    if (!currentPassword) throw new AppError('bad_request', MESSAGES.currentPasswordRequired);
+    if (!currentPassword) throw new AppError('bad_request', messages.required);
     await deps.limiter.consume([[{ name: 'credential-check', ...deps.limits.credentialChangesPerAccount }, caller.id]]);
     if (!(await verifyPassword(row.password_hash, currentPassword))) throw new AppError('bad_request', MESSAGES.currentPasswordWrong);
     return;
   }
   const fresh = session?.authMethod === 'google' && Date.now() - session.startedAt.getTime() <= REAUTH_WINDOW_MS;
-  if (!fresh) throw new AppError('forbidden', MESSAGES.reauthenticateWithGoogle);
+  if (!fresh) throw new AppError('forbidden', messages.google);
 }
 
 export interface ProfileUpdate {

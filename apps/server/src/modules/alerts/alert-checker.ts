@@ -14,7 +14,7 @@ import { describeAlertQuery, signingKey, unsubscribeToken } from './alerts.servi
 export interface AlertCheckerDeps {
   db: Db;
   mail: Pick<MailQueue, 'enqueue' | 'start'>;
-  config: Pick<Config, 'publicUrl' | 'alertsIntervalMs'>;
+  config: Pick<Config, 'siteOrigin' | 'alertsIntervalMs'>;
   /** The search's spelling corrections, so an alert matches what its search page shows. */
   vocabulary?: Vocabulary;
 }
@@ -89,8 +89,8 @@ async function checkNextAlert(
 }
 
 function alertMail(deps: AlertCheckerDeps, key: Buffer, alert: DueAlert, jobs: Job[], more: boolean, query: string) {
-  // Links point at PUBLIC_URL, else at the site the alert was created on (a background job has no request).
-  const origin = deps.config.publicUrl ? new URL(deps.config.publicUrl).origin : alert.origin;
+  // The configured origin, never the one stored with the alert: older rows may hold a forged request's Host.
+  const origin = deps.config.siteOrigin;
   const token = unsubscribeToken(key, alert.id);
   const mailJobs: AlertMailJob[] = jobs.map((job) => ({
     title: job.jobTitle,

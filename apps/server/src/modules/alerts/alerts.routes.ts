@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { requireUser } from '../../http/session.js';
-import { siteOrigin } from '../../http/site.js';
 import { createAlert, listAlerts, removeAlert, unsubscribe, unsubscribeInfo } from './alerts.service.js';
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -24,7 +23,7 @@ export const alertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
     '',
     { schema: { tags: ['alerts'], body: alertCreateBodySchema, response: { 200: alertSavedSchema, 201: alertSavedSchema } } },
     async (request, reply) => {
-      const { alert, created } = await createAlert(db, requireUser(request), request.body, siteOrigin(request, config));
+      const { alert, created } = await createAlert(db, requireUser(request), request.body, config.siteOrigin);
       reply.code(created ? 201 : 200);
       return { alert, created, message: created ? ALERT_MESSAGES.created : ALERT_MESSAGES.updated };
     },

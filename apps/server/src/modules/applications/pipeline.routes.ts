@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { requireUser } from '../../http/session.js';
-import { siteOrigin } from '../../http/site.js';
 import { addNote, changeStage, listNotes, listResponses, withdraw } from './pipeline.service.js';
 
 /** The hiring pipeline, under /api/applications (decision record 18); the spec's calls stay under /api/apply. */
@@ -33,7 +32,7 @@ export const pipelineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     '/:id/stage',
     { schema: { tags, params: applicationParamsSchema, body: stageBodySchema, response: { 200: stageChangeSchema } } },
     async (request) =>
-      changeStage({ db, mail }, requireUser(request), request.params.id, request.body.stage, siteOrigin(request, config)),
+      changeStage({ db, mail }, requireUser(request), request.params.id, request.body.stage, config.siteOrigin),
   );
 
   app.get(

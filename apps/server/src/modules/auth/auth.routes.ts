@@ -18,7 +18,6 @@ import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import { clearSessionCookie, requireUser, setSessionCookie, type CurrentUser, type SessionInfo } from '../../http/session.js';
-import { siteOrigin } from '../../http/site.js';
 import type { Config } from '../../config.js';
 import { endSession, startSession } from '../sessions/sessions.service.js';
 import { isAdmin } from '../moderation/posting-policy.js';
@@ -56,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     '/signup',
     { schema: { tags: ['auth'], body: signUpBodySchema, response: { 201: messageBodySchema } } },
     async (request, reply) => {
-      await signUp({ db, mail }, request.body, throttle(request.ip), siteOrigin(request, config));
+      await signUp({ db, mail }, request.body, throttle(request.ip), config.siteOrigin);
       return reply.code(201).send({ success: true, message: MESSAGES.signUpSuccess });
     },
   );
@@ -72,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   );
 
   const google = new GoogleSignIn(db, config);
-  const callbackUrl = (request: FastifyRequest) => `${siteOrigin(request, config)}/api/auth/google/callback`;
+  const callbackUrl = `${config.siteOrigin}/api/auth/google/callback`;
   const oidcCookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
 
   app.get(
@@ -107,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       if (!google.configured) {
         return reply.type('text/html; charset=utf-8').send(popupPage({ ok: false, message: MESSAGES.googleNotConfigured }));
       }
-      const { url, binding } = await google.start(callbackUrl(request));
+      const { url, binding } = await google.start(callbackUrl);
       // SameSite=Lax: the cookie comes back on the provider's top-level redirect to the callback, and only then.
       reply.setCookie(oidcCookieName(config), binding, { ...oidcCookie, maxAge: FLOW_TTL_MS / 1000 });
       return reply.redirect(url.href);
@@ -123,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     try {
       const binding = request.cookies[oidcCookieName(config)];
       reply.clearCookie(oidcCookieName(config), oidcCookie);
-      const user = await google.finish(new URL(request.url, siteOrigin(request, config)), binding);
+      const user = await google.finish(new URL(request.url, config.siteOrigin), binding);
       return reply.send(popupPage({ ok: true, user: await signedIn(request, reply, user, 'google') }));
     } catch (error) {
       request.log.warn({ err: error }, 'Google sign-in failed');

@@ -1,10 +1,11 @@
 import { MESSAGES, type SignInBody, type SignUpBody, DEFAULT_AVATAR_URL } from '@jobboard/shared';
 import type { RateLimits } from '../../config.js';
-import { rateLimited, type RateLimiter } from '../../http/rate-limit.js';
+import { KNOWN_ADDRESS, accountAddressPair, rateLimited, type RateLimiter } from '../../http/rate-limit.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, isUniqueViolation } from '../../http/errors.js';
 import { sendVerification } from '../accounts/accounts.service.js';
 import type { MailQueue } from '../mail/mail.queue.js';
+import { signUpAttemptMail } from '../mail/templates.js';
 import { assertPasswordAllowed } from '../passwords/password-policy.js';
 import { hashPassword, verifyPassword } from '../passwords/passwords.js';
 import {
@@ -33,7 +34,7 @@ export interface Throttle {
  */
 export async function signIn(db: Db, body: SignInBody, throttle: Throttle): Promise<UserRow> {
   const { limiter, limits, address } = throttle;
-  const pair = `${body.email}|${address}`;
+  const pair = accountAddressPair(body.email, address);
   await limiter.consume([[{ name: 'signin-address', ...limits.signInPerAddress }, address]]);
   const lock = await limiter.peek(PAIR_LOCK, pair);
   if (lock) throw rateLimited(lock.resetMs);
@@ -67,23 +68,28 @@ export async function signIn(db: Db, body: SignInBody, throttle: Throttle): Prom
 const ACCOUNT_FAILURES = 'signin-account';
 const PAIR_FAILURES = 'signin-pair';
 const PAIR_LOCK = 'signin-pair-lock';
-const KNOWN_ADDRESS = 'signin-known';
 
-/** A new account, and the link that confirms its address queued in the same transaction. */
+/**
+ * A new account, and the link that confirms its address queued in the same transaction. An address already
+ * registered gets the same answer as a free one (nothing tells the caller it is taken) and its owner a notice
+ * instead; the password is hashed either way, so the time taken tells nothing either. A taken username is still
+ * refused: usernames are public (decision record 25).
+ */
 export async function signUp(
   deps: { db: Db; mail: MailQueue },
   body: SignUpBody,
   throttle: Throttle,
   origin: string,
-): Promise<UserRow> {
+): Promise<void> {
   const { db } = deps;
   await throttle.limiter.consume([[{ name: 'signup-address', ...throttle.limits.signUpPerAddress }, throttle.address]]);
   assertPasswordAllowed(body.password);
-  if (await findUserByEmail(db, body.email)) throw new AppError('conflict', MESSAGES.emailTaken);
   if (await isUsernameTaken(db, body.username)) throw new AppError('conflict', MESSAGES.usernameTaken);
   const passwordHash = await hashPassword(body.password);
+  const owner = await findUserByEmail(db, body.email);
+  if (owner) return noticeOwner(deps, throttle, owner, origin);
   try {
-    return await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const user = await insertUser(tx, {
         name: body.name,
         username: body.username,
@@ -93,10 +99,22 @@ export async function signUp(
         emailVerified: false,
       });
       await sendVerification(deps, tx, user, user.email, origin, false);
-      return user;
     });
   } catch (error) {
-    // Two sign-ups racing past the checks above: the unique indexes decide.
+    // Two sign-ups racing past the checks above: the unique indexes decide, and a lost race on the address is
+    // answered like any other taken address.
+    if (isUniqueViolation(error, 'users_email_key')) {
+      const raced = await findUserByEmail(db, body.email);
+      if (raced) return noticeOwner(deps, throttle, raced, origin);
+    }
     throw uniqueViolationToConflict(error);
   }
+}
+
+/** Tells an address's owner someone tried to sign up with it; a few an hour at most, past that nothing is sent. */
+async function noticeOwner(deps: { mail: MailQueue }, throttle: Throttle, owner: UserRow, origin: string): Promise<void> {
+  const rule = throttle.limits.signUpNoticePerEmail;
+  const sent = await throttle.limiter.hit('signup-notice-email', owner.email, rule.windowMs);
+  if (sent && sent.count > rule.limit) return;
+  await deps.mail.enqueue(signUpAttemptMail(owner.email, owner.name, origin));
 }

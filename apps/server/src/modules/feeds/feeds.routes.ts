@@ -16,7 +16,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../http/errors.js';
-import { siteOrigin } from '../../http/site.js';
 import { buildSearchFeed } from './feeds.service.js';
 import { robotsTxt, sitemapFile, sitemapIndex } from './sitemaps.service.js';
 
@@ -43,11 +42,11 @@ export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, 
     '/robots.txt',
     { schema: { tags: ['feeds'], response: { 200: robotsTxtSchema } } },
     async (request, reply) =>
-      reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(robotsTxt(siteOrigin(request, config))),
+      reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(robotsTxt(config.siteOrigin)),
   );
 
   app.get('/sitemap.xml', { schema: { tags: ['feeds'], response: { 200: sitemapDocumentSchema } } }, async (request, reply) => {
-    const index = await sitemapIndex(request.reads, config.sitemapUrlsPerFile, siteOrigin(request, config), new Date());
+    const index = await sitemapIndex(request.reads, config.sitemapUrlsPerFile, config.siteOrigin, new Date());
     return reply.type('application/xml; charset=utf-8').header('Cache-Control', SITEMAP_CACHE).send(index);
   });
 
@@ -68,7 +67,7 @@ export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, 
       };
       reply.raw.once('close', release);
       try {
-        const chunks = await sitemapFile(request.reads, config.sitemapUrlsPerFile, siteOrigin(request, config), request.params['*'], new Date());
+        const chunks = await sitemapFile(request.reads, config.sitemapUrlsPerFile, config.siteOrigin, request.params['*'], new Date());
         const text = Readable.from(chunks, { objectMode: false });
         text.once('close', release);
         reply.type('application/xml; charset=utf-8').header('Cache-Control', SITEMAP_CACHE).header('Vary', 'Accept-Encoding');
@@ -91,7 +90,7 @@ export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, 
       FEED_PATHS[format],
       { schema: { tags: ['feeds'], querystring: feedQuerySchema, response: { 200: FEED_ANSWERS[format] } } },
       async (request, reply) => {
-        const feed = await buildSearchFeed({ db: request.reads, searchCounts }, request.query, format, siteOrigin(request, config));
+        const feed = await buildSearchFeed({ db: request.reads, searchCounts }, request.query, format, config.siteOrigin);
         return reply.type(feed.type).header('Cache-Control', FEED_CACHE).send(feed.body);
       },
     );

@@ -31,6 +31,22 @@ export function addressInUseMail(to: string): OutgoingMail {
   };
 }
 
+/** To the owner of an address someone tried to sign up with again (the caller is told nothing: no enumeration). */
+export function signUpAttemptMail(to: string, name: string, origin: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Someone tried to sign up with your e-mail address on Jobboard',
+    text: [
+      `Hello ${name},`,
+      '',
+      'Someone tried to create a new Jobboard account with this e-mail address, which your account already uses.',
+      'Nothing was changed. If this was you, sign in instead; if you forgot your password, you can reset it here:',
+      '',
+      `${origin}/forgot-password`,
+    ].join('\n'),
+  };
+}
+
 export function resetPasswordMail(to: string, name: string, link: string): OutgoingMail {
   return {
     to,

@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { AppDeps } from '../../app-deps.js';
 import type { Config } from '../../config.js';
 import { sessionCookieName } from '../../http/session.js';
-import { siteOrigin } from '../../http/site.js';
 import { findCompanyById } from '../companies/companies.repository.js';
 import { homeHead, jobHead, missingJobHead, type PageHead } from './head.js';
 import { assemblePage, pageLocale, type SsrState } from './page-html.js';
@@ -111,7 +110,7 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
     const shellReply = (status: number) => reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell);
     if (!plan) return shellReply(200);
 
-    const origin = siteOrigin(request, config);
+    const origin = config.siteOrigin;
     const answers = await Promise.all(plan.queries.map((query) => ask(app, request, query)));
     const main = answers[answers.length - 1] ?? { status: 500, body: null };
     const status = pageStatus(plan, main);

@@ -1,14 +1,20 @@
-import { messageBodySchema, userSchema } from '@jobboard/shared';
+import { MESSAGES, accountDeleteBodySchema, messageBodySchema, userSchema } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { rateLimitsOf } from '../../config.js';
+import { parseId } from '../../http/ids.js';
 import { clearSessionCookie, requireUser } from '../../http/session.js';
+import { reauthenticate } from '../accounts/accounts.service.js';
 import { findUsersVisibleTo, toUser } from './users.repository.js';
 import { deleteAccount } from './users.service.js';
 
 const userIdParams = z.object({ userId: z.string().max(100) });
 
-export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, searchCounts, cvStorage }) => {
+export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, searchCounts, cvStorage, rateLimiter }) => {
+  const reauth = { db, limiter: rateLimiter, limits: rateLimitsOf(config) };
+  const toDelete = { required: MESSAGES.currentPasswordRequiredToDelete, google: MESSAGES.reauthenticateWithGoogleToDelete };
+
   app.get('/get-users', { schema: { tags: ['users'], response: { 200: z.array(userSchema) } } }, async (request) =>
     (await findUsersVisibleTo(db, requireUser(request).id)).map(toUser),
   );
@@ -17,8 +23,13 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
 
   app.delete(
     '/delete/:userId',
-    { schema: { tags: ['users'], params: userIdParams, response: { 200: messageBodySchema } } },
+    { schema: { tags: ['users'], params: userIdParams, body: accountDeleteBodySchema, response: { 200: messageBodySchema } } },
     async (request, reply) => {
+      const caller = requireUser(request);
+      // The session alone is not enough to destroy the account: the owner proves it again (decision record 25).
+      if (parseId(request.params.userId, MESSAGES.userNotFound) === caller.id) {
+        await reauthenticate(reauth, caller, request.session, request.body?.currentPassword, toDelete);
+      }
       const { cvFilesLeft } = await deleteAccount(db, cvStorage, requireUser(request), request.params.userId, () => searchCounts.invalidate());
       // The account is gone either way; a file left behind is for an operator to delete (its key is enough).
       if (cvFilesLeft.length > 0) request.log.warn({ keys: cvFilesLeft }, 'CV files of a deleted account could not be deleted');

@@ -41,3 +41,26 @@ export async function confirmDialog(title: string, text: string, confirmButtonTe
   });
   return result.isConfirmed;
 }
+
+/**
+ * A confirmation that also asks for the current password (account deletion). Resolves with the password typed
+ * (empty for an account without one, which proves itself by a recent Google sign-in), or undefined when cancelled.
+ */
+export async function confirmWithPassword(title: string, text: string, confirmButtonText: string): Promise<string | undefined> {
+  const Swal = await swal();
+  const result = await Swal.fire<string>({
+    icon: 'warning',
+    title,
+    text,
+    theme: theme(),
+    input: 'password',
+    inputLabel: 'Current password (leave empty if you sign in with Google only)',
+    inputAttributes: { autocomplete: 'current-password', 'aria-label': 'Current password' },
+    showCancelButton: true,
+    confirmButtonText,
+    confirmButtonColor: '#b91c1c',
+    cancelButtonColor: '#475569',
+    focusCancel: true,
+  });
+  return result.isConfirmed ? (result.value ?? '') : undefined;
+}

@@ -7,8 +7,12 @@ import { signOutTo } from '../../../lib/session';
 export const updateUserRequest = (userId: string, body: UserUpdateBody) =>
   apiFetch<Account>(`/api/user/update/${encodeURIComponent(userId)}`, { method: 'POST', body });
 
-export const deleteUserRequest = (userId: string) =>
-  apiFetch<MessageBody>(`/api/user/delete/${encodeURIComponent(userId)}`, { method: 'DELETE' });
+/** The current password proves the owner is at the keyboard (empty: an account without one, after a Google sign-in). */
+export const deleteUserRequest = (userId: string, currentPassword: string) =>
+  apiFetch<MessageBody>(`/api/user/delete/${encodeURIComponent(userId)}`, {
+    method: 'DELETE',
+    body: currentPassword ? { currentPassword } : {},
+  });
 
 export const signOutRequest = () => apiFetch<MessageBody>('/api/auth/signout', { method: 'POST' });
 
@@ -73,7 +77,7 @@ export function useSaveAvatar(userId: string, onProgress: (percent: number) => v
 /** Account deletion: nobody is signed in any more, and the app goes home (docs/product.md, "States"). */
 export function useDeleteUser(userId: string) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: () => deleteUserRequest(userId), onSuccess: () => signOutTo(client, '/') });
+  return useMutation({ mutationFn: (currentPassword: string) => deleteUserRequest(userId, currentPassword), onSuccess: () => signOutTo(client, '/') });
 }
 
 /** Sign out: nobody is signed in any more, and the app goes to the sign-in screen. */

@@ -6,9 +6,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import type { SessionUser } from '../../../lib/session';
 import { alice, mockFetch, renderPage } from '../../../test/render';
+import { confirmWithPassword } from '../../../components/ui/dialogs';
 import { ProfilePage } from './ProfilePage';
 
-vi.mock('../../../components/ui/dialogs', () => ({ showSuccess: vi.fn(async () => {}), showError: vi.fn(async () => {}), confirmDialog: vi.fn(async () => false) }));
+vi.mock('../../../components/ui/dialogs', () => ({ showSuccess: vi.fn(async () => {}), showError: vi.fn(async () => {}), confirmDialog: vi.fn(async () => false), confirmWithPassword: vi.fn(async () => undefined) }));
 
 /** XMLHttpRequest that answers an upload with a stored URL, reporting progress on the way. */
 class FakeUpload {
@@ -140,5 +141,22 @@ describe('profile: current password and e-mail change', () => {
     await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'a-brand-new-password');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(screen.getByTestId('profile-note')).toHaveTextContent(MESSAGES.reauthenticateWithGoogle));
+  });
+});
+
+describe('account deletion', () => {
+  it('asks for the current password in the confirmation and sends it; cancelling sends nothing', async () => {
+    const fetch = mockFetch((url, init) => (url === '/api/user/delete/u1' && init?.method === 'DELETE' ? { body: { success: true, message: 'User has been deleted' } } : undefined));
+    renderPage(<ProfilePage />, { path: '/profile', user: alice });
+    await userEvent.click(screen.getByRole('button', { name: /Delete Account/ }));
+    expect(fetch).not.toHaveBeenCalled();
+
+    vi.mocked(confirmWithPassword).mockResolvedValueOnce('my current password');
+    await userEvent.click(screen.getByRole('button', { name: /Delete Account/ }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(confirmWithPassword).toHaveBeenCalledWith(MESSAGES.confirmTitle, MESSAGES.confirmDeleteAccountText, MESSAGES.confirmDeleteAccountButton);
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/api/user/delete/u1');
+    expect(JSON.parse(String(init?.body))).toEqual({ currentPassword: 'my current password' });
   });
 });

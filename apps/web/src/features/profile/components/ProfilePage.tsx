@@ -5,7 +5,7 @@ import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { AccountFields } from '../../../components/account/AccountFields';
 import { useAccountForm } from '../../../components/account/use-account-form';
 import { Button } from '../../../components/ui/Button';
-import { confirmDialog, showError, showSuccess } from '../../../components/ui/dialogs';
+import { confirmWithPassword, showError, showSuccess } from '../../../components/ui/dialogs';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentUser, type SessionUser } from '../../../lib/session';
@@ -80,9 +80,9 @@ function ProfileForm({ user }: { user: SessionUser }) {
   };
 
   const onDelete = async () => {
-    const confirmed = await confirmDialog(MESSAGES.confirmTitle, MESSAGES.confirmDeleteAccountText, MESSAGES.confirmDeleteAccountButton);
-    if (!confirmed) return;
-    deleteUser.mutate(undefined, {
+    const currentPassword = await confirmWithPassword(MESSAGES.confirmTitle, MESSAGES.confirmDeleteAccountText, MESSAGES.confirmDeleteAccountButton);
+    if (currentPassword === undefined) return;
+    deleteUser.mutate(currentPassword, {
       // The guard takes the app home (useDeleteUser).
       onSuccess: () => void showSuccess(MESSAGES.userDeleted),
       onError: (error) => void showError(errorMessage(error, MESSAGES.deleteUserFailed) || MESSAGES.deleteUserFailed),
