@@ -101,7 +101,7 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, s
 
 /** The signed-in user's invitations to companies (/api/invitations): list, accept, decline. */
 export const invitationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.get('/', { schema: { tags: ['companies'], response: { 200: myInvitationsSchema } } }, async (request) =>
+  app.get('', { schema: { tags: ['companies'], response: { 200: myInvitationsSchema } } }, async (request) =>
     listMyInvitations(db, requireUser(request)),
   );
 
