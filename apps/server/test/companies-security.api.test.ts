@@ -196,7 +196,9 @@ describeEachDb('companies security (round 2)', (kind) => {
       const over = await edit(jobs[0]!, 99);
       expect(expectErrorShape(over, 429)).toMatch(/Too many/);
       expect(over.headers['retry-after']).toBeDefined();
-      // Somebody else's attempts on the job do not spend its allowance (they are refused before counting).
+      // Somebody else's attempts on a job do not spend its allowance (they are refused before counting).
+      const stranger = await signUpAndSignIn(t.app);
+      for (let n = 0; n < perJob.limit; n += 1) expectErrorShape(await inject('PATCH', `/api/job/update-job/${jobs[1]}`, stranger, { maxPrice: '$1k' }), 403);
       let edits = perJob.limit;
       for (let j = 1; edits < perAccount.limit; j += 1) {
         for (let n = 0; n < perJob.limit && edits < perAccount.limit; n += 1, edits += 1) expect((await edit(jobs[j]!, n)).statusCode).toBe(200);
