@@ -120,7 +120,9 @@ async function invite(w: World, inviter: SignedInUser, slug: string, invitee: Si
     'SELECT i.id FROM company_invitations i JOIN companies c ON c.id = i.company_id WHERE c.slug = $1 AND i.email = $2',
     [slug, invitee.user.email],
   );
-  return rows[0]!.id;
+  const id = rows[0]?.id;
+  if (!id) throw new Error(`no invitation to ${slug} for ${invitee.user.email}`);
+  return id;
 }
 
 async function memberIds(w: World, companyId: string): Promise<string[]> {

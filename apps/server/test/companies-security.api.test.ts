@@ -35,6 +35,12 @@ describeEachDb('companies security (round 2)', (kind) => {
     expect(created.statusCode, created.body).toBe(201);
     return created.json<Company>();
   };
+  /** The item at `i`, which the test made sure is there. */
+  const nth = <T,>(items: readonly T[], i: number): T => {
+    const item = items.at(i);
+    if (item === undefined) throw new Error(`no item ${i}`);
+    return item;
+  };
   const members = async (companyId: string) =>
     (await t.db.query<{ user_id: string }>('SELECT user_id FROM company_members WHERE company_id = $1', [companyId])).map((r) => r.user_id).sort();
   /** The link's token from the invitation e-mail queued for `email`. */
@@ -86,7 +92,7 @@ describeEachDb('companies security (round 2)', (kind) => {
       await inject('POST', `/api/companies/${company.slug}/members`, owner, { email: unconfirmed.user.email });
       expect((await inject('GET', '/api/invitations', unconfirmed)).json<MyInvitation[]>()).toEqual([]);
       const [row] = await t.db.query<{ id: string }>('SELECT id FROM company_invitations WHERE company_id = $1', [company.id]);
-      expectErrorShape(await inject('POST', '/api/invitations/accept', unconfirmed, { id: row!.id }), 404);
+      expectErrorShape(await inject('POST', '/api/invitations/accept', unconfirmed, { id: row?.id ?? '' }), 404);
       const declined = await inject('POST', '/api/invitations/decline', unconfirmed, { token: await mailedToken(unconfirmed.user.email) });
       expect(declined.json()).toEqual({ accepted: false });
       expect(await members(company.id)).toEqual([owner.user._id]);
@@ -110,16 +116,16 @@ describeEachDb('companies security (round 2)', (kind) => {
         inject('POST', `/api/companies/${slug}/members`, owner, { email: `invitee-${n}-${randomBytes(3).toString('hex')}@example.com` }, from);
       const owners = await Promise.all(Array.from({ length: Math.ceil(perAddress.limit / perAccount.limit) + 1 }, () => signUpAndSignIn(t.app)));
       const slugs = await Promise.all(owners.map(async (o) => (await newCompany(o)).slug));
-      for (let n = 0; n < perAccount.limit; n += 1) expect((await invite(owners[0]!, slugs[0]!, n)).statusCode).toBe(202);
-      const over = await invite(owners[0]!, slugs[0]!, 99, '10.8.0.1');
+      for (let n = 0; n < perAccount.limit; n += 1) expect((await invite(nth(owners, 0), nth(slugs, 0), n)).statusCode).toBe(202);
+      const over = await invite(nth(owners, 0), nth(slugs, 0), 99, '10.8.0.1');
       expect(expectErrorShape(over, 429)).toMatch(/Too many/);
       expect(over.headers['retry-after']).toBeDefined();
       // Other accounts from the same address, up to the address's limit.
       let sent = perAccount.limit;
       for (let o = 1; sent < perAddress.limit; o += 1) {
-        for (let n = 0; n < perAccount.limit && sent < perAddress.limit; n += 1, sent += 1) expect((await invite(owners[o]!, slugs[o]!, n)).statusCode).toBe(202);
+        for (let n = 0; n < perAccount.limit && sent < perAddress.limit; n += 1, sent += 1) expect((await invite(nth(owners, o), nth(slugs, o), n)).statusCode).toBe(202);
       }
-      expectErrorShape(await invite(owners.at(-1)!, slugs.at(-1)!, 100), 429);
+      expectErrorShape(await invite(nth(owners, -1), nth(slugs, -1), 100), 429);
     });
   });
 
@@ -192,8 +198,8 @@ describeEachDb('companies security (round 2)', (kind) => {
       const poster = await signUpAndSignIn(t.app);
       const jobs = await Promise.all(Array.from({ length: Math.ceil(perAccount.limit / perJob.limit) + 1 }, () => postJob(t.app, poster.cookie)));
       const edit = (job: string, n: number) => inject('PATCH', `/api/job/update-job/${job}`, poster, { maxPrice: `$${100 + n}k` });
-      for (let n = 0; n < perJob.limit; n += 1) expect((await edit(jobs[0]!, n)).statusCode).toBe(200);
-      const over = await edit(jobs[0]!, 99);
+      for (let n = 0; n < perJob.limit; n += 1) expect((await edit(nth(jobs, 0), n)).statusCode).toBe(200);
+      const over = await edit(nth(jobs, 0), 99);
       expect(expectErrorShape(over, 429)).toMatch(/Too many/);
       expect(over.headers['retry-after']).toBeDefined();
       // Somebody else's attempts on a job do not spend its allowance (they are refused before counting).
@@ -201,9 +207,9 @@ describeEachDb('companies security (round 2)', (kind) => {
       for (let n = 0; n < perJob.limit; n += 1) expectErrorShape(await inject('PATCH', `/api/job/update-job/${jobs[1]}`, stranger, { maxPrice: '$1k' }), 403);
       let edits = perJob.limit;
       for (let j = 1; edits < perAccount.limit; j += 1) {
-        for (let n = 0; n < perJob.limit && edits < perAccount.limit; n += 1, edits += 1) expect((await edit(jobs[j]!, n)).statusCode).toBe(200);
+        for (let n = 0; n < perJob.limit && edits < perAccount.limit; n += 1, edits += 1) expect((await edit(nth(jobs, j), n)).statusCode).toBe(200);
       }
-      expectErrorShape(await edit(jobs.at(-1)!, 1), 429);
+      expectErrorShape(await edit(nth(jobs, -1), 1), 429);
     });
   });
 
@@ -220,7 +226,7 @@ describeEachDb('companies security (round 2)', (kind) => {
       const limit = DEFAULT_RATE_LIMITS.stageMailsPerApplication.limit;
       const answers: StageChange[] = [];
       for (const stage of stages) {
-        const moved = await inject('PATCH', `/api/applications/${application!.id}/stage`, poster, { stage });
+        const moved = await inject('PATCH', `/api/applications/${application?.id ?? ''}/stage`, poster, { stage });
         expect(moved.statusCode, moved.body).toBe(200);
         answers.push(moved.json<StageChange>());
       }

@@ -135,7 +135,9 @@ export async function upsertInvitation(
      RETURNING id`,
     [companyId, email, tokenHash, invitedBy, expiresAt],
   );
-  return rows[0]!.id;
+  const id = rows[0]?.id;
+  if (!id) throw new Error('the invitation was not stored');
+  return id;
 }
 
 export async function findCompanyInvitations(db: Queryable, companyId: string): Promise<InvitationRow[]> {

@@ -114,8 +114,10 @@ export async function answerInvitation(
   accept: boolean,
 ): Promise<{ accepted: boolean; company?: { id: string; slug: string; name: string; logo: string } }> {
   if (body.id !== undefined && !user.email_verified) throw notFound();
+  // The body's schema lets exactly one of the two through.
+  const by = body.token !== undefined ? { tokenHash: hashToken(body.token) } : body.id !== undefined ? { id: body.id } : undefined;
+  if (!by) throw notFound();
   return db.transaction(async (tx) => {
-    const by = body.token !== undefined ? { tokenHash: hashToken(body.token) } : { id: body.id! };
     const invitation: InvitationRow | undefined = await findLiveInvitation(tx, by);
     if (!invitation || invitation.email !== user.email) throw notFound();
     await deleteInvitation(tx, invitation.id);
