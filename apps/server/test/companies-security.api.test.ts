@@ -19,6 +19,29 @@ import {
  * pre-moderated edits (7), one display-name rule (low), edit limits (low), stage-mail limits (low).
  * Every app here runs with the shipped default limits (buildTestApp sets none of these).
  */
+const HOUR = 60 * 60_000;
+
+/** The shipped defaults, pinned: raising one a thousandfold must fail a test, not just slow the ones below. */
+describe('the shipped limits of the companies findings', () => {
+  it('are the documented ones (docs/product.md, docs/security-round-2/companies.md)', () => {
+    expect({
+      memberInvitesPerAccount: DEFAULT_RATE_LIMITS.memberInvitesPerAccount,
+      memberInvitesPerAddress: DEFAULT_RATE_LIMITS.memberInvitesPerAddress,
+      jobEditsPerJob: DEFAULT_RATE_LIMITS.jobEditsPerJob,
+      jobEditsPerAccount: DEFAULT_RATE_LIMITS.jobEditsPerAccount,
+      stageMailsPerApplication: DEFAULT_RATE_LIMITS.stageMailsPerApplication,
+      stageMailsPerPoster: DEFAULT_RATE_LIMITS.stageMailsPerPoster,
+    }).toEqual({
+      memberInvitesPerAccount: { limit: 20, windowMs: HOUR },
+      memberInvitesPerAddress: { limit: 40, windowMs: HOUR },
+      jobEditsPerJob: { limit: 20, windowMs: HOUR },
+      jobEditsPerAccount: { limit: 60, windowMs: HOUR },
+      stageMailsPerApplication: { limit: 4, windowMs: 24 * HOUR },
+      stageMailsPerPoster: { limit: 200, windowMs: 24 * HOUR },
+    });
+  });
+});
+
 describeEachDb('companies security (round 2)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
