@@ -262,6 +262,33 @@ describeEachDb('companies security (round 2)', (kind) => {
   });
 });
 
+describeEachDb('stage e-mails per poster (low)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The per-poster limit's mechanism, with a small limit (its shipped value is pinned above).
+    t = await buildTestApp(kind, { rateLimits: { ...DEFAULT_RATE_LIMITS, stageMailsPerPoster: { limit: 3, windowMs: 24 * HOUR } } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("counts one poster's stage e-mails over all their applications", async () => {
+    const poster = await signUpAndSignIn(t.app);
+    const job = await postJob(t.app, poster.cookie);
+    const emailed: boolean[] = [];
+    for (let n = 0; n < 4; n += 1) {
+      const seeker = await signUpAndSignIn(t.app);
+      const applied = await t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: seeker.cookie }, payload: { job } });
+      expect(applied.statusCode, applied.body).toBe(201);
+      const [application] = await t.db.query<{ id: string }>('SELECT id FROM applications WHERE job_id = $1 AND user_id = $2', [job, seeker.user._id]);
+      const moved = await t.app.inject({ method: 'PATCH', url: `/api/applications/${application?.id ?? ''}/stage`, headers: { cookie: poster.cookie }, payload: { stage: 'interview' } });
+      expect(moved.statusCode, moved.body).toBe(200);
+      emailed.push(moved.json<StageChange>().emailed);
+    }
+    expect(emailed).toEqual([true, true, true, false]);
+  });
+});
+
 describeEachDb('pre-moderated edits (finding 7)', (kind) => {
   let t: TestApp;
   const adminEmail = `admin-${randomBytes(4).toString('hex')}@example.com`;
