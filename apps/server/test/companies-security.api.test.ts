@@ -325,6 +325,15 @@ describeEachDb('pre-moderated edits (finding 7)', (kind) => {
     expect(await status(id)).toBe('pending');
   });
 
+  it("sends a company's jobs back to review when a new account renames the company", async () => {
+    const poster = await signUpAndSignIn(t.app);
+    const id = await approvedJob(poster);
+    const [job] = await t.db.query<{ slug: string }>('SELECT c.slug FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id = $1', [id]);
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/companies/${job?.slug ?? ''}`, headers: { cookie: poster.cookie }, payload: { name: 'Bait Switch Holdings' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await status(id)).toBe('pending');
+  });
+
   it('keeps it live after a small correction, and for an account past the new-account period', async () => {
     const poster = await signUpAndSignIn(t.app);
     const id = await approvedJob(poster);

@@ -200,3 +200,11 @@ export async function settleJobsOfLeaver(db: Queryable, companyId: string, leave
   );
   return closed.length;
 }
+
+/** Every visible job of the company back into the review queue (pending, with the status approval restores). */
+export async function holdCompanyJobsForReview(db: Queryable, companyId: string): Promise<void> {
+  await db.query(
+    `UPDATE jobs SET status_before_moderation = status, status = 'pending' WHERE company_id = $1 AND status IN ('open', 'closed', 'expired')`,
+    [companyId],
+  );
+}

@@ -56,7 +56,7 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, s
     { schema: { tags: ['companies'], params: slugParams, body: companyUpdateBodySchema, response: { 200: companySchema } } },
     async (request) =>
       // A rename reaches the jobs' searchable company name: cached searches are dropped.
-      updateCompanyFor(db, requireUser(request), request.params.slug, request.body, () => searchCounts.invalidate()),
+      updateCompanyFor(db, requireUser(request), request.params.slug, request.body, () => searchCounts.invalidate(), config),
   );
 
   app.get(

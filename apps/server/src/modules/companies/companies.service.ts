@@ -11,6 +11,7 @@ import {
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { CurrentUser } from '../../http/session.js';
+import { reviewsEdits, type ModerationConfig } from '../moderation/posting-policy.js';
 import { findUserByEmail } from '../users/users.repository.js';
 import {
   findCompaniesOfMember,
@@ -18,6 +19,7 @@ import {
   findMembers,
   insertCompany,
   isMember,
+  holdCompanyJobsForReview,
   removeMember,
   settleJobsOfLeaver,
   updateCompany,
@@ -92,10 +94,16 @@ export async function updateCompanyFor(
   slug: string,
   body: CompanyUpdateBody,
   onRenamed: () => void,
+  moderation?: ModerationConfig,
 ): Promise<Company> {
   const company = await memberCompany(db, user, slug);
-  await db.transaction((tx) => updateCompany(tx, company.id, body));
-  if (body.name !== undefined && body.name !== company.name) onRenamed();
+  const renamed = body.name !== undefined && body.name !== company.name;
+  await db.transaction(async (tx) => {
+    await updateCompany(tx, company.id, body);
+    // Renaming is a new company name on every job of it: by a pre-moderated account, they wait for review again.
+    if (renamed && moderation && (await reviewsEdits(tx, user, moderation))) await holdCompanyJobsForReview(tx, company.id);
+  });
+  if (renamed) onRenamed();
   return toCompany(await companyOrNotFound(db, slug), true);
 }
 
