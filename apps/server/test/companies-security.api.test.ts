@@ -122,6 +122,21 @@ describeEachDb('companies security (round 2)', (kind) => {
       expect(await t.db.query('SELECT 1 FROM company_invitations WHERE company_id = $1', [company.id])).toEqual([]);
     });
 
+    it('an expired link is refused, and expired invitations are deleted as new ones are sent', async () => {
+      const [owner, invitee] = [await signUpAndSignIn(t.app), await signUpAndSignIn(t.app)];
+      const company = await newCompany(owner);
+      await inject('POST', `/api/companies/${company.slug}/members`, owner, { email: invitee.user.email });
+      const token = await mailedToken(invitee.user.email);
+      await t.db.query("UPDATE company_invitations SET expires_at = now() - interval '1 second' WHERE company_id = $1", [company.id]);
+      expectErrorShape(await inject('POST', '/api/invitations/accept', invitee, { token }), 404);
+      expect((await inject('GET', '/api/invitations', invitee)).json<MyInvitation[]>()).toEqual([]);
+      expect((await inject('GET', `/api/companies/${company.slug}/invitations`, owner)).json<unknown[]>()).toEqual([]);
+      await inject('POST', `/api/companies/${company.slug}/members`, owner, { email: `later-${randomBytes(3).toString('hex')}@example.com` });
+      const left = await t.db.query<{ email: string }>('SELECT email FROM company_invitations WHERE company_id = $1', [company.id]);
+      expect(left.map((r) => r.email)).not.toContain(invitee.user.email);
+      expect(await members(company.id)).toEqual([owner.user._id]);
+    });
+
     it('members leave; the creator stays', async () => {
       const [owner, member] = [await signUpAndSignIn(t.app), await signUpAndSignIn(t.app)];
       const company = await newCompany(owner);

@@ -66,6 +66,8 @@ export async function inviteMember(
       [company.id, email],
     );
     if (member) return;
+    // Expired invitations of the company go as new ones are sent: the table stays as small as the limits keep it.
+    await tx.query('DELETE FROM company_invitations WHERE company_id = $1 AND expires_at <= now()', [company.id]);
     const token = randomBytes(32).toString('base64url');
     await upsertInvitation(tx, company.id, email, hashToken(token), user.id, new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS));
     const link = `${client.origin}/company-invitation?token=${token}`;
