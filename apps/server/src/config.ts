@@ -248,6 +248,18 @@ export interface RateLimits {
    * changing its User-Agent would add a view per request. Views past it answer `counted: false`.
    */
   countedViewsPerAddressAndJob?: Window;
+  /** Company invitations sent by one account, and from one address (each mails somebody). */
+  memberInvitesPerAccount?: Window;
+  memberInvitesPerAddress?: Window;
+  /** Edits of one job, and of all of one account's jobs: each edit empties every instance's search cache. */
+  jobEditsPerJob?: Window;
+  jobEditsPerAccount?: Window;
+  /**
+   * Stage e-mails (interview, offer, hired, rejected) about one application, and sent by one account's moves:
+   * past these the move still happens and answers `emailed: false`. Counted from the recorded moves.
+   */
+  stageMailsPerApplication?: Window;
+  stageMailsPerPoster?: Window;
 }
 
 export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
@@ -269,6 +281,12 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   reportsPerAccount: { limit: 30, windowMs: 60 * 60_000 },
   jobViewsPerAddress: { limit: 120, windowMs: 60_000 },
   countedViewsPerAddressAndJob: { limit: 20, windowMs: 24 * 60 * 60_000 },
+  memberInvitesPerAccount: { limit: 20, windowMs: 60 * 60_000 },
+  memberInvitesPerAddress: { limit: 40, windowMs: 60 * 60_000 },
+  jobEditsPerJob: { limit: 20, windowMs: 60 * 60_000 },
+  jobEditsPerAccount: { limit: 60, windowMs: 60 * 60_000 },
+  stageMailsPerApplication: { limit: 4, windowMs: 24 * 60 * 60_000 },
+  stageMailsPerPoster: { limit: 200, windowMs: 24 * 60 * 60_000 },
 };
 
 /** Every limit of the configuration, defaults filled in. */

@@ -14,6 +14,7 @@ import {
   buildTestApp,
   expectErrorShape,
   jobBody,
+  joinCompany,
   postJob,
   signInAs,
   signUpAndSignIn,
@@ -99,9 +100,29 @@ async function freshCompany(w: World, member?: SignedInUser): Promise<{ id: stri
   if (created.statusCode !== 201) throw new Error(`company: ${created.body}`);
   const company = created.json<{ id: string; slug: string }>();
   if (member) {
-    await w.t.app.inject({ method: 'POST', url: `/api/companies/${company.slug}/members`, headers: { cookie: w.owner.cookie }, payload: { email: member.user.email } });
+    await joinCompany(w.t.app, w.owner.cookie, company.slug, member);
   }
   return company;
+}
+
+/** A fresh company of the poster's (the third person), for invitations to the owner. */
+async function posterCompany(w: World): Promise<{ id: string; slug: string }> {
+  const created = await w.t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: w.poster.cookie }, payload: { name: 'Inviting Co' } });
+  if (created.statusCode !== 201) throw new Error(`company: ${created.body}`);
+  return created.json<{ id: string; slug: string }>();
+}
+
+/** `inviter` invites `invitee` to the company `slug`; answers the invitation's id. */
+async function invite(w: World, inviter: SignedInUser, slug: string, invitee: SignedInUser): Promise<string> {
+  const sent = await w.t.app.inject({ method: 'POST', url: `/api/companies/${slug}/members`, headers: { cookie: inviter.cookie }, payload: { email: invitee.user.email } });
+  if (sent.statusCode !== 202) throw new Error(`invitation: ${sent.body}`);
+  const rows = await w.t.db.query<{ id: string }>(
+    'SELECT i.id FROM company_invitations i JOIN companies c ON c.id = i.company_id WHERE c.slug = $1 AND i.email = $2',
+    [slug, invitee.user.email],
+  );
+  const id = rows[0]?.id;
+  if (!id) throw new Error(`no invitation to ${slug} for ${invitee.user.email}`);
+  return id;
 }
 
 async function memberIds(w: World, companyId: string): Promise<string[]> {
@@ -785,6 +806,7 @@ const TABLE: Record<string, Case> = {
     },
   },
   'POST /api/companies/:slug/members': {
+    // An invitation, not a membership: the members stay as they were until the invitee accepts.
     request: async (w, a) => {
       const company = await freshCompany(w);
       return withContext(
@@ -792,10 +814,63 @@ const TABLE: Record<string, Case> = {
         { id: company.id },
       );
     },
-    status: ownerOnly(200),
+    status: ownerOnly(202),
     check: async (w, a, _response, { id = '' }) => {
-      const expected = a === 'owner' ? [w.owner.user._id, w.applicant.user._id] : [w.owner.user._id];
-      expect(await memberIds(w, id)).toEqual(expected.sort());
+      expect(await memberIds(w, id)).toEqual([w.owner.user._id]);
+      const invited = await w.t.db.query<{ email: string }>('SELECT email FROM company_invitations WHERE company_id = $1', [id]);
+      expect(invited.map((i) => i.email)).toEqual(a === 'owner' ? [w.applicant.user.email] : []);
+    },
+  },
+  'GET /api/companies/:slug/invitations': {
+    request: async (w, a) => {
+      const company = await freshCompany(w);
+      await invite(w, w.owner, company.slug, w.applicant);
+      return { method: 'GET', url: `/api/companies/${company.slug}/invitations`, headers: cookieOf(w, a) };
+    },
+    status: ownerOnly(200),
+    check: async (w, a, response) => {
+      if (a === 'owner') expect(response.json<{ email: string }[]>().map((i) => i.email)).toEqual([w.applicant.user.email]);
+      else expect(response.body).not.toContain(w.applicant.user.email);
+    },
+  },
+  // The invitee's side: only the invited address sees, accepts or declines an invitation; to anybody else it is 404.
+  'GET /api/invitations': {
+    request: async (w, a) => {
+      const company = await posterCompany(w);
+      await invite(w, w.poster, company.slug, w.owner);
+      return withContext({ method: 'GET', url: '/api/invitations', headers: cookieOf(w, a) }, { slug: company.slug });
+    },
+    status: signedIn(200),
+    check: async (_w, a, response, { slug = '' }) => {
+      if (a === 'visitor') return;
+      const slugs = response.json<{ company: { slug: string } }[]>().map((i) => i.company.slug);
+      if (a === 'owner') expect(slugs).toContain(slug);
+      else expect(slugs).not.toContain(slug);
+    },
+  },
+  'POST /api/invitations/accept': {
+    request: async (w, a) => {
+      const company = await posterCompany(w);
+      const id = await invite(w, w.poster, company.slug, w.owner);
+      return withContext({ method: 'POST', url: '/api/invitations/accept', headers: cookieOf(w, a), payload: { id } }, { id: company.id });
+    },
+    status: { visitor: 401, other: 404, owner: 200 },
+    check: async (w, a, _response, { id = '' }) => {
+      const members = await memberIds(w, id);
+      expect(members).toEqual((a === 'owner' ? [w.poster.user._id, w.owner.user._id] : [w.poster.user._id]).sort());
+    },
+  },
+  'POST /api/invitations/decline': {
+    request: async (w, a) => {
+      const company = await posterCompany(w);
+      const id = await invite(w, w.poster, company.slug, w.owner);
+      return withContext({ method: 'POST', url: '/api/invitations/decline', headers: cookieOf(w, a), payload: { id } }, { id: company.id });
+    },
+    status: { visitor: 401, other: 404, owner: 200 },
+    check: async (w, a, _response, { id = '' }) => {
+      expect(await memberIds(w, id)).toEqual([w.poster.user._id]);
+      const left = await w.t.db.query('SELECT 1 FROM company_invitations WHERE company_id = $1', [id]);
+      expect(left.length).toBe(a === 'owner' ? 0 : 1);
     },
   },
   'DELETE /api/companies/:slug/members/:email': {

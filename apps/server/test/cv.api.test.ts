@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
 import { CV_LIMITS, CV_MIME_TYPES, type Application, type CvLink, type CvUpload, type ResponsesPage } from '@jobboard/shared';
 import { signCvLink } from '../src/modules/cvs/cvs.service.js';
-import { buildTestApp, describeEachDb, expectErrorShape, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
+import { buildTestApp, describeEachDb, expectErrorShape, joinCompany, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
 
 /** Applications with a cover note and a CV; private, signed CV links (issue 14, point 1; decision record 23). */
 
@@ -131,8 +131,7 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
     const company = await t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: poster.cookie }, payload: { name: 'CV Co' } });
     const { id, slug } = company.json<{ id: string; slug: string }>();
     companyId = id;
-    const added = await t.app.inject({ method: 'POST', url: `/api/companies/${slug}/members`, headers: { cookie: poster.cookie }, payload: { email: member.user.email } });
-    expect(added.statusCode).toBeLessThan(300);
+    await joinCompany(t.app, poster.cookie, slug, member);
     await postJob(t.app, otherPoster.cookie, { jobTitle: 'Other poster job' });
   });
   afterAll(async () => {

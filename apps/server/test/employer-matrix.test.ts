@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildTestApp, describeEachDb, expectErrorShape, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
+import { buildTestApp, describeEachDb, expectErrorShape, joinCompany, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
 
 /**
  * The employer's side (issue 14) seen by everyone it concerns: every route of the hiring pipeline, job statistics,
@@ -283,13 +283,7 @@ describeEachDb('employer authorization matrix', (kind) => {
     const company = await t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: people.poster.cookie }, payload: { name: 'Employer Matrix Co' } });
     if (company.statusCode !== 201) throw new Error(`company: ${company.body}`);
     const { id: companyId, slug } = company.json<{ id: string; slug: string }>();
-    const added = await t.app.inject({
-      method: 'POST',
-      url: `/api/companies/${slug}/members`,
-      headers: { cookie: people.poster.cookie },
-      payload: { email: people.member.user.email },
-    });
-    if (added.statusCode >= 300) throw new Error(`member: ${added.body}`);
+    await joinCompany(t.app, people.poster.cookie, slug, people.member);
     const partial = { t, people, companyId };
     const job = await companyJob(partial, 'Employer matrix standing job');
     const upload = cvUpload(PDF);

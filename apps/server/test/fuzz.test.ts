@@ -133,7 +133,7 @@ const foreignOrigin = fc.constantFrom('https://evil.example', 'null', 'http://lo
 type Fields = Record<string, unknown>;
 type BodyKind =
   | 'job-create' | 'job-update' | 'signin' | 'signup' | 'user-update' | 'user-delete' | 'apply' | 'google' | 'verify' | 'forgot' | 'reset'
-  | 'company-create' | 'company-update' | 'company-member' | 'alert-create' | 'stage' | 'note' | 'report' | 'reason' | 'none' | 'multipart';
+  | 'company-create' | 'company-update' | 'company-member' | 'invitation' | 'alert-create' | 'stage' | 'note' | 'report' | 'reason' | 'none' | 'multipart';
 
 /** The fixtures of one database. */
 interface World {
@@ -220,6 +220,11 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PATCH', path: (w) => `/api/companies/${w.aliceCompany}`, withId: true, auth: true, body: 'company-update' },
   { method: 'POST', path: (w) => `/api/companies/${w.aliceCompany}/members`, withId: false, auth: true, body: 'company-member' },
   { method: 'DELETE', path: (w) => `/api/companies/${w.aliceCompany}/members/${encodeURIComponent(w.bob.user.email)}`, withId: true, auth: true, body: 'none' },
+  // Invitations (security review round 2): the creator's pending list, the invitee's list and answers.
+  { method: 'GET', path: (w) => `/api/companies/${w.aliceCompany}/invitations`, withId: false, auth: true, body: 'none' },
+  { method: 'GET', path: () => '/api/invitations', withId: false, auth: true, body: 'none' },
+  { method: 'POST', path: () => '/api/invitations/accept', withId: false, auth: true, body: 'invitation' },
+  { method: 'POST', path: () => '/api/invitations/decline', withId: false, auth: true, body: 'invitation' },
   // Job alerts (issue 13, point 6). The one-click unsubscribe takes no session and no Origin check (its token is the
   // authority): with a token whose signature is wrong, every request to it is refused.
   { method: 'GET', path: () => '/api/alerts', withId: false, auth: true, body: 'none' },
@@ -296,6 +301,9 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { name: 'Fuzz Renamed', description: 'Renamed by fuzz.' };
     case 'company-member':
       return { email: w.bob.user.email };
+    case 'invitation':
+      // A token no invitation has: the best a fuzzer can send (the real one is only in the invitee's mailbox).
+      return { token: 'C'.repeat(43) };
     case 'alert-create':
       return { query: `q=fuzz ${unique}&where=Berlin`, frequency: 'daily' };
     case 'stage':
@@ -323,6 +331,7 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   reset: ['token', 'password'],
   'company-create': ['name'],
   'company-member': ['email'],
+  invitation: ['token'],
   'alert-create': ['query', 'frequency'],
   stage: ['stage'],
   note: ['body'],
@@ -343,6 +352,7 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   'company-create': ['name', 'website', 'description'],
   'company-update': ['name', 'website', 'description'],
   'company-member': ['email'],
+  invitation: ['token'],
   'alert-create': ['query', 'frequency'],
   stage: ['stage'],
   note: ['body'],

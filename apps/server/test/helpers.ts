@@ -270,3 +270,17 @@ export function interleavingDb(db: Db, windowMs = 4, seed = 0x5eed): Db {
     close: () => db.close(),
   };
 }
+
+/**
+ * Makes `member` a member of the company `slug` as the product does: its creator invites the address, and the
+ * member (signed in, address confirmed) accepts the invitation from their list.
+ */
+export async function joinCompany(app: FastifyInstance, ownerCookie: string, slug: string, member: SignedInUser): Promise<void> {
+  const invited = await app.inject({ method: 'POST', url: `/api/companies/${slug}/members`, headers: { cookie: ownerCookie }, payload: { email: member.user.email } });
+  if (invited.statusCode !== 202) throw new Error(`invitation failed: ${invited.statusCode} ${invited.body}`);
+  const mine = await app.inject({ method: 'GET', url: '/api/invitations', headers: { cookie: member.cookie } });
+  const invitation = mine.json<{ id: string; company: { slug: string } }[]>().find((i) => i.company.slug === slug);
+  if (!invitation) throw new Error(`no invitation to ${slug} for ${member.user.email}: ${mine.body}`);
+  const accepted = await app.inject({ method: 'POST', url: '/api/invitations/accept', headers: { cookie: member.cookie }, payload: { id: invitation.id } });
+  if (accepted.statusCode !== 200) throw new Error(`accepting failed: ${accepted.statusCode} ${accepted.body}`);
+}

@@ -16,7 +16,7 @@ import {
 import { changeStage } from '../src/modules/applications/pipeline.service.js';
 import { ViewCounter } from '../src/modules/job-stats/job-stats.service.js';
 import type { MailQueue } from '../src/modules/mail/mail.queue.js';
-import { buildTestApp, describeEachDb, expectErrorShape, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
+import { buildTestApp, describeEachDb, expectErrorShape, joinCompany, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
 import { readOutbox, waitForMessage } from './outbox.js';
 
 /** The hiring pipeline and job statistics (issue 14, points 2 and 3; decision record 18). */
@@ -33,13 +33,7 @@ describeEachDb('pipeline API', (kind) => {
     const company = await t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: poster.cookie }, payload: { name: 'Pipeline Co' } });
     const { id, slug } = company.json<{ id: string; slug: string }>();
     companyId = id;
-    const added = await t.app.inject({
-      method: 'POST',
-      url: `/api/companies/${slug}/members`,
-      headers: { cookie: poster.cookie },
-      payload: { email: member.user.email },
-    });
-    expect(added.statusCode).toBeLessThan(300);
+    await joinCompany(t.app, poster.cookie, slug, member);
   });
   afterAll(async () => {
     await t?.close();
@@ -122,7 +116,7 @@ describeEachDb('pipeline API', (kind) => {
       const leaver = await signUpAndSignIn(t.app);
       const company = await t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: poster.cookie }, payload: { name: 'Leavers Co' } });
       const { id, slug } = company.json<{ id: string; slug: string }>();
-      await t.app.inject({ method: 'POST', url: `/api/companies/${slug}/members`, headers: { cookie: poster.cookie }, payload: { email: leaver.user.email } });
+      await joinCompany(t.app, poster.cookie, slug, leaver);
       const job = await postJob(t.app, poster.cookie, { companyId: id });
       const application = await apply(await signUpAndSignIn(t.app), job);
       expect((await move(leaver, application, 'reviewing')).statusCode).toBe(200);

@@ -23,6 +23,7 @@ export const PAGE_PATHS = [
   '/alerts',
   '/unsubscribe',
   '/admin',
+  '/company-invitation',
 ] as const;
 
 export type PagePath = (typeof PAGE_PATHS)[number];

@@ -131,6 +131,17 @@ export const usernameSchema = personText('Username', LIMITS.username).regex(/^[\
 
 export const nameSchema = personText('Name', LIMITS.name);
 
+/**
+ * The one rule for every name shown to others (user names, company names, job titles): NFKC-normalised,
+ * nothing invisible or text-direction, one script. A company called `Аcme` (Cyrillic А) cannot pose as `Acme`.
+ */
+export const displayNameSchema = personText;
+
+/** Whether a stored text (written before the rule, or by a bulk load) passes the display-name rule. */
+export function isPlainDisplayText(text: string): boolean {
+  return !INVISIBLE.test(text) && text.normalize('NFKC') === text && isSingleScript(text);
+}
+
 // ---------- auth ----------
 
 export const signInBodySchema = z.strictObject({
@@ -256,8 +267,8 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validThrough m
 
 /** The spec's fields, with the three groups an old client must send and a new one may replace. */
 const jobFields = {
-  jobTitle: requiredText('Job title', LIMITS.jobTitle),
-  companyName: requiredText('Company name', LIMITS.companyName),
+  jobTitle: displayNameSchema('Job title', LIMITS.jobTitle),
+  companyName: displayNameSchema('Company name', LIMITS.companyName),
   // Free text as entered (docs/product.md, "Validation": no numeric check, no min < max check).
   minPrice: requiredText('Minimum salary', LIMITS.price),
   maxPrice: requiredText('Maximum salary', LIMITS.price),
@@ -419,7 +430,7 @@ export type JobSummary = z.infer<typeof jobSummarySchema>;
 // ---------- companies ----------
 
 const companyFields = {
-  name: requiredText('Company name', JOB_MODEL_LIMITS.companyName),
+  name: displayNameSchema('Company name', JOB_MODEL_LIMITS.companyName),
   logo: z.union([z.literal(''), safeUrl('Logo')]).default(''),
   website: z.union([z.literal(''), safeUrl('Website')]).default(''),
   description: z
@@ -457,6 +468,41 @@ export type CompanyPage = z.infer<typeof companyPageSchema>;
 
 export const companyMemberSchema = z.object({ email: z.string(), name: z.string(), isCreator: z.boolean() });
 export const companyMembersSchema = z.array(companyMemberSchema);
+
+/** A pending invitation to join a company, as its creator sees it (GET /api/companies/:slug/invitations). */
+export const companyInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export const companyInvitationsSchema = z.array(companyInvitationSchema);
+
+/** An invitation to the signed-in user's address, as the invitee sees it (GET /api/invitations). */
+export const myInvitationSchema = z.object({
+  id: z.string(),
+  company: companyRefSchema,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export const myInvitationsSchema = z.array(myInvitationSchema);
+export type MyInvitation = z.infer<typeof myInvitationSchema>;
+export type CompanyInvitation = z.infer<typeof companyInvitationSchema>;
+
+/** Accepting or declining: the mailed link's token, or (from the list, for a confirmed address) the invitation's id. */
+export const invitationAnswerBodySchema = z
+  .strictObject({
+    id: idSchema.optional(),
+    token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'token: This link is not valid. Ask for a new invitation.' }).optional(),
+  })
+  .refine((body) => (body.id === undefined) !== (body.token === undefined), { error: 'Send either id or token' });
+export type InvitationAnswerBody = z.infer<typeof invitationAnswerBodySchema>;
+
+/** Removing or leaving: what happens to the leaving member's jobs under the company (default: closed). */
+export const memberRemovalQuerySchema = z.strictObject({
+  jobs: z.enum(['close', 'move'], { error: 'jobs must be close or move' }).default('close'),
+});
+export const membershipAnswerSchema = z.object({ accepted: z.boolean(), company: companyRefSchema.optional() });
 
 // ---------- suggestions ----------
 

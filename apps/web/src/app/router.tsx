@@ -13,6 +13,7 @@ import { RootLayout } from './layout/RootLayout';
  */
 const JobPage = named(() => import('../features/jobs/components/JobPage'), 'JobPage');
 const CompanyPage = named(() => import('../features/companies/components/CompanyPage'), 'CompanyPage');
+const InvitationsPage = named(() => import('../features/companies/components/InvitationsPage'), 'InvitationsPage');
 const SignInPage = named(() => import('../features/auth/components/SignInPage'), 'SignInPage');
 const SignUpPage = named(() => import('../features/auth/components/SignUpPage'), 'SignUpPage');
 const ForgotPasswordPage = named(() => import('../features/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage');
@@ -62,6 +63,8 @@ export function AppRoutes() {
           <Route path="responses" element={<ResponsesPage />} />
           <Route path="alerts" element={<AlertsPage />} />
           <Route path="admin" element={<AdminPage />} />
+          {/* A company invitation's mailed link, and the list of one's invitations. */}
+          <Route path="company-invitation" element={<InvitationsPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

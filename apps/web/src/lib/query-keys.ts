@@ -30,6 +30,8 @@ export const queryKeys = {
   company: (slug: string) => ['companies', 'one', slug] as const,
   myCompanies: (email: string) => ['companies', 'mine', email] as const,
   companyMembers: (slug: string) => ['companies', 'members', slug] as const,
+  companyInvitations: (slug: string) => ['companies', 'invitations', slug] as const,
+  myInvitations: ['companies', 'my-invitations'] as const,
   skillSuggestions: (q: string) => ['suggestions', 'skills', q] as const,
   placeSuggestions: (q: string) => ['suggestions', 'places', q] as const,
   searchSuggestions: (q: string) => ['suggestions', 'search', q] as const,

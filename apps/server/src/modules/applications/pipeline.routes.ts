@@ -11,12 +11,15 @@ import {
 } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
+import { rateLimitsOf } from '../../config.js';
 import { requireUser } from '../../http/session.js';
 import { addNote, changeStage, listNotes, listResponses, withdraw } from './pipeline.service.js';
 
 /** The hiring pipeline, under /api/applications (decision record 18); the spec's calls stay under /api/apply. */
 export const pipelineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, mail, config }) => {
   const tags = ['applications'];
+  const limits = rateLimitsOf(config);
+  const mailLimits = { perApplication: limits.stageMailsPerApplication, perPoster: limits.stageMailsPerPoster };
   // Every call here is for someone signed in: a visitor hears that before anything about the request.
   app.addHook('preValidation', async (request) => {
     requireUser(request);
@@ -32,7 +35,7 @@ export const pipelineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     '/:id/stage',
     { schema: { tags, params: applicationParamsSchema, body: stageBodySchema, response: { 200: stageChangeSchema } } },
     async (request) =>
-      changeStage({ db, mail }, requireUser(request), request.params.id, request.body.stage, config.siteOrigin),
+      changeStage({ db, mail, mailLimits }, requireUser(request), request.params.id, request.body.stage, config.siteOrigin),
   );
 
   app.get(

@@ -9,7 +9,8 @@ import {
   type StageChange,
   type Withdrawal,
 } from '@jobboard/shared';
-import type { Db } from '../../db/client.js';
+import type { Window } from '../../config.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
 import type { CurrentUser } from '../../http/session.js';
@@ -48,6 +49,25 @@ export async function listResponses(db: Db, caller: CurrentUser, query: Response
 export interface StageDeps {
   db: Db;
   mail: MailQueue;
+  /** Stage e-mails per application and per mover in a window (the API always passes them). */
+  mailLimits?: { perApplication: Window; perPoster: Window };
+}
+
+/**
+ * Whether one more stage e-mail may go: counted from the recorded moves to a mailed stage (this one included),
+ * of this application and by this account, so every instance counts alike on either database. Past a limit the
+ * move still happens and the applicant sees it on Applied Jobs; only the e-mail is skipped.
+ */
+async function mayMail(tx: Queryable, applicationId: string, moverId: string, limits: StageDeps['mailLimits']): Promise<boolean> {
+  if (!limits) return true;
+  const [counts] = await tx.query<{ per_application: number; per_poster: number }>(
+    `SELECT count(*) FILTER (WHERE application_id = $1 AND changed_at > now() - make_interval(secs => $4 / 1000.0))::int AS per_application,
+            count(*) FILTER (WHERE changed_by = $2 AND changed_at > now() - make_interval(secs => $5 / 1000.0))::int AS per_poster
+       FROM application_stage_changes
+      WHERE (application_id = $1 OR changed_by = $2) AND to_stage = ANY($3::text[])`,
+    [applicationId, moverId, [...MAILED_STAGES], limits.perApplication.windowMs, limits.perPoster.windowMs],
+  );
+  return (counts?.per_application ?? 0) <= limits.perApplication.limit && (counts?.per_poster ?? 0) <= limits.perPoster.limit;
 }
 
 /**
@@ -69,7 +89,8 @@ export async function changeStage(
     if (application.withdrawn_at !== null) throw new AppError('conflict', PIPELINE_MESSAGES.withdrawnCannotMove);
     if (application.stage === stage) return { id, stage, stageChangedAt: iso(application.stage_changed_at), emailed: false };
     const stageChangedAt = await updateStage(tx, id, application.stage, stage, caller.id);
-    if (isMailed(stage)) {
+    const emailed = isMailed(stage) && (await mayMail(tx, id, caller.id, deps.mailLimits));
+    if (emailed) {
       await deps.mail.enqueue(
         applicationStageMail(application.applicant_email, application.applicant_name, {
           jobTitle: application.job_title,
@@ -80,7 +101,7 @@ export async function changeStage(
         tx,
       );
     }
-    return { id, stage, stageChangedAt, emailed: isMailed(stage) };
+    return { id, stage, stageChangedAt, emailed };
   });
 }
 

@@ -107,3 +107,104 @@ export async function addMember(db: Queryable, companyId: string, userId: string
 export async function removeMember(db: Queryable, companyId: string, userId: string): Promise<void> {
   await db.query('DELETE FROM company_members WHERE company_id = $1 AND user_id = $2', [companyId, userId]);
 }
+
+export interface InvitationRow {
+  id: string;
+  company_id: string;
+  email: string;
+  created_at: Date;
+  expires_at: Date;
+}
+
+/**
+ * Invites `email` to the company, or renews its invitation with a new link (the old one stops working).
+ * Answers the invitation's id.
+ */
+export async function upsertInvitation(
+  db: Queryable,
+  companyId: string,
+  email: string,
+  tokenHash: Buffer,
+  invitedBy: string,
+  expiresAt: Date,
+): Promise<string> {
+  const rows = await db.query<{ id: string }>(
+    `INSERT INTO company_invitations (company_id, email, token_hash, invited_by, expires_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (company_id, email) DO UPDATE
+       SET token_hash = EXCLUDED.token_hash, invited_by = EXCLUDED.invited_by, created_at = now(), expires_at = EXCLUDED.expires_at
+     RETURNING id`,
+    [companyId, email, tokenHash, invitedBy, expiresAt],
+  );
+  const id = rows[0]?.id;
+  if (!id) throw new Error('the invitation was not stored');
+  return id;
+}
+
+export async function findCompanyInvitations(db: Queryable, companyId: string): Promise<InvitationRow[]> {
+  return db.query<InvitationRow>(
+    `SELECT id, company_id, email, created_at, expires_at FROM company_invitations
+      WHERE company_id = $1 AND expires_at > now() ORDER BY created_at, email`,
+    [companyId],
+  );
+}
+
+export interface InvitationWithCompany extends InvitationRow {
+  slug: string;
+  name: string;
+  logo: string;
+}
+
+export async function findInvitationsTo(db: Queryable, email: string): Promise<InvitationWithCompany[]> {
+  return db.query<InvitationWithCompany>(
+    `SELECT i.id, i.company_id, i.email, i.created_at, i.expires_at, c.slug, c.name, c.logo
+       FROM company_invitations i JOIN companies c ON c.id = i.company_id
+      WHERE i.email = $1 AND i.expires_at > now() ORDER BY i.created_at DESC LIMIT 100`,
+    [email],
+  );
+}
+
+/** A live invitation by its link's token hash or by id, locked for the answer that settles it. */
+export async function findLiveInvitation(db: Queryable, by: { id: string } | { tokenHash: Buffer }): Promise<InvitationRow | undefined> {
+  const [column, value] = 'id' in by ? ['id', by.id] : ['token_hash', by.tokenHash];
+  const rows = await db.query<InvitationRow>(
+    `SELECT id, company_id, email, created_at, expires_at FROM company_invitations
+      WHERE ${column} = $1 AND expires_at > now() FOR UPDATE`,
+    [value],
+  );
+  return rows[0];
+}
+
+export async function deleteInvitation(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM company_invitations WHERE id = $1', [id]);
+}
+
+/**
+ * What becomes of a leaving member's jobs under the company: closed (the default; hidden and pending ones come
+ * back closed after review), or moved to `to`, who then manages them and their applications.
+ */
+export async function settleJobsOfLeaver(db: Queryable, companyId: string, leaverId: string, outcome: { close: true } | { moveTo: string }): Promise<number> {
+  if ('moveTo' in outcome) {
+    const moved = await db.query<{ id: string }>(
+      'UPDATE jobs SET poster_id = $3, updated_at = now() WHERE company_id = $1 AND poster_id = $2 RETURNING id',
+      [companyId, leaverId, outcome.moveTo],
+    );
+    return moved.length;
+  }
+  const closed = await db.query<{ id: string }>(
+    `UPDATE jobs SET status = CASE WHEN status IN ('open', 'expired') THEN 'closed' ELSE status END,
+                     status_before_moderation = CASE WHEN status IN ('hidden', 'pending') THEN 'closed' ELSE status_before_moderation END,
+                     closed_at = CASE WHEN status IN ('open', 'expired') THEN now() ELSE closed_at END,
+                     updated_at = now()
+      WHERE company_id = $1 AND poster_id = $2 AND status <> 'closed' RETURNING id`,
+    [companyId, leaverId],
+  );
+  return closed.length;
+}
+
+/** Every visible job of the company back into the review queue (pending, with the status approval restores). */
+export async function holdCompanyJobsForReview(db: Queryable, companyId: string): Promise<void> {
+  await db.query(
+    `UPDATE jobs SET status_before_moderation = status, status = 'pending' WHERE company_id = $1 AND status IN ('open', 'closed', 'expired')`,
+    [companyId],
+  );
+}

@@ -1,5 +1,10 @@
 import {
   companyCreateBodySchema,
+  companyInvitationsSchema,
+  invitationAnswerBodySchema,
+  memberRemovalQuerySchema,
+  membershipAnswerSchema,
+  myInvitationsSchema,
   companyMemberBodySchema,
   companyMembersSchema,
   companyPageSchema,
@@ -15,7 +20,6 @@ import { requireUser } from '../../http/session.js';
 import { findOpenJobsOfCompany, toJob } from '../jobs/jobs.repository.js';
 import { jobViewerOf } from '../jobs/jobs.service.js';
 import {
-  addMemberByEmail,
   createCompanyFor,
   getCompanyPage,
   listMembers,
@@ -23,11 +27,12 @@ import {
   removeMemberByEmail,
   updateCompanyFor,
 } from './companies.service.js';
+import { answerInvitation, inviteMember, listCompanyInvitations, listMyInvitations } from './invitations.service.js';
 
 const slugParams = z.object({ slug: z.string().max(100) });
 
 /** Companies (issue 11): public pages, edits by members only, members managed by the creator. */
-export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, searchCounts }) => {
+export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, searchCounts, mail, rateLimiter, config }) => {
   app.get('/mine', { schema: { tags: ['companies'], response: { 200: z.array(companySchema) } } }, async (request) =>
     listMyCompanies(db, requireUser(request)),
   );
@@ -54,7 +59,7 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     { schema: { tags: ['companies'], params: slugParams, body: companyUpdateBodySchema, response: { 200: companySchema } } },
     async (request) =>
       // A rename reaches the jobs' searchable company name: cached searches are dropped.
-      updateCompanyFor(db, requireUser(request), request.params.slug, request.body, () => searchCounts.invalidate()),
+      updateCompanyFor(db, requireUser(request), request.params.slug, request.body, () => searchCounts.invalidate(), config),
   );
 
   app.get(
@@ -63,10 +68,22 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     async (request) => listMembers(db, requireUser(request), request.params.slug),
   );
 
+  // The spec-era "add member" call: it now invites (202, the members as they are), whether or not an account
+  // uses the address; the invitee becomes a member by accepting (/api/invitations).
   app.post(
     '/:slug/members',
-    { schema: { tags: ['companies'], params: slugParams, body: companyMemberBodySchema, response: { 200: companyMembersSchema } } },
-    async (request) => addMemberByEmail(db, requireUser(request), request.params.slug, request.body.email),
+    { schema: { tags: ['companies'], params: slugParams, body: companyMemberBodySchema, response: { 202: companyMembersSchema } } },
+    async (request, reply) => {
+      const client = { ip: request.ip, origin: config.siteOrigin };
+      const members = await inviteMember({ db, mail, rateLimiter, config }, requireUser(request), request.params.slug, request.body.email, client);
+      return reply.code(202).send(members);
+    },
+  );
+
+  app.get(
+    '/:slug/invitations',
+    { schema: { tags: ['companies'], params: slugParams, response: { 200: companyInvitationsSchema } } },
+    async (request) => listCompanyInvitations(db, requireUser(request), request.params.slug),
   );
 
   app.delete(
@@ -75,9 +92,31 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       schema: {
         tags: ['companies'],
         params: z.object({ slug: z.string().max(100), email: z.string().max(254) }),
+        querystring: memberRemovalQuerySchema,
         response: { 200: companyMembersSchema },
       },
     },
-    async (request) => removeMemberByEmail(db, requireUser(request), request.params.slug, request.params.email),
+    async (request) =>
+      // The creator removes a member, or a member leaves; their jobs under the company are closed or moved.
+      removeMemberByEmail(db, requireUser(request), request.params.slug, request.params.email, request.query.jobs, () => searchCounts.invalidate()),
+  );
+};
+
+/** The signed-in user's invitations to companies (/api/invitations): list, accept, decline. */
+export const invitationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get('', { schema: { tags: ['companies'], response: { 200: myInvitationsSchema } } }, async (request) =>
+    listMyInvitations(db, requireUser(request)),
+  );
+
+  app.post(
+    '/accept',
+    { schema: { tags: ['companies'], body: invitationAnswerBodySchema, response: { 200: membershipAnswerSchema } } },
+    async (request) => answerInvitation(db, requireUser(request), request.body, true),
+  );
+
+  app.post(
+    '/decline',
+    { schema: { tags: ['companies'], body: invitationAnswerBodySchema, response: { 200: membershipAnswerSchema } } },
+    async (request) => answerInvitation(db, requireUser(request), request.body, false),
   );
 };

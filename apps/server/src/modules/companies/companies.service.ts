@@ -11,15 +11,17 @@ import {
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { CurrentUser } from '../../http/session.js';
+import { reviewsEdits, type ModerationConfig } from '../moderation/posting-policy.js';
 import { findUserByEmail } from '../users/users.repository.js';
 import {
-  addMember,
   findCompaniesOfMember,
   findCompanyBySlug,
   findMembers,
   insertCompany,
   isMember,
+  holdCompanyJobsForReview,
   removeMember,
+  settleJobsOfLeaver,
   updateCompany,
   type CompanyRow,
   type NewCompany,
@@ -63,7 +65,7 @@ export async function listMyCompanies(db: Db, user: CurrentUser): Promise<Compan
 /** Slugs are lower-case letters, digits and dashes (slugify): anything else names no company. */
 const SLUG = /^[a-z0-9-]{1,100}$/;
 
-async function companyOrNotFound(db: Queryable, slug: string): Promise<CompanyRow> {
+export async function companyOrNotFound(db: Queryable, slug: string): Promise<CompanyRow> {
   const company = SLUG.test(slug) ? await findCompanyBySlug(db, slug) : undefined;
   if (!company) throw new AppError('not_found', MESSAGES.companyNotFound);
   return company;
@@ -92,10 +94,16 @@ export async function updateCompanyFor(
   slug: string,
   body: CompanyUpdateBody,
   onRenamed: () => void,
+  moderation?: ModerationConfig,
 ): Promise<Company> {
   const company = await memberCompany(db, user, slug);
-  await db.transaction((tx) => updateCompany(tx, company.id, body));
-  if (body.name !== undefined && body.name !== company.name) onRenamed();
+  const renamed = body.name !== undefined && body.name !== company.name;
+  await db.transaction(async (tx) => {
+    await updateCompany(tx, company.id, body);
+    // Renaming is a new company name on every job of it: by a pre-moderated account, they wait for review again.
+    if (renamed && moderation && (await reviewsEdits(tx, user, moderation))) await holdCompanyJobsForReview(tx, company.id);
+  });
+  if (renamed) onRenamed();
   return toCompany(await companyOrNotFound(db, slug), true);
 }
 
@@ -105,7 +113,7 @@ export interface Member {
   isCreator: boolean;
 }
 
-async function membersOf(db: Queryable, companyId: string): Promise<Member[]> {
+export async function membersOf(db: Queryable, companyId: string): Promise<Member[]> {
   return (await findMembers(db, companyId)).map((m) => ({ email: m.email, name: m.name, isCreator: m.is_creator }));
 }
 
@@ -114,26 +122,41 @@ export async function listMembers(db: Db, user: CurrentUser, slug: string): Prom
   return membersOf(db, company.id);
 }
 
-async function creatorCompany(db: Queryable, user: CurrentUser, slug: string): Promise<CompanyRow> {
+export async function creatorCompany(db: Queryable, user: CurrentUser, slug: string): Promise<CompanyRow> {
   const company = await memberCompany(db, user, slug);
   if (company.created_by !== user.id) throw new AppError('forbidden', 'Only the creator of a company can add or remove members');
   return company;
 }
 
-export async function addMemberByEmail(db: Db, user: CurrentUser, slug: string, email: string): Promise<Member[]> {
-  const company = await creatorCompany(db, user, slug);
-  const member = await findUserByEmail(db, email);
-  if (!member) throw new AppError('not_found', 'email: No account uses this e-mail address; ask them to sign up first');
-  await addMember(db, company.id, member.id);
-  return membersOf(db, company.id);
-}
+export type LeaverJobs = 'close' | 'move';
 
-export async function removeMemberByEmail(db: Db, user: CurrentUser, slug: string, email: string): Promise<Member[]> {
-  const company = await creatorCompany(db, user, slug);
+/**
+ * Ends a membership: the creator removes a member, or a member leaves (their own address). The creator cannot
+ * leave: a company always keeps the account that manages it. The leaver's jobs under the company are closed
+ * (the default) or, with `jobs: 'move'`, handed to the creator (who removes, or who stays when a member
+ * leaves), so nobody keeps publishing under a company they are no longer part of.
+ */
+export async function removeMemberByEmail(
+  db: Db,
+  user: CurrentUser,
+  slug: string,
+  email: string,
+  jobs: LeaverJobs,
+  onJobsChanged: () => void,
+): Promise<Member[]> {
+  const company = await memberCompany(db, user, slug);
   const address = emailSchema.safeParse(email);
-  const member = address.success ? await findUserByEmail(db, address.data) : undefined;
-  if (member?.id === user.id) throw new AppError('bad_request', 'email: The creator of a company stays a member');
+  const leaving = address.success && address.data === user.email;
+  if (!leaving && company.created_by !== user.id) throw new AppError('forbidden', 'Only the creator of a company can add or remove members');
+  const member = leaving ? user : address.success ? await findUserByEmail(db, address.data) : undefined;
+  if (member?.id === company.created_by) throw new AppError('bad_request', 'email: The creator of a company stays a member');
   if (!member || !(await isMember(db, company.id, member.id))) throw new AppError('not_found', 'email: Not a member of this company');
-  await removeMember(db, company.id, member.id);
+  const heir = jobs === 'move' ? company.created_by : null;
+  const changed = await db.transaction(async (tx) => {
+    const settled = await settleJobsOfLeaver(tx, company.id, member.id, heir ? { moveTo: heir } : { close: true });
+    await removeMember(tx, company.id, member.id);
+    return settled;
+  });
+  if (changed > 0) onJobsChanged();
   return membersOf(db, company.id);
 }

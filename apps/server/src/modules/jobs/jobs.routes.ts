@@ -29,7 +29,13 @@ const idParams = z.object({ id: z.string().max(100) });
 export const ALL_JOBS_AT_ONCE = 2;
 
 export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, searchCounts }) => {
-  const writes = { db, searchCounts, posting: config };
+  const limits = rateLimitsOf(config);
+  const countEdit = (userId: string, jobId: string) =>
+    rateLimiter.consume([
+      [{ name: 'job-edits-job', ...limits.jobEditsPerJob }, jobId],
+      [{ name: 'job-edits-account', ...limits.jobEditsPerAccount }, userId],
+    ]);
+  const writes = { db, searchCounts, posting: config, countEdit };
 
   app.get(
     '/search',

@@ -32,7 +32,7 @@ import {
   type JobRecord,
   type JobViewer,
 } from './jobs.repository.js';
-import { admitPost, holdForReview, isAdmin, type ModerationConfig } from '../moderation/posting-policy.js';
+import { admitPost, holdForReview, isAdmin, reviewsEdits, type ModerationConfig } from '../moderation/posting-policy.js';
 import { canonicalSkills, jobLocationText } from './job-fields.js';
 import { countryOfCity, parseWhere } from './places.js';
 import type { SearchCache } from './search.service.js';
@@ -46,6 +46,12 @@ export interface JobWriteDeps {
   searchCounts: SearchCache;
   /** The posting limit and pre-moderation (decision record 20); the API always passes it. */
   posting?: ModerationConfig;
+  /**
+   * Counts one edit of the job by the account, throwing 429 past the limits (every edit empties the search
+   * caches of every instance). Called once the caller is known to be allowed to edit, so nobody else can spend
+   * a job's allowance. The API always passes it.
+   */
+  countEdit?: (userId: string, jobId: string) => Promise<void>;
 }
 
 async function changingJobs<T>(deps: JobWriteDeps, write: () => Promise<T>): Promise<T> {
@@ -246,23 +252,69 @@ export async function createJob(deps: JobWriteDeps, poster: CurrentUser, body: J
   );
 }
 
-async function findOwnJob(db: Queryable, user: CurrentUser, rawId: string): Promise<JobRecord & { id: string; poster_id: string }> {
+type StoredJob = JobRecord & { id: string; poster_id: string };
+
+async function findOwnJob(db: Queryable, user: CurrentUser, rawId: string): Promise<StoredJob> {
   const job = await findJobRecord(db, parseId(rawId, MESSAGES.jobNotFound));
   if (!job) throw new AppError('not_found', MESSAGES.jobNotFound);
   if (job.poster_id !== user.id) throw new AppError('forbidden', 'Only the poster of a job can change it');
   return job;
 }
 
+/** Keys of a job update that change the job (the server-owned ones a client may echo back do not). */
+const changedKeys = (body: JobUpdateBody) =>
+  Object.keys(body).filter((key) => !['_id', 'postedBy', 'postingDate', 'createdAt', 'updatedAt', '__v', 'company'].includes(key) && body[key as keyof JobUpdateBody] !== undefined);
+
+/**
+ * The job an update may change: its poster's, or (to close it, nothing else) any job of a company the caller
+ * created: a company's creator can always take a job off its name (security review round 2, finding 12).
+ */
+async function findEditableJob(db: Queryable, user: CurrentUser, rawId: string, body: JobUpdateBody): Promise<StoredJob> {
+  const job = await findJobRecord(db, parseId(rawId, MESSAGES.jobNotFound));
+  if (!job) throw new AppError('not_found', MESSAGES.jobNotFound);
+  if (job.poster_id === user.id) return job;
+  const keys = changedKeys(body);
+  if (keys.length === 1 && body.status === 'closed') {
+    const company = await findCompanyById(db, job.company_id);
+    if (company?.created_by === user.id) return job;
+  }
+  throw new AppError('forbidden', 'Only the poster of a job can change it');
+}
+
+const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+
+/**
+ * A change that makes it another job: a new title or company, or a description of which more than a fifth of
+ * the words (counted both ways) are new or gone. Pay, place, dates, skills and small corrections are not.
+ */
+export function isSubstantiveEdit(before: JobRecord, after: JobRecord): boolean {
+  const plain = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+  if (plain(before.job_title) !== plain(after.job_title) || before.company_id !== after.company_id) return true;
+  const [old, now] = [words(before.description), words(after.description)];
+  const changed = [...now].filter((w) => !old.has(w)).length + [...old].filter((w) => !now.has(w)).length;
+  return changed > 0.2 * Math.max(1, old.size + now.size);
+}
+
 export async function updateJob(deps: JobWriteDeps, user: CurrentUser, rawId: string, body: JobUpdateBody, now = new Date()): Promise<number> {
   return changingJobs(deps, () =>
     deps.db.transaction(async (tx) => {
-      const job = await findOwnJob(tx, user, rawId);
+      const job = await findEditableJob(tx, user, rawId, body);
+      await deps.countEdit?.(user.id, job.id);
       const changesCompany = body.companyId !== undefined || (body.companyName !== undefined && body.companyName.toLowerCase() !== job.company_name.toLowerCase());
+      // A poster no longer a member of the job's company (removed, or left) cannot edit or reopen it under that
+      // company; they may still move it to a company of their own.
+      if (job.poster_id === user.id && !changesCompany && !(await isMember(tx, job.company_id, user.id))) {
+        throw new AppError('forbidden', 'You are no longer a member of this job\'s company');
+      }
       const company = changesCompany
         ? await companyForJob(tx, user, body, job.company_id)
         : { id: job.company_id, name: job.company_name, logo: job.company_logo };
       const record = toRecord(body, job, company, toIsoDate(now));
-      return (await updateJobRecord(tx, job.id, record)) ? 1 : 0;
+      const updated = await updateJobRecord(tx, job.id, record);
+      if (updated && deps.posting && isSubstantiveEdit(job, record) && (await reviewsEdits(tx, user, deps.posting))) {
+        await holdForReview(tx, job.id);
+      }
+      return updated ? 1 : 0;
     }),
   );
 }

@@ -1,3 +1,4 @@
+import { isPlainDisplayText } from '@jobboard/shared';
 import type { OutgoingMail } from './transports.js';
 
 /** Every e-mail the accounts send, in plain text: short, with the one link that matters on a line of its own. */
@@ -173,7 +174,9 @@ export function applicationStageMail(to: string, name: string, content: StageMai
   const employer = content.company || 'The employer';
   return {
     to,
-    subject: `${text.subject}: ${content.jobTitle}`,
+    // The poster wrote the title: in the subject only when it passes the display-name rule (no look-alike or
+    // invisible characters), so a subject cannot be made to pose as another message.
+    subject: isPlainDisplayText(content.jobTitle) ? `${text.subject}: ${content.jobTitle}` : text.subject,
     text: [
       `Hello ${name},`,
       '',
@@ -182,6 +185,28 @@ export function applicationStageMail(to: string, name: string, content: StageMai
       '',
       'See where each of your applications stands:',
       content.appliedJobsLink,
+    ].join('\n'),
+  };
+}
+
+/**
+ * An invitation to join a company (security review round 2, finding 4). The company's name is shown only as
+ * it passes the display-name rule; the link works for the invited address only, once, until it expires.
+ */
+export function companyInvitationMail(to: string, content: { company: string; link: string; expiresInDays: number }): OutgoingMail {
+  return {
+    to,
+    subject: 'You are invited to join a company on Jobboard',
+    text: [
+      'Hello,',
+      '',
+      `A Jobboard user invited this address to join the company “${content.company}”.`,
+      'Its members post jobs under its name and read the applications to its jobs.',
+      'Sign in with this address and open this link to accept or decline:',
+      '',
+      content.link,
+      '',
+      `The link expires in ${content.expiresInDays} days. If you do not know this company, ignore this e-mail: nothing changes until you accept.`,
     ].join('\n'),
   };
 }

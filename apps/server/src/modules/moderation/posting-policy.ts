@@ -43,7 +43,21 @@ export async function admitPost(tx: Queryable, poster: CurrentUser, config: Mode
   return reviewFirst ? 'pending' : 'open';
 }
 
-/** Puts a job just inserted into the review queue: pending, with the status approval gives it back. */
+/**
+ * Whether an edit of `poster`'s job waits for an administrator again (MODERATION=pre): the poster is still new
+ * under the rule above and not an administrator. Without this, a job approved once could be rewritten entirely
+ * and stay live (security review round 2, finding 7). Which edits count is the caller's (substantive ones).
+ */
+export async function reviewsEdits(tx: Queryable, poster: CurrentUser, config: ModerationConfig): Promise<boolean> {
+  if (config.moderation !== 'pre' || isAdmin(config.adminEmails, poster)) return false;
+  const [account] = await tx.query<{ young: boolean }>(
+    'SELECT created_at > now() - make_interval(days => $2) AS young FROM users WHERE id = $1',
+    [poster.id, MODERATION_LIMITS.newAccountDays],
+  );
+  return Boolean(account?.young);
+}
+
+/** Puts a job just inserted (or substantively edited) into the review queue: pending, with the status approval gives it back. */
 export async function holdForReview(tx: Queryable, jobId: string): Promise<void> {
   await tx.query(
     `UPDATE jobs SET status_before_moderation = status, status = 'pending' WHERE id = $1 AND status IN ('open', 'closed', 'expired')`,

@@ -1,4 +1,4 @@
-import type { Company, CompanyPage, CompanyUpdateBody } from '@jobboard/shared';
+import type { Company, CompanyInvitation, CompanyPage, CompanyUpdateBody, InvitationAnswerBody, MyInvitation } from '@jobboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
@@ -45,18 +45,55 @@ export function useCompanyMembers(slug: string, enabled: boolean) {
   });
 }
 
-export function useAddMember(slug: string) {
+/** Invites an address (the server answers alike whether an account uses it): it joins once its owner accepts. */
+export function useInviteMember(slug: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (email: string) => apiFetch<CompanyMember[]>(`${path(slug)}/members`, { method: 'POST', body: { email } }),
-    onSuccess: (members) => client.setQueryData(queryKeys.companyMembers(slug), members),
+    onSuccess: (members) => {
+      client.setQueryData(queryKeys.companyMembers(slug), members);
+      void client.invalidateQueries({ queryKey: queryKeys.companyInvitations(slug) });
+    },
   });
 }
 
+/** The company's pending invitations: its creator only (ask only then). */
+export function useCompanyInvitations(slug: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.companyInvitations(slug),
+    queryFn: ({ signal }) => apiFetch<CompanyInvitation[]>(`${path(slug)}/invitations`, { signal }),
+    enabled,
+    retry: false,
+  });
+}
+
+/** The creator removes a member, or a member leaves (their own address); their jobs here are closed. */
 export function useRemoveMember(slug: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (email: string) => apiFetch<CompanyMember[]>(`${path(slug)}/members/${encodeURIComponent(email)}`, { method: 'DELETE' }),
-    onSuccess: (members) => client.setQueryData(queryKeys.companyMembers(slug), members),
+    onSuccess: (members) => {
+      client.setQueryData(queryKeys.companyMembers(slug), members);
+      // Leaving changes what the page allows, the job form's companies and the jobs.
+      void client.invalidateQueries({ queryKey: queryKeys.companies });
+      void client.invalidateQueries({ queryKey: queryKeys.jobs });
+    },
+  });
+}
+
+/** Invitations to the signed-in user's (confirmed) address. */
+export function useMyInvitations() {
+  return useQuery({
+    queryKey: queryKeys.myInvitations,
+    queryFn: ({ signal }) => apiFetch<MyInvitation[]>('/api/invitations', { signal }),
+  });
+}
+
+export function useAnswerInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ accept, ...body }: InvitationAnswerBody & { accept: boolean }) =>
+      apiFetch<{ accepted: boolean; company?: { slug: string; name: string } }>(`/api/invitations/${accept ? 'accept' : 'decline'}`, { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.companies }),
   });
 }

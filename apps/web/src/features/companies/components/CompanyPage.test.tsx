@@ -100,7 +100,7 @@ describe('company page', () => {
     expect(screen.queryByRole('button', { name: 'Save company' })).not.toBeInTheDocument();
   });
 
-  it('a member who is not the creator sees the members, without add or remove', async () => {
+  it('a member who is not the creator sees the members, without invite or remove, and may leave', async () => {
     mockFetch((url) => {
       if (url === '/api/companies/tidewater-labs') return { body: { ...company, canEdit: true } };
       if (url === '/api/companies/tidewater-labs/members') return { body: members };
@@ -111,19 +111,22 @@ describe('company page', () => {
     expect(await panel.findByText('alice@example.com')).toBeInTheDocument();
     expect(panel.getByText('Creator')).toBeInTheDocument();
     expect(panel.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
-    expect(panel.queryByLabelText('Add a member by e-mail')).not.toBeInTheDocument();
+    expect(panel.queryByLabelText('Invite a member by e-mail')).not.toBeInTheDocument();
+    expect(panel.getByRole('button', { name: 'Leave' })).toBeInTheDocument();
   });
 
-  it('the creator adds a member by e-mail and removes one, and sees refusals', async () => {
+  it('the creator invites by e-mail (a member only once they accept), sees pending invitations, removes a member, and sees refusals', async () => {
     let list = [...members];
+    let invitations: { id: string; email: string; createdAt: string; expiresAt: string }[] = [];
     const fetch = mockFetch((url, init) => {
       if (url === '/api/companies/tidewater-labs') return { body: { ...company, canEdit: true } };
       if (url === '/api/companies/tidewater-labs/members' && init?.method === 'POST') {
         const { email } = JSON.parse(String(init.body)) as { email: string };
-        if (email === 'nobody@example.com') return { status: 404, body: { success: false, statusCode: 404, message: 'email: No account uses this address' } };
-        list = [...list, { email, name: 'Carol', isCreator: false }];
-        return { body: list };
+        if (email === 'spam@example.com') return { status: 429, body: { success: false, statusCode: 429, message: 'Too many attempts. Please wait a moment and try again.' } };
+        invitations = [...invitations, { id: `inv-${email}`, email, createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-08T00:00:00.000Z' }];
+        return { status: 202, body: list };
       }
+      if (url === '/api/companies/tidewater-labs/invitations') return { body: invitations };
       if (url === '/api/companies/tidewater-labs/members/bob%40example.com' && init?.method === 'DELETE') {
         list = list.filter((m) => m.email !== 'bob@example.com');
         return { body: list };
@@ -133,16 +136,20 @@ describe('company page', () => {
     });
     open({ user: alice });
     const panel = within(await screen.findByRole('region', { name: 'Members' }));
-    const input = await panel.findByLabelText('Add a member by e-mail');
-    await userEvent.type(input, 'nobody@example.com');
-    await userEvent.click(panel.getByRole('button', { name: 'Add member' }));
-    expect(await panel.findByRole('alert')).toHaveTextContent('No account uses this address');
+    const input = await panel.findByLabelText('Invite a member by e-mail');
+    await userEvent.type(input, 'spam@example.com');
+    await userEvent.click(panel.getByRole('button', { name: 'Send invitation' }));
+    expect(await panel.findByRole('alert')).toHaveTextContent('Too many attempts');
 
     await userEvent.clear(input);
     await userEvent.type(input, 'carol@example.com');
-    await userEvent.click(panel.getByRole('button', { name: 'Add member' }));
-    expect(await panel.findByText('carol@example.com')).toBeInTheDocument();
+    await userEvent.click(panel.getByRole('button', { name: 'Send invitation' }));
+    expect(await panel.findByRole('status')).toHaveTextContent('An invitation was sent to carol@example.com');
     expect(input).toHaveValue('');
+    // Pending, not a member: listed under the invitations, with no Remove button.
+    expect(await panel.findByText('Pending invitations')).toBeInTheDocument();
+    expect(panel.getByText('carol@example.com')).toBeInTheDocument();
+    expect(panel.queryByRole('button', { name: 'Remove carol@example.com' })).not.toBeInTheDocument();
 
     await userEvent.click(panel.getByRole('button', { name: 'Remove bob@example.com' }));
     await waitFor(() => expect(panel.queryByText('bob@example.com')).not.toBeInTheDocument());

@@ -1,6 +1,6 @@
 import type { CompanyPage as CompanyPageData, CompanyUpdateBody } from '@jobboard/shared';
 import { companyUpdateBodySchema, JOB_MODEL_LIMITS } from '@jobboard/shared';
-import { ExternalLink, Pencil, UserMinus, UserPlus } from 'lucide-react';
+import { ExternalLink, LogOut, Pencil, UserMinus, UserPlus } from 'lucide-react';
 import { useState, type SubmitEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/Button';
@@ -12,7 +12,7 @@ import { JobCardSkeletonList } from '../../../components/ui/Skeleton';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
 import { CompanyJobList } from './CompanyJobList';
-import { useAddMember, useCompany, useCompanyMembers, useRemoveMember, useUpdateCompany } from '../api/companies';
+import { useCompany, useCompanyInvitations, useCompanyMembers, useInviteMember, useRemoveMember, useUpdateCompany } from '../api/companies';
 
 const cardClass = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900';
 
@@ -220,20 +220,33 @@ function CompanyEditForm({ company, onDone }: { company: CompanyPageData; onDone
 function MembersPanel({ slug }: { slug: string }) {
   const me = useCurrentUser();
   const members = useCompanyMembers(slug, true);
-  const add = useAddMember(slug);
+  const add = useInviteMember(slug);
   const remove = useRemoveMember(slug);
+  const navigate = useNavigate();
   const [email, setEmail] = useState('');
-  const isCreator = Boolean(me && members.data?.some((m) => m.isCreator && m.email.toLowerCase() === me.email.toLowerCase()));
+  const [invited, setInvited] = useState('');
+  const myEmail = me?.email.toLowerCase();
+  const isCreator = Boolean(myEmail && members.data?.some((m) => m.isCreator && m.email.toLowerCase() === myEmail));
+  const invitations = useCompanyInvitations(slug, isCreator);
 
   const onAdd = (event: SubmitEvent) => {
     event.preventDefault();
     const address = email.trim();
     if (!address) return;
-    add.mutate(address, { onSuccess: () => setEmail('') });
+    add.mutate(address, {
+      onSuccess: () => {
+        setInvited(address);
+        setEmail('');
+      },
+    });
   };
   const onRemove = async (address: string) => {
-    const ok = await confirmDialog('Remove this member?', `${address} will no longer be able to edit this company or post jobs for it.`, 'Yes, remove');
+    const ok = await confirmDialog('Remove this member?', `${address} will no longer be able to edit this company or post jobs for it. Their open jobs here are closed.`, 'Yes, remove');
     if (ok) remove.mutate(address);
+  };
+  const onLeave = async (address: string) => {
+    const ok = await confirmDialog('Leave this company?', 'You will no longer be able to edit it or post jobs for it. Your open jobs here are closed.', 'Yes, leave');
+    if (ok) remove.mutate(address, { onSuccess: () => void navigate('/my-job') });
   };
 
   return (
@@ -241,7 +254,9 @@ function MembersPanel({ slug }: { slug: string }) {
       <h2 id="members-heading" className="text-lg font-bold">
         Members
       </h2>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Members may edit the company and post jobs for it. Its creator adds and removes them.</p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        Members may edit the company and post jobs for it. Its creator invites them by e-mail (they join by accepting) and removes them.
+      </p>
       {members.isPending ? (
         <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">Loading members...</p>
       ) : members.isError ? (
@@ -273,10 +288,28 @@ function MembersPanel({ slug }: { slug: string }) {
                   Remove
                 </Button>
               ) : null}
+              {!member.isCreator && member.email.toLowerCase() === myEmail ? (
+                <Button variant="secondary" className="px-3 py-1.5" disabled={remove.isPending} onClick={() => void onLeave(member.email)}>
+                  <LogOut size={14} aria-hidden="true" />
+                  Leave
+                </Button>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
+      {isCreator && invitations.data && invitations.data.length > 0 ? (
+        <div className="mt-4">
+          <h3 className="text-sm font-semibold">Pending invitations</h3>
+          <ul className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+            {invitations.data.map((invitation) => (
+              <li key={invitation.id} className="break-all">
+                {invitation.email}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {remove.isError ? (
         <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">
           {errorMessage(remove.error)}
@@ -286,7 +319,7 @@ function MembersPanel({ slug }: { slug: string }) {
         <form onSubmit={onAdd} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
           <div className="flex-1">
             <label htmlFor="member-email" className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-              Add a member by e-mail
+              Invite a member by e-mail
             </label>
             <input
               id="member-email"
@@ -302,9 +335,14 @@ function MembersPanel({ slug }: { slug: string }) {
           </div>
           <Button type="submit" disabled={add.isPending || !email.trim()}>
             <UserPlus size={16} aria-hidden="true" />
-            {add.isPending ? 'Adding...' : 'Add member'}
+            {add.isPending ? 'Inviting...' : 'Send invitation'}
           </Button>
         </form>
+      ) : null}
+      {invited && !add.isError ? (
+        <p role="status" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+          An invitation was sent to {invited}. They become a member when they accept it.
+        </p>
       ) : null}
       {add.isError ? (
         <p id="member-email-error" role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">

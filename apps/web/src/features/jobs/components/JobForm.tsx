@@ -6,6 +6,7 @@ import { flushSync } from 'react-dom';
 import { Button } from '../../../components/ui/Button';
 import { Combobox, type ComboboxOption } from '../../../components/ui/Combobox';
 import { errorProps, FieldShell, focusField, inputClass, labelClass, SelectField, TextAreaField, TextField } from '../../../components/ui/Field';
+import { Link } from '../../../components/ui/Link';
 import { errorMessage } from '../../../lib/api';
 import { useCreateCompany, useMyCompanies } from '../../../lib/companies';
 import { countryLabel, countryOptions } from '../../../lib/countries';
@@ -185,6 +186,10 @@ export function JobForm({ initialValues, original, today, submitLabel, busy, ser
               <option value={NEW_COMPANY}>New company...</option>
             </select>
             {companies.isError ? <Hint id="company-hint">Your companies could not be loaded: {errorMessage(companies.error)}</Hint> : null}
+            {/* Only companies one created or joined by accepting an invitation are listed. */}
+            <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+              Invited to a company? <Link to="/company-invitation">See your invitations</Link>
+            </p>
           </FieldShell>
         </div>
 
