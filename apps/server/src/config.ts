@@ -226,6 +226,14 @@ export interface RateLimits {
    * changing its User-Agent would add a view per request. Views past it answer `counted: false`.
    */
   countedViewsPerAddressAndJob?: Window;
+  /** Place typeahead lookups (GET /api/job/places) from one address. */
+  placeLookupsPerAddress?: Window;
+  /** Server-rendered pages (GET /, /job/:id) from one address, cached or not. */
+  pageRendersPerAddress?: Window;
+  /** CV uploads by one account. */
+  cvUploadsPerAccount?: Window;
+  /** Avatar uploads by one account. */
+  avatarUploadsPerAccount?: Window;
 }
 
 export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
@@ -242,6 +250,10 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   reportsPerAccount: { limit: 30, windowMs: 60 * 60_000 },
   jobViewsPerAddress: { limit: 120, windowMs: 60_000 },
   countedViewsPerAddressAndJob: { limit: 20, windowMs: 24 * 60 * 60_000 },
+  placeLookupsPerAddress: { limit: 300, windowMs: 60_000 },
+  pageRendersPerAddress: { limit: 120, windowMs: 60_000 },
+  cvUploadsPerAccount: { limit: 20, windowMs: 60 * 60_000 },
+  avatarUploadsPerAccount: { limit: 20, windowMs: 60 * 60_000 },
 };
 
 /** Every limit of the configuration, defaults filled in. */
