@@ -169,6 +169,8 @@ export interface Config {
   moderation: 'post' | 'pre';
   /** Jobs one account may post in 24 hours. */
   postsPerDay: number;
+  /** A download of every job whose client reads nothing for this long is ended (tests shorten it; 30 s when unset). */
+  allJobsStallMs?: number;
 }
 
 export interface S3Config {
