@@ -194,7 +194,7 @@ describeEachDb('feeds of any search', (kind) => {
       { jobTitle: 'Amp &amp; &lt; & <x> ]]]]>> \u0007bell', companyName: 'Hostile "Quotes" \'n\' ]]>' },
     ];
     // Characters XML cannot carry are dropped from every format but JSON; everything else must be the job's own text.
-    const shown = (text: string) => text.replace(/\u0007/g, '');
+    const shown = (text: string) => text.replaceAll('\u0007', '');
     for (const job of hostile) await postJob(t.app, poster.cookie, { ...job, description: 'Hostile text ]]> ]]> </item> in a feed.' });
     const expected = hostile.map((job) => `${job.jobTitle} at ${job.companyName}`).reverse();
     const rss = parseXml<RssDocument>((await t.app.inject({ method: 'GET', url: '/feed.rss?q=hostile' })).body);

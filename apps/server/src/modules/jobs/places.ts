@@ -25,8 +25,9 @@ interface City {
 interface CityIndex {
   /** Cities, most populous first: a city's place here is its rank. */
   cities: City[];
-  /** Every city's rank, in the order of the cities' keys: the cities a prefix begins are one run of it. */
-  byKey: Int32Array;
+  /** The cities' keys in sorted order, and the rank of each: the cities a prefix begins are one run of them. */
+  keys: string[];
+  ranks: Int32Array;
   /**
    * The answer of every prefix that begins more than SCAN_AT_MOST cities (short ones: 'a', 'san'), so that no
    * lookup reads more than SCAN_AT_MOST cities. A few hundred prefixes.
@@ -36,7 +37,7 @@ interface CityIndex {
   byName: Map<string, { name: string; country: string }>;
 }
 
-/** The most cities one lookup reads (a run of byKey); runs longer than this have their answer in `common`. */
+/** The most cities one lookup reads (a run of the sorted keys); longer runs have their answer in `common`. */
 export const SCAN_AT_MOST = 1024;
 
 let index: CityIndex | undefined;
@@ -54,37 +55,34 @@ function cityIndex(): CityIndex {
   const byName = new Map<string, { name: string; country: string }>();
   for (const city of cities) if (!byName.has(city.key)) byName.set(city.key, { name: city.name, country: city.country });
   // Ties in key keep the population order, so a run lists its cities most populous first.
-  const byKey = Int32Array.from(cities.keys()).sort((a, b) => compareKeys(cities[a]!.key, cities[b]!.key) || a - b);
-  index = { cities, byKey, common: commonPrefixes(cities, byKey), byName };
+  const sorted = cities.map((city, rank) => ({ key: city.key, rank })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.rank - b.rank));
+  const keys = sorted.map((entry) => entry.key);
+  const ranks = Int32Array.from(sorted, (entry) => entry.rank);
+  index = { cities, keys, ranks, common: commonPrefixes(keys, ranks), byName };
   return index;
 }
 
-function compareKeys(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** The ranks of up to `limit` cities of a run of byKey, most populous (lowest rank) first. */
-function topRanks(byKey: Int32Array, from: number, to: number, limit: number): number[] {
+/** Up to `limit` ranks of a run, lowest (most populous) first. */
+function topRanks(run: Int32Array, limit: number): number[] {
   const top: number[] = [];
-  for (let i = from; i < to; i += 1) {
-    const rank = byKey[i]!;
-    if (top.length === limit && rank > top[limit - 1]!) continue;
+  for (const rank of run) {
+    if (top.length === limit && rank > (top[limit - 1] ?? Infinity)) continue;
     let at = top.length;
-    while (at > 0 && top[at - 1]! > rank) at -= 1;
+    while (at > 0 && (top[at - 1] ?? -1) > rank) at -= 1;
     top.splice(at, 0, rank);
     if (top.length > limit) top.pop();
   }
   return top;
 }
 
-/** Every prefix beginning more than SCAN_AT_MOST cities, with its answer: one pass over byKey per prefix length. */
-function commonPrefixes(cities: City[], byKey: Int32Array): Map<string, number[]> {
+/** Every prefix beginning more than SCAN_AT_MOST cities, with its answer: one pass over the keys per prefix length. */
+function commonPrefixes(keys: string[], ranks: Int32Array): Map<string, number[]> {
   const common = new Map<string, number[]>();
   for (let length = 1; ; length += 1) {
     let found = false;
     let start = 0;
-    while (start < byKey.length) {
-      const key = cities[byKey[start]!]!.key;
+    while (start < keys.length) {
+      const key = keys[start] ?? '';
       // A key shorter than this length begins no prefix of it (and sorts before the keys it is a prefix of).
       if (key.length < length) {
         start += 1;
@@ -92,9 +90,9 @@ function commonPrefixes(cities: City[], byKey: Int32Array): Map<string, number[]
       }
       const prefix = key.slice(0, length);
       let end = start + 1;
-      while (end < byKey.length && cities[byKey[end]!]!.key.startsWith(prefix)) end += 1;
+      while (end < keys.length && (keys[end] ?? '').startsWith(prefix)) end += 1;
       if (end - start > SCAN_AT_MOST) {
-        common.set(prefix, topRanks(byKey, start, end, JOB_MODEL_LIMITS.suggestions));
+        common.set(prefix, topRanks(ranks.subarray(start, end), JOB_MODEL_LIMITS.suggestions));
         found = true;
       }
       start = end;
@@ -103,20 +101,20 @@ function commonPrefixes(cities: City[], byKey: Int32Array): Map<string, number[]
   }
 }
 
-/** The run of byKey whose keys start with `key`: two binary searches. */
-function runOf(cities: City[], byKey: Int32Array, key: string): [number, number] {
+/** The run of the sorted keys that start with `key`: two binary searches. */
+function runOf(keys: string[], key: string): [number, number] {
   let low = 0;
-  let high = byKey.length;
+  let high = keys.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (cities[byKey[middle]!]!.key < key) low = middle + 1;
+    if ((keys[middle] ?? '') < key) low = middle + 1;
     else high = middle;
   }
   const from = low;
-  high = byKey.length;
+  high = keys.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (cities[byKey[middle]!]!.key.startsWith(key)) low = middle + 1;
+    if ((keys[middle] ?? '').startsWith(key)) low = middle + 1;
     else high = middle;
   }
   return [from, low];
@@ -138,16 +136,16 @@ function fold(text: string): string {
 export function suggestPlaces(prefix: string): PlaceSuggestion[] {
   const key = fold(prefix);
   if (!key) return [];
-  const { cities, byKey, common } = cityIndex();
-  let ranks = common.get(key);
-  if (!ranks) {
-    const [from, to] = runOf(cities, byKey, key);
-    ranks = topRanks(byKey, from, to, JOB_MODEL_LIMITS.suggestions);
+  const { cities, keys, ranks, common } = cityIndex();
+  let found = common.get(key);
+  if (!found) {
+    const [from, to] = runOf(keys, key);
+    found = topRanks(ranks.subarray(from, to), JOB_MODEL_LIMITS.suggestions);
   }
-  return ranks.map((rank) => {
-    const city = cities[rank]!;
-    return { city: city.name, country: city.country, countryName: countryName(city.country), region: city.region, population: city.population };
-  });
+  return found
+    .map((rank) => cities[rank])
+    .filter((city): city is City => city !== undefined)
+    .map((city) => ({ city: city.name, country: city.country, countryName: countryName(city.country), region: city.region, population: city.population }));
 }
 
 /** The answer the way it was first written, every city read in population order: for tests to compare with. */
