@@ -150,7 +150,7 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
   registerReadRouting(app, db, config);
   registerNoStore(app);
   if (config.housekeepingIntervalMs > 0) {
-    const housekeeping = scheduleHousekeeping(db, app.log, config.housekeepingIntervalMs);
+    const housekeeping = scheduleHousekeeping(db, app.log, config.housekeepingIntervalMs, { storage, cvStorage });
     app.addHook('onClose', async () => housekeeping.stop());
   }
 

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { clearSessionCookie, requireUser } from '../../http/session.js';
 import { findUsersVisibleTo, toUser } from './users.repository.js';
+import { removeImageIfUnused } from '../uploads/avatar.service.js';
 import { deleteAccount } from './users.service.js';
 
 const userIdParams = z.object({ userId: z.string().max(100) });
 
-export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, searchCounts, cvStorage }) => {
+export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, searchCounts, cvStorage, storage }) => {
   app.get('/get-users', { schema: { tags: ['users'], response: { 200: z.array(userSchema) } } }, async (request) =>
     (await findUsersVisibleTo(db, requireUser(request).id)).map(toUser),
   );
@@ -19,9 +20,12 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     '/delete/:userId',
     { schema: { tags: ['users'], params: userIdParams, response: { 200: messageBodySchema } } },
     async (request, reply) => {
+      const { avatar } = requireUser(request);
       const { cvFilesLeft } = await deleteAccount(db, cvStorage, requireUser(request), request.params.userId, () => searchCounts.invalidate());
-      // The account is gone either way; a file left behind is for an operator to delete (its key is enough).
+      // The account is gone either way; a file left behind is for an operator to delete (its key is enough), or
+      // for the orphan sweep (housekeeping.ts).
       if (cvFilesLeft.length > 0) request.log.warn({ keys: cvFilesLeft }, 'CV files of a deleted account could not be deleted');
+      await removeImageIfUnused(db, storage, avatar).catch((error: unknown) => request.log.warn({ err: error }, "a deleted account's avatar could not be deleted"));
       clearSessionCookie(reply, config);
       return { success: true, message: 'User has been deleted' };
     },
