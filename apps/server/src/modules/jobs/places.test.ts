@@ -27,7 +27,7 @@ describe('place suggestions', () => {
     expect(suggestPlaces('lond')[0]).toMatchObject({ city: 'London', country: 'GB' });
   });
 
-  it('a prefix no city starts with costs a binary search: 100 misses in under 5 ms', () => {
+  it('a prefix no city starts with costs a binary search: 100 misses in under 2 ms', () => {
     const misses = Array.from({ length: 100 }, (_, i) => `zzq${i}`);
     for (const miss of misses) expect(suggestPlaces(miss)).toEqual([]);
     // The best of three runs, so a busy machine's pause does not count: the scan took 15-20 ms for EACH miss.
@@ -36,7 +36,7 @@ describe('place suggestions', () => {
       for (const miss of misses) suggestPlaces(miss);
       return performance.now() - started;
     });
-    expect(Math.min(...runs)).toBeLessThan(5);
+    expect(Math.min(...runs)).toBeLessThan(2);
   });
 
   it('the commonest prefixes are bounded too: 100 one- and two-letter lookups in under 15 ms', () => {
