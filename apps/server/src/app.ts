@@ -39,7 +39,7 @@ import { suggestionRoutes } from './modules/jobs/suggestions.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { jobStatsRoutes } from './modules/job-stats/job-stats.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
-import { loadPageRenderer, pageRoutes } from './modules/pages/pages.routes.js';
+import { loadPageRenderer, pageRoutes, type PageRenderer } from './modules/pages/pages.routes.js';
 import { PGLITE_LOAD_CHUNK, SearchIndex } from './modules/jobs/search-index.js';
 import { SearchCache } from './modules/jobs/search.service.js';
 import { MailQueue } from './modules/mail/mail.queue.js';
@@ -59,6 +59,8 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** Defaults to S3 (prefix cvs/) when configured, else DATA_DIR/private/cvs. */
   cvStorage?: PrivateStorage;
+  /** The page renderer and shell; defaults to the built web app's (loadPageRenderer). Tests wrap it to count renders. */
+  pages?: { renderer: PageRenderer; shell: string };
 }
 
 export function createStorage(config: Config): FileStorage {
@@ -74,7 +76,7 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 }
 
 /** Everything but listening: what `server.ts` starts and what tests build in-process. */
-export async function buildApp({ db, config, storage = createStorage(config), cvStorage = createPrivateStorage(config) }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, storage = createStorage(config), cvStorage = createPrivateStorage(config), ...options }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 256 * 1024,
@@ -148,7 +150,7 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
   registerReadRouting(app, db, config);
   registerNoStore(app);
   if (config.housekeepingIntervalMs > 0) {
-    const housekeeping = scheduleHousekeeping(db, app.log, config.housekeepingIntervalMs);
+    const housekeeping = scheduleHousekeeping(db, app.log, config.housekeepingIntervalMs, { storage, cvStorage });
     app.addHook('onClose', async () => housekeeping.stop());
   }
 
@@ -209,7 +211,7 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
   await app.register(alertRoutes, { prefix: '/api/alerts', ...deps });
   await app.register(moderationRoutes, { prefix: '/api', ...deps });
   // The home and job pages rendered on the server, when the web app and its server build are built.
-  const pages = await loadPageRenderer(config);
+  const pages = options.pages ?? (await loadPageRenderer(config));
   if (pages) await app.register(pageRoutes, { ...deps, ...pages });
 
   // /robots.txt, the sitemaps and the feeds: before the web app's fallback, which would answer them with its HTML.

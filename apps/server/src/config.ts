@@ -179,6 +179,8 @@ export interface Config {
   moderation: 'post' | 'pre';
   /** Jobs one account may post in 24 hours. */
   postsPerDay: number;
+  /** A download of every job whose client reads nothing for this long is ended (tests shorten it; 30 s when unset). */
+  allJobsStallMs?: number;
 }
 
 export interface S3Config {
@@ -260,6 +262,14 @@ export interface RateLimits {
    */
   stageMailsPerApplication?: Window;
   stageMailsPerPoster?: Window;
+  /** Place typeahead lookups (GET /api/job/places) from one address. */
+  placeLookupsPerAddress?: Window;
+  /** Server-rendered pages (GET /, /job/:id) from one address, cached or not. */
+  pageRendersPerAddress?: Window;
+  /** CV uploads by one account. */
+  cvUploadsPerAccount?: Window;
+  /** Avatar uploads by one account. */
+  avatarUploadsPerAccount?: Window;
 }
 
 export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
@@ -287,6 +297,10 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   jobEditsPerAccount: { limit: 60, windowMs: 60 * 60_000 },
   stageMailsPerApplication: { limit: 4, windowMs: 24 * 60 * 60_000 },
   stageMailsPerPoster: { limit: 200, windowMs: 24 * 60 * 60_000 },
+  placeLookupsPerAddress: { limit: 300, windowMs: 60_000 },
+  pageRendersPerAddress: { limit: 120, windowMs: 60_000 },
+  cvUploadsPerAccount: { limit: 20, windowMs: 60 * 60_000 },
+  avatarUploadsPerAccount: { limit: 20, windowMs: 60 * 60_000 },
 };
 
 /** Every limit of the configuration, defaults filled in. */

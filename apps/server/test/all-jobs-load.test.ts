@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobSchema } from '@jobboard/shared';
@@ -50,6 +50,18 @@ function openStalled(port: number, address: string): Promise<{ status: number; a
   });
 }
 
+/** Opens an all-jobs answer on a raw socket and never reads a byte of it (the socket is paused at once). */
+function openSilent(port: number, address: string): net.Socket {
+  const socket = net.connect({ host: '127.0.0.1', port });
+  socket.pause();
+  socket.on('error', () => {});
+  socket.write(`GET /api/job/all-jobs HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: ${address}\r\n\r\n`);
+  return socket;
+}
+
+/** A client's stall (ms) after which the server ends a download, in this file. */
+const STALL_MS = 1000;
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -61,7 +73,7 @@ describe(`finding 11: all-jobs at ${JOBS.toLocaleString('en')} jobs on PGlite do
 
   beforeAll(async () => {
     // Each test client comes "through a proxy" with an address of its own, so the per-address limit is not in the way.
-    t = await buildTestApp('pglite', {}, { env: { TRUST_PROXY: '127.0.0.1' } });
+    t = await buildTestApp('pglite', { allJobsStallMs: STALL_MS }, { env: { TRUST_PROXY: '127.0.0.1' } });
     await seedBulk(t.db, { jobs: JOBS, users: 200, seed: 11 });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as AddressInfo).port;
@@ -130,6 +142,34 @@ describe(`finding 11: all-jobs at ${JOBS.toLocaleString('en')} jobs on PGlite do
     }
     expect(again).toBe(200);
   }, 120_000);
+
+  it('two clients that stop reading lose their slots after the stall timeout, while still connected', async () => {
+    const silent = [openSilent(port, '203.0.113.90'), openSilent(port, '203.0.113.91')];
+    try {
+      // Both hold a slot: the next download is refused.
+      let third = 0;
+      for (let i = 0; i < 40 && third !== 503; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        const probe = await openStalled(port, `203.0.113.${100 + i}`);
+        third = probe.status;
+        probe.abort();
+      }
+      expect(third).toBe(503);
+      // Neither client goes away, and their slots come back within the stall timeout and its check.
+      const started = performance.now();
+      let again = 0;
+      while (again !== 200 && performance.now() - started < STALL_MS * 10) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const probe = await openStalled(port, `203.0.113.${150 + Math.floor((performance.now() - started) / 100)}`);
+        again = probe.status;
+        probe.abort();
+      }
+      expect(again).toBe(200);
+      expect(silent.every((socket) => !socket.destroyed)).toBe(true);
+    } finally {
+      for (const socket of silent) socket.destroy();
+    }
+  }, 60_000);
 });
 
 describe('finding 11: all-jobs has a per-address rate limit', () => {

@@ -1049,6 +1049,11 @@ TABLE['GET /api/cvs/:cvId/link'] = {
   request: async (w, a) => ({ method: 'GET', url: `/api/cvs/${await freshCv(w, w.owner)}/link`, headers: cookieOf(w, a) }),
   status: { visitor: 401, other: 404, owner: 200 },
 };
+TABLE['DELETE /api/cvs/:cvId'] = {
+  // A CV never sent: its owner alone may delete it; anybody else is told it does not exist.
+  request: async (w, a) => ({ method: 'DELETE', url: `/api/cvs/${await freshCv(w, w.owner)}`, headers: cookieOf(w, a) }),
+  status: { visitor: 401, other: 404, owner: 200 },
+};
 TABLE['GET /api/cvs/:cvId/file'] = {
   // The signed link is the authority, for anyone holding it (the page opens it in a new tab or downloads it).
   request: async (w, a) => {

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
-import { CV_LIMITS, CV_MIME_TYPES, type Application, type CvLink, type CvUpload, type ResponsesPage } from '@jobboard/shared';
+import { CV_LIMITS, CV_MESSAGES, CV_MIME_TYPES, MESSAGES, type Application, type CvLink, type CvUpload, type ResponsesPage } from '@jobboard/shared';
+import { DEFAULT_RATE_LIMITS } from '../src/config.js';
 import { signCvLink } from '../src/modules/cvs/cvs.service.js';
 import { buildTestApp, describeEachDb, expectErrorShape, joinCompany, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
 
@@ -210,6 +211,62 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
       );
       expect(row).toBeDefined();
       expect(expectErrorShape(await upload(t, hoarder, minimalPdf(), 'cv.pdf'), 409)).toMatch(/^cv: /);
+    });
+  });
+
+  describe('disk use (issue 28, finding 6)', () => {
+    it('refuses an account whose address is not confirmed with 403 saying so, and stores nothing', async () => {
+      const unconfirmed = await signUpAndSignIn(t.app, {}, { verified: false });
+      const [rowsBefore, filesBefore] = [await cvRows(), storedCvFiles().length];
+      expect(expectErrorShape(await upload(t, unconfirmed, minimalPdf(), 'cv.pdf'), 403)).toBe(CV_MESSAGES.unconfirmed);
+      expect([await cvRows(), storedCvFiles().length]).toEqual([rowsBefore, filesBefore]);
+    });
+
+    it(`20 parallel uploads with room for 5 store 5: the count is taken under a lock (files of the refused deleted)`, async () => {
+      const racer = await signUpAndSignIn(t.app);
+      await t.db.query(
+        `INSERT INTO cvs (owner_id, storage_key, file_name, content_type, size)
+         SELECT $1, md5(random()::text || g::text) || '.pdf', 'cv.pdf', 'application/pdf', 10 FROM generate_series(1, $2::int) g`,
+        [racer.user._id, CV_LIMITS.perUser - 5],
+      );
+      const filesBefore = storedCvFiles().length;
+      const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => upload(t, racer, minimalPdf(), `race-${i}.pdf`).then((r) => r.statusCode)));
+      expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+      expect(statuses.filter((status) => status !== 201).every((status) => status === 409)).toBe(true);
+      const [{ n } = { n: 0 }] = await t.db.query<{ n: number | string }>('SELECT count(*) AS n FROM cvs WHERE owner_id = $1', [racer.user._id]);
+      expect(Number(n)).toBe(CV_LIMITS.perUser);
+      expect(storedCvFiles().length).toBe(filesBefore + 5);
+    });
+
+    it('limits uploads per account and hour (the default, 20): the next is 429; another account goes on', async () => {
+      const busy = await signUpAndSignIn(t.app);
+      const { limit } = DEFAULT_RATE_LIMITS.cvUploadsPerAccount;
+      for (let i = 0; i < limit; i += 1) expect((await upload(t, busy, minimalPdf(), `n${i}.pdf`)).statusCode).toBe(201);
+      expectErrorShape(await upload(t, busy, minimalPdf(), 'one-more.pdf'), 429);
+      expect((await upload(t, otherSeeker, minimalPdf(), 'other.pdf')).statusCode).toBe(201);
+    });
+
+    it('DELETE /api/cvs/:cvId deletes an unsent CV of its owner, row and file; a sent one is 409; others 404, visitors 401', async () => {
+      const keyOf = async (id: string) => (await t.db.query<{ storage_key: string }>('SELECT storage_key FROM cvs WHERE id = $1', [id]))[0]?.storage_key;
+      const remove = (person: SignedInUser | undefined, id: string) => t.app.inject({ method: 'DELETE', url: `/api/cvs/${id}`, headers: headersOf(person) });
+      const unsent = await uploaded(t, otherSeeker);
+      const key = await keyOf(unsent.id);
+      expect(storedCvFiles()).toContain(key);
+      expect(expectErrorShape(await remove(undefined, unsent.id), 401)).toBe(MESSAGES.notSignedIn);
+      expect(expectErrorShape(await remove(seeker, unsent.id), 404)).toBe(CV_MESSAGES.notFound);
+      expect((await remove(otherSeeker, 'nope')).statusCode).toBe(404);
+      const deleted = await remove(otherSeeker, unsent.id);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(deleted.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+      expect(await keyOf(unsent.id)).toBeUndefined();
+      expect(storedCvFiles()).not.toContain(key);
+      expect((await remove(otherSeeker, unsent.id)).statusCode).toBe(404);
+
+      const job = await postJob(t.app, otherPoster.cookie, { jobTitle: 'Keeps its CVs' });
+      const sent = await uploaded(t, otherSeeker);
+      expect((await applyWith(t, otherSeeker, { job, cvId: sent.id })).statusCode).toBe(201);
+      expect(expectErrorShape(await remove(otherSeeker, sent.id), 409)).toBe(CV_MESSAGES.inUse);
+      expect(storedCvFiles()).toContain(await keyOf(sent.id));
     });
   });
 

@@ -187,6 +187,25 @@ describeEachDb('feeds of any search', (kind) => {
     expect(json.items.map((item) => item.title)).toEqual([expected]);
   });
 
+  it('hostile titles and company names (two CDATA ends, markup, entities, controls) read back exactly in every format', async () => {
+    const hostile = [
+      { jobTitle: 'Cdata ]]> twice ]]><injected>yes</injected> end', companyName: 'Hostile ]]>]]> Co' },
+      { jobTitle: 'Closer </title></item><item><title>Fake</title>', companyName: 'Hostile &amp; Sons <b>' },
+      { jobTitle: 'Amp &amp; &lt; & <x> ]]]]>> \u0007bell', companyName: 'Hostile "Quotes" \'n\' ]]>' },
+    ];
+    // Characters XML cannot carry are dropped from every format but JSON; everything else must be the job's own text.
+    const shown = (text: string) => text.replaceAll('\u0007', '');
+    for (const job of hostile) await postJob(t.app, poster.cookie, { ...job, description: 'Hostile text ]]> ]]> </item> in a feed.' });
+    const expected = hostile.map((job) => `${job.jobTitle} at ${job.companyName}`).reverse();
+    const rss = parseXml<RssDocument>((await t.app.inject({ method: 'GET', url: '/feed.rss?q=hostile' })).body);
+    expect(rss.rss.channel.item?.map((item) => item.title)).toEqual(expected.map(shown));
+    const atom = parseXml<AtomDocument>((await t.app.inject({ method: 'GET', url: '/feed.atom?q=hostile' })).body);
+    expect(atom.feed.entry?.map((entry) => htmlText(entry.title['#text']))).toEqual(expected.map(shown));
+    expect(atom.feed.entry?.map((entry) => entry.author.name)).toEqual(hostile.map((job) => shown(job.companyName)).reverse());
+    const json = (await t.app.inject({ method: 'GET', url: '/feed.json?q=hostile' })).json<JsonFeed>();
+    expect(json.items.map((item) => item.title)).toEqual(expected);
+  });
+
   it('characters XML cannot carry are left out, so the feed stays readable', async () => {
     const id = await postJob(t.app, poster.cookie, { jobTitle: 'Bell\u0007 Ringer\u001b', companyName: 'Feedco', description: 'Ring\u0001 the bell\uFFFF every hour.' });
     for (const format of ['rss', 'atom'] as const) {

@@ -259,6 +259,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: () => '/api/upload/cv', withId: false, auth: true, body: 'multipart', multipartField: 'cv' },
   { method: 'GET', path: (w) => `/api/applications/${w.bobApplication}/cv-link`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/applications/${id}/cv-link` },
   { method: 'GET', path: (w) => `/api/cvs/${w.aliceCv}/link`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/cvs/${id}/link` },
+  { method: 'DELETE', path: (w) => `/api/cvs/${w.aliceCv}`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/cvs/${id}` },
   // Moderation (issue 14, point 4): Alice reports Bob's job (Bob's own cookie is refused: his own job) and, as the
   // administrator, decides about Victim's job and account (Bob's cookie: 403).
   { method: 'POST', path: (w) => `/api/job/${w.bobJob}/report`, withId: true, auth: true, body: 'report', at: (_w, id) => `/api/job/${id}/report` },

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { JobCreateBody, User } from '@jobboard/shared';
 import { describe } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildAppOptions } from '../src/app.js';
 import { loadConfig, testDatabaseUrl, withOverrides, type Config } from '../src/config.js';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -92,6 +92,8 @@ export interface BuildTestAppOptions {
   env?: NodeJS.ProcessEnv;
   /** Run the app's queries in lockstep, in a shuffled order (see `interleavingDb`). */
   interleave?: boolean;
+  /** The page renderer to use instead of the built one (BuildAppOptions.pages). */
+  pages?: BuildAppOptions['pages'];
 }
 
 /** The database behind each test app, so helpers given only the app can reach it (see `signUpAndSignIn`). */
@@ -110,7 +112,7 @@ export async function buildTestApp(kind: DbKind, overrides: Partial<Config> = {}
     ...(ownDataDir ? { dataDir: ownDataDir } : {}),
     ...overrides,
   });
-  const app = await buildApp({ db: options.interleave ? interleavingDb(db) : db, config });
+  const app = await buildApp({ db: options.interleave ? interleavingDb(db) : db, config, ...(options.pages ? { pages: options.pages } : {}) });
   await app.ready();
   databases.set(app, db);
   return {

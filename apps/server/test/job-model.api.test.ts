@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIsoDate, type Company, type CompanyPage, type Job, type JobCreateBody, type SearchResult } from '@jobboard/shared';
 import { describeEachDb, buildTestApp, expectErrorShape, jobBody, joinCompany, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
+import { DEFAULT_RATE_LIMITS } from '../src/config.js';
 
 /** The job model of issue 11: open skills and places, workplace, pay, validity, companies, what + where. */
 
@@ -154,6 +155,15 @@ describeEachDb('job model API', (kind) => {
       expect(places.length).toBeLessThanOrEqual(8);
       expect(places.some((p) => p.country === 'CA')).toBe(true);
       expect(expectErrorShape(await inject('GET', `/api/places?q=${'x'.repeat(41)}`), 400)).toContain('q');
+    });
+
+    it('lookups from one address are limited by the shipped default (300 a minute), then 429; other addresses go on', async () => {
+      const { limit } = DEFAULT_RATE_LIMITS.placeLookupsPerAddress;
+      const lookup = (remoteAddress: string) => t.app.inject({ method: 'GET', url: '/api/places?q=zzq', remoteAddress });
+      const statuses = await Promise.all(Array.from({ length: limit }, () => lookup('203.0.113.77').then((r) => r.statusCode)));
+      expect(new Set(statuses)).toEqual(new Set([200]));
+      expectErrorShape(await lookup('203.0.113.77'), 429);
+      expect((await lookup('203.0.113.78')).statusCode).toBe(200);
     });
 
     it('"where" finds a city, a country by name or code, "City, Country", and remote jobs', async () => {

@@ -1,8 +1,13 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers.js';
+import { DEFAULT_RATE_LIMITS } from '../src/config.js';
+import { loadPageRenderer, type PageRenderer } from '../src/modules/pages/pages.routes.js';
+import { buildTestApp, describeEachDb, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
 
 /** Page paths load the web app; the status tells crawlers whether the page exists. */
 describe('page answers (web app built)', () => {
@@ -41,5 +46,119 @@ describe('page answers (web app built)', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toMatchObject({ success: false, statusCode: 404 });
     }
+  });
+});
+
+/**
+ * The home and job pages rendered in-process from a fresh server build of the web app (`vite build --ssr` into a
+ * temporary directory, so the test never reads a stale build): statuses, JSON-LD, the anonymous page cache, the
+ * signed-in pages it never keeps, and the render limit (issue 28, finding 10 and the test audit).
+ */
+describeEachDb('server-rendered pages', (kind) => {
+  let t: TestApp;
+  let poster: SignedInUser;
+  let root: string;
+  let renders = 0;
+  const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>);
+  const get = (url: string, headers: Record<string, string> = {}, remoteAddress = '192.0.2.10') => t.app.inject({ method: 'GET', url, headers, remoteAddress });
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-ssr-'));
+    const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+    const built = spawnSync('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(root, 'dist-ssr'), '--logLevel', 'error'], { cwd: web, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`vite build --ssr failed: ${built.stderr}`);
+    fs.mkdirSync(path.join(root, 'dist'));
+    fs.writeFileSync(
+      path.join(root, 'dist', 'index.html'),
+      '<!doctype html><html><head><title>Jobboard</title><meta name="description" content="Jobs" /></head><body><div id="root"></div></body></html>',
+    );
+    const config = { webDist: path.join(root, 'dist') };
+    const pages = await loadPageRenderer(config);
+    if (!pages) throw new Error('the server build did not load');
+    const counted = { ...pages, renderer: { ...pages.renderer, render: (...args: Parameters<PageRenderer['render']>) => ((renders += 1), pages.renderer.render(...args)) } };
+    t = await buildTestApp(kind, { ...config, rateLimits: { ...DEFAULT_RATE_LIMITS, pageRendersPerAddress: { limit: 30, windowMs: 60_000 } } }, { pages: counted });
+    poster = await signUpAndSignIn(t.app);
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('an open job: 200 with its title and JobPosting JSON-LD; closed: 410, its page, noindex and no JSON-LD; missing: 404', async () => {
+    const id = await postJob(t.app, poster.cookie, { jobTitle: 'Rendered Closer', companyName: 'Pageco' });
+    const open = await get(`/job/${id}`);
+    expect(open.statusCode).toBe(200);
+    expect(open.body).toContain('Rendered Closer');
+    expect(jsonLd(open.body)).toEqual([expect.objectContaining({ '@type': 'JobPosting', title: 'Rendered Closer' })]);
+    const closing = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${id}`, headers: { cookie: poster.cookie }, payload: { status: 'closed' } });
+    expect(closing.statusCode).toBe(200);
+    const closed = await get(`/job/${id}`);
+    expect(closed.statusCode).toBe(410);
+    expect(closed.body).toContain('Rendered Closer');
+    expect(closed.body).toContain('<meta name="robots" content="noindex" />');
+    expect(jsonLd(closed.body)).toEqual([]);
+    const missing = await get('/job/0b6c3a52-9a0e-4c55-9d55-6b1f2a3c4d5e');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Job not found');
+  });
+
+  it('renders an anonymous page once: the same address (parameters in any order, unknown ones added) is the kept page', async () => {
+    await postJob(t.app, poster.cookie, { jobTitle: 'Cached Gardener', companyName: 'Pageco' });
+    // On PostgreSQL the write's NOTIFY comes back a moment later and counts as a change of its own: let it land.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = renders;
+    const first = await get('/?q=gardener&sort=newest');
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('Cached Gardener');
+    expect(renders).toBe(before + 1);
+    for (const url of ['/?q=gardener&sort=newest', '/?sort=newest&q=gardener', '/?q=gardener&sort=newest&utm_source=x']) {
+      const again = await get(url, {}, '192.0.2.11');
+      expect(again.body, url).toBe(first.body);
+    }
+    // Compressed forms are of the same page, and no render either.
+    const br = await get('/?q=gardener&sort=newest', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(first.body);
+    expect(renders).toBe(before + 1);
+  });
+
+  it('a job change renders the page again, with the change', async () => {
+    const first = await get('/?q=invalidation');
+    expect(first.body).not.toContain('Invalidation Plumber');
+    const before = renders;
+    await postJob(t.app, poster.cookie, { jobTitle: 'Invalidation Plumber', companyName: 'Pageco' });
+    const after = await get('/?q=invalidation');
+    expect(after.body).toContain('Invalidation Plumber');
+    expect(renders).toBe(before + 1);
+  });
+
+  it('a signed-in page is rendered for its reader alone: never kept, never another reader\'s', async () => {
+    const alice = await signUpAndSignIn(t.app, { email: `alice-ssr-${Date.now()}@example.com` });
+    const bob = await signUpAndSignIn(t.app, { email: `bob-ssr-${Date.now()}@example.com` });
+    const anonymous = (await get('/?q=cached')).body;
+    const before = renders;
+    const alicePage = (await get('/?q=cached', { cookie: alice.cookie })).body;
+    const bobPage = (await get('/?q=cached', { cookie: bob.cookie })).body;
+    expect(alicePage).toContain(alice.user.email);
+    expect(bobPage).toContain(bob.user.email);
+    expect(bobPage).not.toContain(alice.user.email);
+    expect(renders).toBe(before + 2);
+    // And the anonymous page kept for everybody holds no account.
+    const again = (await get('/?q=cached')).body;
+    expect(again).toBe(anonymous);
+    for (const person of [alice, bob]) expect(again).not.toContain(person.user.email);
+  });
+
+  it('renders past the limit from one address answer 429 with Retry-After (the shell); kept pages and other addresses go on', async () => {
+    const address = '198.51.100.200';
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) statuses.push((await get(`/?q=limit${i}`, {}, address)).statusCode);
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    const refused = await get('/?q=limit-more', {}, address);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body).toContain('<div id="root"></div>');
+    expect((await get('/?q=limit0', {}, address)).statusCode).toBe(200);
+    expect((await get('/?q=limit-more', {}, '198.51.100.201')).statusCode).toBe(200);
   });
 });

@@ -392,6 +392,17 @@ describeEachDb('pipeline API', (kind) => {
       expect((await stats(poster, job)).json<JobStats>().views).toBe(21);
     });
 
+    it('the cap holds for parallel views: 100 browsers from one address at once count 20', async () => {
+      const job = await postJob(t.app, poster.cookie);
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => view(job, '203.0.113.66', `Parallel script ${i}`).then((r) => r.json<{ counted: boolean }>().counted)),
+      );
+      expect(answers.filter(Boolean)).toHaveLength(20);
+      expect((await stats(poster, job)).json<JobStats>().views).toBe(20);
+      // Refused views were rolled back: those browsers are not recorded as visitors either.
+      expect(await t.db.query('SELECT 1 FROM job_view_visitors WHERE job_id = $1', [job])).toHaveLength(20);
+    });
+
     it('refuses a flood of views from one address with 429 and Retry-After', async () => {
       const job = await postJob(t.app, poster.cookie);
       const statuses: number[] = [];

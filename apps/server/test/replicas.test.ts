@@ -174,7 +174,7 @@ describe.skipIf(Boolean(skip))(`read replicas on a streaming replica${skip ? ` (
     await until('the replica to be out of service', () => !replicaHealthy());
     const ready = await app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toMatchObject({ status: 'ready', database: 'postgres', replicas: [{ healthy: false }] });
+    expect(ready.json()).toMatchObject({ status: 'ready', database: 'postgres', replicas: [{ index: 0, state: 'down', healthy: false }] });
     expect(JSON.stringify(ready.json())).not.toContain('password');
   });
 });

@@ -35,6 +35,8 @@ export const CV_MESSAGES = {
   cvIdNotYours: 'cvId: CV not found (upload it again)',
   noCv: 'This application has no CV',
   badLink: 'This CV link is invalid or has expired: open the CV again from the page',
+  unconfirmed: 'Confirm your e-mail address before uploading a CV: follow the link we mailed you, or ask for a new one on your profile',
+  inUse: 'This CV was sent with an application, so it is kept for the employer: only a CV never sent can be deleted',
 } as const;
 
 /** The apply body's additions, beside the spec's `job` (old clients send neither). */

@@ -6,6 +6,7 @@ export const MESSAGES = {
   appliedSuccessfully: 'Applied Successfully',
   profileUpdateFailed: 'Error in updating User',
   avatarUploadFailed: 'Error image upload (image must be less than 2 mb)',
+  avatarUnconfirmed: 'Confirm your e-mail address before uploading a picture: follow the link we mailed you, or ask for a new one on your profile',
   deleteUserFailed: 'Error in deleting user',
   jobCreated: 'Job Created Successfully',
   jobDeleted: 'Job Deleted successfully',

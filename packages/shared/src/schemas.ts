@@ -707,14 +707,12 @@ export const readinessBodySchema = z.object({
   replicas: z
     .array(
       z.object({
-        url: z.string().describe('Without credentials'),
+        index: z.number().int().describe('Its place in DATABASE_READ_URL, from 0'),
+        state: z.enum(['ready', 'lagging', 'down']).describe('ready: serving reads; lagging: too far behind to; down: not serving'),
         healthy: z.boolean().describe('Serving reads now'),
-        lagMs: z.number().nullable(),
-        reads: z.number().int().describe('Statements it answered for this instance'),
-        reason: z.string().optional(),
       }),
     )
-    .describe('The read replicas (DATABASE_READ_URL); empty without'),
+    .describe('The read replicas (DATABASE_READ_URL), states only (addresses and errors go to the log); empty without'),
   searchIndex: z
     .enum(['off', 'loading', 'ready', 'failed'])
     .optional()

@@ -14,9 +14,13 @@ export const CONNECTION_OPTIONS = '-c jit=off';
  */
 export const SEARCH_CONNECTION_OPTIONS = `${CONNECTION_OPTIONS} -c work_mem=32MB -c cpu_index_tuple_cost=0.05`;
 
-/** What /api/ready and the logs tell about one replica (its address without credentials). */
+/** A replica as anonymous readiness tells it: serving, too far behind to serve, or not serving for another reason. */
+export type ReplicaState = 'ready' | 'lagging' | 'down';
+
+/** What the logs tell about one replica (its address without credentials); /api/ready tells only its `state`. */
 export interface ReplicaStatus {
   url: string;
+  state: ReplicaState;
   /** Serving reads: reachable, in recovery, and no further behind the primary than REPLICA_MAX_LAG_MS. */
   healthy: boolean;
   /** How far behind the primary it was at the last check, in ms (0 when it had replayed all the primary had written). */
@@ -61,7 +65,7 @@ export function parseLsn(text: string): bigint {
   return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
 }
 
-/** The address without its password, for logs and /api/ready. */
+/** The address without its password, for the logs. */
 function redact(url: string): string {
   try {
     const parsed = new URL(url);
@@ -114,7 +118,7 @@ export class ReplicaSet {
       // A replica going away must not crash the process; its next check takes it out of service.
       pool.on('error', () => {});
       searchPool.on('error', () => {});
-      return { pool, searchPool, status: { url: redact(url), healthy: false, lagMs: null, reads: 0, reason: 'not checked yet' } };
+      return { pool, searchPool, status: { url: redact(url), state: 'down', healthy: false, lagMs: null, reads: 0, reason: 'not checked yet' } };
     });
   }
 
@@ -154,8 +158,9 @@ export class ReplicaSet {
           if (!row.replayed) return this.setDown(replica, 'has replayed nothing yet');
           const lagMs = this.lagOf(parseLsn(row.replayed), Date.now());
           replica.status.lagMs = lagMs;
-          if (lagMs > this.options.maxLagMs) return this.setDown(replica, `lagging ${lagMs} ms behind the primary`);
+          if (lagMs > this.options.maxLagMs) return this.setDown(replica, `lagging ${lagMs} ms behind the primary`, 'lagging');
           replica.status.healthy = true;
+          replica.status.state = 'ready';
           delete replica.status.reason;
         } catch (error) {
           this.setDown(replica, error instanceof Error ? error.message : String(error));
@@ -183,8 +188,9 @@ export class ReplicaSet {
     return first ? Math.max(0, now - first.at) : 0;
   }
 
-  private setDown(replica: Replica, reason: string): void {
+  private setDown(replica: Replica, reason: string, state: Exclude<ReplicaState, 'ready'> = 'down'): void {
     replica.status.healthy = false;
+    replica.status.state = state;
     replica.status.reason = reason;
   }
 

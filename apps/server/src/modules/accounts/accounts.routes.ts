@@ -7,17 +7,28 @@ import {
   userUpdateBodySchema,
   verifyEmailBodySchema,
 } from '@jobboard/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf } from '../../config.js';
 import { requireUser } from '../../http/session.js';
-import { toAccount } from '../users/users.repository.js';
+import { removeImageIfUnused } from '../uploads/avatar.service.js';
+import { toAccount, type UserRow } from '../users/users.repository.js';
 import { requestPasswordReset, resendVerification, resetPassword, updateProfile, verifyEmail } from './accounts.service.js';
 
 /** The account's own credentials and address: registered under /api (auth/... and user/update/...). */
-export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, mail }) => {
+export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, mail, storage }) => {
   const deps = { db, mail, limiter: rateLimiter, limits: rateLimitsOf(config) };
+
+  /** The updated account, once the picture it had before (when it changed) is deleted if nothing else shows it. */
+  async function withReplacedAvatarRemoved(request: FastifyRequest, before: string, updating: Promise<UserRow>): Promise<UserRow> {
+    const updated = await updating;
+    if (updated.avatar !== before) {
+      await removeImageIfUnused(db, storage, before).catch((error: unknown) => request.log.warn({ err: error }, 'a replaced avatar could not be deleted'));
+    }
+    return updated;
+  }
 
   app.post(
     '/user/update/:userId',
@@ -31,14 +42,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     },
     async (request) =>
       toAccount(
-        await updateProfile(deps, {
+        await withReplacedAvatarRemoved(request, requireUser(request).avatar, updateProfile(deps, {
           caller: requireUser(request),
           session: request.session,
           sessionToken: request.sessionToken,
           rawUserId: request.params.userId,
           body: request.body,
           origin: config.siteOrigin,
-        }),
+        })),
       ),
   );
 

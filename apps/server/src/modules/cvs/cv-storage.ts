@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { s3Client, writeNewFile } from '../uploads/storage.js';
+import { filesBefore, objectsBefore, s3Client, writeNewFile } from '../uploads/storage.js';
 import type { Config, S3Config } from '../../config.js';
 
 /**
@@ -17,6 +17,8 @@ export interface PrivateStorage {
   open(key: string): Promise<Readable | undefined>;
   /** Deletes what is stored under `key`; nothing stored there is not an error. */
   remove(key: string): Promise<void>;
+  /** The keys of the files stored before `before`, a page at a time (for the orphan sweep). */
+  listBefore(before: Date): AsyncIterable<string[]>;
 }
 
 /** Keys are ours (`<random hex>.<ext>`); anything else is refused before it reaches a path or an object name. */
@@ -50,6 +52,10 @@ export class DiskPrivateStorage implements PrivateStorage {
 
   async remove(key: string): Promise<void> {
     await fs.rm(path.join(this.directory, checkKey(key)), { force: true });
+  }
+
+  listBefore(before: Date): AsyncIterable<string[]> {
+    return filesBefore(this.directory, before, SAFE_KEY);
   }
 }
 
@@ -91,6 +97,10 @@ export class S3PrivateStorage implements PrivateStorage {
   async remove(key: string): Promise<void> {
     // S3 answers 204 whether or not the object was there.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: `cvs/${checkKey(key)}` }));
+  }
+
+  listBefore(before: Date): AsyncIterable<string[]> {
+    return objectsBefore(this.client, this.settings.bucket, 'cvs/', before, SAFE_KEY);
   }
 }
 

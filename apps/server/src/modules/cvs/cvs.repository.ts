@@ -30,6 +30,36 @@ export async function findCvKeysOfOwner(db: Queryable, ownerId: string): Promise
   return rows.map((row) => row.storage_key);
 }
 
+/** Locks the owner's row for the rest of the transaction: uploads of one account are counted one at a time. */
+export async function lockOwner(db: Queryable, ownerId: string): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [ownerId])).length > 0;
+}
+
+/**
+ * The owner's CV, its row locked: an application being sent with it (its foreign key holds a share lock on the row)
+ * commits before this answers, so a check after it sees that application.
+ */
+export async function lockOwnCv(db: Queryable, id: string, ownerId: string): Promise<CvRow | undefined> {
+  const rows = await db.query<CvRow>(`SELECT ${CV_COLUMNS} FROM cvs WHERE id = $1 AND owner_id = $2 FOR UPDATE`, [id, ownerId]);
+  return rows[0];
+}
+
+/** Whether an application carries the CV (it is then kept for the employer). */
+export async function isCvSent(db: Queryable, id: string): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM applications WHERE cv_id = $1 LIMIT 1', [id])).length > 0;
+}
+
+export async function deleteCvRow(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM cvs WHERE id = $1', [id]);
+}
+
+/** Every stored CV key that a row points at, of the keys given: what the orphan sweep must keep. */
+export async function findKnownCvKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.query<{ storage_key: string }>('SELECT storage_key FROM cvs WHERE storage_key = ANY($1::text[])', [keys]);
+  return new Set(rows.map((row) => row.storage_key));
+}
+
 export async function countCvsOfOwner(db: Queryable, ownerId: string): Promise<number> {
   const [row] = await db.query<{ n: number | string }>('SELECT count(*) AS n FROM cvs WHERE owner_id = $1', [ownerId]);
   return Number(row?.n ?? 0);

@@ -1,14 +1,15 @@
 import multipart from '@fastify/multipart';
-import { applicationParamsSchema, CV_LIMITS, CV_MESSAGES, cvFileQuerySchema, cvLinkSchema, cvParamsSchema, cvUploadSchema } from '@jobboard/shared';
+import { applicationParamsSchema, CV_LIMITS, CV_MESSAGES, cvFileQuerySchema, cvLinkSchema, cvParamsSchema, cvUploadSchema, deleteAckSchema } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { rateLimitsOf } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import { requireUser } from '../../http/session.js';
-import { cvLinkForApplication, cvLinkForOwner, openSignedCv, storeCv } from './cvs.service.js';
+import { cvLinkForApplication, cvLinkForOwner, deleteOwnCv, openSignedCv, storeCv } from './cvs.service.js';
 
 /** CVs (decision record 23), under /api: the upload, the signed links, and the file a link opens. */
-export const cvRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cvStorage: storage }) => {
+export const cvRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, cvStorage: storage }) => {
   // Multipart in this scope only, with the CV's limit (the avatar route has its own, 2 MB).
   await app.register(multipart, {
     limits: { fileSize: CV_LIMITS.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
@@ -22,6 +23,9 @@ export const cvRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cvStor
     },
     async (request, reply) => {
       const user = requireUser(request);
+      // Before the upload is read: an unconfirmed account, or one past its hourly uploads, sends its bytes for nothing.
+      if (!user.email_verified) throw new AppError('forbidden', CV_MESSAGES.unconfirmed);
+      await rateLimiter.consume([[{ name: 'cv-uploads-account', ...rateLimitsOf(config).cvUploadsPerAccount }, user.id]]);
       if (!request.isMultipart()) throw new AppError('bad_request', CV_MESSAGES.missing);
       let file;
       try {
@@ -46,6 +50,16 @@ export const cvRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cvStor
     '/applications/:id/cv-link',
     { schema: { tags: ['applications'], params: applicationParamsSchema, response: { 200: cvLinkSchema } } },
     async (request) => cvLinkForApplication(db, requireUser(request), request.params.id),
+  );
+
+  // A CV uploaded and never sent: its owner may delete it (one sent stays for the employer, 409).
+  app.delete(
+    '/cvs/:cvId',
+    { schema: { tags: ['uploads'], params: cvParamsSchema, response: { 200: deleteAckSchema } } },
+    async (request) => {
+      await deleteOwnCv(db, storage, requireUser(request), request.params.cvId);
+      return { acknowledged: true as const, deletedCount: 1 };
+    },
   );
 
   app.get(

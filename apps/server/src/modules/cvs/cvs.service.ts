@@ -1,14 +1,27 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { CV_LIMITS, CV_MESSAGES, CV_MIME_TYPES, PIPELINE_MESSAGES, type CvLink, type CvUpload } from '@jobboard/shared';
-import type { Queryable } from '../../db/client.js';
+import { CV_LIMITS, CV_MESSAGES, CV_MIME_TYPES, MESSAGES, PIPELINE_MESSAGES, type CvLink, type CvUpload } from '@jobboard/shared';
+import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
 import type { CurrentUser } from '../../http/session.js';
 import { safeBaseName } from '../uploads/avatar.service.js';
 import type { PrivateStorage } from './cv-storage.js';
-import { countCvsOfOwner, findApplicationCvFor, findCv, findOwnCv, findSecret, insertCv, toCvUpload, type CvRow } from './cvs.repository.js';
+import {
+  countCvsOfOwner,
+  deleteCvRow,
+  findApplicationCvFor,
+  findCv,
+  findOwnCv,
+  findSecret,
+  insertCv,
+  isCvSent,
+  lockOwnCv,
+  lockOwner,
+  toCvUpload,
+  type CvRow,
+} from './cvs.repository.js';
 
 /** CV uploads and their signed links (decision record 23). */
 
@@ -26,8 +39,12 @@ const EXTENSIONS: Record<string, 'pdf' | 'docx'> = { [CV_MIME_TYPES.pdf]: 'pdf',
 /**
  * Stores a CV when its bytes are a PDF or a Word document (a DOCX: a zip whose [Content_Types].xml names the
  * Word main document; a macro-enabled .docm is another type and refused). The name is kept only as a label.
+ * Only a confirmed address may upload (an unconfirmed account costs nothing to make). The file is written first,
+ * then counted and recorded under a lock on the owner's row, so parallel uploads cannot pass CV_LIMITS.perUser
+ * together; a refused or failed one has its file deleted (one a crash leaves behind is swept, housekeeping.ts).
  */
-export async function storeCv(db: Queryable, storage: PrivateStorage, user: CurrentUser, bytes: Buffer, originalName: string): Promise<CvUpload> {
+export async function storeCv(db: Db, storage: PrivateStorage, user: CurrentUser, bytes: Buffer, originalName: string): Promise<CvUpload> {
+  if (!user.email_verified) throw new AppError('forbidden', CV_MESSAGES.unconfirmed);
   const type = await fileTypeFromBuffer(bytes).catch(() => undefined);
   const extension = type ? EXTENSIONS[type.mime] : undefined;
   if (!type || !extension || bytes.length === 0) throw new AppError('bad_request', CV_MESSAGES.wrongType);
@@ -35,14 +52,41 @@ export async function storeCv(db: Queryable, storage: PrivateStorage, user: Curr
   const storageKey = `${randomBytes(16).toString('hex')}.${extension}`;
   await storage.put(storageKey, bytes, type.mime);
   const base = safeBaseName(originalName);
-  const row = await insertCv(db, {
-    owner_id: user.id,
-    storage_key: storageKey,
-    file_name: `${base === 'avatar' ? 'cv' : base}.${extension}`,
-    content_type: type.mime as CvRow['content_type'],
-    size: bytes.length,
+  try {
+    const row = await db.transaction(async (tx) => {
+      if (!(await lockOwner(tx, user.id))) throw new AppError('not_found', MESSAGES.userNotFound);
+      if ((await countCvsOfOwner(tx, user.id)) >= CV_LIMITS.perUser) throw new AppError('conflict', CV_MESSAGES.tooMany);
+      return insertCv(tx, {
+        owner_id: user.id,
+        storage_key: storageKey,
+        file_name: `${base === 'avatar' ? 'cv' : base}.${extension}`,
+        content_type: type.mime as CvRow['content_type'],
+        size: bytes.length,
+      });
+    });
+    return toCvUpload(row);
+  } catch (error) {
+    await storage.remove(storageKey).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Deletes the caller's CV, row and file, when no application carries it (409 then: the employer keeps what was
+ * sent); anybody else's CV does not exist for them (404).
+ */
+export async function deleteOwnCv(db: Db, storage: PrivateStorage, user: CurrentUser, rawId: string): Promise<void> {
+  const id = parseId(rawId, CV_MESSAGES.notFound);
+  const key = await db.transaction(async (tx) => {
+    // The row's lock: an application sent with this CV meanwhile is committed before the check below reads.
+    const cv = await lockOwnCv(tx, id, user.id);
+    if (!cv) throw new AppError('not_found', CV_MESSAGES.notFound);
+    if (await isCvSent(tx, id)) throw new AppError('conflict', CV_MESSAGES.inUse);
+    await deleteCvRow(tx, id);
+    return cv.storage_key;
   });
-  return toCvUpload(row);
+  // A file that cannot be deleted now has no row any more: the orphan sweep deletes it later.
+  await storage.remove(key).catch(() => {});
 }
 
 // ---------- signed links ----------

@@ -19,7 +19,7 @@ import { Feed } from 'feed';
 import type { Db } from '../../db/client.js';
 import type { SearchCache } from '../jobs/search.service.js';
 import { findSearchMatches } from '../jobs/search.service.js';
-import { escapeHtml, xmlSafe } from './xml-text.js';
+import { escapeHtml, libraryCdata, libraryText, xmlSafe } from './xml-text.js';
 
 /*
  * The feeds of any search (docs/decisions/0016-sitemaps-and-feeds.md): the newest FEED_ITEM_COUNT matches of the
@@ -110,8 +110,8 @@ interface FeedContext {
 function xmlFeed(format: 'rss' | 'atom', context: FeedContext, entries: FeedEntry[]): string {
   const feed = new Feed({
     id: context.links[format],
-    title: xmlSafe(context.title),
-    description: xmlSafe(context.description),
+    title: libraryText(context.title),
+    description: libraryText(context.description),
     link: context.home,
     language: 'en',
     updated: context.updated,
@@ -125,15 +125,16 @@ function xmlFeed(format: 'rss' | 'atom', context: FeedContext, entries: FeedEntr
     const html = `<p>${escapeHtml(entry.facts)}</p><p>${escapeHtml(entry.excerpt)}</p>`;
     feed.addItem({
       // RSS titles are plain text; Atom's are marked type="html" by the library, so they are escaped as HTML.
-      title: format === 'atom' ? escapeHtml(entry.title) : xmlSafe(entry.title),
+      title: format === 'atom' ? escapeHtml(entry.title) : libraryCdata(entry.title),
       id: entry.id,
       link: entry.url,
       date: entry.posted,
       published: entry.posted,
       description: html,
-      category: entry.skills.map((name) => ({ name: xmlSafe(name), term: xmlSafe(name) })),
+      // RSS writes a category's name as text, Atom its name and term as attributes (ampersands escaped there).
+      category: entry.skills.map((name) => (format === 'rss' ? { name: libraryText(name) } : { name: xmlSafe(name), term: xmlSafe(name) })),
       // RSS's <author> is an e-mail address: the company is named in the facts line instead.
-      ...(format === 'atom' ? { author: [{ name: xmlSafe(entry.company) }] } : {}),
+      ...(format === 'atom' ? { author: [{ name: libraryText(entry.company) }] } : {}),
     });
   }
   return format === 'rss' ? feed.rss2() : feed.atom1();

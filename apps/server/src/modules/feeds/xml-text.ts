@@ -19,3 +19,21 @@ export function escapeXml(text: string): string {
 
 /** Text for HTML inside a feed (Atom's type="html", RSS descriptions): the same escaping, read by an HTML parser. */
 export const escapeHtml = escapeXml;
+
+/*
+ * The `feed` library writes through xml-js, which has two escaping faults a job's text could exploit: a CDATA
+ * section's `]]>` is split only at its first occurrence (a second one ends the section and whatever follows is
+ * markup), and element text has `&amp;` turned back into `&` before escaping (so "A &amp; B" reads "A & B").
+ * Every text handed to the library passes through one of these two, which make up for exactly that.
+ */
+
+/** Text the library writes as CDATA (RSS titles): every `]]>` after the first split here, the first by xml-js. */
+export function libraryCdata(text: string): string {
+  const [first = '', ...rest] = xmlSafe(text).split(']]>');
+  return rest.length ? `${first}]]>${rest.join(']]]]><![CDATA[>')}` : first;
+}
+
+/** Text the library writes as element text (titles, names, RSS categories): its ampersands pre-escaped once. */
+export function libraryText(text: string): string {
+  return xmlSafe(text).replace(/&/g, '&amp;');
+}

@@ -6,6 +6,9 @@ import { deleteFlowsOlderThan } from '../auth/oidc-flows.repository.js';
 import { deleteExpiredAccountTokens } from '../accounts/account-tokens.repository.js';
 import { deleteJobChangesBefore } from '../jobs/search-index.js';
 import { deleteExpiredSessions } from '../sessions/sessions.repository.js';
+import type { PrivateStorage } from '../cvs/cv-storage.js';
+import type { FileStorage } from '../uploads/storage.js';
+import { sweepOrphanFiles } from './orphan-files.js';
 
 /** Any fixed number: the lock that lets one app instance at a time do the sweep on a shared database. */
 
@@ -39,8 +42,16 @@ export async function sweepExpired(db: Db, now: Date = new Date()): Promise<Swee
   return result ?? { ran: false, sessions: 0, oidcFlows: 0, accountTokens: 0, jobChanges: 0 };
 }
 
-/** Sweeps soon after start, then every `intervalMs`; stop() ends it (the app calls it on close). */
-export function scheduleHousekeeping(db: Db, log: FastifyBaseLogger, intervalMs: number): { stop: () => void } {
+/**
+ * Sweeps soon after start, then every `intervalMs`; stop() ends it (the app calls it on close). With `files`, the
+ * stored files no row points at go too (orphan-files.ts).
+ */
+export function scheduleHousekeeping(
+  db: Db,
+  log: FastifyBaseLogger,
+  intervalMs: number,
+  files?: { storage: FileStorage; cvStorage: PrivateStorage },
+): { stop: () => void } {
   const run = () => {
     sweepExpired(db).then(
       (result) => {
@@ -48,6 +59,14 @@ export function scheduleHousekeeping(db: Db, log: FastifyBaseLogger, intervalMs:
       },
       (error: unknown) => log.warn({ err: error }, 'housekeeping failed; will retry at the next interval'),
     );
+    if (files) {
+      sweepOrphanFiles(db, files).then(
+        (swept) => {
+          if (swept.avatars || swept.cvs) log.info(swept, 'housekeeping: orphan files deleted');
+        },
+        (error: unknown) => log.warn({ err: error }, 'the orphan file sweep failed; will retry at the next interval'),
+      );
+    }
   };
   const first = setTimeout(run, Math.min(intervalMs, 5_000));
   const every = setInterval(run, intervalMs);

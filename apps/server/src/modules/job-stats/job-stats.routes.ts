@@ -26,14 +26,19 @@ export const jobStatsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
     async (request) => {
       // A flood from one address is refused; views of one job past the cap from one address are not counted
-      // (each user agent is a visitor of its own, so a script could otherwise add views at will).
+      // (each user agent is a visitor of its own, so a script could otherwise add views at will). The cap's counter
+      // is taken (an atomic increment) inside the transaction of a first view, which it rolls back past the cap:
+      // parallel views cannot all read the count below it.
       await rateLimiter.consume([[{ name: 'job-view-address', ...limits.jobViewsPerAddress }, request.ip]]);
       const pair = `${request.ip}\n${request.params.id}`;
       const seen = await rateLimiter.peek(counted.name, pair);
       if (seen && seen.count >= counted.limit) return { counted: false };
-      const first = await views.count(request.params.id, { address: request.ip, userAgent: request.headers['user-agent'] ?? '' });
-      if (first) await rateLimiter.hit(counted.name, pair, counted.windowMs);
-      return { counted: first };
+      const admit = async () => {
+        const outcome = await rateLimiter.hit(counted.name, pair, counted.windowMs);
+        return !outcome || outcome.count <= counted.limit;
+      };
+      const visitor = { address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+      return { counted: await views.count(request.params.id, visitor, new Date(), admit) };
     },
   );
 

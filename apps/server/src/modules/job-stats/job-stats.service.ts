@@ -42,8 +42,17 @@ export class ViewCounter {
     return secret;
   }
 
-  /** True when this visitor's view of the job was the first today; 404 for a job that does not exist. */
-  async count(rawJobId: string, visitor: { address: string; userAgent: string }, now: Date = new Date()): Promise<boolean> {
+  /**
+   * True when this visitor's view of the job was the first today and `admit` let it count; 404 for a job that does
+   * not exist. `admit` is asked only for a first view, inside the transaction that records it: answering false
+   * rolls the view back, so a cap `admit` keeps (an atomic counter) holds however many views arrive at once.
+   */
+  async count(
+    rawJobId: string,
+    visitor: { address: string; userAgent: string },
+    now: Date = new Date(),
+    admit: () => Promise<boolean> = async () => true,
+  ): Promise<boolean> {
     const jobId = parseId(rawJobId, MESSAGES.jobNotFound);
     if (!(await jobExists(this.db, jobId))) throw new AppError('not_found', MESSAGES.jobNotFound);
     const day = viewDay(now);
@@ -52,14 +61,22 @@ export class ViewCounter {
       .digest()
       .subarray(0, 16);
     try {
-      return await recordView(this.db, jobId, day, hash);
+      return await this.db.transaction(async (tx) => {
+        if (!(await recordView(tx, jobId, day, hash))) return false;
+        if (!(await admit())) throw NOT_ADMITTED;
+        return true;
+      });
     } catch (error) {
+      if (error === NOT_ADMITTED) return false;
       // The job was deleted between the check and the insert.
       if (isForeignKeyViolation(error)) throw new AppError('not_found', MESSAGES.jobNotFound);
       throw error;
     }
   }
 }
+
+/** Thrown to roll back a first view its cap refused. */
+const NOT_ADMITTED = new Error('view not admitted');
 
 function toStats(row: JobStatsRow): JobStats {
   const views = Number(row.views);

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import {
   deleteAckSchema,
@@ -27,6 +28,31 @@ const idParams = z.object({ id: z.string().max(100) });
 
 /** Downloads of every job running at once, per instance; more wait for a 503's Retry-After. */
 export const ALL_JOBS_AT_ONCE = 2;
+/** How long a download of every job may wait for its client to read before it is ended and its slot freed. */
+export const ALL_JOBS_STALL_MS = 30_000;
+
+/**
+ * Ends `response` once its client has read nothing for `stallMs` while the response waits for it (the socket's
+ * buffer full: `writableNeedDrain`). Time the server spends producing the next chunk does not count. Answers the
+ * function that stops watching.
+ */
+function endWhenStalled(response: ServerResponse, stallMs: number): () => void {
+  let blockedSince: number | undefined;
+  const drained = () => {
+    blockedSince = undefined;
+  };
+  response.on('drain', drained);
+  const timer = setInterval(() => {
+    if (!response.writableNeedDrain) return drained();
+    blockedSince ??= Date.now();
+    if (Date.now() - blockedSince >= stallMs) response.destroy();
+  }, Math.max(10, Math.min(1000, stallMs / 5)));
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    response.off('drain', drained);
+  };
+}
 
 export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, searchCounts }) => {
   const limits = rateLimitsOf(config);
@@ -62,10 +88,13 @@ export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, confi
       throw new AppError('unavailable', 'Too many downloads of every job at once. Please try again shortly.', { 'Retry-After': '5' });
     }
     running += 1;
+    // A client that stops reading would hold its slot for as long as it keeps the connection open.
+    const stopWatching = endWhenStalled(reply.raw, config.allJobsStallMs ?? ALL_JOBS_STALL_MS);
     let released = false;
     const release = () => {
       if (!released) running -= 1;
       released = true;
+      stopWatching();
     };
     reply.raw.once('close', release);
     try {

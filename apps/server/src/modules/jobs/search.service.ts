@@ -88,6 +88,11 @@ export class SearchCache {
   readonly vocabulary: Vocabulary;
   /** When the jobs last changed, as this process heard (ms since the epoch). */
   private changedAt = Number.NEGATIVE_INFINITY;
+  /**
+   * How many job changes this process was told of (invalidate): what else is made from jobs (rendered pages)
+   * compares it. Not counted again when the search index applies the same changes.
+   */
+  changes = 0;
   /** The samples with enough rows to give an estimate, coarsest first, and when that was last read (ms since the epoch). */
   private usableSamples: SampleSource[] = [];
   private samplesCheckedAt = Number.NEGATIVE_INFINITY;
@@ -186,6 +191,7 @@ export class SearchCache {
   /** Called on every job create, update and delete, and on account deletion. */
   invalidate(now = Date.now()): void {
     // The search index needs no telling: it reads the changes before every search.
+    this.changes += 1;
     this.forgetAnswers(now);
   }
 

@@ -1,11 +1,12 @@
 import { placeSuggestionsSchema, skillSuggestionsSchema, suggestQuerySchema } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
+import { rateLimitsOf } from '../../config.js';
 import { suggestPlaces } from './places.js';
 import { suggestSkills } from './search.repository.js';
 
 /** Typeaheads of the job form and the search box: skills in use, and the world's cities. */
-export const suggestionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
+export const suggestionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, rateLimiter }) => {
   app.get(
     '/skills',
     { schema: { tags: ['jobs'], querystring: suggestQuerySchema, response: { 200: skillSuggestionsSchema } } },
@@ -15,6 +16,10 @@ export const suggestionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app) => {
   app.get(
     '/places',
     { schema: { tags: ['jobs'], querystring: suggestQuerySchema, response: { 200: placeSuggestionsSchema } } },
-    async (request) => suggestPlaces(request.query.q),
+    async (request) => {
+      // Each lookup is cheap (places.ts), but every keystroke of a typeahead is one: bounded per address all the same.
+      await rateLimiter.consume([[{ name: 'place-lookups-address', ...rateLimitsOf(config).placeLookupsPerAddress }, request.ip]]);
+      return suggestPlaces(request.query.q);
+    },
   );
 };

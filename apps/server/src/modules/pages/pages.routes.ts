@@ -6,10 +6,11 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Job, SearchResult } from '@jobboard/shared';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
-import type { Config } from '../../config.js';
+import { rateLimitsOf, type Config } from '../../config.js';
 import { sessionCookieName } from '../../http/session.js';
 import { findCompanyById } from '../companies/companies.repository.js';
 import { homeHead, jobHead, missingJobHead, type PageHead } from './head.js';
+import { PageCache, type CachedPage } from './page-cache.js';
 import { assemblePage, pageLocale, type SsrState } from './page-html.js';
 import { jobPostingJsonLd, type HiringCompany } from './job-posting.js';
 
@@ -50,8 +51,8 @@ export async function loadPageRenderer(config: Pick<Config, 'webDist'>): Promise
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/** A rendered page is 20-80 KB of markup that compresses about tenfold: sent compressed to every browser that can take it. */
-async function compressed(html: string, acceptEncoding: string | undefined): Promise<{ body: Buffer | string; encoding?: string }> {
+/** The encoding to send a page in: the cheapest to read that the browser takes (none when it takes neither). */
+function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   const accepted = new Set(
     (acceptEncoding ?? '')
       .split(',')
@@ -59,10 +60,22 @@ async function compressed(html: string, acceptEncoding: string | undefined): Pro
       .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q))
       .map(([name]) => name),
   );
-  const accepts = (name: string) => accepted.has(name);
-  if (accepts('br')) return { body: await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
-  if (accepts('gzip')) return { body: await gzipped(html, { level: 6 }), encoding: 'gzip' };
-  return { body: html };
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+/**
+ * A rendered page is 20-80 KB of markup that compresses about tenfold: sent compressed to every browser that can
+ * take it, at levels that cost a millisecond or two (a kept page is compressed once per encoding).
+ */
+async function encoded(page: CachedPage, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  let body = page.encoded.get(encoding);
+  if (!body) {
+    body = encoding === 'br' ? await brotli(page.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }) : await gzipped(page.html, { level: 4 });
+    page.encoded.set(encoding, body);
+  }
+  return body;
 }
 
 function parse<T>(body: string): T | undefined {
@@ -104,6 +117,39 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
     return company ? { website: company.website } : undefined;
   }
 
+  /** The page's head: a job's tags and (open jobs) JSON-LD, a missing job's, or the home page's for its search. */
+  async function headOf(plan: PagePlan, main: { status: number; body: unknown }, origin: string): Promise<PageHead> {
+    if (plan.kind === 'job') {
+      if (main.status !== 200) return missingJobHead;
+      const job = main.body as Job;
+      // Only an open job is a posting search engines may show.
+      const structured = job.status === 'open' && !job.moderation ? [jobPostingJsonLd(job, await companyOf(job), origin)] : [];
+      return jobHead(job, origin, structured);
+    }
+    const search = plan.queries[plan.queries.length - 1]?.path.split('?')[1] ?? '';
+    const total = main.status === 200 ? (main.body as SearchResult).total : undefined;
+    return homeHead(origin, search, total);
+  }
+
+  /** The page rendered from its answers; undefined (with its status) when rendering failed and the shell must do. */
+  async function render(request: FastifyRequest, plan: PagePlan, pageUrl: string, origin: string, locale: string) {
+    const answers = await Promise.all(plan.queries.map((query) => ask(app, request, query)));
+    const main = answers[answers.length - 1] ?? { status: 500, body: null };
+    const status = pageStatus(plan, main);
+    const state: SsrState = { locale, queries: answers };
+    const head = await headOf(plan, main, origin);
+    try {
+      return { status, html: assemblePage(shell, head, await renderer.render(pageUrl, state), state, renderer.SSR_STATE_ID) };
+    } catch (error) {
+      // A rendering fault must not take the page down: the browser renders it as it did before server rendering.
+      request.log.error({ err: error, url: request.url }, 'server rendering failed; sending the app shell');
+      return { status, html: undefined };
+    }
+  }
+
+  const cache = new PageCache();
+  const renderLimit = { name: 'page-renders-address', ...rateLimitsOf(config).pageRendersPerAddress };
+
   async function page(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, 'http://localhost');
     const plan = renderer.prefetchPlan(url.pathname, url.search);
@@ -111,44 +157,37 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
     if (!plan) return shellReply(200);
 
     const origin = config.siteOrigin;
-    const answers = await Promise.all(plan.queries.map((query) => ask(app, request, query)));
-    const main = answers[answers.length - 1] ?? { status: 500, body: null };
-    const status = pageStatus(plan, main);
-    const state: SsrState = { locale: pageLocale(request.headers['accept-language']), queries: answers };
-
-    let head: PageHead;
-    if (plan.kind === 'job') {
-      if (main.status === 200) {
-        const job = main.body as Job;
-        // Only an open job is a posting search engines may show.
-        const structured = job.status === 'open' && !job.moderation ? [jobPostingJsonLd(job, await companyOf(job), origin)] : [];
-        head = jobHead(job, origin, structured);
-      } else {
-        head = missingJobHead;
-      }
-    } else {
-      const search = plan.queries[plan.queries.length - 1]?.path.split('?')[1] ?? '';
-      const total = main.status === 200 ? (main.body as SearchResult).total : undefined;
-      head = homeHead(origin, search, total);
-    }
-
-    let body: string;
-    try {
-      body = await renderer.render(`${url.pathname}${url.search}`, state);
-    } catch (error) {
-      // A rendering fault must not take the page down: the browser renders it as it did before server rendering.
-      request.log.error({ err: error, url: request.url }, 'server rendering failed; sending the app shell');
-      return shellReply(status);
-    }
+    const locale = pageLocale(request.headers['accept-language']);
+    // The address a page is rendered and kept by: the search as the app normalises it (its parameters in one
+    // order, unknown ones dropped), or the job's path. A job page with a query string is rendered as asked.
+    const search = plan.queries[plan.queries.length - 1]?.path.split('?')[1];
+    const pageUrl = plan.kind === 'home' ? (search ? `/?${search}` : '/') : `${url.pathname}${url.search}`;
+    // Only anonymous pages are kept: a signed-in page holds its reader's account (/api/auth/me) and their saves.
     const signedIn = Boolean(request.cookies[cookieName]);
-    const html = await compressed(assemblePage(shell, head, body, state, renderer.SSR_STATE_ID), request.headers['accept-encoding']);
-    if (html.encoding) reply.header('Content-Encoding', html.encoding);
+    const key = signedIn || (plan.kind === 'job' && url.search) ? undefined : `${origin}\n${locale}\n${pageUrl}`;
+    const changes = deps.searchCounts.changes;
+    let kept = key === undefined ? undefined : cache.get(key, changes);
+    if (!kept) {
+      // Rendering is what costs (100-170 ms of the event loop): a client asking for page after page is held back,
+      // and sent the shell, which the browser renders itself.
+      const outcome = await deps.rateLimiter.hit(renderLimit.name, request.ip, renderLimit.windowMs);
+      if (outcome && outcome.count > renderLimit.limit) {
+        const retryAfter = String(Math.max(1, Math.ceil(outcome.resetMs / 1000)));
+        return reply.code(429).header('Retry-After', retryAfter).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(shell);
+      }
+      const rendered = await render(request, plan, pageUrl, origin, locale);
+      if (rendered.html === undefined) return shellReply(rendered.status);
+      kept = { status: rendered.status, html: rendered.html, encoded: new Map(), changes, at: Date.now() };
+      if (key !== undefined && kept.status < 500) cache.set(key, kept);
+    }
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    if (encoding) reply.header('Content-Encoding', encoding);
     return reply
-      .code(status)
+      .code(kept.status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', signedIn ? 'private, no-cache' : 'no-cache')
       .header('Vary', 'Cookie, Accept-Language, Accept-Encoding')
-      .send(html.body);
+      .send(encoding ? await encoded(kept, encoding) : kept.html);
   }
 
   app.get('/', { schema: { hide: true } }, page);

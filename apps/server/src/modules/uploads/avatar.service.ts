@@ -4,6 +4,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { MESSAGES } from '@jobboard/shared';
 import { AppError } from '../../http/errors.js';
+import type { Queryable } from '../../db/client.js';
+import { findImageUrlsInUse } from './avatars.repository.js';
 import type { FileStorage } from './storage.js';
 
 const ACCEPTED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
@@ -52,4 +54,15 @@ export async function storeAvatar(storage: FileStorage, bytes: Buffer, originalN
     throw new AppError('bad_request', MESSAGES.avatarUploadFailed);
   }
   return storage.put(avatarFileName(originalName), encoded, 'image/webp');
+}
+
+/**
+ * Deletes the uploaded image behind `url` (a replaced or deleted account's picture) unless something still shows it;
+ * a URL that is not one of ours is left alone. A failure is only logged by the caller: the orphan sweep retries.
+ */
+export async function removeImageIfUnused(db: Queryable, storage: FileStorage, url: string | undefined): Promise<void> {
+  const name = url ? storage.nameOf(url) : undefined;
+  if (!url || !name) return;
+  if ((await findImageUrlsInUse(db, [url])).size > 0) return;
+  await storage.remove(name);
 }

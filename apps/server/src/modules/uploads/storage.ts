@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.js';
 
 /** Where uploaded files go. The disk driver suits one instance; S3 suits several sharing nothing. */
@@ -12,6 +12,50 @@ export interface FileStorage {
    * writes over an existing object (its URL may be cached as immutable): a name in use is an error.
    */
   put(name: string, bytes: Buffer, contentType: string): Promise<string>;
+  /** The name `put` stored under for a URL it answered; undefined for any other URL (a link to elsewhere). */
+  nameOf(url: string): string | undefined;
+  /** The URL `put` answers for a name. */
+  urlOf(name: string): string;
+  /** Deletes what is stored under `name`; nothing stored there is not an error. */
+  remove(name: string): Promise<void>;
+  /** The names of the files stored before `before`, a page at a time (for the orphan sweep). */
+  listBefore(before: Date): AsyncIterable<string[]>;
+}
+
+/** Names are ours (avatarFileName: `<ms>-<hex>-<name>.webp`); anything else never reaches a path or a key. */
+const SAFE_NAME = /^\d{13}-[0-9a-f]{16}-[a-z0-9-]+\.webp$/;
+
+/** The files of a directory written before `before` whose names pass `safe`, in pages (skips temporary files). */
+export async function* filesBefore(directory: string, before: Date, safe: RegExp, pageSize = 2000): AsyncIterable<string[]> {
+  let names: string[];
+  try {
+    names = (await fs.readdir(directory)).filter((name) => safe.test(name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for (let start = 0; start < names.length; start += pageSize) {
+    const page: string[] = [];
+    for (const name of names.slice(start, start + pageSize)) {
+      const stat = await fs.stat(path.join(directory, name)).catch(() => undefined);
+      if (stat && stat.mtime < before) page.push(name);
+    }
+    if (page.length) yield page;
+  }
+}
+
+/** The keys under `prefix` of a bucket last written before `before`, without the prefix, in pages. */
+export async function* objectsBefore(client: S3Client, bucket: string, prefix: string, before: Date, safe: RegExp): AsyncIterable<string[]> {
+  let token: string | undefined;
+  do {
+    const answer = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+    const page = (answer.Contents ?? [])
+      .filter((object) => object.Key && object.LastModified && object.LastModified < before)
+      .map((object) => (object.Key ?? '').slice(prefix.length))
+      .filter((name) => safe.test(name));
+    if (page.length) yield page;
+    token = answer.IsTruncated ? answer.NextContinuationToken : undefined;
+  } while (token);
 }
 
 export class DiskStorage implements FileStorage {
@@ -24,7 +68,25 @@ export class DiskStorage implements FileStorage {
 
   async put(name: string, bytes: Buffer, _contentType?: string): Promise<string> {
     await writeNewFile(this.directory, name, bytes);
+    return this.urlOf(name);
+  }
+
+  urlOf(name: string): string {
     return `${this.urlPrefix}${encodeURIComponent(name)}`;
+  }
+
+  nameOf(url: string): string | undefined {
+    if (!url.startsWith(this.urlPrefix)) return undefined;
+    const name = decodeURIComponent(url.slice(this.urlPrefix.length));
+    return SAFE_NAME.test(name) ? name : undefined;
+  }
+
+  async remove(name: string): Promise<void> {
+    if (SAFE_NAME.test(name)) await fs.rm(path.join(this.directory, name), { force: true });
+  }
+
+  listBefore(before: Date): AsyncIterable<string[]> {
+    return filesBefore(this.directory, before, SAFE_NAME);
   }
 }
 
@@ -82,9 +144,33 @@ export class S3Storage implements FileStorage {
         IfNoneMatch: '*',
       }),
     );
+    return this.urlOf(name);
+  }
+
+  urlOf(name: string): string {
+    return `${this.base()}/avatars/${encodeURIComponent(name)}`;
+  }
+
+  /** Where the bucket's objects are read from, without a trailing slash. */
+  private base(): string {
     const base =
       this.settings.publicUrl ??
       `${(this.settings.endpoint ?? `https://${this.settings.bucket}.s3.${this.settings.region}.amazonaws.com`).replace(/\/$/, '')}${this.settings.endpoint ? `/${this.settings.bucket}` : ''}`;
-    return `${base.replace(/\/$/, '')}/avatars/${encodeURIComponent(name)}`;
+    return base.replace(/\/$/, '');
+  }
+
+  nameOf(url: string): string | undefined {
+    const prefix = `${this.base()}/avatars/`;
+    if (!url.startsWith(prefix)) return undefined;
+    const name = decodeURIComponent(url.slice(prefix.length));
+    return SAFE_NAME.test(name) ? name : undefined;
+  }
+
+  async remove(name: string): Promise<void> {
+    if (SAFE_NAME.test(name)) await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: `avatars/${name}` }));
+  }
+
+  listBefore(before: Date): AsyncIterable<string[]> {
+    return objectsBefore(this.client, this.settings.bucket, 'avatars/', before, SAFE_NAME);
   }
 }

@@ -2,11 +2,12 @@ import multipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, MESSAGES, uploadResultSchema } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
+import { rateLimitsOf } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import { requireUser } from '../../http/session.js';
 import { storeAvatar } from './avatar.service.js';
 
-export const uploadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { storage }) => {
+export const uploadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, rateLimiter, storage }) => {
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
   });
@@ -22,7 +23,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { storag
       },
     },
     async (request, reply) => {
-      requireUser(request);
+      const user = requireUser(request);
+      // Only a confirmed address may store files (an unconfirmed account costs nothing to make), and so many an hour.
+      if (!user.email_verified) throw new AppError('forbidden', MESSAGES.avatarUnconfirmed);
+      await rateLimiter.consume([[{ name: 'avatar-uploads-account', ...rateLimitsOf(config).avatarUploadsPerAccount }, user.id]]);
       if (!request.isMultipart()) throw new AppError('bad_request', 'Send the image as multipart/form-data in the field "file"');
       let file;
       try {
