@@ -187,6 +187,17 @@ describeEachDb('feeds of any search', (kind) => {
     expect(json.items.map((item) => item.title)).toEqual([expected]);
   });
 
+  /**
+   * Posts a job and stores `title` as its title. The API refuses control characters in titles now (the one name
+   * rule), but rows written before that rule may hold them, and the feeds must stay well-formed for those too.
+   */
+  async function postStoredAs(title: string, fields: Parameters<typeof postJob>[2]): Promise<string> {
+    // eslint-disable-next-line no-control-regex -- the characters the name rule refuses
+    const id = await postJob(t.app, poster.cookie, { ...fields, jobTitle: title.replace(/[\u0000-\u001f]/g, '') });
+    await t.db.query('UPDATE jobs SET job_title = $1 WHERE id = $2', [title, id]);
+    return id;
+  }
+
   it('hostile titles and company names (two CDATA ends, markup, entities, controls) read back exactly in every format', async () => {
     const hostile = [
       { jobTitle: 'Cdata ]]> twice ]]><injected>yes</injected> end', companyName: 'Hostile ]]>]]> Co' },
@@ -195,7 +206,7 @@ describeEachDb('feeds of any search', (kind) => {
     ];
     // Characters XML cannot carry are dropped from every format but JSON; everything else must be the job's own text.
     const shown = (text: string) => text.replaceAll('\u0007', '');
-    for (const job of hostile) await postJob(t.app, poster.cookie, { ...job, description: 'Hostile text ]]> ]]> </item> in a feed.' });
+    for (const job of hostile) await postStoredAs(job.jobTitle, { ...job, description: 'Hostile text ]]> ]]> </item> in a feed.' });
     const expected = hostile.map((job) => `${job.jobTitle} at ${job.companyName}`).reverse();
     const rss = parseXml<RssDocument>((await t.app.inject({ method: 'GET', url: '/feed.rss?q=hostile' })).body);
     expect(rss.rss.channel.item?.map((item) => item.title)).toEqual(expected.map(shown));
@@ -207,7 +218,7 @@ describeEachDb('feeds of any search', (kind) => {
   });
 
   it('characters XML cannot carry are left out, so the feed stays readable', async () => {
-    const id = await postJob(t.app, poster.cookie, { jobTitle: 'Bell\u0007 Ringer\u001b', companyName: 'Feedco', description: 'Ring\u0001 the bell\uFFFF every hour.' });
+    const id = await postStoredAs('Bell\u0007 Ringer\u001b', { companyName: 'Feedco', description: 'Ring\u0001 the bell\uFFFF every hour.' });
     for (const format of ['rss', 'atom'] as const) {
       const response = await t.app.inject({ method: 'GET', url: `/feed.${format}?q=ringer` });
       expect(response.statusCode).toBe(200);
