@@ -89,6 +89,9 @@ describeEachDb('concurrency', (kind) => {
         signInPerAddress: { limit: 10_000, windowMs: 60_000 },
         signInFailuresPerAccount: { limit: 10_000, windowMs: 60_000 },
         signUpPerAddress: { limit: 10_000, windowMs: 60_000 },
+        // These tests race many edits of one job; the edit limits themselves are companies-security's.
+        jobEditsPerJob: { limit: 10_000, windowMs: 60_000 },
+        jobEditsPerAccount: { limit: 10_000, windowMs: 60_000 },
       },
     }, { interleave: true });
     poster = await signUpAndSignIn(t.app);
