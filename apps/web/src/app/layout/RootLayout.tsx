@@ -6,6 +6,7 @@ import { lazyScreen } from '../../lib/lazy-screen';
 import { useCurrentUser } from '../../lib/session';
 import { ErrorBoundary } from '../pages/RouteError';
 import { SessionEndedRedirect } from '../guards';
+import { AccountChangedNotice } from './AccountChangedNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -36,6 +37,7 @@ export function RootLayout() {
       </a>
       <SessionEndedRedirect />
       <Header />
+      <AccountChangedNotice />
       {unverified ? (
         // Decoration: a chunk that fails to load leaves it out, never the page.
         <ErrorBoundary quiet>
