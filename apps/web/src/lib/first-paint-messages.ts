@@ -9,6 +9,5 @@ export const FIRST_PAINT_MESSAGES = {
   searchPlaceholder: 'What position are you looking for?',
   logFetchJobsData: 'Error fetching jobs data',
   serverError: 'Something went wrong on our side. Please try again.',
-  signedInElsewhere: 'You are now signed in as another account in another tab. Reload to continue.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
 } as const;

@@ -1,7 +1,6 @@
 import type { Account, MessageBody, User } from '@jobboard/shared';
-import { MutationCache, QueryCache, QueryClient, useQuery, type QueryCacheNotifyEvent } from '@tanstack/react-query';
-import { ApiError, apiFetch, setShownUser } from './api';
-import { FIRST_PAINT_MESSAGES } from './first-paint-messages';
+import { MutationCache, QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
+import { ApiError, apiFetch } from './api';
 import { queryKeys } from './query-keys';
 
 /**
@@ -37,7 +36,7 @@ function isUnauthorized(error: unknown): boolean {
 }
 
 /** What was cached for one user: their applications, own jobs, alerts and saved jobs. */
-function dropUserQueries(client: QueryClient): void {
+export function dropUserQueries(client: QueryClient): void {
   client.removeQueries({ queryKey: queryKeys.applications });
   client.removeQueries({ queryKey: [...queryKeys.jobs, 'mine'] });
   client.removeQueries({ queryKey: queryKeys.alerts });
@@ -80,66 +79,6 @@ function sessionEnded(client: QueryClient, shownHere = false): void {
   for (const listener of [...sessionEndedListeners]) listener();
 }
 
-/** Another tab changed who is signed in: the user this tab now shows (null: nobody), for the notice. */
-export type AccountChange = { user: SessionUser | null };
-const accountChangeListeners = new Set<(change: AccountChange) => void>();
-
-export function onAccountChanged(listener: (change: AccountChange) => void): () => void {
-  accountChangeListeners.add(listener);
-  return () => accountChangeListeners.delete(listener);
-}
-
-const CHANNEL = 'jobboard-session';
-
-/**
- * Tabs of one browser share the session cookie: a sign-in, sign-out or switch in one is announced to the others
- * (BroadcastChannel; a localStorage write, whose `storage` event other tabs get, where there is none). Each
- * listening tab asks /me again and, when the user changed, forgets the old user's data and says so.
- */
-function watchOtherTabs(client: QueryClient): (userId: string | null) => void {
-  if (typeof window === 'undefined') return () => {};
-  const recheck = () => void client.invalidateQueries({ queryKey: queryKeys.me });
-  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
-  if (channel) channel.onmessage = recheck;
-  else window.addEventListener('storage', (event) => event.key === CHANNEL && recheck());
-  return (userId) => {
-    if (channel) channel.postMessage({ userId });
-    else {
-      try {
-        localStorage.setItem(CHANNEL, JSON.stringify({ userId, at: Date.now() }));
-      } catch {
-        // Storage refused (private mode, full): the other tabs learn at their next focus or call.
-      }
-    }
-  };
-}
-
-/**
- * Keeps the shown user's id for X-Expected-User, and tells the two kinds of change apart: one this tab made
- * (sign-in, sign-out: a `setQueryData`, announced to the other tabs) and one it found out about by asking /me
- * (another tab's: its data dropped, and the person told).
- */
-function trackShownUser(client: QueryClient): void {
-  const announce = watchOtherTabs(client);
-  let shown: string | null | undefined;
-  client.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
-    if (event.query.queryHash !== JSON.stringify(queryKeys.me)) return;
-    const user = (event.query.state.data ?? null) as SessionUser | null;
-    const id = user?._id ?? null;
-    setShownUser(id);
-    const before = shown;
-    shown = id;
-    if (before === undefined || before === id) return;
-    if (event.action.manual) announce(id);
-    else {
-      dropUserQueries(client);
-      for (const listener of [...accountChangeListeners]) listener({ user });
-    }
-  });
-}
-
-
 async function fetchMe({ signal, client }: { signal: AbortSignal; client: QueryClient }): Promise<SessionUser | null> {
   try {
     return await apiFetch<Account>('/api/auth/me', { signal });
@@ -154,10 +93,9 @@ async function fetchMe({ signal, client }: { signal: AbortSignal; client: QueryC
 export function createQueryClient(): QueryClient {
   const onError = (error: unknown, meta: Record<string, unknown> | undefined) => {
     if (isUnauthorized(error) && meta?.signInAttempt !== true) sessionEnded(client, meta?.sessionEndShownHere === true);
-    // Refused as made for another user than the session's: ask who is signed in now, so the screen shows them.
-    if (error instanceof ApiError && error.status === 409 && error.message === FIRST_PAINT_MESSAGES.signedInElsewhere) {
-      void client.invalidateQueries({ queryKey: queryKeys.me });
-    }
+    // A conflict may be a call refused as made for another user than the session's (X-Expected-User): ask who
+    // is signed in now, so the screen shows them (lib/account-sync.ts tells the person).
+    if (error instanceof ApiError && error.status === 409) void client.invalidateQueries({ queryKey: queryKeys.me });
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),
@@ -171,7 +109,6 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
-  trackShownUser(client);
   return client;
 }
 

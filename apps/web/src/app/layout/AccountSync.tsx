@@ -1,13 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { onAccountChanged, type AccountChange } from '../../lib/session';
+import { startAccountSync, type AccountChange } from '../../lib/account-sync';
 
 /**
- * Says that another tab of this browser changed who is signed in (lib/session.ts tells): this tab now shows that
- * account, and what it showed of the previous one is gone. Until dismissed or the next change.
+ * Keeps this tab in step with the account other tabs sign in to (lib/account-sync.ts), and says when it changed:
+ * this tab now shows that account, and what it showed of the previous one is gone. Until dismissed or the next change.
  */
-export function AccountChangedNotice() {
+export function AccountSync() {
+  const client = useQueryClient();
   const [change, setChange] = useState<AccountChange | null>(null);
-  useEffect(() => onAccountChanged(setChange), []);
+  useEffect(() => startAccountSync(client, setChange), [client]);
   if (!change) return null;
   return (
     <div role="status" data-testid="account-changed" className="border-b border-sky-200 bg-sky-50 text-sky-950 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-50">
