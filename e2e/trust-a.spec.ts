@@ -126,3 +126,39 @@ test('a session that ends while applying keeps the cover note, says so, and retu
   await closeDialog(page, 'Applied Successfully');
   await context.close();
 });
+
+test('a double click on Add note saves one note; its author edits and deletes it', async ({ browser, page }) => {
+  const n = uniqueSuffix();
+  const jobId = await carolsJob(browser, `Notes Job ${n}`);
+  // Bob applies through the API; Carol opens the notes of his application.
+  const bob = await browser.newContext();
+  const bobPage = await bob.newPage();
+  await signInFast(bobPage, BOB);
+  expect((await bobPage.request.post('/api/apply/apply-job', { data: { job: jobId } })).status()).toBe(201);
+  await bob.close();
+
+  await signInFast(page, CAROL);
+  await page.goto(`/responses?job=${jobId}`);
+  const row = page.getByTestId('response-row').filter({ hasText: BOB });
+  await row.getByRole('button', { name: /^Notes on / }).click();
+  await page.getByLabel('Add a note').fill('Strong portfolio');
+  await page.getByRole('button', { name: 'Add note' }).evaluate((button: HTMLButtonElement) => {
+    button.click();
+    button.click();
+  });
+  const notes = page.getByRole('list', { name: 'Notes' }).getByTestId('note');
+  await expect(notes).toHaveCount(1);
+  await page.waitForTimeout(500);
+  await page.reload();
+  await page.getByTestId('response-row').filter({ hasText: BOB }).getByRole('button', { name: /^Notes on / }).click();
+  await expect(notes).toHaveCount(1);
+
+  await notes.getByRole('button', { name: 'Edit note' }).click();
+  await notes.getByLabel('Edit the note').fill('Strong portfolio; ask about React');
+  await notes.getByRole('button', { name: 'Save note' }).click();
+  await expect(notes).toContainText('Strong portfolio; ask about React');
+  await notes.getByRole('button', { name: 'Delete note' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete note' }).click();
+  await expect(page.getByRole('list', { name: 'Notes' })).toHaveCount(0);
+  await expect(page.getByText('No notes yet.')).toBeVisible();
+});
