@@ -21,3 +21,28 @@ export function useSingleFlight(): (action: (done: () => void) => void) => void 
     }
   }, []);
 }
+
+/** The subset of a TanStack mutation's per-call options the forms use. */
+interface CallOptions<D, V> {
+  onSuccess?: (data: D, variables: V) => void;
+  onError?: (error: Error, variables: V) => void;
+  onSettled?: () => void;
+}
+
+/**
+ * A mutation's `mutate`, one call at a time (useSingleFlight): a call while the previous one is pending is
+ * ignored. For a form's submit: the double click of a button sends one request.
+ */
+export function useMutateOnce<D, V>(mutate: (variables: V, options?: CallOptions<D, V>) => void): (variables: V, options?: CallOptions<D, V>) => void {
+  const start = useSingleFlight();
+  return (variables, options = {}) =>
+    start((done) =>
+      mutate(variables, {
+        ...options,
+        onSettled: () => {
+          done();
+          options.onSettled?.();
+        },
+      }),
+    );
+}
