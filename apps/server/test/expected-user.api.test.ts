@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES } from '@jobboard/shared';
 import { buildTestApp, describeEachDb, expectErrorShape, postJob, signInAs, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
 
