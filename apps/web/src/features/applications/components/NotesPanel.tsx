@@ -139,14 +139,14 @@ function NoteItem({ applicationId, note, mine }: { applicationId: string; note: 
           {note.authorName ?? 'A former member'} · {when(note.createdAt)} UTC
         </span>
         {mine && draft === null ? (
-          <>
+          <span className="inline-flex gap-3">
             <button type="button" className="font-medium text-teal-800 underline hover:no-underline dark:text-teal-300" onClick={() => setDraft(note.body)} disabled={busy}>
               Edit<span className="sr-only"> note</span>
             </button>
             <button type="button" className="font-medium text-red-800 underline hover:no-underline dark:text-red-300" onClick={remove} disabled={busy}>
               Delete<span className="sr-only"> note</span>
             </button>
-          </>
+          </span>
         ) : null}
       </p>
       {failure ? (
