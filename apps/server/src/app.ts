@@ -24,7 +24,7 @@ import { registerReadRouting } from './http/read-routing.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerNulGuard } from './http/text-guard.js';
 import { createRateLimiter } from './http/rate-limit.js';
-import { registerNoStore, registerSession } from './http/session.js';
+import { registerExpectedUserCheck, registerNoStore, registerSession } from './http/session.js';
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
 import { scheduleAlertChecks } from './modules/alerts/alert-checker.js';
 import { alertRoutes } from './modules/alerts/alerts.routes.js';
@@ -147,6 +147,7 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
 
   registerCsrfProtection(app, config);
   registerSession(app, { config, lookup: (token) => findSessionUser(db, token) });
+  registerExpectedUserCheck(app);
   registerReadRouting(app, db, config);
   registerNoStore(app);
   if (config.housekeepingIntervalMs > 0) {

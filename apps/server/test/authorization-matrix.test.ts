@@ -166,6 +166,26 @@ async function applicationOf(w: World, applicant: SignedInUser, job: string): Pr
   return rows[0].id;
 }
 
+/**
+ * A fresh application to a job of the owner's with one note of the owner's on it. Its check deletes the job
+ * (`dropNoteJob`), so these cases leave no application above the owner's first one on the Responses page.
+ */
+async function freshNote(w: World): Promise<{ application: string; note: string }> {
+  const application = await freshApplication(w, w.owner, w.applicant);
+  const response = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/applications/${application}/notes`,
+    headers: { cookie: w.owner.cookie },
+    payload: { body: 'Matrix note' },
+  });
+  if (response.statusCode !== 201) throw new Error(`note: ${response.body}`);
+  return { application, note: response.json<{ id: string }>().id };
+}
+
+async function dropNoteJob(w: World, application: string): Promise<void> {
+  await w.t.db.query('DELETE FROM jobs WHERE id = (SELECT job_id FROM applications WHERE id = $1)', [application]);
+}
+
 /** A fresh job of `poster`'s with one application from `applicant`: its id. */
 async function freshApplication(w: World, poster: SignedInUser, applicant: SignedInUser): Promise<string> {
   const job = await postJob(w.t.app, poster.cookie, { jobTitle: 'Matrix pipeline job' });
@@ -581,6 +601,34 @@ const TABLE: Record<string, Case> = {
     check: async (w, a, _response, { application = '' }) => {
       const rows = await w.t.db.query('SELECT 1 FROM application_notes WHERE application_id = $1', [application]);
       expect(rows).toHaveLength(a === 'owner' ? 1 : 0);
+    },
+  },
+  // A fellow manager who is not the note's author hears 403 (pipeline.api.test.ts); "other" manages nothing here.
+  'PATCH /api/applications/:id/notes/:noteId': {
+    request: async (w, a) => {
+      const { application, note } = await freshNote(w);
+      return withContext(
+        { method: 'PATCH', url: `/api/applications/${application}/notes/${note}`, headers: cookieOf(w, a), payload: { body: 'Edited matrix note' } },
+        { note, application },
+      );
+    },
+    status: { visitor: 401, other: 404, owner: 200 },
+    check: async (w, a, _response, { note = '', application = '' }) => {
+      const rows = await w.t.db.query<{ body: string }>('SELECT body FROM application_notes WHERE id = $1', [note]);
+      expect(rows[0]?.body).toBe(a === 'owner' ? 'Edited matrix note' : 'Matrix note');
+      await dropNoteJob(w, application);
+    },
+  },
+  'DELETE /api/applications/:id/notes/:noteId': {
+    request: async (w, a) => {
+      const { application, note } = await freshNote(w);
+      return withContext({ method: 'DELETE', url: `/api/applications/${application}/notes/${note}`, headers: cookieOf(w, a) }, { note, application });
+    },
+    status: { visitor: 401, other: 404, owner: 200 },
+    check: async (w, a, _response, { note = '', application = '' }) => {
+      const rows = await w.t.db.query('SELECT 1 FROM application_notes WHERE id = $1', [note]);
+      expect(rows).toHaveLength(a === 'owner' ? 0 : 1);
+      await dropNoteJob(w, application);
     },
   },
   'POST /api/applications/:id/withdraw': {

@@ -150,6 +150,8 @@ interface World {
   /** Bob's application to Alice's job (she moves it and writes notes), and Alice's to Bob's (she may withdraw it). */
   bobApplication: string;
   aliceApplication: string;
+  /** Alice's note on Bob's application (she may edit or delete it). */
+  aliceNote: string;
   /** A CV Alice uploaded (the PDF of the fixtures). */
   aliceCv: string;
   /** Moderation: Alice is the administrator; Victim's job and account are what she approves, hides, bans. */
@@ -250,6 +252,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PATCH', path: (w) => `/api/applications/${w.bobApplication}/stage`, withId: true, auth: true, body: 'stage', at: (_w, id) => `/api/applications/${id}/stage` },
   { method: 'GET', path: (w) => `/api/applications/${w.bobApplication}/notes`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/applications/${id}/notes` },
   { method: 'POST', path: (w) => `/api/applications/${w.bobApplication}/notes`, withId: true, auth: true, body: 'note', at: (_w, id) => `/api/applications/${id}/notes` },
+  { method: 'PATCH', path: (w) => `/api/applications/${w.bobApplication}/notes/${w.aliceNote}`, withId: true, auth: true, body: 'note', at: (w, id) => `/api/applications/${w.bobApplication}/notes/${id}` },
+  { method: 'DELETE', path: (w) => `/api/applications/${w.bobApplication}/notes/${w.aliceNote}`, withId: true, auth: true, body: 'none', at: (w, id) => `/api/applications/${w.bobApplication}/notes/${id}` },
   { method: 'POST', path: (w) => `/api/applications/${w.aliceApplication}/withdraw`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/applications/${id}/withdraw` },
   { method: 'POST', path: (w) => `/api/job/${w.aliceJob}/view`, withId: true, auth: false, body: 'none', sharedId: true, at: (_w, id) => `/api/job/${id}/view` },
   { method: 'GET', path: (w) => `/api/job/${w.aliceJob}/stats`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/job/${id}/stats` },
@@ -582,6 +586,9 @@ describeEachDb('fuzzing every endpoint', (kind) => {
     const applied = await w.t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: w.bob.cookie }, payload: { job: w.aliceJob } });
     expect(applied.statusCode).toBe(201);
     w.bobApplication = applied.json<{ insertedId: string }>().insertedId;
+    const note = await w.t.app.inject({ method: 'POST', url: `/api/applications/${w.bobApplication}/notes`, headers: { cookie: w.alice.cookie }, payload: { body: 'Fuzz note' } });
+    expect(note.statusCode).toBe(201);
+    w.aliceNote = note.json<{ id: string }>().id;
     const aliceApplied = await w.t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: w.alice.cookie }, payload: { job: w.bobJob } });
     expect(aliceApplied.statusCode).toBe(201);
     w.aliceApplication = aliceApplied.json<{ insertedId: string }>().insertedId;

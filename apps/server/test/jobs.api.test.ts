@@ -91,6 +91,43 @@ describeEachDb('jobs API', (kind) => {
       expect([before, after]).toContain(job.postingDate);
     });
 
+    it('creates one job for concurrent posts with one Idempotency-Key, answering the same insertedId', async () => {
+      const key = randomUUID();
+      const title = `Idempotent ${randomUUID()}`;
+      const post = (who: SignedInUser, k: string) =>
+        t.app.inject({ method: 'POST', url: '/api/job/post-job', headers: { cookie: who.cookie, 'idempotency-key': k }, payload: jobBody({ jobTitle: title }) });
+      const [first, second] = await Promise.all([post(alice, key), post(alice, key.toUpperCase())]);
+      expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+      const ids = [first, second].map((r) => r.json<{ acknowledged: boolean; insertedId: string }>());
+      expect(ids[0]).toEqual({ acknowledged: true, insertedId: expect.any(String) });
+      expect(ids[1]).toEqual(ids[0]);
+      const titled = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs WHERE job_title = $1', [title]))[0]?.n;
+      expect(await titled()).toBe(1);
+      // A retry later still answers the first job.
+      expect((await post(alice, key)).json<{ insertedId: string }>().insertedId).toBe(ids[0]?.insertedId);
+
+      // Another poster's same key is another job; a post without a key is always a new one.
+      const bobs = await post(bob, key);
+      expect(bobs.statusCode).toBe(201);
+      expect(bobs.json<{ insertedId: string }>().insertedId).not.toBe(ids[0]?.insertedId);
+      await postJob(t.app, alice.cookie, { jobTitle: title });
+      expect(await titled()).toBe(3);
+    });
+
+    it('refuses a malformed Idempotency-Key with 400 naming the header, storing nothing', async () => {
+      const title = `Bad key ${randomUUID()}`;
+      for (const bad of ['not-a-uuid', '', `${randomUUID()}x`]) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/job/post-job',
+          headers: { cookie: alice.cookie, 'idempotency-key': bad },
+          payload: jobBody({ jobTitle: title }),
+        });
+        expect(expectErrorShape(response, 400)).toMatch(/^Idempotency-Key: /);
+      }
+      expect((await t.db.query('SELECT 1 FROM jobs WHERE job_title = $1', [title])).length).toBe(0);
+    });
+
     it('refuses a visitor with 401 and stores nothing', async () => {
       const count = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs'))[0]?.n;
       const before = await count();

@@ -257,6 +257,21 @@ describeEachDb('moderation API', (kind) => {
       expect(await searchIds(q)).toEqual([]);
     });
 
+    it('a banned account asking for a password reset hears the usual answer and gets no link; unbanned, it does', async () => {
+      const banned = await signUpAndSignIn(t.app);
+      expect((await ban(admin, banned.user._id)).statusCode).toBe(200);
+      const resetLinks = async () =>
+        (await t.db.query('SELECT 1 FROM account_tokens WHERE user_id = $1 AND purpose = $2', [banned.user._id, 'reset-password'])).length;
+      const forgot = () => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: banned.user.email } });
+      const asked = await forgot();
+      expect(asked.statusCode).toBe(200);
+      expect(asked.json()).toEqual({ success: true, message: MESSAGES.resetSent });
+      expect(await resetLinks()).toBe(0);
+      await t.app.inject({ method: 'POST', url: `/api/admin/users/${banned.user._id}/unban`, headers: as(admin) });
+      expect((await forgot()).statusCode).toBe(200);
+      expect(await resetLinks()).toBe(1);
+    });
+
     it('refuses to ban an administrator (409), an unknown account (404), and non-administrators (403)', async () => {
       expect(expectErrorShape(await ban(admin, admin.user._id), 409)).toBe(MODERATION_MESSAGES.cannotBanAdmin);
       expect(expectErrorShape(await ban(admin, randomUUID()), 404)).toBe(MESSAGES.userNotFound);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MESSAGES,
@@ -253,6 +254,41 @@ describeEachDb('pipeline API', (kind) => {
       for (const view of seekerViews) expect(view.body).not.toContain('Secret remark');
       const rows = await t.db.query('SELECT 1 FROM application_notes WHERE application_id = $1', [application]);
       expect(rows).toHaveLength(1);
+    });
+
+    it('the author edits and deletes their own note; a fellow manager hears 403, others 404, an unknown note 404', async () => {
+      const { application, seeker } = await applied();
+      const note = (await addNote(member, application, 'First thought')).json<Note>();
+      const edit = (person: SignedInUser | undefined, id: string, body: unknown) =>
+        t.app.inject({ method: 'PATCH', url: `/api/applications/${application}/notes/${id}`, headers: headersOf(person), payload: { body } });
+      const remove = (person: SignedInUser | undefined, id: string) =>
+        t.app.inject({ method: 'DELETE', url: `/api/applications/${application}/notes/${id}`, headers: headersOf(person) });
+      const bodies = async () => (await notesOf(poster, application)).json<Notes>().items.map((n) => n.body);
+
+      const edited = await edit(member, note.id, '  Second thought  ');
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json<Note>()).toEqual({ ...note, body: 'Second thought' });
+      expect(expectErrorShape(await edit(member, note.id, ''), 400)).toMatch(/^body/);
+
+      expect(expectErrorShape(await edit(poster, note.id, 'The poster rewrites it'), 403)).toBe(PIPELINE_MESSAGES.noteAuthorOnly);
+      expect(expectErrorShape(await remove(poster, note.id), 403)).toBe(PIPELINE_MESSAGES.noteAuthorOnly);
+      for (const person of [seeker, otherPoster]) {
+        expect(expectErrorShape(await edit(person, note.id, 'mine'), 404)).toBe(PIPELINE_MESSAGES.applicationNotFound);
+        expect(expectErrorShape(await remove(person, note.id), 404)).toBe(PIPELINE_MESSAGES.applicationNotFound);
+      }
+      expect((await remove(undefined, note.id)).statusCode).toBe(401);
+      for (const id of [randomUUID(), 'not-an-id']) {
+        expect(expectErrorShape(await edit(member, id, 'x'), 404)).toBe(PIPELINE_MESSAGES.noteNotFound);
+      }
+      // A note of another application is not found through this one.
+      const elsewhere = (await addNote(member, (await applied()).application, 'Elsewhere')).json<Note>();
+      expect(expectErrorShape(await remove(member, elsewhere.id), 404)).toBe(PIPELINE_MESSAGES.noteNotFound);
+      expect(await bodies()).toEqual(['Second thought']);
+
+      const removed = await remove(member, note.id);
+      expect(removed.json()).toEqual({ id: note.id, deleted: true });
+      expect(await bodies()).toEqual([]);
+      expect(expectErrorShape(await remove(member, note.id), 404)).toBe(PIPELINE_MESSAGES.noteNotFound);
     });
 
     it('takes up to 5,000 characters; refuses an empty or longer note with 400 naming body', async () => {

@@ -30,6 +30,8 @@ export const MESSAGES = {
   signUpSuccess: 'User created successfully',
   signOutSuccess: 'User has been signed out',
   notSignedIn: 'You must be signed in to do that',
+  /** A state-changing call made for the user a tab shows while the session is now another account's (X-Expected-User). */
+  signedInElsewhere: 'You are now signed in as another account in another tab. Reload to continue.',
   forbidden: 'You are not allowed to do that',
   emailTaken: 'An account with this email already exists',
   usernameTaken: 'This username is already taken',

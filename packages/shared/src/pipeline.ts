@@ -14,6 +14,8 @@ export const PIPELINE_MESSAGES = {
   applicationNotFound: 'Application not found',
   withdrawnCannotMove: 'This application was withdrawn: its stage can no longer change',
   applicationWithdrawn: 'Application withdrawn',
+  noteNotFound: 'Note not found',
+  noteAuthorOnly: 'Only the author of a note can change or delete it',
 } as const;
 
 const stageSchema = z.enum(APPLICATION_STAGES, {
@@ -22,6 +24,9 @@ const stageSchema = z.enum(APPLICATION_STAGES, {
 
 /** The application of the pipeline's calls; a malformed id is a 404 ("Application not found"), as everywhere. */
 export const applicationParamsSchema = z.object({ id: z.string().max(100) });
+
+/** One note of an application (PATCH and DELETE /api/applications/:id/notes/:noteId); a malformed id is a 404. */
+export const noteParamsSchema = z.object({ id: z.string().max(100), noteId: z.string().max(100) });
 
 export const stageBodySchema = z.strictObject({ stage: stageSchema });
 export type StageBody = z.infer<typeof stageBodySchema>;
@@ -90,6 +95,9 @@ export type Note = z.infer<typeof noteSchema>;
 
 export const notesSchema = z.object({ items: z.array(noteSchema).describe('Oldest first') });
 export type Notes = z.infer<typeof notesSchema>;
+
+export const noteDeletionSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export type NoteDeletion = z.infer<typeof noteDeletionSchema>;
 
 export const withdrawalSchema = z.object({ id: z.string(), withdrawnAt: z.string() });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;

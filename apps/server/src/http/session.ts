@@ -68,6 +68,26 @@ export function registerSession(app: FastifyInstance, deps: { config: Config; lo
   });
 }
 
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The calls that choose who is signed in: they may be made from a tab that showed someone else. */
+const IDENTITY_ROUTES = new Set(['/api/auth/signin', '/api/auth/signup', '/api/auth/signout', '/api/auth/google']);
+
+/**
+ * A tab sends the id of the user it shows as `X-Expected-User` with its state-changing calls. When the session is
+ * now another account's (someone signed in as another person in another tab), the call is refused with 409
+ * instead of being made as that account. Calls without the header (old clients, other tools) are not checked.
+ */
+export function registerExpectedUserCheck(app: FastifyInstance): void {
+  // On request (after the session's own hook), so the refusal comes before anything reads the body.
+  app.addHook('onRequest', async (request) => {
+    const expected = request.headers['x-expected-user'];
+    if (expected === undefined || !UNSAFE.has(request.method) || !isApiRoute(request)) return;
+    if (IDENTITY_ROUTES.has(request.routeOptions.url ?? '')) return;
+    // Nobody signed in: the route's own 401 says so.
+    if (request.user && request.user.id !== expected) throw new AppError('conflict', MESSAGES.signedInElsewhere);
+  });
+}
+
 /** Routes whose answers are about the caller even without a session (sign-in, profile, applications, own jobs). */
 const PERSONAL_ROUTES = /^\/api\/(auth|user|apply|upload)\/|^\/api\/job\/myJobs\//;
 

@@ -22,12 +22,37 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+let shownUserId: string | null = null;
+
+/**
+ * The id of the user the app shows (lib/session.ts keeps it up to date). State-changing calls carry it as
+ * X-Expected-User: when another tab has signed in as someone else since, the server refuses the call (409)
+ * instead of making it as that account.
+ */
+export function setShownUser(id: string | null): void {
+  shownUserId = id;
+}
+
+export function shownUser(): string | null {
+  return shownUserId;
+}
+
+export interface FetchOptions {
+  method?: Method;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** The user this call is made for, when a screen holds its own (a dialog filled in for them); else the shown user. */
+  expectedUser?: string | null;
+}
+
 /**
  * fetch against our own origin with the session cookie. A 4xx/5xx, a `{success:false}` body or a network
  * failure all become an ApiError carrying the server's message.
  */
-export async function apiFetch<T>(path: string, options: { method?: Method; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function apiFetch<T>(path: string, options: FetchOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
+  const expected = options.expectedUser === undefined ? shownUserId : options.expectedUser;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -37,6 +62,8 @@ export async function apiFetch<T>(path: string, options: { method?: Method; body
         Accept: 'application/json',
         'X-Requested-With': 'XMLHttpRequest',
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(method !== 'GET' && expected ? { 'X-Expected-User': expected } : {}),
+        ...options.headers,
       },
       body: body === undefined ? null : JSON.stringify(body),
       signal: signal ?? null,

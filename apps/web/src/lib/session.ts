@@ -19,6 +19,8 @@ export type SessionUser = User & Partial<Pick<Account, 'emailVerified' | 'pendin
 
 /** Calls that may answer 401 without meaning "the session ended" (a wrong password) carry this meta. */
 export const SIGN_IN_ATTEMPT = { signInAttempt: true } as const;
+/** Calls whose screen says itself that the session ended (and keeps what was typed) carry this meta. */
+export const SESSION_END_SHOWN_HERE = { sessionEndShownHere: true } as const;
 
 type Listener = () => void;
 const sessionEndedListeners = new Set<Listener>();
@@ -33,13 +35,18 @@ function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-/** Nobody is signed in any more: forget the user and what was cached for them. */
-export function forgetUser(client: QueryClient): void {
-  client.setQueryData(queryKeys.me, null);
+/** What was cached for one user: their applications, own jobs, alerts and saved jobs. */
+export function dropUserQueries(client: QueryClient): void {
   client.removeQueries({ queryKey: queryKeys.applications });
   client.removeQueries({ queryKey: [...queryKeys.jobs, 'mine'] });
   client.removeQueries({ queryKey: queryKeys.alerts });
   client.removeQueries({ queryKey: queryKeys.savedJobs });
+}
+
+/** Nobody is signed in any more: forget the user and what was cached for them. */
+export function forgetUser(client: QueryClient): void {
+  client.setQueryData(queryKeys.me, null);
+  dropUserQueries(client);
 }
 
 /**
@@ -61,9 +68,14 @@ export function clearExit(client: QueryClient): void {
   if (exitTarget(client) !== null) client.setQueryData(queryKeys.exitTo, null);
 }
 
-function sessionEnded(client: QueryClient): void {
+/**
+ * The session is gone. `shownHere`: the screen that made the call tells the person itself (the apply dialog keeps
+ * its draft and links to sign in), so the app does not move them to the sign-in page.
+ */
+function sessionEnded(client: QueryClient, shownHere = false): void {
   clearExit(client);
   forgetUser(client);
+  if (shownHere) return;
   for (const listener of [...sessionEndedListeners]) listener();
 }
 
@@ -80,7 +92,10 @@ async function fetchMe({ signal, client }: { signal: AbortSignal; client: QueryC
 
 export function createQueryClient(): QueryClient {
   const onError = (error: unknown, meta: Record<string, unknown> | undefined) => {
-    if (isUnauthorized(error) && meta?.signInAttempt !== true) sessionEnded(client);
+    if (isUnauthorized(error) && meta?.signInAttempt !== true) sessionEnded(client, meta?.sessionEndShownHere === true);
+    // A conflict may be a call refused as made for another user than the session's (X-Expected-User): ask who
+    // is signed in now, so the screen shows them (lib/account-sync.ts tells the person).
+    if (error instanceof ApiError && error.status === 409) void client.invalidateQueries({ queryKey: queryKeys.me });
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),

@@ -7,6 +7,7 @@ import { KNOWN_ADDRESS, accountAddressPair, type RateLimiter } from '../../http/
 import type { CurrentUser, SessionInfo } from '../../http/session.js';
 import type { MailQueue } from '../mail/mail.queue.js';
 import { addressInUseMail, emailChangedMail, passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.js';
+import { isBanned } from '../moderation/moderation.repository.js';
 import { assertPasswordAllowed } from '../passwords/password-policy.js';
 import { hashPassword, verifyPassword } from '../passwords/passwords.js';
 import { deleteSessionsForUser, hashToken } from '../sessions/sessions.repository.js';
@@ -94,7 +95,8 @@ export async function verifyEmail(deps: Pick<AccountDeps, 'db' | 'mail'>, token:
 }
 
 /**
- * "Forgot password": the same answer whether or not an account uses the address; a link only if one does. Limited
+ * "Forgot password": the same answer whether or not an account uses the address; a link only if one does and it is
+ * not banned. Limited
  * per client address, per (account, address) pair and per account. The pair's limit is below the account's and is
  * checked first (a refused request counts no further), so one abusive address cannot spend the owner's allowance;
  * an address the account signed in from recently is exempt from the account's.
@@ -109,7 +111,8 @@ export async function requestPasswordReset(deps: AccountDeps, email: string, add
     await deps.limiter.consume([[{ name: 'reset-mail-account', ...deps.limits.passwordResetMailPerAccount }, email]]);
   }
   const user = await findUserByEmail(deps.db, email);
-  if (!user) return;
+  // A banned account cannot sign in with a new password either: the same answer, no e-mail.
+  if (!user || (await isBanned(deps.db, user.id))) return;
   await deps.db.transaction(async (tx) => {
     await deleteAccountTokens(tx, user.id, 'reset-password');
     const token = await insertAccountToken(tx, user.id, 'reset-password', user.email, RESET_LINK_TTL_MS);

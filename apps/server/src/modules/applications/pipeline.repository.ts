@@ -179,3 +179,28 @@ export async function insertNote(db: Queryable, applicationId: string, authorId:
   if (!row) throw new Error('INSERT ... RETURNING gave no row');
   return toNote(row);
 }
+
+/** A note of an application, with its author (NULL once their account is gone); locked for the change that follows. */
+export async function lockNote(db: Queryable, applicationId: string, noteId: string): Promise<{ author_id: string | null } | undefined> {
+  const rows = await db.query<{ author_id: string | null }>(
+    'SELECT author_id FROM application_notes WHERE id = $1 AND application_id = $2 FOR UPDATE',
+    [noteId, applicationId],
+  );
+  return rows[0];
+}
+
+export async function updateNoteBody(db: Queryable, noteId: string, body: string): Promise<Note> {
+  const rows = await db.query<NoteRow>(
+    `WITH updated AS (UPDATE application_notes SET body = $2 WHERE id = $1 RETURNING id, body, author_id, created_at)
+     SELECT d.id, d.body, u.name AS author_name, u.email AS author_email, d.created_at
+       FROM updated d LEFT JOIN users u ON u.id = d.author_id`,
+    [noteId, body],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('UPDATE ... RETURNING gave no row');
+  return toNote(row);
+}
+
+export async function deleteNote(db: Queryable, noteId: string): Promise<void> {
+  await db.query('DELETE FROM application_notes WHERE id = $1', [noteId]);
+}

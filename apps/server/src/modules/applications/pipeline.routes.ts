@@ -1,6 +1,8 @@
 import {
   applicationParamsSchema,
   noteBodySchema,
+  noteDeletionSchema,
+  noteParamsSchema,
   noteSchema,
   notesSchema,
   responsesPageSchema,
@@ -13,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf } from '../../config.js';
 import { requireUser } from '../../http/session.js';
-import { addNote, changeStage, listNotes, listResponses, withdraw } from './pipeline.service.js';
+import { addNote, changeStage, editNote, listNotes, listResponses, removeNote, withdraw } from './pipeline.service.js';
 
 /** The hiring pipeline, under /api/applications (decision record 18); the spec's calls stay under /api/apply. */
 export const pipelineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, mail, config }) => {
@@ -48,6 +50,18 @@ export const pipelineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     '/:id/notes',
     { schema: { tags, params: applicationParamsSchema, body: noteBodySchema, response: { 201: noteSchema } } },
     async (request, reply) => reply.code(201).send(await addNote(db, requireUser(request), request.params.id, request.body.body)),
+  );
+
+  app.patch(
+    '/:id/notes/:noteId',
+    { schema: { tags, params: noteParamsSchema, body: noteBodySchema, response: { 200: noteSchema } } },
+    async (request) => editNote(db, requireUser(request), request.params.id, request.params.noteId, request.body.body),
+  );
+
+  app.delete(
+    '/:id/notes/:noteId',
+    { schema: { tags, params: noteParamsSchema, response: { 200: noteDeletionSchema } } },
+    async (request) => removeNote(db, requireUser(request), request.params.id, request.params.noteId),
   );
 
   app.post(

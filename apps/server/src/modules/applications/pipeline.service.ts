@@ -4,6 +4,7 @@ import {
   PIPELINE_MESSAGES,
   type ApplicationStage,
   type Note,
+  type NoteDeletion,
   type ResponsesPage,
   type ResponsesQuery,
   type StageChange,
@@ -20,8 +21,11 @@ import {
   findManagedApplication,
   findManagedJobsWithApplications,
   findNotes,
+  deleteNote,
   findResponsesPage,
   insertNote,
+  lockNote,
+  updateNoteBody,
   iso,
   updateStage,
   withdrawApplication,
@@ -119,6 +123,31 @@ export async function addNote(db: Db, caller: CurrentUser, rawId: string, body: 
     return insertNote(tx, id, caller.id, body);
   });
 }
+
+/**
+ * Runs `change` on a note its caller wrote, on an application they still manage: to a non-manager the application
+ * does not exist (404), a note of another author is 403, an unknown note 404.
+ */
+async function changeOwnNote<T>(db: Db, caller: CurrentUser, rawId: string, rawNoteId: string, change: (tx: Queryable, noteId: string) => Promise<T>): Promise<T> {
+  const id = applicationId(rawId);
+  const noteId = parseId(rawNoteId, PIPELINE_MESSAGES.noteNotFound);
+  return db.transaction(async (tx) => {
+    if (!(await findManagedApplication(tx, caller.id, id, true))) throw notFound();
+    const note = await lockNote(tx, id, noteId);
+    if (!note) throw new AppError('not_found', PIPELINE_MESSAGES.noteNotFound);
+    if (note.author_id !== caller.id) throw new AppError('forbidden', PIPELINE_MESSAGES.noteAuthorOnly);
+    return change(tx, noteId);
+  });
+}
+
+export const editNote = (db: Db, caller: CurrentUser, rawId: string, rawNoteId: string, body: string): Promise<Note> =>
+  changeOwnNote(db, caller, rawId, rawNoteId, (tx, noteId) => updateNoteBody(tx, noteId, body));
+
+export const removeNote = (db: Db, caller: CurrentUser, rawId: string, rawNoteId: string): Promise<NoteDeletion> =>
+  changeOwnNote(db, caller, rawId, rawNoteId, async (tx, noteId) => {
+    await deleteNote(tx, noteId);
+    return { id: noteId, deleted: true as const };
+  });
 
 /** The applicant withdraws their own application (again: the first time stays); anybody else: 404. */
 export async function withdraw(db: Db, caller: CurrentUser, rawId: string): Promise<Withdrawal> {

@@ -210,6 +210,16 @@ export async function insertJob(db: Queryable, record: JobRecord & { posterId: s
   return row.id;
 }
 
+/** The job a poster's earlier POST with this idempotency key created, if it still exists. */
+export async function findJobOfPostKey(db: Queryable, posterId: string, key: string): Promise<string | undefined> {
+  const rows = await db.query<{ job_id: string }>('SELECT job_id FROM job_post_keys WHERE poster_id = $1 AND key = $2', [posterId, key]);
+  return rows[0]?.job_id;
+}
+
+export async function insertPostKey(db: Queryable, posterId: string, key: string, jobId: string): Promise<void> {
+  await db.query('INSERT INTO job_post_keys (poster_id, key, job_id) VALUES ($1, $2, $3)', [posterId, key, jobId]);
+}
+
 /** Writes every column of a job (the service merged the change into the whole record); answers whether it existed. */
 export async function updateJobRecord(db: Queryable, id: string, record: JobRecord): Promise<boolean> {
   const params: unknown[] = [id];

@@ -54,6 +54,17 @@ function endWhenStalled(response: ServerResponse, stallMs: number): () => void {
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The optional `Idempotency-Key` header of a job post: a UUID (lower-cased), or a 400 naming the header. */
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !UUID.test(header.trim())) {
+    throw new AppError('bad_request', 'Idempotency-Key: must be a UUID (one per form, sent again with its retries)');
+  }
+  return header.trim().toLowerCase();
+}
+
 export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, searchCounts }) => {
   const limits = rateLimitsOf(config);
   const countEdit = (userId: string, jobId: string) =>
@@ -138,7 +149,8 @@ export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, confi
     '/post-job',
     { schema: { tags: ['jobs'], body: jobCreateBodySchema, response: { 201: insertAckSchema } } },
     async (request, reply) => {
-      const insertedId = await createJob(writes, requireUser(request), request.body);
+      const poster = requireUser(request);
+      const insertedId = await createJob(writes, poster, request.body, new Date(), idempotencyKeyOf(request.headers['idempotency-key']));
       return reply.code(201).send({ acknowledged: true, insertedId });
     },
   );

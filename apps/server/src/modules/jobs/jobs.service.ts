@@ -23,9 +23,11 @@ import { findCompanyById, findMemberCompanyByName, isMember } from '../companies
 import {
   deleteJobById,
   findJobById,
+  findJobOfPostKey,
   findJobRecord,
   findJobsForPoster,
   insertJob,
+  insertPostKey,
   PUBLIC_VIEWER,
   toJob,
   updateJobRecord,
@@ -236,17 +238,34 @@ async function companyForJob(
   return company;
 }
 
-export async function createJob(deps: JobWriteDeps, poster: CurrentUser, body: JobCreateBody, now = new Date()): Promise<string> {
+/**
+ * Posts a job. With an idempotency key (the Post a Job form's, one per form), a repeat of the same poster's key
+ * answers the job the first request created: a double click or a retried request cannot publish it twice.
+ */
+export async function createJob(
+  deps: JobWriteDeps,
+  poster: CurrentUser,
+  body: JobCreateBody,
+  now = new Date(),
+  idempotencyKey?: string,
+): Promise<string> {
   // An unproven address could be anybody's: jobs are posted under verified addresses only.
   if (!poster.email_verified) throw new AppError('forbidden', MESSAGES.verifyEmailToPost);
   return changingJobs(deps, () =>
     deps.db.transaction(async (tx) => {
+      if (idempotencyKey !== undefined) {
+        // The poster's row lock makes a concurrent repeat wait here until the first has committed its key.
+        await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [poster.id]);
+        const earlier = await findJobOfPostKey(tx, poster.id, idempotencyKey);
+        if (earlier) return earlier;
+      }
       // First, so the poster's row is locked before anything else takes a lock on it (a new company's member row).
       const admitted = deps.posting ? await admitPost(tx, poster, deps.posting) : 'open';
       const company = await companyForJob(tx, poster, body, undefined);
       const record = toRecord({ ...body, status: undefined }, undefined, company, toIsoDate(now));
       const id = await insertJob(tx, { ...record, posterId: poster.id });
       if (admitted === 'pending') await holdForReview(tx, id);
+      if (idempotencyKey !== undefined) await insertPostKey(tx, poster.id, idempotencyKey, id);
       return id;
     }),
   );

@@ -85,6 +85,12 @@ export async function lockUser(db: Queryable, userId: string): Promise<UserModer
   return row;
 }
 
+/** Whether the account is banned (moderation keeps bans as `users.banned_at`). */
+export async function isBanned(db: Queryable, userId: string): Promise<boolean> {
+  const [row] = await db.query<{ banned: boolean }>('SELECT banned_at IS NOT NULL AS banned FROM users WHERE id = $1', [userId]);
+  return row?.banned === true;
+}
+
 export async function setBan(db: Queryable, userId: string, reason: string | null): Promise<string | null> {
   const [row] = await db.query<{ banned_at: Date | string | null }>(
     reason === null

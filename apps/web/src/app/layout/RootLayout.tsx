@@ -2,6 +2,7 @@ import { HOME_TITLE } from '@jobboard/shared';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
+import { useHydrated } from '../../lib/hydrated';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { useCurrentUser } from '../../lib/session';
 import { ErrorBoundary } from '../pages/RouteError';
@@ -13,9 +14,12 @@ import { Header } from './Header';
 const PageCrumb = lazyScreen(() => import('./PageCrumb'), 'PageCrumb');
 // Only for a signed-in user whose address is not confirmed yet: never part of a first visit.
 const UnverifiedBanner = lazyScreen(() => import('./UnverifiedBanner'), 'UnverifiedBanner');
+// Other tabs' sign-ins and sign-outs: nothing to show on a first paint, so loaded after it.
+const AccountSync = lazyScreen(() => import('./AccountSync'), 'AccountSync');
 
 export function RootLayout() {
   const { pathname } = useLocation();
+  const hydrated = useHydrated();
   const home = pathname === '/';
   // Post a Job and the confirmation page offer the same action themselves.
   const unverified = useCurrentUser()?.emailVerified === false && pathname !== '/post-job' && pathname !== '/verify-email';
@@ -36,6 +40,13 @@ export function RootLayout() {
       </a>
       <SessionEndedRedirect />
       <Header />
+      {hydrated ? (
+        <ErrorBoundary quiet>
+          <Suspense fallback={null}>
+            <AccountSync />
+          </Suspense>
+        </ErrorBoundary>
+      ) : null}
       {unverified ? (
         // Decoration: a chunk that fails to load leaves it out, never the page.
         <ErrorBoundary quiet>

@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../lib/session';
 import { Button, buttonClass } from '../ui/Button';
 import { Link } from '../ui/Link';
 import { ModalPanel } from '../ui/ModalPanel';
+import { useMutateOnce } from '../../lib/single-flight';
 
 interface ReportJobProps {
   job: { _id: string; jobTitle: string; postedBy: string };
@@ -50,6 +51,7 @@ function ReportDialog({ job, onClose }: { job: ReportJobProps['job']; onClose: (
   const send = useMutation({
     mutationFn: () => apiFetch<ReportAck>(`/api/job/${encodeURIComponent(job._id)}/report`, { method: 'POST', body: { reason, details } }),
   });
+  const sendOnce = useMutateOnce(send.mutate);
 
   const done = send.data;
   return (
@@ -77,7 +79,7 @@ function ReportDialog({ job, onClose }: { job: ReportJobProps['job']; onClose: (
               setMissingReason(true);
               return;
             }
-            send.mutate();
+            sendOnce(undefined);
           }}
         >
           <fieldset aria-describedby={missingReason ? `${titleId}-reason-error` : undefined}>

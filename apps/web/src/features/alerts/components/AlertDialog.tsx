@@ -12,6 +12,7 @@ import { Link } from '../../../components/ui/Link';
 import { ModalPanel } from '../../../components/ui/ModalPanel';
 import { errorMessage } from '../../../lib/api';
 import { useCreateAlert } from '../api/alerts';
+import { useMutateOnce } from '../../../lib/single-flight';
 
 interface AlertDialogProps {
   search: Partial<AlertSearch>;
@@ -28,6 +29,7 @@ export function AlertDialog({ search, query, onClose }: AlertDialogProps) {
   const titleId = useId();
   const [frequency, setFrequency] = useState<AlertFrequency>('daily');
   const create = useCreateAlert();
+  const createOnce = useMutateOnce(create.mutate);
 
   const saved = create.data;
   return (
@@ -55,7 +57,7 @@ export function AlertDialog({ search, query, onClose }: AlertDialogProps) {
           className="mt-4 space-y-4"
           onSubmit={(event) => {
             event.preventDefault();
-            create.mutate({ query, frequency });
+            createOnce({ query, frequency });
           }}
         >
           <fieldset>

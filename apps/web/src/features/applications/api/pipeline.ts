@@ -1,4 +1,4 @@
-import type { ApplicationStage, Note, Notes, ResponsesPage, StageChange, Withdrawal } from '@jobboard/shared';
+import type { ApplicationStage, Note, NoteDeletion, Notes, ResponsesPage, StageChange, Withdrawal } from '@jobboard/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
@@ -56,6 +56,34 @@ export function useAddNote(applicationId: string) {
       apiFetch<Note>(`/api/applications/${encodeURIComponent(applicationId)}/notes`, { method: 'POST', body: { body } }),
     onSuccess: (note) => {
       client.setQueryData<Notes>(queryKeys.applicationNotes(applicationId), (old) => ({ items: [...(old?.items ?? []), note] }));
+      // The row's note count.
+      void client.invalidateQueries({ queryKey: [...queryKeys.applications, 'responses'] });
+    },
+  });
+}
+
+/** The author changes one of their notes. */
+export function useEditNote(applicationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: string }) =>
+      apiFetch<Note>(`/api/applications/${encodeURIComponent(applicationId)}/notes/${encodeURIComponent(id)}`, { method: 'PATCH', body: { body } }),
+    onSuccess: (note) => {
+      client.setQueryData<Notes>(queryKeys.applicationNotes(applicationId), (old) => ({
+        items: (old?.items ?? []).map((n) => (n.id === note.id ? note : n)),
+      }));
+    },
+  });
+}
+
+/** The author deletes one of their notes. */
+export function useDeleteNote(applicationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<NoteDeletion>(`/api/applications/${encodeURIComponent(applicationId)}/notes/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: ({ id }) => {
+      client.setQueryData<Notes>(queryKeys.applicationNotes(applicationId), (old) => ({ items: (old?.items ?? []).filter((n) => n.id !== id) }));
       // The row's note count.
       void client.invalidateQueries({ queryKey: [...queryKeys.applications, 'responses'] });
     },

@@ -1,10 +1,13 @@
-import { PIPELINE_LIMITS, type ReceivedApplication } from '@jobboard/shared';
+import { PIPELINE_LIMITS, type Note, type ReceivedApplication } from '@jobboard/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { confirmDialog } from '../../../components/ui/dialogs';
 import { inputClass, labelClass } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/api';
-import { useAddNote, useNotes } from '../api/pipeline';
+import { useCurrentUser } from '../../../lib/session';
+import { useSingleFlight } from '../../../lib/single-flight';
+import { useAddNote, useDeleteNote, useEditNote, useNotes } from '../api/pipeline';
 
 const when = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace('T', ' ');
 
@@ -12,6 +15,8 @@ const when = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace('
 export function NotesPanel({ application }: { application: ReceivedApplication }) {
   const notes = useNotes(application._id, true);
   const addNote = useAddNote(application._id);
+  const user = useCurrentUser();
+  const start = useSingleFlight();
   const [text, setText] = useState('');
   const fieldId = `note-${application._id}`;
   const tooLong = text.length > PIPELINE_LIMITS.noteMaxLength;
@@ -31,12 +36,7 @@ export function NotesPanel({ application }: { application: ReceivedApplication }
       ) : (
         <ul className="space-y-2" aria-label="Notes">
           {notes.data.items.map((note) => (
-            <li key={note.id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900">
-              <p className="whitespace-pre-wrap wrap-anywhere text-slate-900 dark:text-slate-100">{note.body}</p>
-              <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-                {note.authorName ?? 'A former member'} · {when(note.createdAt)} UTC
-              </p>
-            </li>
+            <NoteItem key={note.id} applicationId={application._id} note={note} mine={Boolean(user) && note.authorEmail === user?.email} />
           ))}
         </ul>
       )}
@@ -45,7 +45,8 @@ export function NotesPanel({ application }: { application: ReceivedApplication }
         onSubmit={(event) => {
           event.preventDefault();
           if (!text.trim() || tooLong) return;
-          addNote.mutate(text, { onSuccess: () => setText('') });
+          // One note per click burst: a double click saves it once.
+          start((done) => addNote.mutate(text, { onSuccess: () => setText(''), onSettled: done }));
         }}
       >
         <label htmlFor={fieldId} className={labelClass}>
@@ -74,5 +75,85 @@ export function NotesPanel({ application }: { application: ReceivedApplication }
         </Button>
       </form>
     </div>
+  );
+}
+
+/** One note; its author may edit it in place or delete it (the server allows nobody else). */
+function NoteItem({ applicationId, note, mine }: { applicationId: string; note: Note; mine: boolean }) {
+  const editNote = useEditNote(applicationId);
+  const deleteNote = useDeleteNote(applicationId);
+  const start = useSingleFlight();
+  const [draft, setDraft] = useState<string | null>(null);
+  const fieldId = `note-edit-${note.id}`;
+  const busy = editNote.isPending || deleteNote.isPending;
+  const failure = editNote.error ?? deleteNote.error;
+
+  const save = () => {
+    if (draft === null || !draft.trim() || draft.length > PIPELINE_LIMITS.noteMaxLength) return;
+    start((done) => editNote.mutate({ id: note.id, body: draft }, { onSuccess: () => setDraft(null), onSettled: done }));
+  };
+  const remove = () =>
+    start((done) => {
+      void confirmDialog('Delete this note?', 'It is deleted for everyone who manages this application.', 'Delete note').then((yes) => {
+        if (yes) deleteNote.mutate(note.id, { onSettled: done });
+        else done();
+      });
+    });
+
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900" data-testid="note">
+      {draft === null ? (
+        <p className="whitespace-pre-wrap wrap-anywhere text-slate-900 dark:text-slate-100" dir="auto">
+          {note.body}
+        </p>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            save();
+          }}
+        >
+          <label htmlFor={fieldId} className="sr-only">
+            Edit the note
+          </label>
+          <textarea
+            id={fieldId}
+            className={`${inputClass} min-h-20`}
+            value={draft}
+            maxLength={PIPELINE_LIMITS.noteMaxLength}
+            onChange={(event) => setDraft(event.target.value)}
+            disabled={busy}
+          />
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button type="submit" disabled={busy || !draft.trim()}>
+              {editNote.isPending ? 'Saving…' : 'Save note'}
+            </Button>
+            <Button variant="secondary" onClick={() => setDraft(null)} disabled={busy}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+      <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-slate-600 dark:text-slate-300">
+        <span>
+          {note.authorName ?? 'A former member'} · {when(note.createdAt)} UTC
+        </span>
+        {mine && draft === null ? (
+          <span className="inline-flex gap-3">
+            <button type="button" className="font-medium text-teal-800 underline hover:no-underline dark:text-teal-300" onClick={() => setDraft(note.body)} disabled={busy}>
+              Edit<span className="sr-only"> note</span>
+            </button>
+            <button type="button" className="font-medium text-red-800 underline hover:no-underline dark:text-red-300" onClick={remove} disabled={busy}>
+              Delete<span className="sr-only"> note</span>
+            </button>
+          </span>
+        ) : null}
+      </p>
+      {failure ? (
+        <p role="alert" className="mt-1 text-xs text-red-800 dark:text-red-200">
+          {errorMessage(failure)}
+        </p>
+      ) : null}
+    </li>
   );
 }

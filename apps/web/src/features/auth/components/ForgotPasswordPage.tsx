@@ -5,6 +5,7 @@ import { useAccountForm } from '../../../components/account/use-account-form';
 import { Button } from '../../../components/ui/Button';
 import { useForgotPassword } from '../api/auth';
 import { AuthCard, ErrorLine } from './AuthCard';
+import { useMutateOnce } from '../../../lib/single-flight';
 
 const FIELDS = ['email'] as const;
 
@@ -17,11 +18,12 @@ export const linkClass = 'font-semibold text-teal-800 hover:underline dark:text-
 export function ForgotPasswordPage() {
   const form = useAccountForm(FIELDS, { email: '' });
   const forgot = useForgotPassword();
+  const sendOnce = useMutateOnce(forgot.mutate);
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     form.clearErrors();
-    forgot.mutate(form.values.email.trim(), { onError: form.showServerError });
+    sendOnce(form.values.email.trim(), { onError: form.showServerError });
   };
 
   return (

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { useResetPassword } from '../api/auth';
 import { AuthCard, ErrorLine } from './AuthCard';
 import { linkClass } from './ForgotPasswordPage';
+import { useMutateOnce } from '../../../lib/single-flight';
 
 const FIELDS = ['password'] as const;
 
@@ -42,6 +43,7 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const form = useAccountForm(FIELDS, { password: '' });
   const reset = useResetPassword();
+  const resetOnce = useMutateOnce(reset.mutate);
 
   if (!token) {
     return (
@@ -74,7 +76,7 @@ export function ResetPasswordPage() {
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     form.clearErrors();
-    reset.mutate({ token, password: form.values.password }, { onError: (error) => form.showServerError(asPasswordError(error)) });
+    resetOnce({ token, password: form.values.password }, { onError: (error) => form.showServerError(asPasswordError(error)) });
   };
 
   return (

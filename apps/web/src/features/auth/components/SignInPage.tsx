@@ -3,6 +3,7 @@ import { AccountFields } from '../../../components/account/AccountFields';
 import { useAccountForm } from '../../../components/account/use-account-form';
 import { useSignedIn, useSignIn } from '../api/auth';
 import { AuthForm } from './AuthCard';
+import { useMutateOnce } from '../../../lib/single-flight';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -14,11 +15,12 @@ const FIELDS = ['email', 'password'] as const;
 export function SignInPage() {
   const form = useAccountForm(FIELDS, { email: '', password: '' });
   const signIn = useSignIn();
+  const signInOnce = useMutateOnce(signIn.mutate);
   const signedIn = useSignedIn();
 
   const onSubmit = () => {
     form.clearErrors();
-    signIn.mutate(form.values, { onError: form.showServerError });
+    signInOnce(form.values, { onError: form.showServerError });
   };
 
   return (

@@ -3,6 +3,7 @@ import { AccountFields } from '../../../components/account/AccountFields';
 import { useAccountForm } from '../../../components/account/use-account-form';
 import { useSignedIn, useSignUp } from '../api/auth';
 import { AuthForm } from './AuthCard';
+import { useMutateOnce } from '../../../lib/single-flight';
 
 const FIELDS = ['name', 'username', 'email', 'password'] as const;
 
@@ -12,11 +13,12 @@ export function SignUpPage() {
   const [params] = useSearchParams();
   const form = useAccountForm(FIELDS, { name: '', username: '', email: '', password: '' });
   const signUp = useSignUp();
+  const signUpOnce = useMutateOnce(signUp.mutate);
   const signedIn = useSignedIn();
 
   const onSubmit = () => {
     form.clearErrors();
-    signUp.mutate(form.values, {
+    signUpOnce(form.values, {
       onSuccess: (result) => {
         // Signed in: the route (GuestOnly) moves on. Otherwise sign in by hand, keeping where to go after.
         if (!result.signedIn) void navigate(`/sign-in${params.get('next') ? `?next=${encodeURIComponent(params.get('next') ?? '')}` : ''}`);

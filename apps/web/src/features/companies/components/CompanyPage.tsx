@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
 import { CompanyJobList } from './CompanyJobList';
 import { useCompany, useCompanyInvitations, useCompanyMembers, useInviteMember, useRemoveMember, useUpdateCompany } from '../api/companies';
+import { useMutateOnce } from '../../../lib/single-flight';
 
 const cardClass = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900';
 
@@ -137,6 +138,7 @@ export function validateCompanyEdit(values: EditValues): { ok: true; body: Compa
 
 function CompanyEditForm({ company, onDone }: { company: CompanyPageData; onDone: () => void }) {
   const update = useUpdateCompany(company.slug);
+  const updateOnce = useMutateOnce(update.mutate);
   const navigate = useNavigate();
   const [values, setValues] = useState<EditValues>({
     name: company.name,
@@ -157,7 +159,7 @@ function CompanyEditForm({ company, onDone }: { company: CompanyPageData; onDone
       return;
     }
     setErrors({});
-    update.mutate(result.body, {
+    updateOnce(result.body, {
       onSuccess: (saved) => {
         onDone();
         if (saved.slug !== company.slug) void navigate(`/company/${saved.slug}`, { replace: true });
@@ -221,6 +223,7 @@ function MembersPanel({ slug }: { slug: string }) {
   const me = useCurrentUser();
   const members = useCompanyMembers(slug, true);
   const add = useInviteMember(slug);
+  const addOnce = useMutateOnce(add.mutate);
   const remove = useRemoveMember(slug);
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
@@ -233,7 +236,7 @@ function MembersPanel({ slug }: { slug: string }) {
     event.preventDefault();
     const address = email.trim();
     if (!address) return;
-    add.mutate(address, {
+    addOnce(address, {
       onSuccess: () => {
         setInvited(address);
         setEmail('');

@@ -34,10 +34,24 @@ function useInvalidateJobs() {
   return () => client.invalidateQueries({ queryKey: queryKeys.jobs });
 }
 
+/**
+ * A random UUID for the Idempotency-Key of one Post a Job form (crypto.randomUUID needs a secure context; the
+ * random bytes do not).
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Posts a job with its form's idempotency key: the same key sent again (a retry) answers the job already created. */
 export function useCreateJob() {
   const invalidate = useInvalidateJobs();
   return useMutation({
-    mutationFn: (body: JobCreateBody) => apiFetch<WriteAck>('/api/job/post-job', { method: 'POST', body }),
+    mutationFn: ({ body, idempotencyKey }: { body: JobCreateBody; idempotencyKey: string }) =>
+      apiFetch<WriteAck>('/api/job/post-job', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: invalidate,
     onError: (error) => console.error(MESSAGES.logCreateJob, error),
   });

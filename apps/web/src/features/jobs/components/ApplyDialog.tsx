@@ -37,13 +37,40 @@ function fieldOf(message: string): { field: keyof Errors; text: string } {
  * Apply with substance (issue 14, point 1): what the employer receives (name, e-mail, resume link from the
  * profile), an optional cover note and an optional CV. Loaded only when a signed-in seeker presses Apply Now.
  */
-export function ApplyDialog({ job, user, onCancel, onApplied, onJobError }: ApplyDialogProps) {
+/** The cover note typed for a job, kept for this tab's session: a session that ends, or a reload, does not lose it. */
+const draftKey = (jobId: string) => `apply-draft:${jobId}`;
+
+function readDraft(jobId: string): string {
+  try {
+    return sessionStorage.getItem(draftKey(jobId)) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function writeDraft(jobId: string, note: string): void {
+  try {
+    if (note) sessionStorage.setItem(draftKey(jobId), note);
+    else sessionStorage.removeItem(draftKey(jobId));
+  } catch {
+    // Storage refused (private mode, full): the draft lives as long as the dialog.
+  }
+}
+
+export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobError }: ApplyDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const ids = useId();
   const titleId = `${ids}-title`;
   const noteId = `${ids}-note`;
   const cvId = `${ids}-cv`;
-  const [note, setNote] = useState('');
+  // The applicant is who the dialog showed when it opened: if another tab signs in as someone else meanwhile,
+  // the application is refused (409) rather than sent, with this person's note, as that account.
+  const [user] = useState(shownUser);
+  const [note, setNoteState] = useState(() => readDraft(job._id));
+  const setNote = (text: string) => {
+    setNoteState(text);
+    writeDraft(job._id, text);
+  };
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState<number | null>(null);
@@ -85,9 +112,15 @@ export function ApplyDialog({ job, user, onCancel, onApplied, onJobError }: Appl
     if (file) {
       setProgress(0);
       try {
-        uploadedId = (await uploadCv(file, setProgress)).id;
+        uploadedId = (await uploadCv(file, setProgress, user._id)).id;
       } catch (error) {
         setProgress(null);
+        if (error instanceof ApiError && [401, 409].includes(error.status)) {
+          // The session ended or is another account's: the page says so (the draft is kept).
+          closeDialog();
+          onJobError(error);
+          return;
+        }
         setErrors({ cv: fieldOf(errorMessage(error)).text });
         if (!(error instanceof CvUploadError)) console.error(error);
         document.getElementById(cvId)?.focus();
@@ -99,6 +132,7 @@ export function ApplyDialog({ job, user, onCancel, onApplied, onJobError }: Appl
       { job: job._id, user: user._id, ...(note.trim() ? { coverNote: note } : {}), ...(uploadedId ? { cvId: uploadedId } : {}) },
       {
         onSuccess: (ack) => {
+          writeDraft(job._id, '');
           closeDialog();
           // The spec's write answers carry acknowledged: true; the success dialog waits for it.
           if (isAcknowledged(ack)) onApplied();

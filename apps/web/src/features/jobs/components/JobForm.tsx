@@ -10,6 +10,7 @@ import { Link } from '../../../components/ui/Link';
 import { errorMessage } from '../../../lib/api';
 import { useCreateCompany, useMyCompanies } from '../../../lib/companies';
 import { countryLabel, countryOptions } from '../../../lib/countries';
+import { useSingleFlight } from '../../../lib/single-flight';
 import { useCurrentUser } from '../../../lib/session';
 import { usePlaceSuggestions, useSkillSuggestions } from '../../../lib/suggestions';
 import {
@@ -34,8 +35,11 @@ export interface JobFormProps {
   submitLabel: string;
   busy: boolean;
   serverError?: string | null;
-  /** Receives the validated body, with the id of the company (created first when it is new). */
-  onSubmit: (body: JobFormBody) => void;
+  /**
+   * Receives the validated body, with the id of the company (created first when it is new); calls `done` once
+   * the save has settled (until then, further submits are ignored: one job per double click).
+   */
+  onSubmit: (body: JobFormBody, done: () => void) => void;
 }
 
 const WORKPLACE_HINTS = { 'on-site': 'At the place below', hybrid: 'Partly at the place below', remote: 'From home' } as const;
@@ -87,6 +91,7 @@ export function JobForm({ initialValues, original, today, submitLabel, busy, ser
   const user = useCurrentUser();
   const companies = useMyCompanies(user?.email);
   const createCompany = useCreateCompany();
+  const start = useSingleFlight();
   const [values, setValues] = useState<JobFormValues>(initialValues);
   const [errors, setErrors] = useState<JobFormErrors>({});
   const [skillText, setSkillText] = useState('');
@@ -117,16 +122,20 @@ export function JobForm({ initialValues, original, today, submitLabel, busy, ser
       return;
     }
     setErrors({});
-    if (!result.newCompany) {
-      onSubmit(result.body);
-      return;
-    }
-    // Created once: a retry after a failed post uses the company now in the list.
-    createCompany.mutate(result.newCompany, {
-      onSuccess: (created) => {
-        set('company', created.id);
-        onSubmit({ ...result.body, companyId: created.id });
-      },
+    const { body, newCompany } = result;
+    start((done) => {
+      if (!newCompany) {
+        onSubmit(body, done);
+        return;
+      }
+      // Created once: a retry after a failed post uses the company now in the list.
+      createCompany.mutate(newCompany, {
+        onSuccess: (created) => {
+          set('company', created.id);
+          onSubmit({ ...body, companyId: created.id }, done);
+        },
+        onError: done,
+      });
     });
   };
 

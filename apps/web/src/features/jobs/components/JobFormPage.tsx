@@ -11,7 +11,7 @@ export interface JobSave {
   isPending: boolean;
   isError: boolean;
   error: Error | null;
-  mutate(body: JobFormBody, options: { onSuccess: (ack: WriteAck) => void }): void;
+  mutate(body: JobFormBody, options: { onSuccess: (ack: WriteAck) => void; onSettled: () => void }): void;
 }
 
 export interface JobFormPageProps {
@@ -43,7 +43,7 @@ export function JobFormPage({ title, subtitle, initialValues, original, submitLa
         submitLabel={submitLabel}
         busy={save.isPending}
         serverError={save.isError ? errorMessage(save.error) : null}
-        onSubmit={(body) =>
+        onSubmit={(body, done) =>
           save.mutate(body, {
             onSuccess: (ack) => {
               if (isAcknowledged(ack)) {
@@ -51,6 +51,7 @@ export function JobFormPage({ title, subtitle, initialValues, original, submitLa
                 void showSuccess(successMessage);
               }
             },
+            onSettled: done,
           })
         }
       />

@@ -1,7 +1,7 @@
 import { jobPageTitle, MESSAGES, SITE_NAME } from '@jobboard/shared';
 import { Banknote, BriefcaseBusiness, Building2, CalendarClock, CalendarDays, CircleAlert, Clock, GraduationCap, MapPin, UserRound } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { ModerationNotice } from '../../../components/jobs/ModerationNotice';
 import { ReportJob } from '../../../components/jobs/ReportJob';
 import { SaveJobButton } from '../../../components/jobs/SaveJobButton';
@@ -16,7 +16,7 @@ import { useHydrated } from '../../../lib/hydrated';
 import { useReaderLocale } from '../../../lib/locale';
 import { useMyApplications } from '../../../lib/my-applications';
 import { signInPath } from '../../../lib/next-path';
-import { useCurrentUser } from '../../../lib/session';
+import { useCurrentUser, type SessionUser } from '../../../lib/session';
 import { useCountJobView } from '../api/job-stats';
 import { useJob } from '../api/jobs';
 
@@ -41,13 +41,40 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 /** What the job page and the server say when a job no longer takes applications (MESSAGES.jobNotAccepting). */
 export const NOT_ACCEPTING = 'This job is no longer accepting applications';
 
+/** A session that ended while applying: the way back in, to the dialog with the kept note (`?apply=1`). */
+export const SESSION_ENDED_WHILE_APPLYING = 'Your session ended. Sign in again to send your application: your cover note is kept.';
+
+/**
+ * Back from signing in with `?apply=1` (the session ended while applying): reopens the apply dialog, whose draft
+ * was kept, and takes the parameter out of the address.
+ */
+function useResumeApplying(job: { status: string } | undefined, signedIn: boolean, open: () => void) {
+  const [params, setParams] = useSearchParams();
+  const resume = params.get('apply') === '1';
+  useEffect(() => {
+    if (!resume || !signedIn || !job) return;
+    setParams(
+      (current) => {
+        current.delete('apply');
+        return current;
+      },
+      { replace: true },
+    );
+    if (job.status === 'open') open();
+  }, [resume, signedIn, job, setParams, open]);
+}
+
 export function JobPage() {
   const { id = '' } = useParams();
   const job = useJob(id);
   const currentUser = useCurrentUser();
   const applications = useMyApplications(currentUser?._id);
-  const [applying, setApplying] = useState(false);
+  // Who the open apply dialog is for (null: closed): fixed when it opens, so a session that ends or changes
+  // while it is open does not take the dialog, or the note typed in it, away (the server refuses instead).
+  const [applyingAs, setApplyingAs] = useState<SessionUser | null>(null);
+  const applying = applyingAs !== null;
   const [applyError, setApplyError] = useState<ReactNode>(null);
+  const openApplyDialog = useCallback(() => setApplyingAs(currentUser), [currentUser]);
   const locale = useReaderLocale();
   const hydrated = useHydrated();
   // The job's own title, as the server wrote it into the page (the breadcrumb leaves this page's title alone).
@@ -56,6 +83,7 @@ export function JobPage() {
     document.title = title;
   }, [title]);
   useCountJobView(job.data?._id);
+  useResumeApplying(job.data, Boolean(currentUser), openApplyDialog);
 
   if (job.isPending) return <Spinner label="Loading job" />;
   if (job.isError) {
@@ -91,14 +119,22 @@ export function JobPage() {
       setApplyError(MESSAGES.cannotApplyOwnJob);
       return;
     }
-    setApplying(true);
+    setApplyingAs(currentUser);
   };
   const onApplied = () => {
-    setApplying(false);
+    setApplyingAs(null);
     void showSuccess(MESSAGES.appliedSuccessfully);
   };
   const onApplyFailed = (error: unknown) => {
-    setApplying(false);
+    setApplyingAs(null);
+    if (error instanceof ApiError && error.status === 401) {
+      setApplyError(
+        <Link to={signInPath(`/job/${data._id}?apply=1`)} className="font-semibold underline hover:no-underline" data-testid="session-ended-apply">
+          {SESSION_ENDED_WHILE_APPLYING}
+        </Link>,
+      );
+      return;
+    }
     setApplyError(errorMessage(error));
     // Closed or expired since the page loaded: show the job as it is now (banner, no Apply).
     if (error instanceof ApiError && error.status === 409) void job.refetch();
@@ -195,12 +231,12 @@ export function JobPage() {
               {NOT_ACCEPTING}
             </p>
           )}
-          {applying && currentUser ? (
+          {applyingAs ? (
             <Suspense fallback={<Spinner label="Loading the application form" />}>
               <ApplyDialog
                 job={{ _id: data._id, jobTitle: data.jobTitle, companyName }}
-                user={currentUser}
-                onCancel={() => setApplying(false)}
+                user={applyingAs}
+                onCancel={() => setApplyingAs(null)}
                 onApplied={onApplied}
                 onJobError={onApplyFailed}
               />

@@ -1,9 +1,10 @@
 import { MESSAGES } from '@jobboard/shared';
+import { useRef } from 'react';
 import { ResendVerification } from '../../../components/account/ResendVerification';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { useCurrentUser } from '../../../lib/session';
-import { useCreateJob } from '../api/jobs';
-import { JobFormPage } from './JobFormPage';
+import { newIdempotencyKey, useCreateJob } from '../api/jobs';
+import { JobFormPage, type JobSave } from './JobFormPage';
 import { emptyJobForm } from './job-form-logic';
 
 export function PostJobPage() {
@@ -15,6 +16,24 @@ export function PostJobPage() {
 
 function PostJobForm() {
   const createJob = useCreateJob();
+  // One key per filled-in form: its retries (a lost answer, a second click) name the same job; a new form, a new key.
+  const idempotencyKey = useRef(newIdempotencyKey());
+  const save: JobSave = {
+    isPending: createJob.isPending,
+    isError: createJob.isError,
+    error: createJob.error,
+    mutate: (body, options) =>
+      createJob.mutate(
+        { body, idempotencyKey: idempotencyKey.current },
+        {
+          ...options,
+          onSuccess: (ack) => {
+            idempotencyKey.current = newIdempotencyKey();
+            options.onSuccess(ack);
+          },
+        },
+      ),
+  };
   return (
     <JobFormPage
       title="Post a Job"
@@ -22,7 +41,7 @@ function PostJobForm() {
       initialValues={emptyJobForm()}
       submitLabel="Create Job"
       successMessage={MESSAGES.jobCreated}
-      save={createJob}
+      save={save}
     />
   );
 }

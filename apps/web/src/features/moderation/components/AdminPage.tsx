@@ -11,6 +11,7 @@ import { longDate } from '../../../lib/job-view';
 import { usePageParam } from '../../../lib/page-param';
 import { useCurrentUser } from '../../../lib/session';
 import { useDecide, useQueue, type Decision } from '../api/moderation';
+import { useMutateOnce } from '../../../lib/single-flight';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -85,13 +86,14 @@ function ReasonForm({ label, submit, onSubmit, onCancel, busy }: { label: string
 
 function QueueCard({ item, onDecided }: { item: QueueItem; onDecided: (message: string) => void }) {
   const decide = useDecide();
+  const decideOnce = useMutateOnce(decide.mutate);
   const [asking, setAsking] = useState<'hide' | 'ban' | null>(null);
   const titleId = useId();
   const { job, poster } = item;
   const pending = job.moderation?.state === 'pending';
 
   const run = (decision: Decision) => {
-    decide.mutate(decision, {
+    decideOnce(decision, {
       onSuccess: (answer) => {
         setAsking(null);
         // The decided job usually leaves the queue with this card: the page says what was done.

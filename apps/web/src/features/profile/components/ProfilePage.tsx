@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api';
 import { useCurrentUser, type SessionUser } from '../../../lib/session';
 import { AvatarUploadError, useDeleteUser, useSaveAvatar, useSignOut, useUpdateUser } from '../api/profile';
 import { changedProfileFields, isAcceptableAvatar, needsCurrentPassword, profileFormFromUser } from './profile-logic';
+import { useMutateOnce } from '../../../lib/single-flight';
 
 export const AVATAR_UPLOADED = 'Image successfully uploaded!';
 
@@ -31,6 +32,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
   const [upload, setUpload] = useState<UploadState>({ kind: 'idle' });
   const fileInput = useRef<HTMLInputElement>(null);
   const updateUser = useUpdateUser(user._id);
+  const updateOnce = useMutateOnce(updateUser.mutate);
   const saveAvatar = useSaveAvatar(user._id, (percent) => setUpload({ kind: 'running', percent }));
   const deleteUser = useDeleteUser(user._id);
   const signOut = useSignOut();
@@ -66,7 +68,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
       form.setFormError('Nothing to update: change a field first.');
       return;
     }
-    updateUser.mutate(body, {
+    updateOnce(body, {
       onSuccess: (updated) => {
         form.setValues(profileFormFromUser(updated));
         // A new address is not the address yet: it waits for its link (the notice below the fields says so too).
