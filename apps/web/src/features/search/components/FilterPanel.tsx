@@ -142,44 +142,23 @@ function LinkGroup({ id, title, items, estimated }: { id: string; title: string;
   );
 }
 
-interface LocationGroup {
-  options: { value: string; label: string }[];
-  current: string | undefined;
-  counts: Record<string, number>;
-  patch: (value: string | undefined) => Partial<SearchQuery>;
-}
+const placeLabel = (city: string, country: string | undefined) => [city, country && countryLabel(country)].filter(Boolean).join(', ');
 
 /**
- * One Location group: the spec's four cities (location=london: any London), then the results' most common
- * places not among them (location and country: Berlin, Germany), each with its count.
+ * One Location group: the spec's four cities (location=london: any London), the results' most common places not
+ * among them (location and country: 'berlin|DE'), and the place chosen when it is neither (an older list's, a link's).
  */
-function locationGroup(query: SearchQuery, facets: Facets | undefined, topFacets: TopFacets | undefined): LocationGroup {
-  const spec: readonly { value: string; label: string }[] = FILTER_GROUPS.location;
-  const counts: Record<string, number> = { ...facets?.location };
-  const places = (topFacets?.places ?? []).filter((p) => p.city && !spec.some((o) => o.value === p.city.toLowerCase()));
-  const options = [
-    ...spec,
-    ...places.map((place) => {
-      const value = `${place.city.toLowerCase()}|${place.country}`;
-      counts[value] = place.count;
-      return { value, label: [place.city, countryLabel(place.country)].filter(Boolean).join(', ') };
-    }),
-  ];
-  const chosen = query.location && query.country ? `${query.location}|${query.country}` : query.location;
-  // A place chosen that is not listed (an older list's, a link's) shows as itself, checked.
-  if (chosen && !options.some((o) => o.value === chosen)) {
-    const city = (query.location ?? '').replace(/(^|[\s-])\p{Ll}/gu, (initial) => initial.toUpperCase());
-    options.push({ value: chosen, label: [city, query.country ? countryLabel(query.country) : ''].filter(Boolean).join(', ') });
+function locationOptions(chosen: string | undefined, query: SearchQuery, counts: Record<string, number>, topFacets: TopFacets | undefined) {
+  const options: { value: string; label: string }[] = [...FILTER_GROUPS.location];
+  for (const place of topFacets?.places ?? []) {
+    const value = `${place.city.toLowerCase()}|${place.country}`;
+    if (!place.city || options.some((o) => o.value === place.city.toLowerCase())) continue;
+    counts[value] = place.count;
+    options.push({ value, label: placeLabel(place.city, place.country) });
   }
-  return {
-    options,
-    current: chosen,
-    counts,
-    patch: (value) => {
-      const [city, country] = (value ?? '').split('|');
-      return { location: city || undefined, country: country || undefined };
-    },
-  };
+  const city = query.location ?? '';
+  if (chosen && !options.some((o) => o.value === chosen)) options.push({ value: chosen, label: placeLabel(city.charAt(0).toUpperCase() + city.slice(1), query.country) });
+  return options;
 }
 
 /**
@@ -206,15 +185,19 @@ export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, href
   const salary = FILTER_GROUPS.salaryType;
   const skills = topFacets?.skills ?? [];
   const remoteId = `${idPrefix}-remote-country`;
-  const location = locationGroup(query, facets, topFacets);
+  const chosenPlace = query.location && query.country ? `${query.location}|${query.country}` : query.location;
+  const placeCounts: Record<string, number> = { ...facets?.location };
 
   return (
     <div className="space-y-6">
       {group('location', {
-        options: location.options,
-        current: location.current,
-        counts: location.counts,
-        onPick: (value) => onChange(location.patch(value)),
+        options: locationOptions(chosenPlace, query, placeCounts, topFacets),
+        current: chosenPlace,
+        counts: placeCounts,
+        onPick: (value) => {
+          const [city, country] = (value ?? '').split('|');
+          onChange({ location: city || undefined, country: country || undefined });
+        },
       })}
       {group('workplace')}
       <div>
