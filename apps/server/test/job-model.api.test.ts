@@ -183,29 +183,29 @@ describeEachDb('job model API', (kind) => {
 
     it('"City, ST" and "City, State" (United States, Canada, Australia) find the city; an unknown place answers 0 with the nearest places (issue 29)', async () => {
       const seattle = [
-        await post(modelBody({ companyId: acme.id, jobTitle: 'Walrus Trainer', location: { city: 'Seattle', country: 'US' } })),
-        await post(modelBody({ companyId: acme.id, jobTitle: 'Walrus Feeder', location: { city: 'Seattle', country: 'US' } })),
+        await post(modelBody({ companyId: acme.id, jobTitle: 'Quagga Trainer', location: { city: 'Seattle', country: 'US' } })),
+        await post(modelBody({ companyId: acme.id, jobTitle: 'Quagga Feeder', location: { city: 'Seattle', country: 'US' } })),
       ].sort();
       // An old client's text: 'MA' is Massachusetts here, not Morocco.
-      const boston = await post({ ...jobBody({ jobTitle: 'Walrus Keeper', jobLocation: 'Boston, MA' }) });
+      const boston = await post({ ...jobBody({ jobTitle: 'Quagga Keeper', jobLocation: 'Boston, MA' }) });
       expect((await job(boston)).location).toEqual({ city: 'Boston', country: 'US' });
-      const toronto = await post(modelBody({ companyId: acme.id, jobTitle: 'Walrus Vet', location: { city: 'Toronto', country: 'CA' } }));
-      const sydney = await post(modelBody({ companyId: acme.id, jobTitle: 'Walrus Diver', location: { city: 'Sydney', country: 'AU' } }));
-      expect(ids(await search('q=walrus&where=Seattle,%20WA')).sort()).toEqual(seattle);
-      expect(ids(await search('q=walrus&where=seattle,%20washington')).sort()).toEqual(seattle);
-      expect(ids(await search('q=walrus&where=Boston,%20MA'))).toEqual([boston]);
-      expect(ids(await search('q=walrus&where=Boston,%20Massachusetts'))).toEqual([boston]);
-      expect(ids(await search('q=walrus&where=Toronto,%20ON'))).toEqual([toronto]);
-      expect(ids(await search('q=walrus&where=Sydney,%20NSW'))).toEqual([sydney]);
-      const found = await search('q=walrus&where=Seattle,%20WA');
+      const toronto = await post(modelBody({ companyId: acme.id, jobTitle: 'Quagga Vet', location: { city: 'Toronto', country: 'CA' } }));
+      const sydney = await post(modelBody({ companyId: acme.id, jobTitle: 'Quagga Diver', location: { city: 'Sydney', country: 'AU' } }));
+      expect(ids(await search('q=quagga&where=Seattle,%20WA')).sort()).toEqual(seattle);
+      expect(ids(await search('q=quagga&where=seattle,%20washington')).sort()).toEqual(seattle);
+      expect(ids(await search('q=quagga&where=Boston,%20MA'))).toEqual([boston]);
+      expect(ids(await search('q=quagga&where=Boston,%20Massachusetts'))).toEqual([boston]);
+      expect(ids(await search('q=quagga&where=Toronto,%20ON'))).toEqual([toronto]);
+      expect(ids(await search('q=quagga&where=Sydney,%20NSW'))).toEqual([sydney]);
+      const found = await search('q=quagga&where=Seattle,%20WA');
       expect(found.unknownPlace).toBeUndefined();
 
-      const unknown = await search('q=walrus&where=Seatle');
+      const unknown = await search('q=quagga&where=Seatle');
       expect(unknown.total).toBe(0);
       expect(unknown.unknownPlace?.where).toBe('Seatle');
       expect(unknown.unknownPlace?.suggestions[0]).toBe('Seattle, WA');
       // A known place with nothing in it is not unknown.
-      expect((await search('q=walrus&where=Lyon')).unknownPlace).toBeUndefined();
+      expect((await search('q=quagga&where=Lyon')).unknownPlace).toBeUndefined();
     });
 
     it('the where box\'s suggestions: countries first with countries=first, regions by name, no place twice', async () => {
