@@ -249,15 +249,17 @@ function regionName(country: string, code: string): string {
 }
 
 /** Countries whose English name starts with the text ('Germ' -> Germany), at most `limit`, as suggestions without a city. */
+let countryKeys: { code: string; name: string; key: string }[] | undefined;
 function countriesStarting(text: string, limit: number): PlaceSuggestion[] {
   const key = fold(text);
   if (key.length < 2) return [];
-  const found: PlaceSuggestion[] = [];
-  for (const code of Object.keys(countries.getAlpha2Codes())) {
-    const name = countryName(code);
-    if (fold(name).startsWith(key)) found.push({ city: '', country: code, countryName: name, region: '', population: 0 });
-  }
-  return found.sort((a, b) => a.countryName.localeCompare(b.countryName, 'en')).slice(0, limit);
+  countryKeys ??= Object.keys(countries.getAlpha2Codes())
+    .map((code) => ({ code, name: countryName(code), key: fold(countryName(code)) }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  return countryKeys
+    .filter((country) => country.key.startsWith(key))
+    .slice(0, limit)
+    .map(({ code, name }) => ({ city: '', country: code, countryName: name, region: '', population: 0 }));
 }
 
 /**
