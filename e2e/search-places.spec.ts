@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './fixtures';
 
 /**
  * Issue 29: "City, ST" finds the city, an unknown place is named with the places meant, the where box's
@@ -29,6 +30,7 @@ test('"Seattle, WA" finds the Seattle jobs; "Seatle" says it is unknown and offe
   await expect(page.getByText('No Data Found !')).toBeVisible();
   await expect(page.getByText(/We do not know a place called/)).toHaveText('We do not know a place called Seatle. Did you mean:');
   await expect(page.getByRole('button', { name: 'Create an alert' })).toBeVisible();
+  await expectNoAxeViolations(page, 'an unknown place');
   await page.getByRole('list', { name: 'Places you may mean' }).getByRole('button', { name: 'Seattle, WA' }).click();
   await expect(page.getByRole('heading', { name: `${seattle} Jobs`, exact: true })).toBeVisible();
   await expect(where(page)).toHaveValue('Seattle, WA');
