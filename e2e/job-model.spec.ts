@@ -55,6 +55,8 @@ test.describe('the job model', () => {
     await page.goto('/');
     await page.getByRole('combobox', { name: /What/ }).fill(suffix);
     await page.getByRole('combobox', { name: /Where/ }).fill('remote');
+    // "Where" searches on Enter or a picked place (issue 29), not while typing.
+    await page.getByRole('combobox', { name: /Where/ }).press('Enter');
     await expect(page).toHaveURL(new RegExp(`q=${suffix}.*where=remote`));
     const card = page.locator('#results article').filter({ hasText: title });
     await expect(card).toBeVisible();

@@ -181,6 +181,48 @@ describeEachDb('job model API', (kind) => {
       expect(places).toContainEqual({ city: 'Lyon', country: 'FR', count: 1 });
     });
 
+    it('"City, ST" and "City, State" (United States, Canada, Australia) find the city; an unknown place answers 0 with the nearest places (issue 29)', async () => {
+      const seattle = [
+        await post(modelBody({ companyId: acme.id, jobTitle: 'Quagga Trainer', location: { city: 'Seattle', country: 'US' } })),
+        await post(modelBody({ companyId: acme.id, jobTitle: 'Quagga Feeder', location: { city: 'Seattle', country: 'US' } })),
+      ].sort();
+      // An old client's text: 'MA' is Massachusetts here, not Morocco.
+      const boston = await post({ ...jobBody({ jobTitle: 'Quagga Keeper', jobLocation: 'Boston, MA' }) });
+      expect((await job(boston)).location).toEqual({ city: 'Boston', country: 'US' });
+      const toronto = await post(modelBody({ companyId: acme.id, jobTitle: 'Quagga Vet', location: { city: 'Toronto', country: 'CA' } }));
+      const sydney = await post(modelBody({ companyId: acme.id, jobTitle: 'Quagga Diver', location: { city: 'Sydney', country: 'AU' } }));
+      expect(ids(await search('q=quagga&where=Seattle,%20WA')).sort()).toEqual(seattle);
+      expect(ids(await search('q=quagga&where=seattle,%20washington')).sort()).toEqual(seattle);
+      expect(ids(await search('q=quagga&where=Boston,%20MA'))).toEqual([boston]);
+      expect(ids(await search('q=quagga&where=Boston,%20Massachusetts'))).toEqual([boston]);
+      expect(ids(await search('q=quagga&where=Toronto,%20ON'))).toEqual([toronto]);
+      expect(ids(await search('q=quagga&where=Sydney,%20NSW'))).toEqual([sydney]);
+      const found = await search('q=quagga&where=Seattle,%20WA');
+      expect(found.unknownPlace).toBeUndefined();
+
+      const unknown = await search('q=quagga&where=Seatle');
+      expect(unknown.total).toBe(0);
+      expect(unknown.unknownPlace?.where).toBe('Seatle');
+      expect(unknown.unknownPlace?.suggestions[0]).toBe('Seattle, WA');
+      // A known place with nothing in it is not unknown.
+      expect((await search('q=quagga&where=Lyon')).unknownPlace).toBeUndefined();
+    });
+
+    it('the where box\'s suggestions: countries first with countries=first, regions by name, no place twice', async () => {
+      const germ = (await inject('GET', '/api/places?q=germ&countries=first')).json<{ city: string; countryName: string; region: string }[]>();
+      expect(germ[0]).toMatchObject({ city: '', countryName: 'Germany' });
+      const labels = germ.map((p) => `${p.city}|${p.region}|${p.countryName}`);
+      expect(new Set(labels).size).toBe(labels.length);
+      expect(germ.filter((p) => p.city === 'Germantown').map((p) => p.region).sort()).toEqual(['Maryland', 'Tennessee', 'Wisconsin']);
+      // Without the parameter (the job form picks cities) no country; a region known only by code is left out.
+      const cities = (await inject('GET', '/api/places?q=germ')).json<{ city: string; region: string }[]>();
+      expect(cities.every((p) => p.city !== '')).toBe(true);
+      expect(cities.every((p) => !/^[A-Z0-9]{1,3}$/.test(p.region))).toBe(true);
+      const montreal = (await inject('GET', '/api/places?q=montr')).json<{ city: string; region: string }[]>();
+      expect(montreal[0]).toMatchObject({ city: 'Montréal', region: 'Quebec' });
+      expectErrorShape(await inject('GET', '/api/places?q=germ&countries=yes'), 400);
+    });
+
     it('a remote job open anywhere is found for every country', async () => {
       const anywhere = await post(modelBody({ companyId: acme.id, jobTitle: 'Anywhere Baker', workplace: 'remote', remoteCountries: [] }));
       expect(ids(await search('q=baker&remoteCountry=JP'))).toEqual([anywhere]);

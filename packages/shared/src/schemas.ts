@@ -509,9 +509,19 @@ export const membershipAnswerSchema = z.object({ accepted: z.boolean(), company:
 export const suggestQuerySchema = z.strictObject({
   q: z.string().normalize('NFKC').trim().max(JOB_MODEL_LIMITS.skillChars, { error: `q must be at most ${JOB_MODEL_LIMITS.skillChars} characters` }).default(''),
 });
+/** GET /api/places: `countries=first` puts the countries the text begins before the cities (the search's "where"). */
+export const placeQuerySchema = suggestQuerySchema.extend({
+  countries: z.enum(['first'], { error: 'countries must be first' }).optional(),
+});
 export const skillSuggestionsSchema = z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() }));
 export const placeSuggestionsSchema = z.array(
-  z.object({ city: z.string(), country: z.string(), countryName: z.string(), region: z.string(), population: z.number().int() }),
+  z.object({
+    city: z.string().describe('Empty for a country (countries=first)'),
+    country: z.string(),
+    countryName: z.string(),
+    region: z.string().describe("The region's name ('Ohio', 'Ontario') where known, else empty"),
+    population: z.number().int(),
+  }),
 );
 export type PlaceSuggestion = z.infer<typeof placeSuggestionsSchema>[number];
 
@@ -646,6 +656,10 @@ export const searchResultSchema = z.object({
     .string()
     .optional()
     .describe('The text with its misspelt words corrected ("devloper" -> "developer"), when any were: its matches follow those of the text as typed'),
+  unknownPlace: z
+    .object({ where: z.string(), suggestions: z.array(z.string()) })
+    .optional()
+    .describe('When nothing matched and "where" names no known place: the places nearest in name, each as a "where" text ("Seattle, WA")'),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

@@ -32,8 +32,12 @@ const UnsubscribePage = named(() => import('../features/alerts/components/Unsubs
 const AdminPage = named(() => import('../features/moderation/components/AdminPage'), 'AdminPage');
 const NotFoundPage = named(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
-/** The search results' "Alert me" (features do not import each other: the app hands it to the home page). */
-const alertMe = (query: SearchQuery) => <AlertMeButton query={query} />;
+/**
+ * The search results' "Alert me", and the empty result's "Create an alert" (features do not import each other:
+ * the app hands it to the home page).
+ */
+const alertMe = (query: SearchQuery, placement?: 'empty') =>
+  placement === 'empty' ? <AlertMeButton query={query} label="Create an alert" testId="alert-me-empty" /> : <AlertMeButton query={query} />;
 
 export function AppRoutes() {
   return (

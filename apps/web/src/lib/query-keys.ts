@@ -34,5 +34,6 @@ export const queryKeys = {
   myInvitations: ['companies', 'my-invitations'] as const,
   skillSuggestions: (q: string) => ['suggestions', 'skills', q] as const,
   placeSuggestions: (q: string) => ['suggestions', 'places', q] as const,
+  whereSuggestions: (q: string) => ['suggestions', 'where', q] as const,
   searchSuggestions: (q: string) => ['suggestions', 'search', q] as const,
 };

@@ -28,7 +28,7 @@ function useTypeahead<T>(
   const q = useDebounced(prefix(text), pauseMs);
   return useQuery({
     queryKey: key(q),
-    queryFn: ({ signal }) => apiFetch<T>(`${path}?q=${encodeURIComponent(q)}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<T>(`${path}${path.includes('?') ? '' : '?'}q=${encodeURIComponent(q)}`, { signal }),
     enabled: enabled && q.length >= minLength,
     staleTime,
     placeholderData: keepPreviousData,
@@ -44,6 +44,11 @@ export function useSkillSuggestions(text: string, enabled: boolean) {
 /** World cities starting with the typed text, most populous first (GET /api/places?q=), from two letters on. */
 export function usePlaceSuggestions(text: string, enabled: boolean) {
   return useTypeahead<PlaceSuggestion[]>(queryKeys.placeSuggestions, '/api/places', text, enabled, { minLength: 2 });
+}
+
+/** The search's "where": the countries the text begins, then the cities (GET /api/places?countries=first). */
+export function useWherePlaceSuggestions(text: string, enabled: boolean) {
+  return useTypeahead<PlaceSuggestion[]>(queryKeys.whereSuggestions, '/api/places?countries=first&', text, enabled, { minLength: 2 });
 }
 
 /** Completions of the search box's "what": titles, skills and companies of open jobs (GET /api/job/suggest), from two letters on. */

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { suggestPlaces, suggestPlacesByScan } from './places.js';
+import { nearestPlaces, parseWhere, suggestPlaces, suggestPlacesByScan } from './places.js';
 
 /**
  * The place typeahead reads a sorted index (issue 28, finding 9): the same answers as reading every city in
@@ -47,5 +47,32 @@ describe('place suggestions', () => {
       return performance.now() - started;
     });
     expect(Math.min(...runs)).toBeLessThan(15);
+  });
+
+  it('reads "City, Region" of the United States, Canada and Australia by abbreviation or name (issue 29)', () => {
+    expect(parseWhere('Seattle, WA')).toEqual({ city: 'Seattle', country: 'US', region: 'WA' });
+    expect(parseWhere('Boston, MA')).toEqual({ city: 'Boston', country: 'US', region: 'MA' });
+    expect(parseWhere('boston, massachusetts')).toEqual({ city: 'Boston', country: 'US', region: 'MA' });
+    expect(parseWhere('Springfield, IL')).toEqual({ city: 'Springfield', country: 'US', region: 'IL' });
+    expect(parseWhere('Springfield, IL, USA')).toEqual({ city: 'Springfield', country: 'US', region: 'IL' });
+    expect(parseWhere('Toronto, ON')).toEqual({ city: 'Toronto', country: 'CA', region: 'ON' });
+    expect(parseWhere('London, Ontario')).toEqual({ city: 'London', country: 'CA', region: 'ON' });
+    expect(parseWhere('Sydney, NSW')).toEqual({ city: 'Sydney', country: 'AU', region: 'NSW' });
+    // WA is Washington and Western Australia: the one with a Perth.
+    expect(parseWhere('Perth, WA')).toEqual({ city: 'Perth', country: 'AU', region: 'WA' });
+    // A region only when the city is in it: Georgia the country here, the state there.
+    expect(parseWhere('Tbilisi, Georgia')).toEqual({ city: 'Tbilisi', country: 'GE' });
+    expect(parseWhere('Athens, Georgia')).toEqual({ city: 'Athens', country: 'US', region: 'GA' });
+    expect(parseWhere('Lyon, France')).toEqual({ city: 'Lyon', country: 'FR' });
+    expect(parseWhere('Castries, St. Lucia')).toEqual({ city: 'Castries', country: 'LC' });
+  });
+
+  it('suggests the places nearest in name to an unknown one, in bounded time', () => {
+    expect(nearestPlaces('Seatle')[0]).toBe('Seattle, WA');
+    expect(nearestPlaces('Bostn')[0]).toBe('Boston, MA');
+    expect(nearestPlaces('Lyonn')[0]).toBe('Lyon, France');
+    const started = performance.now();
+    for (let i = 0; i < 20; i += 1) nearestPlaces(`${'q'.repeat(30)}x${i}`);
+    expect(performance.now() - started).toBeLessThan(200);
   });
 });

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
 import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import { countryName, isCountryCode, JOB_MODEL_LIMITS, type PlaceSuggestion } from '@jobboard/shared';
+import { regionOf, regionsNamed, type Region } from './regions.js';
 
 countries.registerLocale(english);
 
@@ -134,6 +135,11 @@ function fold(text: string): string {
  * request handler runs it on the event loop): a binary search, then at most SCAN_AT_MOST cities or a kept answer.
  */
 export function suggestPlaces(prefix: string): PlaceSuggestion[] {
+  return citiesStarting(prefix).map((city) => ({ city: city.name, country: city.country, countryName: countryName(city.country), region: city.region, population: city.population }));
+}
+
+/** The cities of suggestPlaces. */
+function citiesStarting(prefix: string): City[] {
   const key = fold(prefix);
   if (!key) return [];
   const { cities, keys, ranks, common } = cityIndex();
@@ -142,10 +148,7 @@ export function suggestPlaces(prefix: string): PlaceSuggestion[] {
     const [from, to] = runOf(keys, key);
     found = topRanks(ranks.subarray(from, to), JOB_MODEL_LIMITS.suggestions);
   }
-  return found
-    .map((rank) => cities[rank])
-    .filter((city): city is City => city !== undefined)
-    .map((city) => ({ city: city.name, country: city.country, countryName: countryName(city.country), region: city.region, population: city.population }));
+  return found.map((rank) => cities[rank]).filter((city): city is City => city !== undefined);
 }
 
 /** The answer the way it was first written, every city read in population order: for tests to compare with. */
@@ -166,19 +169,56 @@ export function countryOfCity(city: string): string {
   return cityIndex().byName.get(fold(city))?.country ?? '';
 }
 
+/** Intl's English names ('St. Lucia', 'Myanmar (Burma)'), which the web app shows, beside i18n-iso-countries' own. */
+let intlNames: Map<string, string> | undefined;
+function countryByIntlName(text: string): string | undefined {
+  intlNames ??= new Map(Object.keys(countries.getAlpha2Codes()).map((code) => [fold(countryName(code)), code]));
+  return intlNames.get(fold(text));
+}
+
 /** A country given by name ('Germany', 'united kingdom') or code ('de'); undefined when it is neither. */
 export function countryFromText(text: string): string | undefined {
   const trimmed = text.trim();
   if (/^[A-Za-z]{2}$/.test(trimmed) && isCountryCode(trimmed.toUpperCase())) return trimmed.toUpperCase();
-  const code = countries.getAlpha2Code(trimmed, 'en');
+  const code = countries.getAlpha2Code(trimmed, 'en') ?? countryByIntlName(trimmed);
   return code && isCountryCode(code) ? code : undefined;
 }
 
-export type WhereFilter = { remote: true } | { country: string } | { city: string; country?: string };
+/**
+ * The cities called exactly `name` (case and accents ignored), most populous first: the head of the name's run
+ * in the sorted keys. Bounded by how many places share one name (a few hundred at most: 'San Jose').
+ */
+function citiesNamed(name: string): City[] {
+  const key = fold(name);
+  if (!key) return [];
+  const { cities, keys, ranks } = cityIndex();
+  const [from] = runOf(keys, key);
+  const found: City[] = [];
+  for (let at = from; at < keys.length && keys[at] === key; at += 1) {
+    const city = cities[ranks[at] ?? -1];
+    if (city) found.push(city);
+  }
+  return found;
+}
+
+/** The city called `name` in a region `regionText` names ('Boston', 'MA'), most populous first; undefined when none. */
+function cityInRegion(name: string, regionText: string, country?: string): { city: City; region: Region } | undefined {
+  const regions = regionsNamed(regionText).filter((region) => !country || region.country === country);
+  if (regions.length === 0) return undefined;
+  for (const city of citiesNamed(name)) {
+    const region = regions.find((r) => r.country === city.country && r.code === city.region);
+    if (region) return { city, region };
+  }
+  return undefined;
+}
+
+export type WhereFilter = { remote: true } | { country: string } | { city: string; country?: string; region?: string };
 
 /**
  * The "where" box: 'remote' (or 'anywhere'), a country by name, alias or code ('Germany', 'UK', 'de'),
- * 'City, Country', or a city.
+ * 'City, Region' for the United States, Canada and Australia ('Seattle, WA', 'Toronto, Ontario', 'Sydney, NSW';
+ * read before a country, so 'Boston, MA' is not Boston in Morocco), 'City, Region, Country', 'City, Country',
+ * or a city. Jobs keep a city and a country, so the region chooses the city's country; it narrows no further.
  */
 export function parseWhere(text: string): WhereFilter {
   const trimmed = text.trim();
@@ -188,8 +228,99 @@ export function parseWhere(text: string): WhereFilter {
   const comma = trimmed.lastIndexOf(',');
   if (comma > 0) {
     const city = trimmed.slice(0, comma).trim();
-    const inCountry = countryFromText(trimmed.slice(comma + 1));
-    if (city && inCountry) return { city, country: inCountry };
+    const last = trimmed.slice(comma + 1).trim();
+    const inRegion = cityInRegion(city, last);
+    if (inRegion) return { city: inRegion.city.name, country: inRegion.city.country, region: inRegion.region.abbreviation };
+    const inCountry = countryFromText(last);
+    if (city && inCountry) {
+      // 'Springfield, IL, USA': the region before the country.
+      const inner = city.lastIndexOf(',');
+      const found = inner > 0 ? cityInRegion(city.slice(0, inner).trim(), city.slice(inner + 1), inCountry) : undefined;
+      if (found) return { city: found.city.name, country: inCountry, region: found.region.abbreviation };
+      return { city, country: inCountry };
+    }
   }
   return { city: trimmed };
+}
+
+/** A region's name for people: the region table's for the United States, Canada and Australia, else none (a bare code says nothing). */
+function regionName(country: string, code: string): string {
+  return regionOf(country, code)?.name ?? '';
+}
+
+/** Countries whose English name starts with the text ('Germ' -> Germany), at most `limit`, as suggestions without a city. */
+let countryKeys: { code: string; name: string; key: string }[] | undefined;
+function countriesStarting(text: string, limit: number): PlaceSuggestion[] {
+  const key = fold(text);
+  if (key.length < 2) return [];
+  countryKeys ??= Object.keys(countries.getAlpha2Codes())
+    .map((code) => ({ code, name: countryName(code), key: fold(countryName(code)) }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  return countryKeys
+    .filter((country) => country.key.startsWith(key))
+    .slice(0, limit)
+    .map(({ code, name }) => ({ city: '', country: code, countryName: name, region: '', population: 0 }));
+}
+
+/**
+ * GET /api/places: the cities of suggestPlaces with their region named ('Ohio', not 'OH' or '18'), each place
+ * once; with `withCountries`, the countries the text begins first (the search box's "where"; the job form wants cities).
+ */
+export function placeSuggestions(prefix: string, { withCountries = false } = {}): PlaceSuggestion[] {
+  const seen = new Set<string>();
+  const cities = suggestPlaces(prefix)
+    .map((place) => ({ ...place, region: regionName(place.country, place.region) }))
+    .filter((place) => {
+      const label = `${place.city}|${place.region}|${place.country}`;
+      if (seen.has(label)) return false;
+      seen.add(label);
+      return true;
+    });
+  const found = withCountries ? [...countriesStarting(prefix, 3), ...cities] : cities;
+  return found.slice(0, JOB_MODEL_LIMITS.suggestions);
+}
+
+/** How a place reads in a "where" box so that parseWhere finds it again: 'Seattle, WA', 'Lyon, France'. */
+function whereText(city: City): string {
+  const region = regionOf(city.country, city.region);
+  return region ? `${city.name}, ${region.abbreviation}` : `${city.name}, ${countryName(city.country)}`;
+}
+
+/** Levenshtein distance, for ranking a few candidates by how close they are to what was typed. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/**
+ * Whether a "where" names no place the search can find: a city no city of that name (in that country) is,
+ * and no job names either (`jobHas`, checked by the caller). Countries and remote are always places.
+ */
+export function isUnknownPlace(where: WhereFilter): boolean {
+  if (!('city' in where)) return false;
+  return !citiesNamed(where.city).some((city) => !where.country || city.country === where.country);
+}
+
+/**
+ * The places nearest in name to an unknown one ('Seatle' -> 'Seattle, WA'), as "where" texts: the cities its
+ * ever shorter prefixes begin (each a bounded lookup), closest spelling first, then most populous. At most `limit`.
+ */
+export function nearestPlaces(name: string, limit = 3): string[] {
+  const key = fold(name).slice(0, JOB_MODEL_LIMITS.skillChars);
+  const candidates = new Map<string, City>();
+  for (let length = key.length; length >= 2 && candidates.size < JOB_MODEL_LIMITS.suggestions; length -= 1) {
+    for (const city of citiesStarting(key.slice(0, length))) if (!candidates.has(whereText(city))) candidates.set(whereText(city), city);
+  }
+  return [...candidates.entries()]
+    .map(([text, city]) => ({ text, distance: editDistance(key, city.key), population: city.population }))
+    .sort((a, b) => a.distance - b.distance || b.population - a.population)
+    .slice(0, limit)
+    .map((place) => place.text);
 }

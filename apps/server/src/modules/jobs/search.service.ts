@@ -13,7 +13,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { LOCKS, unlessRunningElsewhere } from '../../db/exclusive.js';
 import { AppError } from '../../http/errors.js';
 import { expireJobs, PUBLIC_VIEWER, toJob, type JobRow, type JobViewer } from './jobs.repository.js';
-import { parseWhere } from './places.js';
+import { isUnknownPlace, nearestPlaces, parseWhere } from './places.js';
 import { NotIndexable, type SearchIndex } from './search-index.js';
 import { Vocabulary } from './spelling.js';
 import {
@@ -221,6 +221,14 @@ export function toCriteria(query: Omit<SearchQuery, 'page'>): SearchCriteria {
   return { ...rest, where: parsed, sort: chosen };
 }
 
+/** Nothing found in a place no city is called: say so, with the places nearest in name (places.ts, bounded lookups). */
+function withPlaceHint(result: SearchResult, where: string | undefined): SearchResult {
+  if (result.total > 0 || !where) return result;
+  const parsed = parseWhere(where);
+  if (!('city' in parsed) || !isUnknownPlace(parsed)) return result;
+  return { ...result, unknownPlace: { where, suggestions: nearestPlaces(parsed.city) } };
+}
+
 /** PostgreSQL's "canceling statement due to statement timeout": a search that ran past SEARCH_TIMEOUT_MS. */
 function isStatementTimeout(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '57014';
@@ -238,7 +246,7 @@ export async function searchJobs(
   viewer: JobViewer = PUBLIC_VIEWER,
 ): Promise<SearchResult> {
   try {
-    return await runSearch(db, cache, query, now, viewer);
+    return withPlaceHint(await runSearch(db, cache, query, now, viewer), query.where);
   } catch (error) {
     if (isStatementTimeout(error)) throw new AppError('unavailable', MESSAGES.searchTimedOut, { 'retry-after': '5' });
     throw error;

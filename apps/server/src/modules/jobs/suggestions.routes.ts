@@ -1,8 +1,8 @@
-import { placeSuggestionsSchema, skillSuggestionsSchema, suggestQuerySchema } from '@jobboard/shared';
+import { placeQuerySchema, placeSuggestionsSchema, skillSuggestionsSchema, suggestQuerySchema } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf } from '../../config.js';
-import { suggestPlaces } from './places.js';
+import { placeSuggestions } from './places.js';
 import { suggestSkills } from './search.repository.js';
 
 /** Typeaheads of the job form and the search box: skills in use, and the world's cities. */
@@ -15,11 +15,11 @@ export const suggestionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { co
 
   app.get(
     '/places',
-    { schema: { tags: ['jobs'], querystring: suggestQuerySchema, response: { 200: placeSuggestionsSchema } } },
+    { schema: { tags: ['jobs'], querystring: placeQuerySchema, response: { 200: placeSuggestionsSchema } } },
     async (request) => {
       // Each lookup is cheap (places.ts), but every keystroke of a typeahead is one: bounded per address all the same.
       await rateLimiter.consume([[{ name: 'place-lookups-address', ...rateLimitsOf(config).placeLookupsPerAddress }, request.ip]]);
-      return suggestPlaces(request.query.q);
+      return placeSuggestions(request.query.q, { withCountries: request.query.countries === 'first' });
     },
   );
 };

@@ -11,7 +11,7 @@ const AlertDialog = lazy(() => import('./AlertDialog').then((m) => ({ default: m
  * "Alert me" on the search results: opens a small dialog to save the current search as a daily or instant alert.
  * Signed out, it leads to sign-in and back here (the search kept in the address).
  */
-export function AlertMeButton({ query }: { query: SearchQuery }) {
+export function AlertMeButton({ query, label = 'Alert me', testId = 'alert-me' }: { query: SearchQuery; label?: string; testId?: string }) {
   const { user, pending } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -21,7 +21,7 @@ export function AlertMeButton({ query }: { query: SearchQuery }) {
     <>
       <button
         type="button"
-        data-testid="alert-me"
+        data-testid={testId}
         aria-haspopup="dialog"
         disabled={pending}
         onClick={() => {
@@ -30,7 +30,7 @@ export function AlertMeButton({ query }: { query: SearchQuery }) {
         }}
         className="rounded-lg border border-teal-700 px-3 py-1.5 text-sm font-semibold text-teal-800 hover:bg-teal-50 disabled:opacity-60 dark:border-teal-400 dark:text-teal-200 dark:hover:bg-teal-950"
       >
-        Alert me
+        {label}
       </button>
       {open ? (
         <Suspense fallback={null}>

@@ -7,8 +7,8 @@ import { useHydrated } from '../../../lib/hydrated';
 
 const GROUP_TITLES: Record<FilterGroup, string> = {
   location: 'Location',
-  salaryType: 'Salary',
-  maxPrice: 'Maximum price',
+  salaryType: 'Paid',
+  maxPrice: 'Up to',
   posted: 'Date of Posting',
   experience: 'Work Experience',
   employment: 'Type of Employment',
@@ -23,6 +23,17 @@ const ALL_LABELS: Record<FilterGroup, string> = {
   experience: 'Any experience',
   employment: 'Any',
   workplace: 'Any',
+};
+
+/*
+ * The spec's maximum price values are thousands ("30" is 30k): its labels ("< 30000k") read as 30 million.
+ * "Work remotely", a spec value of Work Experience, is where the work happens: the Workplace group's Remote says
+ * it; an old link's experience=work remotely still filters, and its option shows while it is chosen.
+ */
+const OPTIONS: Record<FilterGroup, readonly { value: string; label: string }[]> = {
+  ...FILTER_GROUPS,
+  maxPrice: FILTER_GROUPS.maxPrice.map((o) => ({ value: o.value, label: `Up to $${o.value}k` })),
+  experience: FILTER_GROUPS.experience.filter((o) => o.value !== 'work remotely'),
 };
 
 export interface FilterPanelProps {
@@ -73,15 +84,17 @@ interface RadioGroupProps {
   counts?: Record<string, number> | undefined;
   estimated?: boolean | undefined;
   onPick: (value: string | undefined) => void;
+  /** A group inside a larger one (Pay's). */
+  small?: boolean;
 }
 
-function RadioGroup({ name, title, allLabel, options, current, counts, estimated, onPick }: RadioGroupProps) {
+function RadioGroup({ name, title, allLabel, options, current, counts, estimated, onPick, small }: RadioGroupProps) {
   return (
     <fieldset>
-      <legend className={legendClass}>{title}</legend>
+      <legend className={small ? 'mb-1 text-sm font-semibold text-slate-700 dark:text-slate-300' : legendClass}>{title}</legend>
       <div className="space-y-0.5">
         {[{ value: undefined, label: allLabel }, ...options].map((option) => (
-          <label key={option.label} className={radioRowClass}>
+          <label key={option.value ?? ''} className={radioRowClass}>
             <input
               type="radio"
               name={name}
@@ -129,6 +142,25 @@ function LinkGroup({ id, title, items, estimated }: { id: string; title: string;
   );
 }
 
+const placeLabel = (city: string, country: string | undefined) => [city, country && countryLabel(country)].filter(Boolean).join(', ');
+
+/**
+ * One Location group: the spec's four cities (location=london: any London), the results' most common places not
+ * among them (location and country: 'berlin|DE'), and the place chosen when it is neither (an older list's, a link's).
+ */
+function locationOptions(chosen: string | undefined, query: SearchQuery, counts: Record<string, number>, topFacets: TopFacets | undefined) {
+  const options: { value: string; label: string }[] = [...FILTER_GROUPS.location];
+  for (const place of topFacets?.places ?? []) {
+    const value = `${place.city.toLowerCase()}|${place.country}`;
+    if (!place.city || options.some((o) => o.value === place.city.toLowerCase())) continue;
+    counts[value] = place.count;
+    options.push({ value, label: placeLabel(place.city, place.country) });
+  }
+  const city = query.location ?? '';
+  if (chosen && !options.some((o) => o.value === chosen)) options.push({ value: chosen, label: placeLabel(city.charAt(0).toUpperCase() + city.slice(1), query.country) });
+  return options;
+}
+
 /**
  * The sidebar of docs/product.md, "Constants and filters" (single-choice groups, each with an All/Any option,
  * counts beside each option), with the job model's: workplace, remote jobs open to a country, pay at least, and
@@ -136,43 +168,37 @@ function LinkGroup({ id, title, items, estimated }: { id: string; title: string;
  */
 export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, hrefFor, estimated }: FilterPanelProps) {
   const hydrated = useHydrated();
-  const group = (name: FilterGroup) => (
+  const group = (name: FilterGroup, extra: Partial<RadioGroupProps> = {}) => (
     <RadioGroup
       key={name}
       name={`${idPrefix}-${name}`}
       title={GROUP_TITLES[name]}
       allLabel={ALL_LABELS[name]}
-      options={FILTER_GROUPS[name]}
+      options={OPTIONS[name]}
       current={query[name]}
       counts={facets?.[name]}
       estimated={estimated}
       onPick={(value) => onChange({ [name]: value })}
+      {...extra}
     />
   );
   const salary = FILTER_GROUPS.salaryType;
-  const places = topFacets?.places ?? [];
   const skills = topFacets?.skills ?? [];
-  const placeActive = (city: string, country: string) => (query.location ?? '') === city.toLowerCase() && (query.country ?? '') === country;
   const remoteId = `${idPrefix}-remote-country`;
+  const chosenPlace = query.location && query.country ? `${query.location}|${query.country}` : query.location;
+  const placeCounts: Record<string, number> = { ...facets?.location };
 
   return (
     <div className="space-y-6">
-      {group('location')}
-      <LinkGroup
-        estimated={estimated}
-        id={`${idPrefix}-places`}
-        title="Popular places"
-        items={[
-          { key: '', label: 'Anywhere', active: !query.location && !query.country, href: hrefFor({ location: undefined, country: undefined }) },
-          ...places.map((place) => ({
-            key: `${place.city}|${place.country}`,
-            label: [place.city, countryLabel(place.country)].filter(Boolean).join(', '),
-            count: place.count,
-            active: placeActive(place.city, place.country),
-            href: hrefFor({ location: place.city.toLowerCase() || undefined, country: place.country || undefined }),
-          })),
-        ]}
-      />
+      {group('location', {
+        options: locationOptions(chosenPlace, query, placeCounts, topFacets),
+        current: chosenPlace,
+        counts: placeCounts,
+        onPick: (value) => {
+          const [city, country] = (value ?? '').split('|');
+          onChange({ location: city || undefined, country: country || undefined });
+        },
+      })}
       {group('workplace')}
       <div>
         <label htmlFor={remoteId} className={legendClass + ' block'}>
@@ -212,44 +238,53 @@ export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, href
           })),
         ]}
       />
-      <RadioGroup
-        name={`${idPrefix}-payMin`}
-        title="Pay at least"
-        allLabel="Any"
-        options={PAY_AT_LEAST_OPTIONS}
-        current={query.payMin === undefined ? undefined : String(query.payMin)}
-        onPick={(value) => onChange({ payMin: value === undefined ? undefined : Number(value) })}
-      />
-      <fieldset>
-        <legend className={legendClass}>{GROUP_TITLES.salaryType}</legend>
-        <div className="flex flex-wrap gap-2" role="group">
-          {[{ value: undefined, label: ALL_LABELS.salaryType }, ...salary].map((option) => {
-            const active = query.salaryType === option.value;
-            const count = countLabel(option.value ? facets?.salaryType[option.value] : undefined, estimated);
-            return (
-              <button
-                key={option.label}
-                type="button"
-                aria-pressed={active}
-                onClick={() => onChange({ salaryType: option.value })}
-                className={`rounded-lg border px-3 py-1.5 text-sm font-medium transition-colors ${
-                  active
-                    ? 'border-teal-700 bg-teal-700 text-white'
-                    : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800'
-                }`}
-              >
-                {option.label}
-                {count !== undefined ? (
-                  <span className="ml-1 tabular-nums opacity-90">
-                    (<EstimatedText text={count} estimated={estimated} />)
-                  </span>
-                ) : null}
-              </button>
-            );
-          })}
-        </div>
+      <fieldset className="space-y-3">
+        <legend className={legendClass}>Pay</legend>
+        <fieldset>
+          <legend className="mb-1 text-sm font-semibold text-slate-700 dark:text-slate-300">{GROUP_TITLES.salaryType}</legend>
+          <div className="flex flex-wrap gap-2" role="group">
+            {[{ value: undefined, label: ALL_LABELS.salaryType }, ...salary].map((option) => {
+              const active = query.salaryType === option.value;
+              const count = countLabel(option.value ? facets?.salaryType[option.value] : undefined, estimated);
+              return (
+                <button
+                  key={option.label}
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => onChange({ salaryType: option.value })}
+                  className={`rounded-lg border px-3 py-1.5 text-sm font-medium transition-colors ${
+                    active
+                      ? 'border-teal-700 bg-teal-700 text-white'
+                      : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800'
+                  }`}
+                >
+                  {option.label}
+                  {count !== undefined ? (
+                    <span className="ml-1 tabular-nums opacity-90">
+                      (<EstimatedText text={count} estimated={estimated} />)
+                    </span>
+                  ) : null}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+        <RadioGroup
+          small
+          name={`${idPrefix}-payMin`}
+          title="At least (a year)"
+          allLabel="Any"
+          options={PAY_AT_LEAST_OPTIONS}
+          current={query.payMin === undefined ? undefined : String(query.payMin)}
+          onPick={(value) => onChange({ payMin: value === undefined ? undefined : Number(value) })}
+        />
+        {group('maxPrice', { small: true })}
       </fieldset>
-      {(['maxPrice', 'posted', 'experience', 'employment'] as const).map(group)}
+      {group('posted')}
+      {group('experience', {
+        options: query.experience === 'work remotely' ? FILTER_GROUPS.experience : OPTIONS.experience,
+      })}
+      {group('employment')}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { JobSummary, SearchResult } from '@jobboard/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { JobCard } from './JobCard';
 import { job, mockFetch, renderPage } from '../../../test/render';
 import { HomePage } from './HomePage';
@@ -68,7 +68,7 @@ describe('estimated totals', () => {
     expect(await screen.findByRole('heading', { name: 'About 330,000 Jobs' })).toBeInTheDocument();
     // No "of N": the last page of an estimate is not known.
     expect(screen.getByText('Page 1')).toBeInTheDocument();
-    expect(sidebar().getByRole('link', { name: /Berlin, Germany.*about 5$/ })).toBeInTheDocument();
+    expect(sidebar().getByRole('radio', { name: /Berlin, Germany.*about 5$/ })).toBeInTheDocument();
     expect(sidebar().getByRole('radio', { name: /Remote.*about 4$/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Next/ }));
     expect(await screen.findByText('Page 2')).toBeInTheDocument();
@@ -116,17 +116,37 @@ describe('what and where', () => {
     expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/job/search?q=Frontier+Labs');
   });
 
-  it('"where" suggests remote and world cities', async () => {
+  it('"where" suggests remote, countries first and world cities; one option per place, regions by name', async () => {
     const user = userEvent.setup();
-    mockFetch((url) => {
-      if (url.startsWith('/api/places?q=re')) return { body: [{ city: 'Recife', country: 'BR', countryName: 'Brazil', region: 'Pernambuco', population: 1500000 }] };
+    const fetch = mockFetch((url) => {
+      if (url.startsWith('/api/places?countries=first&q=ge')) {
+        return {
+          body: [
+            { city: '', country: 'DE', countryName: 'Germany', region: '', population: 0 },
+            { city: 'Germantown', country: 'US', countryName: 'United States', region: 'Maryland', population: 90000 },
+            { city: 'Germantown', country: 'US', countryName: 'United States', region: 'Tennessee', population: 39000 },
+            { city: 'Germering', country: 'DE', countryName: 'Germany', region: '', population: 40000 },
+            { city: 'Germantown', country: 'US', countryName: 'United States', region: 'Wisconsin', population: 20000 },
+          ],
+        };
+      }
+      if (url.startsWith('/api/places?countries=first&q=re')) return { body: [{ city: 'Recife', country: 'BR', countryName: 'Brazil', region: 'Pernambuco', population: 1500000 }] };
       if (!url.startsWith('/api/job/search')) return undefined;
       return { body: { items: [], total: 0, page: 1, pageSize: 6, facets, topFacets, sort: 'newest', totalIsEstimate: false, facetsAreEstimates: false } as SearchResult };
     });
     renderPage(<HomePage />, { path: '/' });
-    await user.type(screen.getByRole('combobox', { name: /Where/ }), 're');
+    const box = screen.getByRole('combobox', { name: /Where/ });
+    await user.type(box, 'ge');
     const list = await screen.findByRole('listbox');
+    await waitFor(() =>
+      expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['GermanyCountry', 'Germantown, United States', 'Germering, Germany']),
+    );
+    await user.clear(box);
+    await user.type(box, 're');
     await waitFor(() => expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['RemoteWork from anywhere', 'Recife, BrazilPernambuco']));
+    // Typing searched nothing: "where" waits for a choice (no "0 Jobs" for a half-typed place).
+    expect(where()).toBe('/');
+    expect(fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('where='))).toEqual([]);
     await user.click(within(list).getByRole('option', { name: /Recife/ }));
     await waitFor(() => expect(where()).toBe('/?where=Recife%2C+Brazil'));
   });
@@ -141,26 +161,53 @@ describe('what and where', () => {
     expect(await screen.findByText(/Including results for/)).toHaveTextContent('Including results for developer');
   });
 
-  it('both boxes settle into the URL and the request', async () => {
+  it('"what" settles into the URL and the request; "where" on Search', async () => {
+    const user = userEvent.setup();
     const fetch = searchAnswers(3);
     renderPage(<HomePage />, { path: '/?skill=react' });
     await screen.findByRole('heading', { name: '3 Jobs' });
     fireEvent.change(screen.getByRole('combobox', { name: /What/ }), { target: { value: 'acme rust' } });
     fireEvent.change(screen.getByRole('combobox', { name: /Where/ }), { target: { value: ' Berlin ' } });
+    await waitFor(() => expect(where()).toBe('/?q=acme+rust&skill=react'));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(where()).toBe('/?q=acme+rust&skill=react');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(where()).toBe('/?q=acme+rust&where=Berlin&skill=react'));
     await waitFor(() => expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/job/search?q=acme+rust&where=Berlin&skill=react'));
   });
 
   it('text settling in one box never clears the other', async () => {
+    const user = userEvent.setup();
     searchAnswers(3);
+    renderPage(<HomePage />, { path: '/?where=Paris' });
+    await screen.findByRole('heading', { name: '3 Jobs' });
+    fireEvent.change(screen.getByRole('combobox', { name: /Where/ }), { target: { value: 'Berlin' } });
+    fireEvent.change(screen.getByRole('combobox', { name: /What/ }), { target: { value: 'rust' } });
+    await waitFor(() => expect(where()).toBe('/?q=rust&where=Paris'));
+    expect(screen.getByRole('combobox', { name: /Where/ })).toHaveValue('Berlin');
+    await user.type(screen.getByRole('combobox', { name: /Where/ }), '{Enter}');
+    await waitFor(() => expect(where()).toBe('/?q=rust&where=Berlin'));
+  });
+
+  it('hides the last count while the next search loads (no "3 Jobs" above the skeletons)', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: string) => {
+      if (input.includes('q=rust')) await held;
+      const total = input.includes('q=rust') ? 1 : 3;
+      const items = Array.from({ length: total }, (_, i) => ({ ...summary, _id: `j${i}` }));
+      const body = { items, total, page: 1, pageSize: 6, facets, topFacets, sort: 'newest', totalIsEstimate: false, facetsAreEstimates: false } satisfies SearchResult;
+      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+    });
     renderPage(<HomePage />, { path: '/' });
     await screen.findByRole('heading', { name: '3 Jobs' });
     fireEvent.change(screen.getByRole('combobox', { name: /What/ }), { target: { value: 'rust' } });
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    fireEvent.change(screen.getByRole('combobox', { name: /Where/ }), { target: { value: 'Berlin' } });
-    await waitFor(() => expect(where()).toBe('/?q=rust'));
-    expect(screen.getByRole('combobox', { name: /Where/ })).toHaveValue('Berlin');
-    await waitFor(() => expect(where()).toBe('/?q=rust&where=Berlin'));
+    expect(await screen.findByRole('heading', { name: 'Loading jobs' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '3 Jobs' })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { name: '1 Job' })).toBeInTheDocument();
   });
 
   it('back to an older URL puts its text back in the boxes', async () => {
@@ -206,19 +253,45 @@ describe('sidebar', () => {
     expect(where()).toBe('/?location=london&workplace=remote&payMin=80000');
   });
 
-  it('top places and skills of the results are links with counts', async () => {
+  it('one Location group: the spec cities and the results\' top places, each with its count; skills are links', async () => {
     searchAnswers(3);
     renderPage(<HomePage />, { path: '/?q=dev&page=2' });
     await screen.findByRole('heading', { name: '3 Jobs' });
-    const places = within(sidebar().getByRole('navigation', { name: 'Popular places' }));
-    const berlin = places.getByRole('link', { name: /Berlin, Germany/ });
-    expect(berlin).toHaveTextContent('5');
-    expect(berlin).toHaveAttribute('href', '/?q=dev&location=berlin&country=DE');
+    expect(sidebar().queryByRole('navigation', { name: 'Popular places' })).not.toBeInTheDocument();
+    const location = within(sidebar().getByRole('group', { name: 'Location' }));
+    expect(location.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['All', 'London', 'Seattle', 'Madrid', 'Boston', 'Berlin, Germany5']);
+    fireEvent.click(location.getByRole('radio', { name: /Berlin, Germany/ }));
+    expect(where()).toBe('/?q=dev&location=berlin&country=DE');
+    expect(within(sidebar().getByRole('group', { name: 'Location' })).getByRole('radio', { name: /Berlin, Germany/ })).toBeChecked();
     const skills = within(sidebar().getByRole('navigation', { name: 'Skills' }));
     expect(skills.getByRole('link', { name: /Any skill/ })).toHaveAttribute('aria-current', 'true');
     await userEvent.click(skills.getByRole('link', { name: /Rust/ }));
-    expect(where()).toBe('/?q=dev&skill=rust');
+    expect(where()).toBe('/?q=dev&location=berlin&skill=rust&country=DE');
     expect(within(sidebar().getByRole('navigation', { name: 'Skills' })).getByRole('link', { name: /Rust/ })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('pay is one group whose options read right; "work remotely" is the Workplace group\'s, and an old link to it still shows', async () => {
+    searchAnswers(3);
+    renderPage(<HomePage />, { path: '/' });
+    await screen.findByRole('heading', { name: '3 Jobs' });
+    const pay = within(sidebar().getByRole('group', { name: 'Pay' }));
+    expect(pay.getByRole('group', { name: 'Up to' })).toBeInTheDocument();
+    expect(pay.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
+      'Any', '$40,000+', '$60,000+', '$80,000+', '$100,000+', '$150,000+', 'All', 'Up to $30k', 'Up to $50k', 'Up to $80k', 'Up to $100k',
+    ]);
+    expect(sidebar().queryByText(/30000k/)).not.toBeInTheDocument();
+    fireEvent.click(pay.getByRole('radio', { name: 'Up to $30k' }));
+    expect(where()).toBe('/?maxPrice=30');
+    const experience = within(sidebar().getByRole('group', { name: 'Work Experience' }));
+    expect(experience.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Any experience', 'Internship']);
+  });
+
+  it('an old link\'s experience=work remotely and location with a country show checked', async () => {
+    searchAnswers(3);
+    renderPage(<HomePage />, { path: '/?experience=work+remotely&location=london&country=GB' });
+    await screen.findByRole('heading', { name: '3 Jobs' });
+    expect(within(sidebar().getByRole('group', { name: 'Work Experience' })).getByRole('radio', { name: 'Work remotely' })).toBeChecked();
+    expect(within(sidebar().getByRole('group', { name: 'Location' })).getByRole('radio', { name: 'London, United Kingdom' })).toBeChecked();
   });
 
   it('remote jobs open to my country sets workplace and the country', async () => {
@@ -232,6 +305,30 @@ describe('sidebar', () => {
     expect(select).toHaveValue('DE');
     fireEvent.change(select, { target: { value: '' } });
     expect(where()).toBe('/?workplace=remote');
+  });
+});
+
+describe('an empty result', () => {
+  it('keeps "No Data Found !" and offers the places meant, clearing the filters, searching everywhere and an alert', async () => {
+    const fetch = mockFetch((url) => {
+      if (!url.startsWith('/api/job/search')) return undefined;
+      const unknown = url.includes('where=Seatle');
+      const body = { items: [], total: 0, page: 1, pageSize: 6, facets, topFacets, sort: 'newest', totalIsEstimate: false, facetsAreEstimates: false } as SearchResult;
+      return { body: unknown ? { ...body, unknownPlace: { where: 'Seatle', suggestions: ['Seattle, WA', 'SeaTac, WA'] } } : body };
+    });
+    const alert = vi.fn(() => <button type="button">Create an alert</button>);
+    renderPage(<HomePage resultsAction={(query, placement) => (placement === 'empty' ? alert() : null)} />, { path: '/?where=Seatle&workplace=remote' });
+    expect(await screen.findByText('No Data Found !')).toBeInTheDocument();
+    expect(await screen.findByText(/We do not know a place called/)).toHaveTextContent('We do not know a place called Seatle. Did you mean:');
+    expect(screen.getByRole('button', { name: 'Create an alert' })).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('list', { name: 'Places you may mean' })).getByRole('button', { name: 'Seattle, WA' }));
+    await waitFor(() => expect(where()).toBe('/?where=Seattle%2C+WA&workplace=remote'));
+    expect(screen.getByRole('combobox', { name: /Where/ })).toHaveValue('Seattle, WA');
+    await userEvent.click(await screen.findByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(where()).toBe('/?where=Seattle%2C+WA'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Search everywhere' }));
+    await waitFor(() => expect(where()).toBe('/'));
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/job/search?where=Seattle%2C+WA');
   });
 });
 

@@ -23,6 +23,8 @@ const boxClass =
 const completions = () => import('./SearchCompletions');
 const WhatCompletions = lazy(() => completions().then((m) => ({ default: m.WhatCompletions })));
 const WhereCompletions = lazy(() => completions().then((m) => ({ default: m.WhereCompletions })));
+// Only a search that finds nothing needs it.
+const EmptyResults = lazy(() => import('./EmptyResults').then((m) => ({ default: m.EmptyResults })));
 
 interface SearchBoxProps {
   id: string;
@@ -110,8 +112,11 @@ function SearchBox({ id, label, icon, value, placeholder, onChange, onPick, comp
 }
 
 export interface HomePageProps {
-  /** Shown beside the results' order (the app's "Alert me"): given by app/, since features do not import each other. */
-  resultsAction?: (query: SearchQuery) => ReactNode;
+  /**
+   * Shown beside the results' order (the app's "Alert me"), and under an empty result ('empty'): given by app/,
+   * since features do not import each other.
+   */
+  resultsAction?: (query: SearchQuery, placement?: 'empty') => ReactNode;
 }
 
 export function HomePage({ resultsAction }: HomePageProps = {}) {
@@ -120,7 +125,6 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
   const [text, setText] = useState(query.q ?? '');
   const [where, setWhere] = useState(query.where ?? '');
   const debouncedText = useDebounced(text.trim(), 300);
-  const debouncedWhere = useDebounced(where.trim(), 300);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const next = (patch: Partial<SearchQuery>): Partial<SearchQuery> => {
@@ -133,13 +137,12 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
     setParams(searchParamsOf(next(patch)), { replace: options.replace ?? false });
   };
 
-  // Typing settles for 300 ms before the URL (and so the request) changes.
+  // Typing "what" settles for 300 ms before the URL (and so the request) changes. "Where" waits for Search, Enter
+  // or a picked place: a city half typed ("Seatt") matches no job, and its "0 Jobs" would flash while typing.
   useEffect(() => {
-    if ((query.q ?? '') !== debouncedText || (query.where ?? '') !== debouncedWhere) {
-      update({ q: debouncedText || undefined, where: debouncedWhere || undefined }, { replace: true });
-    }
+    if ((query.q ?? '') !== debouncedText) update({ q: debouncedText || undefined }, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the settled text drives this
-  }, [debouncedText, debouncedWhere]);
+  }, [debouncedText]);
 
   // Back/forward to a URL with other text puts that text back in the boxes (state adjusted during render, as
   // React recommends for state derived from a changed input).
@@ -264,7 +267,8 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
         <section id="results" aria-labelledby="results-heading" aria-busy={loading}>
           <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
             <h2 id="results-heading" className="text-lg font-bold" aria-live="polite">
-              {loading && !data ? 'Loading jobs' : estimated ? aboutJobCount(total) : jobCount(total)}
+              {/* The last search's count would describe results no longer shown. */}
+              {loading ? 'Loading jobs' : estimated ? aboutJobCount(total) : jobCount(total)}
             </h2>
             <div className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
               <SearchFeeds search={searchParamsOf(query).toString()} />
@@ -293,9 +297,16 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
           {loading ? (
             <JobCardSkeletonList count={HOME_SKELETON_CARDS} />
           ) : search.isError || !data || data.items.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-slate-300 py-16 text-center text-lg text-slate-700 dark:border-slate-700 dark:text-slate-300">
-              {estimated && query.page > 1 ? 'No more jobs: this page is past the last of the results.' : MESSAGES.noDataFound}
-            </p>
+            <div className="rounded-2xl border border-dashed border-slate-300 px-4 py-16 text-center dark:border-slate-700">
+              <p className="text-lg text-slate-700 dark:text-slate-300">
+                {estimated && query.page > 1 ? 'No more jobs: this page is past the last of the results.' : MESSAGES.noDataFound}
+              </p>
+              {data && !search.isError && !(estimated && query.page > 1) ? (
+                <Suspense fallback={null}>
+                  <EmptyResults query={query} unknownPlace={data.unknownPlace} onChange={update} alert={resultsAction?.(query, 'empty')} />
+                </Suspense>
+              ) : null}
+            </div>
           ) : (
             <ul className="space-y-4">
               {data.items.map((job) => (

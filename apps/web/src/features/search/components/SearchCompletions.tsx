@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import { usePlaceSuggestions, useSearchSuggestions } from '../../../lib/suggestions';
+import type { PlaceSuggestion } from '@jobboard/shared';
+import { useSearchSuggestions, useWherePlaceSuggestions } from '../../../lib/suggestions';
 
 /**
  * The home page's completions, loaded when a search box is first focused or pointed at (the first visit's
@@ -108,14 +109,29 @@ export function WhatCompletions(props: CompletionsProps) {
   return <CompletionList {...props} options={options} />;
 }
 
-/** "Where": remote, and the world's cities from two letters on (GET /api/places). */
+/**
+ * The where box's options from the places answer: a country as its name, a city as "City, Country". The search
+ * reads a city and its country only, so places of one name in one country are one option (three Germantowns in
+ * the United States), its region shown only when it is the one place of that label.
+ */
+export function whereOptions(places: PlaceSuggestion[]): Option[] {
+  const byLabel = new Map<string, { option: Option; count: number }>();
+  for (const place of places) {
+    const label = place.city ? `${place.city}, ${place.countryName}` : place.countryName;
+    const seen = byLabel.get(label);
+    if (seen) seen.count += 1;
+    else byLabel.set(label, { option: { key: `place:${label}`, label, hint: place.city ? place.region : 'Country' }, count: 1 });
+  }
+  return [...byLabel.values()].map(({ option, count }) => (count > 1 ? { ...option, hint: '' } : option));
+}
+
+/** "Where": remote, the countries and the world's cities from two letters on (GET /api/places?countries=first). */
 export function WhereCompletions(props: CompletionsProps) {
   const typed = props.text.trim().toLowerCase();
-  const { data } = usePlaceSuggestions(props.text, props.open);
+  const { data } = useWherePlaceSuggestions(props.text, props.open);
   const options = useMemo(() => {
     const remote = typed && 'remote'.startsWith(typed) ? [{ key: 'remote', label: 'Remote', hint: 'Work from anywhere' }] : [];
-    const places = typed.length >= 2 ? (data ?? []).map((p) => ({ key: `${p.city}|${p.country}`, label: `${p.city}, ${p.countryName}`, hint: p.region })) : [];
-    return [...remote, ...places];
+    return [...remote, ...(typed.length >= 2 ? whereOptions(data ?? []) : [])];
   }, [data, typed]);
   return <CompletionList {...props} options={options} />;
 }

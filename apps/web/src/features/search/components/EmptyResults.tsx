@@ -1,0 +1,61 @@
+import type { SearchQuery, SearchResult } from '@jobboard/shared';
+import type { ReactNode } from 'react';
+
+/*
+ * What an empty result offers beside the spec's "No Data Found !": the places meant when "where" names none the
+ * board knows, and the ways to widen the search. Loaded only when a search finds nothing.
+ */
+
+export interface EmptyResultsProps {
+  query: SearchQuery;
+  unknownPlace: SearchResult['unknownPlace'];
+  /** Search again with `patch` (HomePage's update; the where box follows the address). */
+  onChange: (patch: Partial<SearchQuery>) => void;
+  /** The app's "Create an alert" for this search. */
+  alert: ReactNode;
+}
+
+const buttonClass =
+  'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800';
+
+/** The filters of a query beyond its text and place: what "Clear filters" removes. */
+const FILTER_KEYS = ['location', 'country', 'salaryType', 'maxPrice', 'posted', 'experience', 'employment', 'workplace', 'skill', 'remoteCountry', 'payMin'] as const;
+
+export function EmptyResults({ query, unknownPlace, onChange, alert }: EmptyResultsProps) {
+  const filtered = FILTER_KEYS.some((key) => query[key] !== undefined);
+  const suggestions = unknownPlace?.suggestions ?? [];
+  return (
+    <div data-testid="empty-results" className="mt-4 space-y-3 text-center text-sm text-slate-700 dark:text-slate-300">
+      {unknownPlace ? (
+        <p>
+          We do not know a place called <strong className="font-semibold text-slate-900 dark:text-white">{unknownPlace.where}</strong>
+          {suggestions.length ? '. Did you mean:' : '.'}
+        </p>
+      ) : null}
+      {suggestions.length ? (
+        <ul aria-label="Places you may mean" className="flex flex-wrap justify-center gap-2">
+          {suggestions.map((place) => (
+            <li key={place}>
+              <button type="button" className={buttonClass} onClick={() => onChange({ where: place })}>
+                {place}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-center gap-2">
+        {filtered ? (
+          <button type="button" className={buttonClass} onClick={() => onChange(Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])))}>
+            Clear filters
+          </button>
+        ) : null}
+        {query.where ? (
+          <button type="button" className={buttonClass} onClick={() => onChange({ where: undefined })}>
+            Search everywhere
+          </button>
+        ) : null}
+        {alert}
+      </div>
+    </div>
+  );
+}
