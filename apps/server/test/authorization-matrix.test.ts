@@ -612,6 +612,14 @@ const TABLE: Record<string, Case> = {
     request: async (w, a) => ({ method: 'GET', url: '/api/admin/queue', headers: cookieOf(w, a) }),
     status: ownerOnly(200),
   },
+  'GET /api/admin/hidden-jobs': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/admin/hidden-jobs', headers: cookieOf(w, a) }),
+    status: ownerOnly(200),
+  },
+  'GET /api/admin/banned-users': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/admin/banned-users', headers: cookieOf(w, a) }),
+    status: ownerOnly(200),
+  },
   'POST /api/admin/jobs/:id/approve': {
     request: async (w, a) => {
       const job = await postJob(w.t.app, w.poster.cookie, { jobTitle: 'Matrix hidden job' });

@@ -264,6 +264,8 @@ const ENDPOINTS: Endpoint[] = [
   // administrator, decides about Victim's job and account (Bob's cookie: 403).
   { method: 'POST', path: (w) => `/api/job/${w.bobJob}/report`, withId: true, auth: true, body: 'report', at: (_w, id) => `/api/job/${id}/report` },
   { method: 'GET', path: () => '/api/admin/queue', withId: false, auth: true, body: 'none' },
+  { method: 'GET', path: () => '/api/admin/hidden-jobs', withId: false, auth: true, body: 'none' },
+  { method: 'GET', path: () => '/api/admin/banned-users', withId: false, auth: true, body: 'none' },
   { method: 'POST', path: (w) => `/api/admin/jobs/${w.victimJob}/approve`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/admin/jobs/${id}/approve` },
   { method: 'POST', path: (w) => `/api/admin/jobs/${w.victimJob}/hide`, withId: true, auth: true, body: 'reason', at: (_w, id) => `/api/admin/jobs/${id}/hide` },
   { method: 'POST', path: (w) => `/api/admin/users/${w.victim.user._id}/ban`, withId: true, auth: true, body: 'reason', at: (_w, id) => `/api/admin/users/${id}/ban` },

@@ -1,5 +1,7 @@
 import {
   banAnswerSchema,
+  bannedUsersPageSchema,
+  hiddenJobsPageSchema,
   jobDecisionSchema,
   moderationParamsSchema,
   moderationReasonBodySchema,
@@ -12,7 +14,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf } from '../../config.js';
 import { requireUser } from '../../http/session.js';
-import { approveJob, banUser, hideJob, listQueue, reportJob, requireAdmin, unbanUser } from './moderation.service.js';
+import {
+  approveJob,
+  banUser,
+  hideJob,
+  listBannedUsers,
+  listHiddenJobs,
+  listQueue,
+  reportJob,
+  requireAdmin,
+  unbanUser,
+} from './moderation.service.js';
 
 /** Reports of jobs, and the administrators' review queue and decisions (decision record 20). Prefix: /api. */
 export const moderationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, searchCounts }) => {
@@ -45,6 +57,19 @@ export const moderationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     '/admin/queue',
     { preValidation, schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: queuePageSchema } } },
     async (request) => listQueue(db, config.adminEmails, request.query.page),
+  );
+
+  // The administrators' own decisions, to undo them: hidden jobs (approve unhides one) and banned accounts (unban).
+  app.get(
+    '/admin/hidden-jobs',
+    { preValidation, schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: hiddenJobsPageSchema } } },
+    async (request) => listHiddenJobs(db, request.query.page),
+  );
+
+  app.get(
+    '/admin/banned-users',
+    { preValidation, schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: bannedUsersPageSchema } } },
+    async (request) => listBannedUsers(db, request.query.page),
   );
 
   app.post(

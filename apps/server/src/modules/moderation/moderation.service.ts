@@ -3,6 +3,8 @@ import {
   MODERATION_LIMITS,
   MODERATION_MESSAGES,
   type BanAnswer,
+  type BannedUsersPage,
+  type HiddenJobsPage,
   type JobDecision,
   type QueuePage,
   type ReportAck,
@@ -16,6 +18,8 @@ import { findJobById, PUBLIC_VIEWER, toJob } from '../jobs/jobs.repository.js';
 import type { SearchCache } from '../jobs/search.service.js';
 import { deleteSessionsForUser } from '../sessions/sessions.repository.js';
 import {
+  findBannedUsersPage,
+  findHiddenJobsPage,
   findQueueItems,
   findQueuePage,
   hideJobs,
@@ -63,6 +67,18 @@ export async function listQueue(db: Db, adminEmails: readonly string[], page: nu
   const { ids, total } = await findQueuePage(db, pageSize, (page - 1) * pageSize);
   const items = await findQueueItems(db, ids, (email, verified) => isAdmin(adminEmails, { email, email_verified: verified }));
   return { items, total, page, pageSize };
+}
+
+/** Hidden jobs, so an administrator can find one again and approve (unhide) it. */
+export async function listHiddenJobs(db: Db, page: number): Promise<HiddenJobsPage> {
+  const pageSize = MODERATION_LIMITS.queuePageSize;
+  return { ...(await findHiddenJobsPage(db, pageSize, (page - 1) * pageSize)), page, pageSize };
+}
+
+/** Banned accounts, so an administrator can find one again and unban it. */
+export async function listBannedUsers(db: Db, page: number): Promise<BannedUsersPage> {
+  const pageSize = MODERATION_LIMITS.queuePageSize;
+  return { ...(await findBannedUsersPage(db, pageSize, (page - 1) * pageSize)), page, pageSize };
 }
 
 async function decided(db: Db, jobId: string, resolvedReports: number, message: string): Promise<JobDecision> {

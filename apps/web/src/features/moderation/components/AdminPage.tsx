@@ -11,6 +11,7 @@ import { longDate } from '../../../lib/job-view';
 import { usePageParam } from '../../../lib/page-param';
 import { useCurrentUser } from '../../../lib/session';
 import { useDecide, useQueue, type Decision } from '../api/moderation';
+import { DecisionLists } from './DecisionLists';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -202,7 +203,8 @@ function QueueCard({ item, onDecided }: { item: QueueItem; onDecided: (message: 
 
 /**
  * The administrators' review queue (`/admin`, decision record 20): reported jobs and, under MODERATION=pre, new
- * accounts' jobs awaiting review, oldest first; each approved, hidden with a reason, or its poster banned.
+ * accounts' jobs awaiting review, oldest first; each approved, hidden with a reason, or its poster banned. Below
+ * it, the hidden jobs and banned accounts, to undo a decision.
  */
 export function AdminPage() {
   const user = useCurrentUser();
@@ -261,6 +263,7 @@ export function AdminPage() {
           ) : null}
         </>
       )}
+      {forbidden ? null : <DecisionLists onDone={setOutcome} />}
     </section>
   );
 }
