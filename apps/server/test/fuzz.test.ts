@@ -248,6 +248,7 @@ const ENDPOINTS: Endpoint[] = [
   // The hiring pipeline and job statistics (issue 14, points 2-3). Counting a view is anyone's call on any job.
   { method: 'GET', path: () => '/api/applications/responses', withId: false, auth: true, body: 'none' },
   { method: 'PATCH', path: (w) => `/api/applications/${w.bobApplication}/stage`, withId: true, auth: true, body: 'stage', at: (_w, id) => `/api/applications/${id}/stage` },
+  { method: 'POST', path: (w) => `/api/applications/${w.bobApplication}/stage/undo`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/applications/${id}/stage/undo` },
   { method: 'GET', path: (w) => `/api/applications/${w.bobApplication}/notes`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/applications/${id}/notes` },
   { method: 'POST', path: (w) => `/api/applications/${w.bobApplication}/notes`, withId: true, auth: true, body: 'note', at: (_w, id) => `/api/applications/${id}/notes` },
   { method: 'POST', path: (w) => `/api/applications/${w.aliceApplication}/withdraw`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/applications/${id}/withdraw` },
@@ -310,7 +311,7 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
     case 'alert-create':
       return { query: `q=fuzz ${unique}&where=Berlin`, frequency: 'daily' };
     case 'stage':
-      return { stage: 'interview' };
+      return { stage: 'interview', message: `Fuzzed ${unique}` };
     case 'note':
       return { body: `A fuzzed note ${unique}` };
     case 'report':
