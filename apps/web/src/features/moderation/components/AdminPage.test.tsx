@@ -13,7 +13,7 @@ vi.mock('../../../components/ui/dialogs', () => ({
 
 const admin = { ...alice, isAdmin: true };
 const emptyQueue: QueuePage = { items: [], total: 0, page: 1, pageSize: 10 };
-const hiddenJob = { ...job, _id: 'j-hidden', jobTitle: 'Hidden scam', status: 'hidden' as const, moderation: { state: 'hidden' as const, reason: 'Asks for a fee', at: '2026-11-20T10:00:00.000Z' } };
+const hiddenJob = { ...job, _id: 'j-hidden', jobTitle: 'Hidden scam', status: 'open' as const, moderation: { state: 'hidden' as const, reason: 'Asks for a fee', at: '2026-11-20T10:00:00.000Z' } };
 const hiddenPage: HiddenJobsPage = {
   items: [{ job: hiddenJob, poster: { id: 'u9', name: 'Mallory', email: 'mallory@example.com', bannedAt: null } }],
   total: 1,
