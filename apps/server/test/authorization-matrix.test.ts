@@ -627,6 +627,10 @@ const TABLE: Record<string, Case> = {
       expect(rows).toHaveLength(a === 'visitor' ? 0 : 1);
     },
   },
+  'GET /api/job/:id/report': {
+    request: async (w, a) => ({ method: 'GET', url: `/api/job/${w.ownerJob}/report`, headers: cookieOf(w, a) }),
+    status: signedIn(200),
+  },
   'GET /api/admin/queue': {
     request: async (w, a) => ({ method: 'GET', url: '/api/admin/queue', headers: cookieOf(w, a) }),
     status: ownerOnly(200),

@@ -264,6 +264,7 @@ const ENDPOINTS: Endpoint[] = [
   // Moderation (issue 14, point 4): Alice reports Bob's job (Bob's own cookie is refused: his own job) and, as the
   // administrator, decides about Victim's job and account (Bob's cookie: 403).
   { method: 'POST', path: (w) => `/api/job/${w.bobJob}/report`, withId: true, auth: true, body: 'report', at: (_w, id) => `/api/job/${id}/report` },
+  { method: 'GET', path: (w) => `/api/job/${w.bobJob}/report`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/job/${id}/report` },
   { method: 'GET', path: () => '/api/admin/queue', withId: false, auth: true, body: 'none' },
   { method: 'GET', path: () => '/api/admin/hidden-jobs', withId: false, auth: true, body: 'none' },
   { method: 'GET', path: () => '/api/admin/banned-users', withId: false, auth: true, body: 'none' },

@@ -8,6 +8,7 @@ import {
   type BanAnswer,
   type BannedUsersPage,
   type HiddenJobsPage,
+  type MyReport,
   type Job,
   type JobDecision,
   type QueuePage,
@@ -99,6 +100,36 @@ describeEachDb('moderation API', (kind) => {
       expect(expectErrorShape(await report(seeker, job, {}), 400)).toMatch(/reason/);
       expect(expectErrorShape(await report(seeker, job, { reason: 'other', details: 'x'.repeat(1001) }), 400)).toMatch(/^details/);
       expect(expectErrorShape(await report(seeker, job, { reason: 'other', isAdmin: true }), 400)).toMatch(/isAdmin/);
+    });
+  });
+
+  describe('GET /api/job/:id/report: the caller\'s own report', () => {
+    const mine = (person: SignedInUser | undefined, job: string) =>
+      t.app.inject({ method: 'GET', url: `/api/job/${job}/report`, headers: as(person) });
+
+    it('says null before a report, the open report after one (so the page shows no second button), and the outcome once decided', async () => {
+      const job = await postJob(t.app, poster.cookie, { jobTitle: 'Reported and kept' });
+      const reporter = await signUpAndSignIn(t.app);
+      expect((await mine(reporter, job)).json<MyReport>()).toEqual({ report: null });
+      expect((await report(reporter, job)).statusCode).toBe(201);
+      const open = await mine(reporter, job);
+      expect(open.statusCode).toBe(200);
+      expect(open.json<MyReport>()).toEqual({ report: { reportedAt: expect.any(String), resolvedAt: null, resolution: null } });
+      // Another person's report is theirs alone.
+      expect((await mine(seeker, job)).json<MyReport>()).toEqual({ report: null });
+      expect((await approve(admin, job)).statusCode).toBe(200);
+      expect((await mine(reporter, job)).json<MyReport>()).toEqual({
+        report: { reportedAt: expect.any(String), resolvedAt: expect.any(String), resolution: 'approved' },
+      });
+    });
+
+    it('answers 401 to a visitor, 404 for an unknown, malformed or hidden job', async () => {
+      const job = await postJob(t.app, poster.cookie);
+      expect(expectErrorShape(await mine(undefined, job), 401)).toBe(MESSAGES.notSignedIn);
+      expect(expectErrorShape(await mine(seeker, randomUUID()), 404)).toBe(MESSAGES.jobNotFound);
+      expect(expectErrorShape(await mine(seeker, 'not-an-id'), 404)).toBe(MESSAGES.jobNotFound);
+      expect((await hide(admin, job)).statusCode).toBe(200);
+      expect(expectErrorShape(await mine(seeker, job), 404)).toBe(MESSAGES.jobNotFound);
     });
   });
 

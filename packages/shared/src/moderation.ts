@@ -27,6 +27,19 @@ export const reportAckSchema = z.object({
 });
 export type ReportAck = z.infer<typeof reportAckSchema>;
 
+/** The caller's own latest report of a job (issue 29): the job page shows it instead of a second "Report job". */
+export const myReportSchema = z.object({
+  report: z
+    .object({
+      reportedAt: z.string().describe('ISO 8601'),
+      resolvedAt: z.string().nullable().describe('When an administrator decided (ISO 8601); null while open'),
+      resolution: z.enum(['approved', 'hidden', 'banned']).nullable().describe('approved: the job stays up; null while open'),
+    })
+    .nullable()
+    .describe('Null when the caller never reported the job'),
+});
+export type MyReport = z.infer<typeof myReportSchema>;
+
 /** Hiding a job and banning an account need a reason: the poster is shown it. */
 export const moderationReasonBodySchema = z.strictObject({
   reason: z

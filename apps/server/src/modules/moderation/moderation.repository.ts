@@ -1,4 +1,4 @@
-import type { BannedUser, HiddenJob, QueueItem, ReportBody, ReportReason } from '@jobboard/shared';
+import type { BannedUser, HiddenJob, MyReport, QueueItem, ReportBody, ReportReason } from '@jobboard/shared';
 import { MODERATION_LIMITS } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 import { JOB_COLUMNS, JOB_FROM, MODERATION_COLUMNS, PUBLIC_VIEWER, toJob, type JobRow } from '../jobs/jobs.repository.js';
@@ -12,6 +12,17 @@ export async function insertReport(db: Queryable, jobId: string, reporterId: str
   );
   if (!row) throw new Error('INSERT ... RETURNING gave no row');
   return row.id;
+}
+
+/** The reporter's latest report of the job, open or decided. */
+export async function findLatestReport(db: Queryable, jobId: string, reporterId: string): Promise<MyReport['report']> {
+  const [row] = await db.query<{ created_at: Date | string; resolved_at: Date | string | null; resolution: 'approved' | 'hidden' | 'banned' | null }>(
+    `SELECT created_at, resolved_at, resolution FROM job_reports WHERE job_id = $1 AND reporter_id = $2
+      ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [jobId, reporterId],
+  );
+  if (!row) return null;
+  return { reportedAt: iso(row.created_at), resolvedAt: row.resolved_at ? iso(row.resolved_at) : null, resolution: row.resolution };
 }
 
 /** Every open report of the jobs, resolved with what the administrator did; answers how many. */

@@ -5,6 +5,7 @@ import {
   jobDecisionSchema,
   moderationParamsSchema,
   moderationReasonBodySchema,
+  myReportSchema,
   queuePageSchema,
   queueQuerySchema,
   reportAckSchema,
@@ -21,6 +22,7 @@ import {
   listBannedUsers,
   listHiddenJobs,
   listQueue,
+  myReport,
   reportJob,
   requireAdmin,
   unbanUser,
@@ -46,6 +48,18 @@ export const moderationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       await rateLimiter.consume([[{ name: 'report-account', ...rateLimitsOf(config).reportsPerAccount }, user.id]]);
       return reply.code(201).send(await reportJob(db, user, request.params.id, request.body, config.adminEmails));
     },
+  );
+
+  // Whether the caller already reported the job, and what came of it: the job page shows it instead of the button.
+  app.get(
+    '/job/:id/report',
+    {
+      schema: { tags: ['moderation'], params: moderationParamsSchema, response: { 200: myReportSchema } },
+      preValidation: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request) => myReport(db, requireUser(request), request.params.id, config.adminEmails),
   );
 
   // Everything under /admin is for administrators: a visitor hears 401, anyone else 403, before anything else.

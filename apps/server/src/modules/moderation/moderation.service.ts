@@ -5,6 +5,7 @@ import {
   type BanAnswer,
   type BannedUsersPage,
   type HiddenJobsPage,
+  type MyReport,
   type JobDecision,
   type QueuePage,
   type ReportAck,
@@ -20,6 +21,7 @@ import { deleteSessionsForUser } from '../sessions/sessions.repository.js';
 import {
   findBannedUsersPage,
   findHiddenJobsPage,
+  findLatestReport,
   findQueueItems,
   findQueuePage,
   hideJobs,
@@ -60,6 +62,13 @@ export async function reportJob(db: Db, user: CurrentUser, rawJobId: string, bod
     if (isUniqueViolation(error, 'job_reports_open_once')) throw new AppError('conflict', MODERATION_MESSAGES.alreadyReported);
     throw error;
   }
+}
+
+/** The caller's own latest report of a job they can see (as for a report: 404 for a job hidden from them). */
+export async function myReport(db: Db, user: CurrentUser, rawJobId: string, adminEmails: readonly string[]): Promise<MyReport> {
+  const job = await findJobById(db, parseId(rawJobId, MESSAGES.jobNotFound));
+  if (!job || (job.moderation_state && !isAdmin(adminEmails, user))) throw new AppError('not_found', MESSAGES.jobNotFound);
+  return { report: await findLatestReport(db, job.id, user.id) };
 }
 
 export async function listQueue(db: Db, adminEmails: readonly string[], page: number): Promise<QueuePage> {
