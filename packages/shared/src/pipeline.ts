@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS, TABLE_PAGE_SIZE } from './constants.js';
 import { applicationSchema } from './schemas.js';
-import { APPLICATION_STAGES, STAGE_MAIL_MESSAGE_MAX } from './stages.js';
+import { STAGE_MAIL_MESSAGE_MAX } from './stage-mail.js';
+import { APPLICATION_STAGES } from './stages.js';
 
 export const PIPELINE_LIMITS = {
   /** Applications on one page of GET /api/applications/responses: the tables' 4 rows (docs/product.md). */

@@ -1,8 +1,8 @@
 import { browserLocale } from './locale';
-import type { Application, Job } from '@jobboard/shared';
-import { formatSalary, legacyFromSalary, parseSalaryThousands } from '@jobboard/shared';
+import type { Job } from '@jobboard/shared';
+import { formatSalary, parseSalaryThousands } from '@jobboard/shared';
 import { countryLabel } from './countries';
-import { salaryRangeDollars, salaryRangeK } from './format';
+import { salaryRangeK } from './format';
 
 /*
  * How cards, the job page and tables show the job model's fields. Home-page safe: no zod, no country tables
@@ -29,25 +29,6 @@ export function payText(job: Pick<Job, 'salary' | 'salaryType' | 'minPrice' | 'm
     return `${job.salaryType} · ${words}`;
   }
   return `${job.salaryType} · ${salaryRangeK(job.minPrice, job.maxPrice)}`;
-}
-
-/**
- * Applied Jobs' pay: a job posted with structured pay (its flat fields are the ones derived from it) reads as
- * everywhere else ('£68,000–85,000 a year'); one posted with the spec's free-text fields keeps the spec's
- * '$min - $max'.
- */
-export function appliedPayText(
-  application: Pick<Application, 'salary' | 'minPrice' | 'maxPrice'>,
-  locale?: string,
-): string {
-  const { salary } = application;
-  if (salary) {
-    const derived = legacyFromSalary(salary);
-    if (derived.minPrice === application.minPrice && derived.maxPrice === application.maxPrice) {
-      return formatSalary(salary, locale ?? browserLocale());
-    }
-  }
-  return salaryRangeDollars(application.minPrice, application.maxPrice);
 }
 
 const WORKPLACE_WORDS = { 'on-site': 'On-site', hybrid: 'Hybrid', remote: 'Remote' } as const;

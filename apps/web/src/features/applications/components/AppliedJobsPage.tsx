@@ -6,7 +6,7 @@ import { Link } from '../../../components/ui/Link';
 import { cellClass } from '../../../components/ui/Table';
 import { errorMessage } from '../../../lib/api';
 import { dateOnly } from '../../../lib/format';
-import { appliedPayText } from '../../../lib/job-view';
+import { appliedPayText } from '../applied-pay';
 import { useMyApplications } from '../../../lib/my-applications';
 import { useCurrentUser } from '../../../lib/session';
 import { useWithdraw } from '../api/pipeline';

@@ -57,11 +57,10 @@ export function useDecide() {
       return apiFetch<BanAnswer>(`/api/admin/users/${encodeURIComponent(decision.userId)}/ban`, { method: 'POST', body: { reason: decision.reason } });
     },
     onSettled: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: queueKey }),
-        client.invalidateQueries({ queryKey: listsKey }),
-        client.invalidateQueries({ queryKey: queryKeys.jobs }),
-      ]);
+      // The lists are not waited for: the decision's own callbacks run first (a card that a refetch removes
+      // first would never hear of its success).
+      void client.invalidateQueries({ queryKey: listsKey });
+      await Promise.all([client.invalidateQueries({ queryKey: queueKey }), client.invalidateQueries({ queryKey: queryKeys.jobs })]);
     },
   });
 }

@@ -19,7 +19,12 @@ const day = (iso: string | null) => (iso ? longDate(iso.slice(0, 10)) : '');
 
 function useUndo(onDone: (message: string) => void, what: string) {
   const decide = useDecide();
-  const run = (decision: Decision) => decide.mutate(decision, { onSuccess: (answer) => onDone(`${answer.message}: ${what}`) });
+  // The promise, not mutate's callbacks: those are dropped when the card leaves the list before they run.
+  const run = (decision: Decision) =>
+    decide.mutateAsync(decision).then(
+      (answer) => onDone(`${answer.message}: ${what}`),
+      () => undefined,
+    );
   return { decide, run };
 }
 
