@@ -10,7 +10,6 @@ import { ExternalLink } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
-import { showError } from '../../../components/ui/dialogs';
 import { inputClass, labelClass } from '../../../components/ui/Field';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Pagination } from '../../../components/ui/Pagination';

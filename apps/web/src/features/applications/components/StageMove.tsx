@@ -40,8 +40,12 @@ interface StageControlProps {
 /** The stage select and its "Move" button; a withdrawn application shows its stage and when it was withdrawn. */
 export function StageControl({ application, busy, onStage, className }: StageControlProps) {
   const [chosen, setChosen] = useState<ApplicationStage>(application.stage);
+  const [shown, setShown] = useState<ApplicationStage>(application.stage);
   // The stage moved (here, by an undo, or by someone else): the select shows it again.
-  useEffect(() => setChosen(application.stage), [application.stage]);
+  if (shown !== application.stage) {
+    setShown(application.stage);
+    setChosen(application.stage);
+  }
   if (application.withdrawnAt !== null) {
     return (
       <span className="flex flex-col items-start gap-1">

@@ -51,7 +51,7 @@ function HiddenJobCard({ item, onDone }: { item: HiddenJob; onDone: (message: st
           {errorMessage(decide.error)}
         </p>
       ) : null}
-      <Button className="mt-3" variant="secondary" aria-describedby={titleId} disabled={decide.isPending} onClick={() => run({ kind: 'approve', jobId: job._id })}>
+      <Button className="mt-3" variant="secondary" aria-describedby={titleId} disabled={decide.isPending} onClick={() => void run({ kind: 'approve', jobId: job._id })}>
         Unhide
       </Button>
     </li>
@@ -86,7 +86,7 @@ function BannedUserCard({ item, onDone }: { item: BannedUser; onDone: (message: 
             'The account can sign in again. Its hidden jobs stay hidden until you unhide each.',
             'Unban',
           );
-          if (sure) run({ kind: 'unban', userId: item.id });
+          if (sure) void run({ kind: 'unban', userId: item.id });
         }}
       >
         Unban
