@@ -118,8 +118,12 @@ test('a seeker applies with a note and a PDF; the poster reads the note, opens t
 
   // Carol moves the candidate to Interview.
   const row = carolPage.getByTestId('response-row').filter({ hasText: seekerEmail });
+  // Choosing commits nothing: "Move", then the e-mail's confirmation (issue 29); it goes after the undo window.
   await row.getByRole('combobox', { name: /^Stage of Cara Candidate/ }).selectOption('interview');
-  await expect(carolPage.getByTestId('stage-note')).toHaveText('Cara Candidate moved to Interview; they were e-mailed about it.');
+  await row.getByRole('button', { name: /^Move Cara Candidate/ }).click();
+  await carolPage.getByRole('dialog', { name: 'Move Cara Candidate to Interview?' }).getByRole('button', { name: 'Move and e-mail' }).click();
+  await expect(carolPage.getByTestId('stage-note')).toHaveText(/^Cara Candidate moved to Interview; the e-mail to them goes in \d+ seconds\.Undo$/);
+  await expect(carolPage.getByTestId('stage-note')).toHaveText('Cara Candidate moved to Interview; they were e-mailed about it.', { timeout: 15_000 });
 
   // The seeker sees "Interview" and what they sent, and has the e-mail.
   await page.goto('/jobs-applied');

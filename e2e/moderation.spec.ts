@@ -134,6 +134,30 @@ test('a report leads to a hidden job out of search, its reason shown to its post
   await expect(seeker.getByText(`${word} Courier`)).toHaveCount(0);
 });
 
+test('an administrator hides a job, finds it under Hidden jobs, unhides it, and it is back in search', async ({ browser }) => {
+  const word = `Unhidden${uniqueSuffix()}`;
+  const poster = await newPosterWithJob(browser, `${word} Analyst`);
+  const admin = await newSignedInPage(browser, ADMIN);
+  await admin.goto('/admin');
+  // Hidden from the queue's card needs a report; the route is the same one the card calls.
+  const hidden = await admin.request.post(`/api/admin/jobs/${poster.jobId}/hide`, { data: { reason: 'Looked like a scam' } });
+  expect(hidden.status(), await hidden.text()).toBe(200);
+  await admin.goto(`/?q=${word}`);
+  await expect(admin.getByText('No Data Found !')).toBeVisible();
+
+  await admin.goto('/admin');
+  const list = admin.getByRole('region', { name: /Hidden jobs/ });
+  const card = list.getByTestId('hidden-job').filter({ hasText: `${word} Analyst` });
+  await expect(card).toContainText('“Looked like a scam”');
+  await expectNoAxeViolations(admin, 'admin page with hidden jobs');
+  await card.getByRole('button', { name: 'Unhide' }).click();
+  await expect(admin.getByTestId('decision-outcome')).toHaveText(`Job approved: ${word} Analyst`);
+  await expect(card).toHaveCount(0);
+
+  await admin.goto(`/?q=${word}`);
+  await expect(admin.getByRole('link', { name: `${word} Analyst` }).first()).toBeVisible();
+});
+
 test('the admin page tells others it is for administrators only', async ({ page }) => {
   await signInFast(page, BOB);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toHaveCount(0);

@@ -53,8 +53,12 @@ test('a poster moves a candidate to interview; the seeker sees it, is e-mailed, 
   await expect(carolPage).toHaveURL(`/responses?job=${jobId}`);
   const row = carolPage.getByTestId('response-row').filter({ hasText: seekerEmail });
   await expect(row).toHaveCount(1);
+  // Choosing commits nothing: "Move", then the e-mail's confirmation (issue 29); it goes after the undo window.
   await row.getByRole('combobox', { name: /^Stage of Sid Seeker/ }).selectOption('interview');
-  await expect(carolPage.getByTestId('stage-note')).toHaveText('Sid Seeker moved to Interview; they were e-mailed about it.');
+  await row.getByRole('button', { name: /^Move Sid Seeker/ }).click();
+  await carolPage.getByRole('dialog', { name: 'Move Sid Seeker to Interview?' }).getByRole('button', { name: 'Move and e-mail' }).click();
+  await expect(carolPage.getByTestId('stage-note')).toHaveText(/^Sid Seeker moved to Interview; the e-mail to them goes in \d+ seconds\.Undo$/);
+  await expect(carolPage.getByTestId('stage-note')).toHaveText('Sid Seeker moved to Interview; they were e-mailed about it.', { timeout: 15_000 });
   await row.getByRole('button', { name: /^Notes on Sid Seeker/ }).click();
   await carolPage.getByLabel('Add a note').fill('Strong portfolio; ask about React');
   await carolPage.getByRole('button', { name: 'Add note' }).click();
@@ -92,4 +96,75 @@ test('a poster moves a candidate to interview; the seeker sees it, is e-mailed, 
   await expect(stats).toContainText('Applications1');
   await expect(stats).toContainText('Conversion100%');
   await carol.close();
+});
+
+test('arrow keys on the stage select move nobody; a move that e-mails asks first; Undo takes it back', async ({ browser, page }) => {
+  const n = uniqueSuffix();
+  const seekerEmail = `undo-${n}@example.com`;
+  const title = `Undo Job ${n}`;
+  await signInFast(page, CAROL, DEMO_PASSWORD);
+  const posted = await page.request.post('/api/job/post-job', {
+    data: {
+      jobTitle: title,
+      companyName: 'E2E Widgets',
+      companyLogo: '/static/logos/tidewater.svg',
+      jobLocation: 'London',
+      employmentType: 'Full-time',
+      experienceLevel: 'Any Experience',
+      salaryType: 'Yearly',
+      minPrice: '$20k',
+      maxPrice: '$120k',
+      description: 'A job whose candidate is moved by mistake and moved back in the end-to-end test.',
+      skills: [{ value: 'React', label: 'React' }],
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const { insertedId: jobId } = (await posted.json()) as { insertedId: string };
+  const seeker = await browser.newContext();
+  const seekerPage = await seeker.newPage();
+  const signup = await seekerPage.request.post('/api/auth/signup', { data: { name: 'Una Undo', username: `undo-${n}`, email: seekerEmail, password: PASSWORD } });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  await signInFast(seekerPage, seekerEmail, PASSWORD);
+  expect((await seekerPage.request.post('/api/apply/apply-job', { data: { job: jobId } })).status()).toBe(201);
+  const stageOf = async () => {
+    const mine = await seekerPage.request.get('/api/apply/appliedJobs');
+    return ((await mine.json()) as { job: string; stage: string }[]).find((a) => a.job === jobId)?.stage;
+  };
+
+  const moves: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/stage')) moves.push(request.url());
+  });
+  await page.goto(`/responses?job=${jobId}`);
+  const select = page.getByRole('combobox', { name: /^Stage of Una Undo/ });
+  await select.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(select).toHaveValue('interview');
+  // Browsing the options by keyboard commits nothing: no request, and the candidate is still "applied".
+  await page.waitForTimeout(1_000);
+  expect(moves).toEqual([]);
+  expect(await stageOf()).toBe('applied');
+  await expect(page.getByRole('button', { name: /^Move Una Undo .* to Interview$/ })).toBeVisible();
+
+  // "Move": the dialog shows the e-mail and the part Carol may edit; Cancel sends nothing.
+  await page.getByRole('button', { name: /^Move Una Undo/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move Una Undo to Interview?' });
+  await expect(dialog.getByTestId('stage-mail-preview')).toContainText(`would like to interview you for “${title}”.`);
+  await expect(dialog.getByLabel('Your message (plain text)')).toHaveValue('They will be in touch about the next steps.');
+  await expectNoAxeViolations(page, 'the stage e-mail dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(moves).toEqual([]);
+
+  await page.getByRole('button', { name: /^Move Una Undo/ }).click();
+  await dialog.getByLabel('Your message (plain text)').fill('Pick a slot on our calendar.');
+  await dialog.getByRole('button', { name: 'Move and e-mail' }).click();
+  await expect(page.getByTestId('stage-note')).toContainText('Una Undo moved to Interview; the e-mail to them goes in');
+  expect(await stageOf()).toBe('interview');
+  await page.getByTestId('stage-note').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByTestId('stage-note')).toHaveText('Undone: Una Undo is back in Applied; no e-mail was sent.');
+  await expect(select).toHaveValue('applied');
+  expect(await stageOf()).toBe('applied');
+  await seeker.close();
 });

@@ -32,6 +32,8 @@ const env = {
   // more than a day's worth of jobs from Alice's account.
   ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'dan@example.com',
   POSTS_PER_DAY: process.env.POSTS_PER_DAY ?? '500',
+  // A stage e-mail's undo window: short, so the specs that read one wait seconds, not half a minute.
+  STAGE_MAIL_DELAY_SECONDS: process.env.STAGE_MAIL_DELAY_SECONDS ?? '5',
 };
 // The browser suite always runs on a fresh embedded database, whatever DATABASE_URL the API suite used.
 delete env.DATABASE_URL;

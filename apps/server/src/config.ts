@@ -94,6 +94,8 @@ const envSchema = z.object({
   MAIL_POLL_SECONDS: z.coerce.number().min(0.5).max(86_400).default(2),
   // A message a crashed worker had taken is sent again after this long; above the longest send (SMTP timeouts).
   MAIL_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(300),
+  // A stage e-mail waits this long before it goes: the undo window of a stage move (0: at once, no undo).
+  STAGE_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
   // Instant alerts are checked this often (0: never, for tests that run the checker themselves); at least 1 s.
   ALERTS_INTERVAL_MS: z.coerce
@@ -165,6 +167,8 @@ export interface Config {
   /** How often the mail worker asks the queue for messages (tests shorten it). */
   mailPollSeconds: number;
   mailExpireSeconds: number;
+  /** How long a stage e-mail waits in the queue, during which the move can be undone and the e-mail cancelled. */
+  stageMailDelaySeconds: number;
   /** How often expired sessions and unfinished Google sign-ins are deleted (0: never, for tests that time it). */
   housekeepingIntervalMs: number;
   /** How often the alert checker runs: instant alerts are mailed within this; daily ones once a day (0: never). */
@@ -370,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     mailPollSeconds: e.MAIL_POLL_SECONDS,
     mailExpireSeconds: e.MAIL_EXPIRE_SECONDS,
+    stageMailDelaySeconds: e.STAGE_MAIL_DELAY_SECONDS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -28,6 +28,8 @@ const APPLICATION_FIELDS = [
   'maxPrice',
   'minPrice',
   'postedBy',
+  // Added beside the spec's fields: the job's structured pay, so Applied Jobs shows it in its currency (issue 29).
+  'salary',
   // Added beside the spec's fields by the pipeline (issue 14; decision record 18): nothing else may appear.
   'stage',
   'user',
@@ -211,6 +213,27 @@ describeEachDb('applications API', (kind) => {
       expect(list.map((a) => a.job).sort()).toEqual([job1, job2].sort());
       expect(list.every((a) => a.user === applicant.user._id)).toBe(true);
       for (const a of list) expect(Object.keys(a).sort()).toEqual(APPLICATION_FIELDS);
+    });
+
+    it("carries the job's structured pay beside the spec's salary text", async () => {
+      const poster = await signUpAndSignIn(t.app);
+      const applicant = await signUpAndSignIn(t.app);
+      const pounds = await postJob(t.app, poster.cookie, {
+        minPrice: undefined,
+        maxPrice: undefined,
+        salaryType: undefined,
+        salary: { min: 68000, max: 85000, currency: 'GBP', period: 'year' },
+      } as never);
+      const text = await postJob(t.app, poster.cookie, { minPrice: '$20k', maxPrice: '$120k' });
+      for (const job of [pounds, text]) expect((await apply(applicant.cookie, { job })).statusCode).toBe(201);
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/apply/appliedJobs/${applicant.user._id}`,
+        headers: { cookie: applicant.cookie },
+      });
+      const byJob = Object.fromEntries(response.json<Application[]>().map((a) => [a.job, a]));
+      expect(byJob[pounds]).toMatchObject({ minPrice: '68000', maxPrice: '85000', salary: { min: 68000, max: 85000, currency: 'GBP', period: 'year' } });
+      expect(byJob[text]).toMatchObject({ minPrice: '$20k', maxPrice: '$120k', salary: { min: 20000, max: 120000, currency: 'USD', period: 'year' } });
     });
 
     it("says where each job stands: open, closed by its poster, or past its closing date", async () => {

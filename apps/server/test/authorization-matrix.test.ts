@@ -585,6 +585,25 @@ const TABLE: Record<string, Case> = {
       expect(rows[0]?.stage).toBe(a === 'owner' ? 'reviewing' : 'applied');
     },
   },
+  'POST /api/applications/:id/stage/undo': {
+    // The owner moves a fresh application to interview (its e-mail waits the undo window); then each caller undoes.
+    request: async (w, a) => {
+      const application = await freshApplication(w, w.owner, w.applicant);
+      const moved = await w.t.app.inject({
+        method: 'PATCH',
+        url: `/api/applications/${application}/stage`,
+        headers: cookieOf(w, 'owner'),
+        payload: { stage: 'interview' },
+      });
+      expect(moved.statusCode).toBe(200);
+      return withContext({ method: 'POST', url: `/api/applications/${application}/stage/undo`, headers: cookieOf(w, a) }, { application });
+    },
+    status: { visitor: 401, other: 404, owner: 200 },
+    check: async (w, a, _response, { application = '' }) => {
+      const rows = await w.t.db.query<{ stage: string }>('SELECT stage FROM applications WHERE id = $1', [application]);
+      expect(rows[0]?.stage).toBe(a === 'owner' ? 'applied' : 'interview');
+    },
+  },
   'GET /api/applications/:id/notes': {
     request: async (w, a) => ({ method: 'GET', url: `/api/applications/${await applicationOf(w, w.applicant, w.ownerJob)}/notes`, headers: cookieOf(w, a) }),
     status: { visitor: 401, other: 404, owner: 200 },
@@ -656,8 +675,20 @@ const TABLE: Record<string, Case> = {
       expect(rows).toHaveLength(a === 'visitor' ? 0 : 1);
     },
   },
+  'GET /api/job/:id/report': {
+    request: async (w, a) => ({ method: 'GET', url: `/api/job/${w.ownerJob}/report`, headers: cookieOf(w, a) }),
+    status: signedIn(200),
+  },
   'GET /api/admin/queue': {
     request: async (w, a) => ({ method: 'GET', url: '/api/admin/queue', headers: cookieOf(w, a) }),
+    status: ownerOnly(200),
+  },
+  'GET /api/admin/hidden-jobs': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/admin/hidden-jobs', headers: cookieOf(w, a) }),
+    status: ownerOnly(200),
+  },
+  'GET /api/admin/banned-users': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/admin/banned-users', headers: cookieOf(w, a) }),
     status: ownerOnly(200),
   },
   'POST /api/admin/jobs/:id/approve': {

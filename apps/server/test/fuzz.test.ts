@@ -250,6 +250,7 @@ const ENDPOINTS: Endpoint[] = [
   // The hiring pipeline and job statistics (issue 14, points 2-3). Counting a view is anyone's call on any job.
   { method: 'GET', path: () => '/api/applications/responses', withId: false, auth: true, body: 'none' },
   { method: 'PATCH', path: (w) => `/api/applications/${w.bobApplication}/stage`, withId: true, auth: true, body: 'stage', at: (_w, id) => `/api/applications/${id}/stage` },
+  { method: 'POST', path: (w) => `/api/applications/${w.bobApplication}/stage/undo`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/applications/${id}/stage/undo` },
   { method: 'GET', path: (w) => `/api/applications/${w.bobApplication}/notes`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/applications/${id}/notes` },
   { method: 'POST', path: (w) => `/api/applications/${w.bobApplication}/notes`, withId: true, auth: true, body: 'note', at: (_w, id) => `/api/applications/${id}/notes` },
   { method: 'PATCH', path: (w) => `/api/applications/${w.bobApplication}/notes/${w.aliceNote}`, withId: true, auth: true, body: 'note', at: (w, id) => `/api/applications/${w.bobApplication}/notes/${id}` },
@@ -267,7 +268,10 @@ const ENDPOINTS: Endpoint[] = [
   // Moderation (issue 14, point 4): Alice reports Bob's job (Bob's own cookie is refused: his own job) and, as the
   // administrator, decides about Victim's job and account (Bob's cookie: 403).
   { method: 'POST', path: (w) => `/api/job/${w.bobJob}/report`, withId: true, auth: true, body: 'report', at: (_w, id) => `/api/job/${id}/report` },
+  { method: 'GET', path: (w) => `/api/job/${w.bobJob}/report`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/job/${id}/report` },
   { method: 'GET', path: () => '/api/admin/queue', withId: false, auth: true, body: 'none' },
+  { method: 'GET', path: () => '/api/admin/hidden-jobs', withId: false, auth: true, body: 'none' },
+  { method: 'GET', path: () => '/api/admin/banned-users', withId: false, auth: true, body: 'none' },
   { method: 'POST', path: (w) => `/api/admin/jobs/${w.victimJob}/approve`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/admin/jobs/${id}/approve` },
   { method: 'POST', path: (w) => `/api/admin/jobs/${w.victimJob}/hide`, withId: true, auth: true, body: 'reason', at: (_w, id) => `/api/admin/jobs/${id}/hide` },
   { method: 'POST', path: (w) => `/api/admin/users/${w.victim.user._id}/ban`, withId: true, auth: true, body: 'reason', at: (_w, id) => `/api/admin/users/${id}/ban` },
@@ -312,7 +316,7 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
     case 'alert-create':
       return { query: `q=fuzz ${unique}&where=Berlin`, frequency: 'daily' };
     case 'stage':
-      return { stage: 'interview' };
+      return { stage: 'interview', message: `Fuzzed ${unique}` };
     case 'note':
       return { body: `A fuzzed note ${unique}` };
     case 'report':

@@ -6,6 +6,9 @@ import {
   type Account,
   type Application,
   type BanAnswer,
+  type BannedUsersPage,
+  type HiddenJobsPage,
+  type MyReport,
   type Job,
   type JobDecision,
   type QueuePage,
@@ -97,6 +100,36 @@ describeEachDb('moderation API', (kind) => {
       expect(expectErrorShape(await report(seeker, job, {}), 400)).toMatch(/reason/);
       expect(expectErrorShape(await report(seeker, job, { reason: 'other', details: 'x'.repeat(1001) }), 400)).toMatch(/^details/);
       expect(expectErrorShape(await report(seeker, job, { reason: 'other', isAdmin: true }), 400)).toMatch(/isAdmin/);
+    });
+  });
+
+  describe('GET /api/job/:id/report: the caller\'s own report', () => {
+    const mine = (person: SignedInUser | undefined, job: string) =>
+      t.app.inject({ method: 'GET', url: `/api/job/${job}/report`, headers: as(person) });
+
+    it('says null before a report, the open report after one (so the page shows no second button), and the outcome once decided', async () => {
+      const job = await postJob(t.app, poster.cookie, { jobTitle: 'Reported and kept' });
+      const reporter = await signUpAndSignIn(t.app);
+      expect((await mine(reporter, job)).json<MyReport>()).toEqual({ report: null });
+      expect((await report(reporter, job)).statusCode).toBe(201);
+      const open = await mine(reporter, job);
+      expect(open.statusCode).toBe(200);
+      expect(open.json<MyReport>()).toEqual({ report: { reportedAt: expect.any(String), resolvedAt: null, resolution: null } });
+      // Another person's report is theirs alone.
+      expect((await mine(seeker, job)).json<MyReport>()).toEqual({ report: null });
+      expect((await approve(admin, job)).statusCode).toBe(200);
+      expect((await mine(reporter, job)).json<MyReport>()).toEqual({
+        report: { reportedAt: expect.any(String), resolvedAt: expect.any(String), resolution: 'approved' },
+      });
+    });
+
+    it('answers 401 to a visitor, 404 for an unknown, malformed or hidden job', async () => {
+      const job = await postJob(t.app, poster.cookie);
+      expect(expectErrorShape(await mine(undefined, job), 401)).toBe(MESSAGES.notSignedIn);
+      expect(expectErrorShape(await mine(seeker, randomUUID()), 404)).toBe(MESSAGES.jobNotFound);
+      expect(expectErrorShape(await mine(seeker, 'not-an-id'), 404)).toBe(MESSAGES.jobNotFound);
+      expect((await hide(admin, job)).statusCode).toBe(200);
+      expect(expectErrorShape(await mine(seeker, job), 404)).toBe(MESSAGES.jobNotFound);
     });
   });
 
@@ -277,6 +310,63 @@ describeEachDb('moderation API', (kind) => {
       expect(expectErrorShape(await ban(admin, randomUUID()), 404)).toBe(MESSAGES.userNotFound);
       expect(expectErrorShape(await ban(seeker, poster.user._id), 403)).toBe(MODERATION_MESSAGES.adminsOnly);
       expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: as(poster) })).statusCode).toBe(200);
+    });
+  });
+
+  describe('the lists of decisions: hidden jobs and banned accounts', () => {
+    const list = (person: SignedInUser | undefined, path: 'hidden-jobs' | 'banned-users', page = 1) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/${path}?page=${page}`, headers: as(person) });
+
+    it('lists a hidden job with its reason until it is approved (unhidden), and it is back in search', async () => {
+      const q = word();
+      const job = await postJob(t.app, poster.cookie, { jobTitle: `Hidden ${q}` });
+      expect((await hide(admin, job, 'Looks like a scam')).statusCode).toBe(200);
+      const listed = await list(admin, 'hidden-jobs');
+      expect(listed.statusCode).toBe(200);
+      const page = listed.json<HiddenJobsPage>();
+      expect(page).toMatchObject({ page: 1, pageSize: expect.any(Number), total: expect.any(Number) });
+      const item = page.items.find((i) => i.job._id === job);
+      expect(item?.job.moderation).toMatchObject({ state: 'hidden', reason: 'Looks like a scam' });
+      expect(item?.poster).toMatchObject({ id: poster.user._id, email: poster.user.email, bannedAt: null });
+      // Newest decision first: the job hidden last heads the list.
+      expect(page.items[0]?.job._id).toBe(job);
+
+      expect((await approve(admin, job)).statusCode).toBe(200);
+      expect((await list(admin, 'hidden-jobs')).json<HiddenJobsPage>().items.map((i) => i.job._id)).not.toContain(job);
+      expect(await searchIds(q)).toEqual([job]);
+    });
+
+    it('lists a banned account with its reason and hidden jobs until it is unbanned', async () => {
+      const spammer = await signUpAndSignIn(t.app);
+      await postJob(t.app, spammer.cookie, { jobTitle: 'Spam' });
+      expect((await ban(admin, spammer.user._id, 'Spam again')).statusCode).toBe(200);
+      const page = (await list(admin, 'banned-users')).json<BannedUsersPage>();
+      expect(page.items[0]).toEqual({
+        id: spammer.user._id,
+        name: spammer.user.name,
+        email: spammer.user.email,
+        bannedAt: expect.any(String),
+        reason: 'Spam again',
+        hiddenJobs: 1,
+      });
+      const unban = await t.app.inject({ method: 'POST', url: `/api/admin/users/${spammer.user._id}/unban`, headers: as(admin) });
+      expect(unban.statusCode).toBe(200);
+      expect((await list(admin, 'banned-users')).json<BannedUsersPage>().items.map((i) => i.id)).not.toContain(spammer.user._id);
+    });
+
+    it('is for administrators only (401, 403) and names a bad page (400); past the end: no items', async () => {
+      const banned = await signUpAndSignIn(t.app);
+      await postJob(t.app, banned.cookie, { jobTitle: 'Hidden by a ban' });
+      expect((await ban(admin, banned.user._id)).statusCode).toBe(200);
+      for (const path of ['hidden-jobs', 'banned-users'] as const) {
+        expect(expectErrorShape(await list(undefined, path), 401)).toBe(MESSAGES.notSignedIn);
+        expect(expectErrorShape(await list(seeker, path), 403)).toBe(MODERATION_MESSAGES.adminsOnly);
+        expect(expectErrorShape(await list(poster, path), 403)).toBe(MODERATION_MESSAGES.adminsOnly);
+        expect(expectErrorShape(await t.app.inject({ method: 'GET', url: `/api/admin/${path}?page=0`, headers: as(admin) }), 400)).toContain('page');
+        const far = (await list(admin, path, 9999)).json<HiddenJobsPage | BannedUsersPage>();
+        expect(far.items).toEqual([]);
+        expect(far.total).toBeGreaterThan(0);
+      }
     });
   });
 

@@ -5,6 +5,8 @@ import {
   MESSAGES,
   PIPELINE_LIMITS,
   PIPELINE_MESSAGES,
+  STAGE_MAIL_DEFAULT_MESSAGE,
+  STAGE_MAIL_MESSAGE_MAX,
   type Application,
   type JobStats,
   type MyJobStats,
@@ -29,7 +31,8 @@ describeEachDb('pipeline API', (kind) => {
   let companyId: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
+    // Stage e-mails go at once here, so their delivery can be awaited; the undo window is tested below.
+    t = await buildTestApp(kind, { stageMailDelaySeconds: 0 });
     [poster, member, otherPoster] = await Promise.all([signUpAndSignIn(t.app), signUpAndSignIn(t.app), signUpAndSignIn(t.app)]);
     const company = await t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: poster.cookie }, payload: { name: 'Pipeline Co' } });
     const { id, slug } = company.json<{ id: string; slug: string }>();
@@ -82,7 +85,8 @@ describeEachDb('pipeline API', (kind) => {
       const { application } = await applied();
       const first = await move(poster, application, 'reviewing');
       expect(first.statusCode).toBe(200);
-      expect(first.json<StageChange>()).toEqual({ id: application, stage: 'reviewing', stageChangedAt: expect.any(String), emailed: false });
+      // undoUntil (issue 29) beside the fields: null, as this app sends stage e-mails at once (no undo window).
+      expect(first.json<StageChange>()).toEqual({ id: application, stage: 'reviewing', stageChangedAt: expect.any(String), emailed: false, undoUntil: null });
       const second = await move(member, application, 'interview');
       expect(second.statusCode).toBe(200);
       expect(second.json<StageChange>().emailed).toBe(true);
@@ -493,5 +497,108 @@ describeEachDb('pipeline API', (kind) => {
 
   it('the outbox holds no note text', () => {
     for (const message of readOutbox(outbox())) expect(message.text).not.toContain('Secret remark');
+  });
+});
+
+/** Issue 29: a stage e-mail waits an undo window (STAGE_MAIL_DELAY_SECONDS, 30 s by default) and carries the poster's message. */
+describeEachDb('stage e-mails: the undo window and the message', (kind) => {
+  let t: TestApp;
+  let poster: SignedInUser;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    poster = await signUpAndSignIn(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const applied = async () => {
+    const job = await postJob(t.app, poster.cookie, { jobTitle: 'Undo job' });
+    const seeker = await signUpAndSignIn(t.app);
+    const response = await t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: seeker.cookie }, payload: { job } });
+    return { seeker, application: response.json<{ insertedId: string }>().insertedId };
+  };
+  const move = (application: string, payload: object, cookie = poster.cookie) =>
+    t.app.inject({ method: 'PATCH', url: `/api/applications/${application}/stage`, headers: { cookie }, payload });
+  const undo = (application: string, cookie: string | null = poster.cookie) =>
+    t.app.inject({ method: 'POST', url: `/api/applications/${application}/stage/undo`, headers: cookie ? { cookie } : {} });
+  const mailsTo = (email: string) =>
+    t.db.query<{ id: string; state: string; delay: number; subject: string; text: string }>(
+      `SELECT id, state, extract(epoch FROM start_after - created_on)::float8 AS delay, data->>'subject' AS subject, data->>'text' AS text
+         FROM pgboss.job WHERE name = 'mail' AND data->>'to' = $1 AND data->>'subject' NOT LIKE 'Confirm%'`,
+      [email],
+    );
+  const stageOf = async (application: string) =>
+    (await t.db.query<{ stage: string }>('SELECT stage FROM applications WHERE id = $1', [application]))[0]?.stage;
+
+  it('queues the e-mail to start after the delay, and says until when the move can be undone', async () => {
+    expect(t.config.stageMailDelaySeconds).toBe(30);
+    const { seeker, application } = await applied();
+    // The spec's body, without a message: the default text, and the delay all the same.
+    const response = await move(application, { stage: 'interview' });
+    expect(response.statusCode).toBe(200);
+    const change = response.json<StageChange>();
+    expect(change.emailed).toBe(true);
+    expect(Date.parse(change.undoUntil ?? '') - Date.parse(change.stageChangedAt ?? '')).toBe(30_000);
+    const [mail] = await mailsTo(seeker.user.email);
+    expect(mail?.state).toBe('created');
+    expect(Number(mail?.delay)).toBeGreaterThan(29);
+    expect(Number(mail?.delay)).toBeLessThan(31);
+    expect(mail?.text).toContain(STAGE_MAIL_DEFAULT_MESSAGE.interview);
+  });
+
+  it('an undo within the window moves the candidate back and cancels the e-mail; a second undo is refused', async () => {
+    const { seeker, application } = await applied();
+    expect((await move(application, { stage: 'reviewing' })).statusCode).toBe(200);
+    expect((await move(application, { stage: 'rejected' })).statusCode).toBe(200);
+    const undone = await undo(application);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json<StageChange>()).toMatchObject({ id: application, stage: 'reviewing', emailed: false, undoUntil: null });
+    expect(await stageOf(application)).toBe('reviewing');
+    expect((await mailsTo(seeker.user.email)).map((m) => m.state)).toEqual(['cancelled']);
+    expect(expectErrorShape(await undo(application), 409)).toBe(PIPELINE_MESSAGES.nothingToUndo);
+    expect(await stageOf(application)).toBe('reviewing');
+  });
+
+  it('refuses an undo once a worker has taken the e-mail, or after the window, and keeps the stage', async () => {
+    const taken = await applied();
+    expect((await move(taken.application, { stage: 'offer' })).statusCode).toBe(200);
+    await t.db.query(`UPDATE pgboss.job SET state = 'active' WHERE name = 'mail' AND data->>'to' = $1`, [taken.seeker.user.email]);
+    expect(expectErrorShape(await undo(taken.application), 409)).toBe(PIPELINE_MESSAGES.tooLateToUndo);
+    expect(await stageOf(taken.application)).toBe('offer');
+
+    const late = await applied();
+    expect((await move(late.application, { stage: 'hired' })).statusCode).toBe(200);
+    await t.db.query(`UPDATE application_stage_changes SET changed_at = now() - interval '31 seconds' WHERE application_id = $1`, [late.application]);
+    expect(expectErrorShape(await undo(late.application), 409)).toBe(PIPELINE_MESSAGES.nothingToUndo);
+    expect(await stageOf(late.application)).toBe('hired');
+    expect((await mailsTo(late.seeker.user.email)).map((m) => m.state)).toEqual(['created']);
+  });
+
+  it("only those who manage the application undo (404; a visitor 401); an application never moved has nothing to undo", async () => {
+    const { seeker, application } = await applied();
+    expect(expectErrorShape(await undo(application), 409)).toBe(PIPELINE_MESSAGES.nothingToUndo);
+    expect((await move(application, { stage: 'interview' })).statusCode).toBe(200);
+    expect(expectErrorShape(await undo(application, seeker.cookie), 404)).toBe(PIPELINE_MESSAGES.applicationNotFound);
+    expect(expectErrorShape(await undo(application, null), 401)).toBe(MESSAGES.notSignedIn);
+    expect(expectErrorShape(await undo('not-an-id'), 404)).toBe(PIPELINE_MESSAGES.applicationNotFound);
+    expect(await stageOf(application)).toBe('interview');
+  });
+
+  it("puts the poster's message in the body, never in the subject; refuses control characters and an over-long one, naming the field", async () => {
+    const { seeker, application } = await applied();
+    const message = 'Please pick a slot:\nhttps://example.com/slots — see you soon!';
+    expect((await move(application, { stage: 'interview', message })).statusCode).toBe(200);
+    const [mail] = await mailsTo(seeker.user.email);
+    expect(mail?.text).toContain(message);
+    expect(mail?.text).not.toContain(STAGE_MAIL_DEFAULT_MESSAGE.interview);
+    expect(mail?.subject).toBe('You are invited to interview: Undo job');
+
+    const other = await applied();
+    expect(expectErrorShape(await move(other.application, { stage: 'offer', message: 'Hi\u0007there' }), 400)).toMatch(/message/);
+    expect(expectErrorShape(await move(other.application, { stage: 'offer', message: 'x'.repeat(STAGE_MAIL_MESSAGE_MAX + 1) }), 400)).toMatch(/message/);
+    expect(expectErrorShape(await move(other.application, { stage: 'offer', message: 42 }), 400)).toMatch(/message/);
+    expect(await stageOf(other.application)).toBe('applied');
   });
 });

@@ -5,6 +5,7 @@ export * from './alerts.js';
 export * from './alert-words.js';
 export * from './saved-jobs.js';
 export * from './stages.js';
+export * from './stage-mail.js';
 export * from './pipeline.js';
 export * from './moderation.js';
 export * from './cv.js';

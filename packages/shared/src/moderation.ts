@@ -27,6 +27,19 @@ export const reportAckSchema = z.object({
 });
 export type ReportAck = z.infer<typeof reportAckSchema>;
 
+/** The caller's own latest report of a job (issue 29): the job page shows it instead of a second "Report job". */
+export const myReportSchema = z.object({
+  report: z
+    .object({
+      reportedAt: z.string().describe('ISO 8601'),
+      resolvedAt: z.string().nullable().describe('When an administrator decided (ISO 8601); null while open'),
+      resolution: z.enum(['approved', 'hidden', 'banned']).nullable().describe('approved: the job stays up; null while open'),
+    })
+    .nullable()
+    .describe('Null when the caller never reported the job'),
+});
+export type MyReport = z.infer<typeof myReportSchema>;
+
 /** Hiding a job and banning an account need a reason: the poster is shown it. */
 export const moderationReasonBodySchema = z.strictObject({
   reason: z
@@ -98,3 +111,36 @@ export const banAnswerSchema = z.object({
   message: z.string(),
 });
 export type BanAnswer = z.infer<typeof banAnswerSchema>;
+
+/** The administrators' lists of their own decisions (issue 29): hidden jobs and banned accounts, paged. */
+export const hiddenJobSchema = z.object({
+  job: jobSchema.describe("The job as its poster sees it; moderation holds the reason and when it was hidden"),
+  poster: z.object({ id: z.string(), name: z.string(), email: z.string(), bannedAt: z.string().nullable() }),
+});
+export type HiddenJob = z.infer<typeof hiddenJobSchema>;
+
+export const hiddenJobsPageSchema = z.object({
+  items: z.array(hiddenJobSchema).describe('Hidden jobs, most recently hidden first'),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type HiddenJobsPage = z.infer<typeof hiddenJobsPageSchema>;
+
+export const bannedUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  bannedAt: z.string().describe('ISO 8601'),
+  reason: z.string().describe("The administrator's reason for the ban"),
+  hiddenJobs: z.number().int().describe('Jobs of the account still hidden'),
+});
+export type BannedUser = z.infer<typeof bannedUserSchema>;
+
+export const bannedUsersPageSchema = z.object({
+  items: z.array(bannedUserSchema).describe('Banned accounts, most recently banned first'),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type BannedUsersPage = z.infer<typeof bannedUsersPageSchema>;

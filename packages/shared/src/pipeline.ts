@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, TABLE_PAGE_SIZE } from './constants.js';
 import { applicationSchema } from './schemas.js';
+import { STAGE_MAIL_MESSAGE_MAX } from './stage-mail.js';
 import { APPLICATION_STAGES } from './stages.js';
 
 export const PIPELINE_LIMITS = {
@@ -16,6 +17,8 @@ export const PIPELINE_MESSAGES = {
   applicationWithdrawn: 'Application withdrawn',
   noteNotFound: 'Note not found',
   noteAuthorOnly: 'Only the author of a note can change or delete it',
+  nothingToUndo: 'There is no recent move of this application to undo',
+  tooLateToUndo: 'Too late to undo: the e-mail to the applicant has already gone',
 } as const;
 
 const stageSchema = z.enum(APPLICATION_STAGES, {
@@ -28,7 +31,20 @@ export const applicationParamsSchema = z.object({ id: z.string().max(100) });
 /** One note of an application (PATCH and DELETE /api/applications/:id/notes/:noteId); a malformed id is a 404. */
 export const noteParamsSchema = z.object({ id: z.string().max(100), noteId: z.string().max(100) });
 
-export const stageBodySchema = z.strictObject({ stage: stageSchema });
+/** Plain text: letters, punctuation, line breaks and tabs; no other control characters. */
+const PLAIN_TEXT = /^[^\p{Cc}]*$/u;
+
+export const stageBodySchema = z.strictObject({
+  stage: stageSchema,
+  // Issue 29: the part of the e-mail the poster wrote, for a move that e-mails (ignored for one that does not);
+  // absent or blank: the default text (STAGE_MAIL_DEFAULT_MESSAGE), so the spec's body keeps working.
+  message: z
+    .string({ error: 'message must be text' })
+    .trim()
+    .max(STAGE_MAIL_MESSAGE_MAX, { error: `message: at most ${STAGE_MAIL_MESSAGE_MAX.toLocaleString('en-US')} characters` })
+    .refine((text) => PLAIN_TEXT.test(text.replace(/[\n\r\t]/g, ' ')), { error: 'message: plain text only (no control characters)' })
+    .optional(),
+});
 export type StageBody = z.infer<typeof stageBodySchema>;
 
 export const noteBodySchema = z.strictObject({
@@ -81,6 +97,11 @@ export const stageChangeSchema = z.object({
   stage: stageSchema,
   stageChangedAt: z.string().nullable(),
   emailed: z.boolean().describe('true when the applicant was e-mailed about the move'),
+  undoUntil: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Until when (ISO 8601) POST /api/applications/:id/stage/undo can take the move back and cancel its e-mail; null: no undo'),
 });
 export type StageChange = z.infer<typeof stageChangeSchema>;
 

@@ -684,6 +684,10 @@ export const applicationSchema = z.object({
   companyName: z.string(),
   minPrice: z.string(),
   maxPrice: z.string(),
+  salary: salaryOutSchema
+    .nullable()
+    .optional()
+    .describe("The job's structured pay, as on the job; null when it was posted with salary text without numbers"),
   postedBy: z.string().describe("The poster's e-mail address for the poster and their company's members; else their public name"),
   // The applicant, visible to the applicant and to the job's poster only.
   applicantName: z.string(),

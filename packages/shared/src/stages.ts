@@ -16,3 +16,5 @@ export const STAGE_LABELS: Record<ApplicationStage, string> = {
 
 /** A move to one of these stages e-mails the applicant; 'applied' and 'reviewing' are the employer's business. */
 export const MAILED_STAGES: readonly ApplicationStage[] = ['interview', 'offer', 'hired', 'rejected'];
+
+export type MailedStage = 'interview' | 'offer' | 'hired' | 'rejected';

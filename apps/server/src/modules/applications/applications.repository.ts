@@ -1,4 +1,4 @@
-import type { Application, ApplicationStage, AppliedJobStatus } from '@jobboard/shared';
+import type { Application, ApplicationStage, AppliedJobStatus, SalaryPeriod } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 import { OPEN_JOB } from '../jobs/jobs.repository.js';
 
@@ -11,6 +11,10 @@ export interface ApplicationRow {
   company_name: string;
   min_price: string;
   max_price: string;
+  salary_min: string | number | null;
+  salary_max: string | number | null;
+  salary_currency: string | null;
+  salary_period: SalaryPeriod | null;
   posted_by: string;
   applicant_name: string;
   applicant_email: string;
@@ -30,6 +34,7 @@ export interface ApplicationRow {
 export const APPLICATION_SELECT = `
   SELECT a.id, a.user_id, a.job_id, a.applied_at,
          j.job_title, j.company_name, j.min_price, j.max_price,
+         j.salary_min, j.salary_max, j.salary_currency, j.salary_period,
          CASE WHEN j.poster_id = $1::uuid
                 OR EXISTS (SELECT 1 FROM company_members m WHERE m.company_id = j.company_id AND m.user_id = $1::uuid)
               THEN p.email ELSE p.name END AS posted_by,
@@ -57,6 +62,10 @@ export function toApplication(row: ApplicationRow): Application {
     companyName: row.company_name,
     minPrice: row.min_price,
     maxPrice: row.max_price,
+    salary:
+      row.salary_min !== null && row.salary_max !== null && row.salary_currency && row.salary_period
+        ? { min: Number(row.salary_min), max: Number(row.salary_max), currency: row.salary_currency, period: row.salary_period }
+        : null,
     postedBy: row.posted_by,
     applicantName: row.applicant_name,
     applicantEmail: row.applicant_email,

@@ -110,23 +110,50 @@ export async function findManagedApplication(
   return rows[0];
 }
 
-/** Moves the application and records the move; the new stage_changed_at. */
+/** Moves the application and records the move (with `undoOf`, as the undo of that move); its time and id. */
 export async function updateStage(
   db: Queryable,
   applicationId: string,
   from: ApplicationStage,
   to: ApplicationStage,
   changedBy: string,
-): Promise<string | null> {
+  undoOf: string | null = null,
+): Promise<{ stageChangedAt: string | null; changeId: string }> {
   const [row] = await db.query<{ stage_changed_at: Date | string }>(
     'UPDATE applications SET stage = $2, stage_changed_at = now() WHERE id = $1 RETURNING stage_changed_at',
     [applicationId, to],
   );
-  await db.query(
-    'INSERT INTO application_stage_changes (application_id, from_stage, to_stage, changed_by) VALUES ($1, $2, $3, $4)',
-    [applicationId, from, to, changedBy],
+  const [change] = await db.query<{ id: string | number }>(
+    'INSERT INTO application_stage_changes (application_id, from_stage, to_stage, changed_by, undo_of) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+    [applicationId, from, to, changedBy, undoOf],
   );
-  return iso(row?.stage_changed_at ?? null);
+  if (!change) throw new Error('INSERT ... RETURNING gave no row');
+  return { stageChangedAt: iso(row?.stage_changed_at ?? null), changeId: String(change.id) };
+}
+
+export async function setChangeMail(db: Queryable, changeId: string, mailId: string): Promise<void> {
+  await db.query('UPDATE application_stage_changes SET mail_id = $2 WHERE id = $1', [changeId, mailId]);
+}
+
+export interface LastChangeRow {
+  id: string;
+  from_stage: ApplicationStage;
+  to_stage: ApplicationStage;
+  mail_id: string | null;
+  undo_of: string | null;
+  /** Seconds since the move, by the database's clock (the one the queue's delay is counted by). */
+  age_seconds: number;
+}
+
+/** The application's latest move, if any. */
+export async function findLastChange(db: Queryable, applicationId: string): Promise<LastChangeRow | undefined> {
+  const [row] = await db.query<LastChangeRow>(
+    `SELECT id::text AS id, from_stage, to_stage, mail_id, undo_of::text AS undo_of,
+            extract(epoch FROM now() - changed_at)::float8 AS age_seconds
+       FROM application_stage_changes WHERE application_id = $1 ORDER BY id DESC LIMIT 1`,
+    [applicationId],
+  );
+  return row ? { ...row, age_seconds: Number(row.age_seconds) } : undefined;
 }
 
 /** The applicant's own application withdrawn (the first withdrawal's time is kept); undefined when not theirs. */

@@ -15,13 +15,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf } from '../../config.js';
 import { requireUser } from '../../http/session.js';
-import { addNote, changeStage, editNote, listNotes, listResponses, removeNote, withdraw } from './pipeline.service.js';
+import { addNote, changeStage, editNote, listNotes, listResponses, removeNote, undoStage, withdraw } from './pipeline.service.js';
 
 /** The hiring pipeline, under /api/applications (decision record 18); the spec's calls stay under /api/apply. */
 export const pipelineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, mail, config }) => {
   const tags = ['applications'];
   const limits = rateLimitsOf(config);
   const mailLimits = { perApplication: limits.stageMailsPerApplication, perPoster: limits.stageMailsPerPoster };
+  const stageDeps = { db, mail, mailLimits, mailDelaySeconds: config.stageMailDelaySeconds };
   // Every call here is for someone signed in: a visitor hears that before anything about the request.
   app.addHook('preValidation', async (request) => {
     requireUser(request);
@@ -37,7 +38,14 @@ export const pipelineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     '/:id/stage',
     { schema: { tags, params: applicationParamsSchema, body: stageBodySchema, response: { 200: stageChangeSchema } } },
     async (request) =>
-      changeStage({ db, mail, mailLimits }, requireUser(request), request.params.id, request.body.stage, config.siteOrigin),
+      changeStage(stageDeps, requireUser(request), request.params.id, request.body.stage, config.siteOrigin, request.body.message),
+  );
+
+  // Takes back the latest move while its e-mail still waits in the queue (STAGE_MAIL_DELAY_SECONDS).
+  app.post(
+    '/:id/stage/undo',
+    { schema: { tags, params: applicationParamsSchema, response: { 200: stageChangeSchema } } },
+    async (request) => undoStage(stageDeps, requireUser(request), request.params.id),
   );
 
   app.get(

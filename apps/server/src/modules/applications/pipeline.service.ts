@@ -22,11 +22,13 @@ import {
   findManagedJobsWithApplications,
   findNotes,
   deleteNote,
+  findLastChange,
   findResponsesPage,
   insertNote,
   lockNote,
   updateNoteBody,
   iso,
+  setChangeMail,
   updateStage,
   withdrawApplication,
 } from './pipeline.repository.js';
@@ -55,6 +57,8 @@ export interface StageDeps {
   mail: MailQueue;
   /** Stage e-mails per application and per mover in a window (the API always passes them). */
   mailLimits?: { perApplication: Window; perPoster: Window };
+  /** How long a stage e-mail waits in the queue: the move's undo window (STAGE_MAIL_DELAY_SECONDS; none: 0). */
+  mailDelaySeconds?: number;
 }
 
 /**
@@ -68,7 +72,7 @@ async function mayMail(tx: Queryable, applicationId: string, moverId: string, li
     `SELECT count(*) FILTER (WHERE application_id = $1 AND changed_at > now() - make_interval(secs => $4 / 1000.0))::int AS per_application,
             count(*) FILTER (WHERE changed_by = $2 AND changed_at > now() - make_interval(secs => $5 / 1000.0))::int AS per_poster
        FROM application_stage_changes
-      WHERE (application_id = $1 OR changed_by = $2) AND to_stage = ANY($3::text[])`,
+      WHERE (application_id = $1 OR changed_by = $2) AND to_stage = ANY($3::text[]) AND undo_of IS NULL`,
     [applicationId, moverId, [...MAILED_STAGES], limits.perApplication.windowMs, limits.perPoster.windowMs],
   );
   return (counts?.per_application ?? 0) <= limits.perApplication.limit && (counts?.per_poster ?? 0) <= limits.perPoster.limit;
@@ -77,7 +81,9 @@ async function mayMail(tx: Queryable, applicationId: string, moverId: string, li
 /**
  * Moves an application. A withdrawn one cannot move (409). A move to interview, offer, hired or rejected queues
  * an e-mail to the applicant in the same transaction, so the move and the e-mail happen together or not at all;
- * setting the stage it already has changes nothing and mails nobody.
+ * the e-mail waits `mailDelaySeconds` in the queue, during which `undoStage` can take the move back and cancel it.
+ * `message` is the part of the e-mail the poster wrote (absent: the stage's default). Setting the stage it
+ * already has changes nothing and mails nobody.
  */
 export async function changeStage(
   deps: StageDeps,
@@ -85,27 +91,53 @@ export async function changeStage(
   rawId: string,
   stage: ApplicationStage,
   origin: string,
+  message?: string,
 ): Promise<StageChange> {
   const id = applicationId(rawId);
+  const delay = deps.mailDelaySeconds ?? 0;
   return deps.db.transaction(async (tx) => {
     const application = await findManagedApplication(tx, caller.id, id, true);
     if (!application) throw notFound();
     if (application.withdrawn_at !== null) throw new AppError('conflict', PIPELINE_MESSAGES.withdrawnCannotMove);
-    if (application.stage === stage) return { id, stage, stageChangedAt: iso(application.stage_changed_at), emailed: false };
-    const stageChangedAt = await updateStage(tx, id, application.stage, stage, caller.id);
+    if (application.stage === stage) {
+      return { id, stage, stageChangedAt: iso(application.stage_changed_at), emailed: false, undoUntil: null };
+    }
+    const { stageChangedAt, changeId } = await updateStage(tx, id, application.stage, stage, caller.id);
     const emailed = isMailed(stage) && (await mayMail(tx, id, caller.id, deps.mailLimits));
     if (emailed) {
-      await deps.mail.enqueue(
-        applicationStageMail(application.applicant_email, application.applicant_name, {
-          jobTitle: application.job_title,
-          company: application.company_name,
-          stage,
-          appliedJobsLink: `${origin}/jobs-applied`,
-        }),
-        tx,
-      );
+      const mail = applicationStageMail(application.applicant_email, application.applicant_name, {
+        jobTitle: application.job_title,
+        company: application.company_name,
+        stage,
+        appliedJobsLink: `${origin}/jobs-applied`,
+        ...(message ? { message } : {}),
+      });
+      await setChangeMail(tx, changeId, await deps.mail.enqueue(mail, tx, delay));
     }
-    return { id, stage, stageChangedAt, emailed };
+    const undoUntil = delay > 0 && stageChangedAt ? new Date(Date.parse(stageChangedAt) + delay * 1000).toISOString() : null;
+    return { id, stage, stageChangedAt, emailed, undoUntil };
+  });
+}
+
+/**
+ * Takes back the application's latest move within the undo window (issue 29): the application goes back to the
+ * stage it had, and the move's e-mail, still waiting in the queue, is cancelled. 409 when there is no such move
+ * (none, too old, itself an undo) or when a worker has already taken the e-mail.
+ */
+export async function undoStage(deps: StageDeps, caller: CurrentUser, rawId: string): Promise<StageChange> {
+  const id = applicationId(rawId);
+  const window = deps.mailDelaySeconds ?? 0;
+  return deps.db.transaction(async (tx) => {
+    const application = await findManagedApplication(tx, caller.id, id, true);
+    if (!application) throw notFound();
+    if (application.withdrawn_at !== null) throw new AppError('conflict', PIPELINE_MESSAGES.withdrawnCannotMove);
+    const last = await findLastChange(tx, id);
+    if (!last || last.undo_of !== null || last.to_stage !== application.stage || last.age_seconds > window) {
+      throw new AppError('conflict', PIPELINE_MESSAGES.nothingToUndo);
+    }
+    if (last.mail_id && !(await deps.mail.cancelWaiting(last.mail_id, tx))) throw new AppError('conflict', PIPELINE_MESSAGES.tooLateToUndo);
+    const { stageChangedAt } = await updateStage(tx, id, application.stage, last.from_stage, caller.id, last.id);
+    return { id, stage: last.from_stage, stageChangedAt, emailed: false, undoUntil: null };
   });
 }
 

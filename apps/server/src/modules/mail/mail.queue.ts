@@ -147,18 +147,35 @@ export class MailQueue {
     }
   }
 
-  /** Queues a message; with `tx`, it is queued only if that transaction commits. */
-  async enqueue(mail: OutgoingMail, tx?: Transaction): Promise<string> {
+  /**
+   * Queues a message; with `tx`, it is queued only if that transaction commits. With `delaySeconds`, it waits
+   * that long before a worker may take it (until then `cancelWaiting` can take it back).
+   */
+  async enqueue(mail: OutgoingMail, tx?: Transaction, delaySeconds = 0): Promise<string> {
     await this.start();
     const id = await this.boss.send(QUEUE, mail, {
       retryLimit: 8,
       retryDelay: 5,
       retryBackoff: true,
       expireInSeconds: this.timing.expireSeconds,
+      ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}),
       ...(tx ? { db: adapter(tx) } : {}),
     });
     if (!id) throw new Error('the mail queue refused a message');
     return id;
+  }
+
+  /**
+   * Cancels a queued message no worker has taken yet; false when one has (it is being sent, or was). The row is
+   * locked first: a worker fetches with SKIP LOCKED, so it cannot take the message while this decides.
+   */
+  async cancelWaiting(id: string, tx: Transaction): Promise<boolean> {
+    await this.start();
+    const rows = await tx.query<{ state: string }>(`SELECT state FROM pgboss.job WHERE name = $1 AND id = $2 FOR UPDATE`, [QUEUE, id]);
+    const state = rows[0]?.state;
+    if (state !== 'created' && state !== 'retry') return false;
+    await this.boss.cancel(QUEUE, id, { db: adapter(tx) });
+    return true;
   }
 
   async stop(): Promise<void> {

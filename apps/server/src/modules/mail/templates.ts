@@ -1,4 +1,4 @@
-import { isPlainDisplayText } from '@jobboard/shared';
+import { isPlainDisplayText, STAGE_MAIL_DEFAULT_MESSAGE, STAGE_MAIL_TEXT, type MailedStage } from '@jobboard/shared';
 import type { OutgoingMail } from './transports.js';
 
 /** Every e-mail the accounts send, in plain text: short, with the one link that matters on a line of its own. */
@@ -151,14 +151,7 @@ export function jobAlertMail(to: string, name: string, content: AlertMailContent
 }
 
 /** What a stage means to the applicant, in the e-mail about it (decision record 18: only these four are mailed). */
-const STAGE_MAIL_TEXT = {
-  interview: { subject: 'You are invited to interview', line: 'would like to interview you for' },
-  offer: { subject: 'You have an offer', line: 'is making you an offer for' },
-  hired: { subject: 'You are hired', line: 'has hired you for' },
-  rejected: { subject: 'An update on your application', line: 'has decided not to go ahead with your application for' },
-} as const;
-
-export type MailedStage = keyof typeof STAGE_MAIL_TEXT;
+export type { MailedStage };
 
 export interface StageMailContent {
   jobTitle: string;
@@ -166,6 +159,8 @@ export interface StageMailContent {
   stage: MailedStage;
   /** Applied Jobs, where the applicant sees every application's stage. */
   appliedJobsLink: string;
+  /** What the poster wrote (plain text, in the body only); absent: the stage's default message. */
+  message?: string;
 }
 
 /** The applicant's application moved to interview, offer, hired or rejected. */
@@ -181,7 +176,7 @@ export function applicationStageMail(to: string, name: string, content: StageMai
       `Hello ${name},`,
       '',
       `${employer} ${text.line} “${content.jobTitle}”.`,
-      content.stage === 'rejected' ? 'Thank you for applying, and good luck with your search.' : 'They will be in touch about the next steps.',
+      content.message || STAGE_MAIL_DEFAULT_MESSAGE[content.stage],
       '',
       'See where each of your applications stands:',
       content.appliedJobsLink,

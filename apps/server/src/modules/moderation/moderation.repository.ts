@@ -1,4 +1,4 @@
-import type { QueueItem, ReportBody, ReportReason } from '@jobboard/shared';
+import type { BannedUser, HiddenJob, MyReport, QueueItem, ReportBody, ReportReason } from '@jobboard/shared';
 import { MODERATION_LIMITS } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 import { JOB_COLUMNS, JOB_FROM, MODERATION_COLUMNS, PUBLIC_VIEWER, toJob, type JobRow } from '../jobs/jobs.repository.js';
@@ -12,6 +12,17 @@ export async function insertReport(db: Queryable, jobId: string, reporterId: str
   );
   if (!row) throw new Error('INSERT ... RETURNING gave no row');
   return row.id;
+}
+
+/** The reporter's latest report of the job, open or decided. */
+export async function findLatestReport(db: Queryable, jobId: string, reporterId: string): Promise<MyReport['report']> {
+  const [row] = await db.query<{ created_at: Date | string; resolved_at: Date | string | null; resolution: 'approved' | 'hidden' | 'banned' | null }>(
+    `SELECT created_at, resolved_at, resolution FROM job_reports WHERE job_id = $1 AND reporter_id = $2
+      ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [jobId, reporterId],
+  );
+  if (!row) return null;
+  return { reportedAt: iso(row.created_at), resolvedAt: row.resolved_at ? iso(row.resolved_at) : null, resolution: row.resolution };
 }
 
 /** Every open report of the jobs, resolved with what the administrator did; answers how many. */
@@ -180,4 +191,44 @@ export async function findQueueItems(
       },
     ];
   });
+}
+
+/** One page of hidden jobs, most recently hidden first (jobs_hidden_idx, migration 023), with their posters. */
+export async function findHiddenJobsPage(db: Queryable, limit: number, offset: number): Promise<{ items: HiddenJob[]; total: number }> {
+  const rows = await db.query<JobRow & { poster_email: string; poster_banned_at: Date | string | null }>(
+    `SELECT ${JOB_COLUMNS}, ${MODERATION_COLUMNS}, j.description, u.email AS poster_email, u.banned_at AS poster_banned_at
+       FROM ${JOB_FROM} WHERE j.status = 'hidden' ORDER BY j.moderated_at DESC, j.id LIMIT $1 OFFSET $2`,
+    [limit, offset],
+  );
+  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE status = 'hidden'`);
+  const items = rows.map((row) => ({
+    job: toJob(row, { ...PUBLIC_VIEWER, admin: true }),
+    poster: {
+      id: row.poster_id,
+      name: row.poster_name,
+      email: row.poster_email,
+      bannedAt: row.poster_banned_at ? iso(row.poster_banned_at) : null,
+    },
+  }));
+  return { items, total: count?.n ?? 0 };
+}
+
+/** One page of banned accounts, most recently banned first (users_banned_idx, migration 023). */
+export async function findBannedUsersPage(db: Queryable, limit: number, offset: number): Promise<{ items: BannedUser[]; total: number }> {
+  const rows = await db.query<{ id: string; name: string; email: string; banned_at: Date | string; ban_reason: string | null; hidden_jobs: number }>(
+    `SELECT u.id, u.name, u.email, u.banned_at, u.ban_reason,
+            (SELECT count(*)::int FROM jobs j WHERE j.poster_id = u.id AND j.status = 'hidden') AS hidden_jobs
+       FROM users u WHERE u.banned_at IS NOT NULL ORDER BY u.banned_at DESC, u.id LIMIT $1 OFFSET $2`,
+    [limit, offset],
+  );
+  const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE banned_at IS NOT NULL');
+  const items = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    bannedAt: iso(row.banned_at),
+    reason: row.ban_reason ?? '',
+    hiddenJobs: row.hidden_jobs,
+  }));
+  return { items, total: count?.n ?? 0 };
 }

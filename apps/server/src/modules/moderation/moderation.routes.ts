@@ -1,8 +1,11 @@
 import {
   banAnswerSchema,
+  bannedUsersPageSchema,
+  hiddenJobsPageSchema,
   jobDecisionSchema,
   moderationParamsSchema,
   moderationReasonBodySchema,
+  myReportSchema,
   queuePageSchema,
   queueQuerySchema,
   reportAckSchema,
@@ -12,7 +15,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf } from '../../config.js';
 import { requireUser } from '../../http/session.js';
-import { approveJob, banUser, hideJob, listQueue, reportJob, requireAdmin, unbanUser } from './moderation.service.js';
+import {
+  approveJob,
+  banUser,
+  hideJob,
+  listBannedUsers,
+  listHiddenJobs,
+  listQueue,
+  myReport,
+  reportJob,
+  requireAdmin,
+  unbanUser,
+} from './moderation.service.js';
 
 /** Reports of jobs, and the administrators' review queue and decisions (decision record 20). Prefix: /api. */
 export const moderationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, searchCounts }) => {
@@ -36,6 +50,18 @@ export const moderationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     },
   );
 
+  // Whether the caller already reported the job, and what came of it: the job page shows it instead of the button.
+  app.get(
+    '/job/:id/report',
+    {
+      schema: { tags: ['moderation'], params: moderationParamsSchema, response: { 200: myReportSchema } },
+      preValidation: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request) => myReport(db, requireUser(request), request.params.id, config.adminEmails),
+  );
+
   // Everything under /admin is for administrators: a visitor hears 401, anyone else 403, before anything else.
   const preValidation = async (request: { user: Parameters<typeof requireAdmin>[0] }) => {
     admin(request);
@@ -45,6 +71,19 @@ export const moderationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     '/admin/queue',
     { preValidation, schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: queuePageSchema } } },
     async (request) => listQueue(db, config.adminEmails, request.query.page),
+  );
+
+  // The administrators' own decisions, to undo them: hidden jobs (approve unhides one) and banned accounts (unban).
+  app.get(
+    '/admin/hidden-jobs',
+    { preValidation, schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: hiddenJobsPageSchema } } },
+    async (request) => listHiddenJobs(db, request.query.page),
+  );
+
+  app.get(
+    '/admin/banned-users',
+    { preValidation, schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: bannedUsersPageSchema } } },
+    async (request) => listBannedUsers(db, request.query.page),
   );
 
   app.post(

@@ -3,6 +3,9 @@ import {
   MODERATION_LIMITS,
   MODERATION_MESSAGES,
   type BanAnswer,
+  type BannedUsersPage,
+  type HiddenJobsPage,
+  type MyReport,
   type JobDecision,
   type QueuePage,
   type ReportAck,
@@ -16,6 +19,9 @@ import { findJobById, PUBLIC_VIEWER, toJob } from '../jobs/jobs.repository.js';
 import type { SearchCache } from '../jobs/search.service.js';
 import { deleteSessionsForUser } from '../sessions/sessions.repository.js';
 import {
+  findBannedUsersPage,
+  findHiddenJobsPage,
+  findLatestReport,
   findQueueItems,
   findQueuePage,
   hideJobs,
@@ -58,11 +64,30 @@ export async function reportJob(db: Db, user: CurrentUser, rawJobId: string, bod
   }
 }
 
+/** The caller's own latest report of a job they can see (as for a report: 404 for a job hidden from them). */
+export async function myReport(db: Db, user: CurrentUser, rawJobId: string, adminEmails: readonly string[]): Promise<MyReport> {
+  const job = await findJobById(db, parseId(rawJobId, MESSAGES.jobNotFound));
+  if (!job || (job.moderation_state && !isAdmin(adminEmails, user))) throw new AppError('not_found', MESSAGES.jobNotFound);
+  return { report: await findLatestReport(db, job.id, user.id) };
+}
+
 export async function listQueue(db: Db, adminEmails: readonly string[], page: number): Promise<QueuePage> {
   const pageSize = MODERATION_LIMITS.queuePageSize;
   const { ids, total } = await findQueuePage(db, pageSize, (page - 1) * pageSize);
   const items = await findQueueItems(db, ids, (email, verified) => isAdmin(adminEmails, { email, email_verified: verified }));
   return { items, total, page, pageSize };
+}
+
+/** Hidden jobs, so an administrator can find one again and approve (unhide) it. */
+export async function listHiddenJobs(db: Db, page: number): Promise<HiddenJobsPage> {
+  const pageSize = MODERATION_LIMITS.queuePageSize;
+  return { ...(await findHiddenJobsPage(db, pageSize, (page - 1) * pageSize)), page, pageSize };
+}
+
+/** Banned accounts, so an administrator can find one again and unban it. */
+export async function listBannedUsers(db: Db, page: number): Promise<BannedUsersPage> {
+  const pageSize = MODERATION_LIMITS.queuePageSize;
+  return { ...(await findBannedUsersPage(db, pageSize, (page - 1) * pageSize)), page, pageSize };
 }
 
 async function decided(db: Db, jobId: string, resolvedReports: number, message: string): Promise<JobDecision> {

@@ -1,5 +1,5 @@
-import { MODERATION_LIMITS, REPORT_REASON_LABELS, REPORT_REASONS, type ReportAck, type ReportReason } from '@jobboard/shared';
-import { useMutation } from '@tanstack/react-query';
+import { MODERATION_LIMITS, REPORT_REASON_LABELS, REPORT_REASONS, type MyReport, type ReportAck, type ReportReason } from '@jobboard/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { useId, useState } from 'react';
 import { apiFetch, errorMessage } from '../../lib/api';
@@ -17,14 +17,41 @@ interface ReportJobProps {
   className?: string;
 }
 
+const myReportKey = (userId: string, jobId: string) => ['moderation', 'my-report', userId, jobId] as const;
+
+/** The caller's own latest report of the job (GET /api/job/:id/report), for a signed-in caller who may report it. */
+function useMyReport(userId: string | undefined, jobId: string) {
+  return useQuery({
+    queryKey: myReportKey(userId ?? '', jobId),
+    queryFn: ({ signal }) => apiFetch<MyReport>(`/api/job/${encodeURIComponent(jobId)}/report`, { signal }),
+    enabled: Boolean(userId),
+    retry: false,
+  });
+}
+
+/** "You reported this job", and what came of it once an administrator decided. */
+function ReportedNote({ report, className }: { report: NonNullable<MyReport['report']>; className: string }) {
+  const kept = report.resolution === 'approved';
+  return (
+    <p role="status" data-testid="reported-note" className={`rounded-lg bg-slate-100 px-3 py-2 text-center text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-100 ${className}`}>
+      <Flag size={14} aria-hidden="true" className="mr-1 inline" />
+      {kept ? 'You reported this job. An administrator reviewed it and left it up.' : 'You reported this job. An administrator will review it.'}
+    </p>
+  );
+}
+
 /**
  * "Report job" on the job page (moderation, decision record 20): signed-in people other than the poster open a
  * dialog (reason, details) that sends the report; visitors are led to sign in and back; the poster sees nothing.
+ * Someone whose report is still open sees "You reported this job" instead of the button (a second one would be
+ * refused); once an administrator left the job up, they read so, and may report it again.
  */
 export function ReportJob({ job, disabled = false, className = '' }: ReportJobProps) {
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
-  if (user && job.postedBy && job.postedBy === user.email) return null;
+  const own = Boolean(user && job.postedBy && job.postedBy === user.email);
+  const mine = useMyReport(own ? undefined : user?._id, job._id);
+  if (own) return null;
   if (!user) {
     return (
       <Link to={signInPath(`/job/${job._id}`)} className={buttonClass('ghost', `w-full ${className}`)} data-testid="report-sign-in">
@@ -32,17 +59,21 @@ export function ReportJob({ job, disabled = false, className = '' }: ReportJobPr
       </Link>
     );
   }
+  const report = mine.data?.report ?? null;
+  if (report && report.resolvedAt === null && !open) return <ReportedNote report={report} className={className} />;
   return (
     <>
+      {report ? <ReportedNote report={report} className={className} /> : null}
       <Button variant="ghost" className={`w-full ${className}`} disabled={disabled} onClick={() => setOpen(true)} aria-haspopup="dialog">
         <Flag size={16} aria-hidden="true" /> Report job
       </Button>
-      {open ? <ReportDialog job={job} onClose={() => setOpen(false)} /> : null}
+      {open ? <ReportDialog job={job} userId={user._id} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
 
-function ReportDialog({ job, onClose }: { job: ReportJobProps['job']; onClose: () => void }) {
+function ReportDialog({ job, userId, onClose }: { job: ReportJobProps['job']; userId: string; onClose: () => void }) {
+  const client = useQueryClient();
   const titleId = useId();
   const detailsId = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -50,6 +81,8 @@ function ReportDialog({ job, onClose }: { job: ReportJobProps['job']; onClose: (
   const [missingReason, setMissingReason] = useState(false);
   const send = useMutation({
     mutationFn: () => apiFetch<ReportAck>(`/api/job/${encodeURIComponent(job._id)}/report`, { method: 'POST', body: { reason, details } }),
+    // Sent (or already sent before: 409): the page shows "You reported this job" once the dialog closes.
+    onSettled: () => client.invalidateQueries({ queryKey: myReportKey(userId, job._id) }),
   });
   const sendOnce = useMutateOnce(send.mutate);
 

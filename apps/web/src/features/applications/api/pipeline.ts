@@ -35,8 +35,20 @@ export function useResponsesPage(userId: string | undefined, filters: ResponsesF
 export function useChangeStage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, stage }: { id: string; stage: ApplicationStage }) =>
-      apiFetch<StageChange>(`/api/applications/${encodeURIComponent(id)}/stage`, { method: 'PATCH', body: { stage } }),
+    mutationFn: ({ id, stage, message }: { id: string; stage: ApplicationStage; message?: string }) =>
+      apiFetch<StageChange>(`/api/applications/${encodeURIComponent(id)}/stage`, {
+        method: 'PATCH',
+        body: message ? { stage, message } : { stage },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
+  });
+}
+
+/** Takes the application's latest move back while its e-mail still waits (POST /api/applications/:id/stage/undo). */
+export function useUndoStage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<StageChange>(`/api/applications/${encodeURIComponent(id)}/stage/undo`, { method: 'POST' }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
   });
 }

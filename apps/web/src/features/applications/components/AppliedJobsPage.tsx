@@ -5,7 +5,8 @@ import { confirmDialog, showError } from '../../../components/ui/dialogs';
 import { Link } from '../../../components/ui/Link';
 import { cellClass } from '../../../components/ui/Table';
 import { errorMessage } from '../../../lib/api';
-import { dateOnly, salaryRangeDollars } from '../../../lib/format';
+import { dateOnly } from '../../../lib/format';
+import { appliedPayText } from '../applied-pay';
 import { useMyApplications } from '../../../lib/my-applications';
 import { useCurrentUser } from '../../../lib/session';
 import { useWithdraw } from '../api/pipeline';
@@ -103,7 +104,7 @@ export function AppliedJobsPage() {
             <AppliedTitle application={application} />
           </td>
           <td className={cellClass}>{application.companyName}</td>
-          <td className={cellClass}>{salaryRangeDollars(application.minPrice, application.maxPrice)}</td>
+          <td className={cellClass}>{appliedPayText(application)}</td>
           <td className={cellClass}>{dateOnly(application.appliedDate)}</td>
           <td className={cellClass}>
             <AppliedStage application={application} />
@@ -118,7 +119,7 @@ export function AppliedJobsPage() {
           </CardHeading>
           <CardFields>
             <CardField label="COMPANY NAME">{application.companyName}</CardField>
-            <CardField label="SALARY">{salaryRangeDollars(application.minPrice, application.maxPrice)}</CardField>
+            <CardField label="SALARY">{appliedPayText(application)}</CardField>
             <CardField label="APPLICATION DATE">{dateOnly(application.appliedDate)}</CardField>
             <CardField label="STAGE">
               <AppliedStage application={application} />

@@ -10,7 +10,6 @@ import { ExternalLink } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
-import { showError } from '../../../components/ui/dialogs';
 import { inputClass, labelClass } from '../../../components/ui/Field';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Pagination } from '../../../components/ui/Pagination';
@@ -22,10 +21,10 @@ import { dateOnly } from '../../../lib/format';
 import { pageFromParams, useShownPage } from '../../../lib/page-param';
 import { useCurrentUser } from '../../../lib/session';
 import { useWideScreen } from '../../../lib/wide-screen';
-import { useChangeStage, useResponsesPage, type ResponsesFilters } from '../api/pipeline';
+import { useResponsesPage, type ResponsesFilters } from '../api/pipeline';
 import { NotesPanel } from './NotesPanel';
 import { ApplicationMaterials, hasMaterials } from './ApplicationMaterials';
-import { StageBadge } from './StageBadge';
+import { StageControl, useStageMove, whoOf } from './StageMove';
 
 const HEADERS = ['NO.', 'TITLE', 'NAME', 'RESUME LINK', 'E-MAIL', 'APPLICATION DATE', 'STAGE', 'NOTES'] as const;
 
@@ -69,44 +68,6 @@ function ApplicantEmail({ application, className = '' }: { application: Received
   );
 }
 
-const whoOf = (application: ReceivedApplication) => `${application.applicantName} (${application.jobTitle})`;
-
-interface StageControlProps {
-  application: ReceivedApplication;
-  busy: boolean;
-  onStage: (application: ReceivedApplication, stage: ApplicationStage) => void;
-  className: string;
-}
-
-/** A select to move the candidate; a withdrawn application shows its stage and when it was withdrawn instead. */
-function StageControl({ application, busy, onStage, className }: StageControlProps) {
-  if (application.withdrawnAt !== null) {
-    return (
-      <span className="flex flex-col items-start gap-1">
-        <StageBadge stage={application.stage} />
-        <span className="text-xs font-semibold text-slate-700 dark:text-slate-300">Withdrawn {dateOnly(application.withdrawnAt)}</span>
-      </span>
-    );
-  }
-  return (
-    <select
-      aria-label={`Stage of ${whoOf(application)}`}
-      className={`${inputClass} ${className}`}
-      value={application.stage}
-      disabled={busy}
-      onChange={(event) => {
-        if (isStage(event.target.value)) onStage(application, event.target.value);
-      }}
-    >
-      {APPLICATION_STAGES.map((stage) => (
-        <option key={stage} value={stage}>
-          {STAGE_LABELS[stage]}
-        </option>
-      ))}
-    </select>
-  );
-}
-
 function NotesToggle({ application, open, onToggle, className }: { application: ReceivedApplication; open: boolean; onToggle: () => void; className: string }) {
   return (
     <Button
@@ -132,9 +93,8 @@ export function ResponsesPage() {
   const filters = filtersFromParams(params);
   const responses = useResponsesPage(user?._id, filters);
   const wide = useWideScreen();
-  const changeStage = useChangeStage();
+  const stageMove = useStageMove();
   const [openNotes, setOpenNotes] = useState<string | null>(null);
-  const [note, setNote] = useState('');
 
   const setFilters = (next: Partial<ResponsesFilters>) => {
     const merged = { ...filters, page: 1, ...next };
@@ -145,19 +105,7 @@ export function ResponsesPage() {
     setParams(search);
   };
 
-  const onStage = (application: ReceivedApplication, stage: ApplicationStage) => {
-    setNote('');
-    changeStage.mutate(
-      { id: application._id, stage },
-      {
-        onSuccess: (change) =>
-          setNote(
-            `${application.applicantName} moved to ${STAGE_LABELS[change.stage]}${change.emailed ? '; they were e-mailed about it.' : '.'}`,
-          ),
-        onError: (error) => void showError(errorMessage(error)),
-      },
-    );
-  };
+  const onStage = (application: ReceivedApplication, stage: ApplicationStage) => stageMove.request(application, stage);
 
   const data = responses.data;
   const items = data?.items ?? [];
@@ -167,7 +115,7 @@ export function ResponsesPage() {
   // A page past the end (say ?page=9 of 3, or after the last application of a page moved away) becomes the last one.
   useShownPage(data && !responses.isPlaceholderData ? Math.min(filters.page, pageCount) : undefined);
   const number = (index: number) => (filters.page - 1) * PIPELINE_LIMITS.pageSize + index + 1;
-  const busy = (application: ReceivedApplication) => changeStage.isPending && changeStage.variables.id === application._id;
+  const busy = stageMove.busy;
   const toggleNotes = (application: ReceivedApplication) => setOpenNotes(openNotes === application._id ? null : application._id);
 
   return (
@@ -218,8 +166,9 @@ export function ResponsesPage() {
         ) : null}
       </form>
       <p role="status" className="mb-3 min-h-5 text-sm font-medium text-teal-800 dark:text-teal-200" data-testid="stage-note">
-        {note}
+        {stageMove.status}
       </p>
+      {stageMove.dialog}
 
       {responses.isPending ? (
         <Spinner />

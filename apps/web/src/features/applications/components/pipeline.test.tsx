@@ -80,13 +80,13 @@ describe('Responses page', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/responses$/));
   });
 
-  it('moves a candidate with the stage select and says they were e-mailed', async () => {
+  it('moves a candidate with the stage select and "Move"; a move that e-mails asks first, and they are e-mailed', async () => {
     let stage: ReceivedApplication['stage'] = 'applied';
     const fetch = mockFetch((url, init) => {
       if (url.startsWith('/api/applications/responses')) return page([application('a', { stage })]);
       if (url === '/api/applications/a/stage' && init?.method === 'PATCH') {
         stage = (JSON.parse(String(init.body)) as { stage: typeof stage }).stage;
-        return { body: { id: 'a', stage, stageChangedAt: '2026-11-21T10:00:00.000Z', emailed: true } };
+        return { body: { id: 'a', stage, stageChangedAt: '2026-11-21T10:00:00.000Z', emailed: true, undoUntil: null } };
       }
       return undefined;
     });
@@ -94,10 +94,84 @@ describe('Responses page', () => {
     renderPage(<ResponsesPage />, { path: '/responses', user: alice });
     const select = await screen.findByRole('combobox', { name: 'Stage of Person a (Job A)' });
     await user.selectOptions(select, 'interview');
+    // Choosing commits nothing.
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Move Person a (Job A) to Interview' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move Person a to Interview?' });
+    expect(within(dialog).getByTestId('stage-mail-preview')).toHaveTextContent('Acme would like to interview you for “Job A”.');
+    await user.click(within(dialog).getByRole('button', { name: 'Move and e-mail' }));
     expect(await screen.findByText('Person a moved to Interview; they were e-mailed about it.')).toBeInTheDocument();
     const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ stage: 'interview' });
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ stage: 'interview', message: 'They will be in touch about the next steps.' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Stage of Person a (Job A)' })).toHaveValue('interview'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("sends the poster's edited message; Cancel moves nobody", async () => {
+    const fetch = mockFetch((url, init) => {
+      if (url.startsWith('/api/applications/responses')) return page([application('a')]);
+      if (init?.method === 'PATCH') return { body: { id: 'a', stage: 'rejected', stageChangedAt: '2026-11-21T10:00:00.000Z', emailed: true, undoUntil: null } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<ResponsesPage />, { path: '/responses', user: alice });
+    await user.selectOptions(await screen.findByRole('combobox', { name: /Stage of Person a/ }), 'rejected');
+    await user.click(screen.getByRole('button', { name: /^Move Person a/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: /^Move Person a/ }));
+    const box = within(await screen.findByRole('dialog')).getByLabelText('Your message (plain text)');
+    expect(box).toHaveValue('Thank you for applying, and good luck with your search.');
+    await user.clear(box);
+    await user.type(box, 'We chose another candidate. Thanks!');
+    await user.click(screen.getByRole('button', { name: 'Move and e-mail' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
+    const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ stage: 'rejected', message: 'We chose another candidate. Thanks!' });
+  });
+
+  it('moves to a stage that e-mails nobody without asking', async () => {
+    const fetch = mockFetch((url, init) => {
+      if (url.startsWith('/api/applications/responses')) return page([application('a')]);
+      if (init?.method === 'PATCH') return { body: { id: 'a', stage: 'reviewing', stageChangedAt: '2026-11-21T10:00:00.000Z', emailed: false, undoUntil: null } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<ResponsesPage />, { path: '/responses', user: alice });
+    await user.selectOptions(await screen.findByRole('combobox', { name: /Stage of Person a/ }), 'reviewing');
+    await user.click(screen.getByRole('button', { name: /^Move Person a/ }));
+    expect(await screen.findByText('Person a moved to Reviewing.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(JSON.parse(String(fetch.mock.calls.find(([, init]) => init?.method === 'PATCH')?.[1]?.body))).toEqual({ stage: 'reviewing' });
+  });
+
+  it('offers Undo while the e-mail waits: it takes the move back and says no e-mail was sent', async () => {
+    let stage: ReceivedApplication['stage'] = 'applied';
+    const fetch = mockFetch((url, init) => {
+      if (url.startsWith('/api/applications/responses')) return page([application('a', { stage })]);
+      if (url === '/api/applications/a/stage' && init?.method === 'PATCH') {
+        stage = 'offer';
+        const now = Date.now();
+        return { body: { id: 'a', stage, stageChangedAt: new Date(now).toISOString(), emailed: true, undoUntil: new Date(now + 30_000).toISOString() } };
+      }
+      if (url === '/api/applications/a/stage/undo' && init?.method === 'POST') {
+        stage = 'applied';
+        return { body: { id: 'a', stage, stageChangedAt: new Date().toISOString(), emailed: false, undoUntil: null } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<ResponsesPage />, { path: '/responses', user: alice });
+    await user.selectOptions(await screen.findByRole('combobox', { name: /Stage of Person a/ }), 'offer');
+    await user.click(screen.getByRole('button', { name: /^Move Person a/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Move and e-mail' }));
+    expect(await screen.findByTestId('stage-note')).toHaveTextContent('Person a moved to Offer; the e-mail to them goes in 30 seconds.');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Undone: Person a is back in Applied; no e-mail was sent.')).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url))).toEqual(['/api/applications/a/stage/undo']);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Stage of Person a/ })).toHaveValue('applied'));
   });
 
   it('shows the server\'s refusal of a move', async () => {
@@ -109,6 +183,8 @@ describe('Responses page', () => {
     const user = userEvent.setup();
     renderPage(<ResponsesPage />, { path: '/responses', user: alice });
     await user.selectOptions(await screen.findByRole('combobox', { name: /Stage of Person a/ }), 'offer');
+    await user.click(screen.getByRole('button', { name: /^Move Person a/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Move and e-mail' }));
     await waitFor(() => expect(showError).toHaveBeenCalledWith('This application was withdrawn'));
   });
 

@@ -107,6 +107,34 @@ describe('Applied Jobs under 600 px', () => {
   });
 });
 
+describe('Applied Jobs: pay', () => {
+  // A job posted with structured pay in pounds; its flat fields are the ones derived from it.
+  const pounds = mine(1, { minPrice: '68000', maxPrice: '85000', salary: { min: 68000, max: 85000, currency: 'GBP', period: 'year' } });
+  // A job posted with the spec's free text: the spec's '$min - $max' stays.
+  const text = mine(2, { minPrice: '20k', maxPrice: '$120k', salary: { min: 20000, max: 120000, currency: 'USD', period: 'year' } });
+  const payCells = (container: HTMLElement) => within(container).getAllByText('SALARY').map((label) => label.nextElementSibling?.textContent);
+
+  it('formats structured pay in its currency on the cards, and keeps the spec text for free-text pay', async () => {
+    screenWidth(390);
+    mockFetch((url) => (url === `/api/apply/appliedJobs/${alice._id}` ? { body: [pounds, text] } : undefined));
+    renderPage(<AppliedJobsPage />, { path: '/jobs-applied', user: alice });
+    const list = await screen.findByRole('list', { name: 'Jobs you applied to' });
+    const [first, second] = payCells(list);
+    expect(first).toMatch(/^£68,000 ?– ?(£)?85,000 a year$/);
+    expect(second).toBe('$20k - $120k');
+  });
+
+  it('formats structured pay in its currency in the table', async () => {
+    screenWidth(1280);
+    mockFetch((url) => (url === `/api/apply/appliedJobs/${alice._id}` ? { body: [pounds, text] } : undefined));
+    renderPage(<AppliedJobsPage />, { path: '/jobs-applied', user: alice });
+    const table = await screen.findByRole('table', { name: 'Jobs you applied to' });
+    expect(within(table).getByText(/^£68,000 ?– ?(£)?85,000 a year$/)).toBeInTheDocument();
+    expect(within(table).getByText('$20k - $120k')).toBeInTheDocument();
+    expect(within(table).queryByText('$68000 - $85000')).not.toBeInTheDocument();
+  });
+});
+
 describe('Applied Jobs: the page in the URL', () => {
   const five = () => mockFetch((url) => (url === `/api/apply/appliedJobs/${alice._id}` ? { body: [1, 2, 3, 4, 5].map((n) => mine(n)) } : undefined));
 

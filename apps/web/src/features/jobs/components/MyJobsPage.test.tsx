@@ -53,6 +53,21 @@ describe('My Jobs: status and actions', () => {
     expect(within(row('Open Chef')).getByText(/\$20,000.*120,000 a year/)).toBeInTheDocument();
   });
 
+  it('a hidden job says Hidden, not a green Open, and offers no Close or Renew; one awaiting review says so', async () => {
+    const today = todayIso();
+    const hidden: Job = { ...mine('open', 'h1', 'Hidden Cook', addDays(today, 10)), moderation: { state: 'hidden', reason: 'Scam', at: '2026-11-20T10:00:00.000Z' } };
+    const pending: Job = { ...mine('open', 'p1', 'Pending Cook', addDays(today, 10)), moderation: { state: 'pending', reason: null, at: null } };
+    mockFetch((url) => (url === `/api/job/myJobs/${encodeURIComponent(alice.email)}` ? { body: [hidden, pending] } : undefined));
+    renderPage(<MyJobsPage />, { user: alice });
+    await screen.findByRole('link', { name: 'Hidden Cook' });
+    const status = (title: string) => within(row(title)).getAllByRole('cell')[4] as HTMLElement;
+    expect(status('Hidden Cook')).toHaveTextContent('Hiddenby an administrator');
+    expect(within(status('Hidden Cook')).queryByText('Open')).not.toBeInTheDocument();
+    expect(within(row('Hidden Cook')).queryByRole('button', { name: /^(Close|Renew|Reopen)/ })).not.toBeInTheDocument();
+    expect(status('Pending Cook')).toHaveTextContent('Awaiting reviewnot in search yet');
+    expect(within(status('Pending Cook')).queryByText('Open')).not.toBeInTheDocument();
+  });
+
   it('close asks first, then the table refreshes', async () => {
     const { fetch } = api();
     renderPage(<MyJobsPage />, { user: alice });

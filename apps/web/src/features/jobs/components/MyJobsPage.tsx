@@ -33,8 +33,26 @@ const STATUS_STYLES: Record<Job['status'], string> = {
 // The content of one job, shown by a table row (600 px and wider) and by a card (narrower) alike: add to these
 // components (StatusCell, StatsCell, ...), and both layouts show it.
 
-/** Open (until a date), Closed, or Expired (on a date). */
+/**
+ * Open (until a date), Closed, or Expired (on a date). A job an administrator hid, or one awaiting review, is in
+ * no search whatever its own status: it says so instead of a green "Open".
+ */
 function StatusCell({ job }: { job: Job }) {
+  if (job.moderation) {
+    const hidden = job.moderation.state === 'hidden';
+    return (
+      <span className="flex flex-col items-start gap-0.5">
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+            hidden ? 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100' : 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100'
+          }`}
+        >
+          {hidden ? 'Hidden' : 'Awaiting review'}
+        </span>
+        <span className="text-xs text-slate-600 dark:text-slate-300">{hidden ? 'by an administrator' : 'not in search yet'}</span>
+      </span>
+    );
+  }
   const word = job.status === 'open' ? 'Open' : job.status === 'closed' ? 'Closed' : 'Expired';
   const day = longDate(job.validThrough, undefined, 'medium');
   const when = job.status === 'open' ? `until ${day}` : job.status === 'expired' ? `on ${day}` : '';

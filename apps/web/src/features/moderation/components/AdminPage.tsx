@@ -12,6 +12,7 @@ import { usePageParam } from '../../../lib/page-param';
 import { useCurrentUser } from '../../../lib/session';
 import { useDecide, useQueue, type Decision } from '../api/moderation';
 import { useMutateOnce } from '../../../lib/single-flight';
+import { DecisionLists } from './DecisionLists';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -204,7 +205,8 @@ function QueueCard({ item, onDecided }: { item: QueueItem; onDecided: (message: 
 
 /**
  * The administrators' review queue (`/admin`, decision record 20): reported jobs and, under MODERATION=pre, new
- * accounts' jobs awaiting review, oldest first; each approved, hidden with a reason, or its poster banned.
+ * accounts' jobs awaiting review, oldest first; each approved, hidden with a reason, or its poster banned. Below
+ * it, the hidden jobs and banned accounts, to undo a decision.
  */
 export function AdminPage() {
   const user = useCurrentUser();
@@ -263,6 +265,7 @@ export function AdminPage() {
           ) : null}
         </>
       )}
+      {forbidden ? null : <DecisionLists onDone={setOutcome} />}
     </section>
   );
 }

@@ -1,0 +1,238 @@
+import {
+  APPLICATION_STAGES,
+  MAILED_STAGES,
+  STAGE_LABELS,
+  STAGE_MAIL_DEFAULT_MESSAGE,
+  STAGE_MAIL_MESSAGE_MAX,
+  STAGE_MAIL_TEXT,
+  type ApplicationStage,
+  type MailedStage,
+  type ReceivedApplication,
+  type StageChange,
+} from '@jobboard/shared';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { showError } from '../../../components/ui/dialogs';
+import { inputClass, labelClass } from '../../../components/ui/Field';
+import { ModalPanel } from '../../../components/ui/ModalPanel';
+import { errorMessage } from '../../../lib/api';
+import { dateOnly } from '../../../lib/format';
+import { useChangeStage, useUndoStage } from '../api/pipeline';
+import { StageBadge } from './StageBadge';
+
+/*
+ * Moving a candidate (issue 29): choosing a stage in the select commits nothing (a keyboard's arrows only browse
+ * it); "Move" does. A move that e-mails the applicant asks first, showing the e-mail with the poster's part
+ * editable, and the e-mail then waits the server's undo window, during which "Undo" takes the move back.
+ */
+
+const isStage = (value: string): value is ApplicationStage => (APPLICATION_STAGES as readonly string[]).includes(value);
+const isMailed = (stage: ApplicationStage): stage is MailedStage => MAILED_STAGES.includes(stage);
+export const whoOf = (application: ReceivedApplication) => `${application.applicantName} (${application.jobTitle})`;
+
+interface StageControlProps {
+  application: ReceivedApplication;
+  busy: boolean;
+  onStage: (application: ReceivedApplication, stage: ApplicationStage) => void;
+  className: string;
+}
+
+/** The stage select and its "Move" button; a withdrawn application shows its stage and when it was withdrawn. */
+export function StageControl({ application, busy, onStage, className }: StageControlProps) {
+  const [chosen, setChosen] = useState<ApplicationStage>(application.stage);
+  const [shown, setShown] = useState<ApplicationStage>(application.stage);
+  // The stage moved (here, by an undo, or by someone else): the select shows it again.
+  if (shown !== application.stage) {
+    setShown(application.stage);
+    setChosen(application.stage);
+  }
+  if (application.withdrawnAt !== null) {
+    return (
+      <span className="flex flex-col items-start gap-1">
+        <StageBadge stage={application.stage} />
+        <span className="text-xs font-semibold text-slate-700 dark:text-slate-300">Withdrawn {dateOnly(application.withdrawnAt)}</span>
+      </span>
+    );
+  }
+  const changed = chosen !== application.stage;
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <select
+        aria-label={`Stage of ${whoOf(application)}`}
+        className={`${inputClass} ${className} w-auto`}
+        value={chosen}
+        disabled={busy}
+        onChange={(event) => {
+          if (isStage(event.target.value)) setChosen(event.target.value);
+        }}
+      >
+        {APPLICATION_STAGES.map((stage) => (
+          <option key={stage} value={stage}>
+            {STAGE_LABELS[stage]}
+          </option>
+        ))}
+      </select>
+      {changed ? (
+        <Button className="px-3 py-1.5 text-sm" disabled={busy} aria-label={`Move ${whoOf(application)} to ${STAGE_LABELS[chosen]}`} onClick={() => onStage(application, chosen)}>
+          Move
+        </Button>
+      ) : null}
+    </span>
+  );
+}
+
+interface MailDialogProps {
+  application: ReceivedApplication;
+  stage: MailedStage;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (message: string) => void;
+}
+
+/** The e-mail the move sends, its fixed parts as the applicant will read them and the poster's part editable. */
+function StageMailDialog({ application, stage, busy, onCancel, onConfirm }: MailDialogProps) {
+  const titleId = useId();
+  const messageId = useId();
+  const [message, setMessage] = useState(STAGE_MAIL_DEFAULT_MESSAGE[stage]);
+  const employer = application.companyName || 'The employer';
+  return (
+    <ModalPanel titleId={titleId} onClose={onCancel} initialFocus="textarea" testId="stage-mail-dialog">
+      <h2 id={titleId} className="text-lg font-semibold">
+        Move {application.applicantName} to {STAGE_LABELS[stage]}?
+      </h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        They will be e-mailed. The e-mail waits a short while after the move, so you can still undo it.
+      </p>
+      <form
+        className="mt-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onConfirm(message.trim());
+        }}
+      >
+        <div className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm wrap-anywhere dark:border-slate-700 dark:bg-slate-800" data-testid="stage-mail-preview">
+          <p>Hello {application.applicantName},</p>
+          <p className="mt-2">
+            {employer} {STAGE_MAIL_TEXT[stage].line} “{application.jobTitle}”.
+          </p>
+        </div>
+        <label htmlFor={messageId} className={`${labelClass} mt-3`}>
+          Your message (plain text)
+        </label>
+        <textarea
+          id={messageId}
+          rows={4}
+          value={message}
+          maxLength={STAGE_MAIL_MESSAGE_MAX}
+          onChange={(event) => setMessage(event.target.value)}
+          className={inputClass}
+        />
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          Empty: “{STAGE_MAIL_DEFAULT_MESSAGE[stage]}” The e-mail ends with a link to their applications.
+        </p>
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Moving…' : 'Move and e-mail'}
+          </Button>
+        </div>
+      </form>
+    </ModalPanel>
+  );
+}
+
+/** The undo window of a move, in whole seconds (30 by default). */
+const windowSeconds = (change: StageChange) => Math.round((Date.parse(change.undoUntil ?? '') - Date.parse(change.stageChangedAt ?? '')) / 1000);
+
+interface LastMove {
+  application: ReceivedApplication;
+  change: StageChange;
+  /** Whether the undo window is still open (the e-mail still waits). */
+  undoable: boolean;
+}
+
+/**
+ * The page's stage moves: `request` moves at once or first asks (a move that e-mails); `dialog` and `status`
+ * are what the page shows; `busy` tells a row its move is under way.
+ */
+export function useStageMove() {
+  const changeStage = useChangeStage();
+  const undoStage = useUndoStage();
+  const [asking, setAsking] = useState<{ application: ReceivedApplication; stage: MailedStage } | null>(null);
+  const [last, setLast] = useState<LastMove | null>(null);
+  const [undone, setUndone] = useState('');
+
+  const undoUntil = last?.undoable ? last.change.undoUntil : null;
+  // The window closes: the e-mail goes, and Undo leaves.
+  useEffect(() => {
+    if (!undoUntil) return;
+    const timer = setTimeout(() => setLast((move) => (move ? { ...move, undoable: false } : move)), Math.max(0, Date.parse(undoUntil) - Date.now()));
+    return () => clearTimeout(timer);
+  }, [undoUntil]);
+
+  const move = (application: ReceivedApplication, stage: ApplicationStage, message?: string) => {
+    setLast(null);
+    setUndone('');
+    changeStage.mutate(
+      { id: application._id, stage, ...(message ? { message } : {}) },
+      {
+        onSuccess: (change) => {
+          setAsking(null);
+          setLast({ application, change, undoable: Boolean(change.undoUntil && Date.parse(change.undoUntil) > Date.now()) });
+        },
+        onError: (error) => void showError(errorMessage(error)),
+      },
+    );
+  };
+
+  const request = (application: ReceivedApplication, stage: ApplicationStage) => {
+    if (isMailed(stage)) setAsking({ application, stage });
+    else move(application, stage);
+  };
+
+  const undo = () => {
+    if (!last) return;
+    const { application } = last;
+    undoStage.mutate(application._id, {
+      onSuccess: (change) => {
+        setLast(null);
+        setUndone(`Undone: ${application.applicantName} is back in ${STAGE_LABELS[change.stage]}; no e-mail was sent.`);
+      },
+      onError: (error) => {
+        setLast((move) => (move ? { ...move, undoable: false } : move));
+        void showError(errorMessage(error));
+      },
+    });
+  };
+
+  const dialog: ReactNode = asking ? (
+    <StageMailDialog
+      application={asking.application}
+      stage={asking.stage}
+      busy={changeStage.isPending}
+      onCancel={() => setAsking(null)}
+      onConfirm={(message) => move(asking.application, asking.stage, message)}
+    />
+  ) : null;
+
+  const status: ReactNode = last ? (
+    <>
+      {`${last.application.applicantName} moved to ${STAGE_LABELS[last.change.stage]}`}
+      {last.change.emailed ? (last.undoable ? `; the e-mail to them goes in ${windowSeconds(last.change)} seconds.` : '; they were e-mailed about it.') : '.'}
+      {last.undoable ? (
+        <Button variant="secondary" className="ml-3 px-3 py-1 text-sm" disabled={undoStage.isPending} onClick={undo}>
+          Undo
+        </Button>
+      ) : null}
+    </>
+  ) : (
+    undone
+  );
+
+  const busy = (application: ReceivedApplication) =>
+    (changeStage.isPending && changeStage.variables.id === application._id) || (undoStage.isPending && undoStage.variables === application._id);
+
+  return { request, dialog, status, busy, clear: () => (setLast(null), setUndone('')) };
+}
