@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
-import { ALICE, closeDialog, DEMO_PASSWORD, signIn, signInFast, uniqueSuffix } from './fixtures';
+import { MESSAGES } from '@jobboard/shared';
+import { ALICE, closeDialog, confirmEmailFromOutbox, DEMO_PASSWORD, signIn, signInFast, uniqueSuffix } from './fixtures';
 
 test.describe('accounts', () => {
   test('sign in: wrong password shows the server message, leaving clears it, show/hide password, Google not configured', async ({ page }) => {
@@ -83,6 +84,11 @@ test.describe('accounts', () => {
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
       'base64',
     );
+    // Until the address is confirmed, a picture is refused, and the page says why (not "too large").
+    await fileInput.setInputFiles({ name: 'early.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByTestId('upload-status')).toHaveText(MESSAGES.avatarUnconfirmed);
+    await confirmEmailFromOutbox(page, email);
+    await page.goto('/profile');
     // A slow uplink, so the real upload progress events show a percentage before the success message.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 150 * 1024 });
@@ -119,7 +125,8 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/profile$/);
     // The dialog asks for the current password (the server requires it: decision record 25).
     await page.getByRole('button', { name: 'Delete Account' }).click();
-    await page.getByRole('dialog').getByLabel('Current password').fill('a-long-enough-password');
+    // SweetAlert2 labels each of its hidden inputs alike: the visible one is the password box.
+    await page.getByRole('dialog').locator('input[type="password"]').fill('a-long-enough-password');
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete it!' }).click();
     await closeDialog(page, 'User deleted successfully!');
     await expect(page.locator('header').getByRole('link', { name: 'Sign in' })).toBeVisible();

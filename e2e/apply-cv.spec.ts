@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { CAROL, closeDialog, DEMO_PASSWORD, expectNoAxeViolations, mailFromOutbox, setTheme, signInFast, uniqueSuffix } from './fixtures';
+import { CAROL, closeDialog, confirmEmailFromOutbox, DEMO_PASSWORD, expectNoAxeViolations, mailFromOutbox, setTheme, signInFast, uniqueSuffix } from './fixtures';
 
 /*
  * Apply with substance (issue 14, point 1; decision record 23): a new seeker applies to Carol's job with a cover
@@ -64,6 +64,8 @@ async function newSeeker(page: Page, n: string): Promise<string> {
     data: { name: 'Cara Candidate', username: `cv-seeker-${n}`, email, password: PASSWORD },
   });
   expect(signup.ok(), await signup.text()).toBe(true);
+  // CV uploads need a confirmed address (docs/reliability.md, second review, M6).
+  await confirmEmailFromOutbox(page, email);
   await signInFast(page, email, PASSWORD);
   const me = (await (await page.request.get('/api/auth/me')).json()) as { _id: string };
   const updated = await page.request.post(`/api/user/update/${me._id}`, { data: { resume: 'https://example.com/cara-resume' } });

@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, minifySync, type Plugin } from 'vite';
 
 const API_TARGET = 'http://localhost:3000';
-const HOME_BUDGET_KB = 105;
+const HOME_BUDGET_KB = 106;
 
 interface ChunkLike {
   type: 'chunk';
@@ -30,7 +30,7 @@ const HOME_FIRST_VISIT_LAZY = ['/src/app/layout/Footer.', '/src/features/search/
  * Measures the gzipped JavaScript a first visit to the home page downloads, from the files as written: every
  * script index.html loads (theme-init.js) or names for theme-init.js to load (`data-app`: the entry and its
  * imports), the lazy chunks the home page loads at once, and everything they import statically. Each file counts gzip -9 of its final bytes (what the server's .gz holds).
- * docs/principles.md, "Search and performance" sets the budget at 105 KB: over it, the build fails. The figure and the file list land in
+ * docs/principles.md, "Search and performance" sets the budget at 106 KB: over it, the build fails. The figure and the file list land in
  * dist/bundle-size.json.
  */
 function homeBundleSize(): Plugin {

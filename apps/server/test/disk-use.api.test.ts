@@ -86,7 +86,12 @@ describeEachDb('disk use by accounts', (kind) => {
     const leaving = await signUpAndSignIn(t.app);
     const url = await newAvatar(leaving);
     expect((await setAvatar(leaving, url)).statusCode).toBe(200);
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${leaving.user._id}`, headers: { cookie: leaving.cookie } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/delete/${leaving.user._id}`,
+      headers: { cookie: leaving.cookie },
+      payload: { currentPassword: leaving.password },
+    });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(stored()).not.toContain(nameOf(url));
   });

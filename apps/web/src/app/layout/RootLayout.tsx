@@ -59,7 +59,7 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
         {home ? null : (
           // The breadcrumb's height is held while it loads, so nothing below it moves.
-          <ErrorBoundary key={pathname} quiet>
+          <ErrorBoundary quiet>
             <Suspense fallback={<div className="mb-6 h-5" aria-hidden="true" />}>
               <PageCrumb pathname={pathname} />
             </Suspense>

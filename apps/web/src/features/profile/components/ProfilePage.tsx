@@ -20,6 +20,15 @@ const FIELDS = ['name', 'username', 'email', 'password', 'currentPassword', 'res
 type UploadState = { kind: 'idle' } | { kind: 'running'; percent: number } | { kind: 'done' } | { kind: 'error'; message: string };
 
 /** Under RequireAuth, so a user is there; the form keeps its own copy of the fields until Update. */
+/**
+ * Why an avatar did not take: the image itself (the spec's message), a refusal that is about the account (an
+ * address not confirmed yet, too many uploads: the server's own words), or a stored image the profile did not keep.
+ */
+function avatarErrorText(error: unknown): string {
+  if (!(error instanceof AvatarUploadError)) return MESSAGES.profileUpdateFailed;
+  return error.status === 403 || error.status === 429 ? error.message : MESSAGES.avatarUploadFailed;
+}
+
 export function ProfilePage() {
   const currentUser = useCurrentUser();
   if (!currentUser) return null;
@@ -54,9 +63,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
     setUpload({ kind: 'running', percent: 0 });
     saveAvatar.mutate(file, {
       onSuccess: () => setUpload({ kind: 'done' }),
-      // The upload itself failed (the spec's message), or the image is stored but the profile was not updated.
-      onError: (error) =>
-        setUpload({ kind: 'error', message: error instanceof AvatarUploadError ? MESSAGES.avatarUploadFailed : MESSAGES.profileUpdateFailed }),
+      onError: (error) => setUpload({ kind: 'error', message: avatarErrorText(error) }),
     });
   };
 
