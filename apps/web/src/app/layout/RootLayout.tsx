@@ -1,5 +1,5 @@
 import { HOME_TITLE } from '@jobboard/shared';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
 import { useHydrated } from '../../lib/hydrated';
@@ -22,7 +22,12 @@ export function RootLayout() {
   const hydrated = useHydrated();
   const home = pathname === '/';
   // Post a Job and the confirmation page offer the same action themselves.
-  const unverified = useCurrentUser()?.emailVerified === false && pathname !== '/post-job' && pathname !== '/verify-email';
+  const user = useCurrentUser();
+  const unverified = user?.emailVerified === false && pathname !== '/post-job' && pathname !== '/verify-email';
+  // Tab identity matters once this tab has an account to act as, or is about to get one: a visitor's first visit
+  // downloads none of it. Once started it stays, so this tab's sign-out and next sign-in reach the other tabs.
+  const [syncing, setSyncing] = useState(false);
+  if (!syncing && (user || pathname === '/sign-in' || pathname === '/sign-up')) setSyncing(true);
   useEffect(() => {
     if (home) document.title = HOME_TITLE;
   }, [home]);
@@ -40,7 +45,7 @@ export function RootLayout() {
       </a>
       <SessionEndedRedirect />
       <Header />
-      {hydrated ? (
+      {hydrated && syncing ? (
         <ErrorBoundary quiet>
           <Suspense fallback={null}>
             <AccountSync />
