@@ -115,6 +115,8 @@ const envSchema = z.object({
     ),
   MODERATION: z.enum(['post', 'pre']).default('post'),
   POSTS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
+  // Sign-ins from one address per 15 minutes: raise it for many people behind one address (an office's NAT).
+  SIGN_IN_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -359,7 +361,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     staticDir: path.join(repoRoot, 'apps/server/public'),
-    rateLimits: DEFAULT_RATE_LIMITS,
+    rateLimits: e.SIGN_IN_PER_ADDRESS
+      ? { ...DEFAULT_RATE_LIMITS, signInPerAddress: { ...DEFAULT_RATE_LIMITS.signInPerAddress, limit: e.SIGN_IN_PER_ADDRESS } }
+      : DEFAULT_RATE_LIMITS,
     sitemapUrlsPerFile: 50_000,
     adminEmails: e.ADMIN_EMAILS,
     moderation: e.MODERATION,
