@@ -23,7 +23,7 @@ async function blockNewChunks(page: Page): Promise<{ unblock: () => Promise<void
 
 test.describe('a screen whose code cannot load', () => {
   test('after a deploy-like failure: one reload, then an error with Reload that recovers; never a blank page', async ({ page }) => {
-    await page.goto('/');
+    await page.goto('/', { waitUntil: 'networkidle' });
     await expect(page.locator('#results article').first()).toBeVisible();
     const blocked = await blockNewChunks(page);
     await page.getByRole('link', { name: 'About' }).first().click();
@@ -39,7 +39,9 @@ test.describe('a screen whose code cannot load', () => {
   });
 
   test('offline: says so, and loads the screen by itself when the connection is back', async ({ page, context }) => {
-    await page.goto('/');
+    // The server-rendered page shows before the app runs; a link clicked before then is a plain page load, which
+    // offline gets the browser's own error page. This is about the app's screens, so it waits for the app.
+    await page.goto('/', { waitUntil: 'networkidle' });
     await expect(page.locator('#results article').first()).toBeVisible();
     await context.setOffline(true);
     await page.getByRole('link', { name: 'About' }).first().click();
