@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { ChevronLeft, ChevronRight } from './icons';
 import { Button } from './Button';
 
@@ -11,15 +12,28 @@ export interface PaginationProps {
   edge?: 'disable' | 'hide';
   pageCount?: number;
   label?: string;
+  /**
+   * The id of a GET form the buttons submit with `page` (the home page's search): without the app's scripts, or
+   * before they have run, Previous and Next are a plain request for that page. With them, the handlers run instead.
+   */
+  form?: string;
 }
 
-export function Pagination({ page, hasPrevious, hasNext, onPrevious, onNext, edge = 'disable', pageCount, label = 'Pagination' }: PaginationProps) {
+export function Pagination(props: PaginationProps) {
+  const { page, hasPrevious, hasNext, onPrevious, onNext, edge = 'disable', pageCount, label = 'Pagination', form } = props;
   const showPrevious = edge === 'disable' || hasPrevious;
   const showNext = edge === 'disable' || hasNext;
+  const submits = (to: number, handler: () => void) => ({
+    ...(form ? { type: 'submit' as const, form, name: 'page', value: String(to) } : {}),
+    onClick: (event: MouseEvent) => {
+      event.preventDefault();
+      handler();
+    },
+  });
   return (
     <nav aria-label={label} className="mt-6 flex items-center justify-center gap-3">
       {showPrevious ? (
-        <Button variant="secondary" onClick={onPrevious} disabled={!hasPrevious}>
+        <Button variant="secondary" {...submits(page - 1, onPrevious)} disabled={!hasPrevious}>
           <ChevronLeft size={16} aria-hidden="true" />
           Previous
         </Button>
@@ -28,7 +42,7 @@ export function Pagination({ page, hasPrevious, hasNext, onPrevious, onNext, edg
         {pageCount ? `Page ${page} of ${pageCount}` : `Page ${page}`}
       </span>
       {showNext ? (
-        <Button variant="secondary" onClick={onNext} disabled={!hasNext}>
+        <Button variant="secondary" {...submits(page + 1, onNext)} disabled={!hasNext}>
           Next
           <ChevronRight size={16} aria-hidden="true" />
         </Button>

@@ -98,6 +98,20 @@ describe('parseSearchParams agrees with the shared searchQuerySchema on the job 
   }
 });
 
+describe('a plain form submission (no scripts)', () => {
+  it("reads the sidebar's place radio, 'city|CC', as the place and its country; an explicit country wins", () => {
+    expect(parseSearchParams(new URLSearchParams('location=berlin%7CDE&workplace=&sort=newest'))).toEqual({
+      q: undefined,
+      page: 1,
+      location: 'berlin',
+      country: 'DE',
+      sort: 'newest',
+    });
+    expect(parseSearchParams(new URLSearchParams('location=berlin|de&country=US'))).toMatchObject({ location: 'berlin', country: 'US' });
+    expect(parseSearchParams(new URLSearchParams('location=|DE'))).toEqual({ q: undefined, page: 1 });
+  });
+});
+
 describe('searchParamsOf', () => {
   it('round-trips every key through the URL', () => {
     const query: SearchQuery = {

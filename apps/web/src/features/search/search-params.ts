@@ -46,9 +46,13 @@ export function parseSearchParams(params: URLSearchParams): SearchQuery {
     const value = lowered(params.get(group));
     if (value === undefined) continue;
     if (group === 'location') {
-      // Any city is a valid location; the spec's four are only the sidebar's fixed options.
-      const city = text(value, JOB_MODEL_LIMITS.city);
+      // Any city is a valid location; the spec's four are only the sidebar's fixed options. The sidebar's place
+      // radio, submitted as a plain form (no scripts), sends a place of the results as 'city|CC'.
+      const [cityPart = '', countryPart = null] = value.split('|');
+      const city = text(cityPart, JOB_MODEL_LIMITS.city);
       if (city) query.location = city;
+      const placeCountry = country(countryPart);
+      if (city && placeCountry) query.country = placeCountry;
       continue;
     }
     const options: readonly { value: string }[] = FILTER_GROUPS[group];

@@ -38,6 +38,11 @@ const OPTIONS: Record<FilterGroup, readonly { value: string; label: string }[]> 
 
 export interface FilterPanelProps {
   idPrefix: string;
+  /**
+   * The id of the search's GET form, for the one panel whose choices submit with it (by their URL parameters'
+   * names): without the app's scripts, a choice and "Apply filters" are a plain request for the results.
+   */
+  form?: string;
   query: SearchQuery;
   facets: Facets | undefined;
   /** The most common places and skills of the current results. */
@@ -84,11 +89,12 @@ interface RadioGroupProps {
   counts?: Record<string, number> | undefined;
   estimated?: boolean | undefined;
   onPick: (value: string | undefined) => void;
+  form?: string | undefined;
   /** A group inside a larger one (Pay's). */
   small?: boolean;
 }
 
-function RadioGroup({ name, title, allLabel, options, current, counts, estimated, onPick, small }: RadioGroupProps) {
+function RadioGroup({ name, title, allLabel, options, current, counts, estimated, onPick, form, small }: RadioGroupProps) {
   return (
     <fieldset>
       <legend className={small ? 'mb-1 text-sm font-semibold text-slate-700 dark:text-slate-300' : legendClass}>{title}</legend>
@@ -98,6 +104,7 @@ function RadioGroup({ name, title, allLabel, options, current, counts, estimated
             <input
               type="radio"
               name={name}
+              form={form}
               value={option.value ?? ''}
               checked={current === option.value}
               onChange={() => onPick(option.value)}
@@ -166,12 +173,13 @@ function locationOptions(chosen: string | undefined, query: SearchQuery, counts:
  * counts beside each option), with the job model's: workplace, remote jobs open to a country, pay at least, and
  * the most common places and skills of the current results as links.
  */
-export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, hrefFor, estimated }: FilterPanelProps) {
+export function FilterPanel({ idPrefix, form, query, facets, topFacets, onChange, hrefFor, estimated }: FilterPanelProps) {
   const hydrated = useHydrated();
   const group = (name: FilterGroup, extra: Partial<RadioGroupProps> = {}) => (
     <RadioGroup
       key={name}
-      name={`${idPrefix}-${name}`}
+      name={form ? name : `${idPrefix}-${name}`}
+      form={form}
       title={GROUP_TITLES[name]}
       allLabel={ALL_LABELS[name]}
       options={OPTIONS[name]}
@@ -190,6 +198,14 @@ export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, href
 
   return (
     <div className="space-y-6">
+      {form ? (
+        <noscript>
+          <button type="submit" form={form} className="w-full rounded-lg bg-teal-700 px-3 py-2 text-sm font-semibold text-white">
+            Apply filters
+          </button>
+        </noscript>
+      ) : null}
+      {form && query.skill ? <input type="hidden" form={form} name="skill" value={query.skill} /> : null}
       {group('location', {
         options: locationOptions(chosenPlace, query, placeCounts, topFacets),
         current: chosenPlace,
@@ -206,6 +222,8 @@ export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, href
         </label>
         <select
           id={remoteId}
+          name={form ? 'remoteCountry' : undefined}
+          form={form}
           value={query.remoteCountry ?? ''}
           onChange={(event) => {
             const code = event.target.value;
@@ -249,9 +267,12 @@ export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, href
               return (
                 <button
                   key={option.label}
-                  type="button"
+                  {...(form ? { type: 'submit' as const, form, name: 'salaryType', value: option.value ?? '' } : { type: 'button' as const })}
                   aria-pressed={active}
-                  onClick={() => onChange({ salaryType: option.value })}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onChange({ salaryType: option.value });
+                  }}
                   className={`rounded-lg border px-3 py-1.5 text-sm font-medium transition-colors ${
                     active
                       ? 'border-teal-700 bg-teal-700 text-white'
@@ -268,10 +289,13 @@ export function FilterPanel({ idPrefix, query, facets, topFacets, onChange, href
               );
             })}
           </div>
+          {/* After the buttons: a pressed one's value comes first in the form's data, and wins. */}
+          {form && query.salaryType ? <input type="hidden" form={form} name="salaryType" value={query.salaryType} /> : null}
         </fieldset>
         <RadioGroup
           small
-          name={`${idPrefix}-payMin`}
+          form={form}
+          name={form ? 'payMin' : `${idPrefix}-payMin`}
           title="At least (a year)"
           allLabel="Any"
           options={PAY_AT_LEAST_OPTIONS}

@@ -26,8 +26,16 @@ const WhereCompletions = lazy(() => completions().then((m) => ({ default: m.Wher
 // Only a search that finds nothing needs it.
 const EmptyResults = lazy(() => import('./EmptyResults').then((m) => ({ default: m.EmptyResults })));
 
+/**
+ * The search is a GET form (the hero's boxes, the sidebar's choices, the order and the pager belong to it): it works
+ * before the app's scripts have run and without them, and a crawler can follow it.
+ */
+const SEARCH_FORM = 'home-search';
+
 interface SearchBoxProps {
   id: string;
+  /** The URL parameter the box submits. */
+  name: 'q' | 'where';
   label: string;
   icon: ReactNode;
   value: string;
@@ -44,7 +52,7 @@ interface SearchBoxProps {
  * One of the hero's boxes: a combobox whose completions (SearchCompletions) load on first focus or pointing,
  * so the first visit does not download them. The input is always this one element.
  */
-function SearchBox({ id, label, icon, value, placeholder, onChange, onPick, completions: Completions, onWanted }: SearchBoxProps) {
+function SearchBox({ id, name, label, icon, value, placeholder, onChange, onPick, completions: Completions, onWanted }: SearchBoxProps) {
   const [open, setOpen] = useState(false);
   const [aria, setAria] = useState<{ expanded: boolean; activeId: string | undefined }>({ expanded: false, activeId: undefined });
   const keysRef = useRef<((event: KeyboardEvent<HTMLInputElement>) => boolean) | undefined>(undefined);
@@ -62,6 +70,7 @@ function SearchBox({ id, label, icon, value, placeholder, onChange, onPick, comp
       {icon}
       <input
         id={id}
+        name={name}
         type="search"
         role="combobox"
         autoComplete="off"
@@ -198,7 +207,10 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
         </h1>
         <p className="mt-3 max-w-xl text-teal-50 sm:text-lg">Thousands of jobs in technology, design and more are waiting for you.</p>
         <form
+          id={SEARCH_FORM}
           role="search"
+          method="get"
+          action="/"
           className="mt-6 grid max-w-3xl gap-2 sm:grid-cols-[1fr_1fr_auto]"
           onPointerEnter={want}
           onSubmit={(event) => {
@@ -208,6 +220,7 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
         >
           <SearchBox
             id="job-search"
+            name="q"
             label="What: job title, company, skill or words"
             icon={<Search className={iconClass} size={18} aria-hidden="true" />}
             value={text}
@@ -222,6 +235,7 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
           />
           <SearchBox
             id="job-where"
+            name="where"
             label="Where: city, country or remote"
             icon={<MapPin className={iconClass} size={18} aria-hidden="true" />}
             value={where}
@@ -243,7 +257,7 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
       <div className="mt-8 grid gap-8 sm:grid-cols-[14rem_1fr] lg:grid-cols-[16rem_1fr]">
         <aside aria-label="Filters" className="hidden sm:block">
           <h2 className="mb-4 text-lg font-bold">Filters</h2>
-          <FilterPanel idPrefix="desktop" query={query} facets={data?.facets} topFacets={data?.topFacets} estimated={data?.facetsAreEstimates} onChange={update} hrefFor={hrefFor} />
+          <FilterPanel idPrefix="desktop" form={SEARCH_FORM} query={query} facets={data?.facets} topFacets={data?.topFacets} estimated={data?.facetsAreEstimates} onChange={update} hrefFor={hrefFor} />
         </aside>
 
         <div className="sm:hidden">
@@ -276,6 +290,8 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
               <label htmlFor="job-sort">Sort by</label>
               <select
                 id="job-sort"
+                name="sort"
+                form={SEARCH_FORM}
                 value={sort}
                 onChange={(event) => {
                   const value = event.target.value as JobSort;
@@ -287,6 +303,11 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
                 <option value="newest">Newest</option>
                 <option value="pay">Highest pay</option>
               </select>
+              <noscript>
+                <button type="submit" form={SEARCH_FORM} className="rounded-lg border border-slate-300 px-2 py-1.5">
+                  Sort
+                </button>
+              </noscript>
             </div>
           </div>
           {!loading && data?.correctedQuery ? (
@@ -325,6 +346,7 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
               onPrevious={() => goTo(query.page - 1)}
               onNext={() => goTo(query.page + 1)}
               label="Job results pages"
+              form={SEARCH_FORM}
             />
           ) : null}
         </section>
