@@ -94,6 +94,8 @@ export interface BuildTestAppOptions {
   interleave?: boolean;
   /** The page renderer to use instead of the built one (BuildAppOptions.pages). */
   pages?: BuildAppOptions['pages'];
+  /** The database as the app sees it (a test that holds some of its queries back). */
+  wrapDb?: (db: Db) => Db;
 }
 
 /** The database behind each test app, so helpers given only the app can reach it (see `signUpAndSignIn`). */
@@ -112,8 +114,12 @@ export async function buildTestApp(kind: DbKind, overrides: Partial<Config> = {}
     ...(ownDataDir ? { dataDir: ownDataDir } : {}),
     ...overrides,
   });
-  const app = await buildApp({ db: options.interleave ? interleavingDb(db) : db, config, ...(options.pages ? { pages: options.pages } : {}) });
+  const seen = options.interleave ? interleavingDb(db) : db;
+  const app = await buildApp({ db: options.wrapDb ? options.wrapDb(seen) : seen, config, ...(options.pages ? { pages: options.pages } : {}) });
   await app.ready();
+  // Searches are answered by the index once it is loaded (an empty database's takes milliseconds): a test starts
+  // then, as traffic would once /api/ready says so. A test that holds the load back (wrapDb) waits itself.
+  if (!options.wrapDb) await indexLoaded(app);
   databases.set(app, db);
   return {
     app,
@@ -125,6 +131,17 @@ export async function buildTestApp(kind: DbKind, overrides: Partial<Config> = {}
       if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Waits (at most 10 s) until /api/ready no longer says the search index is loading. */
+async function indexLoaded(app: FastifyInstance): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    const response = await app.inject({ method: 'GET', url: '/api/ready' });
+    if (response.json<{ status: string }>().status !== 'loading') return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('the search index did not load within 10 s');
 }
 
 let counter = 0;

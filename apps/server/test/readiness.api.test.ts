@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ReplicaSet } from '../src/db/replicas.js';
+import type { Db } from '../src/db/client.js';
 import { buildTestApp, describeEachDb, type TestApp } from './helpers.js';
 
 /**
@@ -42,5 +43,40 @@ describeEachDb('readiness tells states only', (kind) => {
     for (const replica of response.json<{ replicas: object[] }>().replicas) expect(Object.keys(replica).sort()).toEqual(['healthy', 'index', 'state']);
     const body = response.body;
     for (const leak of [SECRET, 'reader', '127.0.0.1', 'internal.example', 'postgres://', 'ENOTFOUND', 'ECONNREFUSED', 'recovery', '5432']) expect(body).not.toContain(leak);
+  });
+});
+
+describeEachDb('readiness waits for the search index', (kind) => {
+  let t: TestApp;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+
+  beforeAll(async () => {
+    // The index's load starts by reading the change log's position: held until the test lets it go.
+    const wrapDb = (db: Db): Db =>
+      Object.assign(Object.create(db) as Db, {
+        query: async (sql: string, params?: unknown[]) => {
+          if (sql.includes('max(change_no)')) await held;
+          return db.query(sql, params);
+        },
+      });
+    t = await buildTestApp(kind, {}, { wrapDb });
+  });
+  afterAll(async () => {
+    release();
+    await t.close();
+  });
+
+  it('answers 503 "loading" with the reason until the index is loaded, then 200', async () => {
+    const loading = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(loading.statusCode).toBe(503);
+    expect(loading.json()).toMatchObject({ status: 'loading', reason: 'the search index is loading', searchIndex: 'loading' });
+    release();
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode, { timeout: 10_000 })
+      .toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).json()).toMatchObject({ status: 'ready', searchIndex: 'ready' });
   });
 });

@@ -720,7 +720,10 @@ export type HealthBody = z.infer<typeof healthBodySchema>;
 
 /** GET /api/ready: whether a load balancer should send this instance requests (decision record 22). */
 export const readinessBodySchema = z.object({
-  status: z.enum(['ready', 'unavailable', 'stopping']).describe('stopping: shutting down, finishing what it has'),
+  status: z
+    .enum(['ready', 'loading', 'unavailable', 'stopping'])
+    .describe('loading: the search index is still loading; stopping: shutting down, finishing what it has'),
+  reason: z.string().optional().describe('Why the instance is not ready, for an operator'),
   database: z.enum(['pglite', 'postgres']),
   replicas: z
     .array(

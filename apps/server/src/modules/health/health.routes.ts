@@ -36,6 +36,14 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
       const replicas = publicReplicas(request.log);
       const searchIndex = searchCounts.index?.state ?? 'off';
       if (stopping) return reply.code(503).send({ status: 'stopping', database: db.kind, replicas, searchIndex });
+      // Searches before the index is loaded would all fall on the database: a load balancer sends them elsewhere
+      // during a rolling restart.
+      if (searchIndex === 'loading') {
+        return reply.code(503).send({ status: 'loading', reason: 'the search index is loading', database: db.kind, replicas, searchIndex });
+      }
+      if (searchIndex === 'failed') {
+        return reply.code(503).send({ status: 'unavailable', reason: 'the search index failed to load', database: db.kind, replicas, searchIndex });
+      }
       const ok = await db.ping();
       return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', database: db.kind, replicas, searchIndex });
     },
