@@ -23,7 +23,7 @@ import { errorBody } from './http/errors.js';
 import { registerReadRouting } from './http/read-routing.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerNulGuard } from './http/text-guard.js';
-import { loggerOptions, registerRequestLog } from './http/request-log.js';
+import { loggerOptions } from './http/request-log.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { registerExpectedUserCheck, registerNoStore, registerSession } from './http/session.js';
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
@@ -92,7 +92,6 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerRequestLog(app);
   registerErrorHandling(app);
   registerJsonParser(app);
   registerNulGuard(app);

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 
 /** pino-pretty when it is installed (a development dependency) and someone reads the log on a terminal. */
@@ -14,22 +14,22 @@ function prettyTransport(): { target: string; options: Record<string, unknown> }
 }
 
 /**
- * Fastify's logger: JSON lines for log collectors, readable lines on a terminal. Fastify's own two lines per
- * request ("incoming request", "request completed") are off: registerRequestLog writes one.
+ * One line per answered request (method, URL, status, milliseconds) instead of Fastify's two ("incoming request"
+ * and "request completed"), whose first says nothing the second could not.
  */
-export function loggerOptions(config: Pick<Config, 'logLevel'>): Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging'> {
-  if (config.logLevel === 'silent') return { logger: false };
-  const transport = prettyTransport();
-  return { logger: transport ? { level: config.logLevel, transport } : { level: config.logLevel }, disableRequestLogging: true };
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...line, err: error }, 'request');
+    else reply.log.info(line, 'request');
+  }
 }
 
-/** One line per answered request: method, URL, status and milliseconds taken. */
-export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-      'request',
-    );
-    done();
-  });
+/** Fastify's logger: JSON lines for log collectors, readable lines on a terminal. */
+export function loggerOptions(config: Pick<Config, 'logLevel'>): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  if (config.logLevel === 'silent') return { logger: false };
+  const transport = prettyTransport();
+  return { logger: transport ? { level: config.logLevel, transport } : { level: config.logLevel }, logController: new OneLinePerRequest() };
 }
