@@ -2,7 +2,9 @@
 // `npm start` runs it (`--server bundle`, the default) or through tsx (`--server tsx`), on PGlite and, with
 // DATABASE_URL, on PostgreSQL (a scratch database made and dropped here). Three runs each, medians; a warm-up
 // start first applies the migrations, so every timed start opens an existing database, as a restart does.
-//   node scripts/measure-start.mjs [--server bundle|tsx] [--runs 3]
+// The built web app (apps/web/dist, as `npm start` builds it) is served in both cases.
+//   node scripts/measure-start.mjs [--server bundle|tsx] [--entry path/to/server.ts] [--runs 3]
+// `--entry` runs another copy of the sources through tsx (an earlier commit's, `git archive` into a folder).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -25,8 +27,15 @@ const START_TIMEOUT_MS = 60_000;
 const IDLE_MS = 3_000;
 
 function serverArgs() {
-  if (mode === 'tsx') return ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')];
+  if (mode === 'tsx') return ['--import', 'tsx', path.resolve(arg('entry', path.join(root, 'apps/server/src/server.ts')))];
   return ['--enable-source-maps', serverBundle];
+}
+
+/** CPU time the process has used (user and system, all its threads), in ms: less bent by other load than the clock. */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime, fields 14 and 15 of proc(5), counted from the state field (3): in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function rssMb(pid) {
@@ -45,11 +54,11 @@ async function healthy(port) {
   }
 }
 
-/** One start: milliseconds to the first healthy answer and RSS in MB after IDLE_MS. */
+/** One start: milliseconds (and CPU milliseconds) to the first healthy answer, and RSS in MB after IDLE_MS. */
 async function startOnce(env) {
   const port = await freePort();
   const started = performance.now();
-  const fullEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: 'off' };
+  const fullEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: 'off', WEB_DIST: path.join(root, 'apps/web/dist') };
   if (env.DATABASE_URL === undefined) delete fullEnv.DATABASE_URL;
   const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
@@ -59,14 +68,17 @@ async function startOnce(env) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     let listening;
+    let cpu = 0;
     while (listening === undefined) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
       if (performance.now() - started > START_TIMEOUT_MS) throw new Error('server did not listen within 60 s');
-      if (await healthy(port)) listening = performance.now() - started;
-      else await sleep(20);
+      if (await healthy(port)) {
+        listening = performance.now() - started;
+        cpu = cpuMs(child.pid);
+      } else await sleep(20);
     }
     await sleep(IDLE_MS);
-    return { ms: listening, rss: rssMb(child.pid) };
+    return { ms: listening, cpu, rss: rssMb(child.pid) };
   } finally {
     child.kill('SIGTERM');
     await Promise.race([exited, sleep(15_000).then(() => child.kill('SIGKILL'))]);
@@ -80,8 +92,10 @@ async function measure(label, env) {
   const results = [];
   for (let i = 0; i < runs; i++) results.push(await startOnce(env));
   const ms = median(results.map((r) => r.ms));
+  const cpu = median(results.map((r) => r.cpu));
   const rss = median(results.map((r) => r.rss));
-  console.log(`${mode}\t${label}\t${Math.round(ms)} ms\t${rss.toFixed(0)} MB\t(runs: ${results.map((r) => `${Math.round(r.ms)} ms/${r.rss.toFixed(0)} MB`).join(', ')})`);
+  const each = results.map((r) => `${Math.round(r.ms)} ms, ${r.cpu} ms CPU, ${r.rss.toFixed(0)} MB`).join('; ');
+  console.log(`${mode}\t${label}\t${Math.round(ms)} ms\t${cpu} ms CPU\t${rss.toFixed(0)} MB\t(runs: ${each})`);
 }
 
 async function withScratchPostgres(adminUrl, fn) {

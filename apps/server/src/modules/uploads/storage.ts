@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type * as S3SdkModule from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.js';
 
@@ -44,7 +45,7 @@ export async function* filesBefore(directory: string, before: Date, safe: RegExp
   }
 }
 
-type S3Sdk = typeof import('@aws-sdk/client-s3');
+type S3Sdk = typeof S3SdkModule;
 let sdk: Promise<S3Sdk> | undefined;
 /** The AWS SDK, loaded on first use: a server without S3_BUCKET never reads its many modules (decision record 26). */
 export function loadS3Sdk(): Promise<S3Sdk> {
