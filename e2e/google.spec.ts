@@ -53,7 +53,8 @@ test.beforeAll(async () => {
     OIDC_CLIENT_SECRET: provider.clientSecret,
   };
   delete env.DATABASE_URL;
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { env, stdio: 'ignore' });
+  // The compiled server the suite's own server runs (scripts/e2e-server.mjs built it before any spec).
+  server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], { env, stdio: 'ignore' });
   await expect
     .poll(async () => (await fetch(`${base}/api/health`).catch(() => undefined))?.status, { timeout: 60_000 })
     .toBe(200);

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuild, serverBundle } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -40,7 +41,9 @@ const env = {
 };
 // The browser suite always runs on a fresh embedded database, whatever DATABASE_URL the API suite used.
 delete env.DATABASE_URL;
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+// The server as `npm start` runs it: its compiled bundle, rebuilt when the sources changed.
+await ensureServerBuild();
+const server = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
   cwd: root,
   stdio: 'inherit',
   env,

@@ -37,7 +37,7 @@ const port = 3900 + Math.floor(Math.random() * 50);
 const profile = process.env.PROBE_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.PROBE_CPU_PROF] : [];
 const server = spawn(process.execPath, [...profile, '--import', 'tsx', path.resolve(import.meta.dirname, '../src/server.ts')], {
   env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'off', POSTS_PER_DAY: '100000', SEARCH_CACHE_TTL_MS: '0' },
-  // PROBE_SERVER_LOG=file keeps the server's log (a line per request with its responseTime).
+  // PROBE_SERVER_LOG=file keeps the server's log (a line per request with its milliseconds, `ms`).
   stdio: ['ignore', process.env.PROBE_SERVER_LOG ? fs.openSync(process.env.PROBE_SERVER_LOG, 'a') : 'ignore', 'inherit'],
 });
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

@@ -392,7 +392,7 @@ async function serve(scratch: ScratchDatabase, searchCacheTtlMs: number) {
     cwd: repoRoot,
     // The mixed run's writers post far more than a day's POSTS_PER_DAY of one account.
     env: { ...inherited, ...database, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'off', POSTS_PER_DAY: '100000', SEARCH_CACHE_TTL_MS: String(searchCacheTtlMs) },
-    // BENCH_SERVER_LOG=file keeps the servers' logs (a line per request with its responseTime), to tell the
+    // BENCH_SERVER_LOG=file keeps the servers' logs (a line per request with its milliseconds, `ms`), to tell the
     // server's time from the client's.
     stdio: ['ignore', serverLog ?? 'ignore', 'inherit'],
   });

@@ -23,6 +23,7 @@ import { errorBody } from './http/errors.js';
 import { registerReadRouting } from './http/read-routing.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerNulGuard } from './http/text-guard.js';
+import { loggerOptions } from './http/request-log.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { registerExpectedUserCheck, registerNoStore, registerSession } from './http/session.js';
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
@@ -78,7 +79,7 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 /** Everything but listening: what `server.ts` starts and what tests build in-process. */
 export async function buildApp({ db, config, storage = createStorage(config), cvStorage = createPrivateStorage(config), ...options }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    ...loggerOptions(config),
     bodyLimit: 256 * 1024,
     // Only the configured proxies' X-Forwarded-For (TRUST_PROXY): anyone else could name any address and slip
     // past the per-address limits.

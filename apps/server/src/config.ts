@@ -2,12 +2,10 @@ import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { repoRoot, serverRoot } from './paths.js';
 
 /** The only reader of process.env (docs/principles.md, "Conventions"). */
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -360,7 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
-    staticDir: path.join(repoRoot, 'apps/server/public'),
+    staticDir: path.join(serverRoot, 'public'),
     rateLimits: e.SIGN_IN_PER_ADDRESS
       ? { ...DEFAULT_RATE_LIMITS, signInPerAddress: { ...DEFAULT_RATE_LIMITS.signInPerAddress, limit: e.SIGN_IN_PER_ADDRESS } }
       : DEFAULT_RATE_LIMITS,

@@ -1,7 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { CONNECTION_OPTIONS, ReplicaSet, SEARCH_CONNECTION_OPTIONS, type ReplicaStatus } from './replicas.js';
 
@@ -59,6 +57,8 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
     location = path.join(dataDir, 'pglite');
     fs.mkdirSync(location, { recursive: true });
   }
+  // Loaded here, not at the top: a server on PostgreSQL never reads PGlite's WebAssembly build (decision record 26).
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
   const client = await PGlite.create(location ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   // Its one connection serves searches too: their settings, as SEARCH_CONNECTION_OPTIONS gives PostgreSQL's.
   await client.exec(`SET work_mem = '32MB'; SET cpu_index_tuple_cost = 0.05`);

@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { migrationsDir } from '../paths.js';
 import type { Db } from './client.js';
 import { syncTaxonomy, type Taxonomy } from './taxonomy.js';
-
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Any fixed number: the advisory lock that keeps two app instances from migrating at once. */
 const MIGRATION_LOCK = 727_001;

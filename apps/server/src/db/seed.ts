@@ -13,7 +13,10 @@ import { compactFacetCounts } from '../modules/jobs/search.repository.js';
 import { hashPassword } from '../modules/passwords/passwords.js';
 import type { Db, Queryable } from './client.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
-import { companiesFor, generateJobs, type GenerateOptions, type GeneratedCompany, type GeneratedJob } from './job-generator.js';
+import type { GenerateOptions, GeneratedCompany, GeneratedJob } from './job-generator.js';
+
+/** The generator and faker, loaded only when data is generated: a server on a seeded database never reads them. */
+const loadGenerator = () => import('./job-generator.js');
 
 /** A job as the bulk loaders insert it: the job model's fields; the spec's flat ones are derived here. */
 export interface BulkJob {
@@ -155,7 +158,7 @@ const SPEC_CITIES: Record<string, string[]> = { GB: ['London'], ES: ['Madrid'], 
  * 60 demo jobs: 45 generated in the spec's countries, moved to the spec's city of that country (so pay stays in
  * that country's currency and range), 8 remote ones and 7 from elsewhere in the world.
  */
-function demoJobs(options: GenerateOptions): GeneratedJob[] {
+function demoJobs(generateJobs: (count: number, options: GenerateOptions) => Iterable<GeneratedJob>, options: GenerateOptions): GeneratedJob[] {
   const pool = [...generateJobs(4_000, options)];
   const quota: Record<string, number> = { GB: 12, ES: 11, US: 22 };
   const local = pool.filter((j) => j.workplace !== 'remote' && (quota[j.country] = (quota[j.country] ?? 0) - 1) >= 0);
@@ -182,6 +185,7 @@ export async function seedDemoDataIfEmpty(db: Db, today: Date = new Date()): Pro
     await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.demoData]);
     const [again] = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
     if ((again?.count ?? 0) > 0) return false;
+    const { companiesFor, generateJobs } = await loadGenerator();
     const ids = await insertUsersBulk(
       tx,
       DEMO_USERS.map((u) => ({
@@ -199,7 +203,7 @@ export async function seedDemoDataIfEmpty(db: Db, today: Date = new Date()): Pro
     const companies = new Map(
       generated.map((c, i) => [c.key, { id: companyIds[i] ?? '', name: c.name, logo: c.logo, createdBy: owners[i % owners.length] ?? alice }]),
     );
-    const jobs = demoJobs(options)
+    const jobs = demoJobs(generateJobs, options)
       .map((job) => {
         const company = companies.get(job.companyKey);
         if (!company) throw new Error(`no company ${job.companyKey}`);
@@ -237,6 +241,7 @@ export interface BulkSeedOptions {
 
 /** `npm run seed -- --jobs N --users M`: realistic (job-generator.ts), deterministic bulk data. */
 export async function seedBulk(db: Db, options: BulkSeedOptions): Promise<void> {
+  const { companiesFor, generateJobs } = await loadGenerator();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const stamp = Date.now().toString(36);
   const userIds: string[] = [];

@@ -111,6 +111,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   if (process.getuid?.() !== 0) throw new Error('the cluster test runs as root (it starts PostgreSQL as the postgres OS user)');
   if (!fs.existsSync(path.join(PG_BIN, 'initdb'))) throw new Error(`PostgreSQL 15 server binaries are missing in ${PG_BIN}`);
   ensurePackages(log);
+  // The instances run the compiled server, as `npm start` does (built here when missing or stale).
+  const build = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the server build failed');
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-cluster-'));
   fs.chmodSync(dir, 0o755);
@@ -251,7 +254,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       const dataDir = path.join(dir, `data-${name}`);
       fs.mkdirSync(dataDir, { recursive: true });
       const logFile = path.join(dir, `instance-${name}${generation ? `-${generation}` : ''}.log`);
-      const child = spawnDaemon(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], logFile, {
+      const child = spawnDaemon(process.execPath, ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist/server.js')], logFile, {
         ...env,
         PORT: String(port),
         DATA_DIR: dataDir,

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { filesBefore, objectsBefore, s3Client, writeNewFile } from '../uploads/storage.js';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { filesBefore, loadS3Sdk, objectsBefore, s3Client, writeNewFile } from '../uploads/storage.js';
 import type { Config, S3Config } from '../../config.js';
 
 /**
@@ -62,14 +62,18 @@ export class DiskPrivateStorage implements PrivateStorage {
 /** The `cvs/` prefix of the avatars' bucket, written without a public ACL and read back with GetObject only. */
 export class S3PrivateStorage implements PrivateStorage {
   readonly kind = 's3';
-  private readonly client: S3Client;
+  private connection: Promise<S3Client> | undefined;
 
-  constructor(private readonly settings: S3Config) {
-    this.client = s3Client(settings);
+  constructor(private readonly settings: S3Config) {}
+
+  private client(): Promise<S3Client> {
+    this.connection ??= s3Client(this.settings);
+    return this.connection;
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
+    const [client, { PutObjectCommand }] = await Promise.all([this.client(), loadS3Sdk()]);
+    await client.send(
       new PutObjectCommand({
         Bucket: this.settings.bucket,
         Key: `cvs/${checkKey(key)}`,
@@ -82,8 +86,9 @@ export class S3PrivateStorage implements PrivateStorage {
   }
 
   async open(key: string): Promise<Readable | undefined> {
+    const [client, { GetObjectCommand, NoSuchKey }] = await Promise.all([this.client(), loadS3Sdk()]);
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: `cvs/${checkKey(key)}` }));
+      const answer = await client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: `cvs/${checkKey(key)}` }));
       const body = answer.Body;
       if (body instanceof Readable) return body;
       if (!body) return undefined;
@@ -95,12 +100,13 @@ export class S3PrivateStorage implements PrivateStorage {
   }
 
   async remove(key: string): Promise<void> {
+    const [client, { DeleteObjectCommand }] = await Promise.all([this.client(), loadS3Sdk()]);
     // S3 answers 204 whether or not the object was there.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: `cvs/${checkKey(key)}` }));
+    await client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: `cvs/${checkKey(key)}` }));
   }
 
   listBefore(before: Date): AsyncIterable<string[]> {
-    return objectsBefore(this.client, this.settings.bucket, 'cvs/', before, SAFE_KEY);
+    return objectsBefore(() => this.client(), this.settings.bucket, 'cvs/', before, SAFE_KEY);
   }
 }
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3SdkModule from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.js';
 
 /** Where uploaded files go. The disk driver suits one instance; S3 suits several sharing nothing. */
@@ -44,8 +45,23 @@ export async function* filesBefore(directory: string, before: Date, safe: RegExp
   }
 }
 
+type S3Sdk = typeof S3SdkModule;
+let sdk: Promise<S3Sdk> | undefined;
+/** The AWS SDK, loaded on first use: a server without S3_BUCKET never reads its many modules (decision record 26). */
+export function loadS3Sdk(): Promise<S3Sdk> {
+  sdk ??= import('@aws-sdk/client-s3');
+  return sdk;
+}
+
 /** The keys under `prefix` of a bucket last written before `before`, without the prefix, in pages. */
-export async function* objectsBefore(client: S3Client, bucket: string, prefix: string, before: Date, safe: RegExp): AsyncIterable<string[]> {
+export async function* objectsBefore(
+  connect: () => Promise<S3Client>,
+  bucket: string,
+  prefix: string,
+  before: Date,
+  safe: RegExp,
+): AsyncIterable<string[]> {
+  const [client, { ListObjectsV2Command }] = await Promise.all([connect(), loadS3Sdk()]);
   let token: string | undefined;
   do {
     const answer = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
@@ -113,7 +129,8 @@ export async function writeNewFile(directory: string, name: string, bytes: Buffe
 }
 
 /** An S3 client for the configured bucket (path-style addressing with a custom endpoint, as s3rver and MinIO need). */
-export function s3Client(settings: S3Config): S3Client {
+export async function s3Client(settings: S3Config): Promise<S3Client> {
+  const { S3Client } = await loadS3Sdk();
   return new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
@@ -125,15 +142,19 @@ export function s3Client(settings: S3Config): S3Client {
 
 export class S3Storage implements FileStorage {
   readonly kind = 's3';
-  private readonly client: S3Client;
+  private connection: Promise<S3Client> | undefined;
 
-  constructor(private readonly settings: S3Config) {
-    this.client = s3Client(settings);
+  constructor(private readonly settings: S3Config) {}
+
+  private client(): Promise<S3Client> {
+    this.connection ??= s3Client(this.settings);
+    return this.connection;
   }
 
   async put(name: string, bytes: Buffer, contentType: string): Promise<string> {
+    const [client, { PutObjectCommand }] = await Promise.all([this.client(), loadS3Sdk()]);
     // A PUT is atomic in S3: readers see the old state or the whole new object.
-    await this.client.send(
+    await client.send(
       new PutObjectCommand({
         Bucket: this.settings.bucket,
         Key: `avatars/${name}`,
@@ -167,10 +188,12 @@ export class S3Storage implements FileStorage {
   }
 
   async remove(name: string): Promise<void> {
-    if (SAFE_NAME.test(name)) await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: `avatars/${name}` }));
+    if (!SAFE_NAME.test(name)) return;
+    const [client, { DeleteObjectCommand }] = await Promise.all([this.client(), loadS3Sdk()]);
+    await client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: `avatars/${name}` }));
   }
 
   listBefore(before: Date): AsyncIterable<string[]> {
-    return objectsBefore(this.client, this.settings.bucket, 'avatars/', before, SAFE_NAME);
+    return objectsBefore(() => this.client(), this.settings.bucket, 'avatars/', before, SAFE_NAME);
   }
 }
