@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 
-/** pino-pretty when it is installed (a development dependency) and someone reads the log on a terminal. */
+/** pino-pretty when someone reads the log on a terminal (it is resolved first: a trimmed install may leave it out). */
 function prettyTransport(): { target: string; options: Record<string, unknown> } | undefined {
   if (!process.stdout.isTTY) return undefined;
   try {
