@@ -131,7 +131,8 @@ export interface PostgresOptions {
   listenUrl?: string;
 }
 
-export function openPostgres(connectionString: string, options: PostgresOptions = {}): Db {
+/** The request pool (reads and writes) and the search pool, with its own statement timeout and size. */
+function openPools(connectionString: string, options: PostgresOptions): { pool: pg.Pool; searchPool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 20,
@@ -155,6 +156,40 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     query_timeout: (options.searchTimeoutMs ?? 3000) + 5000,
   });
   searchPool.on('error', () => {});
+  return { pool, searchPool };
+}
+
+/** Runs `fn` in a transaction on one of the pool's connections: committed if it returns, rolled back if it throws. */
+async function transactionOn<T>(pool: pg.Pool, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const value = await fn({
+      async query<R>(sql: string, params: unknown[] = []) {
+        return (await client.query(sql, params)).rows as R[];
+      },
+      async exec(sql: string) {
+        // Without parameters, pg uses the simple protocol, which runs several statements. Migrations run here,
+        // and one over a million jobs outlasts the pool's read timeout (meant for a request's query): an hour.
+        // (query_timeout per query is read by pg's Client.query but missing from its QueryConfig type.)
+        await client.query({ text: sql, query_timeout: MIGRATION_READ_TIMEOUT_MS } as pg.QueryConfig);
+      },
+      async run(sql: string, params?: unknown[]) {
+        return lastResult(await client.query(sql, params));
+      },
+    });
+    await client.query('COMMIT');
+    return value;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export function openPostgres(connectionString: string, options: PostgresOptions = {}): Db {
+  const { pool, searchPool } = openPools(connectionString, options);
   // Listening connections end with the database too, whoever closes first.
   const listeners = new Set<() => Promise<void>>();
   const replicas = options.readUrls?.length
@@ -184,36 +219,9 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
       },
     },
     async query<T>(sql: string, params: unknown[] = []) {
-      const result = await pool.query(sql, params);
-      return result.rows as T[];
+      return (await pool.query(sql, params)).rows as T[];
     },
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const value = await fn({
-          async query<T>(sql: string, params: unknown[] = []) {
-            return (await client.query(sql, params)).rows as T[];
-          },
-          async exec(sql: string) {
-            // Without parameters, pg uses the simple protocol, which runs several statements. Migrations run here,
-            // and one over a million jobs outlasts the pool's read timeout (meant for a request's query): an hour.
-            // (query_timeout per query is read by pg's Client.query but missing from its QueryConfig type.)
-            await client.query({ text: sql, query_timeout: MIGRATION_READ_TIMEOUT_MS } as pg.QueryConfig);
-          },
-          async run(sql: string, params?: unknown[]) {
-            return lastResult(await client.query(sql, params));
-          },
-        });
-        await client.query('COMMIT');
-        return value;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: (fn) => transactionOn(pool, fn),
     async exec(sql) {
       await pool.query(sql);
     },
