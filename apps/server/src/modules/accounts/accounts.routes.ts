@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  accountDeleteBodySchema,
   accountSchema,
   forgotPasswordBodySchema,
   messageBodySchema,
@@ -12,14 +13,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf } from '../../config.js';
-import { requireUser } from '../../http/session.js';
+import { parseId } from '../../http/ids.js';
+import { clearSessionCookie, requireUser } from '../../http/session.js';
 import { removeImageIfUnused } from '../uploads/avatar.service.js';
 import { toAccount, type UserRow } from '../users/users.repository.js';
-import { requestPasswordReset, resendVerification, resetPassword, updateProfile, verifyEmail } from './accounts.service.js';
+import { deleteAccount } from '../users/users.service.js';
+import { reauthenticate, requestPasswordReset, resendVerification, resetPassword, updateProfile, verifyEmail } from './accounts.service.js';
 
-/** The account's own credentials and address: registered under /api (auth/... and user/update/...). */
-export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, mail, storage }) => {
+/** The account's own credentials, address and deletion: registered under /api (auth/..., user/update/..., user/delete/...). */
+export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, mail, storage, cvStorage, searchCounts }) => {
   const deps = { db, mail, limiter: rateLimiter, limits: rateLimitsOf(config) };
+  const toDelete = { required: MESSAGES.currentPasswordRequiredToDelete, google: MESSAGES.reauthenticateWithGoogleToDelete };
 
   /** The updated account, once the picture it had before (when it changed) is deleted if nothing else shows it. */
   async function withReplacedAvatarRemoved(request: FastifyRequest, before: string, updating: Promise<UserRow>): Promise<UserRow> {
@@ -83,6 +87,26 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     async (request) => {
       await resetPassword(deps, request.body.token, request.body.password, request.ip);
       return { success: true, message: MESSAGES.passwordReset };
+    },
+  );
+
+  app.delete(
+    '/user/delete/:userId',
+    { schema: { tags: ['users'], params: z.object({ userId: z.string().max(100) }), body: accountDeleteBodySchema, response: { 200: messageBodySchema } } },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      const { avatar } = caller;
+      // The session alone is not enough to destroy the account: the owner proves it again (decision record 25).
+      if (parseId(request.params.userId, MESSAGES.userNotFound) === caller.id) {
+        await reauthenticate(deps, caller, request.session, request.body?.currentPassword, toDelete);
+      }
+      const { cvFilesLeft } = await deleteAccount(db, cvStorage, requireUser(request), request.params.userId, () => searchCounts.invalidate());
+      // The account is gone either way; a file left behind is for an operator to delete (its key is enough), or
+      // for the orphan sweep (housekeeping.ts).
+      if (cvFilesLeft.length > 0) request.log.warn({ keys: cvFilesLeft }, 'CV files of a deleted account could not be deleted');
+      await removeImageIfUnused(db, storage, avatar).catch((error: unknown) => request.log.warn({ err: error }, "a deleted account's avatar could not be deleted"));
+      clearSessionCookie(reply, config);
+      return { success: true, message: 'User has been deleted' };
     },
   );
 };

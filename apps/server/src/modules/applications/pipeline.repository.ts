@@ -1,13 +1,7 @@
 import type { ApplicationStage, Note, ReceivedApplication } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
+import { MANAGES_JOB } from '../../db/job-access.js';
 import { APPLICATION_SELECT, toApplication, type ApplicationRow } from './applications.repository.js';
-
-/**
- * The jobs a user manages: the ones they posted, and those of a company they are a member of
- * (decision record 18). `$1` is the user; `j` the job.
- */
-export const MANAGES_JOB = `(j.poster_id = $1 OR EXISTS (
-    SELECT 1 FROM company_members m WHERE m.company_id = j.company_id AND m.user_id = $1))`;
 
 export const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 

@@ -1,6 +1,6 @@
 import type { CvUpload } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
-import { MANAGES_JOB } from '../applications/pipeline.repository.js';
+import { MANAGES_JOB } from '../../db/job-access.js';
 
 export interface CvRow {
   id: string;
