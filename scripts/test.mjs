@@ -57,7 +57,7 @@ function readJson(file) {
   }
 }
 
-check('lint', run('lint', 'npx', ['eslint', '.']));
+check('lint', run('lint', 'npm', ['run', 'lint', '--silent']));
 check('typecheck', run('typecheck', 'npm', ['run', 'typecheck', '--silent']));
 
 const vitestReport = path.join(reports, 'vitest.json');

@@ -36,6 +36,7 @@ import { feedRoutes } from './modules/feeds/feeds.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.js';
 import { companyRoutes, invitationRoutes } from './modules/companies/companies.routes.js';
+import { companyPageRoutes } from './modules/jobs/company-page.routes.js';
 import { suggestionRoutes } from './modules/jobs/suggestions.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { jobStatsRoutes } from './modules/job-stats/job-stats.routes.js';
@@ -202,6 +203,7 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
   await app.register(jobStatsRoutes, { prefix: '/api/job', ...deps });
   await app.register(suggestionRoutes, { prefix: '/api', ...deps });
   await app.register(companyRoutes, { prefix: '/api/companies', ...deps });
+  await app.register(companyPageRoutes, { prefix: '/api/companies', ...deps });
   await app.register(invitationRoutes, { prefix: '/api/invitations', ...deps });
   await app.register(applicationRoutes, { prefix: '/api/apply', ...deps });
   await app.register(pipelineRoutes, { prefix: '/api/applications', ...deps });

@@ -4,3 +4,6 @@
  */
 export const MANAGES_JOB = `(j.poster_id = $1 OR EXISTS (
     SELECT 1 FROM company_members m WHERE m.company_id = j.company_id AND m.user_id = $1))`;
+
+/** A job that takes applications: not closed, and not past its closing date (whether or not the sweep has run). */
+export const OPEN_JOB = `j.status = 'open' AND j.valid_through >= CURRENT_DATE`;

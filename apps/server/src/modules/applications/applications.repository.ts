@@ -1,6 +1,6 @@
 import type { Application, ApplicationStage, AppliedJobStatus, SalaryPeriod } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
-import { OPEN_JOB } from '../jobs/jobs.repository.js';
+import { OPEN_JOB } from '../../db/job-access.js';
 
 export interface ApplicationRow {
   id: string;

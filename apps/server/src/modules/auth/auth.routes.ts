@@ -20,7 +20,7 @@ import { AppError } from '../../http/errors.js';
 import { clearSessionCookie, requireUser, setSessionCookie, type CurrentUser, type SessionInfo } from '../../http/session.js';
 import type { Config } from '../../config.js';
 import { endSession, startSession } from '../sessions/sessions.service.js';
-import { isAdmin } from '../moderation/posting-policy.js';
+import { isAdmin } from '../posting-policy/posting-policy.js';
 import { toAccount } from '../users/users.repository.js';
 import { signIn, signUp } from './auth.service.js';
 import { FLOW_TTL_MS, GoogleSignIn } from './google.service.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { OPEN_JOB } from '../jobs/jobs.repository.js';
+import { OPEN_JOB } from '../../db/job-access.js';
 
 export interface CompanyRow {
   id: string;

@@ -7,7 +7,6 @@ import {
   myInvitationsSchema,
   companyMemberBodySchema,
   companyMembersSchema,
-  companyPageSchema,
   companySchema,
   companyUpdateBodySchema,
   MESSAGES,
@@ -17,11 +16,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../http/errors.js';
 import { requireUser } from '../../http/session.js';
-import { findOpenJobsOfCompany, toJob } from '../jobs/jobs.repository.js';
-import { jobViewerOf } from '../jobs/jobs.service.js';
 import {
   createCompanyFor,
-  getCompanyPage,
   listMembers,
   listMyCompanies,
   removeMemberByEmail,
@@ -47,12 +43,7 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, s
     },
   );
 
-  app.get('/:slug', { schema: { tags: ['companies'], params: slugParams, response: { 200: companyPageSchema } } }, async (request) => {
-    const viewer = await jobViewerOf(request.reads, request.user, config.adminEmails);
-    return getCompanyPage(request.reads, request.user, request.params.slug, async (companyId) =>
-      (await findOpenJobsOfCompany(request.reads, companyId)).map((row) => toJob(row, viewer)),
-    );
-  });
+  // GET /:slug, the company's page with its open jobs, is in modules/jobs (company-page.routes.ts).
 
   app.patch(
     '/:slug',

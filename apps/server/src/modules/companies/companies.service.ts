@@ -11,7 +11,7 @@ import {
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { CurrentUser } from '../../http/session.js';
-import { reviewsEdits, type ModerationConfig } from '../moderation/posting-policy.js';
+import { reviewsEdits, type ModerationConfig } from '../posting-policy/posting-policy.js';
 import { findUserByEmail } from '../users/users.repository.js';
 import {
   findCompaniesOfMember,

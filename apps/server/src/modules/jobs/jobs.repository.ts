@@ -1,6 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Job, JobStatus, SalaryPeriod, Skill, Workplace } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
+import { OPEN_JOB } from '../../db/job-access.js';
 
 export interface JobRow {
   id: string;
@@ -67,8 +68,7 @@ export const JOB_FROM = 'jobs j JOIN users u ON u.id = j.poster_id JOIN companie
 export const CARD_DESCRIPTION_CHARS = 110;
 /** A job as a card shows it: every column, the description cut. */
 export const CARD_COLUMNS = `${JOB_COLUMNS}, left(j.description, ${CARD_DESCRIPTION_CHARS}) AS description`;
-/** A job that takes applications: not closed, and not past its closing date (whether or not the sweep has run). */
-export const OPEN_JOB = `j.status = 'open' AND j.valid_through >= CURRENT_DATE`;
+export { OPEN_JOB };
 
 /**
  * Who reads a job: the poster's e-mail (postedBy) is theirs, their company's members' and the administrators';

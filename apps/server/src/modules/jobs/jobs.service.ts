@@ -34,7 +34,7 @@ import {
   type JobRecord,
   type JobViewer,
 } from './jobs.repository.js';
-import { admitPost, holdForReview, isAdmin, reviewsEdits, type ModerationConfig } from '../moderation/posting-policy.js';
+import { admitPost, holdForReview, isAdmin, reviewsEdits, type ModerationConfig } from '../posting-policy/posting-policy.js';
 import { canonicalSkills, jobLocationText } from './job-fields.js';
 import { countryOfCity, parseWhere } from './places.js';
 import type { SearchCache } from './search.service.js';

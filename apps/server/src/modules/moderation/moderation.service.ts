@@ -32,7 +32,7 @@ import {
   restoreJob,
   setBan,
 } from './moderation.repository.js';
-import { isAdmin } from './posting-policy.js';
+import { isAdmin } from '../posting-policy/posting-policy.js';
 
 export interface ModerationDeps {
   db: Db;
