@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { openPostgres } from '../src/db/client.js';
-import { seedBulk } from '../src/db/seed.js';
+import { seedBulk } from '../src/demo/seed.js';
 import { queryOnce, repoRoot, startCluster, waitFor } from '../test/cluster/cluster.js';
 
 interface Figures {

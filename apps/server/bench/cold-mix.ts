@@ -5,7 +5,7 @@
  */
 import { FILTER_GROUPS, searchQuerySchema, type SearchResult } from '@jobboard/shared';
 import type { Db } from '../src/db/client.js';
-import { createRandom, DEMO_PASSWORD } from '../src/db/demo-data.js';
+import { createRandom, DEMO_PASSWORD } from '../src/demo/demo-data.js';
 import { countMatches } from '../src/modules/jobs/search.repository.js';
 import { toCriteria } from '../src/modules/jobs/search.service.js';
 

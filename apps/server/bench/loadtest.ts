@@ -14,10 +14,10 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/app.js';
 import { DEFAULT_RATE_LIMITS, testConfig, testDatabaseUrl } from '../src/config.js';
-import { DEMO_PASSWORD } from '../src/db/demo-data.js';
+import { DEMO_PASSWORD } from '../src/demo/demo-data.js';
 import { migrate } from '../src/db/migrate.js';
-import { createScratchPglite, createScratchPostgres } from '../src/db/scratch.js';
-import { insertUsersBulk, seedBulk } from '../src/db/seed.js';
+import { createScratchPglite, createScratchPostgres } from '../test/support/scratch.js';
+import { insertUsersBulk, seedBulk } from '../src/demo/seed.js';
 import { hashPassword } from '../src/modules/passwords/passwords.js';
 
 const { values: args } = parseArgs({

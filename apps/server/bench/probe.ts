@@ -14,7 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openPostgres } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { seedBulk } from '../src/db/seed.js';
+import { seedBulk } from '../src/demo/seed.js';
 import { coldMix, percentile, readVocabulary } from './cold-mix.js';
 
 const name = process.env.PROBE_DB ?? 'perf1m';

@@ -19,8 +19,8 @@ import { testDatabaseUrl } from '../src/config.js';
 import type { Db } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/client.js';
-import { createScratchPglite, createScratchPostgres, type ScratchDatabase } from '../src/db/scratch.js';
-import { seedBulk } from '../src/db/seed.js';
+import { createScratchPglite, createScratchPostgres, type ScratchDatabase } from '../test/support/scratch.js';
+import { seedBulk } from '../src/demo/seed.js';
 import { countsQuery, jobPageQuery, type SearchCriteria } from '../src/modules/jobs/search.repository.js';
 import {
   coldMix,

@@ -2,7 +2,7 @@ import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
-import { seedDemoDataIfEmpty } from './db/seed.js';
+import { seedDemoDataIfEmpty } from './demo/seed.js';
 
 /** Process entry: config, database, migrations, demo data, listen, graceful shutdown. */
 async function main(): Promise<void> {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../src/config.js';
-import { createScratchPostgres, type ScratchDatabase } from '../src/db/scratch.js';
+import { createScratchPostgres, type ScratchDatabase } from './support/scratch.js';
 import { jobBody } from './helpers.js';
 import { freePort, sessionOverHttp, startServerProcess, type ServerProcess } from './server-process.js';
 import { startSmtpServer, type ReceivedMail } from './smtp-fixture.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobSchema } from '@jobboard/shared';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';
-import { seedBulk } from '../src/db/seed.js';
+import { seedBulk } from '../src/demo/seed.js';
 import { buildTestApp, expectErrorShape, type TestApp } from './helpers.js';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openPostgres, type Db } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import type { ScratchDatabase } from '../src/db/scratch.js';
-import { seedDemoDataIfEmpty } from '../src/db/seed.js';
+import type { ScratchDatabase } from './support/scratch.js';
+import { seedDemoDataIfEmpty } from '../src/demo/seed.js';
 import { createTestDb, describeEachDb } from './helpers.js';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LOCKS, unlessRunningElsewhere } from '../src/db/exclusive.js';
 import { openPostgres, type Db } from '../src/db/client.js';
-import type { ScratchDatabase } from '../src/db/scratch.js';
+import type { ScratchDatabase } from './support/scratch.js';
 import { createTestDb, describeEachDb } from './helpers.js';
 
 /**

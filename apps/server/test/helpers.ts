@@ -10,7 +10,7 @@ import { loadConfig, testDatabaseUrl, withOverrides, type Config } from '../src/
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { openPglite, type Db, type Transaction } from '../src/db/client.js';
-import { createScratchPostgres, type ScratchDatabase } from '../src/db/scratch.js';
+import { createScratchPostgres, type ScratchDatabase } from './support/scratch.js';
 import { migrate } from '../src/db/migrate.js';
 
 export type DbKind = 'pglite' | 'postgres';

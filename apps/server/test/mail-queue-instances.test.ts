@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../src/config.js';
 import { openPostgres } from '../src/db/client.js';
-import { createScratchPostgres } from '../src/db/scratch.js';
+import { createScratchPostgres } from './support/scratch.js';
 import { MailQueue } from '../src/modules/mail/mail.queue.js';
 import { OutboxTransport } from '../src/modules/mail/transports.js';
 import { dbSkipReason } from './helpers.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HOME_PAGE_SIZE, LOCATION_OPTIONS, type SearchQuery } from '@jobboard/shared';
 import type { Db, Queryable } from '../src/db/client.js';
-import { seedBulk } from '../src/db/seed.js';
+import { seedBulk } from '../src/demo/seed.js';
 import { countMatches, countSampleMatches, EXACT_COUNT_LIMIT, findJobPage, SAMPLE_RATES } from '../src/modules/jobs/search.repository.js';
 import { mightMatchOften, SearchCache, searchJobs, toCriteria } from '../src/modules/jobs/search.service.js';
 import { buildTestApp, describeEachDb, type TestApp } from './helpers.js';

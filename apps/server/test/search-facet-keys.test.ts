@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FILTER_GROUPS, type SearchQuery } from '@jobboard/shared';
-import { seedBulk } from '../src/db/seed.js';
+import { seedBulk } from '../src/demo/seed.js';
 import {
   countMatches,
   countMatchesAndFacets,

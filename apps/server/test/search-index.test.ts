@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { SearchQuery } from '@jobboard/shared';
-import { seedBulk } from '../src/db/seed.js';
+import { seedBulk } from '../src/demo/seed.js';
 import { SearchIndex } from '../src/modules/jobs/search-index.js';
 import { SearchCache, searchJobs } from '../src/modules/jobs/search.service.js';
 import { buildTestApp, describeEachDb, type TestApp } from './helpers.js';

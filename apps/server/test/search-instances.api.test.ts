@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, testDatabaseUrl } from '../src/config.js';
 import { openPostgres, type Db } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { createScratchPostgres, type ScratchDatabase } from '../src/db/scratch.js';
+import { createScratchPostgres, type ScratchDatabase } from './support/scratch.js';
 import { dbSkipReason, postJob, signUpAndSignIn } from './helpers.js';
 
 /**

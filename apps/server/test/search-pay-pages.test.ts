@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HOME_PAGE_SIZE, type SearchQuery } from '@jobboard/shared';
-import { seedBulk } from '../src/db/seed.js';
+import { seedBulk } from '../src/demo/seed.js';
 import { findJobPage, findPayPageAboveFloor, findPayPageWithin } from '../src/modules/jobs/search.repository.js';
 import { toCriteria } from '../src/modules/jobs/search.service.js';
 import { buildTestApp, describeEachDb, type TestApp } from './helpers.js';

@@ -9,8 +9,8 @@ import {
   type SearchQuery,
   type SearchResult,
 } from '@jobboard/shared';
-import { createRandom } from '../src/db/demo-data.js';
-import { seedBulk } from '../src/db/seed.js';
+import { createRandom } from '../src/demo/demo-data.js';
+import { seedBulk } from '../src/demo/seed.js';
 import { compactFacetCounts, countMatchesAndFacets, findJobPage } from '../src/modules/jobs/search.repository.js';
 import { SearchCache, searchCacheKey, searchJobs, toCriteria } from '../src/modules/jobs/search.service.js';
 import { describeEachDb, buildTestApp, signUpAndSignIn, postJob, type TestApp } from './helpers.js';

@@ -5,8 +5,8 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, testDatabaseUrl } from '../src/config.js';
 import { openPostgres, type Db } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { createScratchPostgres, type ScratchDatabase } from '../src/db/scratch.js';
-import { seedBulk } from '../src/db/seed.js';
+import { createScratchPostgres, type ScratchDatabase } from './support/scratch.js';
+import { seedBulk } from '../src/demo/seed.js';
 import { buildTestApp, dbSkipReason } from './helpers.js';
 
 /**

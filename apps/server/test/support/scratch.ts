@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openPglite, openPostgres, type Db } from './client.js';
+import { openPglite, openPostgres, type Db } from '../../src/db/client.js';
 
 /**
  * A throwaway database for tests, the benchmark and the load test: a PGlite (in memory, or on disk in a temp

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../config.js';
-import { openDatabase } from './client.js';
-import { migrate } from './migrate.js';
+import { openDatabase } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
 import { seedBulk } from './seed.js';
 
 const { values } = parseArgs({

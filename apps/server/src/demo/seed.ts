@@ -8,10 +8,10 @@ import {
   type Workplace,
 } from '@jobboard/shared';
 import { canonicalSkills, jobLocationText } from '../modules/jobs/job-fields.js';
-import { LOCKS } from './exclusive.js';
+import { LOCKS } from '../db/exclusive.js';
 import { compactFacetCounts } from '../modules/jobs/search.repository.js';
 import { hashPassword } from '../modules/passwords/passwords.js';
-import type { Db, Queryable } from './client.js';
+import type { Db, Queryable } from '../db/client.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
 import type { GenerateOptions, GeneratedCompany, GeneratedJob } from './job-generator.js';
 
