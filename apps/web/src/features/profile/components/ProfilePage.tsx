@@ -19,7 +19,6 @@ const FIELDS = ['name', 'username', 'email', 'password', 'currentPassword', 'res
 
 type UploadState = { kind: 'idle' } | { kind: 'running'; percent: number } | { kind: 'done' } | { kind: 'error'; message: string };
 
-/** Under RequireAuth, so a user is there; the form keeps its own copy of the fields until Update. */
 /**
  * Why an avatar did not take: the image itself (the spec's message), a refusal that is about the account (an
  * address not confirmed yet, too many uploads: the server's own words), or a stored image the profile did not keep.
@@ -29,28 +28,22 @@ function avatarErrorText(error: unknown): string {
   return error.status === 403 || error.status === 429 ? error.message : MESSAGES.avatarUploadFailed;
 }
 
+/** Under RequireAuth, so a user is there; the form keeps its own copy of the fields until Update. */
 export function ProfilePage() {
   const currentUser = useCurrentUser();
   if (!currentUser) return null;
   return <ProfileForm user={currentUser} />;
 }
 
-function ProfileForm({ user }: { user: SessionUser }) {
-  const initial = profileFormFromUser(user);
-  const form = useAccountForm(FIELDS, initial);
-  const [upload, setUpload] = useState<UploadState>({ kind: 'idle' });
+/** The picture, saved on its own as soon as it is uploaded: it is always the signed-in user's. */
+function AvatarPicker({ user, onBusy }: { user: SessionUser; onBusy: (busy: boolean) => void }) {
+  const [upload, setUploadState] = useState<UploadState>({ kind: 'idle' });
+  const setUpload = (next: UploadState) => {
+    setUploadState(next);
+    onBusy(next.kind === 'running');
+  };
   const fileInput = useRef<HTMLInputElement>(null);
-  const updateUser = useUpdateUser(user._id);
-  const updateOnce = useMutateOnce(updateUser.mutate);
   const saveAvatar = useSaveAvatar(user._id, (percent) => setUpload({ kind: 'running', percent }));
-  const deleteUser = useDeleteUser(user._id);
-  const signOut = useSignOut();
-
-  // The avatar is saved on its own, as soon as it is uploaded: it is always the signed-in user's.
-  const values = { ...form.values, avatar: user.avatar };
-  // The current password is asked for only while the password or the e-mail is being changed.
-  const askCurrent = needsCurrentPassword(user, values);
-  const shownFields = FIELDS.filter((field) => field !== 'currentPassword' || askCurrent);
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -66,6 +59,83 @@ function ProfileForm({ user }: { user: SessionUser }) {
       onError: (error) => setUpload({ kind: 'error', message: avatarErrorText(error) }),
     });
   };
+
+  return (
+    <div className="flex flex-col items-center gap-2">
+      <input ref={fileInput} id="avatar-file" type="file" accept="image/*" hidden onChange={onFile} data-testid="avatar-file" />
+      <button
+        type="button"
+        onClick={() => fileInput.current?.click()}
+        className="group relative rounded-full"
+        aria-label="Change profile picture"
+        aria-describedby="avatar-hint"
+        disabled={upload.kind === 'running'}
+      >
+        <img
+          src={user.avatar || DEFAULT_AVATAR_URL}
+          alt=""
+          className="h-24 w-24 rounded-full border-4 border-white object-cover shadow dark:border-slate-800"
+        />
+        <span className="absolute bottom-0 right-0 flex h-8 w-8 items-center justify-center rounded-full bg-teal-700 text-white shadow">
+          <Camera size={16} aria-hidden="true" />
+        </span>
+      </button>
+      <p id="avatar-hint" className="text-xs text-slate-600 dark:text-slate-300">
+        A new picture is saved as soon as it is uploaded.
+      </p>
+      <p className="min-h-5 text-sm" role="status" data-testid="upload-status">
+        {upload.kind === 'error' ? <span className="text-red-700 dark:text-red-300">{upload.message}</span> : null}
+        {upload.kind === 'running' ? <span className="text-slate-700 dark:text-slate-300">{`Uploading ${upload.percent}%`}</span> : null}
+        {upload.kind === 'done' ? <span className="text-green-700 dark:text-green-300">{AVATAR_UPLOADED}</span> : null}
+      </p>
+    </div>
+  );
+}
+
+/** Delete Account (with the password again) and Sign Out, below the form. */
+function AccountActions({ user, busy, onError }: { user: SessionUser; busy: boolean; onError: (message: string) => void }) {
+  const deleteUser = useDeleteUser(user._id);
+  const signOut = useSignOut();
+  const onDelete = async () => {
+    const currentPassword = await confirmWithPassword(MESSAGES.confirmTitle, MESSAGES.confirmDeleteAccountText, MESSAGES.confirmDeleteAccountButton);
+    if (currentPassword === undefined) return;
+    deleteUser.mutate(currentPassword, {
+      // The guard takes the app home (useDeleteUser).
+      onSuccess: () => void showSuccess(MESSAGES.userDeleted),
+      onError: (error) => void showError(errorMessage(error, MESSAGES.deleteUserFailed) || MESSAGES.deleteUserFailed),
+    });
+  };
+  const onSignOut = () => {
+    // On success the guard takes the app to the sign-in screen (useSignOut).
+    signOut.mutate(undefined, { onError: (error) => onError(errorMessage(error)) });
+  };
+  const disabled = busy || deleteUser.isPending || signOut.isPending;
+  return (
+    <div className="mt-6 flex justify-between gap-3">
+      <Button variant="danger" onClick={() => void onDelete()} disabled={disabled}>
+        <Trash2 size={16} aria-hidden="true" />
+        Delete Account
+      </Button>
+      <Button variant="secondary" onClick={onSignOut} disabled={disabled}>
+        <LogOut size={16} aria-hidden="true" />
+        {signOut.isPending ? 'Loading...' : 'Sign Out'}
+      </Button>
+    </div>
+  );
+}
+
+function ProfileForm({ user }: { user: SessionUser }) {
+  const initial = profileFormFromUser(user);
+  const form = useAccountForm(FIELDS, initial);
+  const [uploading, setUploading] = useState(false);
+  const updateUser = useUpdateUser(user._id);
+  const updateOnce = useMutateOnce(updateUser.mutate);
+
+  // The avatar is saved on its own, as soon as it is uploaded: it is always the signed-in user's.
+  const values = { ...form.values, avatar: user.avatar };
+  // The current password is asked for only while the password or the e-mail is being changed.
+  const askCurrent = needsCurrentPassword(user, values);
+  const shownFields = FIELDS.filter((field) => field !== 'currentPassword' || askCurrent);
 
   const onUpdate = (event: SubmitEvent) => {
     event.preventDefault();
@@ -88,22 +158,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
     });
   };
 
-  const onDelete = async () => {
-    const currentPassword = await confirmWithPassword(MESSAGES.confirmTitle, MESSAGES.confirmDeleteAccountText, MESSAGES.confirmDeleteAccountButton);
-    if (currentPassword === undefined) return;
-    deleteUser.mutate(currentPassword, {
-      // The guard takes the app home (useDeleteUser).
-      onSuccess: () => void showSuccess(MESSAGES.userDeleted),
-      onError: (error) => void showError(errorMessage(error, MESSAGES.deleteUserFailed) || MESSAGES.deleteUserFailed),
-    });
-  };
-
-  const onSignOut = () => {
-    // On success the guard takes the app to the sign-in screen (useSignOut).
-    signOut.mutate(undefined, { onError: (error) => form.setFormError(errorMessage(error)) });
-  };
-
-  const busy = updateUser.isPending || deleteUser.isPending || signOut.isPending;
+  const busy = updateUser.isPending;
 
   return (
     <section className="mx-auto max-w-lg">
@@ -112,34 +167,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
         onSubmit={onUpdate}
         className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
       >
-        <div className="flex flex-col items-center gap-2">
-          <input ref={fileInput} id="avatar-file" type="file" accept="image/*" hidden onChange={onFile} data-testid="avatar-file" />
-          <button
-            type="button"
-            onClick={() => fileInput.current?.click()}
-            className="group relative rounded-full"
-            aria-label="Change profile picture"
-            aria-describedby="avatar-hint"
-            disabled={upload.kind === 'running'}
-          >
-            <img
-              src={user.avatar || DEFAULT_AVATAR_URL}
-              alt=""
-              className="h-24 w-24 rounded-full border-4 border-white object-cover shadow dark:border-slate-800"
-            />
-            <span className="absolute bottom-0 right-0 flex h-8 w-8 items-center justify-center rounded-full bg-teal-700 text-white shadow">
-              <Camera size={16} aria-hidden="true" />
-            </span>
-          </button>
-          <p id="avatar-hint" className="text-xs text-slate-600 dark:text-slate-300">
-            A new picture is saved as soon as it is uploaded.
-          </p>
-          <p className="min-h-5 text-sm" role="status" data-testid="upload-status">
-            {upload.kind === 'error' ? <span className="text-red-700 dark:text-red-300">{upload.message}</span> : null}
-            {upload.kind === 'running' ? <span className="text-slate-700 dark:text-slate-300">{`Uploading ${upload.percent}%`}</span> : null}
-            {upload.kind === 'done' ? <span className="text-green-700 dark:text-green-300">{AVATAR_UPLOADED}</span> : null}
-          </p>
-        </div>
+        <AvatarPicker user={user} onBusy={setUploading} />
         <AccountFields
           fields={shownFields}
           values={form.values}
@@ -162,7 +190,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
             Waiting for confirmation: <strong className="wrap-anywhere">{user.pendingEmail}</strong>. {MESSAGES.emailChangePending}
           </p>
         ) : null}
-        <Button type="submit" className="w-full py-2.5" disabled={busy || upload.kind === 'running'}>
+        <Button type="submit" className="w-full py-2.5" disabled={busy || uploading}>
           {updateUser.isPending ? 'Loading...' : 'Update'}
         </Button>
         {form.formError ? (
@@ -171,16 +199,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
           </p>
         ) : null}
       </form>
-      <div className="mt-6 flex justify-between gap-3">
-        <Button variant="danger" onClick={() => void onDelete()} disabled={busy}>
-          <Trash2 size={16} aria-hidden="true" />
-          Delete Account
-        </Button>
-        <Button variant="secondary" onClick={onSignOut} disabled={busy}>
-          <LogOut size={16} aria-hidden="true" />
-          {signOut.isPending ? 'Loading...' : 'Sign Out'}
-        </Button>
-      </div>
+      <AccountActions user={user} busy={busy || uploading} onError={form.setFormError} />
     </section>
   );
 }
