@@ -72,6 +72,53 @@ export function ReportJob({ job, disabled = false, className = '' }: ReportJobPr
   );
 }
 
+/** The report's reason: one of REPORT_REASONS, required (`errorId` names the message when it is missing). */
+function ReasonChoice({ reason, errorId, onPick }: { reason: ReportReason | null; errorId: string | undefined; onPick: (reason: ReportReason) => void }) {
+  return (
+    <fieldset aria-describedby={errorId}>
+      <legend className="text-sm font-semibold">What is wrong with it?</legend>
+      <div className="mt-2 space-y-2">
+        {REPORT_REASONS.map((value) => (
+          <label
+            key={value}
+            className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 dark:border-slate-600 dark:has-[:checked]:border-teal-400 dark:has-[:checked]:bg-teal-950"
+          >
+            <input type="radio" name="report-reason" value={value} checked={reason === value} onChange={() => onPick(value)} className="accent-teal-700" />
+            <span className="font-medium">{REPORT_REASON_LABELS[value]}</span>
+          </label>
+        ))}
+      </div>
+      {errorId ? (
+        <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
+          Choose a reason
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Optional details, with a count of what is left. */
+function DetailsField({ id, value, onChange }: { id: string; value: string; onChange: (text: string) => void }) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold">
+        Details <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+      </label>
+      <textarea
+        id={id}
+        value={value}
+        maxLength={MODERATION_LIMITS.detailsMaxLength}
+        onChange={(event) => onChange(event.target.value)}
+        rows={3}
+        className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800"
+      />
+      <p className="text-right text-xs text-slate-600 dark:text-slate-400">
+        {value.length} / {MODERATION_LIMITS.detailsMaxLength.toLocaleString('en-US')}
+      </p>
+    </div>
+  );
+}
+
 function ReportDialog({ job, userId, onClose }: { job: ReportJobProps['job']; userId: string; onClose: () => void }) {
   const client = useQueryClient();
   const titleId = useId();
@@ -115,51 +162,15 @@ function ReportDialog({ job, userId, onClose }: { job: ReportJobProps['job']; us
             sendOnce(undefined);
           }}
         >
-          <fieldset aria-describedby={missingReason ? `${titleId}-reason-error` : undefined}>
-            <legend className="text-sm font-semibold">What is wrong with it?</legend>
-            <div className="mt-2 space-y-2">
-              {REPORT_REASONS.map((value) => (
-                <label
-                  key={value}
-                  className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 dark:border-slate-600 dark:has-[:checked]:border-teal-400 dark:has-[:checked]:bg-teal-950"
-                >
-                  <input
-                    type="radio"
-                    name="report-reason"
-                    value={value}
-                    checked={reason === value}
-                    onChange={() => {
-                      setReason(value);
-                      setMissingReason(false);
-                    }}
-                    className="accent-teal-700"
-                  />
-                  <span className="font-medium">{REPORT_REASON_LABELS[value]}</span>
-                </label>
-              ))}
-            </div>
-            {missingReason ? (
-              <p id={`${titleId}-reason-error`} role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
-                Choose a reason
-              </p>
-            ) : null}
-          </fieldset>
-          <div>
-            <label htmlFor={detailsId} className="text-sm font-semibold">
-              Details <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
-            </label>
-            <textarea
-              id={detailsId}
-              value={details}
-              maxLength={MODERATION_LIMITS.detailsMaxLength}
-              onChange={(event) => setDetails(event.target.value)}
-              rows={3}
-              className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800"
-            />
-            <p className="text-right text-xs text-slate-600 dark:text-slate-400">
-              {details.length} / {MODERATION_LIMITS.detailsMaxLength.toLocaleString('en-US')}
-            </p>
-          </div>
+          <ReasonChoice
+            reason={reason}
+            errorId={missingReason ? `${titleId}-reason-error` : undefined}
+            onPick={(value) => {
+              setReason(value);
+              setMissingReason(false);
+            }}
+          />
+          <DetailsField id={detailsId} value={details} onChange={setDetails} />
           {send.isError ? (
             <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
               {errorMessage(send.error)}
