@@ -129,6 +129,8 @@ export interface PostgresOptions {
   replicaMaxLagMs?: number;
   /** Where LISTEN connects (DATABASE_LISTEN_URL): a direct address when `connectionString` is a transaction pooler. */
   listenUrl?: string;
+  /** A bulk load's connection (npm run seed): no statement or read timeout, which are for a request's queries. */
+  bulk?: boolean;
 }
 
 /** The request pool (reads and writes) and the search pool, with its own statement timeout and size. */
@@ -139,10 +141,14 @@ function openPools(connectionString: string, options: PostgresOptions): { pool: 
     // Fail fast when the server is unreachable instead of queueing requests forever.
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
-    statement_timeout: 15_000,
+    ...(options.bulk
+      ? {}
+      : {
+          statement_timeout: 15_000,
+          // A connection that goes silent (network partition) fails the query instead of hanging the request.
+          query_timeout: 20_000,
+        }),
     options: CONNECTION_OPTIONS,
-    // A connection that goes silent (network partition) fails the query instead of hanging the request.
-    query_timeout: 20_000,
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
@@ -296,6 +302,8 @@ export async function openDatabase(config: {
   databaseReadUrls?: string[];
   databaseListenUrl?: string;
   replicaMaxLagMs?: number;
+  /** PostgresOptions.bulk. */
+  bulk?: boolean;
 }): Promise<Db> {
   const { searchTimeoutMs, searchPoolSize } = config;
   if (!config.databaseUrl) {
@@ -308,6 +316,7 @@ export async function openDatabase(config: {
     readUrls: config.databaseReadUrls,
     replicaMaxLagMs: config.replicaMaxLagMs,
     listenUrl: config.databaseListenUrl,
+    bulk: config.bulk,
   });
 }
 

@@ -21,12 +21,24 @@ if (!Number.isInteger(jobs) || jobs < 0 || !Number.isInteger(users) || users < 1
 }
 
 const config = loadConfig();
-const db = await openDatabase(config);
+// Without the request pool's timeouts: one batch's inserts and their triggers may take longer than a request may.
+const db = await openDatabase({ ...config, bulk: true });
 await migrate(db);
-const bar = new cliProgress.SingleBar({ format: 'jobs {bar} {percentage}% | {value}/{total} | {duration}s', noTTYOutput: true, notTTYSchedule: 2000 }, cliProgress.Presets.shades_classic);
-bar.start(jobs, 0);
+const bar = new cliProgress.SingleBar(
+  { format: 'jobs {bar} {percentage}% | {value}/{total} | {duration_formatted} so far, about {eta_formatted} left', etaBuffer: 20, noTTYOutput: true, notTTYSchedule: 2000 },
+  cliProgress.Presets.shades_classic,
+);
 const started = Date.now();
-await seedBulk(db, { jobs, users, seed: Number(values.seed), onProgress: (done) => bar.update(done) });
+await seedBulk(db, {
+  jobs,
+  users,
+  seed: Number(values.seed),
+  onStart: (done) => {
+    if (done > 0) console.log(`Resuming a load of these options that stopped at ${done} jobs`);
+    bar.start(jobs, done);
+  },
+  onProgress: (done) => bar.update(done),
+});
 bar.stop();
 console.log(`Loaded ${jobs} jobs and ${users} users into ${db.kind} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 await db.close();

@@ -236,58 +236,122 @@ export interface BulkSeedOptions {
   users: number;
   seed?: number;
   batchSize?: number;
+  /** Once the load is found or begun: how many of its jobs are already written (a resumed load's). */
+  onStart?: (done: number) => void;
+  /** After each batch of jobs is committed: how many of this load's jobs are written. */
   onProgress?: (done: number) => void;
 }
 
-/** `npm run seed -- --jobs N --users M`: realistic (job-generator.ts), deterministic bulk data. */
-export async function seedBulk(db: Db, options: BulkSeedOptions): Promise<void> {
-  const { companiesFor, generateJobs } = await loadGenerator();
+type BulkCompany = { id: string; name: string; logo: string; createdBy: string };
+
+interface BulkLoad {
+  stamp: string;
+  jobsDone: number;
+  companies: Map<string, BulkCompany>;
+}
+
+/**
+ * The load to write into: one with the same options that stopped before its end (its users, companies and the
+ * number of jobs it wrote are read back), or a new one, whose users and companies commit with its row.
+ */
+async function startOrResume(db: Db, options: BulkSeedOptions, generated: GeneratedCompany[]): Promise<BulkLoad> {
+  const seed = options.seed ?? 42;
+  const users = Math.max(1, options.users);
+  const [unfinished] = await db.query<{ stamp: string; jobs_done: number }>(
+    `SELECT stamp, jobs_done FROM bulk_loads WHERE finished_at IS NULL AND seed = $1 AND jobs = $2 AND users = $3
+      ORDER BY started_at DESC LIMIT 1`,
+    [seed, options.jobs, users],
+  );
+  const stamp = unfinished?.stamp ?? Date.now().toString(36);
+  const slugOf = (c: GeneratedCompany) => `${c.slug}-${stamp}`;
+  const ids = unfinished
+    ? await readLoad(db, stamp, generated.map(slugOf))
+    : await db.transaction(async (tx) => {
+        const created = await writeUsersAndCompanies(tx, stamp, users, generated.map((c) => ({ ...c, slug: slugOf(c) })));
+        await tx.query('INSERT INTO bulk_loads (stamp, seed, jobs, users) VALUES ($1, $2, $3, $4)', [stamp, seed, options.jobs, users]);
+        return created;
+      });
+  const companies = new Map(
+    generated.map((c, i) => {
+      const owner = ids.userIds[i % ids.userIds.length] ?? '';
+      return [c.key, { id: ids.companyIds.get(slugOf(c)) ?? '', name: c.name, logo: c.logo, createdBy: owner }];
+    }),
+  );
+  return { stamp, jobsDone: unfinished?.jobs_done ?? 0, companies };
+}
+
+interface LoadIds {
+  userIds: string[];
+  companyIds: Map<string, string>;
+}
+
+async function writeUsersAndCompanies(tx: Queryable, stamp: string, users: number, companies: Omit<GeneratedCompany, 'key'>[]): Promise<LoadIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const stamp = Date.now().toString(36);
   const userIds: string[] = [];
-  for (let start = 0; start < Math.max(1, options.users); start += 5_000) {
-    const count = Math.min(5_000, Math.max(1, options.users) - start);
-    const users = Array.from({ length: count }, (_, i) => {
+  for (let start = 0; start < users; start += 5_000) {
+    const chunk = Array.from({ length: Math.min(5_000, users - start) }, (_, i) => {
       const n = start + i;
       return { name: `Seed User ${n}`, username: `seed-${stamp}-${n}`, email: `seed-${stamp}-${n}@example.com`, resume: '' };
     });
-    userIds.push(...(await insertUsersBulk(db, users, passwordHash)));
+    userIds.push(...(await insertUsersBulk(tx, chunk, passwordHash)));
   }
+  const companyIds = new Map<string, string>();
+  for (let start = 0; start < companies.length; start += 1_000) {
+    const chunk = companies.slice(start, start + 1_000).map((c, i) => ({ ...c, createdBy: userIds[(start + i) % userIds.length] ?? '' }));
+    const ids = await insertCompaniesBulk(tx, chunk);
+    chunk.forEach((c, i) => companyIds.set(c.slug, ids[i] ?? ''));
+  }
+  return { userIds, companyIds };
+}
+
+/** A stopped load's users (in the order they were made) and companies, by slug. */
+async function readLoad(db: Queryable, stamp: string, slugs: string[]): Promise<LoadIds> {
+  const prefix = `seed-${stamp}-`;
+  const users = await db.query<{ id: string }>(
+    `SELECT id FROM users WHERE username LIKE $1 || '%' ORDER BY substring(username FROM length($1) + 1)::int`,
+    [prefix],
+  );
+  const companies = await db.query<{ id: string; slug: string }>('SELECT id, slug FROM companies WHERE slug = ANY($1::text[])', [slugs]);
+  return { userIds: users.map((u) => u.id), companyIds: new Map(companies.map((c) => [c.slug, c.id])) };
+}
+
+/**
+ * `npm run seed -- --jobs N --users M`: realistic (job-generator.ts), deterministic bulk data. A load that stopped
+ * (a crash, Ctrl-C) resumes when run again with the same options: each batch of jobs commits with the count written.
+ */
+export async function seedBulk(db: Db, options: BulkSeedOptions): Promise<void> {
+  const { companiesFor, generateJobs } = await loadGenerator();
   const today = new Date();
   const generateOptions = { seed: options.seed ?? 42, now: today, daysBack: 60 };
-  const generated = companiesFor(options.jobs, generateOptions);
-  // Slugs are unique per database: a second bulk load gets its own.
-  const owners = generated.map((_, i) => userIds[i % userIds.length] ?? '');
-  const companyIds: string[] = [];
-  for (let start = 0; start < generated.length; start += 1_000) {
-    const chunk = generated.slice(start, start + 1_000).map((c, i) => ({ ...c, slug: `${c.slug}-${stamp}`, createdBy: owners[start + i] ?? '' }));
-    companyIds.push(...(await insertCompaniesBulk(db, chunk)));
-  }
-  const companies = new Map(
-    generated.map((c, i) => [c.key, { id: companyIds[i] ?? '', name: c.name, logo: c.logo, createdBy: owners[i] ?? '' }]),
-  );
+  const load = await startOrResume(db, options, companiesFor(options.jobs, generateOptions));
+  options.onStart?.(load.jobsDone);
   const batchSize = options.batchSize ?? 5_000;
+  const writeBatch = async (batch: BulkJob[]) => {
+    await db.transaction(async (tx) => {
+      await insertJobsBulk(tx, batch.sort((a, b) => a.postingDate.localeCompare(b.postingDate)), toIsoDate(today));
+      await tx.query('UPDATE bulk_loads SET jobs_done = jobs_done + $2 WHERE stamp = $1', [load.stamp, batch.length]);
+    });
+    load.jobsDone += batch.length;
+    options.onProgress?.(load.jobsDone);
+  };
   let batch: BulkJob[] = [];
-  let done = 0;
+  let seen = 0;
   for (const job of generateJobs(options.jobs, generateOptions)) {
-    const company = companies.get(job.companyKey);
+    // The jobs a stopped load wrote are generated again (the generator is deterministic) and passed over.
+    if (seen++ < load.jobsDone) continue;
+    const company = load.companies.get(job.companyKey);
     if (!company) throw new Error(`no company ${job.companyKey}`);
     batch.push(toBulkJob(job, company));
     if (batch.length >= batchSize) {
-      await insertJobsBulk(db, batch.sort((a, b) => a.postingDate.localeCompare(b.postingDate)), toIsoDate(today));
-      done += batch.length;
+      await writeBatch(batch);
       batch = [];
-      options.onProgress?.(done);
     }
   }
-  if (batch.length > 0) {
-    await insertJobsBulk(db, batch, toIsoDate(today));
-    done += batch.length;
-    options.onProgress?.(done);
-  }
+  if (batch.length > 0) await writeBatch(batch);
   await compactFacetCounts(db, toIsoDate(new Date(today.getTime() - 31 * 86_400_000)));
   // Fresh statistics for the planner (PGlite has no autovacuum to gather them). At a million jobs ANALYZE takes
   // longer than a request's statement timeout: it runs in a transaction of its own without one.
   const tables = ['jobs', 'job_facet_counts', 'job_place_counts', 'job_skill_counts', 'job_title_counts', 'job_company_counts', 'companies', 'job_sample', 'job_sample_fine'];
   await db.transaction((tx) => tx.exec(`SET LOCAL statement_timeout = 0; ${tables.map((t) => `ANALYZE ${t};`).join(' ')}`));
+  await db.query('UPDATE bulk_loads SET finished_at = now() WHERE stamp = $1', [load.stamp]);
 }
