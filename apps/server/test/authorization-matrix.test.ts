@@ -662,6 +662,38 @@ const TABLE: Record<string, Case> = {
       expect(rows[0]?.withdrawn_at === null).toBe(a !== 'owner');
     },
   },
+  // ---------- how a job's team hears of applications (issue 33) ----------
+  'GET /api/applications/unseen': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/applications/unseen', headers: cookieOf(w, a) }),
+    status: signedIn(200),
+    check: async (w, a, response) => {
+      if (a === 'visitor') return;
+      const jobs = response.json<{ jobs: Record<string, number> }>().jobs;
+      // The applicant's application to the owner's job counts for the owner only.
+      expect(jobs[w.ownerJob] !== undefined).toBe(a === 'owner');
+    },
+  },
+  'POST /api/applications/seen': {
+    request: async (w, a) => ({ method: 'POST', url: '/api/applications/seen', headers: cookieOf(w, a), payload: { jobId: w.ownerJob } }),
+    status: { visitor: 401, other: 404, owner: 200 },
+    check: async (w, a) => {
+      const rows = await w.t.db.query('SELECT 1 FROM application_seen WHERE job_id = $1 AND user_id = $2', [w.ownerJob, w.other.user._id]);
+      expect(rows).toEqual([]);
+      if (a === 'owner') expect(await w.t.db.query('SELECT 1 FROM application_seen WHERE job_id = $1', [w.ownerJob])).toHaveLength(1);
+    },
+  },
+  'GET /api/applications/jobs/:jobId/notifications': {
+    request: async (w, a) => ({ method: 'GET', url: `/api/applications/jobs/${w.ownerJob}/notifications`, headers: cookieOf(w, a) }),
+    status: { visitor: 401, other: 404, owner: 200 },
+  },
+  'PUT /api/applications/jobs/:jobId/notifications': {
+    request: async (w, a) => ({ method: 'PUT', url: `/api/applications/jobs/${w.ownerJob}/notifications`, headers: cookieOf(w, a), payload: { mode: 'each' } }),
+    status: { visitor: 401, other: 404, owner: 200 },
+    check: async (w, a) => {
+      const rows = await w.t.db.query<{ mode: string }>('SELECT mode FROM job_application_mail WHERE job_id = $1', [w.ownerJob]);
+      if (a !== 'owner') expect(rows.every((row) => row.mode === 'each')).toBe(true);
+    },
+  },
   // ---------- moderation (decision record 20): the owner of this matrix is the one administrator ----------
   'POST /api/job/:id/report': {
     // A fresh job of a third person's each time, so every signed-in caller's report is a first one.

@@ -133,7 +133,7 @@ const foreignOrigin = fc.constantFrom('https://evil.example', 'null', 'http://lo
 type Fields = Record<string, unknown>;
 type BodyKind =
   | 'job-create' | 'job-update' | 'signin' | 'signup' | 'user-update' | 'user-delete' | 'apply' | 'google' | 'verify' | 'forgot' | 'reset'
-  | 'company-create' | 'company-update' | 'company-member' | 'invitation' | 'alert-create' | 'stage' | 'note' | 'report' | 'reason' | 'none' | 'multipart';
+  | 'company-create' | 'company-update' | 'company-member' | 'invitation' | 'alert-create' | 'stage' | 'note' | 'report' | 'reason' | 'seen' | 'notify-mode' | 'none' | 'multipart';
 
 /** The fixtures of one database. */
 interface World {
@@ -256,6 +256,10 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PATCH', path: (w) => `/api/applications/${w.bobApplication}/notes/${w.aliceNote}`, withId: true, auth: true, body: 'note', at: (w, id) => `/api/applications/${w.bobApplication}/notes/${id}` },
   { method: 'DELETE', path: (w) => `/api/applications/${w.bobApplication}/notes/${w.aliceNote}`, withId: true, auth: true, body: 'none', at: (w, id) => `/api/applications/${w.bobApplication}/notes/${id}` },
   { method: 'POST', path: (w) => `/api/applications/${w.aliceApplication}/withdraw`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/applications/${id}/withdraw` },
+  { method: 'GET', path: () => '/api/applications/unseen', withId: false, auth: true, body: 'none' },
+  { method: 'POST', path: () => '/api/applications/seen', withId: false, auth: true, body: 'seen' },
+  { method: 'GET', path: (w) => `/api/applications/jobs/${w.aliceJob}/notifications`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/applications/jobs/${id}/notifications` },
+  { method: 'PUT', path: (w) => `/api/applications/jobs/${w.aliceJob}/notifications`, withId: true, auth: true, body: 'notify-mode', at: (_w, id) => `/api/applications/jobs/${id}/notifications` },
   { method: 'POST', path: (w) => `/api/job/${w.aliceJob}/view`, withId: true, auth: false, body: 'none', sharedId: true, at: (_w, id) => `/api/job/${id}/view` },
   { method: 'GET', path: (w) => `/api/job/${w.aliceJob}/stats`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/job/${id}/stats` },
   { method: 'GET', path: () => '/api/job/my-stats', withId: false, auth: true, body: 'none' },
@@ -323,6 +327,10 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { reason: 'spam', details: `Fuzzed ${unique}` };
     case 'reason':
       return { reason: `Fuzzed ${unique}` };
+    case 'seen':
+      return { jobId: w.aliceJob };
+    case 'notify-mode':
+      return { mode: 'daily' };
     default:
       return {};
   }
@@ -346,6 +354,7 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   note: ['body'],
   report: ['reason'],
   reason: ['reason'],
+  'notify-mode': ['mode'],
 };
 /** Fields whose value must be a non-empty string (an over-long or wrong-typed one is refused). */
 const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
@@ -367,6 +376,8 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   note: ['body'],
   report: ['reason', 'details'],
   reason: ['reason'],
+  seen: ['jobId'],
+  'notify-mode': ['mode'],
 };
 
 interface Built {

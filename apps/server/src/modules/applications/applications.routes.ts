@@ -5,7 +5,8 @@ import type { AppDeps } from '../../app-deps.js';
 import { requireUser } from '../../http/session.js';
 import { applyToJob, listApplicationsOfUser, listApplicationsVisibleTo } from './applications.service.js';
 
-export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, mail, config }) => {
+  const notify = { mail, siteOrigin: config.siteOrigin };
   const applications = { 200: z.array(applicationSchema) };
 
   app.get('/appliedJobs', { schema: { tags: ['applications'], response: applications } }, async (request) =>
@@ -29,7 +30,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     },
     async (request, reply) => {
       const { job, coverNote, cvId } = request.body;
-      const insertedId = await applyToJob(db, requireUser(request, MESSAGES.signInToApply), job, { coverNote, cvId });
+      const insertedId = await applyToJob(db, requireUser(request, MESSAGES.signInToApply), job, { coverNote, cvId }, notify);
       return reply.code(201).send({ acknowledged: true, insertedId });
     },
   );

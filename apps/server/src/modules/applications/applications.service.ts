@@ -6,6 +6,7 @@ import { findOwnCv } from '../cvs/cvs.repository.js';
 import { findJobById } from '../jobs/jobs.repository.js';
 import type { CurrentUser } from '../../http/session.js';
 import { findApplicationsByUser, findApplicationsVisibleTo, insertApplication } from './applications.repository.js';
+import { notifyTeamOfApplication, type NotifyDeps } from './notifications.js';
 
 /** What an apply body may carry beside the spec's `job` (decision record 23). */
 export interface ApplyMaterials {
@@ -13,7 +14,11 @@ export interface ApplyMaterials {
   cvId?: string | undefined;
 }
 
-export async function applyToJob(db: Db, user: CurrentUser, jobId: string, materials: ApplyMaterials = {}): Promise<string> {
+/**
+ * Applies `user` to the job. With `notify`, the job's team hears of it (notifications.ts), in the application's
+ * own transaction.
+ */
+export async function applyToJob(db: Db, user: CurrentUser, jobId: string, materials: ApplyMaterials = {}, notify?: NotifyDeps): Promise<string> {
   const job = await findJobById(db, parseId(jobId, MESSAGES.jobNotFound));
   // A hidden or pending job (moderation) does not exist for anyone but its poster, who cannot apply to it anyway.
   if (!job || job.moderation_state) throw new AppError('not_found', MESSAGES.jobNotFound);
@@ -25,7 +30,11 @@ export async function applyToJob(db: Db, user: CurrentUser, jobId: string, mater
   if (cvId !== null && !(await findOwnCv(db, cvId, user.id))) throw new AppError('not_found', CV_MESSAGES.cvIdNotYours);
   const coverNote = materials.coverNote ? materials.coverNote : null;
   try {
-    return await insertApplication(db, user.id, job.id, { coverNote, cvId });
+    return await db.transaction(async (tx) => {
+      const id = await insertApplication(tx, user.id, job.id, { coverNote, cvId });
+      if (notify) await notifyTeamOfApplication(tx, notify, job, user);
+      return id;
+    });
   } catch (error) {
     // The unique (user, job) constraint is the judge, so parallel applies make exactly one application.
     if (isUniqueViolation(error, 'applications_one_per_user_job')) {

@@ -12,9 +12,18 @@ import {
   withdrawalSchema,
 } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf } from '../../config.js';
+import { parseId } from '../../http/ids.js';
 import { requireUser } from '../../http/session.js';
+import {
+  APPLICATION_MAIL_MODES,
+  getApplicationMailMode,
+  markApplicationsSeen,
+  setApplicationMailMode,
+  unseenApplications,
+} from './notifications.js';
 import { addNote, changeStage, editNote, listNotes, listResponses, removeNote, undoStage, withdraw } from './pipeline.service.js';
 
 /** The hiring pipeline, under /api/applications (decision record 18); the spec's calls stay under /api/apply. */
@@ -77,4 +86,42 @@ export const pipelineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     { schema: { tags, params: applicationParamsSchema, response: { 200: withdrawalSchema } } },
     async (request) => withdraw(db, requireUser(request), request.params.id),
   );
+
+  notificationRoutes(app, db);
 };
+
+const jobParams = z.object({ jobId: z.string().max(100) });
+const modeBody = z.strictObject({
+  mode: z.enum(APPLICATION_MAIL_MODES, { error: 'mode must be each, daily or off' }),
+});
+const seenBody = z.strictObject({ jobId: z.string().max(100, 'jobId is too long').optional() }).optional();
+const unseenSchema = z.object({
+  total: z.number().int().describe('Applications to the jobs you manage that arrived after you last looked'),
+  jobs: z.record(z.string(), z.number().int()).describe('The same, per job id (jobs with none are left out)'),
+});
+
+/** How a job's team hears of applications, and which ones they have not seen yet (issue 33). */
+function notificationRoutes(app: Parameters<FastifyPluginAsyncZod<AppDeps>>[0], db: AppDeps['db']) {
+  const tags = ['applications'];
+  app.get('/unseen', { schema: { tags, response: { 200: unseenSchema } } }, async (request) => unseenApplications(db, requireUser(request).id));
+
+  app.post('/seen', { schema: { tags, body: seenBody, response: { 200: unseenSchema } } }, async (request) => {
+    const user = requireUser(request);
+    const jobId = request.body?.jobId === undefined ? undefined : parseId(request.body.jobId, 'Job not found');
+    await markApplicationsSeen(db, user.id, jobId);
+    return unseenApplications(db, user.id);
+  });
+
+  app.get('/jobs/:jobId/notifications', { schema: { tags, params: jobParams, response: { 200: modeBody } } }, async (request) => ({
+    mode: await getApplicationMailMode(db, requireUser(request).id, parseId(request.params.jobId, 'Job not found')),
+  }));
+
+  app.put(
+    '/jobs/:jobId/notifications',
+    { schema: { tags, params: jobParams, body: modeBody, response: { 200: modeBody } } },
+    async (request) => {
+      await setApplicationMailMode(db, requireUser(request).id, parseId(request.params.jobId, 'Job not found'), request.body.mode);
+      return { mode: request.body.mode };
+    },
+  );
+}

@@ -205,3 +205,31 @@ export function companyInvitationMail(to: string, content: { company: string; li
     ].join('\n'),
   };
 }
+
+export interface NewApplicationMailContent {
+  jobTitle: string;
+  /** The applicant's public name. */
+  applicant: string;
+  /** Responses, filtered to the job. */
+  link: string;
+}
+
+/** A member of a job's team hears of an application to it (the job's choice: each one). */
+export function newApplicationMail(to: string, name: string, content: NewApplicationMailContent): OutgoingMail {
+  const title = isPlainDisplayText(content.jobTitle) ? content.jobTitle : 'your job';
+  return {
+    to,
+    subject: `New application: ${title}`,
+    text: [`Hello ${name},`, '', `${content.applicant} applied to “${content.jobTitle}”.`, 'Read the application:', content.link].join('\n'),
+  };
+}
+
+/** The daily digest: applications arrived for a job in the last day (the job's choice: daily). */
+export function applicationDigestMail(to: string, name: string, content: Omit<NewApplicationMailContent, 'applicant'>): OutgoingMail {
+  const title = isPlainDisplayText(content.jobTitle) ? content.jobTitle : 'your job';
+  return {
+    to,
+    subject: `New applications today: ${title}`,
+    text: [`Hello ${name},`, '', `New applications arrived for “${content.jobTitle}” in the last day.`, 'Read them:', content.link].join('\n'),
+  };
+}
