@@ -400,6 +400,10 @@ export const jobSchema = z.object({
   maxPrice: z.string(),
   postingDate: z.string().describe('YYYY-MM-DD'),
   description: z.string(),
+  descriptionHtml: z
+    .string()
+    .optional()
+    .describe("The description as safe HTML (paragraphs, lists, bold, italic, http(s)/mailto links): only in GET /api/job/all-jobs/:id's answer"),
   postedBy: z
     .string()
     .describe("The poster's e-mail address for the poster, their company's members and administrators; else their public name"),

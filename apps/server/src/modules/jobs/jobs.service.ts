@@ -35,6 +35,7 @@ import {
   type JobViewer,
 } from './jobs.repository.js';
 import { admitPost, holdForReview, isAdmin, reviewsEdits, type ModerationConfig } from '../moderation/posting-policy.js';
+import { renderDescription } from './description-html.js';
 import { canonicalSkills, jobLocationText } from './job-fields.js';
 import { countryOfCity, parseWhere } from './places.js';
 import type { SearchCache } from './search.service.js';
@@ -202,7 +203,7 @@ export async function getJob(db: Db, rawId: string, viewer: JobViewer = PUBLIC_V
   if (row.moderation_state && !(viewer.admin || viewer.id === row.poster_id)) {
     throw new AppError('not_found', MESSAGES.jobNotFound);
   }
-  return toJob(row, viewer);
+  return { ...toJob(row, viewer), descriptionHtml: renderDescription(row.description) };
 }
 
 /** The reader of a job answer (JobViewer): a visitor is the public; a signed-in user with their companies. */

@@ -190,7 +190,7 @@ export function JobPage() {
         <ModerationNotice job={data} />
 
         <h2 className="mt-8 text-lg font-semibold">Job description</h2>
-        <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">{data.description}</p>
+        <JobDescription text={data.description} html={data.descriptionHtml} />
 
         <h2 className="mt-8 text-lg font-semibold">Skills</h2>
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Skills">
@@ -289,4 +289,24 @@ export function JobPage() {
       </aside>
     </article>
   );
+}
+
+const DESCRIPTION_CLASSES =
+  'mt-2 leading-relaxed text-slate-800 dark:text-slate-200 [&_p+*]:mt-3 [&_ul+*]:mt-3 [&_ol+*]:mt-3 [&_ul]:list-disc [&_ol]:list-decimal [&_ul]:pl-6 [&_ol]:pl-6 [&_li]:mt-1 [&_a]:font-medium [&_a]:text-teal-800 [&_a]:underline [&_a:hover]:no-underline dark:[&_a]:text-teal-300';
+
+/**
+ * The description as the server rendered it (its safe Markdown subset: decision 26), or as plain text when an
+ * answer came without it (a job from a list, an older server). dir="auto": a right-to-left text reads as one.
+ */
+function JobDescription({ text, html }: { text: string; html: string | undefined }) {
+  if (html === undefined) {
+    return (
+      <p dir="auto" className="mt-2 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">
+        {text}
+      </p>
+    );
+  }
+  // Safe by construction: every character of the text is escaped and only p, br, ul, ol, li, strong, em and
+  // http(s)/mailto links are written (apps/server/src/modules/jobs/description-html.ts).
+  return <div dir="auto" data-testid="job-description" className={DESCRIPTION_CLASSES} dangerouslySetInnerHTML={{ __html: html }} />;
 }
