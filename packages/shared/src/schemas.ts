@@ -260,6 +260,12 @@ export const salarySchema = z
 export const placeSchema = z.strictObject({
   city: z.string().normalize('NFKC').trim().max(JOB_MODEL_LIMITS.city, { error: `City must be at most ${JOB_MODEL_LIMITS.city} characters` }).default(''),
   country: z.union([z.literal(''), countryCode('Country')]).default(''),
+  region: z
+    .string()
+    .trim()
+    .max(40, { error: 'Region must be at most 40 characters' })
+    .optional()
+    .describe("The state, province or territory ('IL', 'Illinois') of a city in the United States, Canada or Australia"),
 });
 export type Place = z.infer<typeof placeSchema>;
 
