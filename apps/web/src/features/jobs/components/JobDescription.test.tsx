@@ -25,4 +25,21 @@ describe('job page: the description (decision 26)', () => {
     renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id' });
     expect(await screen.findByText('Plain **text**')).toHaveAttribute('dir', 'auto');
   });
+
+  it('one date style (Posted on as Applications close on); title and company laid out by their own direction', async () => {
+    mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { body: { ...job, jobTitle: 'مهندس برمجيات', postingDate: '2026-11-25', validThrough: '2027-02-23' } } : undefined));
+    renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'مهندس برمجيات' })).toHaveAttribute('dir', 'auto');
+    const posted = screen.getByText('Posted on').closest('div') as HTMLElement;
+    expect(posted).toHaveTextContent('November 25, 2026');
+    expect(posted).not.toHaveTextContent('2026-11-25');
+    expect(screen.getByText('February 23, 2027')).toBeInTheDocument();
+  });
+
+  it('a missing job says "Job not found" once', async () => {
+    mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { status: 404, body: { success: false, statusCode: 404, message: 'Job not found' } } : undefined));
+    renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id' });
+    expect(await screen.findByRole('heading', { name: 'Job not found' })).toBeInTheDocument();
+    expect(screen.getAllByText(/Job not found/)).toHaveLength(1);
+  });
 });

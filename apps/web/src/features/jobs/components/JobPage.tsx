@@ -91,7 +91,10 @@ export function JobPage() {
     return (
       <section className="py-12 text-center">
         <h1 className="text-2xl font-bold">{notFound ? 'Job not found' : 'Could not load this job'}</h1>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">{errorMessage(job.error)}</p>
+        {/* The heading already says "Job not found": the server's message would say it again. */}
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          {notFound ? 'It may have been removed, or the link may be incomplete.' : errorMessage(job.error)}
+        </p>
         <Link to="/" className={buttonClass('primary', 'mt-6')}>
           Back to all jobs
         </Link>
@@ -152,8 +155,11 @@ export function JobPage() {
             className="h-16 w-16 rounded-2xl border border-slate-200 p-1.5 text-xl sm:h-[72px] sm:w-[72px] dark:border-slate-700"
           />
           <div>
-            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{data.jobTitle}</h1>
-            <p className="mt-1 text-lg text-slate-700 dark:text-slate-300">
+            {/* dir="auto": a title or company name in Arabic or Hebrew lays out right to left. */}
+            <h1 dir="auto" className="text-2xl font-bold tracking-tight sm:text-3xl">
+              {data.jobTitle}
+            </h1>
+            <p dir="auto" className="mt-1 text-lg text-slate-700 dark:text-slate-300">
               {data.company.slug ? (
                 <Link to={`/company/${data.company.slug}`} className="underline decoration-slate-400 underline-offset-4 hover:decoration-teal-600">
                   {companyName}
@@ -277,7 +283,8 @@ export function JobPage() {
               {data.postedBy !== data.posterName ? <span className="block break-all text-sm opacity-80">{data.postedBy}</span> : null}
             </Fact>
             <Fact icon={<CalendarDays size={18} />} label="Posted on">
-              {data.postingDate}
+              {/* One date style on the page: the closing date's. */}
+              <time dateTime={data.postingDate}>{longDate(data.postingDate, locale)}</time>
             </Fact>
             {open ? (
               <Fact icon={<CalendarClock size={18} />} label="Applications close on">

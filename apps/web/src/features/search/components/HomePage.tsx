@@ -18,7 +18,7 @@ import { SearchFeeds } from './SearchFeeds';
 const iconClass = 'pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-500';
 // White in both themes, so the browser's own parts of the box (its clear button) are drawn for a light one.
 const boxClass =
-  'w-full rounded-xl border-0 bg-white py-3 pl-10 pr-3 text-slate-900 placeholder:text-slate-500 shadow [color-scheme:light] focus:outline-none focus:ring-4 focus:ring-amber-200';
+  'w-full rounded-xl border-0 bg-white py-3 pl-10 pr-3 text-slate-900 placeholder:text-sm placeholder:text-slate-500 shadow [color-scheme:light] focus:outline-none focus:ring-4 focus:ring-amber-200';
 
 const completions = () => import('./SearchCompletions');
 const WhatCompletions = lazy(() => completions().then((m) => ({ default: m.WhatCompletions })));
@@ -28,6 +28,8 @@ const EmptyResults = lazy(() => import('./EmptyResults').then((m) => ({ default:
 
 interface SearchBoxProps {
   id: string;
+  /** The search address's parameter: without JavaScript the form is a GET of the home page with it. */
+  name: 'q' | 'where';
   label: string;
   icon: ReactNode;
   value: string;
@@ -44,7 +46,7 @@ interface SearchBoxProps {
  * One of the hero's boxes: a combobox whose completions (SearchCompletions) load on first focus or pointing,
  * so the first visit does not download them. The input is always this one element.
  */
-function SearchBox({ id, label, icon, value, placeholder, onChange, onPick, completions: Completions, onWanted }: SearchBoxProps) {
+function SearchBox({ id, name, label, icon, value, placeholder, onChange, onPick, completions: Completions, onWanted }: SearchBoxProps) {
   const [open, setOpen] = useState(false);
   const [aria, setAria] = useState<{ expanded: boolean; activeId: string | undefined }>({ expanded: false, activeId: undefined });
   const keysRef = useRef<((event: KeyboardEvent<HTMLInputElement>) => boolean) | undefined>(undefined);
@@ -62,6 +64,7 @@ function SearchBox({ id, label, icon, value, placeholder, onChange, onPick, comp
       {icon}
       <input
         id={id}
+        name={name}
         type="search"
         role="combobox"
         autoComplete="off"
@@ -199,7 +202,11 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
         <p className="mt-3 max-w-xl text-teal-50 sm:text-lg">Thousands of jobs in technology, design and more are waiting for you.</p>
         <form
           role="search"
-          className="mt-6 grid max-w-3xl gap-2 sm:grid-cols-[1fr_1fr_auto]"
+          // Without JavaScript (or before it runs) the browser submits the boxes to the home page's address.
+          action="/"
+          method="get"
+          // The What box's placeholder (the spec's question) is the longer: it gets the wider column.
+          className="mt-6 grid max-w-3xl gap-2 sm:grid-cols-[3fr_2fr_auto]"
           onPointerEnter={want}
           onSubmit={(event) => {
             event.preventDefault();
@@ -208,6 +215,7 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
         >
           <SearchBox
             id="job-search"
+            name="q"
             label="What: job title, company, skill or words"
             icon={<Search className={iconClass} size={18} aria-hidden="true" />}
             value={text}
@@ -222,6 +230,7 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
           />
           <SearchBox
             id="job-where"
+            name="where"
             label="Where: city, country or remote"
             icon={<MapPin className={iconClass} size={18} aria-hidden="true" />}
             value={where}
