@@ -68,14 +68,18 @@ test('a description in Markdown: its list, emphasis and link on the job page; a 
   }
 });
 
-test('a visitor sees which links need an account; the footer shows no unconfigured social links', async ({ page }) => {
+test('a visitor sees which links need an account; the footer shows the configured social links only', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/about');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'My Jobs' })).toHaveAccessibleDescription('Sign in to see your jobs');
   await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-describedby');
   await expect(page.getByRole('link', { name: 'Sign Up' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Social links' })).toHaveCount(0);
+  // scripts/e2e-server.mjs sets SOCIAL_GITHUB_URL and SOCIAL_LINKEDIN_URL, not SOCIAL_X_URL.
+  const social = page.getByRole('list', { name: 'Social links' });
+  await expect(social.getByRole('link', { name: 'Jobboard on GitHub' })).toHaveAttribute('href', 'https://github.com/jobboard-e2e');
+  await expect(social.getByRole('link', { name: 'Jobboard on LinkedIn' })).toHaveAttribute('href', 'https://www.linkedin.com/company/jobboard-e2e');
+  await expect(social.getByRole('link', { name: 'Jobboard on X' })).toHaveCount(0);
   await shoot(page, 'visitor-header');
   await page.setViewportSize({ width: 390, height: 800 });
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -142,3 +146,12 @@ test('the apply dialog at 390 px keeps the e-mail address in whole words', async
     await expect(page.getByRole('dialog')).toBeHidden();
   }
 });
+
+test('signed in: the footer offers no Sign Up, the header no locks', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInFast(page, BOB, DEMO_PASSWORD);
+  await expect(page.locator('footer').getByRole('link', { name: 'Sign Up' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Jobs' })).not.toHaveAttribute('aria-describedby');
+  await shoot(page, 'member-footer');
+});
+
