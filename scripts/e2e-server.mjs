@@ -38,6 +38,9 @@ const env = {
   // Every spec signs in from 127.0.0.1: the whole suite passes the shipped 100 per 15 minutes (tested in the API
   // suite's default-limits test).
   SIGN_IN_PER_ADDRESS: process.env.SIGN_IN_PER_ADDRESS ?? '2000',
+  // The footer's social links are configuration: two of the three set, so the suite sees both kinds.
+  SOCIAL_GITHUB_URL: process.env.SOCIAL_GITHUB_URL ?? 'https://github.com/jobboard-e2e',
+  SOCIAL_LINKEDIN_URL: process.env.SOCIAL_LINKEDIN_URL ?? 'https://www.linkedin.com/company/jobboard-e2e',
 };
 // The browser suite always runs on a fresh embedded database, whatever DATABASE_URL the API suite used.
 delete env.DATABASE_URL;

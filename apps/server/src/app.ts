@@ -41,6 +41,7 @@ import { suggestionRoutes } from './modules/jobs/suggestions.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { jobStatsRoutes } from './modules/job-stats/job-stats.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
+import { siteRoutes } from './modules/site/site.routes.js';
 import { loadPageRenderer, pageRoutes, type PageRenderer } from './modules/pages/pages.routes.js';
 import { PGLITE_LOAD_CHUNK, SearchIndex } from './modules/jobs/search-index.js';
 import { SearchCache } from './modules/jobs/search.service.js';
@@ -214,6 +215,7 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
   await app.register(cvRoutes, { prefix: '/api', ...deps });
   await app.register(alertRoutes, { prefix: '/api/alerts', ...deps });
   await app.register(moderationRoutes, { prefix: '/api', ...deps });
+  await app.register(siteRoutes, { prefix: '/api', ...deps });
   // The home and job pages rendered on the server, when the web app and its server build are built.
   const pages = options.pages ?? (await loadPageRenderer(config));
   if (pages) await app.register(pageRoutes, { ...deps, ...pages });

@@ -43,6 +43,13 @@ const trustProxySchema = z
 
 export type TrustProxy = false | number | string[];
 
+/** A footer link's address: https only (an operator's typo must not put a javascript: link on every page). */
+const socialUrl = (name: string) =>
+  z
+    .url({ protocol: /^https$/, error: `${name} must be an https:// address` })
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -121,6 +128,9 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.url().optional(),
+  SOCIAL_GITHUB_URL: socialUrl('SOCIAL_GITHUB_URL'),
+  SOCIAL_LINKEDIN_URL: socialUrl('SOCIAL_LINKEDIN_URL'),
+  SOCIAL_X_URL: socialUrl('SOCIAL_X_URL'),
 });
 
 export interface Config {
@@ -183,6 +193,8 @@ export interface Config {
   moderation: 'post' | 'pre';
   /** Jobs one account may post in 24 hours. */
   postsPerDay: number;
+  /** The footer's social links (https addresses); a network left unset is not shown. */
+  social: Partial<Record<'github' | 'linkedin' | 'x', string>>;
   /** A download of every job whose client reads nothing for this long is ended (tests shorten it; 30 s when unset). */
   allJobsStallMs?: number;
 }
@@ -366,6 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS,
     moderation: e.MODERATION,
     postsPerDay: e.POSTS_PER_DAY,
+    social: { github: e.SOCIAL_GITHUB_URL, linkedin: e.SOCIAL_LINKEDIN_URL, x: e.SOCIAL_X_URL },
     searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
     searchIndex: e.SEARCH_INDEX,
     searchTimeoutMs: e.SEARCH_TIMEOUT_MS,

@@ -265,6 +265,14 @@ const TABLE: Record<string, Case> = {
     request: async (w, a) => ({ method: 'GET', url: '/api/health', headers: cookieOf(w, a) }),
     status: everyone(200),
   },
+  'GET /api/site': {
+    // The footer's configured links: the same for everyone.
+    request: async (w, a) => ({ method: 'GET', url: '/api/site', headers: cookieOf(w, a) }),
+    status: everyone(200),
+    check: async (_w, _a, response) => {
+      expect(response.json()).toEqual({ social: [] });
+    },
+  },
   'GET /api/ready': {
     // For the load balancer: the same for everyone, and nothing in it names a credential.
     request: async (w, a) => ({ method: 'GET', url: '/api/ready', headers: cookieOf(w, a) }),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIsoDate, type Company, type CompanyPage, type Job, type JobCreateBody, type SearchResult } from '@jobboard/shared';
+import { defaultRegion } from '../src/modules/jobs/places.js';
 import { describeEachDb, buildTestApp, expectErrorShape, jobBody, joinCompany, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';
 
@@ -206,6 +207,48 @@ describeEachDb('job model API', (kind) => {
       expect(unknown.unknownPlace?.suggestions[0]).toBe('Seattle, WA');
       // A known place with nothing in it is not unknown.
       expect((await search('q=quagga&where=Lyon')).unknownPlace).toBeUndefined();
+    });
+
+    it('"Springfield, IL" finds Springfield in Illinois only, over the database and over the in-memory index (issue 29)', async () => {
+      const off = await buildTestApp(kind, { searchIndex: 'off' });
+      try {
+        for (const [label, app] of [['memory index', t.app], ['database', off.app]] as const) {
+          const poster = await signUpAndSignIn(app);
+          const word = `springy${label.length}`;
+          const send = async (body: Record<string, unknown>) => {
+            const response = await app.inject({ method: 'POST', url: '/api/job/post-job', headers: { cookie: poster.cookie }, payload: body });
+            expect(response.statusCode, response.body).toBe(201);
+            return response.json<{ insertedId: string }>().insertedId;
+          };
+          // An old client's text names the region; a new one sends it beside the city; a third names none.
+          const illinois = await send(jobBody({ jobTitle: `${word} Illinois`, jobLocation: 'Springfield, IL' }));
+          const massachusetts = await send({ ...jobBody({ jobTitle: `${word} Massachusetts` }), location: { city: 'Springfield', country: 'US', region: 'Massachusetts' }, workplace: 'on-site' });
+          const unnamed = await send({ ...jobBody({ jobTitle: `${word} Unnamed` }), location: { city: 'Springfield', country: 'US' }, workplace: 'on-site' });
+          // An edit sending the same place without its region (the form knows it only when picked) keeps it.
+          const edited = await app.inject({ method: 'PATCH', url: `/api/job/update-job/${massachusetts}`, headers: { cookie: poster.cookie }, payload: { location: { city: 'Springfield', country: 'US' }, workplace: 'on-site' } });
+          expect(edited.statusCode, edited.body).toBe(200);
+          const found = async (where: string) => {
+            if (app === t.app) {
+              // The index answers once loaded (GET /api/ready), and reads the new jobs' changes before the search.
+              await expect.poll(async () => (await app.inject({ method: 'GET', url: '/api/ready' })).json<{ searchIndex?: string }>().searchIndex, { timeout: 15_000 }).toBe('ready');
+            }
+            const response = await app.inject({ method: 'GET', url: `/api/job/search?q=${word}&where=${encodeURIComponent(where)}` });
+            expect(response.statusCode).toBe(200);
+            return response.json<SearchResult>().items.map((j) => j._id).sort();
+          };
+          // A job naming no region is in its city's most populous namesake.
+          const home = defaultRegion('Springfield', 'US');
+          const inRegion = (region: string, named: string) => [named, ...(home === region ? [unnamed] : [])].sort();
+          expect(await found('Springfield, IL'), label).toEqual(inRegion('IL', illinois));
+          expect(await found('Springfield, Illinois'), label).toEqual(inRegion('IL', illinois));
+          expect(await found('Springfield, MA'), label).toEqual(inRegion('MA', massachusetts));
+          expect(await found('Springfield, IL, USA'), label).toEqual(inRegion('IL', illinois));
+          expect(await found('Springfield'), label).toEqual([illinois, massachusetts, unnamed].sort());
+          expect(await found('Springfield, United States'), label).toEqual([illinois, massachusetts, unnamed].sort());
+        }
+      } finally {
+        await off.close();
+      }
     });
 
     it('the where box\'s suggestions: countries first with countries=first, regions by name, no place twice', async () => {

@@ -273,7 +273,8 @@ describeEachDb('jobs API', (kind) => {
       const response = await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${id}` });
       expect(response.statusCode).toBe(200);
       const job = response.json<Job>();
-      expect(Object.keys(job).sort()).toEqual(ANSWER_FIELDS);
+      // One job's answer also carries its description as safe HTML (decision 27); lists do not.
+      expect(Object.keys(job).sort()).toEqual([...ANSWER_FIELDS, 'descriptionHtml'].sort());
       expect(job).toMatchObject({
         _id: id,
         jobTitle: 'One Job',

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MESSAGES,
@@ -25,6 +26,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from './helpers.js';
+import { readOutbox } from './outbox.js';
 
 /** Moderation (issue 14, point 4; decision record 20): reports, the queue, hide, approve, ban, pre-moderation, the posting limit. */
 describeEachDb('moderation API', (kind) => {
@@ -33,9 +35,11 @@ describeEachDb('moderation API', (kind) => {
   let poster: SignedInUser;
   let seeker: SignedInUser;
   const adminEmail = `admin-${randomBytes(4).toString('hex')}@example.com`;
+  // A second administrator's address, never signed up: only mailed.
+  const secondAdmin = `admin2-${randomBytes(4).toString('hex')}@example.com`;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { adminEmails: [adminEmail] });
+    t = await buildTestApp(kind, { adminEmails: [adminEmail, secondAdmin] });
     admin = await signUpAndSignIn(t.app, { email: adminEmail });
     poster = await signUpAndSignIn(t.app);
     seeker = await signUpAndSignIn(t.app);
@@ -44,6 +48,7 @@ describeEachDb('moderation API', (kind) => {
     await t?.close();
   });
 
+  const outbox = () => path.join(t.config.dataDir, 'outbox');
   const as = (person: SignedInUser | undefined) => (person ? { cookie: person.cookie } : {});
   const word = () => `zq${randomBytes(5).toString('hex')}`;
   const report = (person: SignedInUser | undefined, job: string, payload: unknown = { reason: 'scam', details: 'Asks for a fee' }) =>
@@ -130,6 +135,49 @@ describeEachDb('moderation API', (kind) => {
       expect(expectErrorShape(await mine(seeker, 'not-an-id'), 404)).toBe(MESSAGES.jobNotFound);
       expect((await hide(admin, job)).statusCode).toBe(200);
       expect(expectErrorShape(await mine(seeker, job), 404)).toBe(MESSAGES.jobNotFound);
+    });
+  });
+
+  describe('e-mails about reports (issue 29)', () => {
+    it("a job's first open report e-mails the administrators (no further mail until a decision); hide and dismiss tell the confirmed reporters", async () => {
+      {
+        const title = `Mailed report ${word()}`;
+        const job = await postJob(t.app, poster.cookie, { jobTitle: title, companyName: 'Reportco' });
+        const other = await signUpAndSignIn(t.app);
+        const unconfirmed = await signUpAndSignIn(t.app, {}, { verified: false });
+        expect((await report(seeker, job, { reason: 'scam', details: 'Wants a deposit' })).statusCode).toBe(201);
+        // (The outbox reader decodes bytes one by one: the quotation marks around the title are left out here.)
+        const about = (to: string, subject: RegExp) => readOutbox(outbox()).filter((m) => m.to.includes(to) && subject.test(m.subject) && m.text.includes(title));
+        const reported = /^A job was reported on Jobboard$/;
+        for (const to of [adminEmail, secondAdmin]) {
+          await expect.poll(() => about(to, reported).length, { timeout: 15_000 }).toBe(1);
+          const mail = about(to, reported)[0]?.text ?? '';
+          expect(mail).toContain(' at Reportco.');
+          expect(mail).toContain('Reason: Scam or fraud');
+          expect(mail).toContain('Details: Wants a deposit');
+          expect(mail).toContain(`/job/${job}`);
+          expect(mail).toContain('/admin');
+        }
+        expect((await report(other, job)).statusCode).toBe(201);
+        expect((await report(unconfirmed, job)).statusCode).toBe(201);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        expect(about(adminEmail, reported)).toHaveLength(1);
+
+        expect((await hide(admin, job)).statusCode).toBe(200);
+        for (const person of [seeker, other]) {
+          await expect.poll(() => about(person.user.email, /^Your report on Jobboard: the job was removed$/).length, { timeout: 15_000 }).toBe(1);
+          expect(about(person.user.email, /removed/)[0]?.text).not.toContain('Asks applicants for money');
+        }
+        // The job is reported again after it is back: a new first report, a new e-mail; dismissing it tells the reporter.
+        expect((await approve(admin, job)).statusCode).toBe(200);
+        expect((await report(seeker, job)).statusCode).toBe(201);
+        await expect.poll(() => about(adminEmail, reported).length, { timeout: 15_000 }).toBe(2);
+        expect((await approve(admin, job)).statusCode).toBe(200);
+        await expect.poll(() => about(seeker.user.email, /^Your report on Jobboard: the job stays up$/).length, { timeout: 15_000 }).toBe(1);
+        // An address never confirmed hears nothing.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        expect(readOutbox(outbox()).filter((m) => m.to.includes(unconfirmed.user.email) && /report/i.test(m.subject))).toEqual([]);
+      }
     });
   });
 

@@ -149,6 +149,34 @@ describeEachDb('server-rendered pages', (kind) => {
     for (const person of [alice, bob]) expect(again).not.toContain(person.user.email);
   });
 
+  it('a description in Markdown: links, lists and emphasis on the page, in the API, JSON-LD and feeds; HTML and script links inert', async () => {
+    const description =
+      'Join **Markdown Crafters**.\n\n- Apply at https://example.com/apply\n- Read [our story](https://example.com/story)\n\n' +
+      '<script>alert(1)</script> [bad](javascript:alert(1)) <img src=x onerror=alert(1)>';
+    const id = await postJob(t.app, poster.cookie, { jobTitle: 'Markdown Crafter', companyName: 'Pageco', description });
+    const rel = 'rel="nofollow ugc noopener"';
+    const link = `<a href="https://example.com/apply" ${rel}>https://example.com/apply</a>`;
+    const api = (await get(`/api/job/all-jobs/${id}`)).json<{ description: string; descriptionHtml: string }>();
+    expect(api.description).toBe(description);
+    expect(api.descriptionHtml).toBe(
+      `<p>Join <strong>Markdown Crafters</strong>.</p><ul><li>Apply at ${link}</li><li>Read <a href="https://example.com/story" ${rel}>our story</a></li></ul>` +
+        '<p>&lt;script&gt;alert(1)&lt;/script&gt; bad &lt;img src=x onerror=alert(1)&gt;</p>',
+    );
+    const page = (await get(`/job/${id}`)).body;
+    expect(page).toContain(api.descriptionHtml);
+    expect(page).not.toContain('<script>alert(1)');
+    expect(page).not.toMatch(/href="javascript/i);
+    // The page's meta description reads as text, without the Markdown's marks.
+    expect(page).toContain('<meta name="description" content="Pageco is hiring: Markdown Crafter in London, United Kingdom. $20,000 – $120,000 a year. Join Markdown Crafters. Apply at');
+    expect(jsonLd(page)[0]).toMatchObject({ description: api.descriptionHtml });
+    // The feeds carry the card's excerpt as HTML: its first link comes through clickable.
+    const rss = (await get('/feed.rss?q=crafter')).body;
+    expect(rss).toContain(`<strong>Markdown Crafters</strong>`);
+    expect(rss).toContain(link);
+    const json = (await get('/feed.json?q=crafter')).json<{ items: { content_html: string }[] }>();
+    expect(json.items[0]?.content_html).toContain(link);
+  });
+
   it('renders past the limit from one address answer 429 with Retry-After (the shell); kept pages and other addresses go on', async () => {
     const address = '198.51.100.200';
     const statuses: number[] = [];

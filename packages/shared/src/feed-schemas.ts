@@ -21,6 +21,7 @@ export const jsonFeedItemSchema = z.object({
   url: z.string(),
   title: z.string().describe('"Web Developer at Acme Inc"'),
   content_text: z.string().describe('The facts line (company, place, workplace, pay, employment type) and the excerpt'),
+  content_html: z.string().describe('The same as safe HTML: the excerpt with its links, lists and emphasis'),
   summary: z.string().describe("An excerpt of the job's description"),
   date_published: z.string().describe('The posting date, as an RFC 3339 date-time'),
   authors: z.array(jsonFeedAuthorSchema).describe('The company'),

@@ -12,6 +12,9 @@ describe('feeds of a search', () => {
     expect(describeSearch('workplace=remote&employment=full-time&skill=typescript&payMin=100000&posted=7d')).toBe(
       'remote full-time jobs using typescript, paying $100,000+ a year, posted in the last 7 days',
     );
+    expect(describeSearch('where=remote')).toBe('remote jobs');
+    expect(searchFeedTitle('where=Remote&q=react')).toBe('Jobboard: remote react jobs');
+    expect(describeSearch('where=remote&workplace=remote')).toBe('remote jobs');
     expect(describeSearch('country=de&remoteCountry=FR&payMin=123456')).toBe('jobs in Germany, open to people in France, paying $123,456+ a year');
     expect(describeSearch('location=london&salaryType=hourly')).toBe('jobs in London, paid hourly');
   });

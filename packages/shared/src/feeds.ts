@@ -71,13 +71,16 @@ export function describeSearch(search: string | URLSearchParams): string {
     const value = get(group);
     return value === undefined ? undefined : optionLabel(FILTER_GROUPS[group], value);
   };
-  const kinds = [label('workplace'), label('employment'), label('experience')]
+  // "where=remote" is the Remote workplace, not a place ('remote jobs', never 'jobs in remote').
+  const whereRemote = /^(remote|anywhere|remotely|work remotely)$/i.test(get('where')?.trim() ?? '');
+  const kinds = [label('workplace') ?? (whereRemote ? 'Remote' : undefined), label('employment'), label('experience')]
     .filter((word): word is string => word !== undefined)
-    .map((word) => word.toLowerCase());
+    .map((word) => word.toLowerCase())
+    .filter((word, at, all) => all.indexOf(word) === at);
   const what = get('q');
   const subject = [...kinds, what].filter(Boolean).join(' ');
   const qualifiers: string[] = [];
-  const places = [get('where'), label('location'), get('country') && countryName(get('country')?.toUpperCase() ?? '')].filter(Boolean);
+  const places = [whereRemote ? undefined : get('where'), label('location'), get('country') && countryName(get('country')?.toUpperCase() ?? '')].filter(Boolean);
   if (places.length) qualifiers.push(`in ${places.join(', ')}`);
   const remoteCountry = get('remoteCountry');
   if (remoteCountry) qualifiers.push(`open to people in ${countryName(remoteCountry.toUpperCase())}`);

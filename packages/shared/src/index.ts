@@ -20,3 +20,4 @@ export * from './job-model.js';
 export * from './countries.js';
 export * from './country-names.js';
 export * from './page-titles.js';
+export * from './site.js';

@@ -260,6 +260,12 @@ export const salarySchema = z
 export const placeSchema = z.strictObject({
   city: z.string().normalize('NFKC').trim().max(JOB_MODEL_LIMITS.city, { error: `City must be at most ${JOB_MODEL_LIMITS.city} characters` }).default(''),
   country: z.union([z.literal(''), countryCode('Country')]).default(''),
+  region: z
+    .string()
+    .trim()
+    .max(40, { error: 'Region must be at most 40 characters' })
+    .optional()
+    .describe("The state, province or territory ('IL', 'Illinois') of a city in the United States, Canada or Australia"),
 });
 export type Place = z.infer<typeof placeSchema>;
 
@@ -400,6 +406,10 @@ export const jobSchema = z.object({
   maxPrice: z.string(),
   postingDate: z.string().describe('YYYY-MM-DD'),
   description: z.string(),
+  descriptionHtml: z
+    .string()
+    .optional()
+    .describe("The description as safe HTML (paragraphs, lists, bold, italic, http(s)/mailto links): only in GET /api/job/all-jobs/:id's answer"),
   postedBy: z
     .string()
     .describe("The poster's e-mail address for the poster, their company's members and administrators; else their public name"),

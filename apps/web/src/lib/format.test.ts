@@ -18,3 +18,12 @@ describe('format', () => {
     expect(dateOnly('2024-05-06T10:11:12.000Z')).toBe('2024-05-06');
   });
 });
+
+describe('excerpt of a Markdown description (issue 29)', () => {
+  it('reads without the marks; plain text as before', () => {
+    expect(excerpt('## About us\nWe build **widgets** for *everyone*.\n- Read [our story](https://example.com/story)')).toBe(
+      'About us\nWe build widgets for everyone.\nRead our story...',
+    );
+    expect(excerpt('2 * 3 * 4 and snake_case_name')).toBe('2 * 3 * 4 and snake_case_name...');
+  });
+});

@@ -11,9 +11,17 @@ export function salaryRangeDollars(minPrice: string, maxPrice: string): string {
   return `${dollars(minPrice)} - ${dollars(maxPrice)}`;
 }
 
-/** First n characters followed by dots (spec: cards show the first 100 characters of the description). */
+/**
+ * First n characters followed by dots (spec: cards show the first 100 characters of the description), read
+ * without the Markdown marks the job page renders (decision 27): '## About', '**bold**', '[text](url)', '- item'.
+ */
 export function excerpt(text: string, length = 100): string {
-  return `${text.slice(0, length)}...`;
+  const plain = text
+    .replace(/!?\[([^\]\n]+)\]\([^)\s]*\)/g, '$1')
+    .replace(/^ {0,3}(?:#{1,6}|[-*+]|\d{1,9}[.)])[ \t]+/gm, '')
+    .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+    .replace(/(^|[^\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?!\w)/g, '$1$2');
+  return `${plain.slice(0, length)}...`;
 }
 
 /** APPLICATION DATE: the first 10 characters of the stored date (yyyy-mm-dd). */

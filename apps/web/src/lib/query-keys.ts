@@ -4,6 +4,8 @@ export const queryKeys = {
   me: ['auth', 'me'] as const,
   /** Where a deliberate sign-out or account deletion is going (see lib/session.ts `signOutTo`). */
   exitTo: ['auth', 'exit-to'] as const,
+  /** The footer's configured links (GET /api/site). */
+  site: ['site'] as const,
   search: (params: string) => ['jobs', 'search', params] as const,
   job: (id: string) => ['jobs', 'one', id] as const,
   myJobs: (email: string) => ['jobs', 'mine', email] as const,

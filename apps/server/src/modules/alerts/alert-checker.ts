@@ -31,9 +31,13 @@ export interface CheckResult {
 /** Alerts checked in one round at most; the rest wait for the next round (which comes at once when this one was full). */
 const ALERTS_PER_ROUND = 500;
 
-function placeOf(job: Job): string {
+/** 'Berlin, Germany', 'Berlin, Germany (hybrid)', or for a remote job where it hires: 'Remote (Australia, Germany)'. */
+export function placeOf(job: Job): string {
+  if (job.workplace === 'remote') {
+    const countries = job.remoteCountries.map((code) => countryName(code));
+    return `Remote (${countries.length ? countries.join(', ') : 'anywhere'})`;
+  }
   const place = [job.location.city, job.location.country ? countryName(job.location.country) : ''].filter(Boolean).join(', ') || job.jobLocation;
-  if (job.workplace === 'remote') return place ? `Remote (${place})` : 'Remote';
   return job.workplace === 'hybrid' ? `${place} (hybrid)` : place;
 }
 

@@ -18,6 +18,7 @@ import {
 import { Feed } from 'feed';
 import type { Db } from '../../db/client.js';
 import type { SearchCache } from '../jobs/search.service.js';
+import { renderDescription } from '../jobs/description-html.js';
 import { findSearchMatches } from '../jobs/search.service.js';
 import { escapeHtml, libraryCdata, libraryText, xmlSafe } from './xml-text.js';
 
@@ -39,6 +40,8 @@ export interface FeedEntry {
   employment: string;
   /** The card's excerpt of the description. */
   excerpt: string;
+  /** The excerpt as the job page shows its description (safe HTML of the Markdown subset, decision 27). */
+  excerptHtml: string;
   /** "Acme Inc · Berlin, Germany · On-site · EUR 60,000–75,000 a year · Full-time". */
   facts: string;
   posted: Date;
@@ -85,6 +88,7 @@ export function toFeedEntry(job: JobSummary, origin: string): FeedEntry {
     pay,
     employment: job.employmentType,
     excerpt,
+    excerptHtml: renderDescription(xmlSafe(excerpt)),
     facts: [company, place, workplace, pay, job.employmentType].filter(Boolean).join(' · '),
     posted: dayStart(job.postingDate),
     skills: job.skills.map((skill) => skill.label),
@@ -122,7 +126,7 @@ function xmlFeed(format: 'rss' | 'atom', context: FeedContext, entries: FeedEntr
     ttl: 5,
   });
   for (const entry of entries) {
-    const html = `<p>${escapeHtml(entry.facts)}</p><p>${escapeHtml(entry.excerpt)}</p>`;
+    const html = `<p>${escapeHtml(entry.facts)}</p>${entry.excerptHtml}`;
     feed.addItem({
       // RSS titles are plain text; Atom's are marked type="html" by the library, so they are escaped as HTML.
       title: format === 'atom' ? escapeHtml(entry.title) : libraryCdata(entry.title),
@@ -154,6 +158,7 @@ function jsonFeed(context: FeedContext, entries: FeedEntry[]): JsonFeed {
       url: entry.url,
       title: entry.title,
       content_text: `${entry.facts}\n\n${entry.excerpt}`,
+      content_html: `<p>${escapeHtml(entry.facts)}</p>${entry.excerptHtml}`,
       summary: entry.excerpt,
       date_published: entry.posted.toISOString(),
       authors: [{ name: entry.company }],

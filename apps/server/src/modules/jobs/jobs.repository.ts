@@ -19,6 +19,8 @@ export interface JobRow {
   job_location: string;
   city: string;
   country: string;
+  /** 'IL' (migration 025), or '' when the poster named no region. */
+  region: string;
   workplace: Workplace;
   remote_countries: string[];
   employment_type: string;
@@ -49,7 +51,7 @@ export interface JobRow {
 export const JOB_COLUMNS = `j.id, j.seq, j.poster_id, CASE WHEN u.email_verified_at IS NOT NULL THEN u.email ELSE '' END AS posted_by,
   u.name AS poster_name, j.job_title,
   j.company_id, co.slug AS company_slug, j.company_name, j.company_logo, co.name AS company_ref_name, co.logo AS company_ref_logo,
-  j.job_location, j.city, j.country, j.workplace, j.remote_countries, j.employment_type, j.experience_level,
+  j.job_location, j.city, j.country, j.region, j.workplace, j.remote_countries, j.employment_type, j.experience_level,
   j.salary_type, j.min_price, j.max_price, j.salary_min, j.salary_max, j.salary_currency, j.salary_period,
   j.posting_date::text AS posting_date, j.valid_through::text AS valid_through,
   CASE WHEN coalesce(j.status_before_moderation, j.status) = 'closed' THEN 'closed'
@@ -159,6 +161,7 @@ export interface JobRecord {
   job_location: string;
   city: string;
   country: string;
+  region: string;
   workplace: Workplace;
   remote_countries: string[];
   employment_type: string;
@@ -180,7 +183,7 @@ export interface JobRecord {
 }
 
 const RECORD_COLUMNS: (keyof JobRecord)[] = [
-  'job_title', 'company_id', 'company_name', 'company_logo', 'job_location', 'city', 'country', 'workplace',
+  'job_title', 'company_id', 'company_name', 'company_logo', 'job_location', 'city', 'country', 'region', 'workplace',
   'remote_countries', 'employment_type', 'experience_level', 'salary_type', 'min_price', 'max_price', 'max_price_k',
   'salary_min', 'salary_max', 'salary_currency', 'salary_period', 'pay_yearly_usd', 'valid_through', 'status',
   'description', 'skills', 'skill_keys',

@@ -35,8 +35,9 @@ import {
   type JobViewer,
 } from './jobs.repository.js';
 import { admitPost, holdForReview, isAdmin, reviewsEdits, type ModerationConfig } from '../posting-policy/posting-policy.js';
+import { renderDescription } from './description-html.js';
 import { canonicalSkills, jobLocationText } from './job-fields.js';
-import { countryOfCity, parseWhere } from './places.js';
+import { countryOfCity, jobRegion, parseWhere } from './places.js';
 import type { SearchCache } from './search.service.js';
 
 /**
@@ -105,17 +106,23 @@ function toRecord(input: JobInput, existing: JobRecord | undefined, company: { i
   // Place: a structured location, or the spec's text (whose country is the most populous city of that name).
   let city = base?.city ?? '';
   let country = base?.country ?? '';
+  let region = base?.region ?? '';
   let jobLocation = base?.job_location ?? '';
   if (input.location) {
     city = input.location.city;
     country = input.location.country;
+    // An edit that sends the same place without a region (the form knows one only when picked) keeps the region.
+    const samePlace = base !== undefined && base.city === city && base.country === country;
+    region = input.location.region !== undefined || !samePlace ? jobRegion(city, country, input.location.region) : region;
     jobLocation = jobLocationText(city, country, workplace);
   } else if (input.jobLocation !== undefined) {
     jobLocation = input.jobLocation;
     const parsed = parseWhere(jobLocation);
+    region = '';
     if ('city' in parsed) {
       city = parsed.city;
       country = parsed.country ?? countryOfCity(parsed.city);
+      region = parsed.region ?? '';
     } else if ('country' in parsed) {
       city = '';
       country = parsed.country;
@@ -171,6 +178,7 @@ function toRecord(input: JobInput, existing: JobRecord | undefined, company: { i
     job_location: jobLocation,
     city,
     country,
+    region,
     workplace,
     remote_countries: remoteCountries,
     employment_type: employmentType,
@@ -202,7 +210,7 @@ export async function getJob(db: Db, rawId: string, viewer: JobViewer = PUBLIC_V
   if (row.moderation_state && !(viewer.admin || viewer.id === row.poster_id)) {
     throw new AppError('not_found', MESSAGES.jobNotFound);
   }
-  return toJob(row, viewer);
+  return { ...toJob(row, viewer), descriptionHtml: renderDescription(row.description) };
 }
 
 /** The reader of a job answer (JobViewer): a visitor is the public; a signed-in user with their companies. */

@@ -212,13 +212,38 @@ function cityInRegion(name: string, regionText: string, country?: string): { cit
   return undefined;
 }
 
+/**
+ * A job's region (issue 29: "Springfield, IL" is not Springfield, MA): the abbreviation of a region the poster
+ * named ('IL', 'Illinois') when the country has regions (United States, Canada, Australia) and a city of that name
+ * lies in it; '' otherwise. A job without one is taken to be in its city's most populous namesake (defaultRegion).
+ */
+export function jobRegion(city: string, country: string, regionText: string | undefined): string {
+  if (!city || !regionText) return '';
+  return cityInRegion(city, regionText, country)?.region.abbreviation ?? '';
+}
+
+/** The region of the most populous city called `city` in `country` ('Seattle', 'US': 'WA'); '' when none is known. */
+export function defaultRegion(city: string, country: string): string {
+  const found = citiesNamed(city).find((c) => c.country === country);
+  return found ? (regionOf(country, found.region)?.abbreviation ?? '') : '';
+}
+
+/**
+ * The stored regions a "City, Region" search matches: the region itself, and '' (a job whose poster named no
+ * region) when the region is that of the city's most populous namesake, where such a job is taken to be.
+ */
+export function regionsMatched(where: { city: string; country?: string; region?: string }): string[] | undefined {
+  if (!where.region || !where.country) return undefined;
+  return defaultRegion(where.city, where.country) === where.region ? [where.region, ''] : [where.region];
+}
+
 export type WhereFilter = { remote: true } | { country: string } | { city: string; country?: string; region?: string };
 
 /**
  * The "where" box: 'remote' (or 'anywhere'), a country by name, alias or code ('Germany', 'UK', 'de'),
  * 'City, Region' for the United States, Canada and Australia ('Seattle, WA', 'Toronto, Ontario', 'Sydney, NSW';
  * read before a country, so 'Boston, MA' is not Boston in Morocco), 'City, Region, Country', 'City, Country',
- * or a city. Jobs keep a city and a country, so the region chooses the city's country; it narrows no further.
+ * or a city. The region chooses the city's country, and narrows to the jobs in it (regionsMatched).
  */
 export function parseWhere(text: string): WhereFilter {
   const trimmed = text.trim();

@@ -54,6 +54,8 @@ export interface IndexRow {
   city: string;
   country: string;
   city_key: string;
+  /** The region a poster named (migration 025), or ''. */
+  region: string;
   salary_key: string;
   experience_key: string;
   employment_key: string;
@@ -68,10 +70,14 @@ export interface IndexRow {
 }
 
 export const INDEX_COLUMNS = `j.seq, (j.posting_date - DATE '1970-01-01') AS posting_day, (j.valid_through - DATE '1970-01-01') AS valid_day,
-  j.pay_yearly_usd AS pay, j.max_price_k, j.city, j.country, lower(j.city) AS city_key, lower(j.salary_type) AS salary_key,
+  j.pay_yearly_usd AS pay, j.max_price_k, j.city, j.country, lower(j.city) AS city_key, j.region, lower(j.salary_type) AS salary_key,
   lower(j.experience_level) AS experience_key, lower(j.employment_type) AS employment_key, j.workplace,
   lower(j.job_title) AS title_key, j.skill_keys AS skills, j.remote_countries AS remote,
   array_to_string(tsvector_to_array(j.search_doc), ' ') AS lexemes, job_in_sample(j.seq) AS s32, job_in_fine_sample(j.seq) AS s4`;
+
+/** The countries whose jobs name a region (regions.ts), and the key of a city's jobs in one of their regions. */
+const REGION_COUNTRIES = new Set(['US', 'CA', 'AU']);
+export const cityRegionKey = (cityKey: number, country: number, region: string) => `${cityKey} ${country} ${region}`;
 
 export const DAY_MS = 86_400_000;
 export const dayOf = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
@@ -199,6 +205,8 @@ export class Store {
   readonly byTitle: U32List[] = [];
   /** The jobs of each lower-cased city and of each country, by string id: "where" and the country filters. */
   readonly byCityKey: U32List[] = [];
+  /** The jobs of each city in the three countries with regions, by 'cityKey country region' ids (region '' too). */
+  readonly byCityRegion = new Map<string, U32List>();
   readonly byCountry: U32List[] = [];
   readonly bySkill: U32List[] = [];
   readonly docOf = new Map<number, number>();
@@ -255,6 +263,12 @@ export class Store {
     this.cityKey[doc] = this.strings.id(row.city_key);
     (this.byCityKey[this.cityKey[doc]!] ??= new U32List()).push(doc);
     (this.byCountry[this.strings.id(row.country)] ??= new U32List()).push(doc);
+    if (REGION_COUNTRIES.has(row.country) && row.city_key) {
+      const key = cityRegionKey(this.cityKey[doc]!, this.strings.id(row.country), row.region);
+      let list = this.byCityRegion.get(key);
+      if (!list) this.byCityRegion.set(key, (list = new U32List()));
+      list.push(doc);
+    }
     const place = this.places.id(`${this.cityKey[doc]} ${this.strings.id(row.country)}`);
     this.place[doc] = place;
     const spellings = (this.placeCities[place] ??= []);
@@ -482,6 +496,7 @@ export class Store {
     for (const list of this.bySkill) list.trim();
     // Sparse: indexed by string ids, not every string a city or a country.
     this.byCityKey.forEach((list) => list.trim());
+    for (const list of this.byCityRegion.values()) list.trim();
     this.byCountry.forEach((list) => list.trim());
     for (const list of this.byRemoteCountry.values()) list.trim();
     this.noRemoteCountries.trim();

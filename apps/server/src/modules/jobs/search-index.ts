@@ -21,7 +21,9 @@ import {
   type PagePosition,
   type SearchCriteria,
 } from './search.repository.js';
+import { regionsMatched } from './places.js';
 import {
+  cityRegionKey,
   countMembers,
   dayOf,
   eachMember,
@@ -530,9 +532,9 @@ export class SearchIndex {
 
     const id = (value: string) => s.find(value) ?? -1;
     // The job model's equalities hold for every pass: their jobs' sets narrow the candidates at once.
-    const within = (list: U32List | undefined) => {
+    const within = (...lists: (U32List | undefined)[]) => {
       const set = new Uint32Array(words);
-      store.bitsOf(list, set);
+      for (const list of lists) store.bitsOf(list, set);
       if (candidates) for (let w = 0; w < words; w += 1) candidates[w]! &= set[w]!;
       else candidates = set;
     };
@@ -548,6 +550,9 @@ export class SearchIndex {
       within(city === undefined ? undefined : store.byCityKey[city]);
       const country = where.country === undefined ? undefined : s.find(where.country);
       if (where.country !== undefined) within(country === undefined ? undefined : store.byCountry[country]);
+      // "Springfield, IL": the city's jobs in that region only (and those naming none, where that is its default).
+      const regions = regionsMatched(where);
+      if (regions) within(...(city === undefined || country === undefined ? [] : regions.map((r) => store.byCityRegion.get(cityRegionKey(city, country, r)))));
     } else if (where) {
       const country = s.find(where.country);
       within(country === undefined ? undefined : store.byCountry[country]);

@@ -16,7 +16,7 @@ import {
 } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 import { CARD_COLUMNS, JOB_FROM, type JobRow } from './jobs.repository.js';
-import type { WhereFilter } from './places.js';
+import { regionsMatched, type WhereFilter } from './places.js';
 
 
 /** Collects SQL parameters and hands out their placeholders. */
@@ -454,6 +454,10 @@ function modelConditions(criteria: SearchCriteria, params: Params, keys?: string
     equal(`city:${city}`, () => `lower(j.city) = ${params.add(city)}`);
     const country = where.country;
     if (country) equal(`country:${country}`, () => `j.country = ${params.add(country)}`);
+    // "Springfield, IL": the city in that region only. The region is the jobs table's alone (no sample or facet
+    // key carries it), read by seq from whichever of them `j` is; a city's jobs are few.
+    const regions = regionsMatched(where);
+    if (regions) conditions.push(`EXISTS (SELECT 1 FROM jobs r WHERE r.seq = j.seq AND r.region = ANY(${params.add(regions)}::text[]))`);
   } else if (where) equal(`country:${where.country}`, () => `j.country = ${params.add(where.country)}`);
   if (criteria.skill) conditions.push(`j.skill_keys @> ARRAY[${params.add(criteria.skill)}]::text[]`);
   const country = criteria.country;

@@ -233,3 +233,54 @@ export function applicationDigestMail(to: string, name: string, content: Omit<Ne
     text: [`Hello ${name},`, '', `New applications arrived for “${content.jobTitle}” in the last day.`, 'Read them:', content.link].join('\n'),
   };
 }
+
+export interface ReportedJobContent {
+  jobTitle: string;
+  company: string;
+  /** The reason's label ("Scam or fraud"). */
+  reason: string;
+  /** What the reporter wrote (plain text, in the body only). */
+  details: string;
+  jobLink: string;
+  queueLink: string;
+}
+
+/** To each administrator (ADMIN_EMAILS): a job has a report waiting, the first since its last decision. */
+export function jobReportedMail(to: string, content: ReportedJobContent): OutgoingMail {
+  return {
+    to,
+    // User-written text stays out of the subject (it could pose as another message).
+    subject: 'A job was reported on Jobboard',
+    text: [
+      'Hello,',
+      '',
+      `A job was reported: “${content.jobTitle}”${content.company ? ` at ${content.company}` : ''}.`,
+      `Reason: ${content.reason}`,
+      ...(content.details ? [`Details: ${content.details}`] : []),
+      '',
+      'The job:',
+      content.jobLink,
+      '',
+      'Review it in the queue (approve, hide, or ban its poster):',
+      content.queueLink,
+      '',
+      'Further reports of this job before a decision are listed in the queue without another e-mail.',
+    ].join('\n'),
+  };
+}
+
+/** To a reporter: what an administrator decided about the job they reported. */
+export function reportOutcomeMail(to: string, name: string, content: { jobTitle: string; removed: boolean }): OutgoingMail {
+  return {
+    to,
+    subject: content.removed ? 'Your report on Jobboard: the job was removed' : 'Your report on Jobboard: the job stays up',
+    text: [
+      `Hello ${name},`,
+      '',
+      `Thank you for reporting the job “${content.jobTitle}”. An administrator reviewed it.`,
+      content.removed
+        ? 'The job breaks the rules of Jobboard and has been removed: nobody can find it or apply any more.'
+        : 'The job was found within the rules of Jobboard, so it stays up. If you learn more, you can report it again from its page.',
+    ].join('\n'),
+  };
+}

@@ -26,12 +26,32 @@ export async function findLatestReport(db: Queryable, jobId: string, reporterId:
 }
 
 /** Every open report of the jobs, resolved with what the administrator did; answers how many. */
-export async function resolveReports(db: Queryable, jobIds: string[], resolution: 'approved' | 'hidden' | 'banned'): Promise<number> {
-  const rows = await db.query(
-    `UPDATE job_reports SET resolved_at = now(), resolution = $2 WHERE job_id = ANY($1::uuid[]) AND resolved_at IS NULL RETURNING id`,
+/** One report an administrator's decision resolved, with what its reporter's e-mail about the outcome needs. */
+export interface ResolvedReport {
+  reporter_email: string;
+  reporter_name: string;
+  /** Only a confirmed address hears the outcome. */
+  reporter_verified: boolean;
+  job_title: string;
+}
+
+/** Resolves the jobs' open reports (one per job and reporter, job_reports_open_once); answers each. */
+export async function resolveReports(db: Queryable, jobIds: string[], resolution: 'approved' | 'hidden' | 'banned'): Promise<ResolvedReport[]> {
+  return db.query<ResolvedReport>(
+    `WITH resolved AS (
+       UPDATE job_reports SET resolved_at = now(), resolution = $2 WHERE job_id = ANY($1::uuid[]) AND resolved_at IS NULL
+       RETURNING job_id, reporter_id
+     )
+     SELECT u.email AS reporter_email, u.name AS reporter_name, u.email_verified_at IS NOT NULL AS reporter_verified, j.job_title
+       FROM resolved r JOIN users u ON u.id = r.reporter_id JOIN jobs j ON j.id = r.job_id`,
     [jobIds, resolution],
   );
-  return rows.length;
+}
+
+/** Whether the job has open reports besides `reportId` (the administrators were told of the first one already). */
+export async function hasOtherOpenReports(db: Queryable, jobId: string, reportId: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM job_reports WHERE job_id = $1 AND resolved_at IS NULL AND id <> $2 LIMIT 1', [jobId, reportId]);
+  return rows.length > 0;
 }
 
 export interface ModeratedJobRow {

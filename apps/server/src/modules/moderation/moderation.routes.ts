@@ -29,8 +29,8 @@ import {
 } from './moderation.service.js';
 
 /** Reports of jobs, and the administrators' review queue and decisions (decision record 20). Prefix: /api. */
-export const moderationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, searchCounts }) => {
-  const deps = { db, searchCounts, adminEmails: config.adminEmails };
+export const moderationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, searchCounts, mail }) => {
+  const deps = { db, searchCounts, adminEmails: config.adminEmails, mail, origin: config.siteOrigin };
   const admin = (request: { user: Parameters<typeof requireAdmin>[0] }) => requireAdmin(request.user, config.adminEmails);
 
   app.post(
@@ -46,7 +46,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       const user = requireUser(request);
       // Reports are cheap to send and cost an administrator's time: 30 an hour per account.
       await rateLimiter.consume([[{ name: 'report-account', ...rateLimitsOf(config).reportsPerAccount }, user.id]]);
-      return reply.code(201).send(await reportJob(db, user, request.params.id, request.body, config.adminEmails));
+      return reply.code(201).send(await reportJob(deps, user, request.params.id, request.body));
     },
   );
 

@@ -2,6 +2,7 @@ import {
   MESSAGES,
   MODERATION_LIMITS,
   MODERATION_MESSAGES,
+  REPORT_REASON_LABELS,
   type BanAnswer,
   type BannedUsersPage,
   type HiddenJobsPage,
@@ -11,12 +12,14 @@ import {
   type ReportAck,
   type ReportBody,
 } from '@jobboard/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, Transaction } from '../../db/client.js';
 import { AppError, isUniqueViolation } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
 import type { CurrentUser } from '../../http/session.js';
 import { findJobById, PUBLIC_VIEWER, toJob } from '../jobs/jobs.repository.js';
 import type { SearchCache } from '../jobs/search.service.js';
+import type { MailQueue } from '../mail/mail.queue.js';
+import { jobReportedMail, reportOutcomeMail } from '../mail/templates.js';
 import { deleteSessionsForUser } from '../sessions/sessions.repository.js';
 import {
   findBannedUsersPage,
@@ -24,6 +27,7 @@ import {
   findLatestReport,
   findQueueItems,
   findQueuePage,
+  hasOtherOpenReports,
   hideJobs,
   insertReport,
   lockJob,
@@ -31,6 +35,7 @@ import {
   resolveReports,
   restoreJob,
   setBan,
+  type ResolvedReport,
 } from './moderation.repository.js';
 import { isAdmin } from '../posting-policy/posting-policy.js';
 
@@ -39,6 +44,10 @@ export interface ModerationDeps {
   /** Every decision changes which jobs are open: the search cache forgets its answers. */
   searchCounts: SearchCache;
   adminEmails: readonly string[];
+  /** Reporters hear the outcome of their report; administrators hear of a new one. */
+  mail: MailQueue;
+  /** The site's origin (config.siteOrigin), for the links in those e-mails. */
+  origin: string;
 }
 
 /** 401 for a visitor, 403 for anyone who is not an administrator (ADMIN_EMAILS, verified address). */
@@ -50,18 +59,47 @@ export function requireAdmin(user: CurrentUser | null, adminEmails: readonly str
 
 /**
  * A signed-in user's report of a job they can see and did not post. One open report per (job, reporter): the
- * partial unique index is the judge, so two reports sent at once make one (409 for the other).
+ * partial unique index is the judge, so two reports sent at once make one (409 for the other). The job's first
+ * open report e-mails every address of ADMIN_EMAILS, in the same transaction (under a lock on the job's row, so
+ * two first reports at once mail once); later ones wait in the queue without mail, so reports cannot flood them.
  */
-export async function reportJob(db: Db, user: CurrentUser, rawJobId: string, body: ReportBody, adminEmails: readonly string[]): Promise<ReportAck> {
-  const job = await findJobById(db, parseId(rawJobId, MESSAGES.jobNotFound));
-  if (!job || (job.moderation_state && !isAdmin(adminEmails, user))) throw new AppError('not_found', MESSAGES.jobNotFound);
+export async function reportJob(deps: ModerationDeps, user: CurrentUser, rawJobId: string, body: ReportBody): Promise<ReportAck> {
+  const job = await findJobById(deps.db, parseId(rawJobId, MESSAGES.jobNotFound));
+  if (!job || (job.moderation_state && !isAdmin(deps.adminEmails, user))) throw new AppError('not_found', MESSAGES.jobNotFound);
   if (job.poster_id === user.id) throw new AppError('forbidden', MODERATION_MESSAGES.cannotReportOwnJob);
   try {
-    return { reportId: await insertReport(db, job.id, user.id, body), message: MODERATION_MESSAGES.reported };
+    const reportId = await deps.db.transaction(async (tx) => {
+      await lockJob(tx, job.id);
+      const id = await insertReport(tx, job.id, user.id, body);
+      if (!(await hasOtherOpenReports(tx, job.id, id))) {
+        const content = {
+          jobTitle: job.job_title,
+          company: job.company_ref_name || job.company_name,
+          reason: REPORT_REASON_LABELS[body.reason],
+          details: body.details,
+          jobLink: `${deps.origin}/job/${job.id}`,
+          queueLink: `${deps.origin}/admin`,
+        };
+        for (const to of deps.adminEmails) await deps.mail.enqueue(jobReportedMail(to, content), tx);
+      }
+      return id;
+    });
+    return { reportId, message: MODERATION_MESSAGES.reported };
   } catch (error) {
     if (isUniqueViolation(error, 'job_reports_open_once')) throw new AppError('conflict', MODERATION_MESSAGES.alreadyReported);
     throw error;
   }
+}
+
+/** Resolves the jobs' open reports and queues each confirmed reporter's e-mail about the outcome, in `tx`. */
+async function resolveAndTell(deps: ModerationDeps, tx: Transaction, jobIds: string[], resolution: 'approved' | 'hidden' | 'banned'): Promise<number> {
+  const resolved: ResolvedReport[] = await resolveReports(tx, jobIds, resolution);
+  for (const report of resolved) {
+    if (!report.reporter_verified) continue;
+    const mail = reportOutcomeMail(report.reporter_email, report.reporter_name, { jobTitle: report.job_title, removed: resolution !== 'approved' });
+    await deps.mail.enqueue(mail, tx);
+  }
+  return resolved.length;
 }
 
 /** The caller's own latest report of a job they can see (as for a report: 404 for a job hidden from them). */
@@ -115,7 +153,7 @@ export async function approveJob(deps: ModerationDeps, admin: CurrentUser, rawJo
       // A banned account's jobs stay out of search until the account is unbanned.
       if (job.poster_banned && job.status === 'hidden') throw new AppError('conflict', 'The poster is banned: unban the account before approving its jobs');
       await restoreJob(tx, jobId, admin.id);
-      return resolveReports(tx, [jobId], 'approved');
+      return resolveAndTell(deps, tx, [jobId], 'approved');
     }),
   );
   return decided(deps.db, jobId, resolved, MODERATION_MESSAGES.approved);
@@ -128,7 +166,7 @@ export async function hideJob(deps: ModerationDeps, admin: CurrentUser, rawJobId
     deps.db.transaction(async (tx) => {
       if (!(await lockJob(tx, jobId))) throw new AppError('not_found', MESSAGES.jobNotFound);
       await hideJobs(tx, { jobId }, reason, admin.id);
-      return resolveReports(tx, [jobId], 'hidden');
+      return resolveAndTell(deps, tx, [jobId], 'hidden');
     }),
   );
   return decided(deps.db, jobId, resolved, MODERATION_MESSAGES.hidden);
@@ -150,7 +188,7 @@ export async function banUser(deps: ModerationDeps, admin: CurrentUser, rawUserI
       await deleteSessionsForUser(tx, userId);
       const hidden = await hideJobs(tx, { posterId: userId }, reason, admin.id);
       const ownJobs = await tx.query<{ id: string }>('SELECT id FROM jobs WHERE poster_id = $1', [userId]);
-      await resolveReports(tx, ownJobs.map((j) => j.id), 'banned');
+      await resolveAndTell(deps, tx, ownJobs.map((j) => j.id), 'banned');
       return { userId, bannedAt, hiddenJobs: hidden.length, message: MODERATION_MESSAGES.banned };
     }),
   );

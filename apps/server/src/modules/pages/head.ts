@@ -1,5 +1,6 @@
 import type { Job } from '@jobboard/shared';
 import { countryName, formatSalary, HOME_TITLE, jobPageTitle, searchFeedLinks, SITE_NAME } from '@jobboard/shared';
+import { descriptionText } from '../jobs/description-html.js';
 import { absoluteUrl } from './job-posting.js';
 
 /** What a rendered page says about itself in <head>: for search engines, link previews and feed readers. */
@@ -32,7 +33,7 @@ export function jobDescription(job: Job): string {
   const place = [job.location.city, job.location.country ? countryName(job.location.country) : ''].filter(Boolean).join(', ') || job.jobLocation;
   const where = job.workplace === 'remote' ? ' (remote)' : place ? ` in ${place}${job.workplace === 'hybrid' ? ' (hybrid)' : ''}` : '';
   const pay = job.salary ? ` ${formatSalary(job.salary, 'en-US')}.` : '';
-  return clip(`${company ? `${company} is hiring` : 'Hiring'}: ${job.jobTitle}${where}.${pay} ${job.description}`, DESCRIPTION_LENGTH);
+  return clip(`${company ? `${company} is hiring` : 'Hiring'}: ${job.jobTitle}${where}.${pay} ${descriptionText(job.description)}`, DESCRIPTION_LENGTH);
 }
 
 export function jobHead(job: Job, origin: string, structuredData: unknown[]): PageHead {

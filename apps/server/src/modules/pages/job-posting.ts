@@ -1,6 +1,7 @@
 import type { Job, SalaryPeriod } from '@jobboard/shared';
 import { countryName } from '@jobboard/shared';
 import type { JobPosting, Place, WithContext } from 'schema-dts';
+import { renderDescription } from '../jobs/description-html.js';
 
 /**
  * schema.org JobPosting for Google for Jobs (https://developers.google.com/search/docs/appearance/structured-data/job-posting):
@@ -30,16 +31,8 @@ const EMPLOYMENT_TYPE: Record<string, string> = {
   Temporary: 'TEMPORARY',
 };
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** The plain-text description as the HTML Google asks for: paragraphs at blank lines, line breaks kept. */
-export function descriptionHtml(text: string): string {
-  return text
-    .trim()
-    .split(/\n\s*\n/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, '<br>')}</p>`)
-    .join('');
-}
+/** The description as the HTML Google asks for: the job page's own (decision 27). */
+export const descriptionHtml = (text: string): string => renderDescription(text);
 
 /** An address the browser loads (a logo) as an absolute URL; '' when it is not one. */
 export function absoluteUrl(href: string, origin: string): string {

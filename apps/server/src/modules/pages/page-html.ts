@@ -22,6 +22,8 @@ export function assemblePage(shell: string, head: PageHead, body: string, state:
   return shell
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, () => headTags(head))
+    // The shell's "this page needs JavaScript" (index.html): a rendered page works without it.
+    .replace(/(?:<!--[^>]*-->\s*)?<noscript>\s*<p id="noscript-message"[\s\S]*?<\/noscript>\s*/, '')
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div><script type="application/json" id="${stateId}">${scriptJson(state)}</script>`);
 }
 

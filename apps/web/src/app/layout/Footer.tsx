@@ -1,26 +1,23 @@
+import type { SocialNetwork } from '@jobboard/shared';
 import { ArrowUp } from '../../components/ui/icons';
 import { Link } from '../../components/ui/Link';
+import { useSession } from '../../lib/session';
+import { useSocialLinks } from '../../lib/site';
 
 // lucide-react ships no brand marks any more; the logos are CSS masks (index.css, .jb-icon-*).
-const SOCIAL = [
-  {
-    label: 'Jobboard on GitHub',
-    href: 'https://github.com/',
-  },
-  {
-    label: 'Jobboard on LinkedIn',
-    href: 'https://www.linkedin.com/',
-  },
-  {
-    label: 'Jobboard on X',
-    href: 'https://x.com/',
-  },
-];
+const SOCIAL_LABELS: Record<SocialNetwork, string> = {
+  github: 'Jobboard on GitHub',
+  linkedin: 'Jobboard on LinkedIn',
+  x: 'Jobboard on X',
+};
 
 const footerLinkClass = 'text-sm text-slate-700 hover:text-teal-800 hover:underline dark:text-slate-300 dark:hover:text-teal-300';
 
 export function Footer() {
   const year = new Date().getFullYear();
+  // Until the server says who is signed in, "Sign Up" shows as it does on the server-rendered page.
+  const signedIn = Boolean(useSession().user);
+  const social = useSocialLinks();
   return (
     <footer className="mt-12 border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6">
@@ -31,28 +28,33 @@ export function Footer() {
                 About
               </Link>
             </li>
-            <li>
-              <Link to="/sign-up" className={footerLinkClass}>
-                Sign Up
-              </Link>
-            </li>
+            {signedIn ? null : (
+              <li>
+                <Link to="/sign-up" className={footerLinkClass}>
+                  Sign Up
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
-        <ul className="flex items-center gap-3" aria-label="Social links">
-          {SOCIAL.map((item) => (
-            <li key={item.label}>
-              <a
-                href={item.href}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={item.label}
-                className="flex h-9 w-9 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
-              >
-                <span className={`jb-icon-${item.label.split(' ').pop()?.toLowerCase() ?? ''} h-[18px] w-[18px]`} aria-hidden="true" />
-              </a>
-            </li>
-          ))}
-        </ul>
+        {/* Only the networks the operator configured (SOCIAL_*_URL); none: no list at all. */}
+        {social.length > 0 ? (
+          <ul className="flex items-center gap-3" aria-label="Social links">
+            {social.map((item) => (
+              <li key={item.network}>
+                <a
+                  href={item.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={SOCIAL_LABELS[item.network]}
+                  className="flex h-9 w-9 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+                >
+                  <span className={`jb-icon-${item.network} h-[18px] w-[18px]`} aria-hidden="true" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <div className="flex items-center gap-4">
           <p className="text-sm text-slate-700 dark:text-slate-300">© {year} Jobboard. All rights reserved.</p>
           <button

@@ -1,4 +1,4 @@
-import { BriefcaseBusiness, CircleUserRound, Menu, Moon, Sun, X } from '../../components/ui/icons';
+import { BriefcaseBusiness, CircleUserRound, Lock, Menu, Moon, Sun, X } from '../../components/ui/icons';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link, NavLink } from '../../components/ui/Link';
@@ -6,14 +6,15 @@ import { useHydrated } from '../../lib/hydrated';
 import { useSession } from '../../lib/session';
 import { useAppStore, useDarkMode } from '../../lib/store';
 
+/** The spec's links; `signIn`: what a visitor is told the page needs (it leads to sign-in first). */
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
-  { to: '/my-job', label: 'My Jobs' },
-  { to: '/jobs-applied', label: 'Applied Jobs' },
-  { to: '/saved-jobs', label: 'Saved Jobs' },
-  { to: '/responses', label: 'Responses' },
-  { to: '/alerts', label: 'Alerts' },
-  { to: '/post-job', label: 'Post a Job' },
+  { to: '/my-job', label: 'My Jobs', signIn: 'Sign in to see your jobs' },
+  { to: '/jobs-applied', label: 'Applied Jobs', signIn: 'Sign in to see the jobs you applied to' },
+  { to: '/saved-jobs', label: 'Saved Jobs', signIn: 'Sign in to see your saved jobs' },
+  { to: '/responses', label: 'Responses', signIn: 'Sign in to see the responses to your jobs' },
+  { to: '/alerts', label: 'Alerts', signIn: 'Sign in to see your job alerts' },
+  { to: '/post-job', label: 'Post a Job', signIn: 'Sign in to post a job' },
 ] as const;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -66,19 +67,39 @@ function ProfileLink() {
   );
 }
 
-/** The five links of docs/product.md, "Screens", laid out in a row on desktop and a column in the mobile menu. */
-function NavList({ className }: { className: string }) {
+/**
+ * The five links of docs/product.md, "Screens", laid out in a row on desktop and a column in the mobile menu. A
+ * visitor sees the ones that need an account with a lock, and hears (aria-describedby) or reads (title) why.
+ */
+function NavList({ className, idPrefix }: { className: string; idPrefix: string }) {
   // Administrators (the server says so in /api/auth/me; it checks again on every admin call) also get "Admin".
-  const isAdmin = useSession().user?.isAdmin === true;
+  const { user, pending } = useSession();
+  const isAdmin = user?.isAdmin === true;
+  const visitor = !user && !pending;
   return (
     <ul className={className}>
-      {NAV_LINKS.map((link) => (
-        <li key={link.to}>
-          <NavLink to={link.to} end={link.to === '/'} className={navLinkClass}>
-            {link.label}
-          </NavLink>
-        </li>
-      ))}
+      {NAV_LINKS.map((link) => {
+        const hint = visitor && 'signIn' in link ? link.signIn : undefined;
+        const hintId = `${idPrefix}${link.to.slice(1)}-sign-in`;
+        return (
+          <li key={link.to}>
+            <NavLink
+              to={link.to}
+              end={link.to === '/'}
+              className={(state) => `${navLinkClass(state)}${hint ? ' inline-flex items-center gap-1.5' : ''}`}
+              {...(hint ? { 'aria-describedby': hintId, title: hint, 'data-sign-in': 'needed' } : {})}
+            >
+              {hint ? <Lock size={14} aria-hidden="true" className="shrink-0 opacity-70" /> : null}
+              {link.label}
+            </NavLink>
+            {hint ? (
+              <span id={hintId} className="sr-only">
+                {hint}
+              </span>
+            ) : null}
+          </li>
+        );
+      })}
       {isAdmin ? (
         <li>
           <NavLink to="/admin" className={navLinkClass}>
@@ -107,7 +128,7 @@ export function Header() {
           <span>Jobboard</span>
         </Link>
         <nav aria-label="Main" className="ml-6 hidden lg:block">
-          <NavList className="flex items-center gap-1" />
+          <NavList className="flex items-center gap-1" idPrefix="nav-" />
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle />
@@ -126,7 +147,7 @@ export function Header() {
       </div>
       {open ? (
         <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-200 px-4 pb-4 pt-2 lg:hidden dark:border-slate-800">
-          <NavList className="space-y-1" />
+          <NavList className="space-y-1" idPrefix="mobile-nav-" />
         </nav>
       ) : null}
     </header>

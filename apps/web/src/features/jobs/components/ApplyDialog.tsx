@@ -194,7 +194,18 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
             <dt className="text-slate-600 dark:text-slate-300">Name</dt>
             <dd className="wrap-anywhere font-medium">{user.name}</dd>
             <dt className="text-slate-600 dark:text-slate-300">E-mail</dt>
-            <dd className="break-all font-medium">{user.email}</dd>
+            {/* Whole words: an address breaks after its "@" when it must, not mid-word (break-all did, at 390 px). */}
+            <dd className="min-w-0 font-medium [overflow-wrap:break-word]" data-testid="apply-email">
+              {user.email.includes('@') ? (
+                <>
+                  {user.email.slice(0, user.email.indexOf('@') + 1)}
+                  <wbr />
+                  {user.email.slice(user.email.indexOf('@') + 1)}
+                </>
+              ) : (
+                user.email
+              )}
+            </dd>
             <dt className="text-slate-600 dark:text-slate-300">Resume link</dt>
             <dd className="break-all font-medium">
               {user.resume ? (

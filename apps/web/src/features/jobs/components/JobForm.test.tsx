@@ -91,6 +91,13 @@ describe('job form logic', () => {
     if (result.ok) expect(result.body).not.toHaveProperty('minPrice');
   });
 
+  it('a city picked with its region sends the region ("Springfield, IL" then finds it); a typed city sends none', () => {
+    const picked = validateJobForm({ ...filled, city: 'Springfield', country: 'US', region: 'Illinois' }, { today: TODAY });
+    expect(picked.ok && picked.body.location).toEqual({ city: 'Springfield', country: 'US', region: 'Illinois' });
+    const typed = validateJobForm({ ...filled, city: 'Springfield', country: 'US', region: '' }, { today: TODAY });
+    expect(typed.ok && typed.body.location).toEqual({ city: 'Springfield', country: 'US' });
+  });
+
   it('says what is missing, field by field, in the order of the form', () => {
     const result = validateJobForm({ ...emptyJobForm(TODAY), jobTitle: '' }, { today: TODAY });
     expect(result.ok).toBe(false);

@@ -333,11 +333,11 @@ export function JobForm({ initialValues, original, today, submitLabel, busy, ser
               <Combobox
                 id="city"
                 value={values.city}
-                onValueChange={(text) => set('city', text)}
+                onValueChange={(text) => setValues((v) => ({ ...v, city: text, region: '' }))}
                 options={placeOptions}
                 onPick={(option) => {
                   const place = places.data?.find((p) => `${p.city}|${p.region}|${p.country}` === option.key);
-                  if (place) setValues((v) => ({ ...v, city: place.city, country: place.country }));
+                  if (place) setValues((v) => ({ ...v, city: place.city, country: place.country, region: place.region }));
                 }}
                 onEnter={() => undefined}
                 status={places.isFetching && !places.data ? 'Looking up cities...' : undefined}

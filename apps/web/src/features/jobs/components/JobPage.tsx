@@ -91,7 +91,10 @@ export function JobPage() {
     return (
       <section className="py-12 text-center">
         <h1 className="text-2xl font-bold">{notFound ? 'Job not found' : 'Could not load this job'}</h1>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">{errorMessage(job.error)}</p>
+        {/* The heading already says "Job not found": the server's message would say it again. */}
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          {notFound ? 'It may have been removed, or the link may be incomplete.' : errorMessage(job.error)}
+        </p>
         <Link to="/" className={buttonClass('primary', 'mt-6')}>
           Back to all jobs
         </Link>
@@ -152,8 +155,11 @@ export function JobPage() {
             className="h-16 w-16 rounded-2xl border border-slate-200 p-1.5 text-xl sm:h-[72px] sm:w-[72px] dark:border-slate-700"
           />
           <div>
-            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{data.jobTitle}</h1>
-            <p className="mt-1 text-lg text-slate-700 dark:text-slate-300">
+            {/* dir="auto": a title or company name in Arabic or Hebrew lays out right to left. */}
+            <h1 dir="auto" className="text-2xl font-bold tracking-tight sm:text-3xl">
+              {data.jobTitle}
+            </h1>
+            <p dir="auto" className="mt-1 text-lg text-slate-700 dark:text-slate-300">
               {data.company.slug ? (
                 <Link to={`/company/${data.company.slug}`} className="underline decoration-slate-400 underline-offset-4 hover:decoration-teal-600">
                   {companyName}
@@ -190,7 +196,7 @@ export function JobPage() {
         <ModerationNotice job={data} />
 
         <h2 className="mt-8 text-lg font-semibold">Job description</h2>
-        <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">{data.description}</p>
+        <JobDescription text={data.description} html={data.descriptionHtml} />
 
         <h2 className="mt-8 text-lg font-semibold">Skills</h2>
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Skills">
@@ -277,7 +283,8 @@ export function JobPage() {
               {data.postedBy !== data.posterName ? <span className="block break-all text-sm opacity-80">{data.postedBy}</span> : null}
             </Fact>
             <Fact icon={<CalendarDays size={18} />} label="Posted on">
-              {data.postingDate}
+              {/* One date style on the page: the closing date's. */}
+              <time dateTime={data.postingDate}>{longDate(data.postingDate, locale)}</time>
             </Fact>
             {open ? (
               <Fact icon={<CalendarClock size={18} />} label="Applications close on">
@@ -289,4 +296,24 @@ export function JobPage() {
       </aside>
     </article>
   );
+}
+
+const DESCRIPTION_CLASSES =
+  'mt-2 leading-relaxed text-slate-800 dark:text-slate-200 [&_p+*]:mt-3 [&_ul+*]:mt-3 [&_ol+*]:mt-3 [&_ul]:list-disc [&_ol]:list-decimal [&_ul]:pl-6 [&_ol]:pl-6 [&_li]:mt-1 [&_a]:font-medium [&_a]:text-teal-800 [&_a]:underline [&_a:hover]:no-underline dark:[&_a]:text-teal-300';
+
+/**
+ * The description as the server rendered it (its safe Markdown subset: decision 27), or as plain text when an
+ * answer came without it (a job from a list, an older server). dir="auto": a right-to-left text reads as one.
+ */
+function JobDescription({ text, html }: { text: string; html: string | undefined }) {
+  if (html === undefined) {
+    return (
+      <p dir="auto" className="mt-2 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">
+        {text}
+      </p>
+    );
+  }
+  // Safe by construction: every character of the text is escaped and only p, br, ul, ol, li, strong, em and
+  // http(s)/mailto links are written (apps/server/src/modules/jobs/description-html.ts).
+  return <div dir="auto" data-testid="job-description" className={DESCRIPTION_CLASSES} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -19,6 +19,8 @@ export interface JobFormValues {
   companyDescription: string;
   skills: Skill[];
   city: string;
+  /** The region of a city picked from the suggestions ('Illinois'): "Springfield, IL" then finds this job. */
+  region?: string;
   /** ISO 3166 alpha-2, or '' for none. */
   country: string;
   workplace: Workplace;
@@ -228,7 +230,7 @@ export function validateJobForm(values: JobFormValues, { today, original }: Vali
     description: values.description,
     skills: values.skills,
     companyId: values.company === NEW_COMPANY || !values.company ? PENDING_COMPANY_ID : values.company,
-    location: { city: values.city, country: values.country },
+    location: { city: values.city, country: values.country, ...(values.region ? { region: values.region } : {}) },
     workplace: values.workplace,
     remoteCountries: values.workplace === 'remote' ? values.remoteCountries : [],
   };

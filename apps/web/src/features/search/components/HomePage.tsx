@@ -18,7 +18,7 @@ import { SearchFeeds } from './SearchFeeds';
 const iconClass = 'pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-500';
 // White in both themes, so the browser's own parts of the box (its clear button) are drawn for a light one.
 const boxClass =
-  'w-full rounded-xl border-0 bg-white py-3 pl-10 pr-3 text-slate-900 placeholder:text-slate-500 shadow [color-scheme:light] focus:outline-none focus:ring-4 focus:ring-amber-200';
+  'w-full rounded-xl border-0 bg-white py-3 pl-10 pr-3 text-slate-900 placeholder:text-sm placeholder:text-slate-500 shadow [color-scheme:light] focus:outline-none focus:ring-4 focus:ring-amber-200';
 
 const completions = () => import('./SearchCompletions');
 const WhatCompletions = lazy(() => completions().then((m) => ({ default: m.WhatCompletions })));
@@ -209,9 +209,11 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
         <form
           id={SEARCH_FORM}
           role="search"
-          method="get"
+          // Without JavaScript (or before it runs) the browser submits the boxes to the home page's address.
           action="/"
-          className="mt-6 grid max-w-3xl gap-2 sm:grid-cols-[1fr_1fr_auto]"
+          method="get"
+          // The What box's placeholder (the spec's question) is the longer: it gets the wider column.
+          className="mt-6 grid max-w-3xl gap-2 sm:grid-cols-[3fr_2fr_auto]"
           onPointerEnter={want}
           onSubmit={(event) => {
             event.preventDefault();

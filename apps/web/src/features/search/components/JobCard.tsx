@@ -25,7 +25,8 @@ export function JobCard({ job }: { job: JobSummary }) {
           className="h-12 w-12 shrink-0 rounded-xl border border-slate-200 p-1 sm:h-16 sm:w-16 dark:border-slate-700"
         />
         <div className="min-w-0 flex-1">
-          <p className="text-sm font-medium text-slate-700 dark:text-slate-300">
+          {/* dir="auto" on what posters wrote: Arabic or Hebrew lays out right to left. */}
+          <p dir="auto" className="text-sm font-medium text-slate-700 dark:text-slate-300">
             {job.company.slug ? (
               // Above the card's own link (the title's ::after covers the card).
               <Link to={`/company/${job.company.slug}`} className="relative z-10 hover:underline">
@@ -35,7 +36,7 @@ export function JobCard({ job }: { job: JobSummary }) {
               companyName
             )}
           </p>
-          <h3 className="mt-0.5 text-lg font-semibold text-slate-900 dark:text-white">
+          <h3 dir="auto" className="mt-0.5 text-lg font-semibold text-slate-900 dark:text-white">
             <Link id={`job-title-${job._id}`} to={`/job/${job._id}`} className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none focus-visible:underline">
               {job.jobTitle}
             </Link>
@@ -62,7 +63,9 @@ export function JobCard({ job }: { job: JobSummary }) {
               {job.postingDate}
             </li>
           </ul>
-          <p className="mt-3 text-sm leading-relaxed text-slate-700 dark:text-slate-300">{excerpt(job.description)}</p>
+          <p dir="auto" className="mt-3 text-sm leading-relaxed text-slate-700 dark:text-slate-300">
+            {excerpt(job.description)}
+          </p>
         </div>
         {/* Above the card's own link, like the company name. */}
         <SaveJobButton jobId={job._id} describedBy={`job-title-${job._id}`} className="-mr-2 -mt-2 shrink-0 self-start" />

@@ -1,0 +1,39 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { alice, mockFetch, renderPage } from '../../test/render';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+describe('header and footer for visitors and members (issue 29)', () => {
+  it('a visitor sees the pages that need an account marked, with why as their description', () => {
+    mockFetch(() => undefined);
+    renderPage(<Header />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const myJobs = within(nav).getByRole('link', { name: 'My Jobs' });
+    expect(myJobs).toHaveAccessibleDescription('Sign in to see your jobs');
+    expect(myJobs).toHaveAttribute('data-sign-in', 'needed');
+    expect(within(nav).getByRole('link', { name: 'Alerts' })).toHaveAccessibleDescription('Sign in to see your job alerts');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('a member sees the same links without the marks', () => {
+    mockFetch(() => undefined);
+    renderPage(<Header />, { user: alice });
+    const myJobs = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'My Jobs' });
+    expect(myJobs).not.toHaveAttribute('aria-describedby');
+    expect(myJobs).not.toHaveAttribute('data-sign-in');
+  });
+
+  it('the footer: Sign Up only for visitors; only the social links the server lists', async () => {
+    mockFetch((url) => (url === '/api/site' ? { body: { social: [{ network: 'x', url: 'https://x.com/jobboard' }] } } : undefined));
+    const { unmount } = renderPage(<Footer />);
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Jobboard on X' })).toHaveAttribute('href', 'https://x.com/jobboard');
+    expect(screen.queryByRole('link', { name: 'Jobboard on GitHub' })).not.toBeInTheDocument();
+    unmount();
+    mockFetch((url) => (url === '/api/site' ? { body: { social: [] } } : undefined));
+    renderPage(<Footer />, { user: alice });
+    expect(screen.queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Social links' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** The networks the footer can link to, in its order. */
+export const SOCIAL_NETWORKS = ['github', 'linkedin', 'x'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/** GET /api/site: what the operator configured for every page (SOCIAL_*_URL); a network left unset is not listed. */
+export const siteInfoSchema = z.object({
+  social: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), url: z.string().describe('An https:// address') })),
+});
+export type SiteInfo = z.infer<typeof siteInfoSchema>;
