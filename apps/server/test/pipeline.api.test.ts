@@ -412,6 +412,22 @@ describeEachDb('pipeline API', (kind) => {
       expect(dump).not.toMatch(/203\.0\.113\.7|198\.51\.100\.9|Mozilla/);
     });
 
+    it("the poster's and the company members' own visits are not counted; the job answer says whose it is", async () => {
+      const job = await postJob(t.app, poster.cookie, { companyId });
+      expect((await view(job, '203.0.113.20', 'Mozilla/5.0 test', poster.cookie)).json()).toEqual({ counted: false });
+      expect((await view(job, '203.0.113.21', 'Mozilla/5.0 test', member.cookie)).json()).toEqual({ counted: false });
+      expect((await view(job, '203.0.113.22', 'Mozilla/5.0 test', otherPoster.cookie)).json()).toEqual({ counted: true });
+      expect((await view(job, '203.0.113.23')).json()).toEqual({ counted: true });
+      expect((await stats(poster, job)).json<JobStats>().views).toBe(2);
+
+      const read = async (person?: SignedInUser) =>
+        (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${job}`, headers: headersOf(person) })).json<{ yourRole?: string }>().yourRole;
+      expect(await read(poster)).toBe('poster');
+      expect(await read(member)).toBe('member');
+      expect(await read(otherPoster)).toBeUndefined();
+      expect(await read()).toBeUndefined();
+    });
+
     it('another browser on the same address is another visitor', async () => {
       const job = await postJob(t.app, poster.cookie);
       await view(job, '203.0.113.8', 'Browser A');

@@ -19,6 +19,7 @@ import { signInPath } from '../../../lib/next-path';
 import { useCurrentUser, type SessionUser } from '../../../lib/session';
 import { useCountJobView } from '../api/job-stats';
 import { useJob } from '../api/jobs';
+import { JobOwnerActions, roleOf } from './JobOwnerActions';
 
 // The apply form (note and CV) is its own chunk: loaded when a seeker presses Apply Now, never with the page.
 const ApplyDialog = lazy(() => import('./ApplyDialog').then((module) => ({ default: module.ApplyDialog })));
@@ -103,6 +104,7 @@ export function JobPage() {
   const alreadyApplied = Boolean(applications.data?.some((application) => application.job === data._id));
   const open = data.status === 'open';
   const companyName = data.company.name || data.companyName;
+  const role = roleOf(data, currentUser?.email);
 
   const onApply = () => {
     setApplyError(null);
@@ -208,7 +210,9 @@ export function JobPage() {
       <aside className="space-y-4">
         {/* Apply first: on a desktop screen it is in view without scrolling past the facts. */}
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-          {open ? (
+          {role ? (
+            <JobOwnerActions jobId={data._id} role={role} />
+          ) : open ? (
             <div>
               <Button
                 className="w-full py-3"
