@@ -352,6 +352,11 @@ describeEachDb('pipeline API', (kind) => {
       const aInterviews = await get(boss, `?job=${jobA}&stage=interview`);
       expect(aInterviews.items.map((i) => i._id)).toEqual([toA[0]]);
       expect((await get(boss, '?page=99')).items).toEqual([]);
+      // The tables' rows per page: 4 (the spec's) unless 10 or 25 are asked for.
+      const ten = await get(boss, '?pageSize=10');
+      expect(ten).toMatchObject({ pageSize: 10, total: seekers.length + 1 });
+      expect(ten.items).toHaveLength(seekers.length + 1);
+      expect((await get(boss, '?pageSize=25&page=2')).items).toEqual([]);
 
       // Someone else's view: none of these.
       const theirs = await get(otherPoster, `?job=${jobA}`);
@@ -371,6 +376,8 @@ describeEachDb('pipeline API', (kind) => {
       ['?job=123', /job/],
       ['?page=0', /page/],
       ['?page=x', /page/],
+      ['?pageSize=7', /pageSize/],
+      ['?pageSize=x', /pageSize/],
       ['?sort=new', /sort/],
     ])('refuses %s with 400 naming the field', async (query, field) => {
       const response = await t.app.inject({ method: 'GET', url: `/api/applications/responses${query}`, headers: headersOf(poster) });
