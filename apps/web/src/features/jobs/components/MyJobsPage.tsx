@@ -2,6 +2,7 @@ import { conversionText, MESSAGES, MY_JOBS_SKELETON } from '@jobboard/shared';
 import type { Job, JobStats } from '@jobboard/shared';
 import { CircleCheck, CirclePause, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { MyCompanies } from '../../../components/account/MyCompanies';
 import { ModerationBadge } from '../../../components/jobs/ModerationNotice';
 import { Link } from '../../../components/ui/Link';
 import { Button, buttonClass } from '../../../components/ui/Button';
@@ -235,6 +236,7 @@ export function MyJobsPage() {
           POST A NEW JOB
         </Link>
       </div>
+      <MyCompanies className="mt-2" />
       <form
         role="search"
         className="mb-6 mt-4 flex max-w-xl gap-2 sm:mt-0"
