@@ -21,6 +21,7 @@ import { useCountJobView } from '../api/job-stats';
 import { useJob } from '../api/jobs';
 import { JobFacts } from './JobFacts';
 import { JobOwnerActions, roleOf } from './JobOwnerActions';
+import { MobileApplyBar } from './MobileApplyBar';
 
 // The apply form (note and CV) is its own chunk: loaded when a seeker presses Apply Now, never with the page.
 const ApplyDialog = lazy(() => import('./ApplyDialog').then((module) => ({ default: module.ApplyDialog })));
@@ -109,6 +110,11 @@ export function JobPage() {
     }
     setApplyingAs(currentUser);
   };
+  // A visitor's refusal (with the way to sign in) is written beside the page's own Apply Now: shown there.
+  const applyFromBar = () => {
+    onApply();
+    if (!currentUser) requestAnimationFrame(() => document.getElementById('apply-panel')?.scrollIntoView({ block: 'center' }));
+  };
   const onApplied = () => {
     setApplyingAs(null);
     void showSuccess(MESSAGES.appliedSuccessfully);
@@ -195,7 +201,7 @@ export function JobPage() {
 
       <aside className="space-y-4">
         {/* Apply first: on a desktop screen it is in view without scrolling past the facts. */}
-        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <div id="apply-panel" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
           {role ? (
             <JobOwnerActions jobId={data._id} role={role} />
           ) : open ? (
@@ -243,6 +249,7 @@ export function JobPage() {
           <JobFacts job={data} locale={locale} className="mt-5" />
         </div>
       </aside>
+      {open && !role && !alreadyApplied ? <MobileApplyBar onApply={applyFromBar} disabled={!hydrated || applying} /> : null}
     </article>
   );
 }
