@@ -51,6 +51,8 @@ describe('job page on a phone: Apply Now at the bottom of the screen', () => {
     mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { body: { ...job, postedBy: job.posterName } } : url === `/api/apply/appliedJobs/${alice._id}` ? { body: [] } : undefined));
     renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id', user: alice });
     const bar = await screen.findByTestId('mobile-apply-bar');
+    // The page's one Apply Now: the panel after the description has none of its own there.
+    expect(screen.getAllByRole('button', { name: 'Apply Now' })).toHaveLength(1);
     await userEvent.click(within(bar).getByRole('button', { name: 'Apply Now' }));
     expect(await screen.findByRole('dialog', { name: /^Apply to / })).toBeInTheDocument();
   });

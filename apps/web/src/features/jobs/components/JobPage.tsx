@@ -21,7 +21,7 @@ import { useCountJobView } from '../api/job-stats';
 import { useJob } from '../api/jobs';
 import { JobFacts } from './JobFacts';
 import { JobOwnerActions, roleOf } from './JobOwnerActions';
-import { MobileApplyBar } from './MobileApplyBar';
+import { MobileApplyBar, useNarrowScreen } from './MobileApplyBar';
 
 // The apply form (note and CV) is its own chunk: loaded when a seeker presses Apply Now, never with the page.
 const ApplyDialog = lazy(() => import('./ApplyDialog').then((module) => ({ default: module.ApplyDialog })));
@@ -65,6 +65,7 @@ export function JobPage() {
   const openApplyDialog = useCallback(() => setApplyingAs(currentUser), [currentUser]);
   const locale = useReaderLocale();
   const hydrated = useHydrated();
+  const narrow = useNarrowScreen();
   // The job's own title, as the server wrote it into the page (the breadcrumb leaves this page's title alone).
   const title = job.data ? jobPageTitle(job.data) : `${job.isError ? 'Job not found' : 'Job Details'} | ${SITE_NAME}`;
   useEffect(() => {
@@ -92,6 +93,8 @@ export function JobPage() {
   const open = data.status === 'open';
   const companyName = data.company.name || data.companyName;
   const role = roleOf(data, currentUser?.email);
+  // On a narrow screen Apply Now sits at the bottom of the screen instead of after the description.
+  const applyBar = narrow && open && !role && !alreadyApplied;
 
   const onApply = () => {
     setApplyError(null);
@@ -204,7 +207,7 @@ export function JobPage() {
         <div id="apply-panel" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
           {role ? (
             <JobOwnerActions jobId={data._id} role={role} />
-          ) : open ? (
+          ) : applyBar ? null : open ? (
             <div>
               <Button
                 className="w-full py-3"
@@ -249,7 +252,7 @@ export function JobPage() {
           <JobFacts job={data} locale={locale} className="mt-5" />
         </div>
       </aside>
-      {open && !role && !alreadyApplied ? <MobileApplyBar onApply={applyFromBar} disabled={!hydrated || applying} /> : null}
+      {applyBar ? <MobileApplyBar onApply={applyFromBar} disabled={!hydrated || applying} /> : null}
     </article>
   );
 }

@@ -15,7 +15,7 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /** True below 1024 px, where the job page's Apply Now comes after the whole description; false on the server. */
-function useNarrowScreen(): boolean {
+export function useNarrowScreen(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => mediaQuery()?.matches ?? false,
@@ -24,13 +24,11 @@ function useNarrowScreen(): boolean {
 }
 
 /**
- * Apply Now kept at the bottom of a narrow screen, so applying needs no scrolling past the description. Rendered
- * only on such a screen (one button in the tree, not a second one hidden by CSS); the page leaves it out for the
- * poster, after applying, and on a job that takes no applications.
+ * Apply Now kept at the bottom of a narrow screen (useNarrowScreen), so applying needs no scrolling past the
+ * description: there it is the page's only Apply Now (one button in the tree, not a second one hidden by CSS). The
+ * page leaves it out for the poster, after applying, and on a job that takes no applications.
  */
 export function MobileApplyBar({ onApply, disabled }: { onApply: () => void; disabled: boolean }) {
-  const narrow = useNarrowScreen();
-  if (!narrow) return null;
   return (
     <>
       {/* Room at the end of the page, so the bar never covers its last lines. */}
