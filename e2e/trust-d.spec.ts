@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { CAROL, closeDialog, fillJobForm, signInFast, uniqueSuffix } from './fixtures';
+import { BOB, CAROL, closeDialog, fillJobForm, signInFast, uniqueSuffix } from './fixtures';
 
 /*
  * Issue 29 (trust on day one), the poster's side: Post a Job previews the job and leads on to it; on their own job
@@ -60,4 +60,47 @@ test('My Jobs: rows per page with the total; My companies leads to the company p
   await expect(page).toHaveTitle('E2E Widgets | Jobboard');
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('E2E Widgets');
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).not.toContainText('Company');
+});
+
+test('at 390 px Apply Now stays at the bottom of the screen; it is gone once applied, and never there for the poster', async ({ browser }) => {
+  const carol = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const poster = await carol.newPage();
+  await signInFast(poster, CAROL);
+  const posted = await poster.request.post('/api/job/post-job', {
+    data: {
+      jobTitle: `Phone Apply ${uniqueSuffix()}`,
+      companyName: 'E2E Widgets',
+      companyLogo: '/static/logos/tidewater.svg',
+      jobLocation: 'London',
+      employmentType: 'Full-time',
+      experienceLevel: 'Any Experience',
+      salaryType: 'Yearly',
+      minPrice: '$20k',
+      maxPrice: '$120k',
+      description: Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long description that fills a phone screen several times over.`).join('\n'),
+      skills: [{ value: 'React', label: 'React' }],
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const { insertedId } = (await posted.json()) as { insertedId: string };
+  await poster.goto(`/job/${insertedId}`);
+  await expect(poster.getByRole('link', { name: 'View applicants' })).toBeAttached();
+  await expect(poster.getByTestId('mobile-apply-bar')).toHaveCount(0);
+  await carol.close();
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signInFast(page, BOB);
+  await page.goto(`/job/${insertedId}`);
+  const bar = page.getByTestId('mobile-apply-bar');
+  await expect(bar).toBeInViewport();
+  const box = await bar.boundingBox();
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
+  expect(box?.y ?? 0).toBeGreaterThan(700);
+  await bar.getByRole('button', { name: 'Apply Now' }).click();
+  await page.getByRole('dialog', { name: /^Apply to / }).getByRole('button', { name: 'Send application' }).click();
+  await closeDialog(page, 'Applied Successfully');
+  await expect(page.getByTestId('already-applied-note')).toBeAttached();
+  await expect(bar).toHaveCount(0);
+  await context.close();
 });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { matchPath } from 'react-router';
 import { queryKeys } from '../../lib/query-keys';
@@ -11,7 +11,7 @@ import { Breadcrumb } from './Breadcrumb';
  */
 function useCompanyName(pathname: string): string | undefined {
   const slug = matchPath('/company/:slug', pathname)?.params.slug ?? '';
-  const company = useQuery<{ name: string }>({ queryKey: queryKeys.company(slug), enabled: false });
+  const company = useQuery<{ name: string }>({ queryKey: queryKeys.company(slug), queryFn: skipToken });
   return slug ? company.data?.name : undefined;
 }
 
