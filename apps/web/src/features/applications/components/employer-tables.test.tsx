@@ -1,5 +1,5 @@
 import type { ReceivedApplication, ResponsesPage as ResponsesAnswer } from '@jobboard/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { alice, mockFetch, renderPage } from '../../../test/render';
