@@ -104,3 +104,28 @@ test('at 390 px Apply Now stays at the bottom of the screen; it is gone once app
   await expect(bar).toHaveCount(0);
   await context.close();
 });
+
+test('a company page comes rendered from the server, titled with its name, and the browser takes it over without an error', async ({ browser, page, request }) => {
+  const search = (await (await request.get('/api/job/search')).json()) as { items: { company: { slug: string; name: string } }[] };
+  const company = search.items.find((item) => item.company.slug)?.company;
+  if (!company) throw new Error('demo data has no company');
+  const html = await (await request.get(`/company/${company.slug}`)).text();
+  expect(html).toContain(`<title>${company.name.replace(/&/g, '&amp;')} | Jobboard</title>`);
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await noScript.newPage();
+  await bare.goto(`/company/${company.slug}`);
+  await expect(bare.getByRole('heading', { level: 1 })).toHaveText(company.name);
+  await noScript.close();
+
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || /hydrat/i.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`/company/${company.slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(company.name);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(company.name);
+  await expect(page).toHaveTitle(`${company.name} | Jobboard`);
+  expect(errors).toEqual([]);
+});
