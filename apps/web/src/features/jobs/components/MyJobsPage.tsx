@@ -236,7 +236,7 @@ export function MyJobsPage() {
           POST A NEW JOB
         </Link>
       </div>
-      <MyCompanies className="mt-2" />
+      <MyCompanies className="mb-4 mt-2" />
       <form
         role="search"
         className="mb-6 mt-4 flex max-w-xl gap-2 sm:mt-0"
