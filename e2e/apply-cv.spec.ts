@@ -99,22 +99,26 @@ test('a seeker applies with a note and a PDF; the poster reads the note, opens t
   await closeDialog(page, 'Applied Successfully');
   await expect(page.getByTestId('already-applied-note')).toBeVisible();
 
-  // Carol's Responses for the job: the note and the CV; the CV opens as a download of the very bytes sent.
+  // Carol's Responses for the job: the note and the CV; the PDF opens in a new tab (inline), the very bytes sent.
   await carolPage.goto(`/responses?job=${jobId}`);
   const materials = carolPage.getByTestId('application-materials');
   await expect(materials.getByTestId('cover-note')).toHaveText(NOTE);
   await expect(materials).toContainText('cara-cv.pdf');
   await expectNoAxeViolations(carolPage, 'responses with a note and a CV');
-  const download = carolPage.waitForEvent('download');
-  await materials.getByRole('button', { name: /^Open CV of Cara Candidate/ }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe('cara-cv.pdf');
-  const bytes = fs.readFileSync((await file.path()) ?? '');
+  const popup = carolPage.waitForEvent('popup');
+  const fileRequest = carolPage.context().waitForEvent('request', (request) => /\/api\/cvs\/[^/]+\/file\?/.test(request.url()));
+  await materials.getByRole('button', { name: /^Open CV of Cara Candidate .*opens in a new tab/ }).click();
+  const tab = await popup;
+  const cvUrl = (await fileRequest).url();
+  expect((await fileRequest).frame().page()).toBe(tab);
+  const file = await carolPage.request.get(cvUrl);
+  expect(file.headers()['content-disposition']).toBe('inline; filename="cara-cv.pdf"');
+  const bytes = await file.body();
   expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
   expect(bytes.equals(pdf)).toBe(true);
+  await tab.close();
 
   // The CV is nobody else's to read: the file's address without its signature is refused.
-  const cvUrl = file.url();
   const unsigned = await page.request.get(cvUrl.replace(/sig=[^&]+/, 'sig=AAAA'));
   expect(unsigned.status()).toBe(403);
 

@@ -83,10 +83,10 @@ test.describe('the job model', () => {
     await expectNoAxeViolations(page, 'company page');
     const companyUrl = page.url();
 
-    // The job page while open: the closing date, Apply.
+    // The job page while open: the closing date; its poster is offered Edit and the applicants (issue 29).
     await page.getByRole('link', { name: title }).click();
     await expect(page.getByText('Applications close on')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Apply Now' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View applicants' })).toBeVisible();
     const jobUrl = page.url();
 
     // Close it from My Jobs (after a confirmation).

@@ -47,11 +47,13 @@ test.describe('posting, applying and responses', () => {
     ]);
     const jobUrl = page.url().replace('/edit-job/', '/job/');
 
-    // The poster cannot apply to their own job.
+    // The poster is offered Edit and their applicants instead of Apply Now (the API still refuses
+    // 'You cannot apply to your own posted job': applications.api.test.ts).
     await page.goto(jobUrl);
     await expect(page.getByText(/\$20,000\s?–\s?\$?130,000 a year/)).toBeVisible();
-    await page.getByRole('button', { name: 'Apply Now' }).click();
-    await expect(page.getByRole('alert')).toHaveText('You cannot apply to your own posted job');
+    await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveAttribute('href', /\/edit-job\//);
+    await expect(page.getByRole('link', { name: 'View applicants' })).toHaveAttribute('href', /\/responses\?job=/);
+    await expect(page.getByRole('button', { name: 'Apply Now' })).toHaveCount(0);
 
     // Bob applies; the button becomes disabled with the note beside it.
     const bobContext = await browser.newContext();

@@ -335,7 +335,7 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
     const linkFor = (person: SignedInUser | undefined, id = application) =>
       t.app.inject({ method: 'GET', url: `/api/applications/${id}/cv-link`, headers: headersOf(person) });
 
-    it('gives the applicant, the poster and a company member a link that streams the file as a private attachment', async () => {
+    it('gives the applicant, the poster and a company member a link that streams the file privately, a PDF inline (it opens in a tab)', async () => {
       for (const person of [seeker, poster, member]) {
         const response = await linkFor(person);
         expect(response.statusCode, response.body).toBe(200);
@@ -349,10 +349,21 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
         expect(file.statusCode).toBe(200);
         expect(file.rawPayload.equals(pdf)).toBe(true);
         expect(file.headers['content-type']).toBe('application/pdf');
-        expect(file.headers['content-disposition']).toBe('attachment; filename="signed.pdf"');
+        expect(file.headers['content-disposition']).toBe('inline; filename="signed.pdf"');
         expect(file.headers['x-content-type-options']).toBe('nosniff');
+        expect(file.headers['content-security-policy']).toMatch(/default-src 'none'/);
         expect(file.headers['cache-control']).toBe('private, no-store');
       }
+    });
+
+    it('streams a DOCX as an attachment, in a sandbox (no browser shows one inline)', async () => {
+      const job = await postJob(t.app, poster.cookie, { jobTitle: 'DOCX link job', companyId });
+      const docx = await uploaded(t, seeker, minimalDocx(), 'letter.docx');
+      const sent = (await applyWith(t, seeker, { job, cvId: docx.id })).json<{ insertedId: string }>().insertedId;
+      const file = await t.app.inject({ method: 'GET', url: (await linkFor(poster, sent)).json<CvLink>().url });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-disposition']).toBe('attachment; filename="letter.docx"');
+      expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     });
 
     it('refuses everyone else: a visitor 401, another seeker and another poster 404', async () => {
@@ -464,7 +475,7 @@ describe('CVs in S3-compatible storage', () => {
     const file = await t.app.inject({ method: 'GET', url: link.json<CvLink>().url });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(pdf)).toBe(true);
-    expect(file.headers['content-disposition']).toBe('attachment; filename="cloud.pdf"');
+    expect(file.headers['content-disposition']).toBe('inline; filename="cloud.pdf"');
   });
 
   it("deletes the account's CV objects from the bucket when the account is deleted", async () => {

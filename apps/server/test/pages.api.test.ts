@@ -102,6 +102,21 @@ describeEachDb('server-rendered pages', (kind) => {
     expect(missing.body).toContain('Job not found');
   });
 
+  it('a company page: 200 with the company and its open jobs, titled "<name> | Jobboard"; an unknown company: 404', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: poster.cookie }, payload: { name: 'Rendered Harbour Co', description: 'Boats and software.' } });
+    const { id, slug } = created.json<{ id: string; slug: string }>();
+    await postJob(t.app, poster.cookie, { jobTitle: 'Harbour Engineer', companyId: id });
+    const page = await get(`/company/${slug}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Rendered Harbour Co | Jobboard</title>');
+    expect(page.body).toContain(`<link rel="canonical" href="${t.config.siteOrigin}/company/${slug}" />`);
+    // The markup holds the company and its jobs, not an empty root for the browser to fill.
+    expect(page.body).toMatch(/<div id="root">.*Rendered Harbour Co.*Harbour Engineer/s);
+    const missing = await get('/company/no-such-company-here');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Company not found');
+  });
+
   it('renders an anonymous page once: the same address (parameters in any order, unknown ones added) is the kept page', async () => {
     await postJob(t.app, poster.cookie, { jobTitle: 'Cached Gardener', companyName: 'Pageco' });
     // On PostgreSQL the write's NOTIFY comes back a moment later and counts as a change of its own: let it land.

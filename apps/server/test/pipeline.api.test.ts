@@ -352,6 +352,11 @@ describeEachDb('pipeline API', (kind) => {
       const aInterviews = await get(boss, `?job=${jobA}&stage=interview`);
       expect(aInterviews.items.map((i) => i._id)).toEqual([toA[0]]);
       expect((await get(boss, '?page=99')).items).toEqual([]);
+      // The tables' rows per page: 4 (the spec's) unless 10 or 25 are asked for.
+      const ten = await get(boss, '?pageSize=10');
+      expect(ten).toMatchObject({ pageSize: 10, total: seekers.length + 1 });
+      expect(ten.items).toHaveLength(seekers.length + 1);
+      expect((await get(boss, '?pageSize=25&page=2')).items).toEqual([]);
 
       // Someone else's view: none of these.
       const theirs = await get(otherPoster, `?job=${jobA}`);
@@ -371,6 +376,8 @@ describeEachDb('pipeline API', (kind) => {
       ['?job=123', /job/],
       ['?page=0', /page/],
       ['?page=x', /page/],
+      ['?pageSize=7', /pageSize/],
+      ['?pageSize=x', /pageSize/],
       ['?sort=new', /sort/],
     ])('refuses %s with 400 naming the field', async (query, field) => {
       const response = await t.app.inject({ method: 'GET', url: `/api/applications/responses${query}`, headers: headersOf(poster) });
@@ -410,6 +417,22 @@ describeEachDb('pipeline API', (kind) => {
       expect(stored).toHaveLength(2);
       const dump = JSON.stringify(stored, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : v));
       expect(dump).not.toMatch(/203\.0\.113\.7|198\.51\.100\.9|Mozilla/);
+    });
+
+    it("the poster's and the company members' own visits are not counted; the job answer says whose it is", async () => {
+      const job = await postJob(t.app, poster.cookie, { companyId });
+      expect((await view(job, '203.0.113.20', 'Mozilla/5.0 test', poster.cookie)).json()).toEqual({ counted: false });
+      expect((await view(job, '203.0.113.21', 'Mozilla/5.0 test', member.cookie)).json()).toEqual({ counted: false });
+      expect((await view(job, '203.0.113.22', 'Mozilla/5.0 test', otherPoster.cookie)).json()).toEqual({ counted: true });
+      expect((await view(job, '203.0.113.23')).json()).toEqual({ counted: true });
+      expect((await stats(poster, job)).json<JobStats>().views).toBe(2);
+
+      const read = async (person?: SignedInUser) =>
+        (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${job}`, headers: headersOf(person) })).json<{ yourRole?: string }>().yourRole;
+      expect(await read(poster)).toBe('poster');
+      expect(await read(member)).toBe('member');
+      expect(await read(otherPoster)).toBeUndefined();
+      expect(await read()).toBeUndefined();
     });
 
     it('another browser on the same address is another visitor', async () => {

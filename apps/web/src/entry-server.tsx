@@ -1,5 +1,5 @@
 /**
- * Server rendering of the home and job pages (built by `vite build --ssr` into apps/web/dist-ssr and loaded by
+ * Server rendering of the home, job and company pages (built by `vite build --ssr` into apps/web/dist-ssr and loaded by
  * apps/server/src/modules/pages). The server asks `prefetchPlan` which API answers a page is made of, gets them
  * from its own API, and `render`s the same components the browser runs, from a query cache seeded with those
  * answers; the browser seeds its cache with the same state and hydrates (app/main.tsx).
@@ -18,11 +18,11 @@ import { seedQueries, type SsrState } from './lib/ssr-state';
 export type { SsrState } from './lib/ssr-state';
 export { SSR_STATE_ID } from './lib/ssr-state';
 
-export type PageKind = 'home' | 'job';
+export type PageKind = 'home' | 'job' | 'company';
 
 export interface PagePlan {
   kind: PageKind;
-  /** The job's id on a job page. */
+  /** The job's id on a job page, the company's slug on a company page. */
   id?: string;
   /** What the page is rendered from: each query's key and the API path that answers it. */
   queries: { key: QueryKey; path: string }[];
@@ -38,6 +38,8 @@ export function prefetchPlan(pathname: string, search: string): PagePlan | null 
   const job = matchPath('/job/:id', pathname);
   const id = job?.params.id;
   if (id) return { kind: 'job', id, queries: [me, { key: queryKeys.job(id), path: `/api/job/all-jobs/${encodeURIComponent(id)}` }] };
+  const slug = matchPath('/company/:slug', pathname)?.params.slug;
+  if (slug) return { kind: 'company', id: slug, queries: [me, { key: queryKeys.company(slug), path: `/api/companies/${encodeURIComponent(slug)}` }] };
   return null;
 }
 

@@ -2,6 +2,8 @@
 
 export const HOME_PAGE_SIZE = 6;
 export const TABLE_PAGE_SIZE = 4;
+/** The rows a table may show per page (My Jobs, Responses): the spec's 4 first, the default. */
+export const TABLE_PAGE_SIZES = [TABLE_PAGE_SIZE, 10, 25] as const;
 export const HOME_SKELETON_CARDS = 6;
 export const MY_JOBS_SKELETON = { rows: 7, columns: 6 } as const;
 export const MOBILE_BREAKPOINT_PX = 600;

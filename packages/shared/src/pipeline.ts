@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { LIMITS, TABLE_PAGE_SIZE } from './constants.js';
+import { LIMITS, TABLE_PAGE_SIZE, TABLE_PAGE_SIZES } from './constants.js';
 import { applicationSchema } from './schemas.js';
 import { STAGE_MAIL_MESSAGE_MAX } from './stage-mail.js';
 import { APPLICATION_STAGES } from './stages.js';
 
 export const PIPELINE_LIMITS = {
-  /** Applications on one page of GET /api/applications/responses: the tables' 4 rows (docs/product.md). */
+  /** Applications on one page of GET /api/applications/responses unless `pageSize` asks for 10 or 25: the tables' 4 rows (docs/product.md). */
   pageSize: TABLE_PAGE_SIZE,
   /** Characters in one private note. */
   noteMaxLength: 5_000,
@@ -65,6 +65,10 @@ export const responsesQuerySchema = z.strictObject({
     .min(1, { error: 'page must be at least 1' })
     .max(LIMITS.maxPage, { error: `page must be at most ${LIMITS.maxPage}` })
     .default(1),
+  pageSize: z.coerce
+    .number({ error: `pageSize must be one of ${TABLE_PAGE_SIZES.join(', ')}` })
+    .refine((size) => (TABLE_PAGE_SIZES as readonly number[]).includes(size), { error: `pageSize must be one of ${TABLE_PAGE_SIZES.join(', ')}` })
+    .default(PIPELINE_LIMITS.pageSize),
 });
 export type ResponsesQuery = z.infer<typeof responsesQuerySchema>;
 

@@ -430,6 +430,10 @@ export const jobSchema = z.object({
     })
     .optional()
     .describe('Only on a hidden or pending job, which only its poster and administrators see'),
+  yourRole: z
+    .enum(['poster', 'member'])
+    .optional()
+    .describe("Only in GET /api/job/:id, for a reader who posted the job ('poster') or is a member of its company ('member')"),
 });
 export type Job = z.infer<typeof jobSchema>;
 

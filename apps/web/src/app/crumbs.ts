@@ -28,8 +28,11 @@ export function crumbFor(pathname: string): string | undefined {
   return CRUMBS.find((entry) => matchPath(entry.path, pathname))?.crumb ?? 'Page Not Found';
 }
 
-/** Pages that name the document themselves (the job page: "<job> at <company> | Jobboard", as the server wrote it). */
-const OWN_TITLES = ['/job/:id'];
+/**
+ * Pages that name the document themselves: the job page ("<job> at <company> | Jobboard", as the server wrote it)
+ * and the company page ("<company> | Jobboard").
+ */
+const OWN_TITLES = ['/job/:id', '/company/:slug'];
 
 export function hasOwnTitle(pathname: string): boolean {
   return OWN_TITLES.some((path) => matchPath(path, pathname) !== null);

@@ -1,6 +1,5 @@
 import {
   MAILED_STAGES,
-  PIPELINE_LIMITS,
   PIPELINE_MESSAGES,
   type ApplicationStage,
   type Note,
@@ -44,7 +43,7 @@ const applicationId = (raw: string) => parseId(raw, PIPELINE_MESSAGES.applicatio
 const isMailed = (stage: ApplicationStage): stage is MailedStage => MAILED_STAGES.includes(stage);
 
 export async function listResponses(db: Db, caller: CurrentUser, query: ResponsesQuery): Promise<ResponsesPage> {
-  const pageSize = PIPELINE_LIMITS.pageSize;
+  const pageSize = query.pageSize;
   const [{ items, total }, jobs] = await Promise.all([
     findResponsesPage(db, caller.id, { jobId: query.job, stage: query.stage, limit: pageSize, offset: (query.page - 1) * pageSize }),
     findManagedJobsWithApplications(db, caller.id),

@@ -77,18 +77,21 @@ export const cvRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config
         tags: ['uploads'],
         params: cvParamsSchema,
         querystring: cvFileQuerySchema,
-        response: { 200: z.any().describe('The CV file (application/pdf or DOCX), as an attachment') },
+        response: { 200: z.any().describe('The CV file: a PDF inline, a DOCX as an attachment') },
       },
     },
     async (request, reply) => {
       const { cv, body } = await openSignedCv(db, storage, request.params.cvId, request.query.expires, request.query.sig);
+      // A PDF opens in the browser's viewer in a new tab (a sandbox would keep the viewer out); anything else
+      // (DOCX: no browser shows one) downloads, sandboxed.
+      const pdf = cv.content_type === 'application/pdf';
       return reply
         .header('Content-Type', cv.content_type)
         .header('Content-Length', String(cv.size))
-        .header('Content-Disposition', `attachment; filename="${cv.file_name}"`)
+        .header('Content-Disposition', `${pdf ? 'inline' : 'attachment'}; filename="${cv.file_name}"`)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Content-Security-Policy', pdf ? "default-src 'none'; object-src 'self'" : "default-src 'none'; sandbox")
         .send(body);
     },
   );

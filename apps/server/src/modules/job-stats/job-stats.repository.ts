@@ -70,3 +70,14 @@ export async function findStatsOfPoster(db: Queryable, posterId: string): Promis
 export async function jobExists(db: Queryable, jobId: string): Promise<boolean> {
   return (await db.query('SELECT 1 FROM jobs WHERE id = $1', [jobId])).length > 0;
 }
+
+/** True when the user posted the job or is a member of its company: their visits are not an audience. */
+export async function managesJob(db: Queryable, jobId: string, userId: string): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM jobs j
+      WHERE j.id = $1
+        AND (j.poster_id = $2 OR EXISTS (SELECT 1 FROM company_members m WHERE m.company_id = j.company_id AND m.user_id = $2))`,
+    [jobId, userId],
+  );
+  return rows.length > 0;
+}

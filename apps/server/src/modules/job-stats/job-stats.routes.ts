@@ -37,7 +37,7 @@ export const jobStatsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         const outcome = await rateLimiter.hit(counted.name, pair, counted.windowMs);
         return !outcome || outcome.count <= counted.limit;
       };
-      const visitor = { address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+      const visitor = { address: request.ip, userAgent: request.headers['user-agent'] ?? '', userId: request.user?.id };
       return { counted: await views.count(request.params.id, visitor, new Date(), admit) };
     },
   );

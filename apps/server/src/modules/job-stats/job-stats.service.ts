@@ -12,6 +12,7 @@ import {
   findStatsOfPoster,
   insertDayKey,
   jobExists,
+  managesJob,
   recordView,
   type JobStatsRow,
 } from './job-stats.repository.js';
@@ -44,17 +45,18 @@ export class ViewCounter {
 
   /**
    * True when this visitor's view of the job was the first today and `admit` let it count; 404 for a job that does
-   * not exist. `admit` is asked only for a first view, inside the transaction that records it: answering false
+   * not exist; false, unrecorded, for the job's poster or a member of its company (`visitor.userId`). `admit` is asked only for a first view, inside the transaction that records it: answering false
    * rolls the view back, so a cap `admit` keeps (an atomic counter) holds however many views arrive at once.
    */
   async count(
     rawJobId: string,
-    visitor: { address: string; userAgent: string },
+    visitor: { address: string; userAgent: string; userId?: string | undefined },
     now: Date = new Date(),
     admit: () => Promise<boolean> = async () => true,
   ): Promise<boolean> {
     const jobId = parseId(rawJobId, MESSAGES.jobNotFound);
     if (!(await jobExists(this.db, jobId))) throw new AppError('not_found', MESSAGES.jobNotFound);
+    if (visitor.userId && (await managesJob(this.db, jobId, visitor.userId))) return false;
     const day = viewDay(now);
     const hash = createHmac('sha256', await this.keyOf(day))
       .update(`${visitor.address}\n${visitor.userAgent}\n${jobId}`)

@@ -210,7 +210,9 @@ export async function getJob(db: Db, rawId: string, viewer: JobViewer = PUBLIC_V
   if (row.moderation_state && !(viewer.admin || viewer.id === row.poster_id)) {
     throw new AppError('not_found', MESSAGES.jobNotFound);
   }
-  return { ...toJob(row, viewer), descriptionHtml: renderDescription(row.description) };
+  // The job page offers its poster and company Edit and View applicants instead of Apply Now.
+  const yourRole = viewer.id === row.poster_id ? 'poster' : viewer.companyIds.has(row.company_id) ? 'member' : undefined;
+  return { ...toJob(row, viewer), descriptionHtml: renderDescription(row.description), ...(yourRole ? { yourRole } : {}) };
 }
 
 /** The reader of a job answer (JobViewer): a visitor is the public; a signed-in user with their companies. */

@@ -1,4 +1,4 @@
-import type { Job } from '@jobboard/shared';
+import type { CompanyPage, Job } from '@jobboard/shared';
 import { countryName, formatSalary, HOME_TITLE, jobPageTitle, searchFeedLinks, SITE_NAME } from '@jobboard/shared';
 import { descriptionText } from '../jobs/description-html.js';
 import { absoluteUrl } from './job-posting.js';
@@ -52,6 +52,24 @@ export function jobHead(job: Job, origin: string, structuredData: unknown[]): Pa
 export const missingJobHead: PageHead = {
   title: `Job not found | ${SITE_NAME}`,
   description: 'This job is not on Jobboard (any more).',
+  noindex: true,
+};
+
+/** "Tidewater Labs | Jobboard", its open jobs and its own words; its logo for link previews. */
+export function companyHead(company: CompanyPage, origin: string): PageHead {
+  const logo = absoluteUrl(company.logo, origin);
+  const jobs = `${company.openJobs.toLocaleString('en-US')} open ${company.openJobs === 1 ? 'job' : 'jobs'}`;
+  return {
+    title: `${company.name} | ${SITE_NAME}`,
+    description: clip(`${company.name} on ${SITE_NAME}: ${jobs}. ${company.description}`, DESCRIPTION_LENGTH),
+    canonical: `${origin}/company/${encodeURIComponent(company.slug)}`,
+    ...(logo ? { image: logo } : {}),
+  };
+}
+
+export const missingCompanyHead: PageHead = {
+  title: `Company not found | ${SITE_NAME}`,
+  description: 'This company is not on Jobboard (any more).',
   noindex: true,
 };
 

@@ -3,19 +3,20 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import type { Job, SearchResult } from '@jobboard/shared';
+import type { CompanyPage, Job, SearchResult } from '@jobboard/shared';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf, type Config } from '../../config.js';
 import { sessionCookieName } from '../../http/session.js';
 import { findCompanyById } from '../companies/companies.repository.js';
-import { homeHead, jobHead, missingJobHead, type PageHead } from './head.js';
+import { companyHead, homeHead, jobHead, missingCompanyHead, missingJobHead, type PageHead } from './head.js';
 import { PageCache, type CachedPage } from './page-cache.js';
 import { assemblePage, pageLocale, type SsrState } from './page-html.js';
 import { jobPostingJsonLd, type HiringCompany } from './job-posting.js';
 
 /**
- * Server rendering of the home and job pages: HTML that already holds the results or the job, its title, meta
+ * Server rendering of the home, job and company pages: HTML that already holds the results, the job or the
+ * company, its title, meta
  * description, canonical URL, link-preview tags and (open jobs) JobPosting JSON-LD, which the browser then
  * takes over (hydrates). The components are the web app's own, built by `vite build --ssr` into
  * apps/web/dist-ssr (apps/web/src/entry-server.tsx); the data comes from this server's own API (inject), so a
@@ -28,7 +29,7 @@ interface PlannedQuery {
   path: string;
 }
 interface PagePlan {
-  kind: 'home' | 'job';
+  kind: 'home' | 'job' | 'company';
   id?: string;
   queries: PlannedQuery[];
 }
@@ -89,6 +90,7 @@ function parse<T>(body: string): T | undefined {
 /** The HTTP status of a page from the answers it is made of. */
 function pageStatus(plan: PagePlan, main: { status: number; body: unknown }): number {
   if (main.status >= 500) return 503;
+  if (plan.kind === 'company' && (main.status === 404 || main.status === 400)) return 404;
   if (plan.kind === 'job') {
     if (main.status === 404 || main.status === 400) return 404;
     if (main.status === 200 && (main.body as Job).status !== 'open') return 410;
@@ -117,8 +119,9 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
     return company ? { website: company.website } : undefined;
   }
 
-  /** The page's head: a job's tags and (open jobs) JSON-LD, a missing job's, or the home page's for its search. */
+  /** The page's head: a job's tags and (open jobs) JSON-LD, a company's, a missing one's, or the home page's for its search. */
   async function headOf(plan: PagePlan, main: { status: number; body: unknown }, origin: string): Promise<PageHead> {
+    if (plan.kind === 'company') return main.status === 200 ? companyHead(main.body as CompanyPage, origin) : missingCompanyHead;
     if (plan.kind === 'job') {
       if (main.status !== 200) return missingJobHead;
       const job = main.body as Job;
@@ -159,12 +162,12 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
     const origin = config.siteOrigin;
     const locale = pageLocale(request.headers['accept-language']);
     // The address a page is rendered and kept by: the search as the app normalises it (its parameters in one
-    // order, unknown ones dropped), or the job's path. A job page with a query string is rendered as asked.
+    // order, unknown ones dropped), or the job's or company's path. Such a page with a query string is rendered as asked.
     const search = plan.queries[plan.queries.length - 1]?.path.split('?')[1];
     const pageUrl = plan.kind === 'home' ? (search ? `/?${search}` : '/') : `${url.pathname}${url.search}`;
     // Only anonymous pages are kept: a signed-in page holds its reader's account (/api/auth/me) and their saves.
     const signedIn = Boolean(request.cookies[cookieName]);
-    const key = signedIn || (plan.kind === 'job' && url.search) ? undefined : `${origin}\n${locale}\n${pageUrl}`;
+    const key = signedIn || (plan.kind !== 'home' && url.search) ? undefined : `${origin}\n${locale}\n${pageUrl}`;
     const changes = deps.searchCounts.changes;
     let kept = key === undefined ? undefined : cache.get(key, changes);
     if (!kept) {
@@ -192,4 +195,5 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
 
   app.get('/', { schema: { hide: true } }, page);
   app.get('/job/:id', { schema: { hide: true } }, page);
+  app.get('/company/:slug', { schema: { hide: true } }, page);
 };

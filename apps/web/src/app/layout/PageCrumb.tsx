@@ -1,13 +1,26 @@
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { matchPath } from 'react-router';
+import { queryKeys } from '../../lib/query-keys';
 import { crumbFor, hasOwnTitle } from '../crumbs';
 import { Breadcrumb } from './Breadcrumb';
+
+/**
+ * A company page's crumb is the company's name, read from the page's own answer in the cache (never fetched here);
+ * "Company" until it is known.
+ */
+function useCompanyName(pathname: string): string | undefined {
+  const slug = matchPath('/company/:slug', pathname)?.params.slug ?? '';
+  const company = useQuery<{ name: string }>({ queryKey: queryKeys.company(slug), queryFn: skipToken });
+  return slug ? company.data?.name : undefined;
+}
 
 /**
  * Home > page name, and the page name in the document title, for every screen but home. Loaded lazily with the
  * first such screen (app/layout/RootLayout.tsx): home has neither, and its first load has a 105 KB budget.
  */
 export function PageCrumb({ pathname }: { pathname: string }) {
-  const crumb = crumbFor(pathname) ?? 'Page Not Found';
+  const crumb = useCompanyName(pathname) ?? crumbFor(pathname) ?? 'Page Not Found';
   const ownTitle = hasOwnTitle(pathname);
   useEffect(() => {
     if (!ownTitle) document.title = `${crumb} | Jobboard`;

@@ -7,6 +7,8 @@ interface ModalPanelProps {
   /** Where focus starts inside the panel: the first match of this selector. */
   initialFocus?: string;
   testId?: string;
+  /** The panel's width (Tailwind max-w-*): narrow unless said. */
+  className?: string;
   children: ReactNode;
 }
 
@@ -17,7 +19,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), textarea, input:not([disable
  * A modal dialog over a dimmed backdrop: focus starts inside and stays there (Tab wraps), Escape and the backdrop
  * close it, and focus returns to whatever opened it. The panel is the `role="dialog"` element.
  */
-export function ModalPanel({ titleId, onClose, initialFocus = 'input, button', testId, children }: ModalPanelProps) {
+export function ModalPanel({ titleId, onClose, initialFocus = 'input, button', testId, className = 'max-w-md', children }: ModalPanelProps) {
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -54,7 +56,7 @@ export function ModalPanel({ titleId, onClose, initialFocus = 'input, button', t
         aria-modal="true"
         aria-labelledby={titleId}
         data-testid={testId}
-        className="w-full max-w-md rounded-2xl bg-white p-6 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100"
+        className={`w-full ${className} rounded-2xl bg-white p-6 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100`}
         onClick={(event) => event.stopPropagation()}
       >
         {children}

@@ -15,9 +15,37 @@ function theme(): 'dark' | 'light' {
 
 const confirmClass = { confirmButton: 'jb-swal-confirm' };
 
-export async function showSuccess(title: string, text?: string): Promise<void> {
+/** A way on from a success dialog: `follow` moves the app there (client-side), after the dialog closed. */
+export interface SuccessLink {
+  label: string;
+  href: string;
+  follow: () => void;
+}
+
+/** The links of a success dialog, as elements: a plain left click closes the dialog and follows in the app. */
+function linkList(links: readonly SuccessLink[], close: () => void): HTMLElement {
+  const list = document.createElement('p');
+  list.className = 'jb-swal-links';
+  for (const link of links) {
+    const anchor = document.createElement('a');
+    anchor.href = link.href;
+    anchor.textContent = link.label;
+    anchor.className = 'font-semibold text-teal-700 underline hover:no-underline dark:text-teal-300 mx-2';
+    anchor.addEventListener('click', (event) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      close();
+      link.follow();
+    });
+    list.append(anchor);
+  }
+  return list;
+}
+
+export async function showSuccess(title: string, text?: string, links: readonly SuccessLink[] = []): Promise<void> {
   const Swal = await swal();
-  await Swal.fire({ icon: 'success', title, text, theme: theme(), confirmButtonColor: SUCCESS_DIALOG_COLOR, customClass: confirmClass });
+  const html = links.length > 0 ? linkList(links, () => Swal.close()) : undefined;
+  await Swal.fire({ icon: 'success', title, text, html, theme: theme(), confirmButtonColor: SUCCESS_DIALOG_COLOR, customClass: confirmClass });
 }
 
 export async function showError(title: string, text?: string): Promise<void> {

@@ -1,20 +1,24 @@
+import { TABLE_PAGE_SIZE } from '@jobboard/shared';
 import type { ApplicationStage, Note, NoteDeletion, Notes, ResponsesPage, StageChange, Withdrawal } from '@jobboard/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** The Responses page's filters, as the URL carries them (`?job=&stage=&page=`). */
+/** The Responses page's filters, as the URL carries them (`?job=&stage=&page=&pageSize=`). */
 export interface ResponsesFilters {
   job: string;
   stage: ApplicationStage | '';
   page: number;
+  /** Rows per page: 4 (the spec's) unless 10 or 25 were chosen. */
+  pageSize: number;
 }
 
-export function responsesQueryString({ job, stage, page }: ResponsesFilters): string {
+export function responsesQueryString({ job, stage, page, pageSize }: ResponsesFilters): string {
   const params = new URLSearchParams();
   if (job) params.set('job', job);
   if (stage) params.set('stage', stage);
   if (page > 1) params.set('page', String(page));
+  if (pageSize !== TABLE_PAGE_SIZE) params.set('pageSize', String(pageSize));
   const text = params.toString();
   return text ? `?${text}` : '';
 }

@@ -3,7 +3,7 @@ import { FileText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/api';
-import { useOpenCv } from '../api/cv';
+import { isPdfCv, useOpenCv } from '../api/cv';
 
 type Materials = Pick<Application, '_id' | 'applicantName' | 'coverNote' | 'cv'>;
 
@@ -18,7 +18,7 @@ const FOLD_LINES = 4;
 
 /**
  * What the applicant sent with the application: the cover note (folded when long) and the CV behind a button that
- * fetches a fresh signed link. Both layouts of Responses (the table and the cards) render this one component;
+ * fetches a fresh signed link (a PDF opens in a new tab). Both layouts of Responses (the table and the cards) render this one component;
  * Applied Jobs shows the same to the applicant.
  */
 export function ApplicationMaterials({ application, className = '' }: { application: Materials; className?: string }) {
@@ -58,9 +58,9 @@ export function ApplicationMaterials({ application, className = '' }: { applicat
           <Button
             variant="secondary"
             className="px-3 py-1.5 text-sm"
-            onClick={() => openCv.mutate(application._id)}
+            onClick={() => openCv.open(application._id, application.cv?.fileName ?? '')}
             disabled={openCv.isPending}
-            aria-label={`Open CV of ${application.applicantName} (${application.cv.fileName}, ${fileSizeText(application.cv.size)})`}
+            aria-label={`Open CV of ${application.applicantName} (${application.cv.fileName}, ${fileSizeText(application.cv.size)}${isPdfCv(application.cv.fileName) ? ', opens in a new tab' : ''})`}
           >
             <FileText size={16} aria-hidden="true" className="mr-1.5 inline" />
             {openCv.isPending ? 'Opening…' : 'Open CV'}

@@ -1,7 +1,6 @@
 import {
   APPLICATION_STAGES,
   MESSAGES,
-  PIPELINE_LIMITS,
   STAGE_LABELS,
   type ApplicationStage,
   type ReceivedApplication,
@@ -12,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { inputClass, labelClass } from '../../../components/ui/Field';
 import { PageTitle } from '../../../components/ui/PageTitle';
+import { TableSize } from '../../../components/ui/TableSize';
 import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
 import { CardActions, CardEmpty, CardField, CardFields, CardHeading, CardList, cardClass } from '../../../components/ui/CardList';
@@ -19,9 +19,10 @@ import { cellClass, EmptyRow, rowClass, Table } from '../../../components/ui/Tab
 import { errorMessage } from '../../../lib/api';
 import { dateOnly } from '../../../lib/format';
 import { pageFromParams, useShownPage } from '../../../lib/page-param';
+import { pageSizeFromParams } from '../../../lib/page-size';
 import { useCurrentUser } from '../../../lib/session';
 import { useWideScreen } from '../../../lib/wide-screen';
-import { useResponsesPage, type ResponsesFilters } from '../api/pipeline';
+import { responsesQueryString, useResponsesPage, type ResponsesFilters } from '../api/pipeline';
 import { NotesPanel } from './NotesPanel';
 import { ApplicationMaterials, hasMaterials } from './ApplicationMaterials';
 import { StageControl, useStageMove, whoOf } from './StageMove';
@@ -30,7 +31,7 @@ const HEADERS = ['NO.', 'TITLE', 'NAME', 'RESUME LINK', 'E-MAIL', 'APPLICATION D
 
 const isStage = (value: string): value is ApplicationStage => (APPLICATION_STAGES as readonly string[]).includes(value);
 
-/** The filters of the URL (`?job=&stage=&page=`); anything unknown is dropped. */
+/** The filters of the URL (`?job=&stage=&page=&pageSize=`); anything unknown is dropped. */
 export function filtersFromParams(params: URLSearchParams): ResponsesFilters {
   const job = params.get('job') ?? '';
   const stage = params.get('stage') ?? '';
@@ -38,6 +39,7 @@ export function filtersFromParams(params: URLSearchParams): ResponsesFilters {
     job: /^[0-9a-f-]{36}$/i.test(job) ? job : '',
     stage: isStage(stage) ? stage : '',
     page: pageFromParams(params),
+    pageSize: pageSizeFromParams(params),
   };
 }
 
@@ -85,7 +87,7 @@ function NotesToggle({ application, open, onToggle, className }: { application: 
 
 /**
  * Job Responses: the applications to the jobs the user posted or whose company they belong to, filtered by job
- * and stage (in the URL), 4 a page; each one's stage is moved here, and its private notes kept.
+ * and stage (in the URL), 4 a page unless 10 or 25 are chosen; each one's stage is moved here, and its private notes kept.
  */
 export function ResponsesPage() {
   const user = useCurrentUser();
@@ -97,13 +99,15 @@ export function ResponsesPage() {
   const [openNotes, setOpenNotes] = useState<string | null>(null);
 
   const setFilters = (next: Partial<ResponsesFilters>) => {
-    const merged = { ...filters, page: 1, ...next };
-    const search = new URLSearchParams();
-    if (merged.job) search.set('job', merged.job);
-    if (merged.stage) search.set('stage', merged.stage);
-    if (merged.page > 1) search.set('page', String(merged.page));
-    setParams(search);
+    setParams(new URLSearchParams(responsesQueryString({ ...filters, page: 1, ...next })));
   };
+  // A move's status line speaks of a row of the list it was made in: another filter or page ends it.
+  const listKey = responsesQueryString(filters);
+  const [statusList, setStatusList] = useState(listKey);
+  if (statusList !== listKey) {
+    setStatusList(listKey);
+    stageMove.clear();
+  }
 
   const onStage = (application: ReceivedApplication, stage: ApplicationStage) => stageMove.request(application, stage);
 
@@ -114,7 +118,7 @@ export function ResponsesPage() {
   const filtered = Boolean(filters.job || filters.stage);
   // A page past the end (say ?page=9 of 3, or after the last application of a page moved away) becomes the last one.
   useShownPage(data && !responses.isPlaceholderData ? Math.min(filters.page, pageCount) : undefined);
-  const number = (index: number) => (filters.page - 1) * PIPELINE_LIMITS.pageSize + index + 1;
+  const number = (index: number) => (filters.page - 1) * (data?.pageSize ?? filters.pageSize) + index + 1;
   const busy = stageMove.busy;
   const toggleNotes = (application: ReceivedApplication) => setOpenNotes(openNotes === application._id ? null : application._id);
 
@@ -160,7 +164,7 @@ export function ResponsesPage() {
           </select>
         </div>
         {filtered ? (
-          <Button variant="ghost" onClick={() => setParams(new URLSearchParams())}>
+          <Button variant="ghost" onClick={() => setFilters({ job: '', stage: '' })}>
             Clear filters
           </Button>
         ) : null}
@@ -169,6 +173,12 @@ export function ResponsesPage() {
         {stageMove.status}
       </p>
       {stageMove.dialog}
+      <TableSize
+        total={data?.total}
+        noun={['application', 'applications']}
+        pageSize={filters.pageSize}
+        onPageSize={(pageSize) => setFilters({ pageSize })}
+      />
 
       {responses.isPending ? (
         <Spinner />

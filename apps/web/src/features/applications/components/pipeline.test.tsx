@@ -56,9 +56,9 @@ beforeEach(() => {
 });
 
 describe('filtersFromParams', () => {
-  it('keeps a job id, a known stage and a page; drops anything else', () => {
-    expect(filtersFromParams(new URLSearchParams(`job=${JOB_A}&stage=interview&page=3`))).toEqual({ job: JOB_A, stage: 'interview', page: 3 });
-    expect(filtersFromParams(new URLSearchParams('job=x&stage=maybe&page=0'))).toEqual({ job: '', stage: '', page: 1 });
+  it('keeps a job id, a known stage, a page and a rows-per-page choice; drops anything else', () => {
+    expect(filtersFromParams(new URLSearchParams(`job=${JOB_A}&stage=interview&page=3&pageSize=25`))).toEqual({ job: JOB_A, stage: 'interview', page: 3, pageSize: 25 });
+    expect(filtersFromParams(new URLSearchParams('job=x&stage=maybe&page=0&pageSize=7'))).toEqual({ job: '', stage: '', page: 1, pageSize: 4 });
   });
 });
 

@@ -3,7 +3,7 @@ import type { ReactNode, SubmitEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../../components/ui/Link';
 import { Button } from '../../../components/ui/Button';
-import { GoogleButton } from './GoogleButton';
+import { GoogleButton, useGoogleOffered } from './GoogleButton';
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (
@@ -56,6 +56,7 @@ export interface AuthFormProps {
 export function AuthForm({ title, subtitle, submitLabel, busy, formError, onSubmit, onGoogle, onGoogleError, switchPrompt, switchLabel, switchTo, children }: AuthFormProps) {
   const [params] = useSearchParams();
   const next = params.get('next');
+  const google = useGoogleOffered();
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     onSubmit();
@@ -69,8 +70,13 @@ export function AuthForm({ title, subtitle, submitLabel, busy, formError, onSubm
           {busy ? 'Loading...' : submitLabel}
         </Button>
       </form>
-      <Divider />
-      <GoogleButton onSuccess={onGoogle} onError={onGoogleError} />
+      {/* An install without Google sign-in offers none, rather than a button that fails once pressed. */}
+      {google ? (
+        <>
+          <Divider />
+          <GoogleButton onSuccess={onGoogle} onError={onGoogleError} />
+        </>
+      ) : null}
       <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
         {switchPrompt}{' '}
         <Link to={next ? `${switchTo}?next=${encodeURIComponent(next)}` : switchTo} className="font-semibold text-teal-800 hover:underline dark:text-teal-300">

@@ -1,5 +1,4 @@
 import type { User } from '@jobboard/shared';
-import { MESSAGES } from '@jobboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { queryKeys } from '../../../lib/query-keys';
@@ -14,17 +13,19 @@ export interface GoogleButtonProps {
   onError: (message: string) => void;
 }
 
+/** Whether this install offers Google sign-in (GET /api/auth/google/config): false until the server said yes. */
+export function useGoogleOffered(): boolean {
+  const config = useQuery({ queryKey: queryKeys.googleConfig, queryFn: googleConfigured, staleTime: Infinity });
+  return config.data === true;
+}
+
+/**
+ * Shown only once the server said Google sign-in is configured (useGoogleOffered), so the click itself can open
+ * the popup: browsers only allow a popup opened directly in the click, not after waiting for a request.
+ */
 export function GoogleButton({ onSuccess, onError }: GoogleButtonProps) {
   const [busy, setBusy] = useState(false);
-  // Asked before the click, so the click itself can open the popup: browsers only allow a popup opened
-  // directly in the click, not after waiting for a request.
-  const config = useQuery({ queryKey: queryKeys.googleConfig, queryFn: googleConfigured, staleTime: Infinity });
   const onClick = async () => {
-    if (config.data === false) {
-      onError(MESSAGES.googleNotConfigured);
-      return;
-    }
-    // Still unknown: open anyway; the server's popup page says when sign-in is not configured.
     setBusy(true);
     try {
       const result = await openGooglePopup();

@@ -1,7 +1,7 @@
 import type { CompanyPage as CompanyPageData, CompanyUpdateBody } from '@jobboard/shared';
-import { companyUpdateBodySchema, JOB_MODEL_LIMITS } from '@jobboard/shared';
+import { companyUpdateBodySchema, JOB_MODEL_LIMITS, SITE_NAME } from '@jobboard/shared';
 import { ExternalLink, LogOut, Pencil, UserMinus, UserPlus } from 'lucide-react';
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { CompanyLogo } from '../../../components/ui/CompanyLogo';
@@ -27,6 +27,10 @@ export function CompanyPage() {
   const { slug = '' } = useParams();
   const company = useCompany(slug);
   const [editing, setEditing] = useState(false);
+  const title = `${company.data?.name ?? (company.isError ? 'Company not found' : 'Company')} | ${SITE_NAME}`;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
 
   if (company.isPending) {
     return (

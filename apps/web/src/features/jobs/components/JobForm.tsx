@@ -33,6 +33,8 @@ export interface JobFormProps {
   /** YYYY-MM-DD of today, for the closing date's bounds. */
   today: string;
   submitLabel: string;
+  /** Beside the submit button, given the form's current values (Post a Job's Preview). */
+  extraAction?: (values: JobFormValues) => ReactNode;
   busy: boolean;
   serverError?: string | null;
   /**
@@ -87,7 +89,7 @@ function Hint({ id, children }: { id: string; children: ReactNode }) {
   );
 }
 
-export function JobForm({ initialValues, original, today, submitLabel, busy, serverError, onSubmit }: JobFormProps) {
+export function JobForm({ initialValues, original, today, submitLabel, extraAction, busy, serverError, onSubmit }: JobFormProps) {
   const user = useCurrentUser();
   const companies = useMyCompanies(user?.email);
   const createCompany = useCreateCompany();
@@ -479,9 +481,12 @@ export function JobForm({ initialValues, original, today, submitLabel, busy, ser
         </p>
       ) : null}
 
-      <Button type="submit" disabled={busy || createCompany.isPending} className="w-full sm:w-auto sm:px-10">
-        {busy || createCompany.isPending ? 'Loading...' : submitLabel}
-      </Button>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button type="submit" disabled={busy || createCompany.isPending} className="w-full sm:w-auto sm:px-10">
+          {busy || createCompany.isPending ? 'Loading...' : submitLabel}
+        </Button>
+        {extraAction?.(current)}
+      </div>
     </form>
   );
 }

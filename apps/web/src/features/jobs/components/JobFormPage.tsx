@@ -1,5 +1,6 @@
 import type { Job, WriteAck } from '@jobboard/shared';
 import { useState, type ReactNode } from 'react';
+import { useHref, useNavigate } from 'react-router';
 import { showSuccess } from '../../../components/ui/dialogs';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { isAcknowledged, errorMessage } from '../../../lib/api';
@@ -26,12 +27,20 @@ export interface JobFormPageProps {
   save: JobSave;
   /** Changes when the data the form was filled from changes (a refetched job), so the form starts again from it. */
   sourceVersion?: number;
+  /** Where the success dialog leads on (the new job, My Jobs), from the save's answer. */
+  successLinks?: (ack: WriteAck) => { label: string; to: string }[];
+  /** Shown beside the submit button (Post a Job's Preview), given the form's current values. */
+  extraAction?: (values: JobFormValues) => ReactNode;
 }
 
 /** Post a Job and Edit Job: the same form; on an acknowledged answer a success dialog, and the form resets. */
-export function JobFormPage({ title, subtitle, initialValues, original, submitLabel, successMessage, save, sourceVersion = 0 }: JobFormPageProps) {
+export function JobFormPage({ title, subtitle, initialValues, original, submitLabel, successMessage, save, sourceVersion = 0, successLinks, extraAction }: JobFormPageProps) {
   // A new key mounts a fresh form: the reset after a successful save.
   const [formKey, setFormKey] = useState(0);
+  const navigate = useNavigate();
+  const base = useHref('/');
+  const linksOf = (ack: WriteAck) =>
+    (successLinks?.(ack) ?? []).map((link) => ({ label: link.label, href: `${base.replace(/\/$/, '')}${link.to}`, follow: () => void navigate(link.to) }));
   return (
     <section className="mx-auto max-w-3xl">
       <PageTitle subtitle={subtitle}>{title}</PageTitle>
@@ -41,6 +50,7 @@ export function JobFormPage({ title, subtitle, initialValues, original, submitLa
         {...(original ? { original } : {})}
         today={todayIso()}
         submitLabel={submitLabel}
+        {...(extraAction ? { extraAction } : {})}
         busy={save.isPending}
         serverError={save.isError ? errorMessage(save.error) : null}
         onSubmit={(body, done) =>
@@ -48,7 +58,7 @@ export function JobFormPage({ title, subtitle, initialValues, original, submitLa
             onSuccess: (ack) => {
               if (isAcknowledged(ack)) {
                 setFormKey((k) => k + 1);
-                void showSuccess(successMessage);
+                void showSuccess(successMessage, undefined, linksOf(ack));
               }
             },
             onSettled: done,

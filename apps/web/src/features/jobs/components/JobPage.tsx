@@ -1,5 +1,5 @@
 import { jobPageTitle, MESSAGES, SITE_NAME } from '@jobboard/shared';
-import { Banknote, BriefcaseBusiness, Building2, CalendarClock, CalendarDays, CircleAlert, Clock, GraduationCap, MapPin, UserRound } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ModerationNotice } from '../../../components/jobs/ModerationNotice';
@@ -11,7 +11,7 @@ import { CompanyLogo } from '../../../components/ui/CompanyLogo';
 import { showSuccess } from '../../../components/ui/dialogs';
 import { Spinner } from '../../../components/ui/Spinner';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { longDate, payText, placeText, workplaceText } from '../../../lib/job-view';
+import { longDate } from '../../../lib/job-view';
 import { useHydrated } from '../../../lib/hydrated';
 import { useReaderLocale } from '../../../lib/locale';
 import { useMyApplications } from '../../../lib/my-applications';
@@ -19,24 +19,12 @@ import { signInPath } from '../../../lib/next-path';
 import { useCurrentUser, type SessionUser } from '../../../lib/session';
 import { useCountJobView } from '../api/job-stats';
 import { useJob } from '../api/jobs';
+import { JobFacts } from './JobFacts';
+import { JobOwnerActions, roleOf } from './JobOwnerActions';
+import { MobileApplyBar, useNarrowScreen } from './MobileApplyBar';
 
 // The apply form (note and CV) is its own chunk: loaded when a seeker presses Apply Now, never with the page.
 const ApplyDialog = lazy(() => import('./ApplyDialog').then((module) => ({ default: module.ApplyDialog })));
-
-function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  // dt and dd sit directly in a div of the dl, as the HTML spec (and axe) require.
-  return (
-    <div className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
-      <dt className="flex items-center gap-2 text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-300">
-        <span className="text-teal-700 dark:text-teal-300" aria-hidden="true">
-          {icon}
-        </span>
-        {label}
-      </dt>
-      <dd className="mt-0.5 pl-7 font-medium text-slate-900 dark:text-white">{children}</dd>
-    </div>
-  );
-}
 
 /** What the job page and the server say when a job no longer takes applications (MESSAGES.jobNotAccepting). */
 export const NOT_ACCEPTING = 'This job is no longer accepting applications';
@@ -77,6 +65,7 @@ export function JobPage() {
   const openApplyDialog = useCallback(() => setApplyingAs(currentUser), [currentUser]);
   const locale = useReaderLocale();
   const hydrated = useHydrated();
+  const narrow = useNarrowScreen();
   // The job's own title, as the server wrote it into the page (the breadcrumb leaves this page's title alone).
   const title = job.data ? jobPageTitle(job.data) : `${job.isError ? 'Job not found' : 'Job Details'} | ${SITE_NAME}`;
   useEffect(() => {
@@ -106,6 +95,9 @@ export function JobPage() {
   const alreadyApplied = Boolean(applications.data?.some((application) => application.job === data._id));
   const open = data.status === 'open';
   const companyName = data.company.name || data.companyName;
+  const role = roleOf(data, currentUser?.email);
+  // On a narrow screen Apply Now sits at the bottom of the screen instead of after the description.
+  const applyBar = narrow && open && !role && !alreadyApplied;
 
   const onApply = () => {
     setApplyError(null);
@@ -123,6 +115,11 @@ export function JobPage() {
       return;
     }
     setApplyingAs(currentUser);
+  };
+  // A visitor's refusal (with the way to sign in) is written beside the page's own Apply Now: shown there.
+  const applyFromBar = () => {
+    onApply();
+    if (!currentUser) requestAnimationFrame(() => document.getElementById('apply-panel')?.scrollIntoView({ block: 'center' }));
   };
   const onApplied = () => {
     setApplyingAs(null);
@@ -213,8 +210,10 @@ export function JobPage() {
 
       <aside className="space-y-4">
         {/* Apply first: on a desktop screen it is in view without scrolling past the facts. */}
-        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-          {open ? (
+        <div id="apply-panel" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+          {role ? (
+            <JobOwnerActions jobId={data._id} role={role} />
+          ) : applyBar ? null : open ? (
             <div>
               <Button
                 className="w-full py-3"
@@ -256,44 +255,10 @@ export function JobPage() {
           {/* Open or not: a saved job stays saved, and can be unsaved from its page. */}
           <SaveJobButton jobId={data._id} variant="button" className="mt-3" />
           <ReportJob job={data} disabled={!hydrated} className="mt-2" />
-          <dl className="mt-5 grid gap-3">
-            <Fact icon={<MapPin size={18} />} label="Location">
-              {placeText(data)}
-            </Fact>
-            <Fact icon={<Building2 size={18} />} label="Workplace">
-              {workplaceText(data, Infinity)}
-            </Fact>
-            <Fact icon={<Clock size={18} />} label="Employment type">
-              {data.employmentType}
-            </Fact>
-            <Fact icon={<GraduationCap size={18} />} label="Experience level">
-              {data.experienceLevel}
-            </Fact>
-            <Fact icon={<Banknote size={18} />} label="Salary">
-              {payText(data, locale)}
-            </Fact>
-            <Fact icon={<BriefcaseBusiness size={18} />} label="Salary type">
-              {data.salaryType}
-            </Fact>
-            <Fact icon={<UserRound size={18} />} label="Posted by">
-              <span className="wrap-anywhere">
-                {data.posterName} at {data.company.name || data.companyName}
-              </span>
-              {/* The address itself only reaches the poster, their company and administrators. */}
-              {data.postedBy !== data.posterName ? <span className="block break-all text-sm opacity-80">{data.postedBy}</span> : null}
-            </Fact>
-            <Fact icon={<CalendarDays size={18} />} label="Posted on">
-              {/* One date style on the page: the closing date's. */}
-              <time dateTime={data.postingDate}>{longDate(data.postingDate, locale)}</time>
-            </Fact>
-            {open ? (
-              <Fact icon={<CalendarClock size={18} />} label="Applications close on">
-                <time dateTime={data.validThrough}>{longDate(data.validThrough, locale)}</time>
-              </Fact>
-            ) : null}
-          </dl>
+          <JobFacts job={data} locale={locale} className="mt-5" />
         </div>
       </aside>
+      {applyBar ? <MobileApplyBar onApply={applyFromBar} disabled={!hydrated || applying} /> : null}
     </article>
   );
 }

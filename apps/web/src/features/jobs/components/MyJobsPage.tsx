@@ -1,7 +1,8 @@
-import { conversionText, MESSAGES, MY_JOBS_SKELETON, TABLE_PAGE_SIZE } from '@jobboard/shared';
+import { conversionText, MESSAGES, MY_JOBS_SKELETON } from '@jobboard/shared';
 import type { Job, JobStats } from '@jobboard/shared';
 import { CircleCheck, CirclePause, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { MyCompanies } from '../../../components/account/MyCompanies';
 import { ModerationBadge } from '../../../components/jobs/ModerationNotice';
 import { Link } from '../../../components/ui/Link';
 import { Button, buttonClass } from '../../../components/ui/Button';
@@ -9,11 +10,13 @@ import { CardActions, CardEmpty, CardField, CardFields, CardHeading, CardList, C
 import { confirmDialog, showError, showSuccess } from '../../../components/ui/dialogs';
 import { inputClass } from '../../../components/ui/Field';
 import { PageTitle } from '../../../components/ui/PageTitle';
+import { TableSize } from '../../../components/ui/TableSize';
 import { Pagination } from '../../../components/ui/Pagination';
 import { cellClass, EmptyRow, rowClass, Table, TableSkeletonRows } from '../../../components/ui/Table';
 import { isAcknowledged, errorMessage } from '../../../lib/api';
 import { longDate, payText } from '../../../lib/job-view';
 import { usePageParam, useShownPage } from '../../../lib/page-param';
+import { pageSizeFromParams, withPageSize } from '../../../lib/page-size';
 import { clampPage, hasNextPage, hasPreviousPage, pageSlice } from '../../../lib/paging';
 import { useCurrentUser } from '../../../lib/session';
 import { useWideScreen } from '../../../lib/wide-screen';
@@ -66,15 +69,26 @@ function StatusCell({ job }: { job: Job }) {
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** Views (each visitor once a day), applications, and the share of views that applied; a dash while unknown. */
-function StatsCell({ stats, failed }: { stats: JobStats | undefined; failed: boolean }) {
+/**
+ * Views (each visitor once a day), applications (a link to them in Responses), and the share of views that
+ * applied; a dash while unknown.
+ */
+function StatsCell({ job, stats, failed }: { job: Job; stats: JobStats | undefined; failed: boolean }) {
   if (!stats) return <span className="text-slate-600 dark:text-slate-300">{failed ? 'Not available' : '–'}</span>;
   return (
     <dl className="grid grid-cols-[auto_auto] gap-x-2 whitespace-nowrap text-xs" data-testid="job-stats">
       <dt className="text-slate-600 dark:text-slate-300">Views</dt>
       <dd className="font-semibold">{stats.views.toLocaleString('en-US')}</dd>
       <dt className="text-slate-600 dark:text-slate-300">Applications</dt>
-      <dd className="font-semibold">{stats.applications.toLocaleString('en-US')}</dd>
+      <dd className="font-semibold">
+        <Link
+          to={`/responses?job=${encodeURIComponent(job._id)}`}
+          className="text-teal-800 underline hover:no-underline dark:text-teal-300"
+          aria-label={`${count(stats.applications, 'application', 'applications')} to ${job.jobTitle}`}
+        >
+          {stats.applications.toLocaleString('en-US')}
+        </Link>
+      </dd>
       <dt className="text-slate-600 dark:text-slate-300">Conversion</dt>
       <dd className="font-semibold" title={stats.conversion === null ? 'No views yet' : `${count(stats.applications, 'application', 'applications')} from ${count(stats.views, 'view', 'views')}`}>
         {conversionText(stats.conversion)}
@@ -177,10 +191,11 @@ export function MyJobsPage() {
     setSearchText(appliedSearch);
   }
 
+  const pageSize = pageSizeFromParams(params);
   const filtered = filterByTitle(jobs.data ?? [], appliedSearch);
-  const current = clampPage(page, filtered.length, TABLE_PAGE_SIZE);
+  const current = clampPage(page, filtered.length, pageSize);
   useShownPage(jobs.isSuccess ? current : undefined);
-  const rows = pageSlice(filtered, current, TABLE_PAGE_SIZE);
+  const rows = pageSlice(filtered, current, pageSize);
   // On a failed load the table stays in its loading state (docs/product.md, "States").
   const loading = jobs.isPending || jobs.isError;
 
@@ -221,6 +236,7 @@ export function MyJobsPage() {
           POST A NEW JOB
         </Link>
       </div>
+      <MyCompanies className="mb-4 mt-2" />
       <form
         role="search"
         className="mb-6 mt-4 flex max-w-xl gap-2 sm:mt-0"
@@ -251,6 +267,12 @@ export function MyJobsPage() {
       <p role="status" className="mb-3 min-h-5 text-sm font-medium text-teal-800 dark:text-teal-200" data-testid="status-note">
         {statusNote}
       </p>
+      <TableSize
+        total={jobs.isSuccess ? filtered.length : undefined}
+        noun={['job', 'jobs']}
+        pageSize={pageSize}
+        onPageSize={(size) => setParams(withPageSize(params, size))}
+      />
       {wide ? (
         <Table caption="Jobs you posted" headers={HEADERS}>
           {loading ? (
@@ -260,7 +282,7 @@ export function MyJobsPage() {
           ) : (
             rows.map((job, index) => (
               <tr key={job._id} className={rowClass}>
-                <td className={cellClass}>{(current - 1) * TABLE_PAGE_SIZE + index + 1}</td>
+                <td className={cellClass}>{(current - 1) * pageSize + index + 1}</td>
                 <td className={`${cellClass} font-medium`}>
                   <JobTitleLink job={job} />
                 </td>
@@ -273,7 +295,7 @@ export function MyJobsPage() {
                   </div>
                 </td>
                 <td className={cellClass}>
-                  <StatsCell stats={stats.data?.get(job._id)} failed={stats.isError} />
+                  <StatsCell job={job} stats={stats.data?.get(job._id)} failed={stats.isError} />
                 </td>
                 <td className={cellClass}>
                   <EditJobLink job={job} className="px-3 py-1.5" />
@@ -286,14 +308,14 @@ export function MyJobsPage() {
           )}
         </Table>
       ) : loading ? (
-        <CardSkeletons count={TABLE_PAGE_SIZE} />
+        <CardSkeletons count={pageSize} />
       ) : rows.length === 0 ? (
         <CardEmpty text={MESSAGES.noDataFound} />
       ) : (
         <CardList label="Jobs you posted">
           {rows.map((job, index) => (
             <li key={job._id} className={cardClass}>
-              <CardHeading number={(current - 1) * TABLE_PAGE_SIZE + index + 1}>
+              <CardHeading number={(current - 1) * pageSize + index + 1}>
                 <JobTitleLink job={job} />
               </CardHeading>
               <CardFields>
@@ -303,7 +325,7 @@ export function MyJobsPage() {
                   <StatusCell job={job} />
                 </CardField>
                 <CardField label="STATISTICS">
-                  <StatsCell stats={stats.data?.get(job._id)} failed={stats.isError} />
+                  <StatsCell job={job} stats={stats.data?.get(job._id)} failed={stats.isError} />
                 </CardField>
               </CardFields>
               <CardActions>
@@ -319,7 +341,7 @@ export function MyJobsPage() {
         edge="hide"
         page={current}
         hasPrevious={hasPreviousPage(current)}
-        hasNext={hasNextPage(current, filtered.length, TABLE_PAGE_SIZE)}
+        hasNext={hasNextPage(current, filtered.length, pageSize)}
         onPrevious={() => setPage(current - 1)}
         onNext={() => setPage(current + 1)}
         label="My jobs pages"

@@ -5,6 +5,7 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { useCurrentUser } from '../../../lib/session';
 import { newIdempotencyKey, useCreateJob } from '../api/jobs';
 import { JobFormPage, type JobSave } from './JobFormPage';
+import { JobPreviewButton } from './JobPreview';
 import { emptyJobForm } from './job-form-logic';
 
 export function PostJobPage() {
@@ -41,6 +42,11 @@ function PostJobForm() {
       initialValues={emptyJobForm()}
       submitLabel="Create Job"
       successMessage={MESSAGES.jobCreated}
+      successLinks={(ack) => [
+        ...('insertedId' in ack ? [{ label: 'View the job', to: `/job/${ack.insertedId}` }] : []),
+        { label: 'Go to My Jobs', to: '/my-job' },
+      ]}
+      extraAction={(values) => <JobPreviewButton values={values} />}
       save={save}
     />
   );

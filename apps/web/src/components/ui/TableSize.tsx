@@ -1,0 +1,38 @@
+import { TABLE_PAGE_SIZES } from '@jobboard/shared';
+import { useId } from 'react';
+
+interface TableSizeProps {
+  /** How many rows the table has in all (every page), when known. */
+  total: number | undefined;
+  /** The words of the total: ['job', 'jobs']. */
+  noun: readonly [string, string];
+  pageSize: number;
+  onPageSize: (size: number) => void;
+}
+
+/** Above a paged table: its total ("12 applications") and the rows per page (4, the spec's, 10 or 25). */
+export function TableSize({ total, noun, pageSize, onPageSize }: TableSizeProps) {
+  const id = useId();
+  return (
+    <div className="mb-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700 dark:text-slate-300">
+      <p className="font-medium" data-testid="table-total">
+        {total === undefined ? '' : `${total.toLocaleString('en-US')} ${total === 1 ? noun[0] : noun[1]}`}
+      </p>
+      <div className="flex items-center gap-2">
+        <label htmlFor={id}>Rows per page</label>
+        <select
+          id={id}
+          value={pageSize}
+          onChange={(event) => onPageSize(Number(event.target.value))}
+          className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+        >
+          {TABLE_PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, renderPage } from '../../../test/render';
+import { SignInPage } from './SignInPage';
+import { SignUpPage } from './SignUpPage';
+
+describe('Continue with Google', () => {
+  it.each([
+    ['Sign In', <SignInPage key="in" />, '/sign-in'],
+    ['Sign Up', <SignUpPage key="up" />, '/sign-up'],
+  ])('%s: not offered when the server says Google sign-in is not configured', async (_name, page, path) => {
+    const fetch = mockFetch((url) => (url === '/api/auth/google/config' ? { body: { configured: false } } : undefined));
+    renderPage(page, { path });
+    await waitFor(() => expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/auth/google/config'));
+    // Let the answer land before looking for what it leaves out.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    expect(screen.queryByText('or')).not.toBeInTheDocument();
+  });
+
+  it('offered when it is configured', async () => {
+    mockFetch((url) => (url === '/api/auth/google/config' ? { body: { configured: true } } : undefined));
+    renderPage(<SignInPage />, { path: '/sign-in' });
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(screen.getByText('or')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,61 @@
+import type { Job } from '@jobboard/shared';
+import { Banknote, BriefcaseBusiness, Building2, CalendarClock, CalendarDays, Clock, GraduationCap, MapPin, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { longDate, payText, placeText, workplaceText } from '../../../lib/job-view';
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  // dt and dd sit directly in a div of the dl, as the HTML spec (and axe) require.
+  return (
+    <div className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
+      <dt className="flex items-center gap-2 text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-300">
+        <span className="text-teal-700 dark:text-teal-300" aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 pl-7 font-medium text-slate-900 dark:text-white">{children}</dd>
+    </div>
+  );
+}
+
+/** The job page's facts (place, pay, dates, poster): the job page and Post a Job's preview show the same. */
+export function JobFacts({ job, locale, className = '' }: { job: Job; locale: string | undefined; className?: string }) {
+  return (
+    <dl className={`grid gap-3 ${className}`}>
+      <Fact icon={<MapPin size={18} />} label="Location">
+        {placeText(job)}
+      </Fact>
+      <Fact icon={<Building2 size={18} />} label="Workplace">
+        {workplaceText(job, Infinity)}
+      </Fact>
+      <Fact icon={<Clock size={18} />} label="Employment type">
+        {job.employmentType}
+      </Fact>
+      <Fact icon={<GraduationCap size={18} />} label="Experience level">
+        {job.experienceLevel}
+      </Fact>
+      <Fact icon={<Banknote size={18} />} label="Salary">
+        {payText(job, locale)}
+      </Fact>
+      <Fact icon={<BriefcaseBusiness size={18} />} label="Salary type">
+        {job.salaryType}
+      </Fact>
+      <Fact icon={<UserRound size={18} />} label="Posted by">
+        <span className="wrap-anywhere">
+          {job.posterName} at {job.company.name || job.companyName}
+        </span>
+        {/* The address itself only reaches the poster, their company and administrators. */}
+        {job.postedBy !== job.posterName ? <span className="block break-all text-sm opacity-80">{job.postedBy}</span> : null}
+      </Fact>
+      <Fact icon={<CalendarDays size={18} />} label="Posted on">
+        {/* One date style on the page: the closing date's. */}
+        <time dateTime={job.postingDate}>{longDate(job.postingDate, locale)}</time>
+      </Fact>
+      {job.status === 'open' ? (
+        <Fact icon={<CalendarClock size={18} />} label="Applications close on">
+          <time dateTime={job.validThrough}>{longDate(job.validThrough, locale)}</time>
+        </Fact>
+      ) : null}
+    </dl>
+  );
+}
