@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://localhost:3000';
-const HOME_BUDGET_KB = 111;
+const HOME_BUDGET_KB = 112;
 
 interface ChunkLike {
   type: 'chunk';
