@@ -20,6 +20,10 @@ export const queryKeys = {
    * forgotten at sign-out and read again when applications change, but not with every job list.
    */
   myJobStats: (userId: string) => ['applications', 'job-stats', userId] as const,
+  /** Applications to the signed-in user's jobs they have not looked at yet (under `applications`, as above). */
+  unseenApplications: (userId: string) => ['applications', 'unseen', userId] as const,
+  /** How a job's team hears of its applications: each, daily or off. */
+  applicationMail: (jobId: string) => ['applications', 'mail', jobId] as const,
   /** Everything about the signed-in user's saved jobs (forgotten at sign-out). */
   savedJobs: ['saved-jobs'] as const,
   savedJobIds: (userId: string) => ['saved-jobs', 'ids', userId] as const,

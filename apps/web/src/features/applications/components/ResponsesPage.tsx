@@ -1,3 +1,5 @@
+import { useMarkApplicationsSeen } from '../../../lib/unseen-applications';
+import { JobMailChoice } from './JobMailChoice';
 import {
   APPLICATION_STAGES,
   MESSAGES,
@@ -94,6 +96,8 @@ export function ResponsesPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
   const responses = useResponsesPage(user?._id, filters);
+  // What this page shows is seen: My Jobs' "new" counts for it go.
+  useMarkApplicationsSeen(user?._id, filters.job || undefined, Boolean(responses.data) && !responses.isPlaceholderData);
   const wide = useWideScreen();
   const stageMove = useStageMove();
   const [openNotes, setOpenNotes] = useState<string | null>(null);
@@ -163,6 +167,7 @@ export function ResponsesPage() {
             ))}
           </select>
         </div>
+        {filters.job ? <JobMailChoice jobId={filters.job} /> : null}
         {filtered ? (
           <Button variant="ghost" onClick={() => setFilters({ job: '', stage: '' })}>
             Clear filters

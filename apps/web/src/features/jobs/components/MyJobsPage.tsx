@@ -21,6 +21,7 @@ import { clampPage, hasNextPage, hasPreviousPage, pageSlice } from '../../../lib
 import { useCurrentUser } from '../../../lib/session';
 import { useWideScreen } from '../../../lib/wide-screen';
 import { useMyJobStats } from '../api/job-stats';
+import { useUnseenApplications } from '../../../lib/unseen-applications';
 import { useDeleteJob, useMyJobs, useSetJobStatus } from '../api/jobs';
 import { todayIso } from '../job-dates';
 import { statusActions, type StatusAction } from '../job-status';
@@ -73,7 +74,7 @@ const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-
  * Views (each visitor once a day), applications (a link to them in Responses), and the share of views that
  * applied; a dash while unknown.
  */
-function StatsCell({ job, stats, failed }: { job: Job; stats: JobStats | undefined; failed: boolean }) {
+function StatsCell({ job, stats, failed, unseen = 0 }: { job: Job; stats: JobStats | undefined; failed: boolean; unseen?: number }) {
   if (!stats) return <span className="text-slate-600 dark:text-slate-300">{failed ? 'Not available' : '–'}</span>;
   return (
     <dl className="grid grid-cols-[auto_auto] gap-x-2 whitespace-nowrap text-xs" data-testid="job-stats">
@@ -88,6 +89,11 @@ function StatsCell({ job, stats, failed }: { job: Job; stats: JobStats | undefin
         >
           {stats.applications.toLocaleString('en-US')}
         </Link>
+        {unseen > 0 ? (
+          <span className="ml-1.5 rounded-full bg-amber-100 px-1.5 py-0.5 text-amber-950 dark:bg-amber-900 dark:text-amber-50" data-testid="unseen-applications">
+            {unseen.toLocaleString('en-US')} new
+          </span>
+        ) : null}
       </dd>
       <dt className="text-slate-600 dark:text-slate-300">Conversion</dt>
       <dd className="font-semibold" title={stats.conversion === null ? 'No views yet' : `${count(stats.applications, 'application', 'applications')} from ${count(stats.views, 'view', 'views')}`}>
@@ -175,6 +181,7 @@ export function MyJobsPage() {
   const currentUser = useCurrentUser();
   const jobs = useMyJobs(currentUser?.email);
   const stats = useMyJobStats(currentUser?._id);
+  const unseen = useUnseenApplications(currentUser?._id).data?.jobs ?? {};
   const deleteJob = useDeleteJob();
   const setStatus = useSetJobStatus();
   const [statusNote, setStatusNote] = useState('');
@@ -295,7 +302,7 @@ export function MyJobsPage() {
                   </div>
                 </td>
                 <td className={cellClass}>
-                  <StatsCell job={job} stats={stats.data?.get(job._id)} failed={stats.isError} />
+                  <StatsCell job={job} stats={stats.data?.get(job._id)} failed={stats.isError} unseen={unseen[job._id]} />
                 </td>
                 <td className={cellClass}>
                   <EditJobLink job={job} className="px-3 py-1.5" />
@@ -325,7 +332,7 @@ export function MyJobsPage() {
                   <StatusCell job={job} />
                 </CardField>
                 <CardField label="STATISTICS">
-                  <StatsCell job={job} stats={stats.data?.get(job._id)} failed={stats.isError} />
+                  <StatsCell job={job} stats={stats.data?.get(job._id)} failed={stats.isError} unseen={unseen[job._id]} />
                 </CardField>
               </CardFields>
               <CardActions>
