@@ -28,4 +28,21 @@ describe('My Jobs: rows per page, the total, and applications that lead to them'
     await waitFor(() => expect(screen.getAllByRole('link', { name: /^Job \d+$/ })).toHaveLength(10));
     expect(screen.getByTestId('where')).toHaveTextContent('/my-job?pageSize=10');
   });
+
+  it('marks the applications the poster has not looked at yet as new, per job', async () => {
+    mockFetch((url) => {
+      if (url === `/api/job/myJobs/${encodeURIComponent(alice.email)}`) return { body: [mine(1), mine(2)] };
+      if (url === '/api/job/my-stats') {
+        return { body: { items: [1, 2].map((i) => ({ jobId: `j${i}`, views: 9, applications: 3, conversion: 1 / 3 })) } };
+      }
+      if (url === '/api/applications/unseen') return { body: { total: 2, jobs: { j1: 2 } } };
+      return undefined;
+    });
+    renderPage(<MyJobsPage />, { path: '/my-job', user: alice });
+    const first = (await screen.findByRole('link', { name: 'Job 1' })).closest('tr') as HTMLElement;
+    expect(await within(first).findByTestId('unseen-applications')).toHaveTextContent('2 new');
+    const second = screen.getByRole('link', { name: 'Job 2' }).closest('tr') as HTMLElement;
+    await within(second).findByRole('link', { name: '3 applications to Job 2' });
+    expect(within(second).queryByTestId('unseen-applications')).not.toBeInTheDocument();
+  });
 });
