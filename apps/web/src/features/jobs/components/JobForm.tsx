@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { focusField } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/api';
@@ -17,7 +17,6 @@ import type { JobFormPartProps } from './JobFormParts';
 import { JobSection } from './JobSection';
 import { PaySection } from './PaySection';
 import { PlaceSection } from './PlaceSection';
-import type { ReactNode } from 'react';
 
 export interface JobFormProps {
   initialValues: JobFormValues;
