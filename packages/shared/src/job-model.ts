@@ -132,6 +132,19 @@ export function legacyAmount(text: string, salaryType: LegacySalary['salaryType'
   return salaryType !== 'Hourly' && amount < 1000 ? amount * 1000 : amount;
 }
 
+/**
+ * A pay amount as typed on the job form, read as legacyAmount reads the spec's text ('$20k', '20k', '20,000' are
+ * 20000) but strictly: one amount, an optional leading $, EUR or GBP sign, an optional 'k'. '' -> null (not
+ * given); anything else -> NaN. A bare number is the amount itself (the form has an hourly period too).
+ */
+export function payAmount(text: string): number | null {
+  const cleaned = text.replace(/[\s,_]/g, '').replace(/^[$€£]/, '').toLowerCase();
+  if (cleaned === '') return null;
+  const match = /^(\d+(?:\.\d{1,2})?)(k?)$/.exec(cleaned);
+  if (!match?.[1]) return Number.NaN;
+  return match[2] ? Math.round(Number(match[1]) * 1000 * 100) / 100 : Number(match[1]);
+}
+
 const LEGACY_PERIOD: Record<LegacySalary['salaryType'], SalaryPeriod> = { Hourly: 'hour', Monthly: 'month', Yearly: 'year' };
 
 /** An old client's flat fields as a structured range (amounts sorted); null when either amount has no number. */

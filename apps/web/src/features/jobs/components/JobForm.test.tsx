@@ -1,4 +1,5 @@
 import type { Company, Job } from '@jobboard/shared';
+import { legacyAmount } from '@jobboard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -60,8 +61,17 @@ describe('job form logic', () => {
     expect(parseAmount('60,000')).toBe(60000);
     expect(parseAmount(' 45.50 ')).toBe(45.5);
     expect(parseAmount('')).toBeNull();
-    expect(parseAmount('60k')).toBeNaN();
     expect(parseAmount('-5')).toBeNaN();
+    expect(parseAmount('20 dollars')).toBeNaN();
+  });
+
+  it("amounts: the spec's '$20k' and '20k' are 20000, as the server reads them (issue 29)", () => {
+    for (const text of ['20k', '$20k', '20000', '$20,000', '20K', ' $ 20k ']) expect(parseAmount(text)).toBe(20000);
+    expect(parseAmount('$120k')).toBe(120000);
+    expect(parseAmount('45.5k')).toBe(45500);
+    for (const text of ['20k', '$20k', '20000', '$120k']) expect(parseAmount(text)).toBe(legacyAmount(text, 'Yearly'));
+    const result = validateJobForm({ ...filled, payMin: '$20k', payMax: '120k' }, { today: TODAY });
+    expect(result.ok && result.body.salary).toEqual({ min: 20000, max: 120000, currency: 'EUR', period: 'year' });
   });
 
   it('currencies: the common ones first, then every other ISO 4217 code the browser knows, once', () => {
@@ -105,6 +115,15 @@ describe('job form logic', () => {
     expect(Object.keys(result.errors)).toEqual(['jobTitle', 'company', 'employmentType', 'experienceLevel', 'skills', 'city', 'payMin', 'payMax', 'description']);
     expect(result.errors.city).toBe('Enter the city of the job, or choose Remote');
     expect(result.errors.payMin).toBe('Minimum Salary is required');
+  });
+
+  it('an empty select says "Choose ..." naming the field in words, not the raw values (issue 29)', () => {
+    const result = validateJobForm({ ...filled, employmentType: '', experienceLevel: '' }, { today: TODAY });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.employmentType).toBe('Choose an experience type');
+    expect(result.errors.experienceLevel).toBe('Choose an experience level');
+    expect(JSON.stringify(result.errors)).not.toMatch(/Full-time|expected one of|must be one of/);
   });
 
   it('a remote job needs no city, and keeps its countries; other workplaces drop them', () => {
@@ -297,6 +316,28 @@ describe('<JobForm>', () => {
     expect(screen.getByText('Choose at least one skill')).toBeInTheDocument();
     expect(screen.getByLabelText('Job Title')).toHaveFocus();
     expect(screen.getByLabelText('Required Skill Sets')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("pay fields show the spec's placeholders $20k and $120k (issue 29)", () => {
+    api();
+    renderForm();
+    expect(screen.getByLabelText('Minimum Salary')).toHaveAttribute('placeholder', '$20k');
+    expect(screen.getByLabelText('Maximum Salary')).toHaveAttribute('placeholder', '$120k');
+  });
+
+  it('the city error clears once Remote is chosen, or once a city is typed (issue 29)', async () => {
+    api();
+    renderForm({ initialValues: { ...filled, city: '', country: '' } });
+    const cityError = 'Enter the city of the job, or choose Remote';
+    await userEvent.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(screen.getByText(cityError)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: /Remote/ }));
+    expect(screen.queryByText(cityError)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: /On-site/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(screen.getByText(cityError)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('City'), 'B');
+    expect(screen.queryByText(cityError)).not.toBeInTheDocument();
   });
 
   it('reads Loading... while busy', () => {

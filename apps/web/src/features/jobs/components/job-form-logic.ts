@@ -1,5 +1,5 @@
 import type { CompanyCreateBody, Job, JobCreateBody, SalaryPeriod, Skill, Workplace } from '@jobboard/shared';
-import { companyCreateBodySchema, DEFAULT_JOB_TITLE, JOB_MODEL_LIMITS, jobCreateBodySchema, skillKey } from '@jobboard/shared';
+import { companyCreateBodySchema, DEFAULT_JOB_TITLE, JOB_MODEL_LIMITS, jobCreateBodySchema, payAmount, skillKey } from '@jobboard/shared';
 import { addDays, todayIso } from '../job-dates';
 
 /** The company picker's value for "a new company, created before the job is posted". */
@@ -122,11 +122,9 @@ export function addSkill(skills: readonly Skill[], text: string): Skill[] {
   return [...skills, { value, label: value }];
 }
 
-/** '60,000', ' 45.5 ' -> numbers; '' -> null (not given); anything else -> NaN. */
+/** '60,000', ' 45.5 ', '$20k' -> numbers (the shared reading, so the form and the server agree); '' -> null; else NaN. */
 export function parseAmount(text: string): number | null {
-  const cleaned = text.replace(/[\s,_]/g, '');
-  if (cleaned === '') return null;
-  return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+  return payAmount(text);
 }
 
 export const COMMON_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'INR', 'JPY', 'CHF'] as const;
@@ -163,6 +161,12 @@ const COMPANY_FIELDS: Record<string, JobFormField> = {
   logo: 'companyLogo',
   website: 'companyWebsite',
   description: 'companyDescription',
+};
+
+/** An empty (or tampered) select's message, naming the field as its label does rather than listing the values. */
+const SELECT_PROMPTS: Partial<Record<JobFormField, string>> = {
+  employmentType: 'Choose an experience type',
+  experienceLevel: 'Choose an experience level',
 };
 
 /** Where a schema issue's path lands in the form. */
@@ -242,9 +246,9 @@ export function validateJobForm(values: JobFormValues, { today, original }: Vali
     Object.assign(body, { minPrice: original.minPrice, maxPrice: original.maxPrice, salaryType: original.salaryType });
   } else {
     if (min === null) fail('payMin', 'Minimum Salary is required');
-    else if (Number.isNaN(min)) fail('payMin', 'Minimum Salary must be a number, such as 60000');
+    else if (Number.isNaN(min)) fail('payMin', 'Minimum Salary must be a number, such as $20k or 20000');
     if (max === null) fail('payMax', 'Maximum Salary is required');
-    else if (Number.isNaN(max)) fail('payMax', 'Maximum Salary must be a number, such as 75000');
+    else if (Number.isNaN(max)) fail('payMax', 'Maximum Salary must be a number, such as $120k or 120000');
     body.salary = { min: min ?? 0, max: max ?? 0, currency: values.currency, period: values.period };
   }
 
@@ -261,7 +265,7 @@ export function validateJobForm(values: JobFormValues, { today, original }: Vali
     for (const issue of parsed.error.issues) {
       const field = fieldOf(issue.path);
       if (!field) continue;
-      fail(field, field === 'city' && issue.path[0] !== 'location' ? 'Enter the city of the job, or choose Remote' : issue.message);
+      fail(field, field === 'city' && issue.path[0] !== 'location' ? 'Enter the city of the job, or choose Remote' : (SELECT_PROMPTS[field] ?? issue.message));
     }
   }
   if (!parsed.success || Object.keys(errors).length > 0) {
