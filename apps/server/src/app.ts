@@ -29,7 +29,8 @@ import { registerExpectedUserCheck, registerNoStore, registerSession } from './h
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
 import { scheduleAlertChecks } from './modules/alerts/alert-checker.js';
 import { alertRoutes } from './modules/alerts/alerts.routes.js';
-import { apiKeyRoutes, machineRoutes, registerApiKeyBoundary } from './modules/api-keys/api-keys.routes.js';
+import { apiKeyRoutes, registerApiKeyBoundary } from './modules/api-keys/api-keys.routes.js';
+import { machineRoutes } from './modules/api-keys/machine.routes.js';
 import { applicationRoutes } from './modules/applications/applications.routes.js';
 import { pipelineRoutes } from './modules/applications/pipeline.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';

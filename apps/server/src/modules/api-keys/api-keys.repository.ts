@@ -1,3 +1,4 @@
+import type { ApplicationStage } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 import type { CurrentUser } from '../../http/session.js';
 
@@ -34,7 +35,9 @@ export async function insertApiKey(
 
 /** A company's keys, revoked ones included (the owner sees what was revoked and when), newest first. */
 export async function findApiKeysOfCompany(db: Queryable, companyId: string): Promise<ApiKeyRow[]> {
-  return db.query<ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE company_id = $1 ORDER BY created_at DESC, id`, [companyId]);
+  return db.query<ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE company_id = $1 ORDER BY created_at DESC, id`, [
+    companyId,
+  ]);
 }
 
 /** Revokes a key of the company; answers the key (undefined: the company has no such key). Revoking twice keeps the first time. */
@@ -101,14 +104,19 @@ export interface CompanyApplicationRow {
   applicant_name: string;
   applicant_email: string;
   applied_at: Date | string;
-  stage: string;
+  stage: ApplicationStage;
   withdrawn_at: Date | string | null;
   cover_note: string | null;
   cv_id: string | null;
 }
 
 /** Applications to a company's jobs, newest first. */
-export async function findApplicationsOfCompany(db: Queryable, companyId: string, limit: number, offset: number): Promise<CompanyApplicationRow[]> {
+export async function findApplicationsOfCompany(
+  db: Queryable,
+  companyId: string,
+  limit: number,
+  offset: number,
+): Promise<CompanyApplicationRow[]> {
   return db.query<CompanyApplicationRow>(
     `SELECT a.id, a.job_id, j.job_title, j.external_id, u.name AS applicant_name, u.email AS applicant_email,
             a.applied_at, a.stage, a.withdrawn_at, a.cover_note, a.cv_id

@@ -24,7 +24,9 @@ export const apiKeyCreateBodySchema = z.strictObject({
     .max(100, { error: 'name: at most 100 characters' })
     .refine((name) => !/\p{Cc}/u.test(name), { error: 'name: no control characters' }),
   scopes: z
-    .array(z.enum(API_SCOPES, { error: `scopes: each must be one of ${API_SCOPES.join(', ')}` }), { error: 'scopes: a list of scopes is required' })
+    .array(z.enum(API_SCOPES, { error: `scopes: each must be one of ${API_SCOPES.join(', ')}` }), {
+      error: 'scopes: a list of scopes is required',
+    })
     .min(1, { error: 'scopes: at least one scope' })
     .max(API_SCOPES.length),
 });
@@ -37,12 +39,25 @@ export const externalIdSchema = z
 
 /** A job as the jobs API answers it: the job model's fields and the client's own reference. */
 export const apiJobSchema = jobSchema.extend({
-  externalId: z.string().nullable().describe("The client's own reference (PUT /api/v1/jobs/by-external-id/:externalId)"),
+  externalId: z
+    .string()
+    .nullable()
+    .describe("The client's own reference (PUT /api/v1/jobs/by-external-id/:externalId)"),
 });
 
 export const pageQuerySchema = z.strictObject({
-  limit: z.coerce.number({ error: 'limit: a number from 1 to 200' }).int({ error: 'limit: a whole number' }).min(1).max(200).default(50),
-  offset: z.coerce.number({ error: 'offset: a number' }).int({ error: 'offset: a whole number' }).min(0).max(1_000_000).default(0),
+  limit: z.coerce
+    .number({ error: 'limit: a number from 1 to 200' })
+    .int({ error: 'limit: a whole number' })
+    .min(1)
+    .max(200)
+    .default(50),
+  offset: z.coerce
+    .number({ error: 'offset: a number' })
+    .int({ error: 'offset: a whole number' })
+    .min(0)
+    .max(1_000_000)
+    .default(0),
 });
 
 export const apiApplicationSchema = z.object({
@@ -55,5 +70,8 @@ export const apiApplicationSchema = z.object({
   stage: z.enum(APPLICATION_STAGES),
   withdrawnAt: z.string().nullable(),
   coverNote: z.string().nullable().describe("The applicant's note"),
-  cv: z.object({ url: z.string(), expiresAt: z.string() }).nullable().describe('A signed link to the CV, valid 10 minutes; null: none sent'),
+  cv: z
+    .object({ url: z.string(), expiresAt: z.string() })
+    .nullable()
+    .describe('A signed link to the CV, valid 10 minutes; null: none sent'),
 });

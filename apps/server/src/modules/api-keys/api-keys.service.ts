@@ -53,7 +53,8 @@ export const hashSecret = (secret: string): Buffer => createHash('sha256').updat
 /** The company `slug` when `user` is its owner (its creator); 403 for anybody else, members included. */
 async function ownedCompany(db: Queryable, user: CurrentUser, slug: string): Promise<CompanyRow> {
   const company = await companyOrNotFound(db, slug);
-  if (company.created_by !== user.id) throw new AppError('forbidden', 'Only the owner of a company can manage its API keys');
+  if (company.created_by !== user.id)
+    throw new AppError('forbidden', 'Only the owner of a company can manage its API keys');
   return company;
 }
 
@@ -63,7 +64,12 @@ export async function listApiKeys(db: Db, user: CurrentUser, slug: string): Prom
 }
 
 /** A new key: the secret is in this answer only; the database keeps its hash. */
-export async function createApiKey(db: Db, user: CurrentUser, slug: string, body: { name: string; scopes: ApiScope[] }): Promise<ApiKeyView & { secret: string }> {
+export async function createApiKey(
+  db: Db,
+  user: CurrentUser,
+  slug: string,
+  body: { name: string; scopes: ApiScope[] },
+): Promise<ApiKeyView & { secret: string }> {
   const company = await ownedCompany(db, user, slug);
   const secret = KEY_PREFIX + randomBytes(32).toString('base64url');
   const scopes = [...new Set(body.scopes)].sort();
@@ -89,7 +95,7 @@ export const API_KEY_MESSAGES = {
   missing: 'API key required: send it as Authorization: Bearer <key>',
   unknown: 'API key not recognised',
   revoked: 'API key revoked',
-  ownerGone: "API key no longer valid: its creator no longer owns the company or the account is suspended",
+  ownerGone: 'API key no longer valid: its creator no longer owns the company or the account is suspended',
   cookie: 'Cookies are not accepted on the jobs API: send an API key as Authorization: Bearer <key>',
   elsewhere: 'API keys are accepted only on the jobs API (/api/v1/*)',
   scope: (scope: ApiScope) => `This API key lacks the scope ${scope}`,
