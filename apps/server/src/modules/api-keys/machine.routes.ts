@@ -26,6 +26,8 @@ declare module 'fastify' {
 }
 
 /** Every route here names the bearer scheme of the OpenAPI document (app.ts). */
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
 const security = { security: [{ apiKey: [] as string[] }] };
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -69,9 +71,10 @@ export const machineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     request.apiKey = key;
   });
 
-  await app.register(jobApiRoutes, deps);
-  await app.register(upsertRoute, deps);
-  await app.register(applicationApiRoutes, deps);
+  // Plain functions, not plugins: they share this plugin's hook and prefix.
+  jobApiRoutes(app, deps);
+  upsertRoute(app, deps);
+  applicationApiRoutes(app, deps);
 };
 
 /** How the jobs API writes (through the jobs service, as the key's owner, for its company) and answers a job. */
@@ -104,7 +107,7 @@ function jobWriter({ db, config, rateLimiter, searchCounts }: AppDeps) {
 const asUpdate = ({ status: _status, ...rest }: JobCreateBody): JobUpdateBody => rest;
 
 /** The company's jobs: list, create, edit, close, reopen. */
-const jobApiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+function jobApiRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
   const { writes, answer, update } = jobWriter(deps);
 
@@ -167,10 +170,10 @@ const jobApiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       async (request) => update(keyOf(request), request.params.id, { status }),
     );
   }
-};
+}
 
 /** PUT /jobs/by-external-id/:externalId: creates the job with that reference, or updates the one that has it. */
-const upsertRoute: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+function upsertRoute(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
   const { writes, answer, update } = jobWriter(deps);
 
@@ -202,10 +205,10 @@ const upsertRoute: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       }
     },
   );
-};
+}
 
 /** Applications to the company's jobs, with the applicant's note and a fresh signed link to the CV. */
-const applicationApiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+function applicationApiRoutes(app: ZodApp, { db, config }: AppDeps): void {
   const toApiApplication = async (row: CompanyApplicationRow): Promise<z.infer<typeof apiApplicationSchema>> => {
     const link = row.cv_id ? await signCvLink(db, row.cv_id) : null;
     return {
@@ -241,4 +244,4 @@ const applicationApiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       return { applications };
     },
   );
-};
+}
