@@ -1229,10 +1229,10 @@ Object.assign(TABLE, {
   },
   'POST /api/v1/jobs': {
     // The other company's key posts for its own company: never for the owner's.
-    request: async (w, a) => ({ method: 'POST', url: '/api/v1/jobs', headers: keyOf(w, a), payload: apiJobBody({ jobTitle: `Posted by ${a}` }) }),
+    request: async (w, a) => ({ method: 'POST', url: '/api/v1/jobs', headers: keyOf(w, a), payload: apiJobBody({ jobTitle: `Posted with a key by ${a}` }) }),
     status: machine(201, 201),
     check: async (w, a, response) => {
-      const rows = await w.t.db.query<{ company_id: string }>('SELECT company_id FROM jobs WHERE job_title = $1', [`Posted by ${a}`]);
+      const rows = await w.t.db.query<{ company_id: string }>('SELECT company_id FROM jobs WHERE job_title = $1', [`Posted with a key by ${a}`]);
       const expected = a === 'owner' ? [w.ownerCompany.id] : a === 'other' ? [w.otherCompany.id] : [];
       expect([...new Set(rows.map((r) => r.company_id))]).toEqual(expected);
       if (a !== 'visitor') expect(response.json<{ company: { id: string } }>().company.id).toBe(expected[0]);
