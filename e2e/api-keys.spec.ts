@@ -46,7 +46,7 @@ test('an owner creates an API key (shown once), a client uses it, the owner revo
 
   await panel.getByRole('button', { name: 'Revoke Careers site sync' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, revoke' }).click();
-  await expect(panel.getByText('Revoked')).toBeVisible();
+  await expect(panel.getByText('Revoked', { exact: true })).toBeVisible();
   const refused = await machine.get('/api/v1/jobs');
   expect(refused.status()).toBe(401);
   expect(((await refused.json()) as { message: string }).message).toBe('API key revoked');
