@@ -105,6 +105,7 @@ describeEachDb('API keys and the jobs API', (kind) => {
     // last-used is recorded by a call.
     const used = await t.app.inject({ method: 'GET', url: '/api/v1/jobs', headers: bearer(key.secret) });
     expect(used.statusCode, used.body).toBe(200);
+    expect(used.headers['cache-control']).toBe('no-store');
     const after = await t.app.inject({
       method: 'GET',
       url: `/api/companies/${company.slug}/api-keys`,

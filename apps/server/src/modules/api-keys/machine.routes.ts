@@ -60,9 +60,11 @@ export const machineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.decorateRequest('apiKey', null);
 
   // Before the body is read: who calls, what the key may do, and how often.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const scope = request.routeOptions.config.apiKeyScope;
     if (scope === undefined) return;
+    // A company's jobs and applications: no cache may keep them (there is no session for registerNoStore to see).
+    reply.header('Cache-Control', 'no-store');
     if (request.cookies[cookieName] !== undefined) throw new AppError('unauthenticated', API_KEY_MESSAGES.cookie);
     const key = await authenticateKey(db, request.headers.authorization);
     await rateLimiter.consume([[{ name: 'api-key', ...limits.apiKeyRequests }, key.id]]);
