@@ -427,6 +427,18 @@ describeEachDb('API keys and the jobs API', (kind) => {
     } finally {
       await t.db.query('UPDATE users SET banned_at = NULL WHERE id = $1', [owner.user._id]);
     }
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/jobs', headers: bearer(key.secret) })).statusCode).toBe(
+      200,
+    );
+    // The company in another's hands (no route does this today; the key must not outlive it).
+    await t.db.query('UPDATE companies SET created_by = $2 WHERE id = $1', [company.id, member.user._id]);
+    try {
+      expect(
+        expectErrorShape(await t.app.inject({ method: 'GET', url: '/api/v1/jobs', headers: bearer(key.secret) }), 401),
+      ).toMatch(/no longer valid/);
+    } finally {
+      await t.db.query('UPDATE companies SET created_by = $2 WHERE id = $1', [company.id, owner.user._id]);
+    }
   });
 
   it('lists applications to the company jobs with the note and a signed CV link', async () => {
