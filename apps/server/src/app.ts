@@ -29,6 +29,8 @@ import { registerExpectedUserCheck, registerNoStore, registerSession } from './h
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
 import { scheduleAlertChecks } from './modules/alerts/alert-checker.js';
 import { alertRoutes } from './modules/alerts/alerts.routes.js';
+import { apiKeyRoutes, registerApiKeyBoundary } from './modules/api-keys/api-keys.routes.js';
+import { machineRoutes } from './modules/api-keys/machine.routes.js';
 import { applicationRoutes } from './modules/applications/applications.routes.js';
 import { pipelineRoutes } from './modules/applications/pipeline.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -134,6 +136,12 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
   await app.register(swagger, {
     openapi: {
       info: { title: 'Jobboard API', description: 'Every call of the job board, generated from its schemas.', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          // The jobs API (/api/v1): a company's key, made by its owner; every other call uses the session cookie.
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (jb_live_...) sent as Authorization: Bearer <key>' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -149,6 +157,7 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
   });
 
   registerCsrfProtection(app, config);
+  registerApiKeyBoundary(app);
   registerSession(app, { config, lookup: (token) => findSessionUser(db, token) });
   registerExpectedUserCheck(app);
   registerReadRouting(app, db, config);
@@ -216,6 +225,8 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
   await app.register(alertRoutes, { prefix: '/api/alerts', ...deps });
   await app.register(moderationRoutes, { prefix: '/api', ...deps });
   await app.register(siteRoutes, { prefix: '/api', ...deps });
+  await app.register(apiKeyRoutes, { prefix: '/api/companies', ...deps });
+  await app.register(machineRoutes, { prefix: '/api/v1', ...deps });
   // The home and job pages rendered on the server, when the web app and its server build are built.
   const pages = options.pages ?? (await loadPageRenderer(config));
   if (pages) await app.register(pageRoutes, { ...deps, ...pages });

@@ -286,6 +286,8 @@ export interface RateLimits {
   cvUploadsPerAccount?: Window;
   /** Avatar uploads by one account. */
   avatarUploadsPerAccount?: Window;
+  /** Calls to the jobs API (/api/v1) with one API key. */
+  apiKeyRequests?: Window;
 }
 
 export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
@@ -317,6 +319,7 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   pageRendersPerAddress: { limit: 120, windowMs: 60_000 },
   cvUploadsPerAccount: { limit: 20, windowMs: 60 * 60_000 },
   avatarUploadsPerAccount: { limit: 20, windowMs: 60 * 60_000 },
+  apiKeyRequests: { limit: 600, windowMs: 60_000 },
 };
 
 /** Every limit of the configuration, defaults filled in. */

@@ -60,6 +60,12 @@ interface World {
   posterJob: string;
   /** The owner's company (its creator and only member). */
   ownerCompany: { id: string; slug: string };
+  /** API keys (every scope) of the owner's company and of a company of the other user's, a job the owner's key posted, and an application to it. */
+  ownerKey: string;
+  otherKey: string;
+  otherCompany: { id: string; slug: string };
+  ownerKeyJob: string;
+  ownerKeyApplicant: string;
   dataDir: string;
 }
 
@@ -1187,6 +1193,147 @@ TABLE['GET /api/cvs/:cvId/file'] = {
   },
 };
 
+// ---------- API keys and the jobs API (issue 36): the key scopes as roles ----------
+
+/** On /api/v1 the actors are keys: none for the visitor, the other user's company's key, the owner's company's key. */
+const keyOf = (w: World, actor: Actor): Record<string, string> =>
+  actor === 'visitor' ? {} : { authorization: `Bearer ${actor === 'owner' ? w.ownerKey : w.otherKey}` };
+/** A job body for the jobs API (the company is the key's). */
+const apiJobBody = (overrides: Record<string, unknown> = {}) => {
+  const { companyName: _name, companyLogo: _logo, ...body } = jobBody();
+  return { ...body, ...overrides };
+};
+/** A fresh job of the owner's company, posted with its key (with an external reference when given). */
+async function ownerKeyJob(w: World, externalId?: string): Promise<string> {
+  const response = externalId
+    ? await w.t.app.inject({ method: 'PUT', url: `/api/v1/jobs/by-external-id/${externalId}`, headers: keyOf(w, 'owner'), payload: apiJobBody({ jobTitle: 'Keyed job' }) })
+    : await w.t.app.inject({ method: 'POST', url: '/api/v1/jobs', headers: keyOf(w, 'owner'), payload: apiJobBody({ jobTitle: 'Keyed job' }) });
+  if (response.statusCode !== 201) throw new Error(`api job: ${response.body}`);
+  return response.json<{ _id: string }>()._id;
+}
+async function makeApiKey(w: World, person: SignedInUser, slug: string, name = 'Matrix key'): Promise<{ id: string; secret: string }> {
+  const response = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/companies/${slug}/api-keys`,
+    headers: { cookie: person.cookie },
+    payload: { name, scopes: ['jobs:read', 'jobs:write', 'applications:read'] },
+  });
+  if (response.statusCode !== 201) throw new Error(`api key: ${response.body}`);
+  return response.json<{ id: string; secret: string }>();
+}
+const keyedJobRow = async (w: World, id: string) =>
+  (await w.t.db.query<{ job_title: string; status: string; company_id: string }>('SELECT job_title, status, company_id FROM jobs WHERE id = $1', [id]))[0];
+/** Machine routes: no key 401; the other company's key finds no job of the owner's (404); the owner's key works. */
+const machine = (ok: number, other = 404): Record<Actor, number> => ({ visitor: 401, other, owner: ok });
+
+Object.assign(TABLE, {
+  'GET /api/companies/:slug/api-keys': {
+    request: async (w, a) => ({ method: 'GET', url: `/api/companies/${w.ownerCompany.slug}/api-keys`, headers: cookieOf(w, a) }),
+    status: ownerOnly(200),
+    check: async (w, a, response) => {
+      if (a === 'owner') expect(response.json<{ prefix: string }[]>().some((k) => w.ownerKey.startsWith(k.prefix))).toBe(true);
+      expect(response.body).not.toContain(w.ownerKey);
+    },
+  },
+  'POST /api/companies/:slug/api-keys': {
+    request: async (w, a) => ({
+      method: 'POST',
+      url: `/api/companies/${w.ownerCompany.slug}/api-keys`,
+      headers: cookieOf(w, a),
+      payload: { name: `Made by ${a}`, scopes: ['jobs:read'] },
+    }),
+    status: ownerOnly(201),
+    check: async (w, a) => {
+      const rows = await w.t.db.query<{ id: string }>('SELECT id FROM api_keys WHERE company_id = $1 AND name = $2', [w.ownerCompany.id, `Made by ${a}`]);
+      expect(rows.length > 0).toBe(a === 'owner');
+    },
+  },
+  'DELETE /api/companies/:slug/api-keys/:keyId': {
+    request: async (w, a) => {
+      const key = await makeApiKey(w, w.owner, w.ownerCompany.slug);
+      return withContext({ method: 'DELETE', url: `/api/companies/${w.ownerCompany.slug}/api-keys/${key.id}`, headers: cookieOf(w, a) }, { id: key.id });
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      const rows = await w.t.db.query<{ revoked_at: Date | null }>('SELECT revoked_at FROM api_keys WHERE id = $1', [id]);
+      expect(rows[0]?.revoked_at !== null).toBe(a === 'owner');
+    },
+  },
+  'GET /api/v1/jobs': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/v1/jobs', headers: keyOf(w, a) }),
+    status: machine(200, 200),
+    check: async (w, a, response) => {
+      if (a === 'owner') expect(response.body).toContain(w.ownerKeyJob);
+      else expect(response.body).not.toContain(w.ownerKeyJob);
+    },
+  },
+  'POST /api/v1/jobs': {
+    // The other company's key posts for its own company: never for the owner's.
+    request: async (w, a) => ({ method: 'POST', url: '/api/v1/jobs', headers: keyOf(w, a), payload: apiJobBody({ jobTitle: `Posted with a key by ${a}` }) }),
+    status: machine(201, 201),
+    check: async (w, a, response) => {
+      const rows = await w.t.db.query<{ company_id: string }>('SELECT company_id FROM jobs WHERE job_title = $1', [`Posted with a key by ${a}`]);
+      const expected = a === 'owner' ? [w.ownerCompany.id] : a === 'other' ? [w.otherCompany.id] : [];
+      expect([...new Set(rows.map((r) => r.company_id))]).toEqual(expected);
+      if (a !== 'visitor') expect(response.json<{ company: { id: string } }>().company.id).toBe(expected[0]);
+    },
+  },
+  'PUT /api/v1/jobs/by-external-id/:externalId': {
+    request: async (w, a) => {
+      const externalId = `matrix-${randomBytes(4).toString('hex')}`;
+      const id = await ownerKeyJob(w, externalId);
+      return withContext(
+        { method: 'PUT', url: `/api/v1/jobs/by-external-id/${externalId}`, headers: keyOf(w, a), payload: apiJobBody({ jobTitle: `Put by ${a}` }) },
+        { id },
+      );
+    },
+    // The same reference under another company's key is that company's own (new) job.
+    status: machine(200, 201),
+    check: async (w, a, _response, { id = '' }) => {
+      expect((await keyedJobRow(w, id))?.job_title).toBe(a === 'owner' ? 'Put by owner' : 'Keyed job');
+    },
+  },
+  'PATCH /api/v1/jobs/:id': {
+    request: async (w, a) => {
+      const id = await ownerKeyJob(w);
+      return withContext({ method: 'PATCH', url: `/api/v1/jobs/${id}`, headers: keyOf(w, a), payload: { jobTitle: `Patched by ${a}` } }, { id });
+    },
+    status: machine(200),
+    check: async (w, a, _response, { id = '' }) => {
+      expect((await keyedJobRow(w, id))?.job_title).toBe(a === 'owner' ? 'Patched by owner' : 'Keyed job');
+    },
+  },
+  'POST /api/v1/jobs/:id/close': {
+    request: async (w, a) => {
+      const id = await ownerKeyJob(w);
+      return withContext({ method: 'POST', url: `/api/v1/jobs/${id}/close`, headers: keyOf(w, a) }, { id });
+    },
+    status: machine(200),
+    check: async (w, a, _response, { id = '' }) => {
+      expect((await keyedJobRow(w, id))?.status).toBe(a === 'owner' ? 'closed' : 'open');
+    },
+  },
+  'POST /api/v1/jobs/:id/reopen': {
+    request: async (w, a) => {
+      const id = await ownerKeyJob(w);
+      await w.t.app.inject({ method: 'POST', url: `/api/v1/jobs/${id}/close`, headers: keyOf(w, 'owner') });
+      return withContext({ method: 'POST', url: `/api/v1/jobs/${id}/reopen`, headers: keyOf(w, a) }, { id });
+    },
+    status: machine(200),
+    check: async (w, a, _response, { id = '' }) => {
+      expect((await keyedJobRow(w, id))?.status).toBe(a === 'owner' ? 'open' : 'closed');
+    },
+  },
+  'GET /api/v1/applications': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/v1/applications', headers: keyOf(w, a) }),
+    status: machine(200, 200),
+    check: async (w, a, response) => {
+      if (a === 'owner') expect(response.body).toContain(w.ownerKeyApplicant);
+      else expect(response.body).not.toContain(w.ownerKeyApplicant);
+    },
+  },
+} satisfies Record<string, Case>);
+
 /** API documentation (swagger-ui) is public by design: the schemas, never data. */
 const PUBLIC_DOCS = /^\/api\/docs(\/|$)/;
 function docsCase(url: string): Case {
@@ -1292,6 +1439,13 @@ describeEachDb('authorization matrix', (kind) => {
       const response = await app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: person.cookie }, payload: { job } });
       if (response.statusCode !== 201) throw new Error(`apply failed: ${response.body}`);
     };
+    w.ownerKey = (await makeApiKey(w, w.owner, w.ownerCompany.slug)).secret;
+    const otherCompany = await app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: w.other.cookie }, payload: { name: 'Matrix Other Co' } });
+    w.otherCompany = otherCompany.json<{ id: string; slug: string }>();
+    w.otherKey = (await makeApiKey(w, w.other, w.otherCompany.slug)).secret;
+    w.ownerKeyJob = await ownerKeyJob(w);
+    await apply(w.applicant, w.ownerKeyJob);
+    w.ownerKeyApplicant = w.applicant.user.email;
     await apply(w.applicant, w.ownerJob);
     await apply(w.owner, w.posterJob);
     await apply(w.other, w.posterJob);
@@ -1310,7 +1464,9 @@ describeEachDb('authorization matrix', (kind) => {
     expect(response.statusCode, `${method} ${url} as ${actor}: ${response.body.slice(0, 300)}`).toBe(expected);
     if (expected >= 400 && method !== 'HEAD' && !entry.page) {
       const message = expectErrorShape(response, expected);
-      if (expected === 401 && url !== '/api/auth/signin' && url !== '/api/apply/apply-job') expect(message).toBe(MESSAGES.notSignedIn);
+      // The jobs API names the key it lacks instead (API_KEY_MESSAGES.missing).
+      if (expected === 401 && url.startsWith('/api/v1/')) expect(message).toMatch(/^API key required/);
+      else if (expected === 401 && url !== '/api/auth/signin' && url !== '/api/apply/apply-job') expect(message).toBe(MESSAGES.notSignedIn);
     }
     if (method !== 'HEAD') await entry.check?.(w, actor, response, contexts.get(options) ?? {});
   });

@@ -49,8 +49,10 @@ async function fingerprint(db: Db): Promise<Record<string, string>> {
   );
   const result: Record<string, string> = {};
   for (const { name } of tables) {
+    // An API key's last use is the record of its calls, which successful reads write too (once a minute at most).
+    const rowText = name === 'api_keys' ? '(t.id, t.company_id, t.created_by, t.name, t.prefix, t.secret_hash, t.scopes, t.created_at, t.revoked_at)::text' : 't::text';
     const [row] = await db.query<{ n: number; h: string }>(
-      `SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS h FROM "${name}" t`,
+      `SELECT count(*)::int AS n, md5(coalesce(string_agg(${rowText}, E'\\n' ORDER BY ${rowText}), '')) AS h FROM "${name}" t`,
     );
     result[name] = `${row?.n}:${row?.h}`;
   }
@@ -133,7 +135,8 @@ const foreignOrigin = fc.constantFrom('https://evil.example', 'null', 'http://lo
 type Fields = Record<string, unknown>;
 type BodyKind =
   | 'job-create' | 'job-update' | 'signin' | 'signup' | 'user-update' | 'user-delete' | 'apply' | 'google' | 'verify' | 'forgot' | 'reset'
-  | 'company-create' | 'company-update' | 'company-member' | 'invitation' | 'alert-create' | 'stage' | 'note' | 'report' | 'reason' | 'seen' | 'notify-mode' | 'none' | 'multipart';
+  | 'company-create' | 'company-update' | 'company-member' | 'invitation' | 'alert-create' | 'stage' | 'note' | 'report' | 'reason' | 'seen' | 'notify-mode' | 'none' | 'multipart'
+  | 'api-key' | 'api-job' | 'api-job-update';
 
 /** The fixtures of one database. */
 interface World {
@@ -157,6 +160,11 @@ interface World {
   /** Moderation: Alice is the administrator; Victim's job and account are what she approves, hides, bans. */
   victim: SignedInUser;
   victimJob: string;
+  /** API keys (every scope) of Alice's company and of a company of Bob's; a job of Alice's company; a spare key of hers to revoke. */
+  aliceKey: string;
+  bobKey: string;
+  aliceKeyJob: string;
+  aliceSpareKey: string;
   dataDir: string;
 }
 
@@ -177,6 +185,8 @@ interface Endpoint {
   at?: (w: World, id: string) => string;
   /** The multipart field the file goes in (`file` unless named). */
   multipartField?: string;
+  /** The jobs API: Alice's API key is the credential (a cookie is refused), and no Origin check applies. */
+  key?: boolean;
 }
 
 const ENDPOINTS: Endpoint[] = [
@@ -282,7 +292,25 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: (w) => `/api/admin/users/${w.victim.user._id}/ban`, withId: true, auth: true, body: 'reason', at: (_w, id) => `/api/admin/users/${id}/ban` },
   { method: 'POST', path: (w) => `/api/admin/users/${w.victim.user._id}/unban`, withId: true, auth: true, body: 'none', at: (_w, id) => `/api/admin/users/${id}/unban` },
   { method: 'GET', path: (w) => `/api/cvs/${w.aliceCv}/file?expires=4102444800&sig=${'A'.repeat(43)}`, withId: true, auth: false, body: 'none', at: (_w, id) => `/api/cvs/${id}/file?expires=4102444800&sig=${'A'.repeat(43)}` },
+  // API keys and the jobs API (issue 36): the owner's key management (cookie), and /api/v1 with Alice's key. A
+  // new reference in PUT is a new job of the caller's own company (Bob's key too): no id defects, no other person.
+  { method: 'GET', path: (w) => `/api/companies/${w.aliceCompany}/api-keys`, withId: false, auth: true, body: 'none' },
+  { method: 'POST', path: (w) => `/api/companies/${w.aliceCompany}/api-keys`, withId: false, auth: true, body: 'api-key' },
+  { method: 'DELETE', path: (w) => `/api/companies/${w.aliceCompany}/api-keys/${w.aliceSpareKey}`, withId: true, auth: true, body: 'none' },
+  { method: 'GET', path: () => '/api/v1/jobs', withId: false, auth: true, key: true, body: 'none' },
+  { method: 'GET', path: () => '/api/v1/applications', withId: false, auth: true, key: true, body: 'none' },
+  { method: 'POST', path: () => '/api/v1/jobs', withId: false, auth: true, key: true, body: 'api-job' },
+  { method: 'PUT', path: () => '/api/v1/jobs/by-external-id/fuzz-ext-1', withId: false, auth: true, key: true, body: 'api-job' },
+  { method: 'PATCH', path: (w) => `/api/v1/jobs/${w.aliceKeyJob}`, withId: true, auth: true, key: true, body: 'api-job-update' },
+  { method: 'POST', path: (w) => `/api/v1/jobs/${w.aliceKeyJob}/close`, withId: true, auth: true, key: true, body: 'none', at: (_w, id) => `/api/v1/jobs/${id}/close` },
+  { method: 'POST', path: (w) => `/api/v1/jobs/${w.aliceKeyJob}/reopen`, withId: true, auth: true, key: true, body: 'none', at: (_w, id) => `/api/v1/jobs/${id}/reopen` },
 ];
+
+/** A job for the jobs API: the company is the key's. */
+function apiJobBody(): Fields {
+  const { companyName: _name, companyLogo: _logo, ...body } = jobBody();
+  return body;
+}
 
 /** A valid body for each kind (as Alice, who owns aliceJob; she applies to Bob's job). */
 function validBody(kind: BodyKind, w: World, unique: string): Fields {
@@ -332,6 +360,12 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { jobId: w.aliceJob };
     case 'notify-mode':
       return { mode: 'daily' };
+    case 'api-key':
+      return { name: `Fuzz key ${unique}`, scopes: ['jobs:read'] };
+    case 'api-job':
+      return apiJobBody();
+    case 'api-job-update':
+      return { jobTitle: 'Fuzzed by key', description: 'A description that is long enough.' };
     default:
       return {};
   }
@@ -356,6 +390,8 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   report: ['reason'],
   reason: ['reason'],
   'notify-mode': ['mode'],
+  'api-key': ['name', 'scopes'],
+  'api-job': ['jobTitle', 'jobLocation', 'employmentType', 'experienceLevel', 'salaryType', 'minPrice', 'maxPrice', 'description', 'skills'],
 };
 /** Fields whose value must be a non-empty string (an over-long or wrong-typed one is refused). */
 const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
@@ -379,6 +415,9 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   reason: ['reason'],
   seen: ['jobId'],
   'notify-mode': ['mode'],
+  'api-key': ['name'],
+  'api-job': ['jobTitle', 'jobLocation', 'minPrice', 'maxPrice', 'description'],
+  'api-job-update': ['jobTitle', 'description'],
 };
 
 interface Built {
@@ -459,7 +498,8 @@ function applies(endpoint: Endpoint, defect: Defect): boolean {
     case 'other-person':
       return endpoint.withId && !endpoint.sharedId;
     case 'foreign-origin':
-      return true;
+      // The jobs API's authority is its key, which a cross-site page cannot send: no Origin check (decision record 30).
+      return !endpoint.key;
     case 'bad-id':
       return endpoint.withId || endpoint.body === 'apply';
     case 'random-id':
@@ -471,7 +511,9 @@ function build(w: World, endpoint: Endpoint, defect: Defect | undefined, noise: 
   const mutating = endpoint.method !== 'GET';
   let url = endpoint.path(w);
   const headers: Record<string, string> = { ...noise.headers };
-  let cookie: string | undefined = endpoint.auth ? w.alice.cookie : undefined;
+  let cookie: string | undefined = endpoint.auth && !endpoint.key ? w.alice.cookie : undefined;
+  // The jobs API's credential: the cookie defects below act on it instead.
+  let bearer: string | undefined = endpoint.key ? w.aliceKey : undefined;
   // Signing out with Alice's cookie would be a real change: the refused stream signs out garbage only.
   if (endpoint.path(w) === '/api/auth/signout') cookie = undefined;
   const body: Fields | undefined = endpoint.body === 'none' || endpoint.body === 'multipart' ? undefined : validBody(endpoint.body, w, unique);
@@ -531,12 +573,21 @@ function build(w: World, endpoint: Endpoint, defect: Defect | undefined, noise: 
         break;
       case 'no-cookie':
         cookie = undefined;
+        bearer = undefined;
         break;
       case 'garbage-cookie':
-        cookie = defect.cookie;
+        if (endpoint.key) {
+          // A garbage key, and (another way in that must fail) Alice's own cookie beside nothing.
+          bearer = defect.cookie.replace(/[^\x21-\x7e]/g, '') || 'x';
+          if (defect.cookie.length % 2 === 0) {
+            bearer = undefined;
+            cookie = w.alice.cookie;
+          }
+        } else cookie = defect.cookie;
         break;
       case 'other-person':
-        cookie = w.bob.cookie;
+        if (endpoint.key) bearer = w.bobKey;
+        else cookie = w.bob.cookie;
         break;
       case 'foreign-origin':
         headers.origin = defect.origin;
@@ -555,6 +606,7 @@ function build(w: World, endpoint: Endpoint, defect: Defect | undefined, noise: 
   if (raw === undefined && body) raw = JSON.stringify(body);
   if (contentType) headers['content-type'] = contentType;
   if (cookie !== undefined) headers.cookie = cookie;
+  if (bearer !== undefined) headers.authorization = `Bearer ${bearer}`;
   const options: InjectOptions & { url: string } = { method: endpoint.method, url: url + noise.query, headers };
   if (raw !== undefined && endpoint.method !== 'GET') options.payload = raw;
   return { options, mutating, page: Boolean(endpoint.page), label: `${endpoint.method} ${endpoint.path(w)} defect=${defect?.kind ?? 'none'}` };
@@ -617,6 +669,23 @@ describeEachDb('fuzzing every endpoint', (kind) => {
     });
     expect(cv.statusCode).toBe(201);
     w.aliceCv = cv.json<{ id: string }>().id;
+    const makeKey = async (person: SignedInUser, slug: string) => {
+      const made = await w.t.app.inject({
+        method: 'POST',
+        url: `/api/companies/${slug}/api-keys`,
+        headers: { cookie: person.cookie },
+        payload: { name: 'Fuzz key', scopes: ['jobs:read', 'jobs:write', 'applications:read'] },
+      });
+      expect(made.statusCode).toBe(201);
+      return made.json<{ id: string; secret: string }>();
+    };
+    w.aliceKey = (await makeKey(w.alice, w.aliceCompany)).secret;
+    w.aliceSpareKey = (await makeKey(w.alice, w.aliceCompany)).id;
+    const bobCompany = await w.t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: w.bob.cookie }, payload: { name: 'Fuzz Bob Co' } });
+    w.bobKey = (await makeKey(w.bob, bobCompany.json<{ slug: string }>().slug)).secret;
+    const keyJob = await w.t.app.inject({ method: 'POST', url: '/api/v1/jobs', headers: { authorization: `Bearer ${w.aliceKey}` }, payload: apiJobBody() });
+    expect(keyJob.statusCode).toBe(201);
+    w.aliceKeyJob = keyJob.json<{ _id: string }>()._id;
   });
   afterAll(async () => {
     await w.t?.close();
@@ -677,7 +746,8 @@ describeEachDb('fuzzing every endpoint', (kind) => {
         const strings = STRING_FIELDS[endpoint.body] ?? [];
         const body = merge ? { ...base, ...extra } : { ...base, ...(strings.length ? { [strings[counter % strings.length] ?? '']: oneText } : {}) };
         const headers: Record<string, string> = { 'content-type': 'application/json' };
-        if (endpoint.auth) headers.cookie = w.alice.cookie;
+        if (endpoint.key) headers.authorization = `Bearer ${w.aliceKey}`;
+        else if (endpoint.auth) headers.cookie = w.alice.cookie;
         const options: InjectOptions & { url: string } = {
           method: endpoint.method,
           url: endpoint.path(w) + (endpoint.method === 'GET' ? query : ''),

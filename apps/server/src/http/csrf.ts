@@ -13,6 +13,11 @@ declare module 'fastify' {
      * the cross-site check does not apply to it.
      */
     tokenAuthorised?: boolean;
+    /**
+     * The route is authorised by an API key with this scope (the jobs API, /api/v1), never by the session cookie,
+     * which it refuses: a cross-site page cannot make a browser send the key, so the cross-site check does not apply.
+     */
+    apiKeyScope?: 'jobs:read' | 'jobs:write' | 'applications:read';
   }
 }
 
@@ -35,7 +40,7 @@ export function registerCsrfProtection(app: FastifyInstance, config: Config): vo
   app.addHook('onRequest', async (request) => {
     // By the route reached, not the spelling of the URL (`/%61pi/auth/signout` is `/api/auth/signout`).
     if (!UNSAFE.has(request.method) || !isApiRoute(request)) return;
-    if (request.routeOptions.config.tokenAuthorised === true) return;
+    if (request.routeOptions.config.tokenAuthorised === true || request.routeOptions.config.apiKeyScope !== undefined) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (!isAllowedOrigin(origin, request, config)) {

@@ -37,6 +37,7 @@ export const queryKeys = {
   myCompanies: (email: string) => ['companies', 'mine', email] as const,
   companyMembers: (slug: string) => ['companies', 'members', slug] as const,
   companyInvitations: (slug: string) => ['companies', 'invitations', slug] as const,
+  companyApiKeys: (slug: string) => ['companies', 'api-keys', slug] as const,
   myInvitations: ['companies', 'my-invitations'] as const,
   skillSuggestions: (q: string) => ['suggestions', 'skills', q] as const,
   placeSuggestions: (q: string) => ['suggestions', 'places', q] as const,

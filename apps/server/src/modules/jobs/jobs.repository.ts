@@ -152,6 +152,25 @@ export async function findOpenJobsOfCompany(db: Queryable, companyId: string, li
   );
 }
 
+/** Every job of a company (any status, moderated ones included), newest first, with its external reference. */
+export async function findJobsOfCompany(db: Queryable, companyId: string, limit: number, offset: number): Promise<(JobRow & { external_id: string | null })[]> {
+  return db.query<JobRow & { external_id: string | null }>(
+    `SELECT ${JOB_COLUMNS}, ${MODERATION_COLUMNS}, j.description, j.external_id FROM ${JOB_FROM}
+      WHERE j.company_id = $1 ORDER BY j.seq DESC LIMIT $2 OFFSET $3`,
+    [companyId, limit, offset],
+  );
+}
+
+/** The job of a company with this external reference (API clients' upsert key), if any. */
+export async function findJobIdByExternalId(db: Queryable, companyId: string, externalId: string): Promise<string | undefined> {
+  const rows = await db.query<{ id: string }>('SELECT id FROM jobs WHERE company_id = $1 AND external_id = $2', [companyId, externalId]);
+  return rows[0]?.id;
+}
+
+export async function setExternalId(db: Queryable, jobId: string, externalId: string): Promise<void> {
+  await db.query('UPDATE jobs SET external_id = $2 WHERE id = $1', [jobId, externalId]);
+}
+
 /** A job's stored columns, as the service computes them (every derived field included). */
 export interface JobRecord {
   job_title: string;

@@ -23,12 +23,14 @@ import { findCompanyById, findMemberCompanyByName, isMember } from '../companies
 import {
   deleteJobById,
   findJobById,
+  findJobIdByExternalId,
   findJobOfPostKey,
   findJobRecord,
   findJobsForPoster,
   insertJob,
   insertPostKey,
   PUBLIC_VIEWER,
+  setExternalId,
   toJob,
   updateJobRecord,
   type JobRecord,
@@ -248,9 +250,17 @@ async function companyForJob(
   return company;
 }
 
+/** A job with this external reference exists in the company already (an API client's create raced its upsert). */
+export class ExternalIdTaken extends AppError {
+  constructor(readonly jobId: string) {
+    super('conflict', 'externalId: a job of this company already has this external reference');
+  }
+}
+
 /**
  * Posts a job. With an idempotency key (the Post a Job form's, one per form), a repeat of the same poster's key
- * answers the job the first request created: a double click or a retried request cannot publish it twice.
+ * answers the job the first request created: a double click or a retried request cannot publish it twice. With an
+ * external reference (the jobs API), the job carries it; one the company's jobs already have is ExternalIdTaken.
  */
 export async function createJob(
   deps: JobWriteDeps,
@@ -258,16 +268,23 @@ export async function createJob(
   body: JobCreateBody,
   now = new Date(),
   idempotencyKey?: string,
+  externalId?: string,
 ): Promise<string> {
   // An unproven address could be anybody's: jobs are posted under verified addresses only.
   if (!poster.email_verified) throw new AppError('forbidden', MESSAGES.verifyEmailToPost);
   return changingJobs(deps, () =>
     deps.db.transaction(async (tx) => {
-      if (idempotencyKey !== undefined) {
+      if (idempotencyKey !== undefined || externalId !== undefined) {
         // The poster's row lock makes a concurrent repeat wait here until the first has committed its key.
         await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [poster.id]);
+      }
+      if (idempotencyKey !== undefined) {
         const earlier = await findJobOfPostKey(tx, poster.id, idempotencyKey);
         if (earlier) return earlier;
+      }
+      if (externalId !== undefined && body.companyId) {
+        const taken = await findJobIdByExternalId(tx, body.companyId, externalId);
+        if (taken) throw new ExternalIdTaken(taken);
       }
       // First, so the poster's row is locked before anything else takes a lock on it (a new company's member row).
       const admitted = deps.posting ? await admitPost(tx, poster, deps.posting) : 'open';
@@ -276,6 +293,7 @@ export async function createJob(
       const id = await insertJob(tx, { ...record, posterId: poster.id });
       if (admitted === 'pending') await holdForReview(tx, id);
       if (idempotencyKey !== undefined) await insertPostKey(tx, poster.id, idempotencyKey, id);
+      if (externalId !== undefined) await setExternalId(tx, id, externalId);
       return id;
     }),
   );
@@ -298,9 +316,14 @@ const changedKeys = (body: JobUpdateBody) =>
  * The job an update may change: its poster's, or (to close it, nothing else) any job of a company the caller
  * created: a company's creator can always take a job off its name (security review round 2, finding 12).
  */
-async function findEditableJob(db: Queryable, user: CurrentUser, rawId: string, body: JobUpdateBody): Promise<StoredJob> {
+async function findEditableJob(db: Queryable, user: CurrentUser, rawId: string, body: JobUpdateBody, companyId?: string): Promise<StoredJob> {
   const job = await findJobRecord(db, parseId(rawId, MESSAGES.jobNotFound));
   if (!job) throw new AppError('not_found', MESSAGES.jobNotFound);
+  // An API key edits its company's jobs, whoever posted them; any other job does not exist for it.
+  if (companyId !== undefined) {
+    if (job.company_id === companyId) return job;
+    throw new AppError('not_found', MESSAGES.jobNotFound);
+  }
   if (job.poster_id === user.id) return job;
   const keys = changedKeys(body);
   if (keys.length === 1 && body.status === 'closed') {
@@ -324,12 +347,19 @@ export function isSubstantiveEdit(before: JobRecord, after: JobRecord): boolean 
   return changed > 0.2 * Math.max(1, old.size + now.size);
 }
 
-export async function updateJob(deps: JobWriteDeps, user: CurrentUser, rawId: string, body: JobUpdateBody, now = new Date()): Promise<number> {
+/**
+ * Edits a job as `user`: its poster, or (with `companyId`, the jobs API) the owner a company's key acts for, who
+ * may edit any job of that company and never move one out of it.
+ */
+export async function updateJob(deps: JobWriteDeps, user: CurrentUser, rawId: string, body: JobUpdateBody, now = new Date(), companyId?: string): Promise<number> {
+  if (companyId !== undefined && body.companyId !== undefined && body.companyId !== companyId) {
+    throw new AppError('forbidden', 'companyId: an API key changes the jobs of its own company only');
+  }
   return changingJobs(deps, () =>
     deps.db.transaction(async (tx) => {
-      const job = await findEditableJob(tx, user, rawId, body);
+      const job = await findEditableJob(tx, user, rawId, body, companyId);
       await deps.countEdit?.(user.id, job.id);
-      const changesCompany = body.companyId !== undefined || (body.companyName !== undefined && body.companyName.toLowerCase() !== job.company_name.toLowerCase());
+      const changesCompany = companyId === undefined && (body.companyId !== undefined || (body.companyName !== undefined && body.companyName.toLowerCase() !== job.company_name.toLowerCase()));
       // A poster no longer a member of the job's company (removed, or left) cannot edit or reopen it under that
       // company; they may still move it to a company of their own.
       if (job.poster_id === user.id && !changesCompany && !(await isMember(tx, job.company_id, user.id))) {

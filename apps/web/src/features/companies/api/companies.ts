@@ -97,3 +97,47 @@ export function useAnswerInvitation() {
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.companies }),
   });
 }
+
+export type ApiScope = 'jobs:read' | 'jobs:write' | 'applications:read';
+export const API_SCOPES: { scope: ApiScope; label: string }[] = [
+  { scope: 'jobs:read', label: 'Read jobs' },
+  { scope: 'jobs:write', label: 'Post and edit jobs' },
+  { scope: 'applications:read', label: 'Read applications' },
+];
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: ApiScope[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** The company's API keys: its owner only (ask only then). */
+export function useApiKeys(slug: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.companyApiKeys(slug),
+    queryFn: ({ signal }) => apiFetch<ApiKey[]>(`${path(slug)}/api-keys`, { signal }),
+    enabled,
+    retry: false,
+  });
+}
+
+/** A new key: its secret is in this answer only. */
+export function useCreateApiKey(slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string; scopes: ApiScope[] }) => apiFetch<ApiKey & { secret: string }>(`${path(slug)}/api-keys`, { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.companyApiKeys(slug) }),
+  });
+}
+
+export function useRevokeApiKey(slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<ApiKey>(`${path(slug)}/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.companyApiKeys(slug) }),
+  });
+}

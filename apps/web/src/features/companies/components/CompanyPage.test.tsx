@@ -157,6 +157,59 @@ describe('company page', () => {
     // The creator cannot be removed.
     expect(panel.queryByRole('button', { name: 'Remove alice@example.com' })).not.toBeInTheDocument();
   });
+
+  it('the owner makes an API key (its secret shown once), sees when keys were used and revokes one; a member sees no keys', async () => {
+    type Key = { id: string; name: string; prefix: string; scopes: string[]; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
+    let keys: Key[] = [{ id: 'k1', name: 'ATS sync', prefix: 'jb_live_abcd', scopes: ['jobs:read'], createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: '2026-11-20T08:00:00.000Z', revokedAt: null }];
+    const fetch = mockFetch((url, init) => {
+      if (url === '/api/companies/tidewater-labs') return { body: { ...company, canEdit: true } };
+      if (url === '/api/companies/tidewater-labs/members') return { body: members };
+      if (url === '/api/companies/tidewater-labs/invitations') return { body: [] };
+      if (url === '/api/companies/tidewater-labs/api-keys' && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { name: string; scopes: string[] };
+        const made = { id: 'k2', name: body.name, prefix: 'jb_live_wxyz', scopes: body.scopes, createdAt: '2026-11-26T10:00:00.000Z', lastUsedAt: null, revokedAt: null };
+        keys = [made, ...keys];
+        return { status: 201, body: { ...made, secret: `jb_live_wxyz${'s'.repeat(39)}` } };
+      }
+      if (url === '/api/companies/tidewater-labs/api-keys/k1' && init?.method === 'DELETE') {
+        keys = keys.map((k) => (k.id === 'k1' ? { ...k, revokedAt: '2026-11-26T11:00:00.000Z' } : k));
+        return { body: keys.find((k) => k.id === 'k1') };
+      }
+      if (url === '/api/companies/tidewater-labs/api-keys') return { body: keys };
+      return undefined;
+    });
+    open({ user: alice });
+    const panel = within(await screen.findByRole('region', { name: 'API keys' }));
+    expect(await panel.findByText('ATS sync')).toBeInTheDocument();
+    expect(panel.getByText(/last used 2026-11-20/)).toBeInTheDocument();
+
+    await userEvent.type(panel.getByLabelText("New key's name"), 'Careers site');
+    await userEvent.click(panel.getByLabelText('Read applications'));
+    await userEvent.click(panel.getByRole('button', { name: 'Create key' }));
+    expect(await panel.findByText(/it will not be shown again/)).toBeInTheDocument();
+    expect(panel.getByTestId('api-key-secret')).toHaveTextContent(`jb_live_wxyz${'s'.repeat(39)}`);
+    const post = fetch.mock.calls.find(([url, init]) => String(url).endsWith('/api-keys') && init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: 'Careers site', scopes: ['jobs:read', 'jobs:write', 'applications:read'] });
+    expect(await panel.findByText('Careers site')).toBeInTheDocument();
+    await userEvent.click(panel.getByRole('button', { name: 'Done' }));
+    expect(panel.queryByTestId('api-key-secret')).not.toBeInTheDocument();
+
+    await userEvent.click(panel.getByRole('button', { name: 'Revoke ATS sync' }));
+    expect(await panel.findByText('Revoked')).toBeInTheDocument();
+    expect(panel.queryByRole('button', { name: 'Revoke ATS sync' })).not.toBeInTheDocument();
+  });
+
+  it('a member who is not the owner sees no API keys', async () => {
+    const fetch = mockFetch((url) => {
+      if (url === '/api/companies/tidewater-labs') return { body: { ...company, canEdit: true } };
+      if (url === '/api/companies/tidewater-labs/members') return { body: members };
+      return undefined;
+    });
+    open({ user: bob });
+    await within(await screen.findByRole('region', { name: 'Members' })).findByText('alice@example.com');
+    expect(screen.queryByRole('region', { name: 'API keys' })).not.toBeInTheDocument();
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/api-keys'))).toBe(false);
+  });
 });
 
 describe('company helpers', () => {

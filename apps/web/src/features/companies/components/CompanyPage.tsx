@@ -11,6 +11,7 @@ import { Link } from '../../../components/ui/Link';
 import { JobCardSkeletonList } from '../../../components/ui/Skeleton';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
+import { ApiKeysPanel } from './ApiKeysPanel';
 import { CompanyJobList } from './CompanyJobList';
 import { useCompany, useCompanyInvitations, useCompanyMembers, useInviteMember, useRemoveMember, useUpdateCompany } from '../api/companies';
 import { useMutateOnce } from '../../../lib/single-flight';
@@ -257,6 +258,7 @@ function MembersPanel({ slug }: { slug: string }) {
   };
 
   return (
+    <>
     <section aria-labelledby="members-heading" className={cardClass}>
       <h2 id="members-heading" className="text-lg font-bold">
         Members
@@ -357,5 +359,8 @@ function MembersPanel({ slug }: { slug: string }) {
         </p>
       ) : null}
     </section>
+    {/* The owner's API keys (issue 36): beside the members, for the creator only. */}
+    {isCreator ? <ApiKeysPanel slug={slug} /> : null}
+    </>
   );
 }
