@@ -2,7 +2,17 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 /** Fast files first: a mutant is usually killed by the first test that covers it, and Stryker stops there. */
-const ORDER = ['errors.test.ts', 'mutation-gaps', 'jobs.api', 'auth.api', 'applications.api', 'housekeeping.api', 'errors.api', 'google.api', 'security-controls'];
+const ORDER = [
+  'errors.test.ts',
+  'mutation-gaps',
+  'jobs.api',
+  'auth.api',
+  'applications.api',
+  'housekeeping.api',
+  'errors.api',
+  'google.api',
+  'security-controls',
+];
 class FastFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {

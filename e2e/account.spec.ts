@@ -1,10 +1,20 @@
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { MESSAGES } from '@jobboard/shared';
-import { ALICE, closeDialog, confirmEmailFromOutbox, DEMO_PASSWORD, signIn, signInFast, uniqueSuffix } from './fixtures';
+import {
+  ALICE,
+  closeDialog,
+  confirmEmailFromOutbox,
+  DEMO_PASSWORD,
+  signIn,
+  signInFast,
+  uniqueSuffix,
+} from './fixtures';
 
 test.describe('accounts', () => {
-  test('sign in: wrong password shows the server message, leaving clears it, show/hide password, Google not configured', async ({ page }) => {
+  test('sign in: wrong password shows the server message, leaving clears it, show/hide password, Google not configured', async ({
+    page,
+  }) => {
     await page.goto('/sign-in');
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Sign In');
     await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
@@ -42,7 +52,9 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('profile-link')).toBeVisible();
   });
 
-  test('sign up signs in automatically; profile update, avatar rules, sign out, sign back in, delete account', async ({ page }) => {
+  test('sign up signs in automatically; profile update, avatar rules, sign out, sign back in, delete account', async ({
+    page,
+  }) => {
     const id = uniqueSuffix();
     const email = `e2e-${id}@example.com`;
     await page.goto('/sign-up');
@@ -80,7 +92,11 @@ test.describe('accounts', () => {
 
     // Avatar: too large -> the spec's message; a small image uploads with a percentage then success.
     const fileInput = page.getByTestId('avatar-file');
-    await fileInput.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 10) });
+    await fileInput.setInputFiles({
+      name: 'big.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(2 * 1024 * 1024 + 10),
+    });
     await expect(page.getByTestId('upload-status')).toHaveText('Error image upload (image must be less than 2 mb)');
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -93,7 +109,12 @@ test.describe('accounts', () => {
     await page.goto('/profile');
     // A slow uplink, so the real upload progress events show a percentage before the success message.
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 150 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 150 * 1024,
+    });
     const noisy = await sharp(Buffer.from(Array.from({ length: 360 * 360 * 3 }, (_, i) => (i * 2654435761) >>> 24)), {
       raw: { width: 360, height: 360, channels: 3 },
     })
@@ -102,7 +123,12 @@ test.describe('accounts', () => {
     await fileInput.setInputFiles({ name: 'slow.png', mimeType: 'image/png', buffer: noisy });
     await expect(page.getByTestId('upload-status')).toHaveText(/^Uploading \d{1,3}%$/);
     await expect(page.getByTestId('upload-status')).toHaveText('Image successfully uploaded!', { timeout: 20_000 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByTestId('upload-status')).toHaveText('Image successfully uploaded!');
     // Saved with the upload, no Update needed; the server re-encoded the image and the header now shows it.

@@ -1,6 +1,14 @@
 import { MESSAGES } from '@jobboard/shared';
 import { expect, test } from '@playwright/test';
-import { closeDialog, confirmEmailFromOutbox, expectNoAxeViolations, fillJobForm, linkFromOutbox, signIn, uniqueSuffix } from './fixtures';
+import {
+  closeDialog,
+  confirmEmailFromOutbox,
+  expectNoAxeViolations,
+  fillJobForm,
+  linkFromOutbox,
+  signIn,
+  uniqueSuffix,
+} from './fixtures';
 
 /**
  * The mailed links, end to end on the real server: the e2e server has no SMTP, so every message is an .eml file
@@ -27,7 +35,19 @@ test.describe('accounts by mail', () => {
     await expect(page.getByRole('button', { name: 'Create Job' })).toHaveCount(0);
     await expectNoAxeViolations(page, 'post a job, unverified');
     const refused = await page.request.post('/api/job/post-job', {
-      data: { jobTitle: 'Too early', companyName: 'X', companyLogo: '/static/logos/tidewater.svg', jobLocation: 'London', employmentType: 'Full-time', experienceLevel: 'Any Experience', salaryType: 'Yearly', minPrice: '$1k', maxPrice: '$2k', description: 'x', skills: [{ value: 'React', label: 'React' }] },
+      data: {
+        jobTitle: 'Too early',
+        companyName: 'X',
+        companyLogo: '/static/logos/tidewater.svg',
+        jobLocation: 'London',
+        employmentType: 'Full-time',
+        experienceLevel: 'Any Experience',
+        salaryType: 'Yearly',
+        minPrice: '$1k',
+        maxPrice: '$2k',
+        description: 'x',
+        skills: [{ value: 'React', label: 'React' }],
+      },
     });
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toBe(MESSAGES.verifyEmailToPost);

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CAROL, DEMO_PASSWORD, confirmEmailFromOutbox, expectNoAxeViolations, linkFromOutbox, signInFast, uniqueSuffix } from './fixtures';
+import {
+  CAROL,
+  DEMO_PASSWORD,
+  confirmEmailFromOutbox,
+  expectNoAxeViolations,
+  linkFromOutbox,
+  signInFast,
+  uniqueSuffix,
+} from './fixtures';
 
 /*
  * Job alerts (issue 13, point 6): "Alert me" on a search, the Alerts page, deleting an alert, a visitor led to sign
@@ -13,7 +21,9 @@ const PASSWORD = 'a long alerts passphrase';
 async function confirmedPerson(page: Page): Promise<string> {
   const n = uniqueSuffix();
   const email = `alerts-${n}@example.com`;
-  const signup = await page.request.post('/api/auth/signup', { data: { name: 'Ada Alerts', username: `alerts-${n}`, email, password: PASSWORD } });
+  const signup = await page.request.post('/api/auth/signup', {
+    data: { name: 'Ada Alerts', username: `alerts-${n}`, email, password: PASSWORD },
+  });
   expect(signup.ok(), await signup.text()).toBe(true);
   await confirmEmailFromOutbox(page, email);
   await signInFast(page, email, PASSWORD);
@@ -45,7 +55,10 @@ test.describe('job alerts', () => {
 
     await row.getByRole('button', { name: 'Delete' }).click();
     // The confirmation is a dialog of its own (loaded on first use): wait for it rather than race it.
-    await page.getByRole('dialog', { name: 'Delete this alert?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this alert?' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await expect(page.getByText('No alerts yet')).toBeVisible();
     await page.reload();
     await expect(page.getByText('No alerts yet')).toBeVisible();
@@ -57,7 +70,10 @@ test.describe('job alerts', () => {
     await expect(page).toHaveURL(`/sign-in?next=${encodeURIComponent('/?q=designer')}`);
   });
 
-  test('the unsubscribe link of an alert e-mail works signed out, and only its button unsubscribes', async ({ page, browser }) => {
+  test('the unsubscribe link of an alert e-mail works signed out, and only its button unsubscribes', async ({
+    page,
+    browser,
+  }) => {
     const email = await confirmedPerson(page);
     const word = `zyx${uniqueSuffix().replace(/\W/g, '')}`;
     const created = await page.request.post('/api/alerts', { data: { query: `q=${word}`, frequency: 'instant' } });
@@ -65,12 +81,22 @@ test.describe('job alerts', () => {
 
     // Carol posts a matching job; the checker mails it.
     const carol = await browser.newContext();
-    expect((await carol.request.post('/api/auth/signin', { data: { email: CAROL, password: DEMO_PASSWORD } })).ok()).toBe(true);
+    expect(
+      (await carol.request.post('/api/auth/signin', { data: { email: CAROL, password: DEMO_PASSWORD } })).ok(),
+    ).toBe(true);
     const posted = await carol.request.post('/api/job/post-job', {
       data: {
-        jobTitle: `Alerted ${word} engineer`, companyName: 'E2E Widgets', companyLogo: '/static/logos/tidewater.svg', jobLocation: 'London',
-        employmentType: 'Full-time', experienceLevel: 'Any Experience', salaryType: 'Yearly', minPrice: '$20k', maxPrice: '$120k',
-        description: 'A job posted for the job alerts end-to-end test.', skills: [{ value: 'React', label: 'React' }],
+        jobTitle: `Alerted ${word} engineer`,
+        companyName: 'E2E Widgets',
+        companyLogo: '/static/logos/tidewater.svg',
+        jobLocation: 'London',
+        employmentType: 'Full-time',
+        experienceLevel: 'Any Experience',
+        salaryType: 'Yearly',
+        minPrice: '$20k',
+        maxPrice: '$120k',
+        description: 'A job posted for the job alerts end-to-end test.',
+        skills: [{ value: 'React', label: 'React' }],
       },
     });
     expect(posted.status(), await posted.text()).toBe(201);
@@ -87,7 +113,9 @@ test.describe('job alerts', () => {
     await expect(visitor.getByRole('button', { name: 'Unsubscribe' })).toBeVisible();
     expect(((await (await page.request.get('/api/alerts')).json()) as unknown[]).length).toBe(1);
     await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
-    await expect(visitor.getByTestId('unsubscribe-done')).toHaveText('You are unsubscribed: this alert will send no more e-mails.');
+    await expect(visitor.getByTestId('unsubscribe-done')).toHaveText(
+      'You are unsubscribed: this alert will send no more e-mails.',
+    );
     await stranger.close();
     expect(await (await page.request.get('/api/alerts')).json()).toEqual([]);
   });

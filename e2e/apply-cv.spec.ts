@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { CAROL, closeDialog, confirmEmailFromOutbox, DEMO_PASSWORD, expectNoAxeViolations, mailFromOutbox, setTheme, signInFast, uniqueSuffix } from './fixtures';
+import {
+  CAROL,
+  closeDialog,
+  confirmEmailFromOutbox,
+  DEMO_PASSWORD,
+  expectNoAxeViolations,
+  mailFromOutbox,
+  setTheme,
+  signInFast,
+  uniqueSuffix,
+} from './fixtures';
 
 /*
  * Apply with substance (issue 14, point 1; decision record 23): a new seeker applies to Carol's job with a cover
@@ -33,7 +43,10 @@ function minimalPdf(text: string): Buffer {
 }
 
 /** Carol (a demo poster) signed in, with a fresh job of hers: its id and title. */
-async function carolWithJob(browser: Browser, n: string): Promise<{ carolPage: Page; close: () => Promise<void>; jobId: string; title: string }> {
+async function carolWithJob(
+  browser: Browser,
+  n: string,
+): Promise<{ carolPage: Page; close: () => Promise<void>; jobId: string; title: string }> {
   const carol = await browser.newContext();
   const carolPage = await carol.newPage();
   await signInFast(carolPage, CAROL, DEMO_PASSWORD);
@@ -68,12 +81,17 @@ async function newSeeker(page: Page, n: string): Promise<string> {
   await confirmEmailFromOutbox(page, email);
   await signInFast(page, email, PASSWORD);
   const me = (await (await page.request.get('/api/auth/me')).json()) as { _id: string };
-  const updated = await page.request.post(`/api/user/update/${me._id}`, { data: { resume: 'https://example.com/cara-resume' } });
+  const updated = await page.request.post(`/api/user/update/${me._id}`, {
+    data: { resume: 'https://example.com/cara-resume' },
+  });
   expect(updated.ok(), await updated.text()).toBe(true);
   return email;
 }
 
-test('a seeker applies with a note and a PDF; the poster reads the note, opens the CV and invites to interview', async ({ browser, page }) => {
+test('a seeker applies with a note and a PDF; the poster reads the note, opens the CV and invites to interview', async ({
+  browser,
+  page,
+}) => {
   const n = uniqueSuffix();
   const { carolPage, close, jobId, title } = await carolWithJob(browser, n);
   const seekerEmail = await newSeeker(page, n);
@@ -90,7 +108,9 @@ test('a seeker applies with a note and a PDF; the poster reads the note, opens t
   await dialog.getByLabel(/Cover note/).fill(NOTE);
   await expect(dialog).toContainText(`${NOTE.length} / 5,000 characters`);
   // A file that is not a PDF or DOCX is refused next to the field before anything is sent.
-  await dialog.getByLabel(/^CV/).setInputFiles({ name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ\x90\x00') });
+  await dialog
+    .getByLabel(/^CV/)
+    .setInputFiles({ name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ\x90\x00') });
   await expect(dialog.getByText('CV must be a PDF or DOCX document')).toBeVisible();
   await dialog.getByLabel(/^CV/).setInputFiles({ name: 'Cara CV.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(dialog.getByTestId('cv-chosen')).toContainText('Cara CV.pdf');
@@ -106,7 +126,9 @@ test('a seeker applies with a note and a PDF; the poster reads the note, opens t
   await expect(materials).toContainText('cara-cv.pdf');
   await expectNoAxeViolations(carolPage, 'responses with a note and a CV');
   const popup = carolPage.waitForEvent('popup');
-  const fileRequest = carolPage.context().waitForEvent('request', (request) => /\/api\/cvs\/[^/]+\/file\?/.test(request.url()));
+  const fileRequest = carolPage
+    .context()
+    .waitForEvent('request', (request) => /\/api\/cvs\/[^/]+\/file\?/.test(request.url()));
   await materials.getByRole('button', { name: /^Open CV of Cara Candidate .*opens in a new tab/ }).click();
   const tab = await popup;
   const cvUrl = (await fileRequest).url();
@@ -127,9 +149,17 @@ test('a seeker applies with a note and a PDF; the poster reads the note, opens t
   // Choosing commits nothing: "Move", then the e-mail's confirmation (issue 29); it goes after the undo window.
   await row.getByRole('combobox', { name: /^Stage of Cara Candidate/ }).selectOption('interview');
   await row.getByRole('button', { name: /^Move Cara Candidate/ }).click();
-  await carolPage.getByRole('dialog', { name: 'Move Cara Candidate to Interview?' }).getByRole('button', { name: 'Move and e-mail' }).click();
-  await expect(carolPage.getByTestId('stage-note')).toHaveText(/^Cara Candidate moved to Interview; the e-mail to them goes in \d+ seconds\.Undo$/);
-  await expect(carolPage.getByTestId('stage-note')).toHaveText('Cara Candidate moved to Interview; they were e-mailed about it.', { timeout: 15_000 });
+  await carolPage
+    .getByRole('dialog', { name: 'Move Cara Candidate to Interview?' })
+    .getByRole('button', { name: 'Move and e-mail' })
+    .click();
+  await expect(carolPage.getByTestId('stage-note')).toHaveText(
+    /^Cara Candidate moved to Interview; the e-mail to them goes in \d+ seconds\.Undo$/,
+  );
+  await expect(carolPage.getByTestId('stage-note')).toHaveText(
+    'Cara Candidate moved to Interview; they were e-mailed about it.',
+    { timeout: 15_000 },
+  );
 
   // The seeker sees "Interview" and what they sent, and has the e-mail.
   await page.goto('/jobs-applied');
@@ -150,15 +180,23 @@ test('screens: the apply dialog and Responses with a CV', async ({ browser, page
   const { carolPage, close, jobId, title } = await carolWithJob(browser, n);
   await newSeeker(page, n);
   const long = `${NOTE}\n\n${'I enjoy pairing, code review and writing documentation that people read. '.repeat(6)}`;
-  for (const [theme, dark] of [['light', false], ['dark', true]] as const) {
-    for (const [size, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]] as const) {
+  for (const [theme, dark] of [
+    ['light', false],
+    ['dark', true],
+  ] as const) {
+    for (const [size, width, height] of [
+      ['desktop', 1280, 900],
+      ['phone', 390, 844],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await page.goto(`/job/${jobId}`);
       await setTheme(page, dark);
       await page.getByRole('button', { name: 'Apply Now' }).click();
       const dialog = page.getByRole('dialog', { name: `Apply to ${title}` });
       await dialog.getByLabel(/Cover note/).fill(long);
-      await dialog.getByLabel(/^CV/).setInputFiles({ name: 'Cara CV.pdf', mimeType: 'application/pdf', buffer: minimalPdf('shot') });
+      await dialog
+        .getByLabel(/^CV/)
+        .setInputFiles({ name: 'Cara CV.pdf', mimeType: 'application/pdf', buffer: minimalPdf('shot') });
       await page.screenshot({ path: path.join(directory ?? '', `apply-dialog-${theme}-${size}.png`) });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
     }
@@ -166,17 +204,28 @@ test('screens: the apply dialog and Responses with a CV', async ({ browser, page
   await page.getByRole('button', { name: 'Apply Now' }).click();
   const dialog = page.getByRole('dialog', { name: `Apply to ${title}` });
   await dialog.getByLabel(/Cover note/).fill(long);
-  await dialog.getByLabel(/^CV/).setInputFiles({ name: 'Cara CV.pdf', mimeType: 'application/pdf', buffer: minimalPdf('shot') });
+  await dialog
+    .getByLabel(/^CV/)
+    .setInputFiles({ name: 'Cara CV.pdf', mimeType: 'application/pdf', buffer: minimalPdf('shot') });
   await dialog.getByRole('button', { name: 'Send application' }).click();
   await closeDialog(page, 'Applied Successfully');
-  for (const [theme, dark] of [['light', false], ['dark', true]] as const) {
-    for (const [size, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]] as const) {
+  for (const [theme, dark] of [
+    ['light', false],
+    ['dark', true],
+  ] as const) {
+    for (const [size, width, height] of [
+      ['desktop', 1280, 900],
+      ['phone', 390, 844],
+    ] as const) {
       await carolPage.setViewportSize({ width, height });
       await carolPage.goto(`/responses?job=${jobId}`);
       await setTheme(carolPage, dark);
       await expect(carolPage.getByTestId('cover-note')).toBeVisible();
       await expectNoAxeViolations(carolPage, `responses ${theme} ${size}`);
-      await carolPage.screenshot({ path: path.join(directory ?? '', `responses-${theme}-${size}.png`), fullPage: true });
+      await carolPage.screenshot({
+        path: path.join(directory ?? '', `responses-${theme}-${size}.png`),
+        fullPage: true,
+      });
     }
   }
   await close();

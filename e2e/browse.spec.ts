@@ -22,7 +22,9 @@ test.describe('browse, search and filter', () => {
       else await expect(card.getByText(/^[A-Z0-9]{1,2}$/)).toBeVisible();
     }
     // Pay as the reader's locale writes it ('$45,000–60,000 a year'), or the spec's text ('Yearly · 40k', 'Yearly · Negotiable').
-    await expect(first).toContainText(/\d (an hour|a day|a week|a month|a year)|(Hourly|Monthly|Yearly) · (\d|Negotiable)/);
+    await expect(first).toContainText(
+      /\d (an hour|a day|a week|a month|a year)|(Hourly|Monthly|Yearly) · (\d|Negotiable)/,
+    );
     await expect(first).toContainText(/\d{4}-\d{2}-\d{2}/);
     await expect(first).toContainText(/On-site|Hybrid|Remote/);
     await expect(first.locator('p').last()).toHaveText(/\.\.\.$/);
@@ -30,7 +32,10 @@ test.describe('browse, search and filter', () => {
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0);
   });
 
-  test('a first visit to home downloads at most 112 KB of gzipped JavaScript: exactly the files the build counted', async ({ page, baseURL }) => {
+  test('a first visit to home downloads at most 112 KB of gzipped JavaScript: exactly the files the build counted', async ({
+    page,
+    baseURL,
+  }) => {
     // A new browser context per test: an empty cache, so this is a first visit.
     const origin = new URL(baseURL ?? '').origin;
     const loaded = new Map<string, number>();
@@ -39,7 +44,9 @@ test.describe('browse, search and filter', () => {
       const url = new URL(response.url());
       if (url.origin !== origin || !url.pathname.endsWith('.js')) return;
       // The decoded body, measured as the build measures it: gzip -9 (what the server's .gz file holds).
-      bodies.push(response.body().then((body) => void loaded.set(url.pathname.slice(1), gzipSync(body, { level: 9 }).length)));
+      bodies.push(
+        response.body().then((body) => void loaded.set(url.pathname.slice(1), gzipSync(body, { level: 9 }).length)),
+      );
     });
     await page.goto('/');
     await expect(page.getByRole('heading', { name: /^\d+ Jobs$/ })).toBeVisible();
@@ -48,13 +55,24 @@ test.describe('browse, search and filter', () => {
     await page.waitForLoadState('networkidle');
     await Promise.all(bodies);
     const total = [...loaded.values()].reduce((a, b) => a + b, 0);
-    const listing = [...loaded].sort((a, b) => b[1] - a[1]).map(([name, size]) => `${name} ${(size / 1024).toFixed(1)} KB`).join(', ');
-    test.info().annotations.push({ type: 'home first-load JS', description: `${(total / 1024).toFixed(1)} KB gzipped: ${listing}` });
+    const listing = [...loaded]
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, size]) => `${name} ${(size / 1024).toFixed(1)} KB`)
+      .join(', ');
+    test.info().annotations.push({
+      type: 'home first-load JS',
+      description: `${(total / 1024).toFixed(1)} KB gzipped: ${listing}`,
+    });
     // The build's figure (apps/web/vite.config.ts, dist/bundle-size.json) counts exactly these files and bytes.
-    const counted = (await (await page.request.get('/bundle-size.json')).json()) as { homeFirstLoadGzipBytes: number; files: Record<string, number> };
+    const counted = (await (await page.request.get('/bundle-size.json')).json()) as {
+      homeFirstLoadGzipBytes: number;
+      files: Record<string, number>;
+    };
     expect([...loaded.keys()].sort()).toEqual(Object.keys(counted.files).sort());
     expect(total).toBe(counted.homeFirstLoadGzipBytes);
-    expect(total, `home first-load JS ${(total / 1024).toFixed(1)} KB gzipped: ${listing}`).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
+    expect(total, `home first-load JS ${(total / 1024).toFixed(1)} KB gzipped: ${listing}`).toBeLessThanOrEqual(
+      HOME_JS_BUDGET_BYTES,
+    );
   });
 
   test('search is debounced into the URL, filters combine, counts show, and No Data Found !', async ({ page }) => {
@@ -85,7 +103,9 @@ test.describe('browse, search and filter', () => {
     const expected = await page.request.get('/api/job/search?q=engineer&location=london&salaryType=yearly');
     const { total } = (await expected.json()) as { total: number };
     expect(total, 'the demo data has London yearly engineer jobs').toBeGreaterThan(0);
-    await expect(page.getByRole('heading', { name: total === 1 ? '1 Job' : `${total} Jobs`, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: total === 1 ? '1 Job' : `${total} Jobs`, exact: true }),
+    ).toBeVisible();
     const cards = page.locator('#results article');
     await expect(cards).toHaveCount(Math.min(6, total));
     await expect(cards.filter({ hasNotText: 'London' })).toHaveCount(0);
@@ -119,16 +139,31 @@ test.describe('browse, search and filter', () => {
   test('a card opens the single job page with every field and skills as tags', async ({ page }) => {
     await page.goto('/');
     // A job with pay in numbers, so its page shows the formatted pay.
-    const card = page.locator('#results article').filter({ hasText: / (an hour|a day|a week|a month|a year)/ }).first();
+    const card = page
+      .locator('#results article')
+      .filter({ hasText: / (an hour|a day|a week|a month|a year)/ })
+      .first();
     const title = (await card.locator('h3').textContent()) ?? '';
     await card.locator('h3 a').click();
     await expect(page).toHaveURL(/\/job\//);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Job Details');
-    for (const label of ['Location', 'Workplace', 'Employment type', 'Experience level', 'Salary', 'Salary type', 'Posted by', 'Posted on', 'Applications close on']) {
+    for (const label of [
+      'Location',
+      'Workplace',
+      'Employment type',
+      'Experience level',
+      'Salary',
+      'Salary type',
+      'Posted by',
+      'Posted on',
+      'Applications close on',
+    ]) {
       await expect(page.getByText(label, { exact: true })).toBeVisible();
     }
-    await expect(page.getByText(/\d (an hour|a day|a week|a month|a year)$|^(Hourly|Monthly|Yearly) · \d/)).toBeVisible();
+    await expect(
+      page.getByText(/\d (an hour|a day|a week|a month|a year)$|^(Hourly|Monthly|Yearly) · \d/),
+    ).toBeVisible();
     await expect(page.getByRole('list', { name: 'Skills' }).getByRole('listitem').first()).toBeVisible();
     // A visitor cannot apply.
     await page.getByRole('button', { name: 'Apply Now' }).click();
@@ -164,7 +199,9 @@ test.describe('browse, search and filter', () => {
       ['Post a Job', '/post-job'],
     ];
     for (const [name, href] of links) {
-      await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+      await expect(
+        header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }),
+      ).toHaveAttribute('href', href);
     }
     await expect(header.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/profile');
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Home');
@@ -182,14 +219,24 @@ test.describe('browse, search and filter', () => {
     await expect(page.locator('html')).not.toHaveClass(/dark/);
     await page.getByTestId('theme-toggle').click();
     await expect(page.locator('html')).toHaveClass(/dark/);
-    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? 'null') as { version: number; state: { theme: { darkMode: boolean } } });
+    const saved = await page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem('root') ?? 'null') as {
+          version: number;
+          state: { theme: { darkMode: boolean } };
+        },
+    );
     expect(saved.version).toBe(1);
     expect(saved.state.theme.darkMode).toBe(true);
     await page.reload();
     await expect(page.locator('html')).toHaveClass(/dark/);
     // The browser's own control parts follow the theme (color-scheme), but the home page's search boxes are white
     // in both themes, so their clear button is drawn for a light box (a white one on white was invisible).
-    const schemeOf = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).colorScheme);
+    const schemeOf = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).colorScheme);
     expect(await schemeOf('html')).toBe('dark');
     await page.goto('/');
     expect(await schemeOf('input[type="search"]')).toBe('light');

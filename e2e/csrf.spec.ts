@@ -40,20 +40,31 @@ async function signedInAs(page: Page): Promise<string | null> {
 /** Opens the attacker's page and waits for its form post to come back from the app. */
 async function attack(page: Page, attackerOrigin: string, path: string, enctype: string) {
   // `path` is the whole URL of the app's endpoint.
-  const answer = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('auth'));
+  const answer = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().includes('auth'),
+  );
   await page.goto(`${attackerOrigin}/?target=${encodeURIComponent(path)}&enctype=${encodeURIComponent(enctype)}`);
   return answer;
 }
 
 for (const attackerHost of ['127.0.0.1', 'localhost']) {
-  test(`a form on http://${attackerHost}:<other port> cannot sign the user out through encoded paths`, async ({ page, baseURL }) => {
+  test(`a form on http://${attackerHost}:<other port> cannot sign the user out through encoded paths`, async ({
+    page,
+    baseURL,
+  }) => {
     await signInFast(page, ALICE);
     await page.goto('/');
     expect(await signedInAs(page)).toBe(ALICE);
     const appOrigin = new URL(baseURL ?? 'http://127.0.0.1').origin;
     const attackerOrigin = `http://${attackerHost}:${attackerPort}`;
 
-    for (const path of ['/%61pi/auth/signout', '/%61%70%69/auth/signout', '/api/auth/%73ignout', '/api//auth/signout', '/api/auth/signout']) {
+    for (const path of [
+      '/%61pi/auth/signout',
+      '/%61%70%69/auth/signout',
+      '/api/auth/%73ignout',
+      '/api//auth/signout',
+      '/api/auth/signout',
+    ]) {
       for (const enctype of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']) {
         const response = await attack(page, attackerOrigin, `${appOrigin}${path}`, enctype);
         expect(response.status(), `${path} (${enctype}): ${await response.text()}`).not.toBe(200);

@@ -28,7 +28,13 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   // Let entrance transitions settle so contrast is measured on final colours.
   await page.waitForTimeout(250);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} -> ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join(' | ')}`,
+  );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
@@ -73,7 +79,9 @@ function parseMail(raw: string, mtimeMs: number): Mail {
   let body = split < 0 ? '' : text.slice(split + 2);
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
   if (/quoted-printable/i.test(header('Content-Transfer-Encoding'))) {
-    body = body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    body = body
+      .replace(/=\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   }
   return { to: header('To'), subject: header('Subject'), body, mtimeMs };
 }
@@ -83,7 +91,9 @@ function parseMail(raw: string, mtimeMs: number): Mail {
  * 10 s: the mail queue sends in the background); answers the link's path and query, to open on this site.
  */
 export async function linkFromOutbox(email: string, pathname: string, { after = 0 } = {}): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s/]+(${pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?token=[A-Za-z0-9_.-]+)`);
+  const pattern = new RegExp(
+    `https?://[^\\s/]+(${pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?token=[A-Za-z0-9_.-]+)`,
+  );
   let found: string | undefined;
   await expect
     .poll(
@@ -169,5 +179,7 @@ export async function fillJobForm(page: Page, title: string) {
     await skills.press('Enter');
     await expect(page.getByRole('button', { name: `Remove ${skill}` })).toBeVisible();
   }
-  await page.getByLabel('Job Description').fill('Build and ship delightful features for our job board in an end-to-end tested team.');
+  await page
+    .getByLabel('Job Description')
+    .fill('Build and ship delightful features for our job board in an end-to-end tested team.');
 }

@@ -6,7 +6,12 @@ async function boxes(page: Page, selector: string) {
   return page.evaluate((sel) => {
     const header = document.querySelector('header')?.getBoundingClientRect();
     const field = document.querySelector(sel)?.getBoundingClientRect();
-    return { headerBottom: header?.bottom ?? 0, top: field?.top ?? -1, bottom: field?.bottom ?? -1, viewport: window.innerHeight };
+    return {
+      headerBottom: header?.bottom ?? 0,
+      top: field?.top ?? -1,
+      bottom: field?.bottom ?? -1,
+      viewport: window.innerHeight,
+    };
   }, selector);
 }
 
@@ -14,7 +19,9 @@ for (const viewport of [
   { width: 1366, height: 900 },
   { width: 390, height: 844 },
 ]) {
-  test(`a failed submit shows the first invalid field and its message below the sticky header (${viewport.width}x${viewport.height})`, async ({ page }) => {
+  test(`a failed submit shows the first invalid field and its message below the sticky header (${viewport.width}x${viewport.height})`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await signInFast(page, CAROL);
     await page.goto('/post-job');
@@ -55,7 +62,9 @@ test('sign-up: each server message beside its field, cleared as that field chang
   const name = page.getByLabel('Name', { exact: true });
   await expect(name).toHaveAccessibleDescription('Name is required');
   await expect(page.getByLabel('Username')).toHaveAccessibleDescription('Username is required');
-  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Password must be at least 8 characters');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+    'Password must be at least 8 characters',
+  );
   await expect(name).toBeFocused();
   // Never the raw "field: message; field: message" text.
   await expect(page.getByText(/name: Name is required/)).toHaveCount(0);

@@ -35,7 +35,12 @@ test.beforeAll(async () => {
   provider = await startTestProvider({
     redirectUris: [`${base}/api/auth/google/callback`],
     accounts: {
-      nina: { email: 'nina.google@example.com', email_verified: true, name: 'Nina Google', picture: `${base}/static/default-avatar.svg` },
+      nina: {
+        email: 'nina.google@example.com',
+        email_verified: true,
+        name: 'Nina Google',
+        picture: `${base}/static/default-avatar.svg`,
+      },
       linked: { email: 'linked.e2e@example.com', email_verified: true, name: 'Linda Linked' },
     },
   });
@@ -166,7 +171,9 @@ test.describe('Continue with Google', () => {
       data: { idToken: 'eyJhbGciOiJub25lIn0.eyJlbWFpbCI6ImFsaWNlQGV4YW1wbGUuY29tIn0.' },
     });
     expect(forged.status()).toBe(401);
-    const bare = await page.request.post(`${base}/api/auth/google`, { data: { name: 'M', email: 'alice@example.com', photo: 'x' } });
+    const bare = await page.request.post(`${base}/api/auth/google`, {
+      data: { name: 'M', email: 'alice@example.com', photo: 'x' },
+    });
     expect(bare.status()).toBe(400);
     const expired = await provider.signIdToken(
       { sub: 'x', email: 'expired@example.com', email_verified: true, name: 'Expired' },

@@ -7,7 +7,9 @@ import { ALICE, closeDialog, expectNoAxeViolations, signInFast, uniqueSuffix } f
  * leaves search and its page says it takes no more applications.
  */
 test.describe('the job model', () => {
-  test('post a remote EUR job for a new company with a new skill, find it, open its company, close it', async ({ page }) => {
+  test('post a remote EUR job for a new company with a new skill, find it, open its company, close it', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const suffix = uniqueSuffix();
     const title = `Remote Platform Engineer ${suffix}`;
@@ -29,7 +31,10 @@ test.describe('the job model', () => {
     await skills.press('Enter');
     await expect(page.getByRole('button', { name: `Remove ${skill}` })).toBeVisible();
     await skills.fill('Pyth');
-    await page.getByRole('listbox').getByRole('option', { name: /^Python/ }).click();
+    await page
+      .getByRole('listbox')
+      .getByRole('option', { name: /^Python/ })
+      .click();
     await expect(page.getByRole('button', { name: 'Remove Python' })).toBeVisible();
     await page.getByRole('radio', { name: /Remote/ }).check();
     const countries = page.getByLabel('Countries it can hire in');
@@ -40,13 +45,19 @@ test.describe('the job model', () => {
     await expect(page.getByRole('button', { name: 'Remove France' })).toBeVisible();
     // The city typeahead fills the country from the world list.
     await page.getByLabel('City (optional)').fill('Berl');
-    await page.getByRole('listbox').getByRole('option', { name: /^Berlin/ }).first().click();
+    await page
+      .getByRole('listbox')
+      .getByRole('option', { name: /^Berlin/ })
+      .first()
+      .click();
     await expect(page.getByLabel('Country')).toHaveValue('DE');
     await page.getByLabel('Minimum Salary').fill('60000');
     await page.getByLabel('Maximum Salary').fill('75000');
     await page.getByLabel('Currency').selectOption('EUR');
     await page.getByLabel('Pay period').selectOption('year');
-    await page.getByLabel('Job Description').fill('Build the platform our engineers deploy with, from anywhere in Germany or France.');
+    await page
+      .getByLabel('Job Description')
+      .fill('Build the platform our engineers deploy with, from anywhere in Germany or France.');
     await page.getByRole('button', { name: 'Create Job' }).click();
     await closeDialog(page, 'Job Created Successfully');
     await expect(page.getByLabel('Job Title')).toHaveValue('Web Developer');
@@ -64,7 +75,10 @@ test.describe('the job model', () => {
     await expect(card).toContainText('Remote (Germany, France)');
     await expect(card).toContainText('Berlin, Germany');
     const filters = page.getByRole('complementary', { name: 'Filters' });
-    await filters.getByRole('navigation', { name: 'Skills' }).getByRole('link', { name: new RegExp(skill) }).click();
+    await filters
+      .getByRole('navigation', { name: 'Skills' })
+      .getByRole('link', { name: new RegExp(skill) })
+      .click();
     await expect(page).toHaveURL(new RegExp(`skill=${skill.toLowerCase()}`));
     await expect(page.getByRole('heading', { name: '1 Job' })).toBeVisible();
     await expect(card).toBeVisible();
@@ -113,13 +127,20 @@ test.describe('the job model', () => {
 
     // The server refuses applications too (another user, through the API).
     const jobId = new URL(jobUrl).pathname.split('/').pop() ?? '';
-    const bob = await page.context().browser()?.newContext({ baseURL: new URL(page.url()).origin });
+    const bob = await page
+      .context()
+      .browser()
+      ?.newContext({ baseURL: new URL(page.url()).origin });
     if (bob) {
-      const signIn = await bob.request.post('/api/auth/signin', { data: { email: 'bob@example.com', password: 'jobboard-demo' } });
+      const signIn = await bob.request.post('/api/auth/signin', {
+        data: { email: 'bob@example.com', password: 'jobboard-demo' },
+      });
       expect(signIn.status()).toBe(200);
       const apply = await bob.request.post('/api/apply/apply-job', { data: { job: jobId } });
       expect(apply.status()).toBe(409);
-      expect(((await apply.json()) as { message: string }).message).toBe('This job is no longer accepting applications');
+      expect(((await apply.json()) as { message: string }).message).toBe(
+        'This job is no longer accepting applications',
+      );
       await bob.close();
     }
   });

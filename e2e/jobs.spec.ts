@@ -25,7 +25,8 @@ test.describe('posting, applying and responses', () => {
     await page.goto('/my-job');
     await expect(page.getByRole('heading', { name: 'All My Jobs' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'POST A NEW JOB' })).toHaveAttribute('href', '/post-job');
-    for (const header of ['NO.', 'TITLE', 'COMPANY NAME', 'SALARY']) await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    for (const header of ['NO.', 'TITLE', 'COMPANY NAME', 'SALARY'])
+      await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
     await page.getByLabel('Search my jobs by title').fill(title.toUpperCase());
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.locator('tbody tr')).toHaveCount(1);
@@ -62,7 +63,10 @@ test.describe('posting, applying and responses', () => {
     await bob.goto(jobUrl);
     await bob.getByRole('button', { name: 'Apply Now' }).click();
     // The apply dialog (decision record 23): sent without a note or CV, the spec's one-click application.
-    await bob.getByRole('dialog', { name: /^Apply to / }).getByRole('button', { name: 'Send application' }).click();
+    await bob
+      .getByRole('dialog', { name: /^Apply to / })
+      .getByRole('button', { name: 'Send application' })
+      .click();
     await closeDialog(bob, 'Applied Successfully');
     const applyButton = bob.getByRole('button', { name: 'Apply Now' });
     await expect(applyButton).toBeDisabled();
@@ -136,7 +140,8 @@ test.describe('posting, applying and responses', () => {
     await page.goto('/responses');
     await expect(page.locator('tbody tr')).toHaveCount(4);
     await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    while (await page.getByRole('button', { name: 'Next' }).isEnabled()) await page.getByRole('button', { name: 'Next' }).click();
+    while (await page.getByRole('button', { name: 'Next' }).isEnabled())
+      await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Previous' })).toBeEnabled();
     await expect(page.getByText(/No Resume Listed|Resume/).first()).toBeVisible();

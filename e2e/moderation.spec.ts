@@ -26,12 +26,17 @@ function jobData(title: string) {
 }
 
 /** A new account with a confirmed address (only those post), signed in on its own page, with one job posted. */
-async function newPosterWithJob(browser: Browser, title: string): Promise<{ page: Page; email: string; password: string; jobId: string }> {
+async function newPosterWithJob(
+  browser: Browser,
+  title: string,
+): Promise<{ page: Page; email: string; password: string; jobId: string }> {
   const page = await (await browser.newContext()).newPage();
   const suffix = uniqueSuffix();
   const email = `mod-poster-${suffix}@example.com`;
   const password = 'a long moderation passphrase';
-  const signUp = await page.request.post('/api/auth/signup', { data: { name: 'Mod Poster', username: `mod-${suffix}`, email, password } });
+  const signUp = await page.request.post('/api/auth/signup', {
+    data: { name: 'Mod Poster', username: `mod-${suffix}`, email, password },
+  });
   expect(signUp.status(), await signUp.text()).toBe(201);
   const link = await linkFromOutbox(email, '/verify-email');
   const token = new URL(link, 'http://x').searchParams.get('token');
@@ -48,7 +53,9 @@ async function newSignedInPage(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-test('a report leads to a hidden job out of search, its reason shown to its poster, and a banned poster who cannot sign in', async ({ browser }) => {
+test('a report leads to a hidden job out of search, its reason shown to its poster, and a banned poster who cannot sign in', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const word = `Fraudulent${uniqueSuffix()}`;
   const poster = await newPosterWithJob(browser, `${word} Assistant`);
@@ -128,19 +135,25 @@ test('a report leads to a hidden job out of search, its reason shown to its post
   await banned.getByLabel('Email').fill(poster.email);
   await banned.getByLabel('Password', { exact: true }).fill(poster.password);
   await banned.getByRole('button', { name: 'Sign In' }).click();
-  await expect(banned.getByText('This account has been suspended by the administrators and cannot sign in.')).toBeVisible();
+  await expect(
+    banned.getByText('This account has been suspended by the administrators and cannot sign in.'),
+  ).toBeVisible();
   expect((await poster.page.request.get('/api/auth/me')).status()).toBe(401);
   await seeker.goto(`/?q=${word}`);
   await expect(seeker.getByText(`${word} Courier`)).toHaveCount(0);
 });
 
-test('an administrator hides a job, finds it under Hidden jobs, unhides it, and it is back in search', async ({ browser }) => {
+test('an administrator hides a job, finds it under Hidden jobs, unhides it, and it is back in search', async ({
+  browser,
+}) => {
   const word = `Unhidden${uniqueSuffix()}`;
   const poster = await newPosterWithJob(browser, `${word} Analyst`);
   const admin = await newSignedInPage(browser, ADMIN);
   await admin.goto('/admin');
   // Hidden from the queue's card needs a report; the route is the same one the card calls.
-  const hidden = await admin.request.post(`/api/admin/jobs/${poster.jobId}/hide`, { data: { reason: 'Looked like a scam' } });
+  const hidden = await admin.request.post(`/api/admin/jobs/${poster.jobId}/hide`, {
+    data: { reason: 'Looked like a scam' },
+  });
   expect(hidden.status(), await hidden.text()).toBe(200);
   await admin.goto(`/?q=${word}`);
   await expect(admin.getByText('No Data Found !')).toBeVisible();
@@ -175,11 +188,18 @@ test('screens: report dialog, queue, hidden job', async ({ browser }) => {
   const seeker = await newSignedInPage(browser, BOB);
   const admin = await newSignedInPage(browser, ADMIN);
   expect((await seeker.request.post('/api/apply/apply-job', { data: { job: poster.jobId } })).status()).toBe(201);
-  expect((await seeker.request.post(`/api/job/${poster.jobId}/report`, { data: { reason: 'misleading', details: 'The pay is not what the interview said.' } })).status()).toBe(201);
+  expect(
+    (
+      await seeker.request.post(`/api/job/${poster.jobId}/report`, {
+        data: { reason: 'misleading', details: 'The pay is not what the interview said.' },
+      })
+    ).status(),
+  ).toBe(201);
   for (const width of [1280, 390]) {
     for (const dark of [false, true]) {
       const name = `${width}-${dark ? 'dark' : 'light'}`;
-      for (const page of [seeker, admin, poster.page]) await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      for (const page of [seeker, admin, poster.page])
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await seeker.goto(`/job/${poster.jobId}`);
       await setTheme(seeker, dark);
       await seeker.getByRole('button', { name: 'Report job' }).click();
@@ -192,7 +212,9 @@ test('screens: report dialog, queue, hidden job', async ({ browser }) => {
       await admin.screenshot({ path: `${SHOTS}/admin-queue-${name}.png`, fullPage: true });
     }
   }
-  expect((await admin.request.post(`/api/admin/jobs/${poster.jobId}/hide`, { data: { reason: 'Misleading pay' } })).status()).toBe(200);
+  expect(
+    (await admin.request.post(`/api/admin/jobs/${poster.jobId}/hide`, { data: { reason: 'Misleading pay' } })).status(),
+  ).toBe(200);
   for (const width of [1280, 390]) {
     for (const dark of [false, true]) {
       const name = `${width}-${dark ? 'dark' : 'light'}`;

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { CAROL, closeDialog, DEMO_PASSWORD, expectNoAxeViolations, mailFromOutbox, signInFast, uniqueSuffix } from './fixtures';
+import {
+  CAROL,
+  closeDialog,
+  DEMO_PASSWORD,
+  expectNoAxeViolations,
+  mailFromOutbox,
+  signInFast,
+  uniqueSuffix,
+} from './fixtures';
 
 /*
  * The hiring pipeline and job statistics (issue 14, points 2-3; decision record 18): Carol (a demo poster) moves a
@@ -9,7 +17,10 @@ import { CAROL, closeDialog, DEMO_PASSWORD, expectNoAxeViolations, mailFromOutbo
 
 const PASSWORD = 'a long seeker passphrase';
 
-test('a poster moves a candidate to interview; the seeker sees it, is e-mailed, and withdraws', async ({ browser, page }) => {
+test('a poster moves a candidate to interview; the seeker sees it, is e-mailed, and withdraws', async ({
+  browser,
+  page,
+}) => {
   const n = uniqueSuffix();
   const seekerEmail = `seeker-${n}@example.com`;
   const title = `Pipeline Job ${n}`;
@@ -36,15 +47,22 @@ test('a poster moves a candidate to interview; the seeker sees it, is e-mailed, 
   expect(posted.status(), await posted.text()).toBe(201);
   const { insertedId: jobId } = (await posted.json()) as { insertedId: string };
 
-  const signup = await page.request.post('/api/auth/signup', { data: { name: 'Sid Seeker', username: `seeker-${n}`, email: seekerEmail, password: PASSWORD } });
+  const signup = await page.request.post('/api/auth/signup', {
+    data: { name: 'Sid Seeker', username: `seeker-${n}`, email: seekerEmail, password: PASSWORD },
+  });
   expect(signup.ok(), await signup.text()).toBe(true);
   await signInFast(page, seekerEmail, PASSWORD);
-  const viewed = page.waitForResponse((r) => r.url().endsWith(`/api/job/${jobId}/view`) && r.request().method() === 'POST');
+  const viewed = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/job/${jobId}/view`) && r.request().method() === 'POST',
+  );
   await page.goto(`/job/${jobId}`);
   expect((await viewed).status()).toBe(200);
   await page.getByRole('button', { name: 'Apply Now' }).click();
   // The apply dialog (decision record 23): sent without a note or CV, the spec's one-click application.
-  await page.getByRole('dialog', { name: /^Apply to / }).getByRole('button', { name: 'Send application' }).click();
+  await page
+    .getByRole('dialog', { name: /^Apply to / })
+    .getByRole('button', { name: 'Send application' })
+    .click();
   await closeDialog(page, 'Applied Successfully');
 
   // Carol's Responses, filtered to the job (in the URL): she moves the candidate to Interview and writes a note.
@@ -56,9 +74,17 @@ test('a poster moves a candidate to interview; the seeker sees it, is e-mailed, 
   // Choosing commits nothing: "Move", then the e-mail's confirmation (issue 29); it goes after the undo window.
   await row.getByRole('combobox', { name: /^Stage of Sid Seeker/ }).selectOption('interview');
   await row.getByRole('button', { name: /^Move Sid Seeker/ }).click();
-  await carolPage.getByRole('dialog', { name: 'Move Sid Seeker to Interview?' }).getByRole('button', { name: 'Move and e-mail' }).click();
-  await expect(carolPage.getByTestId('stage-note')).toHaveText(/^Sid Seeker moved to Interview; the e-mail to them goes in \d+ seconds\.Undo$/);
-  await expect(carolPage.getByTestId('stage-note')).toHaveText('Sid Seeker moved to Interview; they were e-mailed about it.', { timeout: 15_000 });
+  await carolPage
+    .getByRole('dialog', { name: 'Move Sid Seeker to Interview?' })
+    .getByRole('button', { name: 'Move and e-mail' })
+    .click();
+  await expect(carolPage.getByTestId('stage-note')).toHaveText(
+    /^Sid Seeker moved to Interview; the e-mail to them goes in \d+ seconds\.Undo$/,
+  );
+  await expect(carolPage.getByTestId('stage-note')).toHaveText(
+    'Sid Seeker moved to Interview; they were e-mailed about it.',
+    { timeout: 15_000 },
+  );
   await row.getByRole('button', { name: /^Notes on Sid Seeker/ }).click();
   await carolPage.getByLabel('Add a note').fill('Strong portfolio; ask about React');
   await carolPage.getByRole('button', { name: 'Add note' }).click();
@@ -98,7 +124,10 @@ test('a poster moves a candidate to interview; the seeker sees it, is e-mailed, 
   await carol.close();
 });
 
-test('arrow keys on the stage select move nobody; a move that e-mails asks first; Undo takes it back', async ({ browser, page }) => {
+test('arrow keys on the stage select move nobody; a move that e-mails asks first; Undo takes it back', async ({
+  browser,
+  page,
+}) => {
   const n = uniqueSuffix();
   const seekerEmail = `undo-${n}@example.com`;
   const title = `Undo Job ${n}`;
@@ -122,7 +151,9 @@ test('arrow keys on the stage select move nobody; a move that e-mails asks first
   const { insertedId: jobId } = (await posted.json()) as { insertedId: string };
   const seeker = await browser.newContext();
   const seekerPage = await seeker.newPage();
-  const signup = await seekerPage.request.post('/api/auth/signup', { data: { name: 'Una Undo', username: `undo-${n}`, email: seekerEmail, password: PASSWORD } });
+  const signup = await seekerPage.request.post('/api/auth/signup', {
+    data: { name: 'Una Undo', username: `undo-${n}`, email: seekerEmail, password: PASSWORD },
+  });
   expect(signup.ok(), await signup.text()).toBe(true);
   await signInFast(seekerPage, seekerEmail, PASSWORD);
   expect((await seekerPage.request.post('/api/apply/apply-job', { data: { job: jobId } })).status()).toBe(201);
@@ -151,7 +182,9 @@ test('arrow keys on the stage select move nobody; a move that e-mails asks first
   await page.getByRole('button', { name: /^Move Una Undo/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Move Una Undo to Interview?' });
   await expect(dialog.getByTestId('stage-mail-preview')).toContainText(`would like to interview you for “${title}”.`);
-  await expect(dialog.getByLabel('Your message (plain text)')).toHaveValue('They will be in touch about the next steps.');
+  await expect(dialog.getByLabel('Your message (plain text)')).toHaveValue(
+    'They will be in touch about the next steps.',
+  );
   await expectNoAxeViolations(page, 'the stage e-mail dialog');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);

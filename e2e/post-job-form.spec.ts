@@ -6,7 +6,9 @@ import { CAROL, fillJobForm, signInFast, uniqueSuffix } from './fixtures';
  * it), empty selects named in words, and the city error gone once Remote is chosen.
  */
 
-test('Post a Job: "$20k" and "120k" are posted as 20,000 to 120,000; errors name the field and the city one clears on Remote', async ({ page }) => {
+test('Post a Job: "$20k" and "120k" are posted as 20,000 to 120,000; errors name the field and the city one clears on Remote', async ({
+  page,
+}) => {
   const title = `Kilo Pay Job ${uniqueSuffix()}`;
   await signInFast(page, CAROL);
   await page.goto('/post-job');

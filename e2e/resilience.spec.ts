@@ -22,7 +22,9 @@ async function blockNewChunks(page: Page): Promise<{ unblock: () => Promise<void
 }
 
 test.describe('a screen whose code cannot load', () => {
-  test('after a deploy-like failure: one reload, then an error with Reload that recovers; never a blank page', async ({ page }) => {
+  test('after a deploy-like failure: one reload, then an error with Reload that recovers; never a blank page', async ({
+    page,
+  }) => {
     await page.goto('/', { waitUntil: 'networkidle' });
     await expect(page.locator('#results article').first()).toBeVisible();
     const blocked = await blockNewChunks(page);

@@ -12,7 +12,9 @@ const PASSWORD = 'a long saver passphrase';
 async function signUpFresh(page: Page): Promise<string> {
   const n = uniqueSuffix();
   const email = `saver-${n}@example.com`;
-  const signup = await page.request.post('/api/auth/signup', { data: { name: 'Sam Saver', username: `saver-${n}`, email, password: PASSWORD } });
+  const signup = await page.request.post('/api/auth/signup', {
+    data: { name: 'Sam Saver', username: `saver-${n}`, email, password: PASSWORD },
+  });
   expect(signup.ok(), await signup.text()).toBe(true);
   return email;
 }
@@ -63,7 +65,10 @@ test.describe('saved jobs', () => {
     await expect(first.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  test('save from a card and a job page, see them under Saved Jobs (the closed one marked), unsave', async ({ page, browser }) => {
+  test('save from a card and a job page, see them under Saved Jobs (the closed one marked), unsave', async ({
+    page,
+    browser,
+  }) => {
     const closed = await closedJob(browser);
     const email = await signUpFresh(page);
     await signInFast(page, email, PASSWORD);
@@ -75,7 +80,10 @@ test.describe('saved jobs', () => {
     await card.getByRole('button', { name: 'Save job' }).click();
     await expect(card.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
     await page.reload();
-    await expect(page.locator('#results article').first().getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('#results article').first().getByRole('button', { name: 'Saved' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
 
     // The closed job, from its page.
     await page.goto(`/job/${closed.id}`);
@@ -108,7 +116,10 @@ test.describe('saved jobs', () => {
 
     // And the card is no longer saved.
     await page.goto('/');
-    await expect(page.locator('#results article').first().getByRole('button', { name: 'Save job' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.locator('#results article').first().getByRole('button', { name: 'Save job' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
   });
 
   test('Saved Jobs is for signed-in people: a visitor is sent to sign in, and back', async ({ page }) => {

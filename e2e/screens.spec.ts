@@ -1,6 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { ALICE, CAROL, DEMO_PASSWORD, confirmEmailFromOutbox, expectNoAxeViolations, linkFromOutbox, setTheme, signInFast, uniqueSuffix } from './fixtures';
+import {
+  ALICE,
+  CAROL,
+  DEMO_PASSWORD,
+  confirmEmailFromOutbox,
+  expectNoAxeViolations,
+  linkFromOutbox,
+  setTheme,
+  signInFast,
+  uniqueSuffix,
+} from './fixtures';
 
 // Every screen, in both themes, at desktop and at the 600 px breakpoint: axe finds nothing, and a screenshot
 // lands in .screenshots/ for a person to look at.
@@ -17,18 +27,78 @@ interface Screen {
 }
 
 const SCREENS: Screen[] = [
-  { name: 'home', path: () => '/', signedIn: false, ready: (p) => expect(p.locator('#results article').first()).toBeVisible() },
-  { name: 'job', path: (ids) => `/job/${ids.job}`, signedIn: false, ready: (p) => expect(p.getByRole('button', { name: 'Apply Now' })).toBeVisible() },
-  { name: 'sign-in', path: () => '/sign-in', signedIn: false, ready: (p) => expect(p.getByRole('button', { name: 'Sign In' })).toBeVisible() },
-  { name: 'sign-up', path: () => '/sign-up', signedIn: false, ready: (p) => expect(p.getByRole('button', { name: 'Sign Up' })).toBeVisible() },
-  { name: 'about', path: () => '/about', signedIn: false, ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
-  { name: 'not-found', path: () => '/nope', signedIn: false, ready: (p) => expect(p.getByRole('heading', { name: 'Page not found' })).toBeVisible() },
-  { name: 'profile', path: () => '/profile', signedIn: true, ready: (p) => expect(p.getByRole('button', { name: 'Update' })).toBeVisible() },
-  { name: 'post-job', path: () => '/post-job', signedIn: true, ready: (p) => expect(p.getByRole('button', { name: 'Create Job' })).toBeVisible() },
-  { name: 'edit-job', path: (ids) => `/edit-job/${ids.own}`, signedIn: true, ready: (p) => expect(p.getByRole('button', { name: 'Update Job' })).toBeVisible() },
-  { name: 'my-job', path: () => '/my-job', signedIn: true, ready: (p) => expect(p.getByRole('link', { name: /^Edit / }).first()).toBeVisible() },
-  { name: 'jobs-applied', path: () => '/jobs-applied', signedIn: true, ready: (p) => expect(p.getByRole('heading', { name: 'Your Applied Jobs' })).toBeVisible() },
-  { name: 'responses', path: () => '/responses', signedIn: true, ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
+  {
+    name: 'home',
+    path: () => '/',
+    signedIn: false,
+    ready: (p) => expect(p.locator('#results article').first()).toBeVisible(),
+  },
+  {
+    name: 'job',
+    path: (ids) => `/job/${ids.job}`,
+    signedIn: false,
+    ready: (p) => expect(p.getByRole('button', { name: 'Apply Now' })).toBeVisible(),
+  },
+  {
+    name: 'sign-in',
+    path: () => '/sign-in',
+    signedIn: false,
+    ready: (p) => expect(p.getByRole('button', { name: 'Sign In' })).toBeVisible(),
+  },
+  {
+    name: 'sign-up',
+    path: () => '/sign-up',
+    signedIn: false,
+    ready: (p) => expect(p.getByRole('button', { name: 'Sign Up' })).toBeVisible(),
+  },
+  {
+    name: 'about',
+    path: () => '/about',
+    signedIn: false,
+    ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
+  },
+  {
+    name: 'not-found',
+    path: () => '/nope',
+    signedIn: false,
+    ready: (p) => expect(p.getByRole('heading', { name: 'Page not found' })).toBeVisible(),
+  },
+  {
+    name: 'profile',
+    path: () => '/profile',
+    signedIn: true,
+    ready: (p) => expect(p.getByRole('button', { name: 'Update' })).toBeVisible(),
+  },
+  {
+    name: 'post-job',
+    path: () => '/post-job',
+    signedIn: true,
+    ready: (p) => expect(p.getByRole('button', { name: 'Create Job' })).toBeVisible(),
+  },
+  {
+    name: 'edit-job',
+    path: (ids) => `/edit-job/${ids.own}`,
+    signedIn: true,
+    ready: (p) => expect(p.getByRole('button', { name: 'Update Job' })).toBeVisible(),
+  },
+  {
+    name: 'my-job',
+    path: () => '/my-job',
+    signedIn: true,
+    ready: (p) => expect(p.getByRole('link', { name: /^Edit / }).first()).toBeVisible(),
+  },
+  {
+    name: 'jobs-applied',
+    path: () => '/jobs-applied',
+    signedIn: true,
+    ready: (p) => expect(p.getByRole('heading', { name: 'Your Applied Jobs' })).toBeVisible(),
+  },
+  {
+    name: 'responses',
+    path: () => '/responses',
+    signedIn: true,
+    ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible(),
+  },
 ];
 
 mkdirSync('.screenshots', { recursive: true });
@@ -71,7 +141,10 @@ for (const viewport of VIEWPORTS) {
       await shoot('sign-in-error');
 
       await signInFast(page, ALICE);
-      const mine = (await (await page.request.get(`/api/job/myJobs/${ALICE}`)).json()) as { _id: string; status: string }[];
+      const mine = (await (await page.request.get(`/api/job/myJobs/${ALICE}`)).json()) as {
+        _id: string;
+        status: string;
+      }[];
       // An open one: other specs close some of Alice's jobs, and a closed job has no Apply button.
       const own = mine.find((j) => j.status === 'open')?._id ?? '';
       for (const screen of SCREENS.filter((s) => s.signedIn)) {
@@ -127,7 +200,9 @@ for (const viewport of MODEL_VIEWPORTS) {
         await expect(page.locator('#mobile-filters')).toBeVisible();
         await check('home-filters');
       } else {
-        await expect(page.getByRole('complementary', { name: 'Filters' }).getByRole('navigation', { name: 'Skills' })).toBeVisible();
+        await expect(
+          page.getByRole('complementary', { name: 'Filters' }).getByRole('navigation', { name: 'Skills' }),
+        ).toBeVisible();
         await check('home');
       }
       // The What box's completions, and a misspelt search.
@@ -147,15 +222,27 @@ for (const viewport of MODEL_VIEWPORTS) {
       // search-estimates.test.ts), to see "About N Jobs", the ~ counts and the pages without a last one.
       await page.route('**/api/job/search?*', async (route) => {
         const answer = await route.fetch();
-        const body = (await answer.json()) as { total: number; facets: Record<string, Record<string, number>>; topFacets: { places: { count: number }[]; skills: { count: number }[] } };
+        const body = (await answer.json()) as {
+          total: number;
+          facets: Record<string, Record<string, number>>;
+          topFacets: { places: { count: number }[]; skills: { count: number }[] };
+        };
         const scale = (n: number) => n * 317;
         await route.fulfill({
           response: answer,
           json: {
             ...body,
             total: scale(body.total),
-            facets: Object.fromEntries(Object.entries(body.facets).map(([g, o]) => [g, Object.fromEntries(Object.entries(o).map(([v, n]) => [v, scale(n)]))])),
-            topFacets: { places: body.topFacets.places.map((p) => ({ ...p, count: scale(p.count) })), skills: body.topFacets.skills.map((k) => ({ ...k, count: scale(k.count) })) },
+            facets: Object.fromEntries(
+              Object.entries(body.facets).map(([g, o]) => [
+                g,
+                Object.fromEntries(Object.entries(o).map(([v, n]) => [v, scale(n)])),
+              ]),
+            ),
+            topFacets: {
+              places: body.topFacets.places.map((p) => ({ ...p, count: scale(p.count) })),
+              skills: body.topFacets.skills.map((k) => ({ ...k, count: scale(k.count) })),
+            },
             totalIsEstimate: true,
             facetsAreEstimates: true,
           },
@@ -177,7 +264,11 @@ for (const viewport of MODEL_VIEWPORTS) {
       await page.unroute('**/api/job/search?*');
 
       await signInFast(page, ALICE);
-      const mine = (await (await page.request.get(`/api/job/myJobs/${ALICE}`)).json()) as { _id: string; status: string; company: { slug: string } }[];
+      const mine = (await (await page.request.get(`/api/job/myJobs/${ALICE}`)).json()) as {
+        _id: string;
+        status: string;
+        company: { slug: string };
+      }[];
       const open = mine.find((j) => j.status === 'open');
       expect(open, 'alice has an open job').toBeDefined();
       const id = open?._id ?? '';
@@ -185,13 +276,17 @@ for (const viewport of MODEL_VIEWPORTS) {
       await expect(page.getByText('Applications close on')).toBeVisible();
       await check('job');
       // The same job closed, then open again (the other specs expect the demo data as it was).
-      expect((await page.request.patch(`/api/job/update-job/${id}`, { data: { status: 'closed' } })).status()).toBe(200);
+      expect((await page.request.patch(`/api/job/update-job/${id}`, { data: { status: 'closed' } })).status()).toBe(
+        200,
+      );
       try {
         await page.goto(`/job/${id}`);
         await expect(page.getByTestId('not-accepting')).toBeVisible();
         await check('job-closed');
       } finally {
-        expect((await page.request.patch(`/api/job/update-job/${id}`, { data: { status: 'open' } })).status()).toBe(200);
+        expect((await page.request.patch(`/api/job/update-job/${id}`, { data: { status: 'open' } })).status()).toBe(
+          200,
+        );
       }
 
       await page.goto(`/company/${open?.company.slug ?? ''}`);
@@ -238,20 +333,38 @@ for (const viewport of MODEL_VIEWPORTS) {
         await page.screenshot({ path: `.screenshots/saved-${name}-${theme}-${viewport.name}.png`, fullPage: true });
       };
       const carol = await browser.newContext();
-      expect((await carol.request.post('/api/auth/signin', { data: { email: CAROL, password: DEMO_PASSWORD } })).ok()).toBe(true);
+      expect(
+        (await carol.request.post('/api/auth/signin', { data: { email: CAROL, password: DEMO_PASSWORD } })).ok(),
+      ).toBe(true);
       const posted = await carol.request.post('/api/job/post-job', {
         data: {
-          jobTitle: 'Closed Screens Job', companyName: 'E2E Widgets', companyLogo: '/static/logos/tidewater.svg', jobLocation: 'London',
-          employmentType: 'Full-time', experienceLevel: 'Any Experience', salaryType: 'Yearly', minPrice: '$20k', maxPrice: '$120k',
-          description: 'A job saved and then closed, shown on the Saved Jobs screen.', skills: [{ value: 'React', label: 'React' }],
+          jobTitle: 'Closed Screens Job',
+          companyName: 'E2E Widgets',
+          companyLogo: '/static/logos/tidewater.svg',
+          jobLocation: 'London',
+          employmentType: 'Full-time',
+          experienceLevel: 'Any Experience',
+          salaryType: 'Yearly',
+          minPrice: '$20k',
+          maxPrice: '$120k',
+          description: 'A job saved and then closed, shown on the Saved Jobs screen.',
+          skills: [{ value: 'React', label: 'React' }],
         },
       });
       const closedId = ((await posted.json()) as { insertedId: string }).insertedId;
-      expect((await carol.request.patch(`/api/job/update-job/${closedId}`, { data: { status: 'closed' } })).ok()).toBe(true);
+      expect((await carol.request.patch(`/api/job/update-job/${closedId}`, { data: { status: 'closed' } })).ok()).toBe(
+        true,
+      );
       await carol.close();
       const n = uniqueSuffix();
       const email = `screens-saver-${n}@example.com`;
-      expect((await page.request.post('/api/auth/signup', { data: { name: 'Sam Saver', username: `screens-saver-${n}`, email, password: 'a long saver passphrase' } })).ok()).toBe(true);
+      expect(
+        (
+          await page.request.post('/api/auth/signup', {
+            data: { name: 'Sam Saver', username: `screens-saver-${n}`, email, password: 'a long saver passphrase' },
+          })
+        ).ok(),
+      ).toBe(true);
       await signInFast(page, email, 'a long saver passphrase');
       await setTheme(page, dark);
 
@@ -293,7 +406,13 @@ for (const viewport of MODEL_VIEWPORTS) {
       const n = uniqueSuffix();
       const email = `screens-alerts-${n}@example.com`;
       const password = 'a long alerts passphrase';
-      expect((await page.request.post('/api/auth/signup', { data: { name: 'Ada Alerts', username: `screens-alerts-${n}`, email, password } })).ok()).toBe(true);
+      expect(
+        (
+          await page.request.post('/api/auth/signup', {
+            data: { name: 'Ada Alerts', username: `screens-alerts-${n}`, email, password },
+          })
+        ).ok(),
+      ).toBe(true);
       await confirmEmailFromOutbox(page, email);
       await signInFast(page, email, password);
       await setTheme(page, dark);
@@ -305,7 +424,13 @@ for (const viewport of MODEL_VIEWPORTS) {
       await page.getByRole('button', { name: 'Create alert' }).click();
       await expect(page.getByRole('dialog', { name: 'Alert saved' })).toBeVisible();
       await check(page, 'dialog-saved');
-      expect((await page.request.post('/api/alerts', { data: { query: 'skill=rust&country=DE&payMin=80000', frequency: 'instant' } })).status()).toBe(201);
+      expect(
+        (
+          await page.request.post('/api/alerts', {
+            data: { query: 'skill=rust&country=DE&payMin=80000', frequency: 'instant' },
+          })
+        ).status(),
+      ).toBe(201);
       await page.goto('/alerts');
       await expect(page.getByTestId('alert')).toHaveCount(2);
       await check(page, 'list');
@@ -313,12 +438,22 @@ for (const viewport of MODEL_VIEWPORTS) {
       const alerts = (await (await page.request.get('/api/alerts')).json()) as { id: string }[];
       // The unsubscribe page, signed out, from an e-mail's link (a job of Carol's matching the second alert).
       const carol = await browser.newContext();
-      expect((await carol.request.post('/api/auth/signin', { data: { email: CAROL, password: DEMO_PASSWORD } })).ok()).toBe(true);
+      expect(
+        (await carol.request.post('/api/auth/signin', { data: { email: CAROL, password: DEMO_PASSWORD } })).ok(),
+      ).toBe(true);
       await carol.request.post('/api/job/post-job', {
         data: {
-          jobTitle: 'Rust engineer', companyName: 'E2E Widgets', companyLogo: '/static/logos/tidewater.svg', jobLocation: 'Berlin, Germany',
-          employmentType: 'Full-time', experienceLevel: 'Any Experience', salaryType: 'Yearly', minPrice: '$90k', maxPrice: '$120k',
-          description: 'A job for the job alerts screens.', skills: [{ value: 'Rust', label: 'Rust' }],
+          jobTitle: 'Rust engineer',
+          companyName: 'E2E Widgets',
+          companyLogo: '/static/logos/tidewater.svg',
+          jobLocation: 'Berlin, Germany',
+          employmentType: 'Full-time',
+          experienceLevel: 'Any Experience',
+          salaryType: 'Yearly',
+          minPrice: '$90k',
+          maxPrice: '$120k',
+          description: 'A job for the job alerts screens.',
+          skills: [{ value: 'Rust', label: 'Rust' }],
         },
       });
       await carol.close();
@@ -352,12 +487,22 @@ for (const viewport of MODEL_VIEWPORTS) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       const check = async (target: Page, name: string) => {
         await expectNoAxeViolations(target, `pipeline ${name} (${theme}, ${viewport.name})`);
-        await target.screenshot({ path: `.screenshots/pipeline-${name}-${theme}-${viewport.name}.png`, fullPage: true });
+        await target.screenshot({
+          path: `.screenshots/pipeline-${name}-${theme}-${viewport.name}.png`,
+          fullPage: true,
+        });
       };
       // A fresh seeker applies to two of Carol's jobs and withdraws one; Carol moves the other to Interview.
       const n = uniqueSuffix();
       const seekerEmail = `screens-seeker-${n}@example.com`;
-      const signup = await page.request.post('/api/auth/signup', { data: { name: 'Sky Seeker', username: `screens-seeker-${n}`, email: seekerEmail, password: 'a long seeker passphrase' } });
+      const signup = await page.request.post('/api/auth/signup', {
+        data: {
+          name: 'Sky Seeker',
+          username: `screens-seeker-${n}`,
+          email: seekerEmail,
+          password: 'a long seeker passphrase',
+        },
+      });
       expect(signup.ok(), await signup.text()).toBe(true);
       const carol = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
       const carolPage = await carol.newPage();
@@ -365,9 +510,17 @@ for (const viewport of MODEL_VIEWPORTS) {
       const post = async (title: string) => {
         const response = await carolPage.request.post('/api/job/post-job', {
           data: {
-            jobTitle: title, companyName: 'E2E Widgets', companyLogo: '/static/logos/tidewater.svg', jobLocation: 'London',
-            employmentType: 'Full-time', experienceLevel: 'Any Experience', salaryType: 'Yearly', minPrice: '$60k', maxPrice: '$90k',
-            description: 'A job for the pipeline screens.', skills: [{ value: 'React', label: 'React' }],
+            jobTitle: title,
+            companyName: 'E2E Widgets',
+            companyLogo: '/static/logos/tidewater.svg',
+            jobLocation: 'London',
+            employmentType: 'Full-time',
+            experienceLevel: 'Any Experience',
+            salaryType: 'Yearly',
+            minPrice: '$60k',
+            maxPrice: '$90k',
+            description: 'A job for the pipeline screens.',
+            skills: [{ value: 'React', label: 'React' }],
           },
         });
         return ((await response.json()) as { insertedId: string }).insertedId;
@@ -382,7 +535,9 @@ for (const viewport of MODEL_VIEWPORTS) {
       }
       await page.request.post(`/api/applications/${ids[1]}/withdraw`);
       await carolPage.request.patch(`/api/applications/${ids[0]}/stage`, { data: { stage: 'interview' } });
-      await carolPage.request.post(`/api/applications/${ids[0]}/notes`, { data: { body: 'Strong portfolio; ask about the design system.' } });
+      await carolPage.request.post(`/api/applications/${ids[0]}/notes`, {
+        data: { body: 'Strong portfolio; ask about the design system.' },
+      });
 
       await carolPage.goto(`/responses?job=${kept}`);
       await setTheme(carolPage, dark);

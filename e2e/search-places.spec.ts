@@ -28,7 +28,9 @@ test('"Seattle, WA" finds the Seattle jobs; "Seatle" says it is unknown and offe
 
   await page.goto('/?where=Seatle');
   await expect(page.getByText('No Data Found !')).toBeVisible();
-  await expect(page.getByText(/We do not know a place called/)).toHaveText('We do not know a place called Seatle. Did you mean:');
+  await expect(page.getByText(/We do not know a place called/)).toHaveText(
+    'We do not know a place called Seatle. Did you mean:',
+  );
   await expect(page.getByRole('button', { name: 'Create an alert' })).toBeVisible();
   await expectNoAxeViolations(page, 'an unknown place');
   await page.getByRole('list', { name: 'Places you may mean' }).getByRole('button', { name: 'Seattle, WA' }).click();
@@ -36,7 +38,9 @@ test('"Seattle, WA" finds the Seattle jobs; "Seatle" says it is unknown and offe
   await expect(where(page)).toHaveValue('Seattle, WA');
 });
 
-test('the where box suggests the country first, lists each place once, and searches only on a choice', async ({ page }) => {
+test('the where box suggests the country first, lists each place once, and searches only on a choice', async ({
+  page,
+}) => {
   const searches: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/job/search')) searches.push(request.url());
@@ -89,9 +93,13 @@ for (const width of [1280, 390]) {
     const pay = panel.getByRole('group', { name: 'Pay' });
     await expect(pay.getByRole('radio', { name: '$80,000+' })).toBeVisible();
     await expect(pay.getByRole('button', { name: /Yearly/ })).toBeVisible();
-    await expect(panel.getByRole('group', { name: 'Work Experience' }).getByRole('radio', { name: /Work remotely/ })).toHaveCount(0);
+    await expect(
+      panel.getByRole('group', { name: 'Work Experience' }).getByRole('radio', { name: /Work remotely/ }),
+    ).toHaveCount(0);
     // Nothing in the panel is wider than the page.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await panel.screenshot({ path: `test-results/filter-panel-${width}.png` });
     // An old link to the spec's experience=work remotely still filters and shows its option checked.

@@ -14,7 +14,10 @@ async function shownTotal(page: Page): Promise<number> {
   return Number((await heading.textContent())?.replace(/\D/g, ''));
 }
 
-test('facet counts predict the results; filters live in the URL through reload, back and a shared link', async ({ page, browser }) => {
+test('facet counts predict the results; filters live in the URL through reload, back and a shared link', async ({
+  page,
+  browser,
+}) => {
   await page.goto('/');
   const filters = page.getByRole('complementary', { name: 'Filters' });
   const all = await shownTotal(page);
@@ -52,6 +55,8 @@ test('facet counts predict the results; filters live in the URL through reload, 
   const other = await browser.newPage();
   await other.goto(url);
   await expect(other.getByRole('heading', { name: `${bothCount} Jobs` })).toBeVisible();
-  await expect(other.getByRole('complementary', { name: 'Filters' }).getByRole('radio', { name: /^Madrid/ })).toBeChecked();
+  await expect(
+    other.getByRole('complementary', { name: 'Filters' }).getByRole('radio', { name: /^Madrid/ }),
+  ).toBeChecked();
   await other.close();
 });

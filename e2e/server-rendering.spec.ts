@@ -21,8 +21,14 @@ async function firstJobs(request: APIRequestContext, query = ''): Promise<Item[]
 }
 
 const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>);
-const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"');
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>,
+  );
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"');
 
 /** Console errors and uncaught errors of a page (a failed hydration is reported as one). */
 function collectErrors(page: Page): string[] {
@@ -51,7 +57,9 @@ async function holdScripts(page: Page): Promise<() => void> {
 }
 
 test.describe('server-rendered pages', () => {
-  test("a job page's HTML holds the job, its head tags and its JobPosting before any script runs", async ({ request }) => {
+  test("a job page's HTML holds the job, its head tags and its JobPosting before any script runs", async ({
+    request,
+  }) => {
     const [job] = await firstJobs(request);
     if (!job) throw new Error('demo data has no open job');
     const response = await request.get(`/job/${job._id}`);
@@ -66,12 +74,19 @@ test.describe('server-rendered pages', () => {
     expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
     expect(html).not.toContain('name="robots"');
     const [posting] = jsonLd(html);
-    expect(posting).toMatchObject({ '@type': 'JobPosting', title: job.jobTitle, hiringOrganization: { name: company }, directApply: true });
+    expect(posting).toMatchObject({
+      '@type': 'JobPosting',
+      title: job.jobTitle,
+      hiringOrganization: { name: company },
+      directApply: true,
+    });
     // The state the browser hydrates from travels as data, not as a script to run (Content-Security-Policy).
     expect(html).toContain('<script type="application/json" id="ssr-state">');
   });
 
-  test('the home page loads its app entry as a module and preloads every script the entry imports', async ({ request }) => {
+  test('the home page loads its app entry as a module and preloads every script the entry imports', async ({
+    request,
+  }) => {
     const html = await (await request.get('/')).text();
     const entries = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)].map((m) => m[1]);
     expect(entries).toHaveLength(1);
@@ -99,9 +114,14 @@ test.describe('server-rendered pages', () => {
     expect(html).toContain('<link rel="canonical" href="http://');
   });
 
-  test('a closed job answers 410 with its page and no markup; a missing one 404 with "Job not found"', async ({ playwright, baseURL }) => {
+  test('a closed job answers 410 with its page and no markup; a missing one 404 with "Job not found"', async ({
+    playwright,
+    baseURL,
+  }) => {
     const alice = await playwright.request.newContext({ baseURL: baseURL ?? '' });
-    expect((await alice.post('/api/auth/signin', { data: { email: ALICE, password: DEMO_PASSWORD } })).status()).toBe(200);
+    expect((await alice.post('/api/auth/signin', { data: { email: ALICE, password: DEMO_PASSWORD } })).status()).toBe(
+      200,
+    );
     const posted = await alice.post('/api/job/post-job', {
       data: {
         jobTitle: 'Closed Rendering Tester',
@@ -153,7 +173,10 @@ test.describe('server-rendered pages', () => {
     await context.close();
   });
 
-  test('the browser takes a job page over without a hydration error, in the dark theme too, and it works', async ({ page, request }) => {
+  test('the browser takes a job page over without a hydration error, in the dark theme too, and it works', async ({
+    page,
+    request,
+  }) => {
     const [job] = await firstJobs(request);
     const errors = collectErrors(page);
     await page.goto(`/job/${job?._id}`);
@@ -161,10 +184,14 @@ test.describe('server-rendered pages', () => {
     // Apply answers a visitor with the way to sign in: the page's handlers are attached.
     await page.getByRole('button', { name: 'Apply Now' }).click();
     await expect(page.getByRole('link', { name: 'Sign in to apply for jobs' })).toBeVisible();
-    await expect(page).toHaveTitle(new RegExp(`^${job?.jobTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} at .+ \\| Jobboard$`));
+    await expect(page).toHaveTitle(
+      new RegExp(`^${job?.jobTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} at .+ \\| Jobboard$`),
+    );
 
     // A saved dark theme is known to the browser only: the page is taken over as rendered, then the toggle follows.
-    await page.evaluate(() => localStorage.setItem('root', JSON.stringify({ state: { theme: { darkMode: true } }, version: 1 })));
+    await page.evaluate(() =>
+      localStorage.setItem('root', JSON.stringify({ state: { theme: { darkMode: true } }, version: 1 })),
+    );
     await page.reload();
     await expect(page.locator('html')).toHaveClass(/dark/);
     await expect(page.getByTestId('theme-toggle')).toHaveAttribute('aria-label', 'Switch to light mode');
@@ -177,18 +204,26 @@ test.describe('server-rendered pages', () => {
     await expect(page.locator('#results-heading')).toHaveText(/\d.* Jobs?$/);
     // The search's three feeds are named once, in the head (React adopts the server's elements).
     await expect(page.locator('head link[rel="alternate"]')).toHaveCount(3);
-    await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/feed.rss?q=engineer');
+    await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      'href',
+      '/feed.rss?q=engineer',
+    );
     await expect(page.locator('body link')).toHaveCount(0);
     const box = page.getByRole('combobox', { name: 'What: job title, company, skill or words' });
     await box.fill('designer');
     await box.press('Enter');
     await expect(page).toHaveURL(/q=designer/);
-    await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/feed.rss?q=designer');
+    await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      'href',
+      '/feed.rss?q=designer',
+    );
     await expect(page.locator('head link[rel="alternate"]')).toHaveCount(3);
     expect(errors).toEqual([]);
   });
 
-  test('before the scripts have run, Next is a plain request for the next page of the same search', async ({ page }) => {
+  test('before the scripts have run, Next is a plain request for the next page of the same search', async ({
+    page,
+  }) => {
     const errors = collectErrors(page);
     const release = await holdScripts(page);
     await page.goto('/?q=engineer', { waitUntil: 'commit' });
@@ -219,7 +254,10 @@ test.describe('server-rendered pages', () => {
     await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
     // A new choice starts again at the first page.
     const filters = page.getByRole('complementary', { name: 'Filters' });
-    await filters.getByRole('group', { name: 'Workplace' }).getByRole('radio', { name: /^Remote/ }).check();
+    await filters
+      .getByRole('group', { name: 'Workplace' })
+      .getByRole('radio', { name: /^Remote/ })
+      .check();
     await filters.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(/[?&]workplace=remote(&|$)/);
     await expect(page).toHaveURL(/[?&]q=engineer(&|$)/);
@@ -232,7 +270,9 @@ test.describe('server-rendered pages', () => {
     await context.close();
   });
 
-  test('a search box focused before the scripts have run shows completions for what is typed after', async ({ page }) => {
+  test('a search box focused before the scripts have run shows completions for what is typed after', async ({
+    page,
+  }) => {
     const errors = collectErrors(page);
     const release = await holdScripts(page);
     await page.goto('/', { waitUntil: 'commit' });

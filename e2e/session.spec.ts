@@ -37,7 +37,9 @@ test('a session ended elsewhere sends the user to sign in, and back to the page 
 });
 
 test('"Sign in to apply" is a link to sign in that returns to the job', async ({ page }) => {
-  const search = (await (await page.request.get('/api/job/search')).json()) as { items: { _id: string; postedBy: string }[] };
+  const search = (await (await page.request.get('/api/job/search')).json()) as {
+    items: { _id: string; postedBy: string }[];
+  };
   const job = search.items.find((item) => item.postedBy !== BOB) ?? search.items[0];
   await page.goto(`/job/${job?._id ?? ''}`);
   await page.getByRole('button', { name: 'Apply Now' }).click();
@@ -64,10 +66,13 @@ test('a signed-in user opening sign-in or sign-up goes home, or on to a safe nex
 test('the already-applied note is visible text, without hovering', async ({ page }) => {
   await signInFast(page, BOB);
   const applied = (await (await page.request.get('/api/auth/me')).json()) as { _id: string };
-  const mine = (await (await page.request.get(`/api/apply/appliedJobs/${applied._id}`)).json()) as { job: string; jobStatus?: string }[];
+  const mine = (await (await page.request.get(`/api/apply/appliedJobs/${applied._id}`)).json()) as {
+    job: string;
+    jobStatus?: string;
+  }[];
   // A job still open (other specs apply as Bob to jobs they then close or have hidden).
   const open = mine.find((application) => application.jobStatus === 'open');
-  expect(open, 'one of Bob\'s applications is to an open job').toBeDefined();
+  expect(open, "one of Bob's applications is to an open job").toBeDefined();
   await page.goto(`/job/${open?.job ?? ''}`);
   const button = page.getByRole('button', { name: 'Apply Now' });
   await expect(button).toBeDisabled();

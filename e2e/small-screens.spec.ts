@@ -23,8 +23,13 @@ const LISTS: List[] = [
 ];
 
 async function expectNoSidewaysScroll(page: Page, label: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${label}: page width ${scrollWidth} in a ${innerWidth} px window`).toBeLessThanOrEqual(innerWidth);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${label}: page width ${scrollWidth} in a ${innerWidth} px window`).toBeLessThanOrEqual(
+    innerWidth,
+  );
 }
 
 async function expectCards(page: Page, list: List) {
@@ -35,7 +40,9 @@ async function expectCards(page: Page, list: List) {
 }
 
 for (const list of LISTS) {
-  test(`${list.name} at 390 px: cards, no sideways scroll, 44 px buttons, axe clean; the page in the URL`, async ({ page }) => {
+  test(`${list.name} at 390 px: cards, no sideways scroll, 44 px buttons, axe clean; the page in the URL`, async ({
+    page,
+  }) => {
     await page.setViewportSize(PHONE);
     await signInFast(page, list.who);
     await page.goto(list.path);
@@ -50,7 +57,9 @@ for (const list of LISTS) {
     }
     // The buttons and button-links inside the cards are 44 px targets.
     const targets = cards.locator('button, a[class*="rounded-lg"], select');
-    const boxes = await targets.evaluateAll((elements) => elements.map((e) => ({ text: e.textContent?.trim() ?? '', height: e.getBoundingClientRect().height })));
+    const boxes = await targets.evaluateAll((elements) =>
+      elements.map((e) => ({ text: e.textContent?.trim() ?? '', height: e.getBoundingClientRect().height })),
+    );
     expect(boxes.length).toBeGreaterThan(0);
     for (const box of boxes) expect(box.height, `"${box.text}" height`).toBeGreaterThanOrEqual(44);
 
@@ -119,9 +128,20 @@ test('screenshots of the three lists, light and dark, 1280 and 390 wide', async 
       for (const dark of [false, true]) {
         await page.goto(list.path);
         await setTheme(page, dark);
-        await expect(width === 390 ? page.getByRole('list', { name: list.label }) : page.getByRole('table', { name: list.label })).toBeVisible();
-        await expect(page.getByTestId('job-stats').first().or(page.getByTestId('stage').first()).or(page.getByRole('combobox', { name: /^Stage of / }).first())).toBeVisible();
-        await page.screenshot({ path: `${SHOTS}/${list.name}-${dark ? 'dark' : 'light'}-${width}.png`, fullPage: true });
+        await expect(
+          width === 390 ? page.getByRole('list', { name: list.label }) : page.getByRole('table', { name: list.label }),
+        ).toBeVisible();
+        await expect(
+          page
+            .getByTestId('job-stats')
+            .first()
+            .or(page.getByTestId('stage').first())
+            .or(page.getByRole('combobox', { name: /^Stage of / }).first()),
+        ).toBeVisible();
+        await page.screenshot({
+          path: `${SHOTS}/${list.name}-${dark ? 'dark' : 'light'}-${width}.png`,
+          fullPage: true,
+        });
       }
     }
   }

@@ -45,7 +45,8 @@ test('a double click on Create Job sends one request and creates one job', async
   await fillJobForm(page, title);
   const keys: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/job/post-job')) keys.push(request.headers()['idempotency-key'] ?? '');
+    if (request.method() === 'POST' && request.url().endsWith('/api/job/post-job'))
+      keys.push(request.headers()['idempotency-key'] ?? '');
   });
   // A double click at its fastest: both clicks arrive before the page has re-rendered the button disabled.
   await page.getByRole('button', { name: 'Create Job' }).evaluate((button: HTMLButtonElement) => {
@@ -60,7 +61,9 @@ test('a double click on Create Job sends one request and creates one job', async
   expect(keys[0]).toMatch(UUID);
 });
 
-test('an apply made after another tab signed in as someone else is refused; the tabs learn of the change', async ({ browser }) => {
+test('an apply made after another tab signed in as someone else is refused; the tabs learn of the change', async ({
+  browser,
+}) => {
   const jobId = await carolsJob(browser, `Two Tabs ${uniqueSuffix()}`);
   const context = await browser.newContext();
   const a = await context.newPage();
@@ -73,7 +76,9 @@ test('an apply made after another tab signed in as someone else is refused; the 
 
   // Tab B of the same browser signs in as Dan: the shared cookie is now Dan's.
   const b = await context.newPage();
-  const signedIn = await b.request.post('/api/auth/signin', { data: { email: 'dan@example.com', password: DEMO_PASSWORD } });
+  const signedIn = await b.request.post('/api/auth/signin', {
+    data: { email: 'dan@example.com', password: DEMO_PASSWORD },
+  });
   expect(signedIn.status()).toBe(200);
 
   // Tab A still shows Bob: its application is refused, not sent as Dan with Bob's note.
@@ -97,7 +102,9 @@ test('an apply made after another tab signed in as someone else is refused; the 
   await context.close();
 });
 
-test('a session that ends while applying keeps the cover note, says so, and returns to the dialog', async ({ browser }) => {
+test('a session that ends while applying keeps the cover note, says so, and returns to the dialog', async ({
+  browser,
+}) => {
   const jobId = await carolsJob(browser, `Expired Apply ${uniqueSuffix()}`);
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -111,7 +118,9 @@ test('a session that ends while applying keeps the cover note, says so, and retu
   await context.clearCookies({ name: 'jobboard_session' });
   await dialog.getByRole('button', { name: 'Send application' }).click();
   const ended = page.getByTestId('session-ended-apply');
-  await expect(ended).toHaveText('Your session ended. Sign in again to send your application: your cover note is kept.');
+  await expect(ended).toHaveText(
+    'Your session ended. Sign in again to send your application: your cover note is kept.',
+  );
   await expect(page).toHaveURL(new RegExp(`/job/${jobId}$`));
   await ended.click();
   await expect(page).toHaveURL(/\/sign-in\?next=/);
@@ -150,7 +159,11 @@ test('a double click on Add note saves one note; its author edits and deletes it
   await expect(notes).toHaveCount(1);
   await page.waitForTimeout(500);
   await page.reload();
-  await page.getByTestId('response-row').filter({ hasText: BOB }).getByRole('button', { name: /^Notes on / }).click();
+  await page
+    .getByTestId('response-row')
+    .filter({ hasText: BOB })
+    .getByRole('button', { name: /^Notes on / })
+    .click();
   await expect(notes).toHaveCount(1);
 
   await notes.getByRole('button', { name: 'Edit note' }).click();

@@ -39,12 +39,18 @@ async function shoot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const dark of [false, true]) {
     await setTheme(page, dark);
-    await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}-${dark ? 'dark' : 'light'}.png`, fullPage: true });
+    await page.screenshot({
+      path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}-${dark ? 'dark' : 'light'}.png`,
+      fullPage: true,
+    });
   }
   await setTheme(page, false);
 }
 
-test('a description in Markdown: its list, emphasis and link on the job page; a script link stays text', async ({ browser, page }) => {
+test('a description in Markdown: its list, emphasis and link on the job page; a script link stays text', async ({
+  browser,
+  page,
+}) => {
   const title = `Markdown Job ${uniqueSuffix()}`;
   const id = await carolsJob(
     browser,
@@ -55,8 +61,14 @@ test('a description in Markdown: its list, emphasis and link on the job page; a 
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/job/${id}`);
     const description = page.getByTestId('job-description');
-    await expect(description.getByRole('link', { name: 'https://example.com/apply' })).toHaveAttribute('rel', 'nofollow ugc noopener');
-    await expect(description.getByRole('link', { name: 'our story' })).toHaveAttribute('href', 'https://example.com/story');
+    await expect(description.getByRole('link', { name: 'https://example.com/apply' })).toHaveAttribute(
+      'rel',
+      'nofollow ugc noopener',
+    );
+    await expect(description.getByRole('link', { name: 'our story' })).toHaveAttribute(
+      'href',
+      'https://example.com/story',
+    );
     await expect(description.locator('ul > li')).toHaveCount(2);
     await expect(description.locator('strong', { hasText: 'widgets' })).toBeVisible();
     await expect(description.getByText('click me')).toBeVisible();
@@ -68,7 +80,9 @@ test('a description in Markdown: its list, emphasis and link on the job page; a 
   }
 });
 
-test('a visitor sees which links need an account; the footer shows the configured social links only', async ({ page }) => {
+test('a visitor sees which links need an account; the footer shows the configured social links only', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/about');
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -77,13 +91,21 @@ test('a visitor sees which links need an account; the footer shows the configure
   await expect(page.getByRole('link', { name: 'Sign Up' })).toBeVisible();
   // scripts/e2e-server.mjs sets SOCIAL_GITHUB_URL and SOCIAL_LINKEDIN_URL, not SOCIAL_X_URL.
   const social = page.getByRole('list', { name: 'Social links' });
-  await expect(social.getByRole('link', { name: 'Jobboard on GitHub' })).toHaveAttribute('href', 'https://github.com/jobboard-e2e');
-  await expect(social.getByRole('link', { name: 'Jobboard on LinkedIn' })).toHaveAttribute('href', 'https://www.linkedin.com/company/jobboard-e2e');
+  await expect(social.getByRole('link', { name: 'Jobboard on GitHub' })).toHaveAttribute(
+    'href',
+    'https://github.com/jobboard-e2e',
+  );
+  await expect(social.getByRole('link', { name: 'Jobboard on LinkedIn' })).toHaveAttribute(
+    'href',
+    'https://www.linkedin.com/company/jobboard-e2e',
+  );
   await expect(social.getByRole('link', { name: 'Jobboard on X' })).toHaveCount(0);
   await shoot(page, 'visitor-header');
   await page.setViewportSize({ width: 390, height: 800 });
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Alerts' })).toHaveAccessibleDescription('Sign in to see your job alerts');
+  await expect(
+    page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Alerts' }),
+  ).toHaveAccessibleDescription('Sign in to see your job alerts');
   await shoot(page, 'visitor-menu');
 });
 
@@ -99,7 +121,10 @@ test("the hero's placeholder fits its box at 1280 and 390 px", async ({ page }) 
       const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
       context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const own = getComputedStyle(input);
-      return { text: context.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(own.paddingLeft) - parseFloat(own.paddingRight) };
+      return {
+        text: context.measureText(input.placeholder).width,
+        room: input.clientWidth - parseFloat(own.paddingLeft) - parseFloat(own.paddingRight),
+      };
     });
     expect(text, `placeholder at ${width} px`).toBeLessThanOrEqual(room);
     await shoot(page, 'hero');
@@ -151,7 +176,8 @@ test('signed in: the footer offers no Sign Up, the header no locks', async ({ pa
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInFast(page, BOB, DEMO_PASSWORD);
   await expect(page.locator('footer').getByRole('link', { name: 'Sign Up' })).toHaveCount(0);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Jobs' })).not.toHaveAttribute('aria-describedby');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Jobs' }),
+  ).not.toHaveAttribute('aria-describedby');
   await shoot(page, 'member-footer');
 });
-

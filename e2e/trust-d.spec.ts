@@ -7,7 +7,9 @@ import { BOB, CAROL, closeDialog, fillJobForm, signInFast, uniqueSuffix } from '
  * company's page, named in the title and the breadcrumb.
  */
 
-test('Post a Job: Preview, then the success message leads to the job, where the poster gets Edit and View applicants and is no view', async ({ page }) => {
+test('Post a Job: Preview, then the success message leads to the job, where the poster gets Edit and View applicants and is no view', async ({
+  page,
+}) => {
   const title = `Previewed Job ${uniqueSuffix()}`;
   await signInFast(page, CAROL);
   await page.goto('/post-job');
@@ -37,14 +39,18 @@ test('Post a Job: Preview, then the success message leads to the job, where the 
   await expect(page.getByRole('link', { name: 'View applicants' })).toHaveAttribute('href', `/responses?job=${jobId}`);
   await expect(page.getByRole('button', { name: 'Apply Now' })).toHaveCount(0);
   // The page asked to count the view; the server did not count the poster.
-  await expect.poll(async () => ((await (await page.request.get(`/api/job/${jobId}/stats`)).json()) as { views: number }).views).toBe(0);
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/job/${jobId}/stats`)).json()) as { views: number }).views)
+    .toBe(0);
 
   await page.getByRole('link', { name: 'View applicants' }).click();
   await expect(page).toHaveURL(`/responses?job=${jobId}`);
   await expect(page.getByLabel('Job', { exact: true })).toHaveValue(jobId);
 });
 
-test('My Jobs: rows per page with the total; My companies leads to the company page, named in the title and breadcrumb', async ({ page }) => {
+test('My Jobs: rows per page with the total; My companies leads to the company page, named in the title and breadcrumb', async ({
+  page,
+}) => {
   await signInFast(page, CAROL);
   await page.goto('/my-job');
   const total = page.getByTestId('table-total');
@@ -62,7 +68,9 @@ test('My Jobs: rows per page with the total; My companies leads to the company p
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).not.toContainText('Company');
 });
 
-test('at 390 px Apply Now stays at the bottom of the screen; it is gone once applied, and never there for the poster', async ({ browser }) => {
+test('at 390 px Apply Now stays at the bottom of the screen; it is gone once applied, and never there for the poster', async ({
+  browser,
+}) => {
   const carol = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const poster = await carol.newPage();
   await signInFast(poster, CAROL);
@@ -77,7 +85,10 @@ test('at 390 px Apply Now stays at the bottom of the screen; it is gone once app
       salaryType: 'Yearly',
       minPrice: '$20k',
       maxPrice: '$120k',
-      description: Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long description that fills a phone screen several times over.`).join('\n'),
+      description: Array.from(
+        { length: 40 },
+        (_, i) => `Line ${i + 1} of a long description that fills a phone screen several times over.`,
+      ).join('\n'),
       skills: [{ value: 'React', label: 'React' }],
     },
   });
@@ -98,15 +109,24 @@ test('at 390 px Apply Now stays at the bottom of the screen; it is gone once app
   expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
   expect(box?.y ?? 0).toBeGreaterThan(700);
   await bar.getByRole('button', { name: 'Apply Now' }).click();
-  await page.getByRole('dialog', { name: /^Apply to / }).getByRole('button', { name: 'Send application' }).click();
+  await page
+    .getByRole('dialog', { name: /^Apply to / })
+    .getByRole('button', { name: 'Send application' })
+    .click();
   await closeDialog(page, 'Applied Successfully');
   await expect(page.getByTestId('already-applied-note')).toBeAttached();
   await expect(bar).toHaveCount(0);
   await context.close();
 });
 
-test('a company page comes rendered from the server, titled with its name, and the browser takes it over without an error', async ({ browser, page, request }) => {
-  const search = (await (await request.get('/api/job/search')).json()) as { items: { company: { slug: string; name: string } }[] };
+test('a company page comes rendered from the server, titled with its name, and the browser takes it over without an error', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const search = (await (await request.get('/api/job/search')).json()) as {
+    items: { company: { slug: string; name: string } }[];
+  };
   const company = search.items.find((item) => item.company.slug)?.company;
   if (!company) throw new Error('demo data has no company');
   const html = await (await request.get(`/company/${company.slug}`)).text();

@@ -13,8 +13,19 @@ const step = (name, command, args) => {
   if (result.status !== 0) failed.push(`${name} (exit ${result.status ?? result.signal})`);
   return result.status === 0;
 };
-step('search benchmark: targets missed, listed above', 'npm', ['run', 'bench', '-w', '@jobboard/server', '--', ...process.argv.slice(2)]);
-const built = step('build: home page JavaScript over its budget, or the build broke', 'npm', ['run', 'build', '--silent']);
+step('search benchmark: targets missed, listed above', 'npm', [
+  'run',
+  'bench',
+  '-w',
+  '@jobboard/server',
+  '--',
+  ...process.argv.slice(2),
+]);
+const built = step('build: home page JavaScript over its budget, or the build broke', 'npm', [
+  'run',
+  'build',
+  '--silent',
+]);
 const out = process.argv.includes('--out') ? ['--out', process.argv[process.argv.indexOf('--out') + 1]] : [];
 if (built) step('lighthouse', process.execPath, [path.join(root, 'scripts/lighthouse.mjs'), ...out]);
 else failed.push('lighthouse (not run: no build)');

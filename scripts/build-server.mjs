@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverDist = path.join(root, 'apps/server/dist');
 export const serverBundle = path.join(serverDist, 'server.js');
-const sources = ['apps/server/src', 'apps/server/package.json', 'packages/shared/src', 'scripts/build-server.mjs'].map((p) => path.join(root, p));
+const sources = ['apps/server/src', 'apps/server/package.json', 'packages/shared/src', 'scripts/build-server.mjs'].map(
+  (p) => path.join(root, p),
+);
 
 /** The newest modification time of a file, or of any file under a directory. */
 export function newestMtime(target) {
@@ -26,7 +28,9 @@ export function newestMtime(target) {
 const bundleShared = {
   name: 'bundle-shared',
   setup(build) {
-    build.onResolve({ filter: /^@jobboard\/shared$/ }, () => ({ path: path.join(root, 'packages/shared/src/index.ts') }));
+    build.onResolve({ filter: /^@jobboard\/shared$/ }, () => ({
+      path: path.join(root, 'packages/shared/src/index.ts'),
+    }));
   },
 };
 
@@ -54,7 +58,8 @@ export async function buildServer(outdir = serverDist) {
 }
 
 export async function ensureServerBuild() {
-  if (fs.existsSync(serverBundle) && fs.statSync(serverBundle).mtimeMs >= Math.max(...sources.map(newestMtime))) return false;
+  if (fs.existsSync(serverBundle) && fs.statSync(serverBundle).mtimeMs >= Math.max(...sources.map(newestMtime)))
+    return false;
   console.log('Building the server...');
   await buildServer();
   return true;

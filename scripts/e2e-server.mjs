@@ -20,7 +20,9 @@ if (known && !path.basename(known).startsWith('jobboard-e2e')) {
   process.exit(1);
 }
 if (known) fs.rmSync(known, { recursive: true, force: true });
-const dataDir = known ? (fs.mkdirSync(known, { recursive: true }), known) : fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-e2e-'));
+const dataDir = known
+  ? (fs.mkdirSync(known, { recursive: true }), known)
+  : fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-e2e-'));
 // Job alerts are checked every 2 s, so the alerts spec reads an alert's e-mail without waiting a minute.
 const env = {
   ...process.env,

@@ -13,8 +13,9 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const out = process.argv.includes('--out') ? process.argv[process.argv.indexOf('--out') + 1] : path.join(root, 'docs/performance.md');
-
+const out = process.argv.includes('--out')
+  ? process.argv[process.argv.indexOf('--out') + 1]
+  : path.join(root, 'docs/performance.md');
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -26,7 +27,10 @@ const server = spawn(process.execPath, [path.join(root, 'scripts/e2e-server.mjs'
 });
 try {
   for (let i = 0; i < 120; i += 1) {
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -34,24 +38,54 @@ try {
   const jobId = jobs.items[0]._id;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   const rows = [];
   try {
-    for (const [label, url] of [['home', `${base}/`], ['job page', `${base}/job/${jobId}`]]) {
-      for (const [form, config] of [['mobile', undefined], ['desktop', desktopConfig]]) {
+    for (const [label, url] of [
+      ['home', `${base}/`],
+      ['job page', `${base}/job/${jobId}`],
+    ]) {
+      for (const [form, config] of [
+        ['mobile', undefined],
+        ['desktop', desktopConfig],
+      ]) {
         // A first navigation can fail to produce a trace (cold caches); one retry, and any error is reported.
         let result;
         for (let attempt = 0; attempt < 2; attempt += 1) {
-          result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] }, config);
+          result = await lighthouse(
+            url,
+            {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+            },
+            config,
+          );
           if (result.lhr.categories.performance?.score !== null && !result.lhr.runtimeError) break;
-          process.stderr.write(`${label} ${form}: ${result.lhr.runtimeError?.message ?? 'no performance score'}, retrying\n`);
+          process.stderr.write(
+            `${label} ${form}: ${result.lhr.runtimeError?.message ?? 'no performance score'}, retrying\n`,
+          );
         }
         const c = result.lhr.categories;
         const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
         const a = result.lhr.audits;
-        rows.push(`| ${label} | ${form} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${a['first-contentful-paint']?.displayValue ?? '-'} | ${a['largest-contentful-paint']?.displayValue ?? '-'} | ${a['total-blocking-time']?.displayValue ?? '-'} | ${a['cumulative-layout-shift']?.displayValue ?? '-'} |`);
-        process.stderr.write(`${label} ${form}: performance ${score('performance')}, accessibility ${score('accessibility')}, SEO ${score('seo')}, LCP ${a['largest-contentful-paint']?.displayValue}\n`);
+        rows.push(
+          `| ${label} | ${form} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${a['first-contentful-paint']?.displayValue ?? '-'} | ${a['largest-contentful-paint']?.displayValue ?? '-'} | ${a['total-blocking-time']?.displayValue ?? '-'} | ${a['cumulative-layout-shift']?.displayValue ?? '-'} |`,
+        );
+        process.stderr.write(
+          `${label} ${form}: performance ${score('performance')}, accessibility ${score('accessibility')}, SEO ${score('seo')}, LCP ${a['largest-contentful-paint']?.displayValue}\n`,
+        );
         // Targets (issue 13): mobile performance 100 with LCP under 1.5 s, accessibility 100, SEO 100.
         const lcp = a['largest-contentful-paint']?.numericValue ?? Infinity;
         if (form === 'mobile') {

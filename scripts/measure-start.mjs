@@ -27,7 +27,8 @@ const START_TIMEOUT_MS = 60_000;
 const IDLE_MS = 3_000;
 
 function serverArgs() {
-  if (mode === 'tsx') return ['--import', 'tsx', path.resolve(arg('entry', path.join(root, 'apps/server/src/server.ts')))];
+  if (mode === 'tsx')
+    return ['--import', 'tsx', path.resolve(arg('entry', path.join(root, 'apps/server/src/server.ts')))];
   return ['--enable-source-maps', serverBundle];
 }
 
@@ -58,7 +59,15 @@ async function healthy(port) {
 async function startOnce(env) {
   const port = await freePort();
   const started = performance.now();
-  const fullEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: 'off', WEB_DIST: path.join(root, 'apps/web/dist') };
+  const fullEnv = {
+    ...process.env,
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'off',
+    WEB_DIST: path.join(root, 'apps/web/dist'),
+  };
   if (env.DATABASE_URL === undefined) delete fullEnv.DATABASE_URL;
   const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
@@ -128,7 +137,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-measure-'));
 try {
   const adminUrl = process.env.DATABASE_URL;
   await measure('PGlite', { DATA_DIR: dataDir, DATABASE_URL: undefined });
-  if (adminUrl) await withScratchPostgres(adminUrl, (url) => measure('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url }));
+  if (adminUrl)
+    await withScratchPostgres(adminUrl, (url) => measure('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url }));
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
   clearTimeout(watchdog);

@@ -12,7 +12,9 @@ const builtIndex = path.join(root, 'apps/web/dist/index.html');
 // The server renderer of the home and job pages (apps/web/src/entry-server.tsx), built with the app.
 const builtRenderer = path.join(root, 'apps/web/dist-ssr/entry-server.js');
 
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/shared/src'].map((p) => path.join(root, p));
+const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/shared/src'].map((p) =>
+  path.join(root, p),
+);
 const sourceTime = Math.max(...sources.map(newestMtime));
 if (!fs.existsSync(builtIndex) || !fs.existsSync(builtRenderer) || fs.statSync(builtIndex).mtimeMs < sourceTime) {
   console.log('Building the web app...');

@@ -27,8 +27,12 @@ function check(name, ok) {
 
 /** One failed test in the summary, so the last lines of a CI log name it: file, test, its message's first line. */
 function failure(file, title, message = '') {
-  // eslint-disable-next-line no-control-regex -- the terminal's colour codes in a failure message
-  const first = message.replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim()) ?? '';
+  const first =
+    message
+      // eslint-disable-next-line no-control-regex -- the terminal's colour codes in a failure message
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((line) => line.trim()) ?? '';
   return `       ${file} > ${title}: ${first.trim().slice(0, 300)}`;
 }
 
@@ -61,15 +65,24 @@ check('lint', run('lint', 'npm', ['run', 'lint', '--silent']));
 check('typecheck', run('typecheck', 'npm', ['run', 'typecheck', '--silent']));
 
 const vitestReport = path.join(reports, 'vitest.json');
-const vitestOk = run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitestOk = run('unit and API tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
 const vitest = readJson(vitestReport);
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
-  summary.push(`${vitestOk ? 'ok  ' : 'FAIL'} vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
+  summary.push(
+    `${vitestOk ? 'ok  ' : 'FAIL'} vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`,
+  );
   for (const file of vitest.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
-      if (test.status === 'failed') summary.push(failure(path.relative(root, file.name), test.fullName, test.failureMessages?.[0]));
+      if (test.status === 'failed')
+        summary.push(failure(path.relative(root, file.name), test.fullName, test.failureMessages?.[0]));
     }
   }
   if (!vitestOk && vitest.numFailedTests === 0) check('vitest run', false);
@@ -92,8 +105,11 @@ if (built) {
     const ok = e2e.stats.expected + (e2e.stats.flaky ?? 0);
     passed += ok;
     failed += e2e.stats.unexpected;
-    summary.push(`${e2eOk ? 'ok  ' : 'FAIL'} playwright: ${ok} passed, ${e2e.stats.unexpected} failed, ${e2e.stats.skipped} skipped`);
-    for (const failed of unexpectedTests(e2e.suites ?? [])) summary.push(failure(failed.file, failed.title, failed.message));
+    summary.push(
+      `${e2eOk ? 'ok  ' : 'FAIL'} playwright: ${ok} passed, ${e2e.stats.unexpected} failed, ${e2e.stats.skipped} skipped`,
+    );
+    for (const failed of unexpectedTests(e2e.suites ?? []))
+      summary.push(failure(failed.file, failed.title, failed.message));
     if (!e2eOk && e2e.stats.unexpected === 0) check('playwright run', false);
   } else {
     check('playwright run (no report)', false);
@@ -111,13 +127,19 @@ if (built) {
     const clusterReport = path.join(root, 'reports/cluster/report.md');
     fs.rmSync(clusterReport, { force: true });
     console.log('\n=== cluster test: npm run test:cluster');
-    const cluster = spawnSync('node', ['--import', 'tsx', 'apps/server/test/cluster/run.ts', '--report', clusterReport], {
-      cwd: root,
-      stdio: 'inherit',
-      timeout: 300_000,
-      killSignal: 'SIGTERM',
-    });
-    const totals = /(\d+) passed, (\d+) failed\s*$/.exec(fs.existsSync(clusterReport) ? fs.readFileSync(clusterReport, 'utf8') : '');
+    const cluster = spawnSync(
+      'node',
+      ['--import', 'tsx', 'apps/server/test/cluster/run.ts', '--report', clusterReport],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        timeout: 300_000,
+        killSignal: 'SIGTERM',
+      },
+    );
+    const totals = /(\d+) passed, (\d+) failed\s*$/.exec(
+      fs.existsSync(clusterReport) ? fs.readFileSync(clusterReport, 'utf8') : '',
+    );
     if (totals) {
       passed += Number(totals[1]);
       failed += Number(totals[2]);

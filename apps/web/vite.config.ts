@@ -17,7 +17,8 @@ interface ChunkLike {
 }
 
 /** The browser build (not `vite build --ssr`, which writes the server renderer into dist-ssr). */
-const browserBuild = (_config: unknown, env: { command: string; isSsrBuild?: boolean }) => env.command === 'build' && !env.isSsrBuild;
+const browserBuild = (_config: unknown, env: { command: string; isSsrBuild?: boolean }) =>
+  env.command === 'build' && !env.isSsrBuild;
 
 /**
  * Modules the home page loads lazily at once on a first visit (React.lazy / import() reached while rendering
@@ -71,7 +72,11 @@ function homeBundleSize(): Plugin {
       );
       fs.writeFileSync(
         path.join(outDir, 'bundle-size.json'),
-        JSON.stringify({ budgetGzipBytes: HOME_BUDGET_KB * 1024, homeFirstLoadGzipBytes: gzip, homeFirstLoadRawBytes: raw, files }, null, 2),
+        JSON.stringify(
+          { budgetGzipBytes: HOME_BUDGET_KB * 1024, homeFirstLoadGzipBytes: gzip, homeFirstLoadRawBytes: raw, files },
+          null,
+          2,
+        ),
       );
       if (over) {
         const largest = Object.entries(files)
@@ -100,7 +105,9 @@ function precompress(): Plugin {
     },
     closeBundle() {
       const walk = (dir: string): string[] =>
-        fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+        fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
       for (const file of walk(outDir)) {
         if (!/\.(js|css|html|svg|json|txt)$/.test(file)) continue;
         const body = fs.readFileSync(file);
@@ -119,7 +126,14 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     // production build sits beside it, and is what a production bundle should carry.
     alias:
       mode === 'production'
-        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+          ]
         : [],
   },
   // The server renderer (src/entry-server.tsx) bundles our shared package (TypeScript source) and imports the

@@ -12,7 +12,8 @@ const jobIds = JSON.parse(fs.readFileSync(idsFile, 'utf8')) as string[];
 const words = ['engineer', 'designer', 'developer', 'manager', 'analyst', 'nurse', 'teacher', 'sales'];
 const places = ['london', 'seattle', 'madrid', 'boston'];
 const statuses = new Map<string, number>();
-const tally = (name: string) => (status: number) => statuses.set(`${name} ${status}`, (statuses.get(`${name} ${status}`) ?? 0) + 1);
+const tally = (name: string) => (status: number) =>
+  statuses.set(`${name} ${status}`, (statuses.get(`${name} ${status}`) ?? 0) + 1);
 let loop = 0;
 type Ctx = { k?: number };
 
@@ -39,7 +40,10 @@ const result = await autocannon({
     },
     {
       method: 'GET',
-      setupRequest: (req: autocannon.Request, ctx: Ctx) => ({ ...req, path: `/api/job/all-jobs/${jobIds[(ctx.k ?? 0) % jobIds.length]}` }),
+      setupRequest: (req: autocannon.Request, ctx: Ctx) => ({
+        ...req,
+        path: `/api/job/all-jobs/${jobIds[(ctx.k ?? 0) % jobIds.length]}`,
+      }),
       onResponse: tally('open job'),
     },
   ],

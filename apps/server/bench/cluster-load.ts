@@ -26,10 +26,22 @@ interface Figures {
 
 function autocannonRun(url: string, seconds: number, connections: number, idsFile: string): Promise<Figures> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/bench/cluster-autocannon.ts'), url, String(seconds), String(connections), idsFile], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(repoRoot, 'apps/server/bench/cluster-autocannon.ts'),
+        url,
+        String(seconds),
+        String(connections),
+        idsFile,
+      ],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), (seconds + 60) * 1000);
@@ -47,7 +59,10 @@ function autocannonRun(url: string, seconds: number, connections: number, idsFil
 }
 
 async function replicaStatements(url: string): Promise<number> {
-  const [row] = await queryOnce<{ n: string }>(url, "SELECT coalesce(sum(calls), 0)::text AS n FROM pg_stat_statements WHERE query NOT ILIKE '%pg_stat%'");
+  const [row] = await queryOnce<{ n: string }>(
+    url,
+    "SELECT coalesce(sum(calls), 0)::text AS n FROM pg_stat_statements WHERE query NOT ILIKE '%pg_stat%'",
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -60,10 +75,18 @@ export async function runClusterLoad(options: { seconds: number; connections: nu
     const ids = (await primary.query<{ id: string }>('SELECT id FROM jobs ORDER BY seq LIMIT 5000')).map((r) => r.id);
     const [{ lsn = '' } = {}] = await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
     await primary.close();
-    await waitFor('the replica to replay the seed', async () => {
-      const [row] = await queryOnce<{ caught: boolean }>(cluster.replicaUrl, 'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS caught', [lsn]);
-      return row?.caught === true;
-    }, 60_000);
+    await waitFor(
+      'the replica to replay the seed',
+      async () => {
+        const [row] = await queryOnce<{ caught: boolean }>(
+          cluster.replicaUrl,
+          'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS caught',
+          [lsn],
+        );
+        return row?.caught === true;
+      },
+      60_000,
+    );
     const idsFile = path.join(cluster.dir, 'job-ids.json');
     fs.writeFileSync(idsFile, JSON.stringify(ids));
     const [a] = cluster.instances;
@@ -88,11 +111,15 @@ export async function runClusterLoad(options: { seconds: number; connections: nu
       '',
       '| target | requests | req/s | p50 ms | p99 ms | max ms | errors | non-2xx | statements on the replica |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-      ...runs.map(({ name, figures: f, replica }) => `| ${name} | ${f.requests} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.max} | ${f.errors + f.timeouts} | ${f.non2xx} | ${replica} |`),
+      ...runs.map(
+        ({ name, figures: f, replica }) =>
+          `| ${name} | ${f.requests} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.max} | ${f.errors + f.timeouts} | ${f.non2xx} | ${replica} |`,
+      ),
     ];
     console.log(`\n${lines.join('\n')}`);
     const bad = runs.filter((r) => r.figures.errors + r.figures.timeouts + r.figures.non2xx > 0);
-    if (bad.length) console.error(`errors in: ${bad.map((r) => `${r.name} ${JSON.stringify(r.figures.statuses)}`).join('; ')}`);
+    if (bad.length)
+      console.error(`errors in: ${bad.map((r) => `${r.name} ${JSON.stringify(r.figures.statuses)}`).join('; ')}`);
     return bad.length === 0 ? 0 : 1;
   } finally {
     await cluster.stop();

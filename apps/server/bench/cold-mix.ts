@@ -10,7 +10,11 @@ import { countMatches } from '../src/modules/jobs/search.repository.js';
 import { toCriteria } from '../src/modules/jobs/search.service.js';
 
 export interface HttpClient {
-  request(method: string, url: string, options?: { body?: unknown; cookie?: string }): Promise<{ status: number; body: Buffer; setCookie: string[] }>;
+  request(
+    method: string,
+    url: string,
+    options?: { body?: unknown; cookie?: string },
+  ): Promise<{ status: number; body: Buffer; setCookie: string[] }>;
 }
 
 /** What the mix is made of, read from the loaded database before the server takes it over. */
@@ -32,10 +36,16 @@ export async function readVocabulary(db: Db): Promise<Vocabulary> {
       `SELECT word FROM job_title_counts, unnest(string_to_array(title_key, ' ')) AS word
         WHERE n > 0 AND word ~ '^[a-z]{3,}$' GROUP BY word ORDER BY sum(n) DESC LIMIT 300`,
     ),
-    db.query<{ word: string }>(`SELECT word FROM ts_stat('SELECT search_doc FROM job_sample') WHERE word ~ '^[a-z]{4,}$' ORDER BY ndoc DESC LIMIT 300`),
+    db.query<{ word: string }>(
+      `SELECT word FROM ts_stat('SELECT search_doc FROM job_sample') WHERE word ~ '^[a-z]{4,}$' ORDER BY ndoc DESC LIMIT 300`,
+    ),
     db.query<{ label: string }>(`SELECT label FROM job_skill_counts WHERE n > 0 ORDER BY n DESC LIMIT 100`),
-    db.query<{ city: string; country: string }>(`SELECT city, country FROM job_place_counts WHERE n > 0 AND city <> '' ORDER BY n DESC LIMIT 100`),
-    db.query<{ email: string }>(`SELECT email FROM users WHERE email_verified_at IS NOT NULL AND password_hash IS NOT NULL ORDER BY created_at LIMIT 1`),
+    db.query<{ city: string; country: string }>(
+      `SELECT city, country FROM job_place_counts WHERE n > 0 AND city <> '' ORDER BY n DESC LIMIT 100`,
+    ),
+    db.query<{ email: string }>(
+      `SELECT email FROM users WHERE email_verified_at IS NOT NULL AND password_hash IS NOT NULL ORDER BY created_at LIMIT 1`,
+    ),
   ]);
   return {
     titleWords: titleWords.map((r) => r.word),
@@ -82,7 +92,14 @@ export function coldMix(vocabulary: Vocabulary, count: number, seed = 12): strin
     if (random() < 0.75) params.set('q', text());
     if (random() < 0.3) {
       const roll = random();
-      params.set('where', roll < 0.6 ? (pick(vocabulary.cities) ?? 'London') : roll < 0.9 ? (pick(vocabulary.countries) ?? 'DE') : 'remote');
+      params.set(
+        'where',
+        roll < 0.6
+          ? (pick(vocabulary.cities) ?? 'London')
+          : roll < 0.9
+            ? (pick(vocabulary.countries) ?? 'DE')
+            : 'remote',
+      );
     }
     for (const [group, options] of Object.entries(FILTER_GROUPS) as [string, readonly { value: string }[]][]) {
       if (random() < 0.08) params.set(group, pick(options)?.value ?? '');
@@ -140,13 +157,22 @@ function jobPayload(i: number, vocabulary: Vocabulary) {
  * Sends every query once, one at a time (the latency a visitor sees). With `writeEvery`, a job is posted or one
  * of those posted edited before every `writeEvery`th search, signed in as the vocabulary's poster.
  */
-export async function runMix(client: HttpClient, base: string, queries: string[], vocabulary: Vocabulary, writeEvery = 0): Promise<MixResult> {
+export async function runMix(
+  client: HttpClient,
+  base: string,
+  queries: string[],
+  vocabulary: Vocabulary,
+  writeEvery = 0,
+): Promise<MixResult> {
   let cookie = '';
   const posted: string[] = [];
   const writeTimes: number[] = [];
   if (writeEvery > 0) {
-    const signIn = await client.request('POST', `${base}/api/auth/signin`, { body: { email: vocabulary.posterEmail, password: DEMO_PASSWORD } });
-    if (signIn.status !== 200) throw new Error(`bench sign-in answered ${signIn.status}: ${signIn.body.toString().slice(0, 200)}`);
+    const signIn = await client.request('POST', `${base}/api/auth/signin`, {
+      body: { email: vocabulary.posterEmail, password: DEMO_PASSWORD },
+    });
+    if (signIn.status !== 200)
+      throw new Error(`bench sign-in answered ${signIn.status}: ${signIn.body.toString().slice(0, 200)}`);
     cookie = signIn.setCookie.map((c) => c.split(';')[0]).join('; ');
   }
   const times: number[] = [];
@@ -159,10 +185,14 @@ export async function runMix(client: HttpClient, base: string, queries: string[]
       const edit = posted.length > 0 && i % (2 * writeEvery) === 0;
       const id = posted[Math.floor(i / writeEvery) % Math.max(1, posted.length)];
       const answer = edit
-        ? await client.request('PATCH', `${base}/api/job/update-job/${id}`, { cookie, body: { maxPrice: `$${70 + (i % 90)}k` } })
+        ? await client.request('PATCH', `${base}/api/job/update-job/${id}`, {
+            cookie,
+            body: { maxPrice: `$${70 + (i % 90)}k` },
+          })
         : await client.request('POST', `${base}/api/job/post-job`, { cookie, body: jobPayload(i, vocabulary) });
       writeTimes.push(performance.now() - started);
-      if (answer.status >= 300) throw new Error(`bench write answered ${answer.status}: ${answer.body.toString().slice(0, 200)}`);
+      if (answer.status >= 300)
+        throw new Error(`bench write answered ${answer.status}: ${answer.body.toString().slice(0, 200)}`);
       if (!edit) posted.push((JSON.parse(answer.body.toString('utf8')) as { insertedId: string }).insertedId);
     }
     const started = performance.now();
@@ -193,14 +223,23 @@ export async function runMix(client: HttpClient, base: string, queries: string[]
 }
 
 /** How far the estimates were from count(*): the largest relative error, over at most `limit` of them. */
-export async function estimateError(db: Db, estimates: MixResult['estimates'], limit = 100): Promise<{ checked: number; maxError: number; worst: string }> {
+export async function estimateError(
+  db: Db,
+  estimates: MixResult['estimates'],
+  limit = 100,
+): Promise<{ checked: number; maxError: number; worst: string }> {
   let maxError = 0;
   let worst = '';
   const checked = estimates.slice(0, limit);
   for (const estimate of checked) {
     const parsed = searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(estimate.query)));
     const { page: _page, ...rest } = parsed;
-    const exact = await countMatches(db, { ...toCriteria(rest), correctedQ: estimate.correctedQuery }, new Date(), Number.MAX_SAFE_INTEGER);
+    const exact = await countMatches(
+      db,
+      { ...toCriteria(rest), correctedQ: estimate.correctedQuery },
+      new Date(),
+      Number.MAX_SAFE_INTEGER,
+    );
     const error = exact === 0 ? 1 : Math.abs(estimate.total - exact) / exact;
     if (error >= maxError) {
       maxError = error;
@@ -214,9 +253,22 @@ export async function estimateError(db: Db, estimates: MixResult['estimates'], l
  * `/api/health` while `clients` clients each send the worst searches (one-letter text over every job, the
  * broadest word with the rarest order, a deep page of it) back to back for `seconds`: its latencies, sorted.
  */
-export async function healthUnderWorstSearches(client: HttpClient, base: string, vocabulary: Vocabulary, clients = 6, seconds = 5) {
+export async function healthUnderWorstSearches(
+  client: HttpClient,
+  base: string,
+  vocabulary: Vocabulary,
+  clients = 6,
+  seconds = 5,
+) {
   const broad = vocabulary.titleWords[0] ?? 'developer';
-  const worst = ['q=a', 'q=e', `q=${broad}&sort=pay`, `q=${broad.slice(0, 3)}&page=60`, `q=${misspell(broad, createRandom(1))}&sort=newest`, 'q=s&where=remote'];
+  const worst = [
+    'q=a',
+    'q=e',
+    `q=${broad}&sort=pay`,
+    `q=${broad.slice(0, 3)}&page=60`,
+    `q=${misspell(broad, createRandom(1))}&sort=newest`,
+    'q=s&where=remote',
+  ];
   const until = performance.now() + seconds * 1000;
   let searches = 0;
   const load = Array.from({ length: clients }, async (_, c) => {

@@ -5,7 +5,14 @@
  */
 import { searchQuerySchema } from '@jobboard/shared';
 import { openPostgres } from '../src/db/client.js';
-import { countsQuery, EXACT_COUNT_LIMIT, findTitleKeys, findTextLists, jobPageQuery, type CountSource } from '../src/modules/jobs/search.repository.js';
+import {
+  countsQuery,
+  EXACT_COUNT_LIMIT,
+  findTitleKeys,
+  findTextLists,
+  jobPageQuery,
+  type CountSource,
+} from '../src/modules/jobs/search.repository.js';
 import { toCriteria } from '../src/modules/jobs/search.service.js';
 import { Vocabulary } from '../src/modules/jobs/spelling.js';
 
@@ -30,6 +37,9 @@ const query =
       : jobPageQuery(criteria, { skipPages: page - 1 }, now);
 if (process.env.SHOW_SQL) console.log(query.text, query.values);
 // On a search connection, with its settings (SEARCH_CONNECTION_OPTIONS).
-const plan = await (db.searches ?? db).query<Record<string, string>>(`EXPLAIN ${process.env.NO_ANALYZE ? '' : '(ANALYZE, BUFFERS)'} ${query.text}`, query.values);
+const plan = await (db.searches ?? db).query<Record<string, string>>(
+  `EXPLAIN ${process.env.NO_ANALYZE ? '' : '(ANALYZE, BUFFERS)'} ${query.text}`,
+  query.values,
+);
 console.log(plan.map((row) => Object.values(row)[0]).join('\n'));
 await db.close();

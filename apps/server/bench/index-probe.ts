@@ -23,8 +23,25 @@ console.log(
 );
 const cache = new SearchCache(0);
 cache.index = index;
-const queries = (process.env.PROBE_ONLY?.split('|') ?? ['page=47', 'q=team', 'q=team&page=30', 'salaryType=hourly', 'maxPrice=30&employment=temporary&page=8', 'q=developer&sort=pay', 'q=a', 'payMin=100000&sort=pay&page=10']).map(
-  (q) => ({ page: 1, ...Object.fromEntries([...new URLSearchParams(q)].map(([k, v]) => [k, k === 'page' || k === 'payMin' ? Number(v) : v])) }) as SearchQuery,
+const queries = (
+  process.env.PROBE_ONLY?.split('|') ?? [
+    'page=47',
+    'q=team',
+    'q=team&page=30',
+    'salaryType=hourly',
+    'maxPrice=30&employment=temporary&page=8',
+    'q=developer&sort=pay',
+    'q=a',
+    'payMin=100000&sort=pay&page=10',
+  ]
+).map(
+  (q) =>
+    ({
+      page: 1,
+      ...Object.fromEntries(
+        [...new URLSearchParams(q)].map(([k, v]) => [k, k === 'page' || k === 'payMin' ? Number(v) : v]),
+      ),
+    }) as SearchQuery,
 );
 for (const query of queries) {
   const times: number[] = [];

@@ -30,7 +30,13 @@ const { values: args } = parseArgs({
 });
 if (args.cluster) {
   const { runClusterLoad } = await import('./cluster-load.js');
-  process.exit(await runClusterLoad({ seconds: Number(args.seconds), connections: Number(args.connections), jobs: Number(args.jobs) }));
+  process.exit(
+    await runClusterLoad({
+      seconds: Number(args.seconds),
+      connections: Number(args.connections),
+      jobs: Number(args.jobs),
+    }),
+  );
 }
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
@@ -39,20 +45,30 @@ const APPLICANTS = 200;
 
 const adminUrl = testDatabaseUrl();
 const kind = adminUrl ? 'postgres' : 'pglite';
-const { db, drop } = adminUrl ? await createScratchPostgres(adminUrl, 'jobboard_load', 20) : await createScratchPglite({ onDisk: true });
+const { db, drop } = adminUrl
+  ? await createScratchPostgres(adminUrl, 'jobboard_load', 20)
+  : await createScratchPglite({ onDisk: true });
 await migrate(db);
 await seedBulk(db, { jobs: jobCount, users: 100, seed: 11 });
 const stamp = Date.now().toString(36);
 await insertUsersBulk(
   db,
-  Array.from({ length: APPLICANTS }, (_, i) => ({ name: `Load ${i}`, username: `load-${stamp}-${i}`, email: `load-${stamp}-${i}@example.com`, resume: '' })),
+  Array.from({ length: APPLICANTS }, (_, i) => ({
+    name: `Load ${i}`,
+    username: `load-${stamp}-${i}`,
+    email: `load-${stamp}-${i}@example.com`,
+    resume: '',
+  })),
   await hashPassword(DEMO_PASSWORD),
 );
 const jobIds = (await db.query<{ id: string }>('SELECT id FROM jobs ORDER BY seq')).map((r) => r.id);
 const raised = { limit: 1_000_000, windowMs: 60_000 };
 const app = await buildApp({
   db,
-  config: testConfig({ rateLimits: { ...DEFAULT_RATE_LIMITS, signInPerAddress: raised, signUpPerAddress: raised }, postsPerDay: 1_000_000 }),
+  config: testConfig({
+    rateLimits: { ...DEFAULT_RATE_LIMITS, signInPerAddress: raised, signUpPerAddress: raised },
+    postsPerDay: 1_000_000,
+  }),
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -103,7 +119,10 @@ const result = await autocannon({
     },
     {
       method: 'GET',
-      setupRequest: (req: autocannon.Request, ctx: Ctx) => ({ ...req, path: `/api/job/all-jobs/${jobIds[(ctx.k ?? 0) % jobIds.length]}` }),
+      setupRequest: (req: autocannon.Request, ctx: Ctx) => ({
+        ...req,
+        path: `/api/job/all-jobs/${jobIds[(ctx.k ?? 0) % jobIds.length]}`,
+      }),
       onResponse: tally('open job'),
     },
     {
@@ -112,13 +131,20 @@ const result = await autocannon({
       headers: json,
       setupRequest: (req: autocannon.Request, ctx: Ctx) => ({
         ...req,
-        body: JSON.stringify({ email: `load-${stamp}-${(ctx.k ?? 0) % APPLICANTS}@example.com`, password: DEMO_PASSWORD }),
+        body: JSON.stringify({
+          email: `load-${stamp}-${(ctx.k ?? 0) % APPLICANTS}@example.com`,
+          password: DEMO_PASSWORD,
+        }),
       }),
       onResponse: (status: number, _body: string, ctx: Ctx, headers: IncomingHttpHeaders | undefined) => {
         tally('sign in')(status);
         // autocannon hands a header seen once as a string, one seen twice as an array.
         const setCookie: unknown = headers?.['set-cookie'];
-        const first = Array.isArray(setCookie) ? String(setCookie[0]) : typeof setCookie === 'string' ? setCookie : undefined;
+        const first = Array.isArray(setCookie)
+          ? String(setCookie[0])
+          : typeof setCookie === 'string'
+            ? setCookie
+            : undefined;
         ctx.cookie = first?.split(';')[0];
       },
     },
@@ -136,7 +162,11 @@ const result = await autocannon({
     {
       method: 'POST',
       path: '/api/job/post-job',
-      setupRequest: (req: autocannon.Request, ctx: Ctx) => ({ ...req, headers: { ...json, cookie: ctx.cookie ?? '' }, body: JSON.stringify(job) }),
+      setupRequest: (req: autocannon.Request, ctx: Ctx) => ({
+        ...req,
+        headers: { ...json, cookie: ctx.cookie ?? '' },
+        body: JSON.stringify(job),
+      }),
       onResponse: tally('post'),
     },
   ],

@@ -21,7 +21,8 @@ const name = process.env.PROBE_DB ?? 'perf1m';
 const size = Number(process.env.PROBE_SIZE ?? 1_000_000);
 const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
 await admin.connect();
-if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) await admin.query(`CREATE DATABASE ${name}`);
+if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount)
+  await admin.query(`CREATE DATABASE ${name}`);
 await admin.end();
 const url = `postgres://postgres@127.0.0.1:5432/${name}`;
 const db = openPostgres(url, { max: 10 });
@@ -35,11 +36,27 @@ if (process.argv.includes('--load-only')) process.exit(0);
 const port = 3900 + Math.floor(Math.random() * 50);
 // PROBE_CPU_PROF=dir writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
 const profile = process.env.PROBE_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.PROBE_CPU_PROF] : [];
-const server = spawn(process.execPath, [...profile, '--import', 'tsx', path.resolve(import.meta.dirname, '../src/server.ts')], {
-  env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'off', POSTS_PER_DAY: '100000', SEARCH_CACHE_TTL_MS: '0' },
-  // PROBE_SERVER_LOG=file keeps the server's log (a line per request with its milliseconds, `ms`).
-  stdio: ['ignore', process.env.PROBE_SERVER_LOG ? fs.openSync(process.env.PROBE_SERVER_LOG, 'a') : 'ignore', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  [...profile, '--import', 'tsx', path.resolve(import.meta.dirname, '../src/server.ts')],
+  {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'off',
+      POSTS_PER_DAY: '100000',
+      SEARCH_CACHE_TTL_MS: '0',
+    },
+    // PROBE_SERVER_LOG=file keeps the server's log (a line per request with its milliseconds, `ms`).
+    stdio: [
+      'ignore',
+      process.env.PROBE_SERVER_LOG ? fs.openSync(process.env.PROBE_SERVER_LOG, 'a') : 'ignore',
+      'inherit',
+    ],
+  },
+);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const get = (p: string) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -51,17 +68,30 @@ const get = (p: string) =>
       })
       .on('error', reject);
   });
-const up = async () => get('/api/health').then((r) => r.status === 200, () => false);
+const up = async () =>
+  get('/api/health').then(
+    (r) => r.status === 200,
+    () => false,
+  );
 for (let i = 0; i < 240 && !(await up()); i += 1) await new Promise((r) => setTimeout(r, 250));
 // The search index (SEARCH_INDEX=memory, the default) loads in the background: measured once it serves.
 const loadStarted = performance.now();
-const indexState = async () => get('/api/ready').then((r) => (JSON.parse(r.body) as { searchIndex?: string }).searchIndex ?? 'off', () => 'loading');
+const indexState = async () =>
+  get('/api/ready').then(
+    (r) => (JSON.parse(r.body) as { searchIndex?: string }).searchIndex ?? 'off',
+    () => 'loading',
+  );
 for (let i = 0; i < 2_400 && (await indexState()) === 'loading'; i += 1) await new Promise((r) => setTimeout(r, 250));
 console.log(`search index: ${await indexState()} after ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
 
 const only = process.env.PROBE_ONLY;
-const listed = only?.startsWith('@') ? fs.readFileSync(only.slice(1), 'utf8').split('\n').filter(Boolean) : only ? [only] : undefined;
-const queries = listed ?? coldMix(vocabulary, Number(process.env.PROBE_COUNT ?? 1000), Number(process.env.PROBE_SEED ?? 12));
+const listed = only?.startsWith('@')
+  ? fs.readFileSync(only.slice(1), 'utf8').split('\n').filter(Boolean)
+  : only
+    ? [only]
+    : undefined;
+const queries =
+  listed ?? coldMix(vocabulary, Number(process.env.PROBE_COUNT ?? 1000), Number(process.env.PROBE_SEED ?? 12));
 const results: { q: string; ms: number; status: number; estimate: boolean; total: number | undefined }[] = [];
 for (const q of queries) {
   const started = performance.now();
@@ -79,18 +109,30 @@ if (process.env.PROBE_THROUGHPUT) {
     duration: Number(process.env.PROBE_THROUGHPUT),
     requests: queries.map((q) => ({ method: 'GET' as const, path: `/api/job/search?${q}` })),
   });
-  console.log(`throughput: ${run.requests.average} req/s, p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms, non-2xx ${run.non2xx}, errors ${run.errors}`);
+  console.log(
+    `throughput: ${run.requests.average} req/s, p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms, non-2xx ${run.non2xx}, errors ${run.errors}`,
+  );
   // The floor of any answer that reads the database: /api/health, one round trip (SELECT 1) and no search.
-  const floor = await autocannon({ url: `http://127.0.0.1:${port}/api/health`, connections: 50, duration: Number(process.env.PROBE_THROUGHPUT) });
-  console.log(`/api/health throughput: ${floor.requests.average} req/s, p50 ${floor.latency.p50} ms, non-2xx ${floor.non2xx}`);
+  const floor = await autocannon({
+    url: `http://127.0.0.1:${port}/api/health`,
+    connections: 50,
+    duration: Number(process.env.PROBE_THROUGHPUT),
+  });
+  console.log(
+    `/api/health throughput: ${floor.requests.average} req/s, p50 ${floor.latency.p50} ms, non-2xx ${floor.non2xx}`,
+  );
 }
 const exited = new Promise((resolve) => server.once('exit', resolve));
 server.kill('SIGTERM');
 await exited;
 const times = results.map((r) => r.ms).sort((a, b) => a - b);
 const errors = results.filter((r) => r.status !== 200).length;
-console.log(`n=${times.length} p50=${percentile(times, 50).toFixed(1)} p95=${percentile(times, 95).toFixed(1)} p99=${percentile(times, 99).toFixed(1)} errors=${errors}`);
+console.log(
+  `n=${times.length} p50=${percentile(times, 50).toFixed(1)} p95=${percentile(times, 95).toFixed(1)} p99=${percentile(times, 99).toFixed(1)} errors=${errors}`,
+);
 for (const r of results.sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.PROBE_TOP ?? 40))) {
-  console.log(`${r.ms.toFixed(0).padStart(6)} ${r.status} ${r.estimate ? 'E' : ' '} ${String(r.total ?? '-').padStart(7)} ${r.q}`);
+  console.log(
+    `${r.ms.toFixed(0).padStart(6)} ${r.status} ${r.estimate ? 'E' : ' '} ${String(r.total ?? '-').padStart(7)} ${r.q}`,
+  );
 }
 process.exit(0);

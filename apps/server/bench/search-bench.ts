@@ -44,10 +44,17 @@ const { values: args } = parseArgs({
     'pglite-max': { type: 'string', default: '1000000' },
     // Distinct searches of the cold mix (and as many again for the mixed read/write run).
     mix: { type: 'string', default: '1000' },
-    out: { type: 'string', default: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/performance.md') },
+    out: {
+      type: 'string',
+      default: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/performance.md'),
+    },
   },
 });
-const sizes = args.sizes.split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b);
+const sizes = args.sizes
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0)
+  .sort((a, b) => a - b);
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
 const samples = Number(args.samples);
@@ -81,7 +88,8 @@ const SHAPES = [
 ] as const satisfies readonly { name: string; query: string; deepPage?: number; path?: string }[];
 
 /** The URL of a shape: the search unless the shape names another path. */
-const shapeUrl = (base: string, shape: { query: string; path?: string }) => `${base}${shape.path ?? '/api/job/search'}?${shape.query}`;
+const shapeUrl = (base: string, shape: { query: string; path?: string }) =>
+  `${base}${shape.path ?? '/api/job/search'}?${shape.query}`;
 
 /** The page a deep-page shape reads: `wanted`, or the last page of its criteria when there are fewer. */
 async function deepestPage(base: string, query: string, wanted: number): Promise<number> {
@@ -92,10 +100,16 @@ async function deepestPage(base: string, query: string, wanted: number): Promise
 }
 
 /** The query string of a shape, with the deep page resolved against the data loaded. */
-async function shapeQuery(base: string, shape: (typeof SHAPES)[number]): Promise<{ name: string; query: string; path?: string }> {
+async function shapeQuery(
+  base: string,
+  shape: (typeof SHAPES)[number],
+): Promise<{ name: string; query: string; path?: string }> {
   if (!('deepPage' in shape)) return shape;
   const page = await deepestPage(base, shape.query, shape.deepPage);
-  return { name: `${shape.name} (${page}${page < shape.deepPage ? ', the last' : ''})`, query: `${shape.query}&page=${page}` };
+  return {
+    name: `${shape.name} (${page}${page < shape.deepPage ? ', the last' : ''})`,
+    query: `${shape.query}&page=${page}`,
+  };
 }
 
 interface ShapeResult {
@@ -155,7 +169,10 @@ async function explainShapes(db: Db): Promise<PlanSummary[]> {
   const explain = async (text: string, values: unknown[]) => {
     const rows = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
     const raw = rows[0]?.['QUERY PLAN'];
-    const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Record<string, unknown>; 'Execution Time': number }[];
+    const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+      Plan: Record<string, unknown>;
+      'Execution Time': number;
+    }[];
     const first = doc[0];
     if (!first) throw new Error('no plan');
     return { plan: describePlan(first.Plan), ms: first['Execution Time'] };
@@ -168,7 +185,11 @@ async function explainShapes(db: Db): Promise<PlanSummary[]> {
   const deep = Math.max(1, Math.min(500, bostonPages));
   for (const original of EXPLAIN_SHAPES) {
     const shape = original.name.startsWith('deep page')
-      ? { ...original, name: original.name.replace('deep page', `page ${deep}`), skipPages: original.skipPages === undefined ? undefined : deep - 1 }
+      ? {
+          ...original,
+          name: original.name.replace('deep page', `page ${deep}`),
+          skipPages: original.skipPages === undefined ? undefined : deep - 1,
+        }
       : original;
     let after;
     if (shape.keyset) {
@@ -186,7 +207,9 @@ async function explainShapes(db: Db): Promise<PlanSummary[]> {
       shape: shape.name,
       pagePlan: pagePlan.plan,
       pageMs: pagePlan.ms,
-      countsFrom: counts.text.includes('job_facet_counts') ? 'precomputed table' : 'matching jobs (exact pass, at most 48,000)',
+      countsFrom: counts.text.includes('job_facet_counts')
+        ? 'precomputed table'
+        : 'matching jobs (exact pass, at most 48,000)',
       countsMs: countsPlan.ms,
     });
   }
@@ -229,14 +252,22 @@ function httpClient(agent: http.Agent): HttpClient {
     request(method, url, { body, cookie } = {}) {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const headers: http.OutgoingHttpHeaders = {
-        ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        ...(payload === undefined
+          ? {}
+          : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
         ...(cookie ? { cookie } : {}),
       };
       return new Promise((resolve, reject) => {
         const req = http.request(url, { method, agent, headers }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), setCookie: res.headers['set-cookie'] ?? [] }));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              body: Buffer.concat(chunks),
+              setCookie: res.headers['set-cookie'] ?? [],
+            }),
+          );
           res.on('error', reject);
         });
         req.on('error', reject);
@@ -260,7 +291,10 @@ function get(url: string): Promise<{ status: number; body: Buffer }> {
  * One client, one request at a time: the latency a visitor sees. An answer other than 200 is counted in
  * `errors` (and the row shows it) rather than ending the run, so one overloaded shape does not lose the others.
  */
-async function latency(url: string, count: number): Promise<{ p50: number; p95: number; p99: number; bytes: number; errors: number }> {
+async function latency(
+  url: string,
+  count: number,
+): Promise<{ p50: number; p95: number; p99: number; bytes: number; errors: number }> {
   const times: number[] = [];
   let bytes = 0;
   let errors = 0;
@@ -275,7 +309,11 @@ async function latency(url: string, count: number): Promise<{ p50: number; p95: 
     }
     bytes = body.length;
     // A page past the end answers quickly with nothing: it would measure nothing.
-    if (i === 0 && /[?&]page=/.test(url) && (JSON.parse(body.toString('utf8')) as { items: unknown[] }).items.length === 0) {
+    if (
+      i === 0 &&
+      /[?&]page=/.test(url) &&
+      (JSON.parse(body.toString('utf8')) as { items: unknown[] }).items.length === 0
+    ) {
       throw new Error(`${url} is an empty page: pick a page that exists`);
     }
   }
@@ -312,7 +350,10 @@ async function freePort(): Promise<number> {
 async function answering(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i += 1) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    const status = await get(url).then((r) => r.status, () => 0);
+    const status = await get(url).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -327,7 +368,8 @@ async function indexLoaded(base: string, child: ChildProcess): Promise<IndexFigu
   const started = performance.now();
   let state = 'loading';
   for (let i = 0; i < 3_000 && state === 'loading'; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} while its search index loaded`);
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with ${child.exitCode} while its search index loaded`);
     const { body } = await get(`${base}/api/ready`);
     state = (JSON.parse(body.toString()) as { searchIndex?: string }).searchIndex ?? 'off';
     if (state === 'loading') await new Promise((resolve) => setTimeout(resolve, 200));
@@ -391,7 +433,15 @@ async function serve(scratch: ScratchDatabase, searchCacheTtlMs: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')], {
     cwd: repoRoot,
     // The mixed run's writers post far more than a day's POSTS_PER_DAY of one account.
-    env: { ...inherited, ...database, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'off', POSTS_PER_DAY: '100000', SEARCH_CACHE_TTL_MS: String(searchCacheTtlMs) },
+    env: {
+      ...inherited,
+      ...database,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'off',
+      POSTS_PER_DAY: '100000',
+      SEARCH_CACHE_TTL_MS: String(searchCacheTtlMs),
+    },
     // BENCH_SERVER_LOG=file keeps the servers' logs (a line per request with its milliseconds, `ms`), to tell the
     // server's time from the client's.
     stdio: ['ignore', serverLog ?? 'ignore', 'inherit'],
@@ -404,7 +454,9 @@ async function serve(scratch: ScratchDatabase, searchCacheTtlMs: number) {
 
 async function openBenchDb(kind: 'pglite' | 'postgres'): Promise<ScratchDatabase> {
   // PGlite on disk, as the product runs it; PostgreSQL in a database of its own.
-  return kind === 'pglite' ? createScratchPglite({ onDisk: true }) : createScratchPostgres(testDatabaseUrl() ?? '', 'jobboard_bench', 20);
+  return kind === 'pglite'
+    ? createScratchPglite({ onDisk: true })
+    : createScratchPostgres(testDatabaseUrl() ?? '', 'jobboard_bench', 20);
 }
 
 function log(message: string) {
@@ -415,13 +467,21 @@ function log(message: string) {
  * The cold mix (each distinct search once, answer cache off), its throughput at `connections`, the mixed
  * read/write run (another mix, a job posted or edited per 20 searches), and /api/health under the worst searches.
  */
-async function realisticTraffic(kind: string, size: number, base: string, vocabulary: Awaited<ReturnType<typeof readVocabulary>>) {
+async function realisticTraffic(
+  kind: string,
+  size: number,
+  base: string,
+  vocabulary: Awaited<ReturnType<typeof readVocabulary>>,
+) {
   const cold = coldMix(vocabulary, mixSize, 12);
   const mixedQueries = coldMix(vocabulary, mixSize, 13);
   log(`${kind} ${size}: cold mix, ${cold.length} distinct searches`);
   const coldRun = await runMix(visitor, base, cold, vocabulary);
   log(`${kind} ${size}: cold mix throughput`);
-  const load = await throughput(base, cold.map((q) => `/api/job/search?${q}`));
+  const load = await throughput(
+    base,
+    cold.map((q) => `/api/job/search?${q}`),
+  );
   await drained(base);
   // The floor of any answer that reads the database, for the throughput target: /api/health, one SELECT 1, no search.
   log(`${kind} ${size}: /api/health throughput (one database round trip)`);
@@ -432,8 +492,14 @@ async function realisticTraffic(kind: string, size: number, base: string, vocabu
   log(`${kind} ${size}: /api/health under the worst searches`);
   const health = await healthUnderWorstSearches(crowd, base, vocabulary);
   await drained(base);
-  const indexAfter = (JSON.parse((await get(`${base}/api/ready`)).body.toString()) as { searchIndex?: string }).searchIndex ?? 'off';
-  return { cold: { ...coldRun, rps: load.rps, rpsErrors: load.errors, floorRps: floor.rps }, mixed, health, indexAfter };
+  const indexAfter =
+    (JSON.parse((await get(`${base}/api/ready`)).body.toString()) as { searchIndex?: string }).searchIndex ?? 'off';
+  return {
+    cold: { ...coldRun, rps: load.rps, rpsErrors: load.errors, floorRps: floor.rps },
+    mixed,
+    health,
+    indexAfter,
+  };
 }
 
 async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<SizeResult[]> {
@@ -470,7 +536,9 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<SizeResult[]>
       await handOver(async () => {
         const uncached = await serve(scratch, 0);
         indexFigures = uncached.index;
-        log(`${kind} ${size}: search index ${uncached.index.state} after ${uncached.index.loadSeconds.toFixed(1)} s, server RSS ${Math.round(uncached.index.rssMb)} MB`);
+        log(
+          `${kind} ${size}: search index ${uncached.index.state} after ${uncached.index.loadSeconds.toFixed(1)} s, server RSS ${Math.round(uncached.index.rssMb)} MB`,
+        );
         try {
           for (const shape of SHAPES) shapesHere.push(await shapeQuery(uncached.base, shape));
           for (const shape of shapesHere) {
@@ -492,7 +560,13 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<SizeResult[]>
             const l = await latency(url, samples);
             const t = await throughput(url);
             await drained(cached.base);
-            shapes.push({ shape: shape.name, ...l, uncachedP95: uncachedP95.get(shape.name) ?? Number.NaN, ...t, errors: l.errors + t.errors });
+            shapes.push({
+              shape: shape.name,
+              ...l,
+              uncachedP95: uncachedP95.get(shape.name) ?? Number.NaN,
+              ...t,
+              errors: l.errors + t.errors,
+            });
           }
           if (size <= specMax) {
             log(`${kind} ${size}: spec approach (download all, filter)`);
@@ -502,9 +576,19 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<SizeResult[]>
           await cached.close();
         }
       });
-      const plans = size === sizes.filter((n) => kind !== 'pglite' || n <= pgliteMax).at(-1) ? await explainShapes(db) : undefined;
+      const plans =
+        size === sizes.filter((n) => kind !== 'pglite' || n <= pgliteMax).at(-1) ? await explainShapes(db) : undefined;
       const mix = mixRuns && { ...mixRuns, accuracy: await estimateError(db, mixRuns.cold.estimates) };
-      results.push({ db: kind, jobs: size, seedSeconds, shapes, spec, plans, ...(mix ? { mix } : {}), ...(indexFigures ? { index: indexFigures } : {}) });
+      results.push({
+        db: kind,
+        jobs: size,
+        seedSeconds,
+        shapes,
+        spec,
+        plans,
+        ...(mix ? { mix } : {}),
+        ...(indexFigures ? { index: indexFigures } : {}),
+      });
     }
   } finally {
     if (kind === 'pglite') {
@@ -547,7 +631,12 @@ function targetChecks(hello: number, all: SizeResult[]): { where: string; checks
       });
       const checks = [latencyCheck('p95', s.p95), latencyCheck('uncached p95', s.uncachedP95)];
       if (db === 'postgres') {
-        checks.push({ name: 'throughput at least 0.10x hello', label: 'throughput', value: `${(s.rps / hello).toFixed(3)}x hello`, met: s.rps / hello >= 0.1 });
+        checks.push({
+          name: 'throughput at least 0.10x hello',
+          label: 'throughput',
+          value: `${(s.rps / hello).toFixed(3)}x hello`,
+          met: s.rps / hello >= 0.1,
+        });
       }
       checks.push({ name: 'answer under 10 KB', label: 'answer', value: kb(s.bytes), met: s.bytes < 10_240 });
       checks.push({ name: 'no errors', label: 'errors', value: `${s.errors} errors`, met: s.errors === 0 });
@@ -568,19 +657,39 @@ function targetChecks(hello: number, all: SizeResult[]): { where: string; checks
       under('cold mix p99', 'p99', mix.cold.p99, p99Limit),
       under('mixed read/write p95', 'mixed p95', mix.mixed.p95, limit),
       under('health p95 under the worst searches', 'health p95', mix.health.p95, 100),
-      { name: 'answers under 10 KB', label: 'largest answer', value: kb(mix.cold.maxBytes), met: mix.cold.maxBytes < 10_240 },
+      {
+        name: 'answers under 10 KB',
+        label: 'largest answer',
+        value: kb(mix.cold.maxBytes),
+        met: mix.cold.maxBytes < 10_240,
+      },
       {
         name: 'estimates within 10% of count(*)',
         label: 'estimates',
         value: `${(mix.accuracy.maxError * 100).toFixed(1)}% off at most (${mix.accuracy.checked} checked)`,
         met: mix.accuracy.maxError <= 0.1,
       },
-      { name: 'no errors', label: 'errors', value: `${mix.cold.errors + mix.mixed.errors + mix.cold.rpsErrors} errors`, met: mix.cold.errors + mix.mixed.errors + mix.cold.rpsErrors === 0 },
+      {
+        name: 'no errors',
+        label: 'errors',
+        value: `${mix.cold.errors + mix.mixed.errors + mix.cold.rpsErrors} errors`,
+        met: mix.cold.errors + mix.mixed.errors + mix.cold.rpsErrors === 0,
+      },
       // A stuck index (decision 24) leaves the database to answer every search: the figures would not be the index's.
-      { name: 'search index ready after the runs', label: 'search index', value: mix.indexAfter, met: mix.indexAfter === 'ready' || mix.indexAfter === 'off' },
+      {
+        name: 'search index ready after the runs',
+        label: 'search index',
+        value: mix.indexAfter,
+        met: mix.indexAfter === 'ready' || mix.indexAfter === 'off',
+      },
     ];
     if (db === 'postgres') {
-      mixChecks.push({ name: 'cold mix throughput at least 0.10x hello', label: 'throughput', value: `${(mix.cold.rps / hello).toFixed(3)}x hello`, met: mix.cold.rps / hello >= 0.1 });
+      mixChecks.push({
+        name: 'cold mix throughput at least 0.10x hello',
+        label: 'throughput',
+        value: `${(mix.cold.rps / hello).toFixed(3)}x hello`,
+        met: mix.cold.rps / hello >= 0.1,
+      });
     }
     out.push({ where: `${db}, ${largest.jobs.toLocaleString('en-US')} jobs, realistic traffic`, checks: mixChecks });
   }
@@ -607,7 +716,9 @@ function render(hello: number, all: SizeResult[]): string {
     '',
     '## Search (`GET /api/job/search`)',
     '',
-    '| database | jobs | query shape | p50 ms | p95 ms | p99 ms | uncached p95 ms | req/s @' + connections + ' | x hello | errors | bytes/answer |',
+    '| database | jobs | query shape | p50 ms | p95 ms | p99 ms | uncached p95 ms | req/s @' +
+      connections +
+      ' | x hello | errors | bytes/answer |',
     '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of all) {
@@ -631,7 +742,9 @@ function render(hello: number, all: SizeResult[]): string {
       'total of the cold mix (up to 100) against count(*). Floor: `/api/health` (one `SELECT 1`, no search) from the same connections,',
       'the most an answer that reads the database at all reaches on this server.',
       '',
-      '| database | jobs | cold p50 ms | cold p95 ms | cold p99 ms | estimated | req/s @' + connections + ' | x hello | floor req/s (x hello) | mixed p95 ms | mixed p99 ms | write p95 ms | health p95 ms | health max ms | estimate off at most | errors | largest answer |',
+      '| database | jobs | cold p50 ms | cold p95 ms | cold p99 ms | estimated | req/s @' +
+        connections +
+        ' | x hello | floor req/s (x hello) | mixed p95 ms | mixed p99 ms | write p95 ms | health p95 ms | health max ms | estimate off at most | errors | largest answer |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     );
     for (const r of mixes) {
@@ -640,22 +753,33 @@ function render(hello: number, all: SizeResult[]): string {
         `| ${r.db} | ${r.jobs.toLocaleString('en-US')} | ${ms(m.cold.p50)} | ${ms(m.cold.p95)} | ${ms(m.cold.p99)} | ${m.cold.estimated} | ${Math.round(m.cold.rps)} | ${(m.cold.rps / hello).toFixed(3)} | ${Math.round(m.cold.floorRps)} (${(m.cold.floorRps / hello).toFixed(3)}) | ${ms(m.mixed.p95)} | ${ms(m.mixed.p99)} | ${ms(m.mixed.writeP95)} | ${ms(m.health.p95)} | ${ms(m.health.max)} | ${(m.accuracy.maxError * 100).toFixed(1)}% (${m.accuracy.checked}) | ${m.cold.errors + m.mixed.errors + m.cold.rpsErrors} | ${kb(m.cold.maxBytes)} |`,
       );
     }
-    const worst = mixes.map((r) => `${r.db} ${r.jobs.toLocaleString('en-US')}: ${r.mix?.accuracy.worst || 'none estimated'}`);
+    const worst = mixes.map(
+      (r) => `${r.db} ${r.jobs.toLocaleString('en-US')}: ${r.mix?.accuracy.worst || 'none estimated'}`,
+    );
     lines.push('', `Farthest estimate per run: ${worst.join('; ')}.`);
     const indexes = all.filter((r) => r.index);
     if (indexes.length) {
       lines.push(
         '',
         'The search index (decision record 24), in the server that ran the searches above: loaded after the server first answered, and',
-        'the server\'s resident memory once loaded.',
+        "the server's resident memory once loaded.",
         '',
         '| database | jobs | index | loaded in s | server RSS MB |',
         '|---|---:|---|---:|---:|',
-        ...indexes.map((r) => `| ${r.db} | ${r.jobs.toLocaleString('en-US')} | ${r.index?.state ?? '-'} | ${r.index?.loadSeconds.toFixed(1) ?? '-'} | ${Math.round(r.index?.rssMb ?? 0)} |`),
+        ...indexes.map(
+          (r) =>
+            `| ${r.db} | ${r.jobs.toLocaleString('en-US')} | ${r.index?.state ?? '-'} | ${r.index?.loadSeconds.toFixed(1) ?? '-'} | ${Math.round(r.index?.rssMb ?? 0)} |`,
+        ),
       );
     }
   }
-  lines.push('', '## The spec\'s approach: download every job, filter in the browser', '', '| database | jobs | median ms per visit | bytes per visit | load time (seed) s |', '|---|---:|---:|---:|---:|');
+  lines.push(
+    '',
+    "## The spec's approach: download every job, filter in the browser",
+    '',
+    '| database | jobs | median ms per visit | bytes per visit | load time (seed) s |',
+    '|---|---:|---:|---:|---:|',
+  );
   for (const r of all) {
     const spec = 'skipped' in r.spec ? `not run (${r.spec.skipped})` : ms(r.spec.ms);
     const bytes = 'skipped' in r.spec ? '-' : kb(r.spec.bytes);
@@ -674,7 +798,9 @@ function render(hello: number, all: SizeResult[]): string {
   }
   lines.push('', '## Targets at the largest size', '');
   for (const target of targetChecks(hello, all)) {
-    const parts = target.checks.map((c) => `${c.label} ${c.value} (${c.met ? 'met' : `missed${c.by ? ` by ${c.by}` : ''}`})`);
+    const parts = target.checks.map(
+      (c) => `${c.label} ${c.value} (${c.met ? 'met' : `missed${c.by ? ` by ${c.by}` : ''}`})`,
+    );
     lines.push(`- ${target.where}: ${parts.join('; ')}`);
   }
   lines.push('');

@@ -81,7 +81,13 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 }
 
 /** Everything but listening: what `server.ts` starts and what tests build in-process. */
-export async function buildApp({ db, config, storage = createStorage(config), cvStorage = createPrivateStorage(config), ...options }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  storage = createStorage(config),
+  cvStorage = createPrivateStorage(config),
+  ...options
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggerOptions(config),
     bodyLimit: 256 * 1024,
@@ -103,7 +109,11 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
   await app.register(cookie);
   if (config.corsOrigins.length > 0) {
     // Every method the API uses (the default list lacks PATCH and DELETE, so edits and deletions failed; PUT saves a job).
-    await app.register(cors, { origin: config.corsOrigins, credentials: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] });
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    });
   }
   // helmet's middleware made once: @fastify/helmet made it anew for every request, parsing the policy each time (about
   // a tenth of a millisecond, a third of what /api/health cost under load).
@@ -135,11 +145,19 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Jobboard API', description: 'Every call of the job board, generated from its schemas.', version: '1.0.0' },
+      info: {
+        title: 'Jobboard API',
+        description: 'Every call of the job board, generated from its schemas.',
+        version: '1.0.0',
+      },
       components: {
         securitySchemes: {
           // The jobs API (/api/v1): a company's key, made by its owner; every other call uses the session cookie.
-          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (jb_live_...) sent as Authorization: Bearer <key>' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key (jb_live_...) sent as Authorization: Bearer <key>',
+          },
         },
       },
     },
@@ -151,7 +169,9 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
     // swagger-ui's own policy (it hashes its inline scripts) held to the site's rules: no <base>, never framed,
     // and upgrade-insecure-requests only when the site is served over https.
     transformStaticCSP: (header) => {
-      const strict = header.replace("base-uri 'self'", "base-uri 'none'").replace("frame-ancestors 'self'", "frame-ancestors 'none'");
+      const strict = header
+        .replace("base-uri 'self'", "base-uri 'none'")
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'");
       return config.secureCookies ? strict : strict.replace(/\s*upgrade-insecure-requests;?/, '');
     },
   });
@@ -176,7 +196,12 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
   // The worker starts with the app, so messages queued before a restart go out after it.
   app.addHook('onReady', async () => mail.startInBackground());
   app.addHook('onClose', () => mail.stop());
-  const searchCounts = new SearchCache(config.searchCacheTtlMs, undefined, undefined, config.databaseReadUrls.length ? replicaStalenessMs(config.replicaMaxLagMs) : 0);
+  const searchCounts = new SearchCache(
+    config.searchCacheTtlMs,
+    undefined,
+    undefined,
+    config.databaseReadUrls.length ? replicaStalenessMs(config.replicaMaxLagMs) : 0,
+  );
   // A job change made anywhere (another instance, the expiry sweep) reaches this instance's search cache at once
   // (migration 007 sends the notice; decision record 0004).
   if (db.listen) {
@@ -188,7 +213,11 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
     const index = new SearchIndex(db, {
       ...(db.kind === 'pglite' ? { loadChunk: PGLITE_LOAD_CHUNK } : {}),
       onChange: () => searchCounts.forgetAnswers(),
-      onCatchUpError: (error) => app.log.warn({ err: error }, 'search index could not read job_changes; searches read the database until it can'),
+      onCatchUpError: (error) =>
+        app.log.warn(
+          { err: error },
+          'search index could not read job_changes; searches read the database until it can',
+        ),
     });
     searchCounts.index = index;
     app.addHook('onReady', async () => {
@@ -237,7 +266,12 @@ export async function buildApp({ db, config, storage = createStorage(config), cv
   return app;
 }
 
-function registerStaticFiles(app: FastifyInstance, config: Config, storage: FileStorage, serverRendered: boolean): void {
+function registerStaticFiles(
+  app: FastifyInstance,
+  config: Config,
+  storage: FileStorage,
+  serverRendered: boolean,
+): void {
   app.register(fastifyStatic, {
     root: path.join(config.staticDir, 'static'),
     prefix: '/static/',
@@ -281,7 +315,8 @@ function registerStaticFiles(app: FastifyInstance, config: Config, storage: File
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|static|uploads)(\/|$)/.test(pathname);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|static|uploads)(\/|$)/.test(pathname);
     if (hasWeb && isPage) {
       // Every page path loads the app; one the app does not have is still its "Page Not Found", with a 404 status.
       return reply

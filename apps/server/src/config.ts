@@ -32,10 +32,16 @@ const trustProxySchema = z
     const text = value?.trim() ?? '';
     if (text === '') return false;
     if (/^\d+$/.test(text)) return Number(text) === 0 ? false : Number(text);
-    const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
+    const entries = text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = entries.filter((entry) => !isAddressOrCidr(entry));
     if (bad.length > 0 || entries.length === 0) {
-      ctx.addIssue({ code: 'custom', message: `expected a number of proxy hops or a list of addresses/CIDRs, not ${bad.join(', ') || JSON.stringify(text)}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected a number of proxy hops or a list of addresses/CIDRs, not ${bad.join(', ') || JSON.stringify(text)}`,
+      });
       return z.NEVER;
     }
     return entries;
@@ -101,12 +107,18 @@ const envSchema = z.object({
   MAIL_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(300),
   // A stage e-mail waits this long before it goes: the undo window of a stage move (0: at once, no undo).
   STAGE_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
-  HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
+  HOUSEKEEPING_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60 * 60_000),
   // Instant alerts are checked this often (0: never, for tests that run the checker themselves); at least 1 s.
   ALERTS_INTERVAL_MS: z.coerce
     .number()
     .int()
-    .refine((n) => n === 0 || (n >= 1_000 && n <= 86_400_000), { message: 'expected 0 (off) or 1000 to 86400000 milliseconds' })
+    .refine((n) => n === 0 || (n >= 1_000 && n <= 86_400_000), {
+      message: 'expected 0 (off) or 1000 to 86400000 milliseconds',
+    })
     .default(60_000),
   // Moderation (decision record 20): administrators by verified address; pre-moderation of new accounts' jobs.
   ADMIN_EMAILS: z
@@ -375,7 +387,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST),
     staticDir: path.join(serverRoot, 'public'),
     rateLimits: e.SIGN_IN_PER_ADDRESS
-      ? { ...DEFAULT_RATE_LIMITS, signInPerAddress: { ...DEFAULT_RATE_LIMITS.signInPerAddress, limit: e.SIGN_IN_PER_ADDRESS } }
+      ? {
+          ...DEFAULT_RATE_LIMITS,
+          signInPerAddress: { ...DEFAULT_RATE_LIMITS.signInPerAddress, limit: e.SIGN_IN_PER_ADDRESS },
+        }
       : DEFAULT_RATE_LIMITS,
     sitemapUrlsPerFile: 50_000,
     adminEmails: e.ADMIN_EMAILS,
@@ -414,7 +429,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 /** `base` with `overrides`; a PUBLIC_URL given there (and no siteOrigin) moves the site's origin with it. */
 export function withOverrides(base: Config, overrides: Partial<Config>): Config {
-  const siteOrigin = overrides.siteOrigin ?? (overrides.publicUrl ? new URL(overrides.publicUrl).origin : base.siteOrigin);
+  const siteOrigin =
+    overrides.siteOrigin ?? (overrides.publicUrl ? new URL(overrides.publicUrl).origin : base.siteOrigin);
   return { ...base, ...overrides, siteOrigin };
 }
 

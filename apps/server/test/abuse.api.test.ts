@@ -37,10 +37,21 @@ function expectRateLimited(response: LightMyRequestResponse): number {
 
 function signUpBody() {
   const id = unique();
-  return { name: `Abuse ${id}`, username: `abuse-${id}`, email: `abuse-${id}@example.com`, password: 'a perfectly fine passphrase' };
+  return {
+    name: `Abuse ${id}`,
+    username: `abuse-${id}`,
+    email: `abuse-${id}@example.com`,
+    password: 'a perfectly fine passphrase',
+  };
 }
 
-function signIn(app: FastifyInstance, email: string, password: string, remoteAddress: string, headers: Record<string, string> = {}) {
+function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  remoteAddress: string,
+  headers: Record<string, string> = {},
+) {
   return app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password }, remoteAddress, headers });
 }
 
@@ -52,7 +63,11 @@ describe('finding 5: the client address comes from the socket unless TRUST_PROXY
     expect(loadConfig({ PUBLIC_URL: 'https://jobs.example.com' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+    ]);
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: '-1' })).toThrow(/TRUST_PROXY/);
@@ -60,12 +75,22 @@ describe('finding 5: the client address comes from the socket unless TRUST_PROXY
 
   const LIMITS: Partial<RateLimits> = { signUpPerAddress: { limit: 2, windowMs: 60_000 } };
   const signUp = (app: FastifyInstance, remoteAddress: string, forwardedFor: string) =>
-    app.inject({ method: 'POST', url: '/api/auth/signup', payload: signUpBody(), remoteAddress, headers: { 'x-forwarded-for': forwardedFor } });
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: signUpBody(),
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
 
   describe('PUBLIC_URL set, TRUST_PROXY unset', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await buildTestApp('pglite', { rateLimits: { ...DEFAULT_RATE_LIMITS, ...LIMITS } }, { env: { PUBLIC_URL: 'https://jobs.example.com' } });
+      t = await buildTestApp(
+        'pglite',
+        { rateLimits: { ...DEFAULT_RATE_LIMITS, ...LIMITS } },
+        { env: { PUBLIC_URL: 'https://jobs.example.com' } },
+      );
     });
     afterAll(async () => t.close());
 
@@ -80,7 +105,11 @@ describe('finding 5: the client address comes from the socket unless TRUST_PROXY
   describe('TRUST_PROXY=1 (one reverse proxy in front)', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await buildTestApp('pglite', { rateLimits: { ...DEFAULT_RATE_LIMITS, ...LIMITS } }, { env: { TRUST_PROXY: '1' } });
+      t = await buildTestApp(
+        'pglite',
+        { rateLimits: { ...DEFAULT_RATE_LIMITS, ...LIMITS } },
+        { env: { TRUST_PROXY: '1' } },
+      );
     });
     afterAll(async () => t.close());
 
@@ -97,13 +126,18 @@ describe('finding 5: the client address comes from the socket unless TRUST_PROXY
   describe('TRUST_PROXY=<address list>', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await buildTestApp('pglite', { rateLimits: { ...DEFAULT_RATE_LIMITS, ...LIMITS } }, { env: { TRUST_PROXY: '10.201.0.0/16' } });
+      t = await buildTestApp(
+        'pglite',
+        { rateLimits: { ...DEFAULT_RATE_LIMITS, ...LIMITS } },
+        { env: { TRUST_PROXY: '10.201.0.0/16' } },
+      );
     });
     afterAll(async () => t.close());
 
     it('honours X-Forwarded-For from a listed proxy only', async () => {
       // Through the listed proxy: each client its own count.
-      for (let i = 0; i < 3; i += 1) expect((await signUp(t.app, '10.201.3.4', `203.0.113.${50 + i}`)).statusCode).toBe(201);
+      for (let i = 0; i < 3; i += 1)
+        expect((await signUp(t.app, '10.201.3.4', `203.0.113.${50 + i}`)).statusCode).toBe(201);
       // Straight from an unlisted address: the header is ignored, the socket address is counted.
       const direct = '198.51.100.77';
       for (let i = 0; i < 2; i += 1) expect((await signUp(t.app, direct, `203.0.113.${60 + i}`)).statusCode).toBe(201);
@@ -134,28 +168,33 @@ describe('finding 5: the in-memory rate-limit store is bounded and O(1) per hit'
     expect(hot.size).toBeLessThanOrEqual(100);
   });
 
-  it('the default store: per-hit time stays flat past 100,000 live keys and its size stays capped', { timeout: 120_000 }, async () => {
-    const store = new MemoryRateLimitStore();
-    const batch = 10_000;
-    const times: number[] = [];
-    let key = 0;
-    for (let b = 0; b < 20; b += 1) {
-      const started = performance.now();
-      for (let i = 0; i < batch; i += 1) await store.hit(`addr-${(key += 1)}`, 15 * 60_000);
-      times.push(performance.now() - started);
-      // Stop early once it has clearly degraded (the old store swept every key on every new one past 100,000:
-      // 14-24 s per batch here).
-      if ((times.at(-1) ?? 0) > 3000) break;
-    }
-    const shown = `batch times (ms): ${times.map((t) => t.toFixed(0)).join(', ')}`;
-    expect(times.length, shown).toBe(20);
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-    // 200,000 keys in all: the typical batch past the cap costs what one before it did. Machine-noise margin (the
-    // machine is shared; garbage collection lands in some batches): medians compared, within a factor of 5 plus
-    // 20 ms. The old store's late batches were over 1000 times its early ones.
-    expect(median(times.slice(10)), shown).toBeLessThan(median(times.slice(0, 10)) * 5 + 20);
-    expect(store.size).toBeLessThanOrEqual(100_000);
-  });
+  it(
+    'the default store: per-hit time stays flat past 100,000 live keys and its size stays capped',
+    { timeout: 120_000 },
+    async () => {
+      const store = new MemoryRateLimitStore();
+      const batch = 10_000;
+      const times: number[] = [];
+      let key = 0;
+      for (let b = 0; b < 20; b += 1) {
+        const started = performance.now();
+        for (let i = 0; i < batch; i += 1) await store.hit(`addr-${(key += 1)}`, 15 * 60_000);
+        times.push(performance.now() - started);
+        // Stop early once it has clearly degraded (the old store swept every key on every new one past 100,000:
+        // 14-24 s per batch here).
+        if ((times.at(-1) ?? 0) > 3000) break;
+      }
+      const shown = `batch times (ms): ${times.map((t) => t.toFixed(0)).join(', ')}`;
+      expect(times.length, shown).toBe(20);
+      const median = (values: number[]) =>
+        [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+      // 200,000 keys in all: the typical batch past the cap costs what one before it did. Machine-noise margin (the
+      // machine is shared; garbage collection lands in some batches): medians compared, within a factor of 5 plus
+      // 20 ms. The old store's late batches were over 1000 times its early ones.
+      expect(median(times.slice(10)), shown).toBeLessThan(median(times.slice(0, 10)) * 5 + 20);
+      expect(store.size).toBeLessThanOrEqual(100_000);
+    },
+  );
 });
 
 // ---------------------------------------------------------------- finding 6
@@ -171,7 +210,10 @@ describe('finding 6: a wrong-password storm locks out the attacker, not the owne
     it('attacker fails 20 times on alice; alice signs in from her own address; the attacker is throttled with 429 and Retry-After', async () => {
       const alice = signUpBody();
       const home = '192.0.2.10';
-      expect((await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: alice, remoteAddress: home })).statusCode).toBe(201);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: alice, remoteAddress: home }))
+          .statusCode,
+      ).toBe(201);
       const attacker = '198.51.100.66';
       const answers: number[] = [];
       let last: LightMyRequestResponse | undefined;
@@ -179,7 +221,10 @@ describe('finding 6: a wrong-password storm locks out the attacker, not the owne
         last = await signIn(t.app, alice.email, `wrong password ${i}`, attacker);
         answers.push(last.statusCode);
       }
-      expect(answers.filter((s) => s !== 401 && s !== 429), answers.join(',')).toEqual([]);
+      expect(
+        answers.filter((s) => s !== 401 && s !== 429),
+        answers.join(','),
+      ).toEqual([]);
       expect(answers.at(-1)).toBe(429);
       expectRateLimited(last as LightMyRequestResponse);
       // Alice, from her usual address, is not locked out.
@@ -207,7 +252,8 @@ describe('finding 6: a wrong-password storm locks out the attacker, not the owne
     it('doubles the lock of the pair after each failure past the free ones', { timeout: 30_000 }, async () => {
       const victim = await signUpAndSignIn(t.app);
       const from = address();
-      for (let i = 0; i < 2; i += 1) expectErrorShape(await signIn(t.app, victim.user.email, 'wrong password!', from), 401);
+      for (let i = 0; i < 2; i += 1)
+        expectErrorShape(await signIn(t.app, victim.user.email, 'wrong password!', from), 401);
       expect(expectRateLimited(await signIn(t.app, victim.user.email, 'wrong password!', from))).toBe(1);
       await sleep(1100);
       expectErrorShape(await signIn(t.app, victim.user.email, 'wrong password!', from), 401);
@@ -230,13 +276,17 @@ describe('finding 6: a wrong-password storm locks out the attacker, not the owne
       }
     });
 
-    it('many addresses together reach the account ceiling: unknown addresses are refused, the owner\'s known address is not', async () => {
+    it("many addresses together reach the account ceiling: unknown addresses are refused, the owner's known address is not", async () => {
       const owner = signUpBody();
       const home = address();
-      expect((await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: owner, remoteAddress: home })).statusCode).toBe(201);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: owner, remoteAddress: home }))
+          .statusCode,
+      ).toBe(201);
       expect((await signIn(t.app, owner.email, owner.password, home)).statusCode).toBe(200);
       // Six attackers, one failure each: below every pair's free failures, but six for the account.
-      for (let i = 0; i < 6; i += 1) expectErrorShape(await signIn(t.app, owner.email, 'wrong password!', address()), 401);
+      for (let i = 0; i < 6; i += 1)
+        expectErrorShape(await signIn(t.app, owner.email, 'wrong password!', address()), 401);
       expectRateLimited(await signIn(t.app, owner.email, owner.password, address()));
       // The owner, from the address she signed in from before, still gets in.
       expect((await signIn(t.app, owner.email, owner.password, home)).statusCode).toBe(200);
@@ -271,16 +321,29 @@ describeEachDb('finding 7: CSRF and session checks hold on every spelling of an 
 
   // What a cross-site HTML form can send: text/plain, url-encoded or multipart, with or without an Origin.
   const FORMS: { label: string; headers: Record<string, string>; payload: string }[] = [
-    { label: 'text/plain from a foreign Origin', headers: { origin: 'https://evil.example', 'content-type': 'text/plain' }, payload: 'a=b' },
+    {
+      label: 'text/plain from a foreign Origin',
+      headers: { origin: 'https://evil.example', 'content-type': 'text/plain' },
+      payload: 'a=b',
+    },
     { label: 'text/plain without Origin', headers: { 'content-type': 'text/plain' }, payload: 'a=b' },
-    { label: 'url-encoded from a foreign Origin', headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=b' },
+    {
+      label: 'url-encoded from a foreign Origin',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=b',
+    },
     { label: 'an empty body from Origin null', headers: { origin: 'null' }, payload: '' },
   ];
 
   for (const url of SIGNOUT_SPELLINGS) {
     for (const form of FORMS) {
       it(`a cross-site POST ${url} (${form.label}) is refused and the session lives on`, async () => {
-        const response = await t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie, ...form.headers }, payload: form.payload });
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { cookie: user.cookie, ...form.headers },
+          payload: form.payload,
+        });
         expect([403, 404, 415], `${response.statusCode} ${response.body}`).toContain(response.statusCode);
         expectErrorShape(response, response.statusCode);
         expect((await me(user.cookie)).statusCode).toBe(200);
@@ -303,7 +366,16 @@ describeEachDb('finding 7: CSRF and session checks hold on every spelling of an 
     expect(await count()).toBe(before);
   });
 
-  const ME_SPELLINGS = ['/api/auth/me', '/%61pi/auth/me', '/api/auth/%6De', '/%61%70%69/auth/me', '//api/auth/me', '/api//auth/me', '/API/auth/me', '/api/auth/me?x=1'];
+  const ME_SPELLINGS = [
+    '/api/auth/me',
+    '/%61pi/auth/me',
+    '/api/auth/%6De',
+    '/%61%70%69/auth/me',
+    '//api/auth/me',
+    '/api//auth/me',
+    '/API/auth/me',
+    '/api/auth/me?x=1',
+  ];
   it.each(ME_SPELLINGS)('GET %s: the session cookie identifies the user wherever the route is reached', async (url) => {
     const response = await me(user.cookie, url);
     expect([200, 404], `${response.statusCode} ${response.body}`).toContain(response.statusCode);
@@ -314,14 +386,23 @@ describeEachDb('finding 7: CSRF and session checks hold on every spelling of an 
     for (const url of ['/%61pi/auth/me', '/api/auth/%6De']) expect((await me(user.cookie, url)).statusCode).toBe(200);
     // A same-site sign-out through an encoded path works: the CSRF check sees the route, not the spelling.
     const other = await signUpAndSignIn(t.app);
-    const out = await t.app.inject({ method: 'POST', url: '/%61pi/auth/signout', headers: { cookie: other.cookie, 'content-type': 'application/json' }, payload: '{}' });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/auth/signout',
+      headers: { cookie: other.cookie, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(out.statusCode).toBe(200);
     expectErrorShape(await me(other.cookie), 401);
   });
 
   it('an encoded path to a signed-in call still knows who is calling', async () => {
     const job = await postJob(t.app, user.cookie);
-    const response = await t.app.inject({ method: 'DELETE', url: `/%61pi/job/delete/${job}`, headers: { cookie: user.cookie } });
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/%61pi/job/delete/${job}`,
+      headers: { cookie: user.cookie },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
   });
@@ -348,7 +429,8 @@ describe('finding 10: GET /api/auth/google/start is rate limited per address', (
   });
 
   const flows = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM oidc_flows'))[0]?.n ?? 0;
-  const start = (remoteAddress: string) => t.app.inject({ method: 'GET', url: '/api/auth/google/start', remoteAddress });
+  const start = (remoteAddress: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/google/start', remoteAddress });
 
   it('writes no more flows past the limit: 429 with Retry-After; another address still starts', async () => {
     const from = address();
@@ -388,23 +470,34 @@ describeEachDb('finding 12: personal answers are never cached; names are checked
     () => ({ method: 'GET', url: '/api/auth/me', headers: { cookie: user.cookie } }),
     () => ({ method: 'GET', url: '/api/auth/me' }),
     () => ({ method: 'POST', url: '/api/auth/signin', payload: { email: user.user.email, password: user.password } }),
-    () => ({ method: 'POST', url: '/api/auth/signin', payload: { email: user.user.email, password: 'wrong password!' } }),
+    () => ({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: user.user.email, password: 'wrong password!' },
+    }),
     () => ({ method: 'GET', url: '/api/user/get-users', headers: { cookie: user.cookie } }),
     () => ({ method: 'GET', url: '/api/apply/appliedJobs', headers: { cookie: user.cookie } }),
     () => ({ method: 'GET', url: `/api/apply/appliedJobs/${user.user._id}`, headers: { cookie: user.cookie } }),
-    () => ({ method: 'GET', url: `/api/job/myJobs/${encodeURIComponent(user.user.email)}`, headers: { cookie: user.cookie } }),
+    () => ({
+      method: 'GET',
+      url: `/api/job/myJobs/${encodeURIComponent(user.user.email)}`,
+      headers: { cookie: user.cookie },
+    }),
     () => ({ method: 'GET', url: `/api/job/myJobs/${encodeURIComponent(user.user.email)}` }),
     // A public read made with a session cookie is personal too (a shared cache must not keep it).
     () => ({ method: 'GET', url: `/api/job/all-jobs/${job}`, headers: { cookie: user.cookie } }),
     () => ({ method: 'GET', url: '/api/job/search', headers: { cookie: user.cookie } }),
   ];
 
-  it.each(PERSONAL.map((build, i) => [i, build] as const))('personal answer %i has Cache-Control: no-store', async (_i, build) => {
-    const options = build();
-    const response = await t.app.inject(options);
-    expect(response.statusCode, `${options.method} ${String(options.url)}: ${response.body}`).toBeLessThan(500);
-    expect(response.headers['cache-control'], `${options.method} ${String(options.url)}`).toBe('no-store');
-  });
+  it.each(PERSONAL.map((build, i) => [i, build] as const))(
+    'personal answer %i has Cache-Control: no-store',
+    async (_i, build) => {
+      const options = build();
+      const response = await t.app.inject(options);
+      expect(response.statusCode, `${options.method} ${String(options.url)}: ${response.body}`).toBeLessThan(500);
+      expect(response.headers['cache-control'], `${options.method} ${String(options.url)}`).toBe('no-store');
+    },
+  );
 
   it('an anonymous public read is not marked no-store (it may be cached)', async () => {
     for (const url of ['/api/job/search', `/api/job/all-jobs/${job}`, '/api/health']) {
@@ -430,25 +523,38 @@ describeEachDb('finding 12: personal answers are never cached; names are checked
     expect(await t.db.query('SELECT 1 FROM users WHERE email = $1', [body.email])).toHaveLength(0);
   });
 
-  it.each(LOOK_ALIKES)('a profile update refuses a %s of %j with 400 naming the field and changes nothing', async (field, value, message) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/user/update/${user.user._id}`,
-      headers: { cookie: user.cookie },
-      payload: { [field]: value },
-    });
-    expect(expectErrorShape(response, 400)).toMatch(message);
-    const [row] = await t.db.query<{ name: string; username: string }>('SELECT name, username FROM users WHERE id = $1', [user.user._id]);
-    expect(row).toEqual({ name: user.user.name, username: user.user.username });
-  });
+  it.each(LOOK_ALIKES)(
+    'a profile update refuses a %s of %j with 400 naming the field and changes nothing',
+    async (field, value, message) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/user/update/${user.user._id}`,
+        headers: { cookie: user.cookie },
+        payload: { [field]: value },
+      });
+      expect(expectErrorShape(response, 400)).toMatch(message);
+      const [row] = await t.db.query<{ name: string; username: string }>(
+        'SELECT name, username FROM users WHERE id = $1',
+        [user.user._id],
+      );
+      expect(row).toEqual({ name: user.user.name, username: user.user.username });
+    },
+  );
 
   it('normalises (NFKC): full-width letters are the plain ones, so they cannot pose as a taken username', async () => {
     const id = unique();
     const body = { ...signUpBody(), username: `ｆｕｌｌ${id}`, name: 'Ｆｕｌｌ Ｗｉｄｔｈ' };
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body })).statusCode).toBe(201);
-    const [row] = await t.db.query<{ name: string; username: string }>('SELECT name, username FROM users WHERE email = $1', [body.email]);
+    const [row] = await t.db.query<{ name: string; username: string }>(
+      'SELECT name, username FROM users WHERE email = $1',
+      [body.email],
+    );
     expect(row).toEqual({ name: 'Full Width', username: `full${id}` });
-    const twin = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...signUpBody(), username: `full${id}` } });
+    const twin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { ...signUpBody(), username: `full${id}` },
+    });
     expectErrorShape(twin, 409);
   });
 
@@ -457,7 +563,7 @@ describeEachDb('finding 12: personal answers are never cached; names are checked
       ['José Álvarez-Núñez', 'jose.alvarez'],
       ['Алиса Петрова', 'алиса'],
       ['山田 はなこ カタカナ', '山田はなこ'],
-      ['Zoë O\'Brien 2', 'zoe_2'],
+      ["Zoë O'Brien 2", 'zoe_2'],
     ]) {
       // A digits-only suffix: hex letters would mix Latin into the other scripts.
       const body = { ...signUpBody(), name, username: `${username}${randomBytes(4).readUInt32BE()}` };

@@ -26,7 +26,8 @@ async function settle(ms = 1_200) {
 describeEachDb('account takeover defences', (kind) => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  const mailsTo = (email: string, subject: RegExp): ReceivedMail[] => smtp.received.filter((m) => m.to.includes(email) && subject.test(m.subject));
+  const mailsTo = (email: string, subject: RegExp): ReceivedMail[] =>
+    smtp.received.filter((m) => m.to.includes(email) && subject.test(m.subject));
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -37,27 +38,45 @@ describeEachDb('account takeover defences', (kind) => {
     await smtp.close();
   });
 
-  const post = (url: string, payload: object | undefined, cookie?: string) => t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+  const post = (url: string, payload: object | undefined, cookie?: string) =>
+    t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
 
-  it('pre-hijacking: the owner\'s reset cancels the change of address the squatter asked for, and its link fails', async () => {
+  it("pre-hijacking: the owner's reset cancels the change of address the squatter asked for, and its link fails", async () => {
     const victimEmail = fresh(kind, 'victim');
     const attackerEmail = fresh(kind, 'attacker');
     // The attacker registers the victim's address and asks to move the account to their own.
     const squatter = await signUpAndSignIn(t.app, { email: victimEmail }, { verified: false });
-    const change = await post(`/api/user/update/${squatter.user._id}`, { email: attackerEmail, currentPassword: squatter.password }, squatter.cookie);
+    const change = await post(
+      `/api/user/update/${squatter.user._id}`,
+      { email: attackerEmail, currentPassword: squatter.password },
+      squatter.cookie,
+    );
     expect(change.json()).toMatchObject({ pendingEmail: attackerEmail });
-    const changeLink = linkToken(await waitForMail(smtp.received, attackerEmail, /Confirm your new e-mail address/), 'verify-email');
+    const changeLink = linkToken(
+      await waitForMail(smtp.received, attackerEmail, /Confirm your new e-mail address/),
+      'verify-email',
+    );
 
     // The victim recovers "their" account.
     await post('/api/auth/forgot-password', { email: victimEmail });
-    const resetToken = linkToken(await waitForMail(smtp.received, victimEmail, /Reset your Jobboard password/), 'reset-password');
-    expect((await post('/api/auth/reset-password', { token: resetToken, password: 'the victim owns this now' })).statusCode).toBe(200);
+    const resetToken = linkToken(
+      await waitForMail(smtp.received, victimEmail, /Reset your Jobboard password/),
+      'reset-password',
+    );
+    expect(
+      (await post('/api/auth/reset-password', { token: resetToken, password: 'the victim owns this now' })).statusCode,
+    ).toBe(200);
     const victim = await signInAs(t.app, victimEmail, 'the victim owns this now');
     expect(victim.user).toMatchObject({ email: victimEmail, pendingEmail: null, emailVerified: true });
 
     // The attacker's link no longer moves the account.
-    expect(expectErrorShape(await post('/api/auth/verify-email', { token: changeLink }), 400)).toBe(MESSAGES.linkInvalid);
-    const rows = await t.db.query<{ email: string; pending_email: string | null }>('SELECT email, pending_email FROM users WHERE id = $1', [squatter.user._id]);
+    expect(expectErrorShape(await post('/api/auth/verify-email', { token: changeLink }), 400)).toBe(
+      MESSAGES.linkInvalid,
+    );
+    const rows = await t.db.query<{ email: string; pending_email: string | null }>(
+      'SELECT email, pending_email FROM users WHERE id = $1',
+      [squatter.user._id],
+    );
     expect(rows).toEqual([{ email: victimEmail, pending_email: null }]);
     expect(await t.db.query('SELECT 1 FROM account_tokens WHERE user_id = $1', [squatter.user._id])).toEqual([]);
   });
@@ -72,7 +91,10 @@ describeEachDb('account takeover defences', (kind) => {
     await post('/api/auth/forgot-password', { email });
     const reset = linkToken(await waitForMail(smtp.received, email, /Reset your Jobboard password/), 'reset-password');
     await post(`/api/user/update/${a.user._id}`, { email: other, currentPassword: a.password }, a.cookie);
-    const changeLink = linkToken(await waitForMail(smtp.received, other, /Confirm your new e-mail address/), 'verify-email');
+    const changeLink = linkToken(
+      await waitForMail(smtp.received, other, /Confirm your new e-mail address/),
+      'verify-email',
+    );
     // The confirmation of the current address mailed at sign-up is still in the owner's inbox: put it back as live.
     await t.db.query(
       "INSERT INTO account_tokens (token_hash, user_id, purpose, email, expires_at) VALUES ($1, $2, 'verify-email', $3, now() + interval '1 hour')",
@@ -80,17 +102,31 @@ describeEachDb('account takeover defences', (kind) => {
     );
     const confirmed = await post('/api/auth/verify-email', { token: confirm });
     expect(confirmed.json()).toMatchObject({ email, emailVerified: true, pendingEmail: null });
-    expect(expectErrorShape(await post('/api/auth/verify-email', { token: changeLink }), 400)).toBe(MESSAGES.linkInvalid);
-    expect(expectErrorShape(await post('/api/auth/reset-password', { token: reset, password: 'not going to work' }), 400)).toBe(MESSAGES.linkInvalid);
+    expect(expectErrorShape(await post('/api/auth/verify-email', { token: changeLink }), 400)).toBe(
+      MESSAGES.linkInvalid,
+    );
+    expect(
+      expectErrorShape(await post('/api/auth/reset-password', { token: reset, password: 'not going to work' }), 400),
+    ).toBe(MESSAGES.linkInvalid);
   });
 
   it('sign-up with a registered address answers exactly like a new one and mails the owner a notice, no account made', async () => {
     const owner = await signUpAndSignIn(t.app);
     const count = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]?.n;
     const before = await count();
-    const taken = await post('/api/auth/signup', { name: 'Copycat', username: `copycat-${serial}-${kind}`, email: owner.user.email, password: 'a copycat passphrase' });
+    const taken = await post('/api/auth/signup', {
+      name: 'Copycat',
+      username: `copycat-${serial}-${kind}`,
+      email: owner.user.email,
+      password: 'a copycat passphrase',
+    });
     const freeEmail = fresh(kind, 'newcomer');
-    const free = await post('/api/auth/signup', { name: 'Newcomer', username: `newcomer-${serial}-${kind}`, email: freeEmail, password: 'a newcomer passphrase' });
+    const free = await post('/api/auth/signup', {
+      name: 'Newcomer',
+      username: `newcomer-${serial}-${kind}`,
+      email: freeEmail,
+      password: 'a newcomer passphrase',
+    });
     expect(taken.statusCode).toBe(free.statusCode);
     expect(taken.body).toBe(free.body);
     expect(taken.headers['content-type']).toBe(free.headers['content-type']);
@@ -106,7 +142,12 @@ describeEachDb('account takeover defences', (kind) => {
     const owner = await signUpAndSignIn(t.app);
     const cap = DEFAULT_RATE_LIMITS.signUpNoticePerEmail.limit;
     for (let i = 0; i <= cap + 1; i += 1) {
-      const response = await post('/api/auth/signup', { name: 'Copycat', username: `cap-${i}-${serial}-${kind}`, email: owner.user.email, password: 'a copycat passphrase' });
+      const response = await post('/api/auth/signup', {
+        name: 'Copycat',
+        username: `cap-${i}-${serial}-${kind}`,
+        email: owner.user.email,
+        password: 'a copycat passphrase',
+      });
       expect(response.statusCode).toBe(201);
     }
     await settle(2_000);
@@ -116,10 +157,17 @@ describeEachDb('account takeover defences', (kind) => {
   it('deleting the account needs the current password; a Google-only account needs a recent Google sign-in', async () => {
     const a = await signUpAndSignIn(t.app);
     const del = (payload: object | undefined, cookie = a.cookie, id = a.user._id) =>
-      t.app.inject({ method: 'DELETE', url: `/api/user/delete/${id}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/user/delete/${id}`,
+        headers: { cookie },
+        ...(payload ? { payload } : {}),
+      });
     expect(expectErrorShape(await del(undefined), 400)).toBe(MESSAGES.currentPasswordRequiredToDelete);
     expect(expectErrorShape(await del({}), 400)).toBe(MESSAGES.currentPasswordRequiredToDelete);
-    expect(expectErrorShape(await del({ currentPassword: 'not the password' }), 400)).toBe(MESSAGES.currentPasswordWrong);
+    expect(expectErrorShape(await del({ currentPassword: 'not the password' }), 400)).toBe(
+      MESSAGES.currentPasswordWrong,
+    );
     expect(await t.db.query('SELECT 1 FROM users WHERE id = $1', [a.user._id])).toHaveLength(1);
     expect((await del({ currentPassword: a.password })).statusCode).toBe(200);
     expect(await t.db.query('SELECT 1 FROM users WHERE id = $1', [a.user._id])).toHaveLength(0);
@@ -136,13 +184,22 @@ describe('reset-password: the token is checked before any hashing, and calls are
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp('pglite', {
-      rateLimits: { ...DEFAULT_RATE_LIMITS, resetPasswordPerAddress: { limit: 4, windowMs: 60_000 }, resetPasswordPerToken: { limit: 2, windowMs: 60_000 } },
+      rateLimits: {
+        ...DEFAULT_RATE_LIMITS,
+        resetPasswordPerAddress: { limit: 4, windowMs: 60_000 },
+        resetPasswordPerToken: { limit: 2, windowMs: 60_000 },
+      },
     });
   });
   afterAll(() => t.close());
 
   const reset = (token: string, remoteAddress = '192.0.2.10') =>
-    t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'a long new passphrase' }, remoteAddress });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'a long new passphrase' },
+      remoteAddress,
+    });
 
   it('a bad token costs no Argon2 hash', async () => {
     vi.mocked(hashPassword).mockClear();
@@ -152,7 +209,11 @@ describe('reset-password: the token is checked before any hashing, and calls are
 
   it('answers 429 past the limit per token, and past the limit per client address', async () => {
     const token = 'D'.repeat(43);
-    expect([(await reset(token, '192.0.2.20')).statusCode, (await reset(token, '192.0.2.21')).statusCode, (await reset(token, '192.0.2.22')).statusCode]).toEqual([400, 400, 429]);
+    expect([
+      (await reset(token, '192.0.2.20')).statusCode,
+      (await reset(token, '192.0.2.21')).statusCode,
+      (await reset(token, '192.0.2.22')).statusCode,
+    ]).toEqual([400, 400, 429]);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await reset(`${'E'.repeat(42)}${i}`, '192.0.2.30')).statusCode);
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
@@ -160,7 +221,7 @@ describe('reset-password: the token is checked before any hashing, and calls are
   });
 });
 
-describe('forgot-password: one abusive address cannot spend the owner\'s allowance', () => {
+describe("forgot-password: one abusive address cannot spend the owner's allowance", () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   beforeAll(async () => {
@@ -172,9 +233,15 @@ describe('forgot-password: one abusive address cannot spend the owner\'s allowan
     await smtp.close();
   });
 
-  it('after an attacker\'s address hits its limit, the owner asking from another address still gets a link', async () => {
+  it("after an attacker's address hits its limit, the owner asking from another address still gets a link", async () => {
     const owner = await signUpAndSignIn(t.app);
-    const ask = (remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: owner.user.email }, remoteAddress });
+    const ask = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: owner.user.email },
+        remoteAddress,
+      });
     let refused = false;
     for (let i = 0; i < 25 && !refused; i += 1) refused = (await ask('203.0.113.66')).statusCode === 429;
     expect(refused).toBe(true);
@@ -183,7 +250,13 @@ describe('forgot-password: one abusive address cannot spend the owner\'s allowan
     const mine = await ask('198.51.100.7');
     expect(mine.statusCode).toBe(200);
     const deadline = Date.now() + 15_000;
-    while (smtp.received.filter((m) => m.to.includes(owner.user.email) && /Reset your/.test(m.subject)).length === before && Date.now() < deadline) await settle(100);
-    expect(smtp.received.filter((m) => m.to.includes(owner.user.email) && /Reset your/.test(m.subject)).length).toBe(before + 1);
+    while (
+      smtp.received.filter((m) => m.to.includes(owner.user.email) && /Reset your/.test(m.subject)).length === before &&
+      Date.now() < deadline
+    )
+      await settle(100);
+    expect(smtp.received.filter((m) => m.to.includes(owner.user.email) && /Reset your/.test(m.subject)).length).toBe(
+      before + 1,
+    );
   });
 });

@@ -6,7 +6,15 @@ import { ALERT_LIMITS, ALERT_MESSAGES, type Alert, type AlertSaved } from '@jobb
 import { checkDueAlerts } from '../src/modules/alerts/alert-checker.js';
 import { MailQueue } from '../src/modules/mail/mail.queue.js';
 import { SmtpTransport } from '../src/modules/mail/transports.js';
-import { buildTestApp, describeEachDb, expectErrorShape, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
+import {
+  buildTestApp,
+  describeEachDb,
+  expectErrorShape,
+  postJob,
+  signUpAndSignIn,
+  type SignedInUser,
+  type TestApp,
+} from './helpers.js';
 import { startSmtpServer, type ReceivedMail } from './smtp-fixture.js';
 
 const SITE = 'https://jobs.example';
@@ -16,7 +24,11 @@ async function parse(mail: ReceivedMail): Promise<ParsedMail> {
   return simpleParser(mail.raw);
 }
 
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await probe();
@@ -31,7 +43,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A header field's value as written (unfolded), from mailparser's raw header lines. */
 function header(parsed: ParsedMail, name: string): string | undefined {
   const line = parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
-  return line?.replace(/\r?\n[ \t]+/g, ' ').slice(name.length + 1).trim();
+  return line
+    ?.replace(/\r?\n[ \t]+/g, ' ')
+    .slice(name.length + 1)
+    .trim();
 }
 
 /** The unsubscribe page's link in an alert's text, and the one-click address of its List-Unsubscribe header. */
@@ -54,8 +69,17 @@ describeEachDb('job alerts', (kind) => {
     smtp = await startSmtpServer();
     // The app's own checker is off (alertsIntervalMs 0): the tests run rounds themselves, so nothing checks between
     // two posts that must arrive together.
-    t = await buildTestApp(kind, { smtpUrl: smtp.url, publicUrl: SITE, secureCookies: false, alertsIntervalMs: 0, housekeepingIntervalMs: 0 });
-    queue = new MailQueue(t.db, new SmtpTransport(smtp.url), 'Jobboard <no-reply@jobs.example>', t.app.log, { pollingIntervalSeconds: 0.5, expireSeconds: 300 });
+    t = await buildTestApp(kind, {
+      smtpUrl: smtp.url,
+      publicUrl: SITE,
+      secureCookies: false,
+      alertsIntervalMs: 0,
+      housekeepingIntervalMs: 0,
+    });
+    queue = new MailQueue(t.db, new SmtpTransport(smtp.url), 'Jobboard <no-reply@jobs.example>', t.app.log, {
+      pollingIntervalSeconds: 0.5,
+      expireSeconds: 300,
+    });
     // Started beside the app's own queue, which is starting too: pg-boss's createQueue can deadlock with it (the
     // app retries in 5 s; this retries at once).
     for (let attempt = 1; ; attempt += 1) {
@@ -81,9 +105,15 @@ describeEachDb('job alerts', (kind) => {
     return `${kind}${serial}x`;
   };
   /** The alerts mailed to `email` (sign-up's confirmation left out). */
-  const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email) && m.raw.includes('List-Unsubscribe-Post:'));
+  const mailsTo = (email: string) =>
+    smtp.received.filter((m) => m.to.includes(email) && m.raw.includes('List-Unsubscribe-Post:'));
   const createAlert = (person: SignedInUser, query: string, frequency = 'instant') =>
-    t.app.inject({ method: 'POST', url: '/api/alerts', headers: { cookie: person.cookie }, payload: { query, frequency } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/alerts',
+      headers: { cookie: person.cookie },
+      payload: { query, frequency },
+    });
   async function newAlert(person: SignedInUser, query: string, frequency = 'instant'): Promise<Alert> {
     const response = await createAlert(person, query, frequency);
     expect(response.statusCode, response.body).toBe(201);
@@ -104,7 +134,11 @@ describeEachDb('job alerts', (kind) => {
       const saved = created.json<AlertSaved>();
       expect(saved).toMatchObject({ created: true, message: ALERT_MESSAGES.created });
       // Normalised: page and order dropped, the search page's key order.
-      expect(saved.alert).toMatchObject({ query: 'q=react&where=Berlin&workplace=remote', frequency: 'instant', lastSentAt: null });
+      expect(saved.alert).toMatchObject({
+        query: 'q=react&where=Berlin&workplace=remote',
+        frequency: 'instant',
+        lastSentAt: null,
+      });
       expect(saved.alert.description).toBe('react in Berlin, Remote');
 
       const list = await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: me.cookie } });
@@ -114,12 +148,25 @@ describeEachDb('job alerts', (kind) => {
       // The same search again: the one alert, a new frequency.
       const again = await createAlert(me, 'workplace=remote&where=Berlin&q=react', 'daily');
       expect(again.statusCode).toBe(200);
-      expect(again.json<AlertSaved>()).toMatchObject({ created: false, alert: { id: saved.alert.id, frequency: 'daily' } });
+      expect(again.json<AlertSaved>()).toMatchObject({
+        created: false,
+        alert: { id: saved.alert.id, frequency: 'daily' },
+      });
 
-      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/alerts/${saved.alert.id}`, headers: { cookie: me.cookie } });
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/alerts/${saved.alert.id}`,
+        headers: { cookie: me.cookie },
+      });
       expect(deleted.statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: me.cookie } })).json()).toEqual([]);
-      const twice = await t.app.inject({ method: 'DELETE', url: `/api/alerts/${saved.alert.id}`, headers: { cookie: me.cookie } });
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: me.cookie } })).json(),
+      ).toEqual([]);
+      const twice = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/alerts/${saved.alert.id}`,
+        headers: { cookie: me.cookie },
+      });
       expect(expectErrorShape(twice, 404)).toBe(ALERT_MESSAGES.notFound);
     });
 
@@ -127,14 +174,28 @@ describeEachDb('job alerts', (kind) => {
       const owner = await signUpAndSignIn(t.app);
       const other = await signUpAndSignIn(t.app);
       const alert = await newAlert(owner, 'q=private');
-      expect((await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: other.cookie } })).json()).toEqual([]);
-      const stolen = await t.app.inject({ method: 'DELETE', url: `/api/alerts/${alert.id}`, headers: { cookie: other.cookie } });
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: other.cookie } })).json(),
+      ).toEqual([]);
+      const stolen = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/alerts/${alert.id}`,
+        headers: { cookie: other.cookie },
+      });
       expect(expectErrorShape(stolen, 404)).toBe(ALERT_MESSAGES.notFound);
-      expect((await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: owner.cookie } })).json<Alert[]>()).toHaveLength(1);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: owner.cookie } })).json<Alert[]>(),
+      ).toHaveLength(1);
       expectErrorShape(await t.app.inject({ method: 'GET', url: '/api/alerts' }), 401);
-      expectErrorShape(await t.app.inject({ method: 'POST', url: '/api/alerts', payload: { query: 'q=x', frequency: 'daily' } }), 401);
+      expectErrorShape(
+        await t.app.inject({ method: 'POST', url: '/api/alerts', payload: { query: 'q=x', frequency: 'daily' } }),
+        401,
+      );
       expectErrorShape(await t.app.inject({ method: 'DELETE', url: `/api/alerts/${alert.id}` }), 401);
-      expectErrorShape(await t.app.inject({ method: 'DELETE', url: '/api/alerts/not-an-id', headers: { cookie: owner.cookie } }), 404);
+      expectErrorShape(
+        await t.app.inject({ method: 'DELETE', url: '/api/alerts/not-an-id', headers: { cookie: owner.cookie } }),
+        404,
+      );
     });
 
     it('refuses bad input with 400 naming the field', async () => {
@@ -148,14 +209,24 @@ describeEachDb('job alerts', (kind) => {
         [{ query: 'q=a&q=b', frequency: 'daily' }, /^query: q is given twice$/],
         [{ query: `q=${'x'.repeat(101)}`, frequency: 'daily' }, /^query: Search text must be at most 100 characters$/],
         [{ query: 'workplace=moon', frequency: 'daily' }, /^query: workplace must be one of/],
-        [{ query: 'q='.padEnd(ALERT_LIMITS.queryChars + 1, 'x'), frequency: 'daily' }, /^query: query must be at most 1000 characters$/],
+        [
+          { query: 'q='.padEnd(ALERT_LIMITS.queryChars + 1, 'x'), frequency: 'daily' },
+          /^query: query must be at most 1000 characters$/,
+        ],
         [{ query: 'q=x', frequency: 'daily', userId: poster.user._id }, /userId/],
       ];
       for (const [payload, message] of cases) {
-        const response = await t.app.inject({ method: 'POST', url: '/api/alerts', headers: { cookie: me.cookie }, payload });
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/alerts',
+          headers: { cookie: me.cookie },
+          payload,
+        });
         expect(expectErrorShape(response, 400), JSON.stringify(payload)).toMatch(message);
       }
-      expect((await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: me.cookie } })).json()).toEqual([]);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: me.cookie } })).json(),
+      ).toEqual([]);
     });
 
     it(`allows ${ALERT_LIMITS.perUser} alerts a person, then 409 (changing one of them still works); unconfirmed addresses get none`, async () => {
@@ -163,7 +234,9 @@ describeEachDb('job alerts', (kind) => {
       for (let i = 0; i < ALERT_LIMITS.perUser; i += 1) await newAlert(me, `q=cap${i}`);
       expect(expectErrorShape(await createAlert(me, 'q=one-more'), 409)).toBe(ALERT_MESSAGES.tooMany);
       expect((await createAlert(me, 'q=cap3', 'daily')).statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: me.cookie } })).json<Alert[]>()).toHaveLength(ALERT_LIMITS.perUser);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: me.cookie } })).json<Alert[]>(),
+      ).toHaveLength(ALERT_LIMITS.perUser);
 
       const unconfirmed = await signUpAndSignIn(t.app, {}, { verified: false });
       expect(expectErrorShape(await createAlert(unconfirmed, 'q=x'), 403)).toBe(ALERT_MESSAGES.verifyFirst);
@@ -199,7 +272,9 @@ describeEachDb('job alerts', (kind) => {
       await check();
       await sleep(1_500);
       expect(mailsTo(me.user.email)).toHaveLength(1);
-      const [listed] = (await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: me.cookie } })).json<Alert[]>();
+      const [listed] = (await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: me.cookie } })).json<
+        Alert[]
+      >();
       expect(listed?.lastSentAt).not.toBeNull();
     });
 
@@ -235,10 +310,15 @@ describeEachDb('job alerts', (kind) => {
       await newAlert(me, `q=${word}`);
       await check();
       // The alert has existed for an hour.
-      await t.db.query(`UPDATE job_alerts SET not_before = not_before - interval '1 hour' WHERE user_id = $1`, [me.user._id]);
+      await t.db.query(`UPDATE job_alerts SET not_before = not_before - interval '1 hour' WHERE user_id = $1`, [
+        me.user._id,
+      ]);
       const late = await postJob(t.app, poster.cookie, { jobTitle: `Late ${word} job` });
       // As if its transaction had started a minute ago, before the check above.
-      await t.db.query(`UPDATE jobs SET created_at = (SELECT checked_through FROM job_alerts a JOIN users u ON u.id = a.user_id WHERE u.email = $1) - interval '1 minute' WHERE id = $2`, [me.user.email, late]);
+      await t.db.query(
+        `UPDATE jobs SET created_at = (SELECT checked_through FROM job_alerts a JOIN users u ON u.id = a.user_id WHERE u.email = $1) - interval '1 minute' WHERE id = $2`,
+        [me.user.email, late],
+      );
       await check();
       const mail = await oneMailTo(me.user.email);
       expect(mail.text).toContain(`${SITE}/job/${late}`);
@@ -252,7 +332,8 @@ describeEachDb('job alerts', (kind) => {
       const me = await signUpAndSignIn(t.app);
       await newAlert(me, `q=${word}`);
       const ids: string[] = [];
-      for (let i = 0; i < ALERT_LIMITS.jobsPerMail + 2; i += 1) ids.push(await postJob(t.app, poster.cookie, { jobTitle: `Bulk ${word} number ${i}` }));
+      for (let i = 0; i < ALERT_LIMITS.jobsPerMail + 2; i += 1)
+        ids.push(await postJob(t.app, poster.cookie, { jobTitle: `Bulk ${word} number ${i}` }));
       await check();
       const mail = await oneMailTo(me.user.email);
       expect(mail.subject).toBe(`${ALERT_LIMITS.jobsPerMail}+ new jobs for “${word}”`);
@@ -287,12 +368,17 @@ describeEachDb('job alerts', (kind) => {
         enqueue: (mail: Parameters<MailQueue['enqueue']>[0], tx: Parameters<MailQueue['enqueue']>[1]) =>
           mail.to === victim.user.email ? Promise.reject(new Error('queue refused')) : queue.enqueue(mail, tx),
       });
-      const round = () => checkDueAlerts({ db: t.db, mail: failing, config: { siteOrigin: SITE, alertsIntervalMs: 2 } });
+      const round = () =>
+        checkDueAlerts({ db: t.db, mail: failing, config: { siteOrigin: SITE, alertsIntervalMs: 2 } });
       const first = await round();
       expect(first.failed).toBe(1);
       await oneMailTo(other.user.email);
       // The failure left nothing behind (no job recorded as sent), and a later round tries again.
-      expect(await t.db.query('SELECT 1 FROM job_alert_sent s JOIN job_alerts a ON a.id = s.alert_id WHERE a.user_id = $1', [victim.user._id])).toEqual([]);
+      expect(
+        await t.db.query('SELECT 1 FROM job_alert_sent s JOIN job_alerts a ON a.id = s.alert_id WHERE a.user_id = $1', [
+          victim.user._id,
+        ]),
+      ).toEqual([]);
       expect((await round()).failed).toBe(1);
       await check();
       expect((await oneMailTo(victim.user.email)).text).toContain(`Failing ${word} job`);
@@ -361,7 +447,9 @@ describeEachDb('job alerts', (kind) => {
 
     /** After unsubscribing: the alert is gone and a new matching job mails nothing. */
     async function expectNoMoreMail(me: SignedInUser, word: string) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: me.cookie } })).json()).toEqual([]);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: me.cookie } })).json(),
+      ).toEqual([]);
       await postJob(t.app, poster.cookie, { jobTitle: `Unsub ${word} two` });
       await check();
       await sleep(1_000);
@@ -376,16 +464,32 @@ describeEachDb('job alerts', (kind) => {
         expect(info.statusCode).toBe(200);
         expect(info.json()).toEqual({ active: true, description: word, frequency: 'instant' });
       }
-      expect((await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: me.cookie } })).json<Alert[]>().map((a) => a.id)).toEqual([alert.id]);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: me.cookie } }))
+          .json<Alert[]>()
+          .map((a) => a.id),
+      ).toEqual([alert.id]);
 
       // The page's button: apiFetch's POST from the site itself, no session needed.
-      const done = await t.app.inject({ method: 'POST', url: api, headers: { origin: SITE, 'x-requested-with': 'XMLHttpRequest' } });
+      const done = await t.app.inject({
+        method: 'POST',
+        url: api,
+        headers: { origin: SITE, 'x-requested-with': 'XMLHttpRequest' },
+      });
       expect(done.statusCode, done.body).toBe(200);
       expect(done.json()).toEqual({ success: true, message: ALERT_MESSAGES.unsubscribed });
       // Idempotent: again, it says so.
-      const again = await t.app.inject({ method: 'POST', url: api, headers: { origin: SITE, 'x-requested-with': 'XMLHttpRequest' } });
+      const again = await t.app.inject({
+        method: 'POST',
+        url: api,
+        headers: { origin: SITE, 'x-requested-with': 'XMLHttpRequest' },
+      });
       expect(again.json()).toEqual({ success: true, message: ALERT_MESSAGES.alreadyUnsubscribed });
-      expect((await t.app.inject({ method: 'GET', url: api })).json()).toEqual({ active: false, description: null, frequency: null });
+      expect((await t.app.inject({ method: 'GET', url: api })).json()).toEqual({
+        active: false,
+        description: null,
+        frequency: null,
+      });
       await expectNoMoreMail(me, word);
     });
 
@@ -425,13 +529,34 @@ describeEachDb('job alerts', (kind) => {
       for (const token of [forged, `${otherId}.${signature}`]) {
         const url = `/api/alerts/unsubscribe?token=${encodeURIComponent(token)}`;
         expect(expectErrorShape(await t.app.inject({ method: 'GET', url }), 400)).toBe(ALERT_MESSAGES.badLink);
-        const post = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+        const post = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'List-Unsubscribe=One-Click',
+        });
         expect(expectErrorShape(post, 400)).toBe(ALERT_MESSAGES.badLink);
       }
-      for (const url of ['/api/alerts/unsubscribe', '/api/alerts/unsubscribe?token=', '/api/alerts/unsubscribe?token=garbage']) {
-        expect(expectErrorShape(await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'x' }), 400)).toMatch(/^token: /);
+      for (const url of [
+        '/api/alerts/unsubscribe',
+        '/api/alerts/unsubscribe?token=',
+        '/api/alerts/unsubscribe?token=garbage',
+      ]) {
+        expect(
+          expectErrorShape(
+            await t.app.inject({
+              method: 'POST',
+              url,
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              payload: 'x',
+            }),
+            400,
+          ),
+        ).toMatch(/^token: /);
       }
-      expect((await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: me.cookie } })).json<Alert[]>()).toHaveLength(1);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: me.cookie } })).json<Alert[]>(),
+      ).toHaveLength(1);
       // Creating an alert is still protected: a form post from another site is refused.
       const forgedCreate = await t.app.inject({
         method: 'POST',
@@ -440,14 +565,24 @@ describeEachDb('job alerts', (kind) => {
         payload: 'query=q%3Dx&frequency=daily',
       });
       expectErrorShape(forgedCreate, 415);
-      const crossSite = await t.app.inject({ method: 'POST', url: '/api/alerts', headers: { cookie: me.cookie, origin: 'https://evil.example' }, payload: { query: 'q=x', frequency: 'daily' } });
+      const crossSite = await t.app.inject({
+        method: 'POST',
+        url: '/api/alerts',
+        headers: { cookie: me.cookie, origin: 'https://evil.example' },
+        payload: { query: 'q=x', frequency: 'daily' },
+      });
       expectErrorShape(crossSite, 403);
     });
 
     it('deleting the account deletes its alerts', async () => {
       const me = await signUpAndSignIn(t.app);
       await newAlert(me, 'q=gone');
-      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${me.user._id}`, headers: { cookie: me.cookie }, payload: { currentPassword: me.password } });
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/user/delete/${me.user._id}`,
+        headers: { cookie: me.cookie },
+        payload: { currentPassword: me.password },
+      });
       expect(deleted.statusCode, deleted.body).toBe(200);
       expect(await t.db.query('SELECT 1 FROM job_alerts WHERE user_id = $1', [me.user._id])).toEqual([]);
     });
@@ -457,16 +592,28 @@ describeEachDb('job alerts', (kind) => {
 describeEachDb('job alerts on a schedule', (kind) => {
   it('mails a matching new job within ALERTS_INTERVAL_MS, once, and not a non-matching one', async () => {
     const smtp = await startSmtpServer();
-    const t = await buildTestApp(kind, { smtpUrl: smtp.url, publicUrl: SITE, secureCookies: false, alertsIntervalMs: 400, housekeepingIntervalMs: 0 });
+    const t = await buildTestApp(kind, {
+      smtpUrl: smtp.url,
+      publicUrl: SITE,
+      secureCookies: false,
+      alertsIntervalMs: 400,
+      housekeepingIntervalMs: 0,
+    });
     try {
       const poster = await signUpAndSignIn(t.app);
       const me = await signUpAndSignIn(t.app);
-      const created = await t.app.inject({ method: 'POST', url: '/api/alerts', headers: { cookie: me.cookie }, payload: { query: 'q=haskell', frequency: 'instant' } });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/alerts',
+        headers: { cookie: me.cookie },
+        payload: { query: 'q=haskell', frequency: 'instant' },
+      });
       expect(created.statusCode).toBe(201);
       await postJob(t.app, poster.cookie, { jobTitle: 'Cobol maintainer' });
       const job = await postJob(t.app, poster.cookie, { jobTitle: 'Haskell engineer' });
       const started = Date.now();
-      const alerts = () => smtp.received.filter((m) => m.to.includes(me.user.email) && m.raw.includes('List-Unsubscribe-Post:'));
+      const alerts = () =>
+        smtp.received.filter((m) => m.to.includes(me.user.email) && m.raw.includes('List-Unsubscribe-Post:'));
       const mail = await waitFor('the alert', () => alerts()[0], 10_000);
       // Within an interval or two (plus the mail worker's poll), not the default minute.
       expect(Date.now() - started).toBeLessThan(5_000);
@@ -482,11 +629,21 @@ describeEachDb('job alerts on a schedule', (kind) => {
   }, 60_000);
 
   it('writes the alert into the outbox without SMTP_URL, its headers included', async () => {
-    const t = await buildTestApp(kind, { publicUrl: SITE, secureCookies: false, alertsIntervalMs: 300, housekeepingIntervalMs: 0 });
+    const t = await buildTestApp(kind, {
+      publicUrl: SITE,
+      secureCookies: false,
+      alertsIntervalMs: 300,
+      housekeepingIntervalMs: 0,
+    });
     try {
       const poster = await signUpAndSignIn(t.app);
       const me = await signUpAndSignIn(t.app);
-      await t.app.inject({ method: 'POST', url: '/api/alerts', headers: { cookie: me.cookie }, payload: { query: 'q=erlang', frequency: 'instant' } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/alerts',
+        headers: { cookie: me.cookie },
+        payload: { query: 'q=erlang', frequency: 'instant' },
+      });
       await postJob(t.app, poster.cookie, { jobTitle: 'Erlang engineer' });
       const outbox = path.join(t.config.dataDir, 'outbox');
       const file = await waitFor('the .eml', () =>

@@ -23,14 +23,23 @@ interface Timed {
 }
 
 /** One GET on the real socket; resolves with the status and the time to the whole answer. */
-function timedGet(port: number, path: string, headers: Record<string, string> = {}): Promise<Timed & { body: string; headers: http.IncomingHttpHeaders }> {
+function timedGet(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Timed & { body: string; headers: http.IncomingHttpHeaders }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const request = http.get({ host: '127.0.0.1', port, path, headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, ms: performance.now() - started, body: Buffer.concat(chunks).toString('utf8'), headers: response.headers }),
+        resolve({
+          status: response.statusCode ?? 0,
+          ms: performance.now() - started,
+          body: Buffer.concat(chunks).toString('utf8'),
+          headers: response.headers,
+        }),
       );
       response.on('error', reject);
     });
@@ -41,10 +50,13 @@ function timedGet(port: number, path: string, headers: Record<string, string> = 
 /** Opens an all-jobs answer and does not read it: the server stays mid-stream (back-pressure) until aborted. */
 function openStalled(port: number, address: string): Promise<{ status: number; abort: () => void }> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: '/api/job/all-jobs', headers: { 'x-forwarded-for': address }, agent: false }, (response) => {
-      response.pause();
-      resolve({ status: response.statusCode ?? 0, abort: () => request.destroy() });
-    });
+    const request = http.get(
+      { host: '127.0.0.1', port, path: '/api/job/all-jobs', headers: { 'x-forwarded-for': address }, agent: false },
+      (response) => {
+        response.pause();
+        resolve({ status: response.statusCode ?? 0, abort: () => request.destroy() });
+      },
+    );
     request.on('error', () => {});
     request.once('error', reject);
   });
@@ -91,7 +103,9 @@ describe(`finding 11: all-jobs at ${JOBS.toLocaleString('en')} jobs on PGlite do
     const jobs = z.array(jobSchema).parse(JSON.parse(answer.body));
     expect(jobs).toHaveLength(JOBS);
     expect(new Set(jobs.map((j) => j._id)).size).toBe(JOBS);
-    expect(Object.keys(jobs[0] ?? {})).toEqual(expect.arrayContaining(['_id', 'jobTitle', 'companyName', 'postedBy', 'postingDate']));
+    expect(Object.keys(jobs[0] ?? {})).toEqual(
+      expect.arrayContaining(['_id', 'jobTitle', 'companyName', 'postedBy', 'postingDate']),
+    );
   }, 120_000);
 
   it('answers /api/health in under 100 ms (p95 of every call; max under 250 ms) while all-jobs streams', async () => {
@@ -175,7 +189,9 @@ describe(`finding 11: all-jobs at ${JOBS.toLocaleString('en')} jobs on PGlite do
 describe('finding 11: all-jobs has a per-address rate limit', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp('pglite', { rateLimits: { ...DEFAULT_RATE_LIMITS, allJobsPerAddress: { limit: 3, windowMs: 60_000 } } });
+    t = await buildTestApp('pglite', {
+      rateLimits: { ...DEFAULT_RATE_LIMITS, allJobsPerAddress: { limit: 3, windowMs: 60_000 } },
+    });
   });
   afterAll(async () => t.close());
 

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, describeEachDb, joinCompany, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
+import {
+  buildTestApp,
+  describeEachDb,
+  joinCompany,
+  postJob,
+  signUpAndSignIn,
+  type SignedInUser,
+  type TestApp,
+} from './helpers.js';
 
 /**
  * Issue 33, item 1: a job's team (its poster and its company's members) hears of each new application by e-mail, or
@@ -21,20 +29,38 @@ describeEachDb('application notifications', (kind) => {
     );
   const apply = async (jobId: string) => {
     const seeker = await signUpAndSignIn(t.app);
-    const response = await t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: seeker.cookie }, payload: { job: jobId } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/apply/apply-job',
+      headers: { cookie: seeker.cookie },
+      payload: { job: jobId },
+    });
     expect(response.statusCode, response.body).toBe(201);
     return seeker;
   };
   const setMode = (jobId: string, mode: string, cookie = poster.cookie) =>
-    t.app.inject({ method: 'PUT', url: `/api/applications/jobs/${jobId}/notifications`, headers: { cookie }, payload: { mode } });
-  const unseen = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/applications/unseen', headers: { cookie } });
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/applications/jobs/${jobId}/notifications`,
+      headers: { cookie },
+      payload: { mode },
+    });
+  const unseen = (cookie: string) =>
+    t.app.inject({ method: 'GET', url: '/api/applications/unseen', headers: { cookie } });
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
-    [poster, recruiter, outsider] = [await signUpAndSignIn(t.app), await signUpAndSignIn(t.app), await signUpAndSignIn(t.app)];
+    [poster, recruiter, outsider] = [
+      await signUpAndSignIn(t.app),
+      await signUpAndSignIn(t.app),
+      await signUpAndSignIn(t.app),
+    ];
     const company = `Notify Works ${kind}`;
     job = await postJob(t.app, poster.cookie, { companyName: company, jobTitle: 'Lighthouse Keeper' });
-    const [row] = await t.db.query<{ slug: string }>('SELECT c.slug FROM companies c JOIN jobs j ON j.company_id = c.id WHERE j.id = $1', [job]);
+    const [row] = await t.db.query<{ slug: string }>(
+      'SELECT c.slug FROM companies c JOIN jobs j ON j.company_id = c.id WHERE j.id = $1',
+      [job],
+    );
     await joinCompany(t.app, poster.cookie, row?.slug ?? '', recruiter);
   });
   afterAll(async () => {
@@ -73,7 +99,12 @@ describeEachDb('application notifications', (kind) => {
   it("counts unseen applications per job until the team member looks; each member's own count", async () => {
     const before = (await unseen(recruiter.cookie)).json<{ total: number; jobs: Record<string, number> }>();
     expect(before.jobs[job]).toBe(1);
-    const seen = await t.app.inject({ method: 'POST', url: '/api/applications/seen', headers: { cookie: recruiter.cookie }, payload: { jobId: job } });
+    const seen = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications/seen',
+      headers: { cookie: recruiter.cookie },
+      payload: { jobId: job },
+    });
     expect(seen.statusCode).toBe(200);
     expect(seen.json<{ jobs: Record<string, number> }>().jobs[job]).toBeUndefined();
     // The poster has not looked: still unseen for them.
@@ -89,7 +120,12 @@ describeEachDb('application notifications', (kind) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toMatch(/mode/);
     expect((await setMode('not-an-id', 'daily')).statusCode).toBe(404);
-    const seen = await t.app.inject({ method: 'POST', url: '/api/applications/seen', headers: { cookie: outsider.cookie }, payload: { jobId: job } });
+    const seen = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications/seen',
+      headers: { cookie: outsider.cookie },
+      payload: { jobId: job },
+    });
     expect(seen.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/applications/unseen' })).statusCode).toBe(401);
   });

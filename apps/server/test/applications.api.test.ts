@@ -69,7 +69,10 @@ describeEachDb('applications API', (kind) => {
       expect(response.statusCode).toBe(201);
       const body = response.json<{ acknowledged: boolean; insertedId: string }>();
       expect(body.acknowledged).toBe(true);
-      const rows = await t.db.query<{ id: string; user_id: string }>('SELECT id, user_id FROM applications WHERE job_id = $1', [job]);
+      const rows = await t.db.query<{ id: string; user_id: string }>(
+        'SELECT id, user_id FROM applications WHERE job_id = $1',
+        [job],
+      );
       expect(rows).toEqual([{ id: body.insertedId, user_id: bob.user._id }]);
     });
 
@@ -116,7 +119,9 @@ describeEachDb('applications API', (kind) => {
       expect(expectErrorShape(unknown, 404)).toBe(MESSAGES.jobNotFound);
       expect(expectErrorShape(await apply(bob.cookie, { job: 'not-an-id' }), 400)).toContain('job');
       expect(expectErrorShape(await apply(bob.cookie, {}), 400)).toContain('job');
-      expect(expectErrorShape(await apply(bob.cookie, { job: randomUUID(), status: 'hired' }), 400)).toContain('status');
+      expect(expectErrorShape(await apply(bob.cookie, { job: randomUUID(), status: 'hired' }), 400)).toContain(
+        'status',
+      );
     });
 
     it('makes exactly one application out of 20 parallel applies by one user to one job', async () => {
@@ -138,7 +143,11 @@ describeEachDb('applications API', (kind) => {
       const applicant = await signUpAndSignIn(t.app);
       const third = await signUpAndSignIn(t.app);
       const outsider = await signUpAndSignIn(t.app);
-      const posterJob = await postJob(t.app, poster.cookie, { jobTitle: 'Poster job', minPrice: '$10k', maxPrice: '$30k' });
+      const posterJob = await postJob(t.app, poster.cookie, {
+        jobTitle: 'Poster job',
+        minPrice: '$10k',
+        maxPrice: '$30k',
+      });
       const thirdJob = await postJob(t.app, third.cookie, { jobTitle: 'Third job' });
       // Received by poster; made by applicant.
       expect((await apply(applicant.cookie, { job: posterJob })).statusCode).toBe(201);
@@ -148,7 +157,11 @@ describeEachDb('applications API', (kind) => {
       expect((await apply(outsider.cookie, { job: thirdJob })).statusCode).toBe(201);
 
       const list = async (who: SignedInUser) => {
-        const response = await t.app.inject({ method: 'GET', url: '/api/apply/appliedJobs', headers: { cookie: who.cookie } });
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/api/apply/appliedJobs',
+          headers: { cookie: who.cookie },
+        });
         expect(response.statusCode).toBe(200);
         return response.json<Application[]>();
       };
@@ -182,7 +195,9 @@ describeEachDb('applications API', (kind) => {
 
       const nobody = await signUpAndSignIn(t.app);
       expect(await list(nobody)).toEqual([]);
-      const raw = (await t.app.inject({ method: 'GET', url: '/api/apply/appliedJobs', headers: { cookie: third.cookie } })).body;
+      const raw = (
+        await t.app.inject({ method: 'GET', url: '/api/apply/appliedJobs', headers: { cookie: third.cookie } })
+      ).body;
       expect(raw).not.toMatch(/password|argon2/i);
     });
 
@@ -232,19 +247,36 @@ describeEachDb('applications API', (kind) => {
         headers: { cookie: applicant.cookie },
       });
       const byJob = Object.fromEntries(response.json<Application[]>().map((a) => [a.job, a]));
-      expect(byJob[pounds]).toMatchObject({ minPrice: '68000', maxPrice: '85000', salary: { min: 68000, max: 85000, currency: 'GBP', period: 'year' } });
-      expect(byJob[text]).toMatchObject({ minPrice: '$20k', maxPrice: '$120k', salary: { min: 20000, max: 120000, currency: 'USD', period: 'year' } });
+      expect(byJob[pounds]).toMatchObject({
+        minPrice: '68000',
+        maxPrice: '85000',
+        salary: { min: 68000, max: 85000, currency: 'GBP', period: 'year' },
+      });
+      expect(byJob[text]).toMatchObject({
+        minPrice: '$20k',
+        maxPrice: '$120k',
+        salary: { min: 20000, max: 120000, currency: 'USD', period: 'year' },
+      });
     });
 
-    it("says where each job stands: open, closed by its poster, or past its closing date", async () => {
+    it('says where each job stands: open, closed by its poster, or past its closing date', async () => {
       const poster = await signUpAndSignIn(t.app);
       const applicant = await signUpAndSignIn(t.app);
-      const [open, closed, expired] = [await postJob(t.app, poster.cookie), await postJob(t.app, poster.cookie), await postJob(t.app, poster.cookie)];
+      const [open, closed, expired] = [
+        await postJob(t.app, poster.cookie),
+        await postJob(t.app, poster.cookie),
+        await postJob(t.app, poster.cookie),
+      ];
       for (const job of [open, closed, expired]) expect((await apply(applicant.cookie, { job })).statusCode).toBe(201);
-      const close = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${closed}`, headers: { cookie: poster.cookie }, payload: { status: 'closed' } });
+      const close = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/job/update-job/${closed}`,
+        headers: { cookie: poster.cookie },
+        payload: { status: 'closed' },
+      });
       expect(close.statusCode).toBe(200);
       // Past its closing date, before the expiry sweep has marked it: expired all the same.
-      await t.db.query("UPDATE jobs SET valid_through = CURRENT_DATE - 1 WHERE id = $1", [expired]);
+      await t.db.query('UPDATE jobs SET valid_through = CURRENT_DATE - 1 WHERE id = $1', [expired]);
       const statusOf = async (who: SignedInUser, url: string) => {
         const response = await t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });
         expect(response.statusCode).toBe(200);

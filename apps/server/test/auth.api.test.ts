@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES } from '@jobboard/shared';
-import { describeEachDb, buildTestApp, expectErrorShape, sessionCookieOf, signUpAndSignIn, type TestApp } from './helpers.js';
+import {
+  describeEachDb,
+  buildTestApp,
+  expectErrorShape,
+  sessionCookieOf,
+  signUpAndSignIn,
+  type TestApp,
+} from './helpers.js';
 
 describeEachDb('auth API', (kind) => {
   let t: TestApp;
@@ -30,7 +37,16 @@ describeEachDb('auth API', (kind) => {
     const user = signIn.json();
     expect(user).toMatchObject({ name: 'Ada Lovelace', username: 'ada', email: 'ada@example.com' });
     // The spec's user fields, plus the account's own e-mail state (added beside them); never a password.
-    expect(Object.keys(user).sort()).toEqual(['_id', 'avatar', 'email', 'emailVerified', 'name', 'pendingEmail', 'resume', 'username']);
+    expect(Object.keys(user).sort()).toEqual([
+      '_id',
+      'avatar',
+      'email',
+      'emailVerified',
+      'name',
+      'pendingEmail',
+      'resume',
+      'username',
+    ]);
     expect(user).toMatchObject({ emailVerified: false, pendingEmail: null });
     const cookie = signIn.cookies.find((c) => c.name === 'jobboard_session');
     expect(cookie?.httpOnly).toBe(true);
@@ -65,9 +81,14 @@ describeEachDb('auth API', (kind) => {
     expect(out.json()).toEqual({ success: true, message: MESSAGES.signOutSuccess });
     // The browser is told to drop the cookie, with the attributes it was set with (mutation testing: clearing
     // nothing survived).
-    const cleared = [out.headers['set-cookie']].flat().map(String).find((c) => c.startsWith('jobboard_session='));
+    const cleared = [out.headers['set-cookie']]
+      .flat()
+      .map(String)
+      .find((c) => c.startsWith('jobboard_session='));
     expect(cleared, String(out.headers['set-cookie'])).toBeDefined();
-    const [pair, ...attributes] = String(cleared).split(';').map((a) => a.trim());
+    const [pair, ...attributes] = String(cleared)
+      .split(';')
+      .map((a) => a.trim());
     expect(pair).toBe('jobboard_session=');
     const lower = attributes.map((a) => a.toLowerCase());
     expect(lower).toContain('path=/');
@@ -86,17 +107,31 @@ describeEachDb('auth API', (kind) => {
     const email = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { name: 'Copy', username: 'another-name', email: user.email.toUpperCase(), password: 'a long passphrase' },
+      payload: {
+        name: 'Copy',
+        username: 'another-name',
+        email: user.email.toUpperCase(),
+        password: 'a long passphrase',
+      },
     });
     // Usernames are public, e-mail addresses are not (decision record 25): nothing tells the caller it is taken.
     expect(email.statusCode).toBe(201);
     expect(email.json()).toEqual({ success: true, message: MESSAGES.signUpSuccess });
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: user.email, password: 'a long passphrase' } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: user.email, password: 'a long passphrase' },
+    });
     expectErrorShape(signIn, 401);
     const username = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { name: 'Copy', username: user.username.toUpperCase(), email: 'fresh@example.com', password: 'a long passphrase' },
+      payload: {
+        name: 'Copy',
+        username: user.username.toUpperCase(),
+        email: 'fresh@example.com',
+        password: 'a long passphrase',
+      },
     });
     expect(expectErrorShape(username, 409)).toBe(MESSAGES.usernameTaken);
     expect(await count()).toBe(before);
@@ -146,7 +181,9 @@ describeEachDb('auth API', (kind) => {
 
   it('stores an Argon2id hash, never the password', async () => {
     const { user, password } = await signUpAndSignIn(t.app);
-    const rows = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [user._id]);
+    const rows = await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
+      user._id,
+    ]);
     expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
     expect(rows[0]?.password_hash).not.toContain(password);
   });
@@ -166,7 +203,9 @@ describeEachDb('auth API', (kind) => {
     const tokenHex = Buffer.from(token).toString('hex');
     expect(rows[0]?.row_text).not.toContain(token);
     expect(rows[0]?.row_text).not.toContain(tokenHex);
-    const everywhere = await t.db.query<{ dump: string }>(`SELECT coalesce(string_agg(s::text, ' '), '') AS dump FROM sessions s`);
+    const everywhere = await t.db.query<{ dump: string }>(
+      `SELECT coalesce(string_agg(s::text, ' '), '') AS dump FROM sessions s`,
+    );
     expect(everywhere[0]?.dump).not.toContain(tokenHex);
   });
 
@@ -188,7 +227,10 @@ describeEachDb('auth API', (kind) => {
     });
     expect(again.statusCode).toBe(200);
     expect(sessionCookieOf(again)).not.toBe(first.cookie);
-    expectErrorShape(await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: first.cookie } }), 401);
+    expectErrorShape(
+      await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: first.cookie } }),
+      401,
+    );
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: sessionCookieOf(again) } });
     expect(me.statusCode).toBe(200);
   });

@@ -96,13 +96,21 @@ function withContext<T extends object>(options: T, context: Record<string, strin
 }
 
 async function jobRow(w: World, id: string) {
-  const rows = await w.t.db.query<{ job_title: string; poster_id: string }>('SELECT job_title, poster_id FROM jobs WHERE id = $1', [id]);
+  const rows = await w.t.db.query<{ job_title: string; poster_id: string }>(
+    'SELECT job_title, poster_id FROM jobs WHERE id = $1',
+    [id],
+  );
   return rows[0];
 }
 
 /** A company of the owner's, fresh for a mutation; with `member`, that person is added to it. */
 async function freshCompany(w: World, member?: SignedInUser): Promise<{ id: string; slug: string }> {
-  const created = await w.t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: w.owner.cookie }, payload: { name: 'Matrix Co' } });
+  const created = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/companies',
+    headers: { cookie: w.owner.cookie },
+    payload: { name: 'Matrix Co' },
+  });
   if (created.statusCode !== 201) throw new Error(`company: ${created.body}`);
   const company = created.json<{ id: string; slug: string }>();
   if (member) {
@@ -113,14 +121,24 @@ async function freshCompany(w: World, member?: SignedInUser): Promise<{ id: stri
 
 /** A fresh company of the poster's (the third person), for invitations to the owner. */
 async function posterCompany(w: World): Promise<{ id: string; slug: string }> {
-  const created = await w.t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: w.poster.cookie }, payload: { name: 'Inviting Co' } });
+  const created = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/companies',
+    headers: { cookie: w.poster.cookie },
+    payload: { name: 'Inviting Co' },
+  });
   if (created.statusCode !== 201) throw new Error(`company: ${created.body}`);
   return created.json<{ id: string; slug: string }>();
 }
 
 /** `inviter` invites `invitee` to the company `slug`; answers the invitation's id. */
 async function invite(w: World, inviter: SignedInUser, slug: string, invitee: SignedInUser): Promise<string> {
-  const sent = await w.t.app.inject({ method: 'POST', url: `/api/companies/${slug}/members`, headers: { cookie: inviter.cookie }, payload: { email: invitee.user.email } });
+  const sent = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/companies/${slug}/members`,
+    headers: { cookie: inviter.cookie },
+    payload: { email: invitee.user.email },
+  });
   if (sent.statusCode !== 202) throw new Error(`invitation: ${sent.body}`);
   const rows = await w.t.db.query<{ id: string }>(
     'SELECT i.id FROM company_invitations i JOIN companies c ON c.id = i.company_id WHERE c.slug = $1 AND i.email = $2',
@@ -132,19 +150,29 @@ async function invite(w: World, inviter: SignedInUser, slug: string, invitee: Si
 }
 
 async function memberIds(w: World, companyId: string): Promise<string[]> {
-  const rows = await w.t.db.query<{ user_id: string }>('SELECT user_id FROM company_members WHERE company_id = $1 ORDER BY user_id', [companyId]);
+  const rows = await w.t.db.query<{ user_id: string }>(
+    'SELECT user_id FROM company_members WHERE company_id = $1 ORDER BY user_id',
+    [companyId],
+  );
   return rows.map((r) => r.user_id);
 }
 
 /** `person` has saved `job` (idempotent). */
 async function savedBy(w: World, person: SignedInUser, job: string): Promise<void> {
-  const response = await w.t.app.inject({ method: 'PUT', url: `/api/saved-jobs/${job}`, headers: { cookie: person.cookie } });
+  const response = await w.t.app.inject({
+    method: 'PUT',
+    url: `/api/saved-jobs/${job}`,
+    headers: { cookie: person.cookie },
+  });
   if (response.statusCode !== 200) throw new Error(`save: ${response.body}`);
 }
 
 /** Who has saved `job`. */
 async function savedRowsOf(w: World, job: string): Promise<string[]> {
-  const rows = await w.t.db.query<{ user_id: string }>('SELECT user_id FROM saved_jobs WHERE job_id = $1 ORDER BY user_id', [job]);
+  const rows = await w.t.db.query<{ user_id: string }>(
+    'SELECT user_id FROM saved_jobs WHERE job_id = $1 ORDER BY user_id',
+    [job],
+  );
   return rows.map((r) => r.user_id);
 }
 
@@ -167,7 +195,10 @@ async function alertExists(w: World, id: string): Promise<boolean> {
 
 /** The application `applicant` made to `job`. */
 async function applicationOf(w: World, applicant: SignedInUser, job: string): Promise<string> {
-  const rows = await w.t.db.query<{ id: string }>('SELECT id FROM applications WHERE user_id = $1 AND job_id = $2', [applicant.user._id, job]);
+  const rows = await w.t.db.query<{ id: string }>('SELECT id FROM applications WHERE user_id = $1 AND job_id = $2', [
+    applicant.user._id,
+    job,
+  ]);
   if (!rows[0]) throw new Error('no such application');
   return rows[0].id;
 }
@@ -195,7 +226,12 @@ async function dropNoteJob(w: World, application: string): Promise<void> {
 /** A fresh job of `poster`'s with one application from `applicant`: its id. */
 async function freshApplication(w: World, poster: SignedInUser, applicant: SignedInUser): Promise<string> {
   const job = await postJob(w.t.app, poster.cookie, { jobTitle: 'Matrix pipeline job' });
-  const response = await w.t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: applicant.cookie }, payload: { job } });
+  const response = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/apply/apply-job',
+    headers: { cookie: applicant.cookie },
+    payload: { job },
+  });
   if (response.statusCode !== 201) throw new Error(`apply: ${response.body}`);
   return response.json<{ insertedId: string }>().insertedId;
 }
@@ -218,14 +254,21 @@ function multipartPng(bytes: Buffer) {
 /** A CV of `person`'s (a tiny PDF), uploaded: its id. */
 async function freshCv(w: World, person: SignedInUser): Promise<string> {
   const { payload, headers } = multipartCv(Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'));
-  const response = await w.t.app.inject({ method: 'POST', url: '/api/upload/cv', payload, headers: { ...headers, cookie: person.cookie } });
+  const response = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/upload/cv',
+    payload,
+    headers: { ...headers, cookie: person.cookie },
+  });
   if (response.statusCode !== 201) throw new Error(`cv: ${response.body}`);
   return response.json<{ id: string }>().id;
 }
 
 function multipartCv(bytes: Buffer) {
   const boundary = `----matrixcv${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
   return {
     payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-requested-with': 'XMLHttpRequest' },
@@ -240,7 +283,12 @@ function cvApplication(w: World): Promise<string> {
     application = (async () => {
       const job = await postJob(w.t.app, w.owner.cookie, { jobTitle: 'Matrix CV job' });
       const cvId = await freshCv(w, w.applicant);
-      const applied = await w.t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: w.applicant.cookie }, payload: { job, cvId } });
+      const applied = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/apply/apply-job',
+        headers: { cookie: w.applicant.cookie },
+        payload: { job, cvId },
+      });
       if (applied.statusCode !== 201) throw new Error(`apply: ${applied.body}`);
       return applied.json<{ insertedId: string }>().insertedId;
     })();
@@ -316,7 +364,17 @@ const TABLE: Record<string, Case> = {
   'POST /api/auth/signup': {
     request: async (w, a) => {
       const n = `${a}-${Math.random().toString(16).slice(2, 10)}`;
-      return { method: 'POST', url: '/api/auth/signup', headers: cookieOf(w, a), payload: { name: `New ${n}`, username: `new-${n}`, email: `new-${n}@example.com`, password: 'a long enough passphrase' } };
+      return {
+        method: 'POST',
+        url: '/api/auth/signup',
+        headers: cookieOf(w, a),
+        payload: {
+          name: `New ${n}`,
+          username: `new-${n}`,
+          email: `new-${n}@example.com`,
+          password: 'a long enough passphrase',
+        },
+      };
     },
     status: everyone(201),
     check: async (_w, _a, response) => {
@@ -330,12 +388,19 @@ const TABLE: Record<string, Case> = {
       if (a === 'visitor') return { method: 'POST', url: '/api/auth/signout' };
       const me = a === 'owner' ? w.owner : w.other;
       const session = await signInAs(w.t.app, me.user.email, me.password);
-      return withContext({ method: 'POST', url: '/api/auth/signout', headers: { cookie: session.cookie } }, { cookie: session.cookie });
+      return withContext(
+        { method: 'POST', url: '/api/auth/signout', headers: { cookie: session.cookie } },
+        { cookie: session.cookie },
+      );
     },
     status: everyone(200),
     check: async (w, a, _response, context) => {
       if (a === 'visitor') return;
-      const ended = await w.t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: context.cookie ?? '' } });
+      const ended = await w.t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { cookie: context.cookie ?? '' },
+      });
       expectErrorShape(ended, 401);
       for (const person of [w.owner, w.other]) {
         const still = await w.t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: person.cookie } });
@@ -432,7 +497,12 @@ const TABLE: Record<string, Case> = {
     },
   },
   'POST /api/auth/google': {
-    request: async (w, a) => ({ method: 'POST', url: '/api/auth/google', headers: cookieOf(w, a), payload: { idToken: 'forged.token.value' } }),
+    request: async (w, a) => ({
+      method: 'POST',
+      url: '/api/auth/google',
+      headers: cookieOf(w, a),
+      payload: { idToken: 'forged.token.value' },
+    }),
     status: everyone(501),
     check: async (_w, _a, response) => {
       expect(expectErrorShape(response, 501)).toBe(MESSAGES.googleNotConfigured);
@@ -465,7 +535,11 @@ const TABLE: Record<string, Case> = {
     },
   },
   'GET /api/job/myJobs/:posterEmail': {
-    request: async (w, a) => ({ method: 'GET', url: `/api/job/myJobs/${encodeURIComponent(w.owner.user.email)}`, headers: cookieOf(w, a) }),
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/job/myJobs/${encodeURIComponent(w.owner.user.email)}`,
+      headers: cookieOf(w, a),
+    }),
     status: ownerOnly(200),
     check: async (w, a, response) => {
       if (a !== 'owner') {
@@ -497,7 +571,12 @@ const TABLE: Record<string, Case> = {
     request: async (w, a) => {
       const id = await postJob(w.t.app, w.owner.cookie, { jobTitle: 'Before the edit' });
       return withContext(
-        { method: 'PATCH', url: `/api/job/update-job/${id}`, headers: cookieOf(w, a), payload: { jobTitle: `Edited by ${a}` } },
+        {
+          method: 'PATCH',
+          url: `/api/job/update-job/${id}`,
+          headers: cookieOf(w, a),
+          payload: { jobTitle: `Edited by ${a}` },
+        },
         { id },
       );
     },
@@ -513,7 +592,9 @@ const TABLE: Record<string, Case> = {
     },
     status: ownerOnly(200),
     check: async (w, a, _response, { id = '' }) => {
-      expect(await jobRow(w, id)).toEqual(a === 'owner' ? undefined : expect.objectContaining({ job_title: 'To be deleted' }));
+      expect(await jobRow(w, id)).toEqual(
+        a === 'owner' ? undefined : expect.objectContaining({ job_title: 'To be deleted' }),
+      );
     },
   },
 
@@ -541,7 +622,11 @@ const TABLE: Record<string, Case> = {
     },
   },
   'GET /api/apply/appliedJobs/:userId': {
-    request: async (w, a) => ({ method: 'GET', url: `/api/apply/appliedJobs/${w.owner.user._id}`, headers: cookieOf(w, a) }),
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/apply/appliedJobs/${w.owner.user._id}`,
+      headers: cookieOf(w, a),
+    }),
     status: ownerOnly(200),
     check: async (w, a, response) => {
       if (a !== 'owner') return;
@@ -555,7 +640,12 @@ const TABLE: Record<string, Case> = {
     request: async (w, a) => {
       const job = await postJob(w.t.app, w.owner.cookie, { jobTitle: 'Apply here' });
       return withContext(
-        { method: 'POST', url: '/api/apply/apply-job', headers: cookieOf(w, a), payload: { job, user: w.owner.user._id } },
+        {
+          method: 'POST',
+          url: '/api/apply/apply-job',
+          headers: cookieOf(w, a),
+          payload: { job, user: w.owner.user._id },
+        },
         { job },
       );
     },
@@ -589,7 +679,12 @@ const TABLE: Record<string, Case> = {
     request: async (w, a) => {
       const application = await freshApplication(w, w.owner, w.applicant);
       return withContext(
-        { method: 'PATCH', url: `/api/applications/${application}/stage`, headers: cookieOf(w, a), payload: { stage: 'reviewing' } },
+        {
+          method: 'PATCH',
+          url: `/api/applications/${application}/stage`,
+          headers: cookieOf(w, a),
+          payload: { stage: 'reviewing' },
+        },
         { application },
       );
     },
@@ -610,7 +705,10 @@ const TABLE: Record<string, Case> = {
         payload: { stage: 'interview' },
       });
       expect(moved.statusCode).toBe(200);
-      return withContext({ method: 'POST', url: `/api/applications/${application}/stage/undo`, headers: cookieOf(w, a) }, { application });
+      return withContext(
+        { method: 'POST', url: `/api/applications/${application}/stage/undo`, headers: cookieOf(w, a) },
+        { application },
+      );
     },
     status: { visitor: 401, other: 404, owner: 200 },
     check: async (w, a, _response, { application = '' }) => {
@@ -619,14 +717,23 @@ const TABLE: Record<string, Case> = {
     },
   },
   'GET /api/applications/:id/notes': {
-    request: async (w, a) => ({ method: 'GET', url: `/api/applications/${await applicationOf(w, w.applicant, w.ownerJob)}/notes`, headers: cookieOf(w, a) }),
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/applications/${await applicationOf(w, w.applicant, w.ownerJob)}/notes`,
+      headers: cookieOf(w, a),
+    }),
     status: { visitor: 401, other: 404, owner: 200 },
   },
   'POST /api/applications/:id/notes': {
     request: async (w, a) => {
       const application = await freshApplication(w, w.owner, w.applicant);
       return withContext(
-        { method: 'POST', url: `/api/applications/${application}/notes`, headers: cookieOf(w, a), payload: { body: 'Matrix note' } },
+        {
+          method: 'POST',
+          url: `/api/applications/${application}/notes`,
+          headers: cookieOf(w, a),
+          payload: { body: 'Matrix note' },
+        },
         { application },
       );
     },
@@ -641,7 +748,12 @@ const TABLE: Record<string, Case> = {
     request: async (w, a) => {
       const { application, note } = await freshNote(w);
       return withContext(
-        { method: 'PATCH', url: `/api/applications/${application}/notes/${note}`, headers: cookieOf(w, a), payload: { body: 'Edited matrix note' } },
+        {
+          method: 'PATCH',
+          url: `/api/applications/${application}/notes/${note}`,
+          headers: cookieOf(w, a),
+          payload: { body: 'Edited matrix note' },
+        },
         { note, application },
       );
     },
@@ -655,7 +767,10 @@ const TABLE: Record<string, Case> = {
   'DELETE /api/applications/:id/notes/:noteId': {
     request: async (w, a) => {
       const { application, note } = await freshNote(w);
-      return withContext({ method: 'DELETE', url: `/api/applications/${application}/notes/${note}`, headers: cookieOf(w, a) }, { note, application });
+      return withContext(
+        { method: 'DELETE', url: `/api/applications/${application}/notes/${note}`, headers: cookieOf(w, a) },
+        { note, application },
+      );
     },
     status: { visitor: 401, other: 404, owner: 200 },
     check: async (w, a, _response, { note = '', application = '' }) => {
@@ -668,11 +783,17 @@ const TABLE: Record<string, Case> = {
     // Here the object is the owner's own application, to the poster's job (the poster is nobody in the matrix).
     request: async (w, a) => {
       const application = await freshApplication(w, w.poster, w.owner);
-      return withContext({ method: 'POST', url: `/api/applications/${application}/withdraw`, headers: cookieOf(w, a) }, { application });
+      return withContext(
+        { method: 'POST', url: `/api/applications/${application}/withdraw`, headers: cookieOf(w, a) },
+        { application },
+      );
     },
     status: { visitor: 401, other: 404, owner: 200 },
     check: async (w, a, _response, { application = '' }) => {
-      const rows = await w.t.db.query<{ withdrawn_at: unknown }>('SELECT withdrawn_at FROM applications WHERE id = $1', [application]);
+      const rows = await w.t.db.query<{ withdrawn_at: unknown }>(
+        'SELECT withdrawn_at FROM applications WHERE id = $1',
+        [application],
+      );
       expect(rows[0]?.withdrawn_at === null).toBe(a !== 'owner');
     },
   },
@@ -688,23 +809,43 @@ const TABLE: Record<string, Case> = {
     },
   },
   'POST /api/applications/seen': {
-    request: async (w, a) => ({ method: 'POST', url: '/api/applications/seen', headers: cookieOf(w, a), payload: { jobId: w.ownerJob } }),
+    request: async (w, a) => ({
+      method: 'POST',
+      url: '/api/applications/seen',
+      headers: cookieOf(w, a),
+      payload: { jobId: w.ownerJob },
+    }),
     status: { visitor: 401, other: 404, owner: 200 },
     check: async (w, a) => {
-      const rows = await w.t.db.query('SELECT 1 FROM application_seen WHERE job_id = $1 AND user_id = $2', [w.ownerJob, w.other.user._id]);
+      const rows = await w.t.db.query('SELECT 1 FROM application_seen WHERE job_id = $1 AND user_id = $2', [
+        w.ownerJob,
+        w.other.user._id,
+      ]);
       expect(rows).toEqual([]);
-      if (a === 'owner') expect(await w.t.db.query('SELECT 1 FROM application_seen WHERE job_id = $1', [w.ownerJob])).toHaveLength(1);
+      if (a === 'owner')
+        expect(await w.t.db.query('SELECT 1 FROM application_seen WHERE job_id = $1', [w.ownerJob])).toHaveLength(1);
     },
   },
   'GET /api/applications/jobs/:jobId/notifications': {
-    request: async (w, a) => ({ method: 'GET', url: `/api/applications/jobs/${w.ownerJob}/notifications`, headers: cookieOf(w, a) }),
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/applications/jobs/${w.ownerJob}/notifications`,
+      headers: cookieOf(w, a),
+    }),
     status: { visitor: 401, other: 404, owner: 200 },
   },
   'PUT /api/applications/jobs/:jobId/notifications': {
-    request: async (w, a) => ({ method: 'PUT', url: `/api/applications/jobs/${w.ownerJob}/notifications`, headers: cookieOf(w, a), payload: { mode: 'each' } }),
+    request: async (w, a) => ({
+      method: 'PUT',
+      url: `/api/applications/jobs/${w.ownerJob}/notifications`,
+      headers: cookieOf(w, a),
+      payload: { mode: 'each' },
+    }),
     status: { visitor: 401, other: 404, owner: 200 },
     check: async (w, a) => {
-      const rows = await w.t.db.query<{ mode: string }>('SELECT mode FROM job_application_mail WHERE job_id = $1', [w.ownerJob]);
+      const rows = await w.t.db.query<{ mode: string }>('SELECT mode FROM job_application_mail WHERE job_id = $1', [
+        w.ownerJob,
+      ]);
       if (a !== 'owner') expect(rows.every((row) => row.mode === 'each')).toBe(true);
     },
   },
@@ -713,7 +854,10 @@ const TABLE: Record<string, Case> = {
     // A fresh job of a third person's each time, so every signed-in caller's report is a first one.
     request: async (w, a) => {
       const job = await postJob(w.t.app, w.poster.cookie, { jobTitle: 'Matrix reported job' });
-      return withContext({ method: 'POST', url: `/api/job/${job}/report`, headers: cookieOf(w, a), payload: { reason: 'spam' } }, { job });
+      return withContext(
+        { method: 'POST', url: `/api/job/${job}/report`, headers: cookieOf(w, a), payload: { reason: 'spam' } },
+        { job },
+      );
     },
     status: signedIn(201),
     check: async (w, a, _response, { job = '' }) => {
@@ -752,7 +896,10 @@ const TABLE: Record<string, Case> = {
   'POST /api/admin/jobs/:id/hide': {
     request: async (w, a) => {
       const job = await postJob(w.t.app, w.poster.cookie, { jobTitle: 'Matrix job to hide' });
-      return withContext({ method: 'POST', url: `/api/admin/jobs/${job}/hide`, headers: cookieOf(w, a), payload: { reason: 'Matrix' } }, { job });
+      return withContext(
+        { method: 'POST', url: `/api/admin/jobs/${job}/hide`, headers: cookieOf(w, a), payload: { reason: 'Matrix' } },
+        { job },
+      );
     },
     status: ownerOnly(200),
     check: async (w, a, _response, { job = '' }) => {
@@ -764,13 +911,21 @@ const TABLE: Record<string, Case> = {
     request: async (w, a) => {
       const target = await freshUser(w);
       return withContext(
-        { method: 'POST', url: `/api/admin/users/${target.user._id}/ban`, headers: cookieOf(w, a), payload: { reason: 'Matrix' } },
+        {
+          method: 'POST',
+          url: `/api/admin/users/${target.user._id}/ban`,
+          headers: cookieOf(w, a),
+          payload: { reason: 'Matrix' },
+        },
         { id: target.user._id, cookie: target.cookie },
       );
     },
     status: ownerOnly(200),
     check: async (w, a, _response, { id = '', cookie = '' }) => {
-      const rows = await w.t.db.query<{ banned: boolean }>('SELECT banned_at IS NOT NULL AS banned FROM users WHERE id = $1', [id]);
+      const rows = await w.t.db.query<{ banned: boolean }>(
+        'SELECT banned_at IS NOT NULL AS banned FROM users WHERE id = $1',
+        [id],
+      );
       expect(rows[0]?.banned).toBe(a === 'owner');
       const me = await w.t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
       expect(me.statusCode).toBe(a === 'owner' ? 401 : 200);
@@ -780,11 +935,17 @@ const TABLE: Record<string, Case> = {
     request: async (w, a) => {
       const target = await freshUser(w);
       await w.t.db.query("UPDATE users SET banned_at = now(), ban_reason = 'Matrix' WHERE id = $1", [target.user._id]);
-      return withContext({ method: 'POST', url: `/api/admin/users/${target.user._id}/unban`, headers: cookieOf(w, a) }, { id: target.user._id });
+      return withContext(
+        { method: 'POST', url: `/api/admin/users/${target.user._id}/unban`, headers: cookieOf(w, a) },
+        { id: target.user._id },
+      );
     },
     status: ownerOnly(200),
     check: async (w, a, _response, { id = '' }) => {
-      const rows = await w.t.db.query<{ banned: boolean }>('SELECT banned_at IS NOT NULL AS banned FROM users WHERE id = $1', [id]);
+      const rows = await w.t.db.query<{ banned: boolean }>(
+        'SELECT banned_at IS NOT NULL AS banned FROM users WHERE id = $1',
+        [id],
+      );
       expect(rows[0]?.banned).toBe(a !== 'owner');
     },
   },
@@ -820,7 +981,10 @@ const TABLE: Record<string, Case> = {
     check: async (w, a, response) => {
       if (a === 'visitor') return;
       noPasswords(response);
-      const ids = response.json<User[]>().map((u) => u._id).sort();
+      const ids = response
+        .json<User[]>()
+        .map((u) => u._id)
+        .sort();
       // The caller and the people who applied to the caller's jobs; nobody else.
       const expected = a === 'owner' ? [w.owner.user._id, w.applicant.user._id] : [w.other.user._id];
       expect(ids).toEqual(expected.sort());
@@ -848,7 +1012,15 @@ const TABLE: Record<string, Case> = {
       const target = await freshUser(w);
       const headers = a === 'visitor' ? {} : { cookie: a === 'owner' ? target.cookie : w.other.cookie };
       // The password sent is the target's own: even knowing it, nobody but the owner deletes the account.
-      return withContext({ method: 'DELETE', url: `/api/user/delete/${target.user._id}`, headers, payload: { currentPassword: target.password } }, { id: target.user._id });
+      return withContext(
+        {
+          method: 'DELETE',
+          url: `/api/user/delete/${target.user._id}`,
+          headers,
+          payload: { currentPassword: target.password },
+        },
+        { id: target.user._id },
+      );
     },
     status: ownerOnly(200),
     check: async (w, a, _response, { id = '' }) => {
@@ -892,7 +1064,12 @@ const TABLE: Record<string, Case> = {
     },
   },
   'POST /api/companies': {
-    request: async (w, a) => ({ method: 'POST', url: '/api/companies', headers: cookieOf(w, a), payload: { name: `Company of ${a}` } }),
+    request: async (w, a) => ({
+      method: 'POST',
+      url: '/api/companies',
+      headers: cookieOf(w, a),
+      payload: { name: `Company of ${a}` },
+    }),
     status: signedIn(201),
     check: async (w, a, response) => {
       if (a === 'visitor') return;
@@ -912,7 +1089,12 @@ const TABLE: Record<string, Case> = {
     request: async (w, a) => {
       const company = await freshCompany(w);
       return withContext(
-        { method: 'PATCH', url: `/api/companies/${company.slug}`, headers: cookieOf(w, a), payload: { description: `Edited by ${a}` } },
+        {
+          method: 'PATCH',
+          url: `/api/companies/${company.slug}`,
+          headers: cookieOf(w, a),
+          payload: { description: `Edited by ${a}` },
+        },
         { id: company.id },
       );
     },
@@ -923,7 +1105,11 @@ const TABLE: Record<string, Case> = {
     },
   },
   'GET /api/companies/:slug/members': {
-    request: async (w, a) => ({ method: 'GET', url: `/api/companies/${w.ownerCompany.slug}/members`, headers: cookieOf(w, a) }),
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/companies/${w.ownerCompany.slug}/members`,
+      headers: cookieOf(w, a),
+    }),
     status: ownerOnly(200),
     check: async (w, a, response) => {
       if (a === 'owner') expect(response.json<{ email: string }[]>().map((m) => m.email)).toEqual([w.owner.user.email]);
@@ -935,14 +1121,22 @@ const TABLE: Record<string, Case> = {
     request: async (w, a) => {
       const company = await freshCompany(w);
       return withContext(
-        { method: 'POST', url: `/api/companies/${company.slug}/members`, headers: cookieOf(w, a), payload: { email: (a === 'owner' ? w.applicant : w.other).user.email } },
+        {
+          method: 'POST',
+          url: `/api/companies/${company.slug}/members`,
+          headers: cookieOf(w, a),
+          payload: { email: (a === 'owner' ? w.applicant : w.other).user.email },
+        },
         { id: company.id },
       );
     },
     status: ownerOnly(202),
     check: async (w, a, _response, { id = '' }) => {
       expect(await memberIds(w, id)).toEqual([w.owner.user._id]);
-      const invited = await w.t.db.query<{ email: string }>('SELECT email FROM company_invitations WHERE company_id = $1', [id]);
+      const invited = await w.t.db.query<{ email: string }>(
+        'SELECT email FROM company_invitations WHERE company_id = $1',
+        [id],
+      );
       expect(invited.map((i) => i.email)).toEqual(a === 'owner' ? [w.applicant.user.email] : []);
     },
   },
@@ -954,7 +1148,8 @@ const TABLE: Record<string, Case> = {
     },
     status: ownerOnly(200),
     check: async (w, a, response) => {
-      if (a === 'owner') expect(response.json<{ email: string }[]>().map((i) => i.email)).toEqual([w.applicant.user.email]);
+      if (a === 'owner')
+        expect(response.json<{ email: string }[]>().map((i) => i.email)).toEqual([w.applicant.user.email]);
       else expect(response.body).not.toContain(w.applicant.user.email);
     },
   },
@@ -977,7 +1172,10 @@ const TABLE: Record<string, Case> = {
     request: async (w, a) => {
       const company = await posterCompany(w);
       const id = await invite(w, w.poster, company.slug, w.owner);
-      return withContext({ method: 'POST', url: '/api/invitations/accept', headers: cookieOf(w, a), payload: { id } }, { id: company.id });
+      return withContext(
+        { method: 'POST', url: '/api/invitations/accept', headers: cookieOf(w, a), payload: { id } },
+        { id: company.id },
+      );
     },
     status: { visitor: 401, other: 404, owner: 200 },
     check: async (w, a, _response, { id = '' }) => {
@@ -989,7 +1187,10 @@ const TABLE: Record<string, Case> = {
     request: async (w, a) => {
       const company = await posterCompany(w);
       const id = await invite(w, w.poster, company.slug, w.owner);
-      return withContext({ method: 'POST', url: '/api/invitations/decline', headers: cookieOf(w, a), payload: { id } }, { id: company.id });
+      return withContext(
+        { method: 'POST', url: '/api/invitations/decline', headers: cookieOf(w, a), payload: { id } },
+        { id: company.id },
+      );
     },
     status: { visitor: 401, other: 404, owner: 200 },
     check: async (w, a, _response, { id = '' }) => {
@@ -1002,7 +1203,11 @@ const TABLE: Record<string, Case> = {
     request: async (w, a) => {
       const company = await freshCompany(w, w.applicant);
       return withContext(
-        { method: 'DELETE', url: `/api/companies/${company.slug}/members/${encodeURIComponent(w.applicant.user.email)}`, headers: cookieOf(w, a) },
+        {
+          method: 'DELETE',
+          url: `/api/companies/${company.slug}/members/${encodeURIComponent(w.applicant.user.email)}`,
+          headers: cookieOf(w, a),
+        },
         { id: company.id },
       );
     },
@@ -1081,7 +1286,12 @@ const TABLE: Record<string, Case> = {
     },
   },
   'POST /api/alerts': {
-    request: async (w, a) => ({ method: 'POST', url: '/api/alerts', headers: cookieOf(w, a), payload: { query: `q=alert of ${a}`, frequency: 'instant' } }),
+    request: async (w, a) => ({
+      method: 'POST',
+      url: '/api/alerts',
+      headers: cookieOf(w, a),
+      payload: { query: `q=alert of ${a}`, frequency: 'instant' },
+    }),
     status: signedIn(201),
     check: async (w, a, response) => {
       if (a === 'visitor') return;
@@ -1094,7 +1304,10 @@ const TABLE: Record<string, Case> = {
   'DELETE /api/alerts/:id': {
     request: async (w, a) => {
       const alert = await freshAlert(w);
-      return withContext({ method: 'DELETE', url: `/api/alerts/${alert.id}`, headers: cookieOf(w, a) }, { id: alert.id });
+      return withContext(
+        { method: 'DELETE', url: `/api/alerts/${alert.id}`, headers: cookieOf(w, a) },
+        { id: alert.id },
+      );
     },
     // Another person's alert is not theirs to know about: 404, as for one that does not exist.
     status: { visitor: 401, other: 404, owner: 200 },
@@ -1105,7 +1318,10 @@ const TABLE: Record<string, Case> = {
   'GET /api/alerts/unsubscribe': {
     request: async (w, a) => {
       const alert = await freshAlert(w);
-      return withContext({ method: 'GET', url: `/api/alerts/unsubscribe?token=${alert.token}`, headers: cookieOf(w, a) }, { id: alert.id });
+      return withContext(
+        { method: 'GET', url: `/api/alerts/unsubscribe?token=${alert.token}`, headers: cookieOf(w, a) },
+        { id: alert.id },
+      );
     },
     // The signed link is the authority, for anyone holding it; reading it changes nothing.
     status: everyone(200),
@@ -1117,7 +1333,10 @@ const TABLE: Record<string, Case> = {
   'POST /api/alerts/unsubscribe': {
     request: async (w, a) => {
       const alert = await freshAlert(w);
-      return withContext({ method: 'POST', url: `/api/alerts/unsubscribe?token=${alert.token}`, headers: cookieOf(w, a) }, { id: alert.id });
+      return withContext(
+        { method: 'POST', url: `/api/alerts/unsubscribe?token=${alert.token}`, headers: cookieOf(w, a) },
+        { id: alert.id },
+      );
     },
     // RFC 8058 one-click: whoever holds the mailed link (a mail provider, without a session) unsubscribes.
     status: everyone(200),
@@ -1129,7 +1348,9 @@ const TABLE: Record<string, Case> = {
   // ---------- uploads ----------
   'POST /api/upload/avatar': {
     request: async (w, a) => {
-      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
+      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 1, g: 2, b: 3 } } })
+        .png()
+        .toBuffer();
       const { payload, headers } = multipartPng(png);
       return withContext(
         { method: 'POST', url: '/api/upload/avatar', payload, headers: { ...headers, ...cookieOf(w, a) } },
@@ -1164,26 +1385,42 @@ TABLE['POST /api/upload/cv'] = {
 };
 TABLE['GET /api/applications/:id/cv-link'] = {
   // The applicant sent a CV to a fresh job of the owner's: the owner (its poster) may read it; nobody else.
-  request: async (w, a) => ({ method: 'GET', url: `/api/applications/${await cvApplication(w)}/cv-link`, headers: cookieOf(w, a) }),
+  request: async (w, a) => ({
+    method: 'GET',
+    url: `/api/applications/${await cvApplication(w)}/cv-link`,
+    headers: cookieOf(w, a),
+  }),
   status: { visitor: 401, other: 404, owner: 200 },
   check: async (_w, a, response) => {
     if (a !== 'owner') expect(response.body).not.toContain('/file?');
   },
 };
 TABLE['GET /api/cvs/:cvId/link'] = {
-  request: async (w, a) => ({ method: 'GET', url: `/api/cvs/${await freshCv(w, w.owner)}/link`, headers: cookieOf(w, a) }),
+  request: async (w, a) => ({
+    method: 'GET',
+    url: `/api/cvs/${await freshCv(w, w.owner)}/link`,
+    headers: cookieOf(w, a),
+  }),
   status: { visitor: 401, other: 404, owner: 200 },
 };
 TABLE['DELETE /api/cvs/:cvId'] = {
   // A CV never sent: its owner alone may delete it; anybody else is told it does not exist.
-  request: async (w, a) => ({ method: 'DELETE', url: `/api/cvs/${await freshCv(w, w.owner)}`, headers: cookieOf(w, a) }),
+  request: async (w, a) => ({
+    method: 'DELETE',
+    url: `/api/cvs/${await freshCv(w, w.owner)}`,
+    headers: cookieOf(w, a),
+  }),
   status: { visitor: 401, other: 404, owner: 200 },
 };
 TABLE['GET /api/cvs/:cvId/file'] = {
   // The signed link is the authority, for anyone holding it (the page opens it in a new tab or downloads it).
   request: async (w, a) => {
     const cvId = await freshCv(w, w.owner);
-    const link = await w.t.app.inject({ method: 'GET', url: `/api/cvs/${cvId}/link`, headers: { cookie: w.owner.cookie } });
+    const link = await w.t.app.inject({
+      method: 'GET',
+      url: `/api/cvs/${cvId}/link`,
+      headers: { cookie: w.owner.cookie },
+    });
     return { method: 'GET', url: link.json<{ url: string }>().url, headers: cookieOf(w, a) };
   },
   status: everyone(200),
@@ -1206,12 +1443,27 @@ const apiJobBody = (overrides: Record<string, unknown> = {}) => {
 /** A fresh job of the owner's company, posted with its key (with an external reference when given). */
 async function ownerKeyJob(w: World, externalId?: string): Promise<string> {
   const response = externalId
-    ? await w.t.app.inject({ method: 'PUT', url: `/api/v1/jobs/by-external-id/${externalId}`, headers: keyOf(w, 'owner'), payload: apiJobBody({ jobTitle: 'Keyed job' }) })
-    : await w.t.app.inject({ method: 'POST', url: '/api/v1/jobs', headers: keyOf(w, 'owner'), payload: apiJobBody({ jobTitle: 'Keyed job' }) });
+    ? await w.t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/jobs/by-external-id/${externalId}`,
+        headers: keyOf(w, 'owner'),
+        payload: apiJobBody({ jobTitle: 'Keyed job' }),
+      })
+    : await w.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/jobs',
+        headers: keyOf(w, 'owner'),
+        payload: apiJobBody({ jobTitle: 'Keyed job' }),
+      });
   if (response.statusCode !== 201) throw new Error(`api job: ${response.body}`);
   return response.json<{ _id: string }>()._id;
 }
-async function makeApiKey(w: World, person: SignedInUser, slug: string, name = 'Matrix key'): Promise<{ id: string; secret: string }> {
+async function makeApiKey(
+  w: World,
+  person: SignedInUser,
+  slug: string,
+  name = 'Matrix key',
+): Promise<{ id: string; secret: string }> {
   const response = await w.t.app.inject({
     method: 'POST',
     url: `/api/companies/${slug}/api-keys`,
@@ -1222,16 +1474,26 @@ async function makeApiKey(w: World, person: SignedInUser, slug: string, name = '
   return response.json<{ id: string; secret: string }>();
 }
 const keyedJobRow = async (w: World, id: string) =>
-  (await w.t.db.query<{ job_title: string; status: string; company_id: string }>('SELECT job_title, status, company_id FROM jobs WHERE id = $1', [id]))[0];
+  (
+    await w.t.db.query<{ job_title: string; status: string; company_id: string }>(
+      'SELECT job_title, status, company_id FROM jobs WHERE id = $1',
+      [id],
+    )
+  )[0];
 /** Machine routes: no key 401; the other company's key finds no job of the owner's (404); the owner's key works. */
 const machine = (ok: number, other = 404): Record<Actor, number> => ({ visitor: 401, other, owner: ok });
 
 Object.assign(TABLE, {
   'GET /api/companies/:slug/api-keys': {
-    request: async (w, a) => ({ method: 'GET', url: `/api/companies/${w.ownerCompany.slug}/api-keys`, headers: cookieOf(w, a) }),
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/companies/${w.ownerCompany.slug}/api-keys`,
+      headers: cookieOf(w, a),
+    }),
     status: ownerOnly(200),
     check: async (w, a, response) => {
-      if (a === 'owner') expect(response.json<{ prefix: string }[]>().some((k) => w.ownerKey.startsWith(k.prefix))).toBe(true);
+      if (a === 'owner')
+        expect(response.json<{ prefix: string }[]>().some((k) => w.ownerKey.startsWith(k.prefix))).toBe(true);
       expect(response.body).not.toContain(w.ownerKey);
     },
   },
@@ -1244,18 +1506,26 @@ Object.assign(TABLE, {
     }),
     status: ownerOnly(201),
     check: async (w, a) => {
-      const rows = await w.t.db.query<{ id: string }>('SELECT id FROM api_keys WHERE company_id = $1 AND name = $2', [w.ownerCompany.id, `Made by ${a}`]);
+      const rows = await w.t.db.query<{ id: string }>('SELECT id FROM api_keys WHERE company_id = $1 AND name = $2', [
+        w.ownerCompany.id,
+        `Made by ${a}`,
+      ]);
       expect(rows.length > 0).toBe(a === 'owner');
     },
   },
   'DELETE /api/companies/:slug/api-keys/:keyId': {
     request: async (w, a) => {
       const key = await makeApiKey(w, w.owner, w.ownerCompany.slug);
-      return withContext({ method: 'DELETE', url: `/api/companies/${w.ownerCompany.slug}/api-keys/${key.id}`, headers: cookieOf(w, a) }, { id: key.id });
+      return withContext(
+        { method: 'DELETE', url: `/api/companies/${w.ownerCompany.slug}/api-keys/${key.id}`, headers: cookieOf(w, a) },
+        { id: key.id },
+      );
     },
     status: ownerOnly(200),
     check: async (w, a, _response, { id = '' }) => {
-      const rows = await w.t.db.query<{ revoked_at: Date | null }>('SELECT revoked_at FROM api_keys WHERE id = $1', [id]);
+      const rows = await w.t.db.query<{ revoked_at: Date | null }>('SELECT revoked_at FROM api_keys WHERE id = $1', [
+        id,
+      ]);
       expect(rows[0]?.revoked_at !== null).toBe(a === 'owner');
     },
   },
@@ -1269,10 +1539,17 @@ Object.assign(TABLE, {
   },
   'POST /api/v1/jobs': {
     // The other company's key posts for its own company: never for the owner's.
-    request: async (w, a) => ({ method: 'POST', url: '/api/v1/jobs', headers: keyOf(w, a), payload: apiJobBody({ jobTitle: `Posted with a key by ${a}` }) }),
+    request: async (w, a) => ({
+      method: 'POST',
+      url: '/api/v1/jobs',
+      headers: keyOf(w, a),
+      payload: apiJobBody({ jobTitle: `Posted with a key by ${a}` }),
+    }),
     status: machine(201, 201),
     check: async (w, a, response) => {
-      const rows = await w.t.db.query<{ company_id: string }>('SELECT company_id FROM jobs WHERE job_title = $1', [`Posted with a key by ${a}`]);
+      const rows = await w.t.db.query<{ company_id: string }>('SELECT company_id FROM jobs WHERE job_title = $1', [
+        `Posted with a key by ${a}`,
+      ]);
       const expected = a === 'owner' ? [w.ownerCompany.id] : a === 'other' ? [w.otherCompany.id] : [];
       expect([...new Set(rows.map((r) => r.company_id))]).toEqual(expected);
       if (a !== 'visitor') expect(response.json<{ company: { id: string } }>().company.id).toBe(expected[0]);
@@ -1283,7 +1560,12 @@ Object.assign(TABLE, {
       const externalId = `matrix-${randomBytes(4).toString('hex')}`;
       const id = await ownerKeyJob(w, externalId);
       return withContext(
-        { method: 'PUT', url: `/api/v1/jobs/by-external-id/${externalId}`, headers: keyOf(w, a), payload: apiJobBody({ jobTitle: `Put by ${a}` }) },
+        {
+          method: 'PUT',
+          url: `/api/v1/jobs/by-external-id/${externalId}`,
+          headers: keyOf(w, a),
+          payload: apiJobBody({ jobTitle: `Put by ${a}` }),
+        },
         { id },
       );
     },
@@ -1296,7 +1578,10 @@ Object.assign(TABLE, {
   'PATCH /api/v1/jobs/:id': {
     request: async (w, a) => {
       const id = await ownerKeyJob(w);
-      return withContext({ method: 'PATCH', url: `/api/v1/jobs/${id}`, headers: keyOf(w, a), payload: { jobTitle: `Patched by ${a}` } }, { id });
+      return withContext(
+        { method: 'PATCH', url: `/api/v1/jobs/${id}`, headers: keyOf(w, a), payload: { jobTitle: `Patched by ${a}` } },
+        { id },
+      );
     },
     status: machine(200),
     check: async (w, a, _response, { id = '' }) => {
@@ -1373,7 +1658,9 @@ function caseFor(method: string, url: string): Case | undefined {
 describe('the route table', () => {
   it('has the routes of the spec and the design', () => {
     const keys = ROUTES.map((r) => key(r.method, r.url));
-    expect(keys).toEqual(expect.arrayContaining(['GET /api/health', 'PATCH /api/job/update-job/:id', 'DELETE /api/user/delete/:userId']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['GET /api/health', 'PATCH /api/job/update-job/:id', 'DELETE /api/user/delete/:userId']),
+    );
     expect(ROUTES.length).toBeGreaterThanOrEqual(Object.keys(TABLE).length);
   });
 
@@ -1408,8 +1695,13 @@ function tampered(w: World, options: InjectOptions & { url: string }): InjectOpt
   const url = new URL(options.url, 'http://localhost');
   for (const [name, value] of Object.entries(named)) url.searchParams.set(name, value);
   const payload = options.payload;
-  const isObject = payload !== null && typeof payload === 'object' && !Buffer.isBuffer(payload) && !Array.isArray(payload);
-  const tamperedOptions = { ...options, url: `${url.pathname}${url.search}`, ...(isObject ? { payload: { ...payload, ...named } } : {}) };
+  const isObject =
+    payload !== null && typeof payload === 'object' && !Buffer.isBuffer(payload) && !Array.isArray(payload);
+  const tamperedOptions = {
+    ...options,
+    url: `${url.pathname}${url.search}`,
+    ...(isObject ? { payload: { ...payload, ...named } } : {}),
+  };
   const context = contexts.get(options);
   if (context) contexts.set(tamperedOptions, context);
   return tamperedOptions;
@@ -1433,14 +1725,29 @@ describeEachDb('authorization matrix', (kind) => {
     w.ownerJob = await postJob(app, w.owner.cookie, { jobTitle: 'Matrix owner job' });
     w.otherJob = await postJob(app, w.other.cookie, { jobTitle: 'Matrix other job' });
     w.posterJob = await postJob(app, w.poster.cookie, { jobTitle: 'Poster job' });
-    const company = await app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: w.owner.cookie }, payload: { name: 'Matrix Owner Co' } });
+    const company = await app.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: { cookie: w.owner.cookie },
+      payload: { name: 'Matrix Owner Co' },
+    });
     w.ownerCompany = company.json<{ id: string; slug: string }>();
     const apply = async (person: SignedInUser, job: string) => {
-      const response = await app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: person.cookie }, payload: { job } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/apply/apply-job',
+        headers: { cookie: person.cookie },
+        payload: { job },
+      });
       if (response.statusCode !== 201) throw new Error(`apply failed: ${response.body}`);
     };
     w.ownerKey = (await makeApiKey(w, w.owner, w.ownerCompany.slug)).secret;
-    const otherCompany = await app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: w.other.cookie }, payload: { name: 'Matrix Other Co' } });
+    const otherCompany = await app.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: { cookie: w.other.cookie },
+      payload: { name: 'Matrix Other Co' },
+    });
     w.otherCompany = otherCompany.json<{ id: string; slug: string }>();
     w.otherKey = (await makeApiKey(w, w.other, w.otherCompany.slug)).secret;
     w.ownerKeyJob = await ownerKeyJob(w);
@@ -1466,20 +1773,25 @@ describeEachDb('authorization matrix', (kind) => {
       const message = expectErrorShape(response, expected);
       // The jobs API names the key it lacks instead (API_KEY_MESSAGES.missing).
       if (expected === 401 && url.startsWith('/api/v1/')) expect(message).toMatch(/^API key required/);
-      else if (expected === 401 && url !== '/api/auth/signin' && url !== '/api/apply/apply-job') expect(message).toBe(MESSAGES.notSignedIn);
+      else if (expected === 401 && url !== '/api/auth/signin' && url !== '/api/apply/apply-job')
+        expect(message).toBe(MESSAGES.notSignedIn);
     }
     if (method !== 'HEAD') await entry.check?.(w, actor, response, contexts.get(options) ?? {});
   });
 
-  it.each(ROUTES.filter((r) => r.method !== 'HEAD'))('$method $url as another user naming the owner in query and body', async ({ method, url }) => {
-    const entry = caseFor(method, url);
-    if (!entry) throw new Error(`no expectation for ${method} ${url}`);
-    const options = tampered(w, await entry.request(w, 'other'));
-    const response = await w.t.app.inject({ ...options, method: method as InjectOptions['method'] });
-    const expected = entry.status.other;
-    // Refused for the names it added: nothing was done.
-    if (response.statusCode === 400 && !entry.page && /Unrecognized key/.test(expectErrorShape(response, 400))) return;
-    expect(response.statusCode, `${method} ${options.url}: ${response.body.slice(0, 300)}`).toBe(expected);
-    await entry.check?.(w, 'other', response, contexts.get(options) ?? {});
-  });
+  it.each(ROUTES.filter((r) => r.method !== 'HEAD'))(
+    '$method $url as another user naming the owner in query and body',
+    async ({ method, url }) => {
+      const entry = caseFor(method, url);
+      if (!entry) throw new Error(`no expectation for ${method} ${url}`);
+      const options = tampered(w, await entry.request(w, 'other'));
+      const response = await w.t.app.inject({ ...options, method: method as InjectOptions['method'] });
+      const expected = entry.status.other;
+      // Refused for the names it added: nothing was done.
+      if (response.statusCode === 400 && !entry.page && /Unrecognized key/.test(expectErrorShape(response, 400)))
+        return;
+      expect(response.statusCode, `${method} ${options.url}: ${response.body.slice(0, 300)}`).toBe(expected);
+      await entry.check?.(w, 'other', response, contexts.get(options) ?? {});
+    },
+  );
 });

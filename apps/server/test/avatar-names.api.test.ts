@@ -17,7 +17,9 @@ import { buildTestApp, signUpAndSignIn, type TestApp } from './helpers.js';
 
 function multipart(bytes: Buffer, filename: string) {
   const boundary = `----names${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+  );
   return {
     payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-requested-with': 'XMLHttpRequest' },
@@ -25,7 +27,9 @@ function multipart(bytes: Buffer, filename: string) {
 }
 
 const solid = (r: number, g: number, b: number) =>
-  sharp({ create: { width: 64, height: 64, channels: 3, background: { r, g, b } } }).png().toBuffer();
+  sharp({ create: { width: 64, height: 64, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
 
 /** The colour of the middle pixel of a stored avatar. */
 async function colourOf(bytes: Buffer): Promise<number[]> {
@@ -56,7 +60,12 @@ describe('finding 9: avatar names never collide (disk storage)', () => {
 
   const upload = async (bytes: Buffer, name: string) => {
     const { payload, headers } = multipart(bytes, name);
-    const response = await t.app.inject({ method: 'POST', url: '/api/upload/avatar', payload, headers: { ...headers, cookie } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/avatar',
+      payload,
+      headers: { ...headers, cookie },
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ url: string }>().url;
   };
@@ -65,19 +74,30 @@ describe('finding 9: avatar names never collide (disk storage)', () => {
     vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
     const red = [220, 20, 20];
     const blue = [20, 20, 220];
-    const [first, second] = await Promise.all([upload(await solid(220, 20, 20), 'me.png'), upload(await solid(20, 20, 220), 'me.png')]);
+    const [first, second] = await Promise.all([
+      upload(await solid(220, 20, 20), 'me.png'),
+      upload(await solid(20, 20, 220), 'me.png'),
+    ]);
     expect(first).not.toBe(second);
     const served = await Promise.all([first, second].map((url) => t.app.inject({ method: 'GET', url: String(url) })));
     expect(served.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect(near(await colourOf(served[0]?.rawPayload ?? Buffer.alloc(0)), red), 'first URL still serves the first image').toBe(true);
-    expect(near(await colourOf(served[1]?.rawPayload ?? Buffer.alloc(0)), blue), 'second URL serves the second image').toBe(true);
+    expect(
+      near(await colourOf(served[0]?.rawPayload ?? Buffer.alloc(0)), red),
+      'first URL still serves the first image',
+    ).toBe(true);
+    expect(
+      near(await colourOf(served[1]?.rawPayload ?? Buffer.alloc(0)), blue),
+      'second URL serves the second image',
+    ).toBe(true);
     // Still named after the time and the original name (spec), now with a random part between them.
     expect(first).toMatch(/^\/uploads\/1700000000000-[0-9a-f]{16,}-me\.webp$/);
   });
 
   it('many uploads of the same name at once: all distinct, all kept', async () => {
     vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_001);
-    const urls = await Promise.all(Array.from({ length: 8 }, async (_, i) => upload(await solid(i * 30, 100, 100), 'same.png')));
+    const urls = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => upload(await solid(i * 30, 100, 100), 'same.png')),
+    );
     expect(new Set(urls).size).toBe(8);
     const files = fs.readdirSync(path.join(dataDir, 'uploads')).filter((f) => f.startsWith('1700000000001-'));
     expect(files).toHaveLength(8);
@@ -95,7 +115,9 @@ describe('finding 9: avatar names never collide (disk storage)', () => {
     const outcomes = await Promise.allSettled(contents.map((c) => storage.put('race.webp', c, 'image/webp')));
     const winners = outcomes.flatMap((o, i) => (o.status === 'fulfilled' ? [i] : []));
     expect(winners).toHaveLength(1);
-    expect(fs.readFileSync(path.join(storage.directory, 'race.webp')).equals(contents[winners[0] ?? -1] as Buffer)).toBe(true);
+    expect(
+      fs.readFileSync(path.join(storage.directory, 'race.webp')).equals(contents[winners[0] ?? -1] as Buffer),
+    ).toBe(true);
     expect(fs.readdirSync(storage.directory).sort()).toEqual(['race.webp', 'taken.webp']);
   });
 });
@@ -109,10 +131,23 @@ describe('finding 9: avatar names never collide (S3-compatible storage)', () => 
 
   beforeAll(async () => {
     s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-names-s3-'));
-    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'names-test' }] });
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: 'names-test' }],
+    });
     endpoint = `http://127.0.0.1:${((await s3.run()) as AddressInfo).port}`;
     t = await buildTestApp('pglite', {
-      s3: { bucket: 'names-test', endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', publicUrl: undefined },
+      s3: {
+        bucket: 'names-test',
+        endpoint,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        publicUrl: undefined,
+      },
     });
     ({ cookie } = await signUpAndSignIn(t.app));
   });
@@ -126,19 +161,33 @@ describe('finding 9: avatar names never collide (S3-compatible storage)', () => 
     vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_002);
     const send = async (bytes: Buffer) => {
       const { payload, headers } = multipart(bytes, 'face.png');
-      const response = await t.app.inject({ method: 'POST', url: '/api/upload/avatar', payload, headers: { ...headers, cookie } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/upload/avatar',
+        payload,
+        headers: { ...headers, cookie },
+      });
       expect(response.statusCode, response.body).toBe(201);
       return response.json<{ url: string }>().url;
     };
     const [first, second] = await Promise.all([send(await solid(220, 20, 20)), send(await solid(20, 220, 20))]);
     expect(first).not.toBe(second);
-    const bytes = await Promise.all([first, second].map(async (url) => Buffer.from(await (await fetch(String(url))).arrayBuffer())));
+    const bytes = await Promise.all(
+      [first, second].map(async (url) => Buffer.from(await (await fetch(String(url))).arrayBuffer())),
+    );
     expect(near(await colourOf(bytes[0] as Buffer), [220, 20, 20])).toBe(true);
     expect(near(await colourOf(bytes[1] as Buffer), [20, 220, 20])).toBe(true);
   });
 
   it('asks S3 to refuse an overwrite (If-None-Match: *) on every put', async () => {
-    const storage = new S3Storage({ bucket: 'names-test', endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', publicUrl: undefined });
+    const storage = new S3Storage({
+      bucket: 'names-test',
+      endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      publicUrl: undefined,
+    });
     const sent: Record<string, unknown>[] = [];
     vi.spyOn(S3Client.prototype, 'send').mockImplementation((command: { input?: unknown }) => {
       sent.push(command.input as Record<string, unknown>);

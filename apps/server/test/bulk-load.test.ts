@@ -12,9 +12,11 @@ describeEachDb('a bulk load that stopped resumes where it stopped', (kind) => {
   let whole: TestApp;
   const options = { jobs: 45, users: 3, seed: 7, batchSize: 10 };
   const titles = async (t: TestApp) =>
-    (await t.db.query<{ job_title: string; posting_date: string }>('SELECT job_title, posting_date::text FROM jobs ORDER BY seq')).map(
-      (row) => `${row.posting_date} ${row.job_title}`,
-    );
+    (
+      await t.db.query<{ job_title: string; posting_date: string }>(
+        'SELECT job_title, posting_date::text FROM jobs ORDER BY seq',
+      )
+    ).map((row) => `${row.posting_date} ${row.job_title}`);
 
   beforeAll(async () => {
     [stopped, whole] = await Promise.all([buildTestApp(kind), buildTestApp(kind)]);
@@ -33,8 +35,12 @@ describeEachDb('a bulk load that stopped resumes where it stopped', (kind) => {
         },
       }),
     ).rejects.toBe(crash);
-    expect(await stopped.db.query('SELECT jobs_done, finished_at FROM bulk_loads')).toEqual([{ jobs_done: 20, finished_at: null }]);
-    const [usersBefore] = await stopped.db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE username LIKE 'seed-%'");
+    expect(await stopped.db.query('SELECT jobs_done, finished_at FROM bulk_loads')).toEqual([
+      { jobs_done: 20, finished_at: null },
+    ]);
+    const [usersBefore] = await stopped.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM users WHERE username LIKE 'seed-%'",
+    );
 
     let resumedAt = -1;
     await seedBulk(stopped.db, { ...options, onStart: (done) => (resumedAt = done) });
@@ -43,9 +49,13 @@ describeEachDb('a bulk load that stopped resumes where it stopped', (kind) => {
 
     expect(await titles(stopped)).toHaveLength(45);
     expect(await titles(stopped)).toEqual(await titles(whole));
-    const [usersAfter] = await stopped.db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE username LIKE 'seed-%'");
+    const [usersAfter] = await stopped.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM users WHERE username LIKE 'seed-%'",
+    );
     expect(usersAfter?.n).toBe(usersBefore?.n);
-    const loads = await stopped.db.query<{ jobs_done: number; finished: boolean }>('SELECT jobs_done, finished_at IS NOT NULL AS finished FROM bulk_loads');
+    const loads = await stopped.db.query<{ jobs_done: number; finished: boolean }>(
+      'SELECT jobs_done, finished_at IS NOT NULL AS finished FROM bulk_loads',
+    );
     expect(loads).toEqual([{ jobs_done: 45, finished: true }]);
     // A finished load is not resumed: the same options again make a new load.
     let again = -1;

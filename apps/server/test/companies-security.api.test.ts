@@ -51,24 +51,41 @@ describeEachDb('companies security (round 2)', (kind) => {
     await t?.close();
   });
 
-  const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, person?: SignedInUser, payload?: unknown, ip = '127.0.0.1') =>
-    t.app.inject({ method, url, remoteAddress: ip, headers: person ? { cookie: person.cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  const inject = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    person?: SignedInUser,
+    payload?: unknown,
+    ip = '127.0.0.1',
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      remoteAddress: ip,
+      headers: person ? { cookie: person.cookie } : {},
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
   const newCompany = async (owner: SignedInUser, name = `Sec Co ${randomBytes(3).toString('hex')}`) => {
     const created = await inject('POST', '/api/companies', owner, { name });
     expect(created.statusCode, created.body).toBe(201);
     return created.json<Company>();
   };
   /** The item at `i`, which the test made sure is there. */
-  const nth = <T,>(items: readonly T[], i: number): T => {
+  const nth = <T>(items: readonly T[], i: number): T => {
     const item = items.at(i);
     if (item === undefined) throw new Error(`no item ${i}`);
     return item;
   };
   const members = async (companyId: string) =>
-    (await t.db.query<{ user_id: string }>('SELECT user_id FROM company_members WHERE company_id = $1', [companyId])).map((r) => r.user_id).sort();
+    (await t.db.query<{ user_id: string }>('SELECT user_id FROM company_members WHERE company_id = $1', [companyId]))
+      .map((r) => r.user_id)
+      .sort();
   /** The link's token from the invitation e-mail queued for `email`. */
   const mailedToken = async (email: string) => {
-    const rows = await t.db.query<{ text: string }>(`SELECT data->>'text' AS text FROM pgboss.job WHERE name = 'mail' AND data->>'to' = $1 ORDER BY created_on DESC`, [email]);
+    const rows = await t.db.query<{ text: string }>(
+      `SELECT data->>'text' AS text FROM pgboss.job WHERE name = 'mail' AND data->>'to' = $1 ORDER BY created_on DESC`,
+      [email],
+    );
     const token = rows.map((r) => /\/company-invitation\?token=([A-Za-z0-9_-]{43})/.exec(r.text)?.[1]).find(Boolean);
     if (!token) throw new Error(`no invitation mailed to ${email}`);
     return token;
@@ -78,7 +95,9 @@ describeEachDb('companies security (round 2)', (kind) => {
     it('adding a member only invites: nobody is a member, or sees the company in their form, before accepting the mailed link', async () => {
       const [owner, invitee] = [await signUpAndSignIn(t.app), await signUpAndSignIn(t.app)];
       const company = await newCompany(owner);
-      const invited = await inject('POST', `/api/companies/${company.slug}/members`, owner, { email: invitee.user.email });
+      const invited = await inject('POST', `/api/companies/${company.slug}/members`, owner, {
+        email: invitee.user.email,
+      });
       expect(invited.statusCode, invited.body).toBe(202);
       expect(invited.json<{ email: string }[]>().map((m) => m.email)).toEqual([owner.user.email]);
       expect(await members(company.id)).toEqual([owner.user._id]);
@@ -92,7 +111,10 @@ describeEachDb('companies security (round 2)', (kind) => {
       expectErrorShape(await inject('POST', '/api/invitations/accept', stranger, { token }), 404);
       const accepted = await inject('POST', '/api/invitations/accept', invitee, { token });
       expect(accepted.statusCode, accepted.body).toBe(200);
-      expect(accepted.json<{ accepted: boolean; company: { slug: string } }>()).toMatchObject({ accepted: true, company: { slug: company.slug } });
+      expect(accepted.json<{ accepted: boolean; company: { slug: string } }>()).toMatchObject({
+        accepted: true,
+        company: { slug: company.slug },
+      });
       expect(await members(company.id)).toEqual([owner.user._id, invitee.user._id].sort());
       // Single use.
       expectErrorShape(await inject('POST', '/api/invitations/accept', invitee, { token }), 404);
@@ -101,8 +123,12 @@ describeEachDb('companies security (round 2)', (kind) => {
     it('answers alike for an address nobody uses and one an account uses: 202, the same members, no name', async () => {
       const [owner, known] = [await signUpAndSignIn(t.app), await signUpAndSignIn(t.app)];
       const company = await newCompany(owner);
-      const forKnown = await inject('POST', `/api/companies/${company.slug}/members`, owner, { email: known.user.email });
-      const forUnknown = await inject('POST', `/api/companies/${company.slug}/members`, owner, { email: `nobody-${randomBytes(4).toString('hex')}@example.com` });
+      const forKnown = await inject('POST', `/api/companies/${company.slug}/members`, owner, {
+        email: known.user.email,
+      });
+      const forUnknown = await inject('POST', `/api/companies/${company.slug}/members`, owner, {
+        email: `nobody-${randomBytes(4).toString('hex')}@example.com`,
+      });
       expect([forKnown.statusCode, forUnknown.statusCode]).toEqual([202, 202]);
       expect(forKnown.body).toBe(forUnknown.body);
       expect(forKnown.body).not.toContain(known.user.name);
@@ -114,9 +140,13 @@ describeEachDb('companies security (round 2)', (kind) => {
       const company = await newCompany(owner);
       await inject('POST', `/api/companies/${company.slug}/members`, owner, { email: unconfirmed.user.email });
       expect((await inject('GET', '/api/invitations', unconfirmed)).json<MyInvitation[]>()).toEqual([]);
-      const [row] = await t.db.query<{ id: string }>('SELECT id FROM company_invitations WHERE company_id = $1', [company.id]);
+      const [row] = await t.db.query<{ id: string }>('SELECT id FROM company_invitations WHERE company_id = $1', [
+        company.id,
+      ]);
       expectErrorShape(await inject('POST', '/api/invitations/accept', unconfirmed, { id: row?.id ?? '' }), 404);
-      const declined = await inject('POST', '/api/invitations/decline', unconfirmed, { token: await mailedToken(unconfirmed.user.email) });
+      const declined = await inject('POST', '/api/invitations/decline', unconfirmed, {
+        token: await mailedToken(unconfirmed.user.email),
+      });
       expect(declined.json()).toEqual({ accepted: false });
       expect(await members(company.id)).toEqual([owner.user._id]);
       expect(await t.db.query('SELECT 1 FROM company_invitations WHERE company_id = $1', [company.id])).toEqual([]);
@@ -127,12 +157,19 @@ describeEachDb('companies security (round 2)', (kind) => {
       const company = await newCompany(owner);
       await inject('POST', `/api/companies/${company.slug}/members`, owner, { email: invitee.user.email });
       const token = await mailedToken(invitee.user.email);
-      await t.db.query("UPDATE company_invitations SET expires_at = now() - interval '1 second' WHERE company_id = $1", [company.id]);
+      await t.db.query(
+        "UPDATE company_invitations SET expires_at = now() - interval '1 second' WHERE company_id = $1",
+        [company.id],
+      );
       expectErrorShape(await inject('POST', '/api/invitations/accept', invitee, { token }), 404);
       expect((await inject('GET', '/api/invitations', invitee)).json<MyInvitation[]>()).toEqual([]);
       expect((await inject('GET', `/api/companies/${company.slug}/invitations`, owner)).json<unknown[]>()).toEqual([]);
-      await inject('POST', `/api/companies/${company.slug}/members`, owner, { email: `later-${randomBytes(3).toString('hex')}@example.com` });
-      const left = await t.db.query<{ email: string }>('SELECT email FROM company_invitations WHERE company_id = $1', [company.id]);
+      await inject('POST', `/api/companies/${company.slug}/members`, owner, {
+        email: `later-${randomBytes(3).toString('hex')}@example.com`,
+      });
+      const left = await t.db.query<{ email: string }>('SELECT email FROM company_invitations WHERE company_id = $1', [
+        company.id,
+      ]);
       expect(left.map((r) => r.email)).not.toContain(invitee.user.email);
       expect(await members(company.id)).toEqual([owner.user._id]);
     });
@@ -141,8 +178,21 @@ describeEachDb('companies security (round 2)', (kind) => {
       const [owner, member] = [await signUpAndSignIn(t.app), await signUpAndSignIn(t.app)];
       const company = await newCompany(owner);
       await joinCompany(t.app, owner.cookie, company.slug, member);
-      expect(expectErrorShape(await inject('DELETE', `/api/companies/${company.slug}/members/${encodeURIComponent(owner.user.email)}`, owner), 400)).toContain('email');
-      const left = await inject('DELETE', `/api/companies/${company.slug}/members/${encodeURIComponent(member.user.email)}`, member);
+      expect(
+        expectErrorShape(
+          await inject(
+            'DELETE',
+            `/api/companies/${company.slug}/members/${encodeURIComponent(owner.user.email)}`,
+            owner,
+          ),
+          400,
+        ),
+      ).toContain('email');
+      const left = await inject(
+        'DELETE',
+        `/api/companies/${company.slug}/members/${encodeURIComponent(member.user.email)}`,
+        member,
+      );
       expect(left.statusCode, left.body).toBe(200);
       expect(await members(company.id)).toEqual([owner.user._id]);
     });
@@ -151,31 +201,50 @@ describeEachDb('companies security (round 2)', (kind) => {
       const { memberInvitesPerAccount: perAccount, memberInvitesPerAddress: perAddress } = DEFAULT_RATE_LIMITS;
       const ip = `10.9.${Math.floor(Math.random() * 250)}.1`;
       const invite = (owner: SignedInUser, slug: string, n: number, from = ip) =>
-        inject('POST', `/api/companies/${slug}/members`, owner, { email: `invitee-${n}-${randomBytes(3).toString('hex')}@example.com` }, from);
-      const owners = await Promise.all(Array.from({ length: Math.ceil(perAddress.limit / perAccount.limit) + 1 }, () => signUpAndSignIn(t.app)));
+        inject(
+          'POST',
+          `/api/companies/${slug}/members`,
+          owner,
+          { email: `invitee-${n}-${randomBytes(3).toString('hex')}@example.com` },
+          from,
+        );
+      const owners = await Promise.all(
+        Array.from({ length: Math.ceil(perAddress.limit / perAccount.limit) + 1 }, () => signUpAndSignIn(t.app)),
+      );
       const slugs = await Promise.all(owners.map(async (o) => (await newCompany(o)).slug));
-      for (let n = 0; n < perAccount.limit; n += 1) expect((await invite(nth(owners, 0), nth(slugs, 0), n)).statusCode).toBe(202);
+      for (let n = 0; n < perAccount.limit; n += 1)
+        expect((await invite(nth(owners, 0), nth(slugs, 0), n)).statusCode).toBe(202);
       const over = await invite(nth(owners, 0), nth(slugs, 0), 99, '10.8.0.1');
       expect(expectErrorShape(over, 429)).toMatch(/Too many/);
       expect(over.headers['retry-after']).toBeDefined();
       // Other accounts from the same address, up to the address's limit.
       let sent = perAccount.limit;
       for (let o = 1; sent < perAddress.limit; o += 1) {
-        for (let n = 0; n < perAccount.limit && sent < perAddress.limit; n += 1, sent += 1) expect((await invite(nth(owners, o), nth(slugs, o), n)).statusCode).toBe(202);
+        for (let n = 0; n < perAccount.limit && sent < perAddress.limit; n += 1, sent += 1)
+          expect((await invite(nth(owners, o), nth(slugs, o), n)).statusCode).toBe(202);
       }
       expectErrorShape(await invite(nth(owners, -1), nth(slugs, -1), 100), 429);
     });
   });
 
   describe("a leaver's jobs (finding 12)", () => {
-    const jobOf = async (id: string) => (await t.db.query<{ status: string; poster_id: string }>('SELECT status, poster_id FROM jobs WHERE id = $1', [id]))[0];
+    const jobOf = async (id: string) =>
+      (
+        await t.db.query<{ status: string; poster_id: string }>('SELECT status, poster_id FROM jobs WHERE id = $1', [
+          id,
+        ])
+      )[0];
 
-    it('removal closes the removed member\'s jobs by default; they cannot edit or reopen them under the company', async () => {
+    it("removal closes the removed member's jobs by default; they cannot edit or reopen them under the company", async () => {
       const [owner, member] = [await signUpAndSignIn(t.app), await signUpAndSignIn(t.app)];
       const company = await newCompany(owner);
       await joinCompany(t.app, owner.cookie, company.slug, member);
       const job = await postJob(t.app, member.cookie, { companyId: company.id });
-      const removed = await inject('DELETE', `/api/companies/${company.slug}/members/${encodeURIComponent(member.user.email)}`, owner);
+      const removed = await inject(
+        'DELETE',
+        `/api/companies/${company.slug}/members/${encodeURIComponent(member.user.email)}`,
+        owner,
+      );
       expect(removed.statusCode, removed.body).toBe(200);
       expect(await jobOf(job)).toEqual({ status: 'closed', poster_id: member.user._id });
       expectErrorShape(await inject('PATCH', `/api/job/update-job/${job}`, member, { status: 'open' }), 403);
@@ -188,7 +257,11 @@ describeEachDb('companies security (round 2)', (kind) => {
       const company = await newCompany(owner);
       await joinCompany(t.app, owner.cookie, company.slug, member);
       const job = await postJob(t.app, member.cookie, { companyId: company.id });
-      const removed = await inject('DELETE', `/api/companies/${company.slug}/members/${encodeURIComponent(member.user.email)}?jobs=move`, owner);
+      const removed = await inject(
+        'DELETE',
+        `/api/companies/${company.slug}/members/${encodeURIComponent(member.user.email)}?jobs=move`,
+        owner,
+      );
       expect(removed.statusCode, removed.body).toBe(200);
       expect(await jobOf(job)).toEqual({ status: 'open', poster_id: owner.user._id });
       expectErrorShape(await inject('PATCH', `/api/job/update-job/${job}`, member, { status: 'closed' }), 403);
@@ -196,13 +269,20 @@ describeEachDb('companies security (round 2)', (kind) => {
     });
 
     it("the company's creator closes any job of the company (and does nothing else to it); other members cannot", async () => {
-      const [owner, member, other] = [await signUpAndSignIn(t.app), await signUpAndSignIn(t.app), await signUpAndSignIn(t.app)];
+      const [owner, member, other] = [
+        await signUpAndSignIn(t.app),
+        await signUpAndSignIn(t.app),
+        await signUpAndSignIn(t.app),
+      ];
       const company = await newCompany(owner);
       await joinCompany(t.app, owner.cookie, company.slug, member);
       await joinCompany(t.app, owner.cookie, company.slug, other);
       const job = await postJob(t.app, member.cookie, { companyId: company.id });
       expectErrorShape(await inject('PATCH', `/api/job/update-job/${job}`, other, { status: 'closed' }), 403);
-      expectErrorShape(await inject('PATCH', `/api/job/update-job/${job}`, owner, { status: 'closed', jobTitle: 'Taken over' }), 403);
+      expectErrorShape(
+        await inject('PATCH', `/api/job/update-job/${job}`, owner, { status: 'closed', jobTitle: 'Taken over' }),
+        403,
+      );
       const closed = await inject('PATCH', `/api/job/update-job/${job}`, owner, { status: 'closed' });
       expect(closed.statusCode, closed.body).toBe(200);
       expect(await jobOf(job)).toEqual({ status: 'closed', poster_id: member.user._id });
@@ -215,7 +295,12 @@ describeEachDb('companies security (round 2)', (kind) => {
       ['company name with a right-to-left override', '/api/companies', { name: 'Acme\u202E Labs' }, 'name'],
       ['job title with a zero-width space', '/api/job/post-job', { jobTitle: 'Web\u200B Developer' }, 'jobTitle'],
       ['job title mixing scripts', '/api/job/post-job', { jobTitle: 'P\u0430yPal Support' }, 'jobTitle'],
-      ['company name of a job with a Cyrillic look-alike', '/api/job/post-job', { companyName: 'G\u043Eogle' }, 'companyName'],
+      [
+        'company name of a job with a Cyrillic look-alike',
+        '/api/job/post-job',
+        { companyName: 'G\u043Eogle' },
+        'companyName',
+      ],
     ])('refuses a %s with 400 naming the field', async (_label, url, payload, field) => {
       const poster = await signUpAndSignIn(t.app);
       const body = url === '/api/job/post-job' ? { ...jobBody(), ...payload } : payload;
@@ -224,7 +309,10 @@ describeEachDb('companies security (round 2)', (kind) => {
 
     it('stores full-width forms as plain letters', async () => {
       const poster = await signUpAndSignIn(t.app);
-      const id = await postJob(t.app, poster.cookie, { jobTitle: '\uFF37\uFF45\uFF42 Developer', companyName: '\uFF21cme Fullwidth' });
+      const id = await postJob(t.app, poster.cookie, {
+        jobTitle: '\uFF37\uFF45\uFF42 Developer',
+        companyName: '\uFF21cme Fullwidth',
+      });
       const job = (await inject('GET', `/api/job/all-jobs/${id}`)).json<Job>();
       expect([job.jobTitle, job.companyName]).toEqual(['Web Developer', 'Acme Fullwidth']);
     });
@@ -234,18 +322,23 @@ describeEachDb('companies security (round 2)', (kind) => {
     it('refuses edits past the shipped per-job limit with 429 in the JSON shape, and past the per-account limit', async () => {
       const { jobEditsPerJob: perJob, jobEditsPerAccount: perAccount } = DEFAULT_RATE_LIMITS;
       const poster = await signUpAndSignIn(t.app);
-      const jobs = await Promise.all(Array.from({ length: Math.ceil(perAccount.limit / perJob.limit) + 1 }, () => postJob(t.app, poster.cookie)));
-      const edit = (job: string, n: number) => inject('PATCH', `/api/job/update-job/${job}`, poster, { maxPrice: `$${100 + n}k` });
+      const jobs = await Promise.all(
+        Array.from({ length: Math.ceil(perAccount.limit / perJob.limit) + 1 }, () => postJob(t.app, poster.cookie)),
+      );
+      const edit = (job: string, n: number) =>
+        inject('PATCH', `/api/job/update-job/${job}`, poster, { maxPrice: `$${100 + n}k` });
       for (let n = 0; n < perJob.limit; n += 1) expect((await edit(nth(jobs, 0), n)).statusCode).toBe(200);
       const over = await edit(nth(jobs, 0), 99);
       expect(expectErrorShape(over, 429)).toMatch(/Too many/);
       expect(over.headers['retry-after']).toBeDefined();
       // Somebody else's attempts on a job do not spend its allowance (they are refused before counting).
       const stranger = await signUpAndSignIn(t.app);
-      for (let n = 0; n < perJob.limit; n += 1) expectErrorShape(await inject('PATCH', `/api/job/update-job/${jobs[1]}`, stranger, { maxPrice: '$1k' }), 403);
+      for (let n = 0; n < perJob.limit; n += 1)
+        expectErrorShape(await inject('PATCH', `/api/job/update-job/${jobs[1]}`, stranger, { maxPrice: '$1k' }), 403);
       let edits = perJob.limit;
       for (let j = 1; edits < perAccount.limit; j += 1) {
-        for (let n = 0; n < perJob.limit && edits < perAccount.limit; n += 1, edits += 1) expect((await edit(nth(jobs, j), n)).statusCode).toBe(200);
+        for (let n = 0; n < perJob.limit && edits < perAccount.limit; n += 1, edits += 1)
+          expect((await edit(nth(jobs, j), n)).statusCode).toBe(200);
       }
       expectErrorShape(await edit(nth(jobs, -1), 1), 429);
     });
@@ -270,7 +363,10 @@ describeEachDb('companies security (round 2)', (kind) => {
       }
       expect(answers.map((a) => a.stage)).toEqual([...stages]);
       expect(answers.map((a) => a.emailed)).toEqual(stages.map((_, i) => i < limit));
-      const mails = await t.db.query<{ subject: string }>(`SELECT data->>'subject' AS subject FROM pgboss.job WHERE name = 'mail' AND data->>'to' = $1 AND data->>'subject' NOT LIKE 'Confirm%'`, [seeker.user.email]);
+      const mails = await t.db.query<{ subject: string }>(
+        `SELECT data->>'subject' AS subject FROM pgboss.job WHERE name = 'mail' AND data->>'to' = $1 AND data->>'subject' NOT LIKE 'Confirm%'`,
+        [seeker.user.email],
+      );
       expect(mails).toHaveLength(limit);
       for (const mail of mails) expect(mail.subject).not.toMatch(/\u0430|Stage Job/);
     });
@@ -281,7 +377,9 @@ describeEachDb('stage e-mails per poster (low)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     // The per-poster limit's mechanism, with a small limit (its shipped value is pinned above).
-    t = await buildTestApp(kind, { rateLimits: { ...DEFAULT_RATE_LIMITS, stageMailsPerPoster: { limit: 3, windowMs: 24 * HOUR } } });
+    t = await buildTestApp(kind, {
+      rateLimits: { ...DEFAULT_RATE_LIMITS, stageMailsPerPoster: { limit: 3, windowMs: 24 * HOUR } },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -293,10 +391,23 @@ describeEachDb('stage e-mails per poster (low)', (kind) => {
     const emailed: boolean[] = [];
     for (let n = 0; n < 4; n += 1) {
       const seeker = await signUpAndSignIn(t.app);
-      const applied = await t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: seeker.cookie }, payload: { job } });
+      const applied = await t.app.inject({
+        method: 'POST',
+        url: '/api/apply/apply-job',
+        headers: { cookie: seeker.cookie },
+        payload: { job },
+      });
       expect(applied.statusCode, applied.body).toBe(201);
-      const [application] = await t.db.query<{ id: string }>('SELECT id FROM applications WHERE job_id = $1 AND user_id = $2', [job, seeker.user._id]);
-      const moved = await t.app.inject({ method: 'PATCH', url: `/api/applications/${application?.id ?? ''}/stage`, headers: { cookie: poster.cookie }, payload: { stage: 'interview' } });
+      const [application] = await t.db.query<{ id: string }>(
+        'SELECT id FROM applications WHERE job_id = $1 AND user_id = $2',
+        [job, seeker.user._id],
+      );
+      const moved = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/applications/${application?.id ?? ''}/stage`,
+        headers: { cookie: poster.cookie },
+        payload: { stage: 'interview' },
+      });
       expect(moved.statusCode, moved.body).toBe(200);
       emailed.push(moved.json<StageChange>().emailed);
     }
@@ -316,11 +427,18 @@ describeEachDb('pre-moderated edits (finding 7)', (kind) => {
     await t?.close();
   });
 
-  const status = async (id: string) => (await t.db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]))[0]?.status;
+  const status = async (id: string) =>
+    (await t.db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [id]))[0]?.status;
   const approvedJob = async (poster: SignedInUser) => {
-    const id = await postJob(t.app, poster.cookie, { description: 'We build calm, careful software for hospitals and clinics across the country.' });
+    const id = await postJob(t.app, poster.cookie, {
+      description: 'We build calm, careful software for hospitals and clinics across the country.',
+    });
     expect(await status(id)).toBe('pending');
-    const approved = await t.app.inject({ method: 'POST', url: `/api/admin/jobs/${id}/approve`, headers: { cookie: admin.cookie } });
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/jobs/${id}/approve`,
+      headers: { cookie: admin.cookie },
+    });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await status(id)).toBe('open');
     return id;
@@ -330,7 +448,10 @@ describeEachDb('pre-moderated edits (finding 7)', (kind) => {
 
   it.each([
     ['a new title', { jobTitle: 'Send us a deposit to apply' }],
-    ['a rewritten description', { description: 'Pay a small registration fee by gift card to be considered for this role today.' }],
+    [
+      'a rewritten description',
+      { description: 'Pay a small registration fee by gift card to be considered for this role today.' },
+    ],
     ['another company', { companyName: 'Completely Different Ltd' }],
   ])("sends a new account's approved job back to review on %s", async (_label, payload) => {
     const poster = await signUpAndSignIn(t.app);
@@ -343,8 +464,16 @@ describeEachDb('pre-moderated edits (finding 7)', (kind) => {
   it("sends a company's jobs back to review when a new account renames the company", async () => {
     const poster = await signUpAndSignIn(t.app);
     const id = await approvedJob(poster);
-    const [job] = await t.db.query<{ slug: string }>('SELECT c.slug FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id = $1', [id]);
-    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/companies/${job?.slug ?? ''}`, headers: { cookie: poster.cookie }, payload: { name: 'Bait Switch Holdings' } });
+    const [job] = await t.db.query<{ slug: string }>(
+      'SELECT c.slug FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id = $1',
+      [id],
+    );
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/companies/${job?.slug ?? ''}`,
+      headers: { cookie: poster.cookie },
+      payload: { name: 'Bait Switch Holdings' },
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(await status(id)).toBe('pending');
   });
@@ -352,7 +481,14 @@ describeEachDb('pre-moderated edits (finding 7)', (kind) => {
   it('keeps it live after a small correction, and for an account past the new-account period', async () => {
     const poster = await signUpAndSignIn(t.app);
     const id = await approvedJob(poster);
-    expect((await edit(poster, id, { maxPrice: '$130k', description: 'We build calm, careful software for hospitals and clinics across the whole country.' })).statusCode).toBe(200);
+    expect(
+      (
+        await edit(poster, id, {
+          maxPrice: '$130k',
+          description: 'We build calm, careful software for hospitals and clinics across the whole country.',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await status(id)).toBe('open');
     await t.db.query("UPDATE users SET created_at = now() - interval '30 days' WHERE id = $1", [poster.user._id]);
     expect((await edit(poster, id, { jobTitle: 'An entirely new title' })).statusCode).toBe(200);

@@ -15,10 +15,18 @@ import { freePort } from './server-process.js';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const outdir = path.join(repoRoot, 'apps/server/dist', `test-${randomBytes(4).toString('hex')}`);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-compiled-'));
-const OPTIONAL = { pglite: '/node_modules/@electric-sql/pglite/', s3: '/node_modules/@aws-sdk/', faker: '/node_modules/@faker-js/faker/' };
+const OPTIONAL = {
+  pglite: '/node_modules/@electric-sql/pglite/',
+  s3: '/node_modules/@aws-sdk/',
+  faker: '/node_modules/@faker-js/faker/',
+};
 
 beforeAll(() => {
-  const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--outdir', outdir], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--outdir', outdir], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   expect(build.status, build.stderr).toBe(0);
   fs.writeFileSync(
     path.join(work, 'hooks.mjs'),
@@ -58,11 +66,23 @@ async function runBundle(settings: Record<string, string>): Promise<Run> {
   const moduleLog = path.join(work, `modules-${randomBytes(4).toString('hex')}.txt`);
   fs.writeFileSync(moduleLog, '');
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, MODULE_LOG: moduleLog };
-  const child = spawn(process.execPath, ['--import', path.join(work, 'register.mjs'), '--enable-source-maps', path.join(outdir, 'server.js')], {
-    cwd: repoRoot,
-    env: { ...env, LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), HOUSEKEEPING_INTERVAL_MS: '0', ALERTS_INTERVAL_MS: '0', ...settings },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', path.join(work, 'register.mjs'), '--enable-source-maps', path.join(outdir, 'server.js')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...env,
+        LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        HOUSEKEEPING_INTERVAL_MS: '0',
+        ALERTS_INTERVAL_MS: '0',
+        ...settings,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -112,7 +132,12 @@ describe('the compiled server (npm start)', () => {
         .split('\n')
         .filter((line) => line.includes('/api/job/all-jobs'));
       expect(lines).toHaveLength(1);
-      expect(JSON.parse(lines[0] ?? '')).toMatchObject({ msg: 'request', method: 'GET', url: '/api/job/all-jobs', status: 200 });
+      expect(JSON.parse(lines[0] ?? '')).toMatchObject({
+        msg: 'request',
+        method: 'GET',
+        url: '/api/job/all-jobs',
+        status: 200,
+      });
       expect(run.stdout()).not.toMatch(/incoming request|request completed/);
       // The demo data was generated here: the hook saw faker and PGlite load (so their absence below means something).
       expect(loaded(run.modules(), 'pglite')).toBe(true);
@@ -136,7 +161,11 @@ describe('the compiled server (npm start)', () => {
 
   it('with DATABASE_URL and no S3_BUCKET, imports neither PGlite, the S3 client nor faker', async () => {
     // An address nothing listens on: the server fails at its first query, after every module it imports up front.
-    const run = await runBundle({ DATA_DIR: dataDir, DEMO_DATA: 'on', DATABASE_URL: 'postgres://jobboard@127.0.0.1:9/none' });
+    const run = await runBundle({
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'on',
+      DATABASE_URL: 'postgres://jobboard@127.0.0.1:9/none',
+    });
     expect(await Promise.race([run.exited, new Promise((r) => setTimeout(() => r('running'), 60_000))])).toBe(1);
     const modules = run.modules();
     expect(modules.some((url) => url.includes('/node_modules/fastify/'))).toBe(true);

@@ -34,16 +34,31 @@ describe('response contracts', () => {
   });
 
   it('files every operation under its module in the docs (the auth routes under "auth")', () => {
-    const operations = Object.entries(paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
-    expect(operations.filter(({ operation }) => !operation.tags?.length || operation.tags.some((tag) => !tag)).map((o) => `${o.method} ${o.path}`)).toEqual([]);
+    const operations = Object.entries(paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+    );
+    expect(
+      operations
+        .filter(({ operation }) => !operation.tags?.length || operation.tags.some((tag) => !tag))
+        .map((o) => `${o.method} ${o.path}`),
+    ).toEqual([]);
     const auth = operations.filter(({ path }) => path.startsWith('/api/auth/'));
     expect(auth.length).toBeGreaterThanOrEqual(8);
-    expect(auth.filter(({ operation }) => operation.tags?.join() !== 'auth').map((o) => `${o.method} ${o.path}`)).toEqual([]);
+    expect(
+      auth.filter(({ operation }) => operation.tags?.join() !== 'auth').map((o) => `${o.method} ${o.path}`),
+    ).toEqual([]);
   });
 
   it('the routes in the docs are the routes the server has', () => {
     const documented = new Set(Object.keys(paths));
-    for (const path of ['/api/job/search', '/api/job/all-jobs', '/api/apply/appliedJobs', '/api/auth/me', '/api/health', '/api/upload/avatar']) {
+    for (const path of [
+      '/api/job/search',
+      '/api/job/all-jobs',
+      '/api/apply/appliedJobs',
+      '/api/auth/me',
+      '/api/health',
+      '/api/upload/avatar',
+    ]) {
       expect(documented, path).toContain(path);
     }
   });

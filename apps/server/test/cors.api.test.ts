@@ -31,13 +31,19 @@ describeEachDb('CORS for a front end on another origin,', (kind) => {
     const response = await preflight(FRONT, method, url);
     expect(response.statusCode).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe(FRONT);
-    const methods = String(response.headers['access-control-allow-methods']).split(',').map((m) => m.trim());
+    const methods = String(response.headers['access-control-allow-methods'])
+      .split(',')
+      .map((m) => m.trim());
     expect(methods).toContain(method);
     expect(String(response.headers['access-control-allow-headers']).toLowerCase()).toContain('content-type');
   });
 
   it.each(['PATCH', 'DELETE'])('a preflight for %s from any other origin gets no grant', async (method) => {
-    const response = await preflight('https://evil.example', method, '/api/job/delete/00000000-0000-4000-8000-000000000000');
+    const response = await preflight(
+      'https://evil.example',
+      method,
+      '/api/job/delete/00000000-0000-4000-8000-000000000000',
+    );
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -52,7 +58,11 @@ describeEachDb('CORS for a front end on another origin,', (kind) => {
     });
     expect(edit.statusCode).toBe(200);
     expect(edit.headers['access-control-allow-origin']).toBe(FRONT);
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/job/delete/${id}`, headers: { origin: FRONT, cookie: poster.cookie } });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/job/delete/${id}`,
+      headers: { origin: FRONT, cookie: poster.cookie },
+    });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ acknowledged: true, deletedCount: 1 });
   });

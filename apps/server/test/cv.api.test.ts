@@ -5,10 +5,28 @@ import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
-import { CV_LIMITS, CV_MESSAGES, CV_MIME_TYPES, MESSAGES, type Application, type CvLink, type CvUpload, type ResponsesPage } from '@jobboard/shared';
+import {
+  CV_LIMITS,
+  CV_MESSAGES,
+  CV_MIME_TYPES,
+  MESSAGES,
+  type Application,
+  type CvLink,
+  type CvUpload,
+  type ResponsesPage,
+} from '@jobboard/shared';
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';
 import { signCvLink } from '../src/modules/cvs/cvs.service.js';
-import { buildTestApp, describeEachDb, expectErrorShape, joinCompany, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
+import {
+  buildTestApp,
+  describeEachDb,
+  expectErrorShape,
+  joinCompany,
+  postJob,
+  signUpAndSignIn,
+  type SignedInUser,
+  type TestApp,
+} from './helpers.js';
 
 /** Applications with a cover note and a CV; private, signed CV links (issue 14, point 1; decision record 23). */
 
@@ -74,7 +92,9 @@ function zip(entries: Record<string, string>): Buffer {
 }
 
 /** A minimal DOCX: the content types naming the Word main document, the package relation, the document. */
-function minimalDocx(mainType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml'): Buffer {
+function minimalDocx(
+  mainType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
+): Buffer {
   return zip({
     '[Content_Types].xml':
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
@@ -93,7 +113,9 @@ const MZ = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62, 0), Buffer.from('P
 
 function multipart(bytes: Buffer, filename: string, field = 'cv', contentType = 'application/pdf') {
   const boundary = `----cv${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
   return {
     payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-requested-with': 'XMLHttpRequest' },
@@ -102,10 +124,20 @@ function multipart(bytes: Buffer, filename: string, field = 'cv', contentType = 
 
 async function upload(t: TestApp, person: SignedInUser | undefined, bytes: Buffer, filename: string, field = 'cv') {
   const { payload, headers } = multipart(bytes, filename, field);
-  return t.app.inject({ method: 'POST', url: '/api/upload/cv', payload, headers: { ...headers, ...(person ? { cookie: person.cookie } : {}) } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/upload/cv',
+    payload,
+    headers: { ...headers, ...(person ? { cookie: person.cookie } : {}) },
+  });
 }
 
-async function uploaded(t: TestApp, person: SignedInUser, bytes = minimalPdf(), filename = 'My CV.pdf'): Promise<CvUpload> {
+async function uploaded(
+  t: TestApp,
+  person: SignedInUser,
+  bytes = minimalPdf(),
+  filename = 'My CV.pdf',
+): Promise<CvUpload> {
   const response = await upload(t, person, bytes, filename);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<CvUpload>();
@@ -128,8 +160,15 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
-    [poster, member, otherPoster, seeker, otherSeeker] = (await Promise.all(Array.from({ length: 5 }, () => signUpAndSignIn(t.app)))) as [SignedInUser, SignedInUser, SignedInUser, SignedInUser, SignedInUser];
-    const company = await t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: poster.cookie }, payload: { name: 'CV Co' } });
+    [poster, member, otherPoster, seeker, otherSeeker] = (await Promise.all(
+      Array.from({ length: 5 }, () => signUpAndSignIn(t.app)),
+    )) as [SignedInUser, SignedInUser, SignedInUser, SignedInUser, SignedInUser];
+    const company = await t.app.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: { cookie: poster.cookie },
+      payload: { name: 'CV Co' },
+    });
     const { id, slug } = company.json<{ id: string; slug: string }>();
     companyId = id;
     await joinCompany(t.app, poster.cookie, slug, member);
@@ -149,14 +188,26 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
       const response = await upload(t, seeker, pdf, '../../etc/My CV (final).pdf');
       expect(response.statusCode, response.body).toBe(201);
       const cv = response.json<CvUpload>();
-      expect(cv).toEqual({ id: expect.any(String), fileName: 'my-cv-final.pdf', size: pdf.length, contentType: CV_MIME_TYPES.pdf });
+      expect(cv).toEqual({
+        id: expect.any(String),
+        fileName: 'my-cv-final.pdf',
+        size: pdf.length,
+        contentType: CV_MIME_TYPES.pdf,
+      });
       expect(response.body).not.toMatch(/url|uploads|private/i);
-      const [row] = await t.db.query<{ owner_id: string; storage_key: string }>('SELECT owner_id, storage_key FROM cvs WHERE id = $1', [cv.id]);
+      const [row] = await t.db.query<{ owner_id: string; storage_key: string }>(
+        'SELECT owner_id, storage_key FROM cvs WHERE id = $1',
+        [cv.id],
+      );
       expect(row?.owner_id).toBe(seeker.user._id);
       expect(row?.storage_key).toMatch(/^[0-9a-f]{32}\.pdf$/);
       expect(fs.readFileSync(path.join(cvDir(), row?.storage_key ?? '')).equals(pdf)).toBe(true);
       // Neither the key nor the directory is reachable by URL.
-      for (const url of [`/uploads/${row?.storage_key}`, `/private/cvs/${row?.storage_key}`, `/uploads/../private/cvs/${row?.storage_key}`]) {
+      for (const url of [
+        `/uploads/${row?.storage_key}`,
+        `/private/cvs/${row?.storage_key}`,
+        `/uploads/../private/cvs/${row?.storage_key}`,
+      ]) {
         const served = await t.app.inject({ method: 'GET', url });
         expect(served.rawPayload.equals(pdf), url).toBe(false);
       }
@@ -165,14 +216,22 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
     it('stores a DOCX (a zip whose content types name a Word document)', async () => {
       const docx = minimalDocx();
       const cv = await uploaded(t, seeker, docx, 'Lebenslauf Müller.docx');
-      expect(cv).toMatchObject({ fileName: 'lebenslauf-muller.docx', size: docx.length, contentType: CV_MIME_TYPES.docx });
+      expect(cv).toMatchObject({
+        fileName: 'lebenslauf-muller.docx',
+        size: docx.length,
+        contentType: CV_MIME_TYPES.docx,
+      });
     });
 
     it.each([
       ['an ELF executable named cv.pdf', ELF, 'cv.pdf'],
       ['a Windows executable named cv.pdf', MZ, 'cv.pdf'],
       ['a plain zip named cv.docx', zip({ 'a.txt': 'hello' }), 'cv.docx'],
-      ['a macro-enabled Word document named cv.docx', minimalDocx('application/vnd.ms-word.document.macroEnabled.main+xml'), 'cv.docx'],
+      [
+        'a macro-enabled Word document named cv.docx',
+        minimalDocx('application/vnd.ms-word.document.macroEnabled.main+xml'),
+        'cv.docx',
+      ],
       ['a PNG named cv.pdf', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), 'cv.pdf'],
       ['an empty file', Buffer.alloc(0), 'cv.pdf'],
     ])('refuses %s with 400 naming the field cv, and stores nothing', async (_label, bytes, name) => {
@@ -196,7 +255,12 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
     it('refuses visitors (401), the wrong field (400 naming cv) and a body that is not multipart', async () => {
       expectErrorShape(await upload(t, undefined, minimalPdf(), 'cv.pdf'), 401);
       expect(expectErrorShape(await upload(t, seeker, minimalPdf(), 'cv.pdf', 'file'), 400)).toMatch(/^cv: /);
-      const json = await t.app.inject({ method: 'POST', url: '/api/upload/cv', headers: { cookie: seeker.cookie }, payload: { cv: 'x' } });
+      const json = await t.app.inject({
+        method: 'POST',
+        url: '/api/upload/cv',
+        headers: { cookie: seeker.cookie },
+        payload: { cv: 'x' },
+      });
       expect(expectErrorShape(json, 400)).toMatch(/^cv: /);
     });
 
@@ -230,10 +294,15 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
         [racer.user._id, CV_LIMITS.perUser - 5],
       );
       const filesBefore = storedCvFiles().length;
-      const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => upload(t, racer, minimalPdf(), `race-${i}.pdf`).then((r) => r.statusCode)));
+      const statuses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => upload(t, racer, minimalPdf(), `race-${i}.pdf`).then((r) => r.statusCode)),
+      );
       expect(statuses.filter((status) => status === 201)).toHaveLength(5);
       expect(statuses.filter((status) => status !== 201).every((status) => status === 409)).toBe(true);
-      const [{ n } = { n: 0 }] = await t.db.query<{ n: number | string }>('SELECT count(*) AS n FROM cvs WHERE owner_id = $1', [racer.user._id]);
+      const [{ n } = { n: 0 }] = await t.db.query<{ n: number | string }>(
+        'SELECT count(*) AS n FROM cvs WHERE owner_id = $1',
+        [racer.user._id],
+      );
       expect(Number(n)).toBe(CV_LIMITS.perUser);
       expect(storedCvFiles().length).toBe(filesBefore + 5);
     });
@@ -241,14 +310,17 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
     it('limits uploads per account and hour (the default, 20): the next is 429; another account goes on', async () => {
       const busy = await signUpAndSignIn(t.app);
       const { limit } = DEFAULT_RATE_LIMITS.cvUploadsPerAccount;
-      for (let i = 0; i < limit; i += 1) expect((await upload(t, busy, minimalPdf(), `n${i}.pdf`)).statusCode).toBe(201);
+      for (let i = 0; i < limit; i += 1)
+        expect((await upload(t, busy, minimalPdf(), `n${i}.pdf`)).statusCode).toBe(201);
       expectErrorShape(await upload(t, busy, minimalPdf(), 'one-more.pdf'), 429);
       expect((await upload(t, otherSeeker, minimalPdf(), 'other.pdf')).statusCode).toBe(201);
     });
 
     it('DELETE /api/cvs/:cvId deletes an unsent CV of its owner, row and file; a sent one is 409; others 404, visitors 401', async () => {
-      const keyOf = async (id: string) => (await t.db.query<{ storage_key: string }>('SELECT storage_key FROM cvs WHERE id = $1', [id]))[0]?.storage_key;
-      const remove = (person: SignedInUser | undefined, id: string) => t.app.inject({ method: 'DELETE', url: `/api/cvs/${id}`, headers: headersOf(person) });
+      const keyOf = async (id: string) =>
+        (await t.db.query<{ storage_key: string }>('SELECT storage_key FROM cvs WHERE id = $1', [id]))[0]?.storage_key;
+      const remove = (person: SignedInUser | undefined, id: string) =>
+        t.app.inject({ method: 'DELETE', url: `/api/cvs/${id}`, headers: headersOf(person) });
       const unsent = await uploaded(t, otherSeeker);
       const key = await keyOf(unsent.id);
       expect(storedCvFiles()).toContain(key);
@@ -278,45 +350,75 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
       const response = await applyWith(t, seeker, { job, coverNote: note, cvId: cv.id.toUpperCase() });
       expect(response.statusCode, response.body).toBe(201);
       const id = response.json<{ insertedId: string }>().insertedId;
-      const [row] = await t.db.query<{ cover_note: string; cv_id: string }>('SELECT cover_note, cv_id FROM applications WHERE id = $1', [id]);
+      const [row] = await t.db.query<{ cover_note: string; cv_id: string }>(
+        'SELECT cover_note, cv_id FROM applications WHERE id = $1',
+        [id],
+      );
       expect(row).toEqual({ cover_note: note.trim(), cv_id: cv.id });
 
-      const responses = await t.app.inject({ method: 'GET', url: `/api/applications/responses?job=${job}`, headers: { cookie: member.cookie } });
+      const responses = await t.app.inject({
+        method: 'GET',
+        url: `/api/applications/responses?job=${job}`,
+        headers: { cookie: member.cookie },
+      });
       const item = responses.json<ResponsesPage>().items.find((x) => x._id === id);
       expect(item).toMatchObject({ coverNote: note.trim(), cv: { fileName: 'my-cv.pdf', size: cv.size } });
-      for (const [person, url] of [[poster, '/api/apply/appliedJobs'], [seeker, '/api/apply/appliedJobs'], [seeker, `/api/apply/appliedJobs/${seeker.user._id}`]] as const) {
+      for (const [person, url] of [
+        [poster, '/api/apply/appliedJobs'],
+        [seeker, '/api/apply/appliedJobs'],
+        [seeker, `/api/apply/appliedJobs/${seeker.user._id}`],
+      ] as const) {
         const list = await t.app.inject({ method: 'GET', url, headers: { cookie: person.cookie } });
-        expect(list.json<Application[]>().find((x) => x._id === id), url).toMatchObject({ coverNote: note.trim(), cv: { fileName: 'my-cv.pdf', size: cv.size } });
+        expect(
+          list.json<Application[]>().find((x) => x._id === id),
+          url,
+        ).toMatchObject({ coverNote: note.trim(), cv: { fileName: 'my-cv.pdf', size: cv.size } });
       }
     });
 
-    it('keeps the spec\'s one-click apply: the body { job } alone (and a stray user) is 201, with no note and no CV', async () => {
+    it("keeps the spec's one-click apply: the body { job } alone (and a stray user) is 201, with no note and no CV", async () => {
       const job = await postJob(t.app, poster.cookie, { jobTitle: 'One-click job' });
       const response = await applyWith(t, otherSeeker, { job, user: 'ignored' });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({ acknowledged: true, insertedId: expect.any(String) });
-      const list = await t.app.inject({ method: 'GET', url: '/api/apply/appliedJobs', headers: { cookie: otherSeeker.cookie } });
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/apply/appliedJobs',
+        headers: { cookie: otherSeeker.cookie },
+      });
       expect(list.json<Application[]>().find((x) => x.job === job)).toMatchObject({ coverNote: null, cv: null });
       // A blank note is no note.
       const other = await postJob(t.app, poster.cookie, { jobTitle: 'Blank note job' });
       const blank = await applyWith(t, otherSeeker, { job: other, coverNote: '   \n ' });
       expect(blank.statusCode).toBe(201);
-      const [row] = await t.db.query<{ cover_note: string | null }>('SELECT cover_note FROM applications WHERE id = $1', [blank.json<{ insertedId: string }>().insertedId]);
+      const [row] = await t.db.query<{ cover_note: string | null }>(
+        'SELECT cover_note FROM applications WHERE id = $1',
+        [blank.json<{ insertedId: string }>().insertedId],
+      );
       expect(row?.cover_note).toBeNull();
     });
 
-    it('refuses someone else\'s CV (404 naming cvId), a malformed cvId and a note over 5,000 characters (400 naming the field); nothing is applied', async () => {
+    it("refuses someone else's CV (404 naming cvId), a malformed cvId and a note over 5,000 characters (400 naming the field); nothing is applied", async () => {
       const job = await postJob(t.app, poster.cookie, { jobTitle: 'Refusals job' });
       const theirs = await uploaded(t, otherSeeker);
       const count = async () => (await t.db.query('SELECT 1 FROM applications WHERE job_id = $1', [job])).length;
       expect(expectErrorShape(await applyWith(t, seeker, { job, cvId: theirs.id }), 404)).toMatch(/^cvId: /);
-      expect(expectErrorShape(await applyWith(t, seeker, { job, cvId: '00000000-0000-4000-8000-000000000000' }), 404)).toMatch(/^cvId: /);
+      expect(
+        expectErrorShape(await applyWith(t, seeker, { job, cvId: '00000000-0000-4000-8000-000000000000' }), 404),
+      ).toMatch(/^cvId: /);
       expect(expectErrorShape(await applyWith(t, seeker, { job, cvId: 'not-an-id' }), 400)).toMatch(/cvId/);
-      expect(expectErrorShape(await applyWith(t, seeker, { job, coverNote: 'x'.repeat(CV_LIMITS.coverNoteMaxLength + 1) }), 400)).toMatch(/coverNote/);
+      expect(
+        expectErrorShape(
+          await applyWith(t, seeker, { job, coverNote: 'x'.repeat(CV_LIMITS.coverNoteMaxLength + 1) }),
+          400,
+        ),
+      ).toMatch(/coverNote/);
       expect(expectErrorShape(await applyWith(t, seeker, { job, coverNote: 42 }), 400)).toMatch(/coverNote/);
       expect(await count()).toBe(0);
       // Exactly 5,000 characters is a note.
-      expect((await applyWith(t, seeker, { job, coverNote: 'y'.repeat(CV_LIMITS.coverNoteMaxLength) })).statusCode).toBe(201);
+      expect(
+        (await applyWith(t, seeker, { job, coverNote: 'y'.repeat(CV_LIMITS.coverNoteMaxLength) })).statusCode,
+      ).toBe(201);
     });
   });
 
@@ -368,7 +470,8 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
 
     it('refuses everyone else: a visitor 401, another seeker and another poster 404', async () => {
       expectErrorShape(await linkFor(undefined), 401);
-      for (const person of [otherSeeker, otherPoster]) expect(expectErrorShape(await linkFor(person), 404)).toBe('Application not found');
+      for (const person of [otherSeeker, otherPoster])
+        expect(expectErrorShape(await linkFor(person), 404)).toBe('Application not found');
       expectErrorShape(await linkFor(seeker, 'not-an-id'), 404);
       expectErrorShape(await linkFor(seeker, '00000000-0000-4000-8000-000000000000'), 404);
     });
@@ -393,7 +496,10 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
         `/api/cvs/${cv.id}/file?expires=${expires}&sig=`,
         `/api/cvs/${cv.id}/file?expires=${expires}&sig=${sig.slice(0, 20)}`,
       ];
-      for (const bad of refusals) expect(expectErrorShape(await t.app.inject({ method: 'GET', url: bad }), 403), bad).toMatch(/invalid or has expired/);
+      for (const bad of refusals)
+        expect(expectErrorShape(await t.app.inject({ method: 'GET', url: bad }), 403), bad).toMatch(
+          /invalid or has expired/,
+        );
       // Signed with the right key ten minutes and a second ago: expired.
       const stale = await signCvLink(t.db, cv.id, Date.now() - (CV_LIMITS.linkSeconds + 1) * 1000);
       expectErrorShape(await t.app.inject({ method: 'GET', url: stale.url }), 403);
@@ -401,18 +507,28 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
       const ghost = await signCvLink(t.db, '00000000-0000-4000-8000-000000000000');
       expect(expectErrorShape(await t.app.inject({ method: 'GET', url: ghost.url }), 404)).toBe('CV not found');
       expectErrorShape(await t.app.inject({ method: 'GET', url: `/api/cvs/${cv.id}/file` }), 400);
-      expectErrorShape(await t.app.inject({ method: 'GET', url: `/api/cvs/nope/file?expires=${expires}&sig=${sig}` }), 404);
+      expectErrorShape(
+        await t.app.inject({ method: 'GET', url: `/api/cvs/nope/file?expires=${expires}&sig=${sig}` }),
+        404,
+      );
     });
 
     it('lets the owner open their own upload (GET /api/cvs/:cvId/link), nobody else', async () => {
-      const own = await t.app.inject({ method: 'GET', url: `/api/cvs/${cv.id}/link`, headers: { cookie: seeker.cookie } });
+      const own = await t.app.inject({
+        method: 'GET',
+        url: `/api/cvs/${cv.id}/link`,
+        headers: { cookie: seeker.cookie },
+      });
       expect(own.statusCode).toBe(200);
       const file = await t.app.inject({ method: 'GET', url: own.json<CvLink>().url });
       expect(file.rawPayload.equals(pdf)).toBe(true);
       expectErrorShape(await t.app.inject({ method: 'GET', url: `/api/cvs/${cv.id}/link` }), 401);
       // Not even the poster it was sent to: they read it through the application.
       for (const person of [poster, otherSeeker]) {
-        expectErrorShape(await t.app.inject({ method: 'GET', url: `/api/cvs/${cv.id}/link`, headers: { cookie: person.cookie } }), 404);
+        expectErrorShape(
+          await t.app.inject({ method: 'GET', url: `/api/cvs/${cv.id}/link`, headers: { cookie: person.cookie } }),
+          404,
+        );
       }
     });
   });
@@ -420,15 +536,28 @@ describeEachDb('CV uploads and applications with substance', (kind) => {
   describe('deleting the account', () => {
     it("deletes the account's CV files with their rows; other people's stay, and an old link finds nothing", async () => {
       const [leaving, staying] = await Promise.all([signUpAndSignIn(t.app), signUpAndSignIn(t.app)]);
-      const mine = await Promise.all([uploaded(t, leaving, minimalPdf('one')), uploaded(t, leaving, minimalPdf('two'))]);
+      const mine = await Promise.all([
+        uploaded(t, leaving, minimalPdf('one')),
+        uploaded(t, leaving, minimalPdf('two')),
+      ]);
       const theirs = await uploaded(t, staying);
-      const keyOf = async (id: string) => (await t.db.query<{ storage_key: string }>('SELECT storage_key FROM cvs WHERE id = $1', [id]))[0]?.storage_key;
+      const keyOf = async (id: string) =>
+        (await t.db.query<{ storage_key: string }>('SELECT storage_key FROM cvs WHERE id = $1', [id]))[0]?.storage_key;
       const myKeys = await Promise.all(mine.map((cv) => keyOf(cv.id)));
       const theirKey = await keyOf(theirs.id);
       expect(storedCvFiles()).toEqual(expect.arrayContaining([...myKeys, theirKey]));
-      const link = await t.app.inject({ method: 'GET', url: `/api/cvs/${mine[0]?.id}/link`, headers: { cookie: leaving.cookie } });
+      const link = await t.app.inject({
+        method: 'GET',
+        url: `/api/cvs/${mine[0]?.id}/link`,
+        headers: { cookie: leaving.cookie },
+      });
 
-      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${leaving.user._id}`, headers: { cookie: leaving.cookie }, payload: { currentPassword: leaving.password } });
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/user/delete/${leaving.user._id}`,
+        headers: { cookie: leaving.cookie },
+        payload: { currentPassword: leaving.password },
+      });
       expect(deleted.statusCode).toBe(200);
       const left = storedCvFiles();
       for (const key of myKeys) expect(left).not.toContain(key);
@@ -446,11 +575,24 @@ describe('CVs in S3-compatible storage', () => {
 
   beforeAll(async () => {
     s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-s3-cv-'));
-    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'cv-test' }] });
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: 'cv-test' }],
+    });
     const address = (await s3.run()) as AddressInfo;
     endpoint = `http://127.0.0.1:${address.port}`;
     t = await buildTestApp('pglite', {
-      s3: { bucket: 'cv-test', endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', publicUrl: undefined },
+      s3: {
+        bucket: 'cv-test',
+        endpoint,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        publicUrl: undefined,
+      },
     });
   });
   afterAll(async () => {
@@ -471,7 +613,11 @@ describe('CVs in S3-compatible storage', () => {
 
     const job = await postJob(t.app, poster.cookie, { jobTitle: 'S3 CV job' });
     const applied = await applyWith(t, seeker, { job, cvId: cv.id });
-    const link = await t.app.inject({ method: 'GET', url: `/api/applications/${applied.json<{ insertedId: string }>().insertedId}/cv-link`, headers: { cookie: poster.cookie } });
+    const link = await t.app.inject({
+      method: 'GET',
+      url: `/api/applications/${applied.json<{ insertedId: string }>().insertedId}/cv-link`,
+      headers: { cookie: poster.cookie },
+    });
     const file = await t.app.inject({ method: 'GET', url: link.json<CvLink>().url });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(pdf)).toBe(true);
@@ -480,13 +626,23 @@ describe('CVs in S3-compatible storage', () => {
 
   it("deletes the account's CV objects from the bucket when the account is deleted", async () => {
     const [leaving, staying] = await Promise.all([signUpAndSignIn(t.app), signUpAndSignIn(t.app)]);
-    const [mine, theirs] = await Promise.all([uploaded(t, leaving, minimalPdf('gone')), uploaded(t, staying, minimalPdf('kept'))]);
-    const keyOf = async (id: string) => (await t.db.query<{ storage_key: string }>('SELECT storage_key FROM cvs WHERE id = $1', [id]))[0]?.storage_key ?? '?';
+    const [mine, theirs] = await Promise.all([
+      uploaded(t, leaving, minimalPdf('gone')),
+      uploaded(t, staying, minimalPdf('kept')),
+    ]);
+    const keyOf = async (id: string) =>
+      (await t.db.query<{ storage_key: string }>('SELECT storage_key FROM cvs WHERE id = $1', [id]))[0]?.storage_key ??
+      '?';
     const [myKey, theirKey] = await Promise.all([keyOf(mine.id), keyOf(theirs.id)]);
     // s3rver keeps an object as files named after its key (the bytes and their metadata).
     const objects = () => fs.readdirSync(path.join(s3Dir, 'cv-test', 'cvs'));
     expect(objects().some((name) => name.startsWith(myKey))).toBe(true);
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${leaving.user._id}`, headers: { cookie: leaving.cookie }, payload: { currentPassword: leaving.password } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/delete/${leaving.user._id}`,
+      headers: { cookie: leaving.cookie },
+      payload: { currentPassword: leaving.password },
+    });
     expect(deleted.statusCode).toBe(200);
     expect(objects().some((name) => name.startsWith(myKey))).toBe(false);
     expect(objects().some((name) => name.startsWith(theirKey))).toBe(true);

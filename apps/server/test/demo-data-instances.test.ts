@@ -28,7 +28,9 @@ describeEachDb('demo data with instances starting together', (kind) => {
   it.skipIf(kind === 'pglite')('is loaded once: one instance seeds, the other finds it and stops', async () => {
     const results = await Promise.all([seedDemoDataIfEmpty(scratch.db), seedDemoDataIfEmpty(second)]);
     expect(results.sort()).toEqual([false, true]);
-    const [users] = await scratch.db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE email LIKE '%@example.com'");
+    const [users] = await scratch.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM users WHERE email LIKE '%@example.com'",
+    );
     expect(users?.n).toBe(4);
     expect(await seedDemoDataIfEmpty(second)).toBe(false);
   });

@@ -7,7 +7,14 @@ import { DEFAULT_RATE_LIMITS } from '../src/config.js';
 import { DiskPrivateStorage } from '../src/modules/cvs/cv-storage.js';
 import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '../src/modules/housekeeping/orphan-files.js';
 import { DiskStorage } from '../src/modules/uploads/storage.js';
-import { buildTestApp, describeEachDb, expectErrorShape, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
+import {
+  buildTestApp,
+  describeEachDb,
+  expectErrorShape,
+  signUpAndSignIn,
+  type SignedInUser,
+  type TestApp,
+} from './helpers.js';
 
 /**
  * Disk use by accounts (issue 28, finding 6): avatar uploads need a confirmed address and are limited per account
@@ -17,7 +24,9 @@ import { buildTestApp, describeEachDb, expectErrorShape, signUpAndSignIn, type S
 
 function multipart(bytes: Buffer, filename: string) {
   const boundary = `----diskuse${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+  );
   return {
     payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-requested-with': 'XMLHttpRequest' },
@@ -29,12 +38,18 @@ describeEachDb('disk use by accounts', (kind) => {
   let png: Buffer;
   const uploadsDir = () => path.join(t.config.dataDir, 'uploads');
   const cvDir = () => path.join(t.config.dataDir, 'private', 'cvs');
-  const stored = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).filter((name) => !name.startsWith('.')) : []);
+  const stored = () =>
+    fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).filter((name) => !name.startsWith('.')) : [];
   const nameOf = (url: string) => decodeURIComponent(url.replace('/uploads/', ''));
 
   async function uploadAvatar(person: SignedInUser) {
     const { payload, headers } = multipart(png, 'face.png');
-    return t.app.inject({ method: 'POST', url: '/api/upload/avatar', payload, headers: { ...headers, cookie: person.cookie } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/upload/avatar',
+      payload,
+      headers: { ...headers, cookie: person.cookie },
+    });
   }
   async function newAvatar(person: SignedInUser): Promise<string> {
     const response = await uploadAvatar(person);
@@ -42,11 +57,18 @@ describeEachDb('disk use by accounts', (kind) => {
     return response.json<{ url: string }>().url;
   }
   const setAvatar = (person: SignedInUser, avatar: string) =>
-    t.app.inject({ method: 'POST', url: `/api/user/update/${person.user._id}`, headers: { cookie: person.cookie }, payload: { avatar } });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/user/update/${person.user._id}`,
+      headers: { cookie: person.cookie },
+      payload: { avatar },
+    });
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
-    png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a7' } }).png().toBuffer();
+    png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
   });
   afterAll(async () => {
     await t.close();
@@ -78,7 +100,16 @@ describeEachDb('disk use by accounts', (kind) => {
     expect((await setAvatar(owner, await newAvatar(owner))).statusCode).toBe(200);
     expect(stored()).toContain(nameOf(second));
     // A profile saved without touching the picture deletes nothing.
-    expect((await t.app.inject({ method: 'POST', url: `/api/user/update/${copier.user._id}`, headers: { cookie: copier.cookie }, payload: { name: 'Copier' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/user/update/${copier.user._id}`,
+          headers: { cookie: copier.cookie },
+          payload: { name: 'Copier' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(stored()).toContain(nameOf(second));
   });
 
@@ -108,9 +139,17 @@ describeEachDb('disk use by accounts', (kind) => {
     fs.writeFileSync(path.join(cvDir(), orphanCv), '%PDF-1.4\n%%EOF\n');
     const keptCv = `${'b'.repeat(32)}.pdf`;
     fs.writeFileSync(path.join(cvDir(), keptCv), '%PDF-1.4\n%%EOF\n');
-    await t.db.query(`INSERT INTO cvs (owner_id, storage_key, file_name, content_type, size) VALUES ($1, $2, 'cv.pdf', 'application/pdf', 15)`, [person.user._id, keptCv]);
+    await t.db.query(
+      `INSERT INTO cvs (owner_id, storage_key, file_name, content_type, size) VALUES ($1, $2, 'cv.pdf', 'application/pdf', 15)`,
+      [person.user._id, keptCv],
+    );
     const old = new Date(Date.now() - ORPHAN_GRACE_MS - 60_000);
-    for (const file of [path.join(uploadsDir(), nameOf(used)), path.join(uploadsDir(), nameOf(unused)), path.join(cvDir(), orphanCv), path.join(cvDir(), keptCv)]) {
+    for (const file of [
+      path.join(uploadsDir(), nameOf(used)),
+      path.join(uploadsDir(), nameOf(unused)),
+      path.join(cvDir(), orphanCv),
+      path.join(cvDir(), keptCv),
+    ]) {
       fs.utimesSync(file, old, old);
     }
     const files = { storage: new DiskStorage(uploadsDir()), cvStorage: new DiskPrivateStorage(cvDir()) };

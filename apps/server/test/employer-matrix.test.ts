@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildTestApp, describeEachDb, expectErrorShape, joinCompany, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
+import {
+  buildTestApp,
+  describeEachDb,
+  expectErrorShape,
+  joinCompany,
+  postJob,
+  signUpAndSignIn,
+  type SignedInUser,
+  type TestApp,
+} from './helpers.js';
 
 /**
  * The employer's side (issue 14) seen by everyone it concerns: every route of the hiring pipeline, job statistics,
@@ -36,21 +45,48 @@ interface Case {
   check?: (w: World, actor: Actor, response: LightMyRequestResponse) => Promise<void> | void;
 }
 
-const as = (w: World, actor: Actor): Record<string, string> => (actor === 'visitor' ? {} : { cookie: w.people[actor].cookie });
+const as = (w: World, actor: Actor): Record<string, string> =>
+  actor === 'visitor' ? {} : { cookie: w.people[actor].cookie };
 
 /**
  * Who manages the job's applications: its poster and its company's members; everyone else, an administrator too
  * (moderation is not hiring), is told it does not exist. A banned account's session is gone: it is a visitor.
  */
-const managers = (ok: number): Record<Actor, number> => ({ visitor: 401, seeker: 404, poster: ok, member: ok, otherPoster: 404, admin: 404, banned: 401 });
-const signedIn = (ok: number): Record<Actor, number> => ({ visitor: 401, seeker: ok, poster: ok, member: ok, otherPoster: ok, admin: ok, banned: 401 });
-const adminsOnly = (ok: number): Record<Actor, number> => ({ visitor: 401, seeker: 403, poster: 403, member: 403, otherPoster: 403, admin: ok, banned: 401 });
+const managers = (ok: number): Record<Actor, number> => ({
+  visitor: 401,
+  seeker: 404,
+  poster: ok,
+  member: ok,
+  otherPoster: 404,
+  admin: 404,
+  banned: 401,
+});
+const signedIn = (ok: number): Record<Actor, number> => ({
+  visitor: 401,
+  seeker: ok,
+  poster: ok,
+  member: ok,
+  otherPoster: ok,
+  admin: ok,
+  banned: 401,
+});
+const adminsOnly = (ok: number): Record<Actor, number> => ({
+  visitor: 401,
+  seeker: 403,
+  poster: 403,
+  member: 403,
+  otherPoster: 403,
+  admin: ok,
+  banned: 401,
+});
 const isManager = (a: Actor): boolean => a === 'poster' || a === 'member';
 
 /** A multipart body with one file field `cv`. */
 function cvUpload(bytes: Buffer, fileName = 'cv.pdf', type = 'application/pdf') {
   const boundary = `----employer${randomBytes(6).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
   return {
     payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-requested-with': 'XMLHttpRequest' },
@@ -66,8 +102,18 @@ async function companyJob(w: Pick<World, 't' | 'people' | 'companyId'>, title: s
   return postJob(w.t.app, w.people.poster.cookie, { jobTitle: title, companyId: w.companyId });
 }
 
-async function apply(w: Pick<World, 't'>, person: SignedInUser, job: string, extra: { cvId?: string; coverNote?: string } = {}): Promise<string> {
-  const response = await w.t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: person.cookie }, payload: { job, ...extra } });
+async function apply(
+  w: Pick<World, 't'>,
+  person: SignedInUser,
+  job: string,
+  extra: { cvId?: string; coverNote?: string } = {},
+): Promise<string> {
+  const response = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/apply/apply-job',
+    headers: { cookie: person.cookie },
+    payload: { job, ...extra },
+  });
   if (response.statusCode !== 201) throw new Error(`apply: ${response.statusCode} ${response.body}`);
   return response.json<{ insertedId: string }>().insertedId;
 }
@@ -79,13 +125,17 @@ async function freshApplication(w: World): Promise<string> {
 
 /** The seeker's application to the world's job (for calls that only read). */
 async function standingApplication(w: World): Promise<string> {
-  const rows = await w.t.db.query<{ id: string }>('SELECT id FROM applications WHERE user_id = $1 AND job_id = $2', [w.people.seeker.user._id, w.job]);
+  const rows = await w.t.db.query<{ id: string }>('SELECT id FROM applications WHERE user_id = $1 AND job_id = $2', [
+    w.people.seeker.user._id,
+    w.job,
+  ]);
   if (!rows[0]) throw new Error('no standing application');
   return rows[0].id;
 }
 
 async function stageOf(w: World, application: string): Promise<string | undefined> {
-  return (await w.t.db.query<{ stage: string }>('SELECT stage FROM applications WHERE id = $1', [application]))[0]?.stage;
+  return (await w.t.db.query<{ stage: string }>('SELECT stage FROM applications WHERE id = $1', [application]))[0]
+    ?.stage;
 }
 
 const TABLE: Record<string, Case> = {
@@ -114,7 +164,11 @@ const TABLE: Record<string, Case> = {
     },
   },
   'GET /api/applications/:id/notes': {
-    request: async (w, a) => ({ method: 'GET', url: `/api/applications/${await standingApplication(w)}/notes`, headers: as(w, a) }),
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/applications/${await standingApplication(w)}/notes`,
+      headers: as(w, a),
+    }),
     status: managers(200),
   },
   'POST /api/applications/:id/notes': {
@@ -126,12 +180,19 @@ const TABLE: Record<string, Case> = {
     }),
     status: managers(201),
     check: async (w, a) => {
-      const rows = await w.t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM application_notes WHERE body = $1', [`Note by ${a}`]);
+      const rows = await w.t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM application_notes WHERE body = $1',
+        [`Note by ${a}`],
+      );
       expect(rows[0]?.n).toBe(isManager(a) ? 1 : 0);
     },
   },
   'POST /api/applications/:id/withdraw': {
-    request: async (w, a) => ({ method: 'POST', url: `/api/applications/${await freshApplication(w)}/withdraw`, headers: as(w, a) }),
+    request: async (w, a) => ({
+      method: 'POST',
+      url: `/api/applications/${await freshApplication(w)}/withdraw`,
+      headers: as(w, a),
+    }),
     // Only the applicant withdraws; to the job's managers, too, the call does not exist for this application.
     status: { visitor: 401, seeker: 200, poster: 404, member: 404, otherPoster: 404, admin: 404, banned: 401 },
   },
@@ -161,12 +222,21 @@ const TABLE: Record<string, Case> = {
   'POST /api/upload/cv': {
     request: async (w, a) => {
       const upload = cvUpload(PDF);
-      return { method: 'POST', url: '/api/upload/cv', payload: upload.payload, headers: { ...upload.headers, ...as(w, a) } };
+      return {
+        method: 'POST',
+        url: '/api/upload/cv',
+        payload: upload.payload,
+        headers: { ...upload.headers, ...as(w, a) },
+      };
     },
     status: signedIn(201),
   },
   'GET /api/applications/:id/cv-link': {
-    request: async (w, a) => ({ method: 'GET', url: `/api/applications/${await standingApplication(w)}/cv-link`, headers: as(w, a) }),
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/applications/${await standingApplication(w)}/cv-link`,
+      headers: as(w, a),
+    }),
     status: { visitor: 401, seeker: 200, poster: 200, member: 200, otherPoster: 404, admin: 404, banned: 401 },
     check: async (w, a, response) => {
       if (response.statusCode !== 200) return;
@@ -222,7 +292,12 @@ const TABLE: Record<string, Case> = {
   'POST /api/admin/jobs/:id/approve': {
     request: async (w, a) => {
       const job = await companyJob(w, 'Employer matrix job to approve');
-      await w.t.app.inject({ method: 'POST', url: `/api/admin/jobs/${job}/hide`, headers: { cookie: w.people.admin.cookie }, payload: { reason: 'to approve again' } });
+      await w.t.app.inject({
+        method: 'POST',
+        url: `/api/admin/jobs/${job}/hide`,
+        headers: { cookie: w.people.admin.cookie },
+        payload: { reason: 'to approve again' },
+      });
       return { method: 'POST', url: `/api/admin/jobs/${job}/approve`, headers: as(w, a) };
     },
     status: adminsOnly(200),
@@ -241,20 +316,31 @@ const TABLE: Record<string, Case> = {
     status: adminsOnly(200),
     check: async (w, a, response) => {
       const user = /users\/([^/]+)\/ban/.exec(response.raw.req.url ?? '')?.[1] ?? '';
-      const rows = await w.t.db.query<{ banned: boolean }>('SELECT banned_at IS NOT NULL AS banned FROM users WHERE id = $1', [user]);
+      const rows = await w.t.db.query<{ banned: boolean }>(
+        'SELECT banned_at IS NOT NULL AS banned FROM users WHERE id = $1',
+        [user],
+      );
       expect(rows[0]?.banned).toBe(a === 'admin');
     },
   },
   'POST /api/admin/users/:id/unban': {
     request: async (w, a) => {
       const person = await signUpAndSignIn(w.t.app);
-      await w.t.app.inject({ method: 'POST', url: `/api/admin/users/${person.user._id}/ban`, headers: { cookie: w.people.admin.cookie }, payload: { reason: 'to unban' } });
+      await w.t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${person.user._id}/ban`,
+        headers: { cookie: w.people.admin.cookie },
+        payload: { reason: 'to unban' },
+      });
       return { method: 'POST', url: `/api/admin/users/${person.user._id}/unban`, headers: as(w, a) };
     },
     status: adminsOnly(200),
     check: async (w, a, response) => {
       const user = /users\/([^/]+)\/unban/.exec(response.raw.req.url ?? '')?.[1] ?? '';
-      const rows = await w.t.db.query<{ banned: boolean }>('SELECT banned_at IS NOT NULL AS banned FROM users WHERE id = $1', [user]);
+      const rows = await w.t.db.query<{ banned: boolean }>(
+        'SELECT banned_at IS NOT NULL AS banned FROM users WHERE id = $1',
+        [user],
+      );
       expect(rows[0]?.banned).toBe(a !== 'admin');
     },
   },
@@ -280,14 +366,24 @@ describeEachDb('employer authorization matrix', (kind) => {
       payload: { reason: 'Spam postings' },
     });
     if (ban.statusCode !== 200) throw new Error(`ban: ${ban.body}`);
-    const company = await t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: people.poster.cookie }, payload: { name: 'Employer Matrix Co' } });
+    const company = await t.app.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: { cookie: people.poster.cookie },
+      payload: { name: 'Employer Matrix Co' },
+    });
     if (company.statusCode !== 201) throw new Error(`company: ${company.body}`);
     const { id: companyId, slug } = company.json<{ id: string; slug: string }>();
     await joinCompany(t.app, people.poster.cookie, slug, people.member);
     const partial = { t, people, companyId };
     const job = await companyJob(partial, 'Employer matrix standing job');
     const upload = cvUpload(PDF);
-    const cv = await t.app.inject({ method: 'POST', url: '/api/upload/cv', payload: upload.payload, headers: { ...upload.headers, cookie: people.seeker.cookie } });
+    const cv = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/cv',
+      payload: upload.payload,
+      headers: { ...upload.headers, cookie: people.seeker.cookie },
+    });
     if (cv.statusCode !== 201) throw new Error(`cv: ${cv.body}`);
     const cvId = cv.json<{ id: string }>().id;
     await apply(partial, people.seeker, job, { cvId, coverNote: 'I would love to work with you.' });

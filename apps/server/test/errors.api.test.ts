@@ -143,14 +143,16 @@ describeEachDb('errors, health, docs, CORS and headers', (kind) => {
         const response = await postJobRaw(payload);
         expect(response.statusCode, response.body).toBe(201);
         const id = response.json<{ insertedId: string }>().insertedId;
-        const job = (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${id}`, headers: { cookie: user.cookie } })).json<
-          Record<string, unknown>
-        >();
+        const job = (
+          await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${id}`, headers: { cookie: user.cookie } })
+        ).json<Record<string, unknown>>();
         expect(job.jobTitle).toBe('Own title');
         expect(job.postedBy).toBe(user.user.email);
         expect(job.skills).toEqual([{ value: 'React', label: 'React' }]);
         expect(Object.prototype.hasOwnProperty.call(job, 'polluted')).toBe(false);
-        const [row] = await t.db.query<{ skills: string }>('SELECT skills::text AS skills FROM jobs WHERE id = $1', [id]);
+        const [row] = await t.db.query<{ skills: string }>('SELECT skills::text AS skills FROM jobs WHERE id = $1', [
+          id,
+        ]);
         expect(row?.skills).not.toContain('__proto__');
         expect(row?.skills).not.toContain('polluted');
       }
@@ -160,22 +162,32 @@ describeEachDb('errors, health, docs, CORS and headers', (kind) => {
 
     it.each([
       ['text/plain', JSON.stringify(jobBody({ jobTitle: 'Sent as text' }))],
-      ['application/x-www-form-urlencoded', new URLSearchParams({ jobTitle: 'Sent as a form', companyName: 'Acme' }).toString()],
-    ])('a %s body on a JSON call (no Origin, no X-Requested-With) is 415 with the error shape, and posts nothing', async (type, payload) => {
-      const count = async () => (await t.db.query('SELECT 1 FROM jobs WHERE poster_id = $1', [user.user._id])).length;
-      const before = await count();
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/job/post-job',
-        headers: { cookie: user.cookie, 'content-type': type },
-        payload,
-      });
-      expect(expectErrorShape(response, 415)).toBe('Send the request body as JSON (Content-Type: application/json)');
-      expect(await count()).toBe(before);
-    });
+      [
+        'application/x-www-form-urlencoded',
+        new URLSearchParams({ jobTitle: 'Sent as a form', companyName: 'Acme' }).toString(),
+      ],
+    ])(
+      'a %s body on a JSON call (no Origin, no X-Requested-With) is 415 with the error shape, and posts nothing',
+      async (type, payload) => {
+        const count = async () => (await t.db.query('SELECT 1 FROM jobs WHERE poster_id = $1', [user.user._id])).length;
+        const before = await count();
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/job/post-job',
+          headers: { cookie: user.cookie, 'content-type': type },
+          payload,
+        });
+        expect(expectErrorShape(response, 415)).toBe('Send the request body as JSON (Content-Type: application/json)');
+        expect(await count()).toBe(before);
+      },
+    );
 
     it('a garbage session cookie is simply no session', async () => {
-      for (const cookie of ['jobboard_session=garbage', 'jobboard_session=' + 'x'.repeat(43), 'jobboard_session=%00%ff']) {
+      for (const cookie of [
+        'jobboard_session=garbage',
+        'jobboard_session=' + 'x'.repeat(43),
+        'jobboard_session=%00%ff',
+      ]) {
         const response = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
         expect(expectErrorShape(response, 401)).toBe(MESSAGES.notSignedIn);
       }
@@ -196,14 +208,19 @@ describeEachDb('errors, health, docs, CORS and headers', (kind) => {
       await expectStillServing();
     });
 
-    it('an over-long path parameter or a broken percent-encoding gets the error shape, not Fastify\'s', async () => {
+    it("an over-long path parameter or a broken percent-encoding gets the error shape, not Fastify's", async () => {
       for (const [method, url] of [
         ['DELETE', `/api/job/delete/${'x'.repeat(150)}`],
         ['PATCH', `/api/job/update-job/${'x'.repeat(150)}`],
         ['GET', `/api/apply/appliedJobs/${'x'.repeat(150)}`],
         ['DELETE', `/api/user/delete/${'x'.repeat(150)}`],
       ] as const) {
-        const response = await t.app.inject({ method, url, headers: { cookie: user.cookie }, payload: method === 'PATCH' ? { jobTitle: 'x' } : undefined });
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: { cookie: user.cookie },
+          payload: method === 'PATCH' ? { jobTitle: 'x' } : undefined,
+        });
         expect(expectErrorShape(response, 404), `${method} ${url}`).toBe(MESSAGES.notFound);
         expect(response.body).not.toContain('FST_');
       }
@@ -240,7 +257,11 @@ describeEachDb('errors, health, docs, CORS and headers', (kind) => {
     it('/api/docs/json is an OpenAPI document listing every call of the spec', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
       expect(response.statusCode).toBe(200);
-      const doc = response.json<{ openapi: string; info: { title: string }; paths: Record<string, Record<string, unknown>> }>();
+      const doc = response.json<{
+        openapi: string;
+        info: { title: string };
+        paths: Record<string, Record<string, unknown>>;
+      }>();
       expect(doc.openapi).toMatch(/^3\./);
       expect(doc.info.title).toBeTruthy();
       for (const [method, path] of DOCUMENTED) {
@@ -270,7 +291,11 @@ describeEachDb('errors, health, docs, CORS and headers', (kind) => {
         },
       };
       const call = (code: string) =>
-        frameworkErrorHandler(Object.assign(new Error(code), { code }) as FastifyError, {} as FastifyRequest, reply as unknown as FastifyReply);
+        frameworkErrorHandler(
+          Object.assign(new Error(code), { code }) as FastifyError,
+          {} as FastifyRequest,
+          reply as unknown as FastifyReply,
+        );
       call('FST_ERR_SOMETHING_ELSE');
       expect(sent).toEqual({ code: 500, body: { success: false, statusCode: 500, message: MESSAGES.serverError } });
       call('FST_ERR_BAD_URL');
@@ -300,7 +325,9 @@ describeEachDb('errors, health, docs, CORS and headers', (kind) => {
             payload: method === 'POST' ? { email: 'a@example.com', password: 'whatever123' } : undefined,
           });
           expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeGreaterThanOrEqual(500);
-          expect([MESSAGES.serverError, MESSAGES.databaseUnavailable]).toContain(expectErrorShape(response, response.statusCode));
+          expect([MESSAGES.serverError, MESSAGES.databaseUnavailable]).toContain(
+            expectErrorShape(response, response.statusCode),
+          );
           expect(Object.keys(response.json()).sort()).toEqual(['message', 'statusCode', 'success']);
           expectNoInternals(response);
         }
@@ -350,10 +377,14 @@ describeEachDb('errors, health, docs, CORS and headers', (kind) => {
           failure = Object.assign(new Error(`status ${status} password=hunter2`), { statusCode: status });
           const response = await app.inject({ method: 'GET', url: `/api/job/all-jobs/${randomUUID()}` });
           expect(response.statusCode, `an error with statusCode ${status}`).toBe(answer);
-          expect(response.json().message).toBe(answer === 500 ? MESSAGES.serverError : `status ${status} password=hunter2`);
+          expect(response.json().message).toBe(
+            answer === 500 ? MESSAGES.serverError : `status ${status} password=hunter2`,
+          );
         }
 
-        failure = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2'), { code: 'ECONNREFUSED' });
+        failure = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2'), {
+          code: 'ECONNREFUSED',
+        });
         const down = await app.inject({ method: 'GET', url: '/api/job/search' });
         expect(down.json()).toEqual({ success: false, statusCode: 503, message: MESSAGES.databaseUnavailable });
         expect(down.headers['retry-after']).toBe('5');
@@ -374,7 +405,11 @@ describeEachDb('errors, health, docs, CORS and headers', (kind) => {
     });
 
     it('answers an allowed origin with Allow-Origin and Allow-Credentials', async () => {
-      const response = await c.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://front.example' } });
+      const response = await c.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'https://front.example' },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.headers['access-control-allow-origin']).toBe('https://front.example');
       expect(response.headers['access-control-allow-credentials']).toBe('true');
@@ -394,13 +429,25 @@ describeEachDb('errors, health, docs, CORS and headers', (kind) => {
     });
 
     it('does not answer another origin, nor any origin when none is configured', async () => {
-      const other = await c.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+      const other = await c.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'https://evil.example' },
+      });
       // @fastify/cors sends Allow-Credentials to every origin; without a matching Allow-Origin a browser
       // shares nothing, so Allow-Origin is what must be absent.
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
-      const suffix = await c.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://front.example.evil.example' } });
+      const suffix = await c.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'https://front.example.evil.example' },
+      });
       expect(suffix.headers['access-control-allow-origin']).toBeUndefined();
-      const none = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://front.example' } });
+      const none = await t.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'https://front.example' },
+      });
       expect(none.headers['access-control-allow-origin']).toBeUndefined();
     });
 
@@ -421,15 +468,18 @@ describeEachDb('errors, health, docs, CORS and headers', (kind) => {
       expect(expectErrorShape(allowed, 401)).toBe(MESSAGES.wrongCredentials);
     });
 
-    it.each(['/api/health', '/api/nope', `/api/job/all-jobs/${randomUUID()}`])('sends the security headers on %s', async (url) => {
-      const response = await t.app.inject({ method: 'GET', url });
-      const csp = String(response.headers['content-security-policy']);
-      expect(csp).toContain("object-src 'none'");
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(response.headers['x-powered-by']).toBeUndefined();
-    });
+    it.each(['/api/health', '/api/nope', `/api/job/all-jobs/${randomUUID()}`])(
+      'sends the security headers on %s',
+      async (url) => {
+        const response = await t.app.inject({ method: 'GET', url });
+        const csp = String(response.headers['content-security-policy']);
+        expect(csp).toContain("object-src 'none'");
+        expect(csp).toContain("default-src 'self'");
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+        expect(response.headers['x-powered-by']).toBeUndefined();
+      },
+    );
   });
 });

@@ -26,28 +26,31 @@ describeEachDb('work that runs on one instance at a time', (kind) => {
     await scratch.drop();
   });
 
-  it.skipIf(kind === 'pglite')('the second instance skips while the first works, and runs once the first is done', async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let started: () => void = () => {};
-    const working = new Promise<void>((resolve) => {
-      started = resolve;
-    });
-    const first = unlessRunningElsewhere(instanceA, LOCKS.expirySweep, async () => {
-      started();
-      await held;
-      return 'a';
-    });
-    await working;
-    expect(await unlessRunningElsewhere(instanceB, LOCKS.expirySweep, async () => 'b')).toBeUndefined();
-    // Another kind of work is not held up by it.
-    expect(await unlessRunningElsewhere(instanceB, LOCKS.facetCompaction, async () => 'b')).toBe('b');
-    release();
-    expect(await first).toBe('a');
-    expect(await unlessRunningElsewhere(instanceB, LOCKS.expirySweep, async () => 'b')).toBe('b');
-  });
+  it.skipIf(kind === 'pglite')(
+    'the second instance skips while the first works, and runs once the first is done',
+    async () => {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let started: () => void = () => {};
+      const working = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const first = unlessRunningElsewhere(instanceA, LOCKS.expirySweep, async () => {
+        started();
+        await held;
+        return 'a';
+      });
+      await working;
+      expect(await unlessRunningElsewhere(instanceB, LOCKS.expirySweep, async () => 'b')).toBeUndefined();
+      // Another kind of work is not held up by it.
+      expect(await unlessRunningElsewhere(instanceB, LOCKS.facetCompaction, async () => 'b')).toBe('b');
+      release();
+      expect(await first).toBe('a');
+      expect(await unlessRunningElsewhere(instanceB, LOCKS.expirySweep, async () => 'b')).toBe('b');
+    },
+  );
 
   it('answers what the work answered, and rolls back what it wrote when it fails', async () => {
     await instanceA.exec('CREATE TABLE IF NOT EXISTS exclusive_probe (n int)');

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES } from '@jobboard/shared';
-import { buildTestApp, describeEachDb, expectErrorShape, postJob, signInAs, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
+import {
+  buildTestApp,
+  describeEachDb,
+  expectErrorShape,
+  postJob,
+  signInAs,
+  signUpAndSignIn,
+  type SignedInUser,
+  type TestApp,
+} from './helpers.js';
 
 /**
  * Issue 29, major 2: a tab sends the id of the user it shows as X-Expected-User with its state-changing calls; a
@@ -29,7 +38,8 @@ describeEachDb('X-Expected-User', (kind) => {
       headers: { cookie, ...(expected === undefined ? {} : { 'x-expected-user': expected }) },
     });
   const savedBy = async (person: SignedInUser, jobId: string) =>
-    (await t.db.query('SELECT 1 FROM saved_jobs WHERE user_id = $1 AND job_id = $2', [person.user._id, jobId])).length === 1;
+    (await t.db.query('SELECT 1 FROM saved_jobs WHERE user_id = $1 AND job_id = $2', [person.user._id, jobId]))
+      .length === 1;
 
   it('lets a call through when the session is the expected user', async () => {
     const job = await postJob(t.app, poster.cookie);
@@ -55,7 +65,11 @@ describeEachDb('X-Expected-User', (kind) => {
   it('keeps working without the header (old clients), and on reads', async () => {
     const job = await postJob(t.app, poster.cookie);
     expect((await save(dan.cookie, job)).statusCode).toBe(200);
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: dan.cookie, 'x-expected-user': bob.user._id } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: dan.cookie, 'x-expected-user': bob.user._id },
+    });
     expect(me.statusCode).toBe(200);
   });
 
@@ -68,7 +82,11 @@ describeEachDb('X-Expected-User', (kind) => {
     });
     expect(signIn.statusCode).toBe(200);
     const again = await signInAs(t.app, dan.user.email, dan.password);
-    const signOut = await t.app.inject({ method: 'POST', url: '/api/auth/signout', headers: { cookie: again.cookie, 'x-expected-user': bob.user._id } });
+    const signOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signout',
+      headers: { cookie: again.cookie, 'x-expected-user': bob.user._id },
+    });
     expect(signOut.statusCode).toBe(200);
     const job = await postJob(t.app, poster.cookie);
     expect(expectErrorShape(await save('', job, bob.user._id), 401)).toBe(MESSAGES.notSignedIn);

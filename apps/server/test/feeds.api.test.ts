@@ -13,7 +13,11 @@ const ORIGIN = 'https://jobs.example';
 /** Every character XML and HTML treat specially, and the end of a CDATA section. */
 const ODD_TITLE = `Tom & Jerry's <Senior> "React" Dev ]]> x`;
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', isArray: (name) => ['item', 'entry', 'link', 'category'].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  isArray: (name) => ['item', 'entry', 'link', 'category'].includes(name),
+});
 
 interface RssItem {
   title: string;
@@ -33,12 +37,25 @@ interface AtomEntry {
   author: { name: string };
 }
 interface AtomDocument {
-  feed: { '@_xmlns': string; id: string; title: string; updated: string; author: { name: string }; link: { '@_rel': string; '@_href': string }[]; entry?: AtomEntry[] };
+  feed: {
+    '@_xmlns': string;
+    id: string;
+    title: string;
+    updated: string;
+    author: { name: string };
+    link: { '@_rel': string; '@_href': string }[];
+    entry?: AtomEntry[];
+  };
 }
 
 /** Well-formed XML with its declaration, no stray `]]>` in text and no `<` in attributes, parsed. */
 function parseXml<T>(text: string): T {
-  expect(SyntaxValidator.validate(text, { xmlDeclaraion: { optional: false }, invalidCharSequence: { tagValue: true, attrLt: true } })).toBe(true);
+  expect(
+    SyntaxValidator.validate(text, {
+      xmlDeclaraion: { optional: false },
+      invalidCharSequence: { tagValue: true, attrLt: true },
+    }),
+  ).toBe(true);
   return parser.parse(text) as T;
 }
 
@@ -72,7 +89,8 @@ describeEachDb('feeds of any search', (kind) => {
       minPrice: undefined,
       maxPrice: undefined,
       salaryType: undefined,
-      description: 'Build the React front end of our logistics platform with a small team in Berlin. We ship every day and like tests.',
+      description:
+        'Build the React front end of our logistics platform with a small team in Berlin. We ship every day and like tests.',
     });
     ids.python = await postJob(t.app, poster.cookie, {
       jobTitle: 'Python Analyst',
@@ -88,9 +106,22 @@ describeEachDb('feeds of any search', (kind) => {
       jobLocation: undefined,
       description: 'Teach React to beginners two evenings a week.',
     });
-    ids.odd = await postJob(t.app, poster.cookie, { jobTitle: ODD_TITLE, companyName: 'Feedco', description: 'Odd <b>characters</b> & "quotes" ]]> in the text.' });
-    ids.closed = await postJob(t.app, poster.cookie, { jobTitle: 'React Closed Role', companyName: 'Feedco', description: 'This React job has been filled already.' });
-    const closed = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${ids.closed}`, headers: { cookie: poster.cookie }, payload: { status: 'closed' } });
+    ids.odd = await postJob(t.app, poster.cookie, {
+      jobTitle: ODD_TITLE,
+      companyName: 'Feedco',
+      description: 'Odd <b>characters</b> & "quotes" ]]> in the text.',
+    });
+    ids.closed = await postJob(t.app, poster.cookie, {
+      jobTitle: 'React Closed Role',
+      companyName: 'Feedco',
+      description: 'This React job has been filled already.',
+    });
+    const closed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/job/update-job/${ids.closed}`,
+      headers: { cookie: poster.cookie },
+      payload: { status: 'closed' },
+    });
     expect(closed.statusCode).toBe(200);
     // Mentions react only in its description, and is the newest: first in the feed, last by relevance.
     ids.wrangler = await postJob(t.app, poster.cookie, {
@@ -146,7 +177,9 @@ describeEachDb('feeds of any search', (kind) => {
     expect(feed.title).toBe('Jobboard: react jobs in Berlin');
     expect(feed.updated).toMatch(W3C_DATETIME);
     expect(feed.author.name).toBe('Jobboard');
-    expect(feed.link.find((link) => link['@_rel'] === 'self')?.['@_href']).toBe(`${ORIGIN}/feed.atom?q=react&where=Berlin`);
+    expect(feed.link.find((link) => link['@_rel'] === 'self')?.['@_href']).toBe(
+      `${ORIGIN}/feed.atom?q=react&where=Berlin`,
+    );
     const entries = feed.entry ?? [];
     expect(entries.map((entry) => entry.id)).toEqual([`${ORIGIN}/job/${ids.react}`]);
     const [entry] = entries;
@@ -180,7 +213,9 @@ describeEachDb('feeds of any search', (kind) => {
     const expected = `${ODD_TITLE} at Feedco`;
     const rss = parseXml<RssDocument>((await t.app.inject({ method: 'GET', url: '/feed.rss?q=jerry' })).body);
     expect(rss.rss.channel.item?.map((item) => item.title)).toEqual([expected]);
-    expect(rss.rss.channel.item?.[0]?.description).toContain('&lt;b&gt;characters&lt;/b&gt; &amp; &quot;quotes&quot; ]]&gt;');
+    expect(rss.rss.channel.item?.[0]?.description).toContain(
+      '&lt;b&gt;characters&lt;/b&gt; &amp; &quot;quotes&quot; ]]&gt;',
+    );
     const atom = parseXml<AtomDocument>((await t.app.inject({ method: 'GET', url: '/feed.atom?q=jerry' })).body);
     expect(atom.feed.entry?.map((entry) => htmlText(entry.title['#text']))).toEqual([expected]);
     const json = (await t.app.inject({ method: 'GET', url: '/feed.json?q=jerry' })).json<JsonFeed>();
@@ -206,19 +241,25 @@ describeEachDb('feeds of any search', (kind) => {
     ];
     // Characters XML cannot carry are dropped from every format but JSON; everything else must be the job's own text.
     const shown = (text: string) => text.replaceAll('\u0007', '');
-    for (const job of hostile) await postStoredAs(job.jobTitle, { ...job, description: 'Hostile text ]]> ]]> </item> in a feed.' });
+    for (const job of hostile)
+      await postStoredAs(job.jobTitle, { ...job, description: 'Hostile text ]]> ]]> </item> in a feed.' });
     const expected = hostile.map((job) => `${job.jobTitle} at ${job.companyName}`).reverse();
     const rss = parseXml<RssDocument>((await t.app.inject({ method: 'GET', url: '/feed.rss?q=hostile' })).body);
     expect(rss.rss.channel.item?.map((item) => item.title)).toEqual(expected.map(shown));
     const atom = parseXml<AtomDocument>((await t.app.inject({ method: 'GET', url: '/feed.atom?q=hostile' })).body);
     expect(atom.feed.entry?.map((entry) => htmlText(entry.title['#text']))).toEqual(expected.map(shown));
-    expect(atom.feed.entry?.map((entry) => entry.author.name)).toEqual(hostile.map((job) => shown(job.companyName)).reverse());
+    expect(atom.feed.entry?.map((entry) => entry.author.name)).toEqual(
+      hostile.map((job) => shown(job.companyName)).reverse(),
+    );
     const json = (await t.app.inject({ method: 'GET', url: '/feed.json?q=hostile' })).json<JsonFeed>();
     expect(json.items.map((item) => item.title)).toEqual(expected);
   });
 
   it('characters XML cannot carry are left out, so the feed stays readable', async () => {
-    const id = await postStoredAs('Bell\u0007 Ringer\u001b', { companyName: 'Feedco', description: 'Ring\u0001 the bell\uFFFF every hour.' });
+    const id = await postStoredAs('Bell\u0007 Ringer\u001b', {
+      companyName: 'Feedco',
+      description: 'Ring\u0001 the bell\uFFFF every hour.',
+    });
     for (const format of ['rss', 'atom'] as const) {
       const response = await t.app.inject({ method: 'GET', url: `/feed.${format}?q=ringer` });
       expect(response.statusCode).toBe(200);
@@ -243,7 +284,9 @@ describeEachDb('feeds of any search', (kind) => {
       const body = (await t.app.inject({ method: 'GET', url: `/feed.${format}?q=closed` })).body;
       expect(body, format).not.toContain(ids.closed);
     }
-    const byRelevance = (await t.app.inject({ method: 'GET', url: '/feed.json?q=react&sort=relevance' })).json<JsonFeed>();
+    const byRelevance = (
+      await t.app.inject({ method: 'GET', url: '/feed.json?q=react&sort=relevance' })
+    ).json<JsonFeed>();
     expect(byRelevance.items.at(-1)?.id).toBe(`${ORIGIN}/job/${ids.wrangler}`);
   });
 
@@ -268,7 +311,11 @@ describeEachDb('feeds of any search', (kind) => {
     const first = await t.app.inject({ method: 'GET', url: '/feed.rss?q=react' });
     const tag = first.headers.etag;
     expect(tag).toBeTruthy();
-    const again = await t.app.inject({ method: 'GET', url: '/feed.rss?q=react', headers: { 'if-none-match': String(tag) } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/feed.rss?q=react',
+      headers: { 'if-none-match': String(tag) },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });
@@ -286,7 +333,11 @@ describeEachDb('feeds of any search', (kind) => {
 
   it('the links a page advertises are the feeds the server answers', async () => {
     const links = searchFeedLinks('?q=react&where=Berlin&page=2');
-    expect(links.map((link) => link.href)).toEqual(['/feed.rss?q=react&where=Berlin', '/feed.atom?q=react&where=Berlin', '/feed.json?q=react&where=Berlin']);
+    expect(links.map((link) => link.href)).toEqual([
+      '/feed.rss?q=react&where=Berlin',
+      '/feed.atom?q=react&where=Berlin',
+      '/feed.json?q=react&where=Berlin',
+    ]);
     for (const link of links) {
       const response = await t.app.inject({ method: 'GET', url: link.href });
       expect(response.statusCode, link.href).toBe(200);
@@ -297,13 +348,21 @@ describeEachDb('feeds of any search', (kind) => {
   it('links come from the configuration, never from the Host asked on (without PUBLIC_URL: the listen address)', async () => {
     const other = await buildTestApp(kind);
     try {
-      const response = await other.app.inject({ method: 'GET', url: '/feed.json', headers: { host: 'board.example:8080' } });
+      const response = await other.app.inject({
+        method: 'GET',
+        url: '/feed.json',
+        headers: { host: 'board.example:8080' },
+      });
       expect(response.json<JsonFeed>().feed_url).toBe(`${other.config.siteOrigin}/feed.json`);
       expect(other.config.siteOrigin).toBe('http://localhost:3000');
       const poisoned = await t.app.inject({ method: 'GET', url: '/feed.json', headers: { host: 'attacker.example' } });
       expect(poisoned.json<JsonFeed>().feed_url).toBe(`${ORIGIN}/feed.json`);
       for (const format of ['rss', 'atom']) {
-        const xml = await t.app.inject({ method: 'GET', url: `/feed.${format}`, headers: { host: 'attacker.example' } });
+        const xml = await t.app.inject({
+          method: 'GET',
+          url: `/feed.${format}`,
+          headers: { host: 'attacker.example' },
+        });
         expect(xml.body, format).not.toContain('attacker.example');
         expect(xml.body, format).toContain(ORIGIN);
       }

@@ -37,10 +37,14 @@ describe('Google sign-in and the accounts it meets', () => {
     expect(binding?.sameSite).toBe('Lax');
     const back = await completeProviderLogin(String(start.headers.location), login, APP);
     const sent = cookie ? cookie(binding?.value ?? '') : `jobboard_oidc=${binding?.value ?? ''}`;
-    return { back, callback: () => t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: sent ? { cookie: sent } : {} }) };
+    return {
+      back,
+      callback: () =>
+        t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: sent ? { cookie: sent } : {} }),
+    };
   }
 
-  it('login CSRF: a callback link made in the attacker\'s browser signs nobody into the attacker\'s account elsewhere', async () => {
+  it("login CSRF: a callback link made in the attacker's browser signs nobody into the attacker's account elsewhere", async () => {
     // The attacker starts and completes a flow in their own browser, then stops before the callback and sends the
     // link to the victim. The victim's browser has no binding for that state.
     const { callback } = await flow('attacker', () => undefined);
@@ -51,7 +55,10 @@ describe('Google sign-in and the accounts it meets', () => {
     const own = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
     const ownBinding = own.cookies.find((c) => c.name === 'jobboard_oidc')?.value ?? '';
     const mixed = await flow('attacker', () => `jobboard_oidc=${ownBinding}`);
-    expect(popupResult((await mixed.callback()).body)).toMatchObject({ ok: false, message: MESSAGES.oidcBrowserMismatch });
+    expect(popupResult((await mixed.callback()).body)).toMatchObject({
+      ok: false,
+      message: MESSAGES.oidcBrowserMismatch,
+    });
   });
 
   it('the binding is checked before the flow is used up: the real browser can still finish after a forged attempt', async () => {
@@ -65,7 +72,11 @@ describe('Google sign-in and the accounts it meets', () => {
 
   it('pre-hijacking: an unverified password account with the address is taken over by the verified owner', async () => {
     // Mallory registers the victim's address first, never confirms it, and keeps a session.
-    const squatter = await signUpAndSignIn(t.app, { email: 'victim@example.com', password: 'mallory knows this' }, { verified: false });
+    const squatter = await signUpAndSignIn(
+      t.app,
+      { email: 'victim@example.com', password: 'mallory knows this' },
+      { verified: false },
+    );
     const { callback } = await flow('victim');
     const response = await callback();
     const result = popupResult(response.body);
@@ -73,8 +84,15 @@ describe('Google sign-in and the accounts it meets', () => {
     expect(result.user?._id).toBe(squatter.user._id);
     // Mallory's password no longer works and her session is over; the owner is verified.
     await expect(signInAs(t.app, 'victim@example.com', 'mallory knows this')).rejects.toThrow(/401/);
-    expectErrorShape(await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: squatter.cookie } }), 401);
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: sessionCookieOf(response) } });
+    expectErrorShape(
+      await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: squatter.cookie } }),
+      401,
+    );
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: sessionCookieOf(response) },
+    });
     expect(me.json()).toMatchObject({ email: 'victim@example.com', emailVerified: true });
   });
 
@@ -90,10 +108,15 @@ describe('Google sign-in and the accounts it meets', () => {
     const cookie = sessionCookieOf(response);
     const id = popupResult(response.body).user?._id ?? '';
     const set = () =>
-      t.app.inject({ method: 'POST', url: `/api/user/update/${id}`, headers: { cookie }, payload: { password: 'now with a password 1' } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/user/update/${id}`,
+        headers: { cookie },
+        payload: { password: 'now with a password 1' },
+      });
     await t.db.query("UPDATE sessions SET created_at = now() - interval '11 minutes' WHERE user_id = $1", [id]);
     expect(expectErrorShape(await set(), 403)).toBe(MESSAGES.reauthenticateWithGoogle);
-    await t.db.query("UPDATE sessions SET created_at = now() WHERE user_id = $1", [id]);
+    await t.db.query('UPDATE sessions SET created_at = now() WHERE user_id = $1', [id]);
     expect((await set()).statusCode).toBe(200);
   });
 });

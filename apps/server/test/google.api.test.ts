@@ -23,7 +23,12 @@ describe('Google sign-in (OpenID Connect) against a real provider', () => {
     provider = await startTestProvider({
       redirectUris: [`${APP}/api/auth/google/callback`],
       accounts: {
-        newbie: { email: 'Newbie@Example.com', email_verified: true, name: 'Nora Newbie', picture: 'https://example.com/nora.png' },
+        newbie: {
+          email: 'Newbie@Example.com',
+          email_verified: true,
+          name: 'Nora Newbie',
+          picture: 'https://example.com/nora.png',
+        },
         linker: { email: 'linker@example.com', email_verified: true, name: 'Lin Ker' },
         unverified: { email: 'unverified@example.com', email_verified: false, name: 'Un Verified' },
       },
@@ -50,7 +55,11 @@ describe('Google sign-in (OpenID Connect) against a real provider', () => {
     expect(authorization.searchParams.get('state')).toBeTruthy();
     expect(authorization.searchParams.get('nonce')).toBeTruthy();
     const back = await completeProviderLogin(authorization.href, login, APP);
-    return t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie: bindingCookie(start) } });
+    return t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: bindingCookie(start) },
+    });
   }
 
   it('reports that it is configured', async () => {
@@ -63,11 +72,21 @@ describe('Google sign-in (OpenID Connect) against a real provider', () => {
     expect(callback.statusCode).toBe(200);
     const result = popupResult(callback.body);
     expect(result).toMatchObject({ type: 'jobboard:google', ok: true });
-    expect(result.user).toMatchObject({ email: 'newbie@example.com', name: 'Nora Newbie', avatar: 'https://example.com/nora.png' });
+    expect(result.user).toMatchObject({
+      email: 'newbie@example.com',
+      name: 'Nora Newbie',
+      avatar: 'https://example.com/nora.png',
+    });
     expect(result.user?.username).toBe('nora.newbie');
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: sessionCookieOf(callback) } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: sessionCookieOf(callback) },
+    });
     expect(me.json().email).toBe('newbie@example.com');
-    const rows = await t.db.query<{ password_hash: string | null }>("SELECT password_hash FROM users WHERE email = 'newbie@example.com'");
+    const rows = await t.db.query<{ password_hash: string | null }>(
+      "SELECT password_hash FROM users WHERE email = 'newbie@example.com'",
+    );
     expect(rows).toEqual([{ password_hash: null }]);
   });
 
@@ -106,8 +125,10 @@ describe('Google sign-in (OpenID Connect) against a real provider', () => {
   });
 
   const flowsWithState = async (state: string) =>
-    (await t.db.query('SELECT 1 FROM oidc_flows WHERE state_hash = $1', [createHash('sha256').update(state).digest()])).length;
-  const sessionCookies = (response: { cookies: { name: string }[] }) => response.cookies.filter((c) => c.name.endsWith('jobboard_session'));
+    (await t.db.query('SELECT 1 FROM oidc_flows WHERE state_hash = $1', [createHash('sha256').update(state).digest()]))
+      .length;
+  const sessionCookies = (response: { cookies: { name: string }[] }) =>
+    response.cookies.filter((c) => c.name.endsWith('jobboard_session'));
 
   it('refuses a callback with an unknown state', async () => {
     // Even with a browser binding that matches it, a state the server never issued finds no flow.
@@ -140,7 +161,11 @@ describe('Google sign-in (OpenID Connect) against a real provider', () => {
     // The same callback again, and the state with the provider's fresh code: both refused by the state check
     // (not by the provider), and nobody is signed in.
     for (const replay of [first, second]) {
-      const response = await t.app.inject({ method: 'GET', url: `${replay.pathname}${replay.search}`, headers: { cookie } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${replay.pathname}${replay.search}`,
+        headers: { cookie },
+      });
       expect(popupResult(response.body)).toMatchObject({ ok: false, message: GOOGLE_MESSAGES.expired });
       expect(sessionCookies(response)).toEqual([]);
     }
@@ -155,7 +180,11 @@ describe('Google sign-in (OpenID Connect) against a real provider', () => {
     await t.db.query("UPDATE oidc_flows SET created_at = now() - interval '11 minutes' WHERE state_hash = $1", [
       createHash('sha256').update(state).digest(),
     ]);
-    const response = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie: bindingCookie(start) } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: bindingCookie(start) },
+    });
     expect(popupResult(response.body)).toMatchObject({ ok: false, message: GOOGLE_MESSAGES.expired });
     expect(sessionCookies(response)).toEqual([]);
   });
@@ -171,7 +200,12 @@ describe('Google sign-in (OpenID Connect) against a real provider', () => {
     });
 
     it('accepts a valid provider ID token', async () => {
-      const idToken = await provider.signIdToken({ sub: 'tok', email: 'token.user@example.com', email_verified: true, name: 'Token User' });
+      const idToken = await provider.signIdToken({
+        sub: 'tok',
+        email: 'token.user@example.com',
+        email_verified: true,
+        name: 'Token User',
+      });
       const response = await t.app.inject({ method: 'POST', url: '/api/auth/google', payload: { idToken } });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ email: 'token.user@example.com', name: 'Token User' });
@@ -210,7 +244,9 @@ describe('Google sign-in when not configured', () => {
   });
 
   it('says so on every entry point', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/google/config' })).json()).toEqual({ configured: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/google/config' })).json()).toEqual({
+      configured: false,
+    });
     const post = await t.app.inject({ method: 'POST', url: '/api/auth/google', payload: { idToken: 'x' } });
     expect(expectErrorShape(post, 501)).toBe(MESSAGES.googleNotConfigured);
     const start = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });

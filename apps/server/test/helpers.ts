@@ -44,14 +44,14 @@ let pgliteTemplate: Promise<Blob | File> | undefined;
 function migratedPgliteDump(): Promise<Blob | File> {
   pgliteTemplate ??= (async () => {
     const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
-    const rows = async <T,>(result: Promise<{ rows: T[] }>) => (await result).rows;
+    const rows = async <T>(result: Promise<{ rows: T[] }>) => (await result).rows;
     const template: Db = {
       kind: 'pglite',
-      query: <T,>(sql: string, params: unknown[] = []) => rows(client.query<T>(sql, params)),
+      query: <T>(sql: string, params: unknown[] = []) => rows(client.query<T>(sql, params)),
       transaction: (fn) =>
         client.transaction((tx) =>
           fn({
-            query: <T,>(sql: string, params: unknown[] = []) => rows(tx.query<T>(sql, params)),
+            query: <T>(sql: string, params: unknown[] = []) => rows(tx.query<T>(sql, params)),
             exec: async (sql: string) => void (await tx.exec(sql)),
             run: (sql: string, params?: unknown[]) => tx.query(sql, params),
           }),
@@ -101,11 +101,16 @@ export interface BuildTestAppOptions {
 /** The database behind each test app, so helpers given only the app can reach it (see `signUpAndSignIn`). */
 const databases = new WeakMap<FastifyInstance, Db>();
 
-export async function buildTestApp(kind: DbKind, overrides: Partial<Config> = {}, options: BuildTestAppOptions = {}): Promise<TestApp> {
+export async function buildTestApp(
+  kind: DbKind,
+  overrides: Partial<Config> = {},
+  options: BuildTestAppOptions = {},
+): Promise<TestApp> {
   const { db, drop } = await createTestDb(kind);
   await migrate(db);
   // Files the app writes (uploads, the mail outbox) go to a directory of this app's own, never the repo's data/.
-  const ownDataDir = overrides.dataDir === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-test-data-')) : undefined;
+  const ownDataDir =
+    overrides.dataDir === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-test-data-')) : undefined;
   const config = withOverrides(loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...options.env }), {
     mailPollSeconds: 0.5,
     // The posting limit (POSTS_PER_DAY, 20 by default) is tested where it is about (moderation.api.test.ts); the
@@ -115,7 +120,11 @@ export async function buildTestApp(kind: DbKind, overrides: Partial<Config> = {}
     ...overrides,
   });
   const seen = options.interleave ? interleavingDb(db) : db;
-  const app = await buildApp({ db: options.wrapDb ? options.wrapDb(seen) : seen, config, ...(options.pages ? { pages: options.pages } : {}) });
+  const app = await buildApp({
+    db: options.wrapDb ? options.wrapDb(seen) : seen,
+    config,
+    ...(options.pages ? { pages: options.pages } : {}),
+  });
   await app.ready();
   // Searches are answered by the index once it is loaded (an empty database's takes milliseconds): a test starts
   // then, as traffic would once /api/ready says so. A test that holds the load back (wrapDb) waits itself.
@@ -172,7 +181,8 @@ export async function signUpAndSignIn(
   // Most tests are about what a confirmed account does; the confirmation itself is tested with real mail
   // (accounts.api.test.ts). `verified: false` keeps the account as sign-up leaves it.
   const db = databases.get(app);
-  if (verified && db) await db.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [body.email.trim().toLowerCase()]);
+  if (verified && db)
+    await db.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [body.email.trim().toLowerCase()]);
   return signInAs(app, body.email, body.password);
 }
 
@@ -209,7 +219,11 @@ export function jobBody(overrides: Partial<JobCreateBody> = {}): JobCreateBody {
 }
 
 /** Posts a job as the given user and returns its id. */
-export async function postJob(app: FastifyInstance, cookie: string, overrides: Partial<JobCreateBody> = {}): Promise<string> {
+export async function postJob(
+  app: FastifyInstance,
+  cookie: string,
+  overrides: Partial<JobCreateBody> = {},
+): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/job/post-job',
@@ -294,12 +308,27 @@ export function interleavingDb(db: Db, windowMs = 4, seed = 0x5eed): Db {
  * Makes `member` a member of the company `slug` as the product does: its creator invites the address, and the
  * member (signed in, address confirmed) accepts the invitation from their list.
  */
-export async function joinCompany(app: FastifyInstance, ownerCookie: string, slug: string, member: SignedInUser): Promise<void> {
-  const invited = await app.inject({ method: 'POST', url: `/api/companies/${slug}/members`, headers: { cookie: ownerCookie }, payload: { email: member.user.email } });
+export async function joinCompany(
+  app: FastifyInstance,
+  ownerCookie: string,
+  slug: string,
+  member: SignedInUser,
+): Promise<void> {
+  const invited = await app.inject({
+    method: 'POST',
+    url: `/api/companies/${slug}/members`,
+    headers: { cookie: ownerCookie },
+    payload: { email: member.user.email },
+  });
   if (invited.statusCode !== 202) throw new Error(`invitation failed: ${invited.statusCode} ${invited.body}`);
   const mine = await app.inject({ method: 'GET', url: '/api/invitations', headers: { cookie: member.cookie } });
   const invitation = mine.json<{ id: string; company: { slug: string } }[]>().find((i) => i.company.slug === slug);
   if (!invitation) throw new Error(`no invitation to ${slug} for ${member.user.email}: ${mine.body}`);
-  const accepted = await app.inject({ method: 'POST', url: '/api/invitations/accept', headers: { cookie: member.cookie }, payload: { id: invitation.id } });
+  const accepted = await app.inject({
+    method: 'POST',
+    url: '/api/invitations/accept',
+    headers: { cookie: member.cookie },
+    payload: { id: invitation.id },
+  });
   if (accepted.statusCode !== 200) throw new Error(`accepting failed: ${accepted.statusCode} ${accepted.body}`);
 }

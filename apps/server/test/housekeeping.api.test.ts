@@ -35,7 +35,9 @@ describeEachDb('housekeeping', (kind) => {
     const now = Date.now();
     await plantSession(t, user.user._id, new Date(now - HOUR), new Date(now - 2 * HOUR)); // past its absolute limit
     await plantSession(t, user.user._id, new Date(now + 10 * 24 * HOUR), new Date(now - SESSION_IDLE_MS - HOUR)); // idle
-    await t.db.query("INSERT INTO oidc_flows (state_hash, code_verifier, nonce, created_at) VALUES ('\\x01', 'v', 'n', now() - interval '1 hour')");
+    await t.db.query(
+      "INSERT INTO oidc_flows (state_hash, code_verifier, nonce, created_at) VALUES ('\\x01', 'v', 'n', now() - interval '1 hour')",
+    );
     await t.db.query("INSERT INTO oidc_flows (state_hash, code_verifier, nonce) VALUES ('\\x02', 'v', 'n')");
     expect(await sessionCount(t)).toBe(3);
 
@@ -54,9 +56,18 @@ describeEachDb('housekeeping', (kind) => {
     try {
       const someone = await signUpAndSignIn(scheduled.app);
       // The schedule may run before this test looks again (every 50 ms): the planted row is followed by its hash.
-      const planted = await plantSession(scheduled, someone.user._id, new Date(Date.now() - HOUR), new Date(Date.now() - HOUR));
+      const planted = await plantSession(
+        scheduled,
+        someone.user._id,
+        new Date(Date.now() - HOUR),
+        new Date(Date.now() - HOUR),
+      );
       const plantedLeft = async () =>
-        (await scheduled.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE token_hash = $1', [planted]))[0]?.n;
+        (
+          await scheduled.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE token_hash = $1', [
+            planted,
+          ])
+        )[0]?.n;
       const deadline = Date.now() + 5_000;
       while ((await plantedLeft()) !== 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
       expect(await plantedLeft()).toBe(0);

@@ -60,7 +60,9 @@ describe('determinism and streaming', () => {
     const other = take(100, 12);
     expect(other).not.toEqual(first);
     // Not just one field: most jobs differ in title or place.
-    expect(other.filter((job, i) => job.jobTitle !== first[i]?.jobTitle || job.city !== first[i]?.city).length).toBeGreaterThan(80);
+    expect(
+      other.filter((job, i) => job.jobTitle !== first[i]?.jobTitle || job.city !== first[i]?.city).length,
+    ).toBeGreaterThan(80);
   });
 
   it('streams: the first jobs of a billion come at once, without building the rest', () => {
@@ -117,10 +119,19 @@ describe('titles, levels and skills', () => {
   it('draws from a large, real vocabulary', () => {
     const titles = new Set(jobs.map((job) => job.jobTitle));
     expect(titles.size).toBeGreaterThanOrEqual(1500);
-    for (const role of ['Registered Nurse', 'Accountant', 'Warehouse Associate', 'Electrician', 'Teacher', 'Frontend Developer', 'Data Scientist']) {
+    for (const role of [
+      'Registered Nurse',
+      'Accountant',
+      'Warehouse Associate',
+      'Electrician',
+      'Teacher',
+      'Frontend Developer',
+      'Data Scientist',
+    ]) {
       expect(jobs.some((job) => job.jobTitle.includes(role))).toBe(true);
     }
-    for (const prefix of ['Junior ', 'Senior ', 'Lead ', 'Principal ', 'Head of ']) expect(jobs.some((job) => job.jobTitle.startsWith(prefix))).toBe(true);
+    for (const prefix of ['Junior ', 'Senior ', 'Lead ', 'Principal ', 'Head of '])
+      expect(jobs.some((job) => job.jobTitle.startsWith(prefix))).toBe(true);
     for (const job of jobs) expect(job.jobTitle.length).toBeLessThanOrEqual(120);
   });
 
@@ -130,7 +141,12 @@ describe('titles, levels and skills', () => {
       if (/^(Junior|Graduate|Apprentice|Trainee) /.test(job.jobTitle)) return ['No Experience'];
       return job.workplace === 'remote' ? ['Any Experience', 'Work remotely'] : ['Any Experience'];
     };
-    expect(problems(jobs, (job) => !expected(job).includes(job.experienceLevel) && `${job.jobTitle}: ${job.experienceLevel}`)).toEqual([]);
+    expect(
+      problems(
+        jobs,
+        (job) => !expected(job).includes(job.experienceLevel) && `${job.jobTitle}: ${job.experienceLevel}`,
+      ),
+    ).toEqual([]);
     expect(share(jobs, (job) => job.experienceLevel === 'Internship')).toBeGreaterThan(0.01);
     expect(share(jobs, (job) => job.experienceLevel === 'Work remotely')).toBeGreaterThan(0.005);
   });
@@ -157,7 +173,24 @@ describe('titles, levels and skills', () => {
     expect(nurses.length).toBeGreaterThan(20);
     expect(problems(nurses, (job) => job.skills.includes('React') && job.jobTitle)).toEqual([]);
     expect(problems(frontend, (job) => job.skills.includes('Patient Care') && job.jobTitle)).toEqual([]);
-    expect(nurses.every((job) => job.skills.some((skill) => ['Patient Care', 'BLS Certification', 'Electronic Health Records', 'Medication Administration', 'Patient Assessment', 'Infection Control', 'ACLS', 'Wound Care', 'IV Therapy', 'Care Planning'].includes(skill)))).toBe(true);
+    expect(
+      nurses.every((job) =>
+        job.skills.some((skill) =>
+          [
+            'Patient Care',
+            'BLS Certification',
+            'Electronic Health Records',
+            'Medication Administration',
+            'Patient Assessment',
+            'Infection Control',
+            'ACLS',
+            'Wound Care',
+            'IV Therapy',
+            'Care Planning',
+          ].includes(skill),
+        ),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -165,11 +198,21 @@ describe('places', () => {
   it('uses valid country codes and keeps remote jobs consistent', () => {
     const check = (job: GeneratedJob) => {
       if (!isCountryCode(job.country)) return `country ${job.country}`;
-      if (!placeSchema.safeParse({ city: job.city, country: job.country }).success) return `place ${job.city}, ${job.country}`;
-      if (job.workplace !== 'remote') return (job.city === '' || job.remoteCountries.length > 0) && `${job.workplace} job without a city or with remote countries`;
-      if (job.remoteCountries.length > 5 || new Set(job.remoteCountries).size !== job.remoteCountries.length) return `remote countries ${job.remoteCountries.join()}`;
+      if (!placeSchema.safeParse({ city: job.city, country: job.country }).success)
+        return `place ${job.city}, ${job.country}`;
+      if (job.workplace !== 'remote')
+        return (
+          (job.city === '' || job.remoteCountries.length > 0) &&
+          `${job.workplace} job without a city or with remote countries`
+        );
+      if (job.remoteCountries.length > 5 || new Set(job.remoteCountries).size !== job.remoteCountries.length)
+        return `remote countries ${job.remoteCountries.join()}`;
       if (!job.remoteCountries.every(isCountryCode)) return `remote countries ${job.remoteCountries.join()}`;
-      return job.remoteCountries.length > 0 && !job.remoteCountries.includes(job.country) && `remote countries ${job.remoteCountries.join()} without ${job.country}`;
+      return (
+        job.remoteCountries.length > 0 &&
+        !job.remoteCountries.includes(job.country) &&
+        `remote countries ${job.remoteCountries.join()} without ${job.country}`
+      );
     };
     expect(problems(jobs, check)).toEqual([]);
     const remote = jobs.filter((job) => job.workplace === 'remote');
@@ -194,7 +237,8 @@ describe('places', () => {
       if (city.population >= 100_000) population.set(key, Math.max(population.get(key) ?? 0, city.population));
     }
     const counts = new Map<string, number>();
-    for (const job of jobs) if (job.city) counts.set(`${job.city}|${job.country}`, (counts.get(`${job.city}|${job.country}`) ?? 0) + 1);
+    for (const job of jobs)
+      if (job.city) counts.set(`${job.city}|${job.country}`, (counts.get(`${job.city}|${job.country}`) ?? 0) + 1);
     expect(problems([...counts.keys()], (key) => !population.has(key) && key)).toEqual([]);
     // Jobs per city: megacities (London, New York City, Tokyo...) against cities of 100,000 to 200,000 people.
     const perCity = (low: number, high: number) => {
@@ -202,13 +246,16 @@ describe('places', () => {
       return cities.reduce((sum, [key]) => sum + (counts.get(key) ?? 0), 0) / cities.length;
     };
     expect(perCity(5_000_000, Infinity)).toBeGreaterThan(20 * perCity(100_000, 200_000));
-    expect((counts.get('London|GB') ?? 0) + (counts.get('New York City|US') ?? 0) + (counts.get('Tokyo|JP') ?? 0)).toBeGreaterThanOrEqual(30);
+    expect(
+      (counts.get('London|GB') ?? 0) + (counts.get('New York City|US') ?? 0) + (counts.get('Tokyo|JP') ?? 0),
+    ).toBeGreaterThanOrEqual(30);
     expect(counts.size).toBeGreaterThan(1000);
   });
 });
 
 describe('pay', () => {
-  const paid = () => jobs.filter((job): job is GeneratedJob & { salary: NonNullable<GeneratedJob['salary']> } => job.salary !== null);
+  const paid = () =>
+    jobs.filter((job): job is GeneratedJob & { salary: NonNullable<GeneratedJob['salary']> } => job.salary !== null);
 
   it('is missing on about one job in ten, and otherwise a valid range', () => {
     expect(Math.abs(share(jobs, (job) => job.salary === null) - 0.1)).toBeLessThan(0.03);
@@ -222,10 +269,25 @@ describe('pay', () => {
   });
 
   it('uses the currency of the country', () => {
-    const expected: Record<string, string> = { US: 'USD', GB: 'GBP', DE: 'EUR', FR: 'EUR', JP: 'JPY', IN: 'INR', CN: 'CNY', BR: 'BRL', CA: 'CAD' };
+    const expected: Record<string, string> = {
+      US: 'USD',
+      GB: 'GBP',
+      DE: 'EUR',
+      FR: 'EUR',
+      JP: 'JPY',
+      IN: 'INR',
+      CN: 'CNY',
+      BR: 'BRL',
+      CA: 'CAD',
+    };
     const checked = paid().filter((job) => expected[job.country] !== undefined);
     expect(checked.length).toBeGreaterThan(1000);
-    expect(problems(checked, (job) => job.salary.currency !== expected[job.country] && `${job.country}: ${job.salary.currency}`)).toEqual([]);
+    expect(
+      problems(
+        checked,
+        (job) => job.salary.currency !== expected[job.country] && `${job.country}: ${job.salary.currency}`,
+      ),
+    ).toEqual([]);
   });
 
   it('stays in sensible bounds: hourly 5-500 US dollars, interns at most 60k a year, US yearly salaries 20k-600k', () => {
@@ -234,11 +296,23 @@ describe('pay', () => {
       const rate = USD_PER_UNIT[salary.currency] ?? 1;
       const fail = (what: string) => `${what}: ${job.jobTitle}, ${job.country}, ${JSON.stringify(salary)}`;
       if (salary.period === 'hour' && (salary.min * rate < 5 || salary.max * rate > 500)) return fail('hourly');
-      if (job.experienceLevel === 'Internship' && ((toYearlyUsd(salary) ?? Infinity) > 60_000 || salary.period === 'day')) return fail('intern');
-      if (job.country === 'US' && salary.period === 'year' && job.employmentType !== 'Part-time' && (salary.min < 20_000 || salary.max > 600_000)) return fail('US yearly');
+      if (
+        job.experienceLevel === 'Internship' &&
+        ((toYearlyUsd(salary) ?? Infinity) > 60_000 || salary.period === 'day')
+      )
+        return fail('intern');
+      if (
+        job.country === 'US' &&
+        salary.period === 'year' &&
+        job.employmentType !== 'Part-time' &&
+        (salary.min < 20_000 || salary.max > 600_000)
+      )
+        return fail('US yearly');
       // Rounded: yearly amounts in US dollars to the thousand, monthly to the hundred, hourly to the half unit.
-      if (salary.currency === 'USD' && salary.period === 'year' && salary.min >= 20_000 && salary.min % 1000 !== 0) return fail('rounding');
-      if (salary.currency === 'USD' && salary.period === 'month' && salary.min >= 2000 && salary.min % 100 !== 0) return fail('rounding');
+      if (salary.currency === 'USD' && salary.period === 'year' && salary.min >= 20_000 && salary.min % 1000 !== 0)
+        return fail('rounding');
+      if (salary.currency === 'USD' && salary.period === 'month' && salary.min >= 2000 && salary.min % 100 !== 0)
+        return fail('rounding');
       if (salary.period === 'hour' && (salary.min * 2) % 1 !== 0) return fail('rounding');
       return undefined;
     };
@@ -296,9 +370,12 @@ describe('pay', () => {
 describe('employment, dates and descriptions', () => {
   it('is mostly full-time, and works remotely only when remote', () => {
     expect(share(jobs, (job) => job.employmentType === 'Full-time')).toBeGreaterThan(0.6);
-    for (const type of ['Part-time', 'Temporary', 'Work remotely'] as const) expect(share(jobs, (job) => job.employmentType === type)).toBeGreaterThan(0.01);
+    for (const type of ['Part-time', 'Temporary', 'Work remotely'] as const)
+      expect(share(jobs, (job) => job.employmentType === type)).toBeGreaterThan(0.01);
     const check = (job: GeneratedJob) =>
-      (job.employmentType === 'Work remotely' || job.experienceLevel === 'Work remotely') && job.workplace !== 'remote' && job.jobTitle;
+      (job.employmentType === 'Work remotely' || job.experienceLevel === 'Work remotely') &&
+      job.workplace !== 'remote' &&
+      job.jobTitle;
     expect(problems(jobs, check)).toEqual([]);
   });
 
@@ -306,7 +383,9 @@ describe('employment, dates and descriptions', () => {
     const today = NOW.toISOString().slice(0, 10);
     const check = (job: GeneratedJob) => {
       const age = days(job.postingDate, today);
-      const valid = /^\d{4}-\d{2}-\d{2}$/.test(job.postingDate) && [30, 45, 60, 90].includes(days(job.postingDate, job.validThrough));
+      const valid =
+        /^\d{4}-\d{2}-\d{2}$/.test(job.postingDate) &&
+        [30, 45, 60, 90].includes(days(job.postingDate, job.validThrough));
       return (!valid || !(age >= 0 && age < 60)) && `${job.postingDate} -> ${job.validThrough}`;
     };
     expect(problems(jobs, check)).toEqual([]);
@@ -322,14 +401,20 @@ describe('employment, dates and descriptions', () => {
     const check = (job: GeneratedJob) => {
       const text = job.description;
       const paragraphs = text.split('\n\n');
-      const place = job.city || (job.remoteCountries.length === 0 ? 'anywhere in the world' : (countryNames.of(job.remoteCountries[0] ?? '')?.split(' ')[0] ?? '?'));
+      const place =
+        job.city ||
+        (job.remoteCountries.length === 0
+          ? 'anywhere in the world'
+          : (countryNames.of(job.remoteCountries[0] ?? '')?.split(' ')[0] ?? '?'));
       if (text.length < 300 || text.length > 900) return `length ${text.length}: ${text}`;
       if (paragraphs.length < 2 || paragraphs.length > 4) return `${paragraphs.length} paragraphs: ${text}`;
       if (!paragraphs.every((paragraph) => /^[A-Z][^\n]*[.!]$/.test(paragraph))) return `paragraph shape: ${text}`;
-      if (!text.includes(job.jobTitle) || !text.includes(names.get(job.companyKey) ?? '?') || !text.includes(place)) return `title, company or place missing: ${text}`;
+      if (!text.includes(job.jobTitle) || !text.includes(names.get(job.companyKey) ?? '?') || !text.includes(place))
+        return `title, company or place missing: ${text}`;
       if (!job.skills.some((skill) => text.includes(skill))) return `no skill: ${text}`;
       // Grammar slips a template could make: doubled spaces or articles, a stray value, 'a' before a vowel sound.
-      if (/ {2}| ,|\.\.|undefined|NaN|null|\b(a|an) (a|an)\b|\ba [AEIO]|\ban [B-DF-HJ-NP-TV-Z][a-z]/.test(text)) return `grammar: ${text}`;
+      if (/ {2}| ,|\.\.|undefined|NaN|null|\b(a|an) (a|an)\b|\ba [AEIO]|\ban [B-DF-HJ-NP-TV-Z][a-z]/.test(text))
+        return `grammar: ${text}`;
       return undefined;
     };
     expect(problems(jobs, check)).toEqual([]);

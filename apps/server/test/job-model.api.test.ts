@@ -1,7 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toIsoDate, type Company, type CompanyPage, type Job, type JobCreateBody, type SearchResult } from '@jobboard/shared';
+import {
+  toIsoDate,
+  type Company,
+  type CompanyPage,
+  type Job,
+  type JobCreateBody,
+  type SearchResult,
+} from '@jobboard/shared';
 import { defaultRegion } from '../src/modules/jobs/places.js';
-import { describeEachDb, buildTestApp, expectErrorShape, jobBody, joinCompany, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
+import {
+  describeEachDb,
+  buildTestApp,
+  expectErrorShape,
+  jobBody,
+  joinCompany,
+  postJob,
+  signUpAndSignIn,
+  type SignedInUser,
+  type TestApp,
+} from './helpers.js';
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';
 
 /** The job model of issue 11: open skills and places, workplace, pay, validity, companies, what + where. */
@@ -11,7 +28,15 @@ const inDays = (days: number) => toIsoDate(new Date(Date.now() + days * DAY_MS))
 
 /** A job as a new client sends it: structured fields instead of the spec's flat ones. */
 function modelBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const { companyName: _n, companyLogo: _l, minPrice: _a, maxPrice: _b, salaryType: _c, jobLocation: _d, ...rest } = jobBody();
+  const {
+    companyName: _n,
+    companyLogo: _l,
+    minPrice: _a,
+    maxPrice: _b,
+    salaryType: _c,
+    jobLocation: _d,
+    ...rest
+  } = jobBody();
   return {
     ...rest,
     salary: { min: 60000, max: 75000, currency: 'EUR', period: 'year' },
@@ -28,7 +53,12 @@ describeEachDb('job model API', (kind) => {
   let acme: Company;
 
   async function inject(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) {
-    return t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
+    return t.app.inject({
+      method,
+      url,
+      ...(cookie ? { headers: { cookie } } : {}),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   }
   async function post(body: Record<string, unknown>, cookie = alice.cookie): Promise<string> {
     const response = await inject('POST', '/api/job/post-job', cookie, body);
@@ -49,7 +79,11 @@ describeEachDb('job model API', (kind) => {
     t = await buildTestApp(kind);
     alice = await signUpAndSignIn(t.app);
     bob = await signUpAndSignIn(t.app);
-    const created = await inject('POST', '/api/companies', alice.cookie, { name: 'Acme Labs', website: 'https://acme.example', description: 'Rockets.' });
+    const created = await inject('POST', '/api/companies', alice.cookie, {
+      name: 'Acme Labs',
+      website: 'https://acme.example',
+      description: 'Rockets.',
+    });
     expect(created.statusCode).toBe(201);
     acme = created.json<Company>();
   });
@@ -59,9 +93,21 @@ describeEachDb('job model API', (kind) => {
 
   describe('both forms of a job', () => {
     it('an old client sends only the spec fields and reads both forms back', async () => {
-      const id = await postJob(t.app, alice.cookie, { jobLocation: 'London', minPrice: '$20k', maxPrice: '$40k', salaryType: 'Yearly', companyName: 'Old Client Co' });
+      const id = await postJob(t.app, alice.cookie, {
+        jobLocation: 'London',
+        minPrice: '$20k',
+        maxPrice: '$40k',
+        salaryType: 'Yearly',
+        companyName: 'Old Client Co',
+      });
       const read = await job(id);
-      expect(read).toMatchObject({ jobLocation: 'London', minPrice: '$20k', maxPrice: '$40k', salaryType: 'Yearly', companyName: 'Old Client Co' });
+      expect(read).toMatchObject({
+        jobLocation: 'London',
+        minPrice: '$20k',
+        maxPrice: '$40k',
+        salaryType: 'Yearly',
+        companyName: 'Old Client Co',
+      });
       expect(read.location).toEqual({ city: 'London', country: 'GB' });
       expect(read.salary).toEqual({ min: 20000, max: 40000, currency: 'USD', period: 'year' });
       expect(read.workplace).toBe('on-site');
@@ -77,12 +123,25 @@ describeEachDb('job model API', (kind) => {
       const id = await post(modelBody({ companyId: acme.id }));
       const read = await job(id);
       expect(read.salary).toEqual({ min: 60000, max: 75000, currency: 'EUR', period: 'year' });
-      expect(read).toMatchObject({ minPrice: '60000', maxPrice: '75000', salaryType: 'Yearly', jobLocation: 'Berlin', companyName: 'Acme Labs' });
+      expect(read).toMatchObject({
+        minPrice: '60000',
+        maxPrice: '75000',
+        salaryType: 'Yearly',
+        jobLocation: 'Berlin',
+        companyName: 'Acme Labs',
+      });
       expect(read.location).toEqual({ city: 'Berlin', country: 'DE' });
       expect(read.company).toMatchObject({ id: acme.id, slug: acme.slug, name: 'Acme Labs' });
       // A weekly rate reads as the monthly equivalent for the spec's three salary types.
-      const weekly = await job(await post(modelBody({ companyId: acme.id, salary: { min: 1000, max: 1200, currency: 'GBP', period: 'week' } })));
-      expect(weekly).toMatchObject({ salaryType: 'Monthly', minPrice: String(Math.round((1000 * 52) / 12 * 100) / 100) });
+      const weekly = await job(
+        await post(
+          modelBody({ companyId: acme.id, salary: { min: 1000, max: 1200, currency: 'GBP', period: 'week' } }),
+        ),
+      );
+      expect(weekly).toMatchObject({
+        salaryType: 'Monthly',
+        minPrice: String(Math.round(((1000 * 52) / 12) * 100) / 100),
+      });
     });
 
     it('"Work remotely" from an old client makes a remote job', async () => {
@@ -110,7 +169,12 @@ describeEachDb('job model API', (kind) => {
       ['companyName', { companyId: undefined }],
       ['companyId', { companyId: '00000000-0000-4000-8000-000000000000' }],
     ])('%s', async (field, overrides) => {
-      const response = await inject('POST', '/api/job/post-job', alice.cookie, modelBody({ companyId: acme.id, ...overrides }));
+      const response = await inject(
+        'POST',
+        '/api/job/post-job',
+        alice.cookie,
+        modelBody({ companyId: acme.id, ...overrides }),
+      );
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
       expect(expectErrorShape(response, response.statusCode)).toContain(field);
@@ -125,7 +189,17 @@ describeEachDb('job model API', (kind) => {
   describe('skills are open', () => {
     it('stores any skill, unique case-insensitively, the spec nine with their labels', async () => {
       const read = await job(
-        await post(modelBody({ companyId: acme.id, skills: [{ value: ' Rust ' }, { value: 'rust' }, { value: 'react' }, { value: 'Tax Law', label: 'ignored' }] })),
+        await post(
+          modelBody({
+            companyId: acme.id,
+            skills: [
+              { value: ' Rust ' },
+              { value: 'rust' },
+              { value: 'react' },
+              { value: 'Tax Law', label: 'ignored' },
+            ],
+          }),
+        ),
       );
       expect(read.skills).toEqual([
         { value: 'Rust', label: 'Rust' },
@@ -135,13 +209,16 @@ describeEachDb('job model API', (kind) => {
     });
 
     it('suggests the most used skills starting with the prefix, and filters by skill', async () => {
-      for (let i = 0; i < 3; i += 1) await post(modelBody({ companyId: acme.id, skills: [{ value: 'Rustacean Ops' }] }));
+      for (let i = 0; i < 3; i += 1)
+        await post(modelBody({ companyId: acme.id, skills: [{ value: 'Rustacean Ops' }] }));
       await post(modelBody({ companyId: acme.id, skills: [{ value: 'Rust' }] }));
       const suggestions = (await inject('GET', '/api/skills?q=RUS')).json<{ value: string; count: number }[]>();
       expect(suggestions.map((s) => s.value).slice(0, 2)).toEqual(['Rustacean Ops', 'Rust']);
       expect(suggestions[0]?.count).toBeGreaterThan(suggestions[1]?.count ?? Infinity);
       // Before any job uses them, the spec's nine are the suggestions.
-      expect((await inject('GET', '/api/skills?q=mong')).json<{ value: string }[]>().map((s) => s.value)).toEqual(['MongoDB']);
+      expect((await inject('GET', '/api/skills?q=mong')).json<{ value: string }[]>().map((s) => s.value)).toEqual([
+        'MongoDB',
+      ]);
       const found = await search('skill=rustacean%20ops');
       expect(found.total).toBe(3);
       expect(found.items.every((j) => j.skills.some((s) => s.value === 'Rustacean Ops'))).toBe(true);
@@ -151,7 +228,9 @@ describeEachDb('job model API', (kind) => {
 
   describe('places', () => {
     it('suggests world cities by population and answers 400 for an over-long prefix', async () => {
-      const places = (await inject('GET', '/api/places?q=lond')).json<{ city: string; country: string; countryName: string }[]>();
+      const places = (await inject('GET', '/api/places?q=lond')).json<
+        { city: string; country: string; countryName: string }[]
+      >();
       expect(places[0]).toMatchObject({ city: 'London', country: 'GB', countryName: 'United Kingdom' });
       expect(places.length).toBeLessThanOrEqual(8);
       expect(places.some((p) => p.country === 'CA')).toBe(true);
@@ -160,16 +239,29 @@ describeEachDb('job model API', (kind) => {
 
     it('lookups from one address are limited by the shipped default (300 a minute), then 429; other addresses go on', async () => {
       const { limit } = DEFAULT_RATE_LIMITS.placeLookupsPerAddress;
-      const lookup = (remoteAddress: string) => t.app.inject({ method: 'GET', url: '/api/places?q=zzq', remoteAddress });
-      const statuses = await Promise.all(Array.from({ length: limit }, () => lookup('203.0.113.77').then((r) => r.statusCode)));
+      const lookup = (remoteAddress: string) =>
+        t.app.inject({ method: 'GET', url: '/api/places?q=zzq', remoteAddress });
+      const statuses = await Promise.all(
+        Array.from({ length: limit }, () => lookup('203.0.113.77').then((r) => r.statusCode)),
+      );
       expect(new Set(statuses)).toEqual(new Set([200]));
       expectErrorShape(await lookup('203.0.113.77'), 429);
       expect((await lookup('203.0.113.78')).statusCode).toBe(200);
     });
 
     it('"where" finds a city, a country by name or code, "City, Country", and remote jobs', async () => {
-      const lyon = await post(modelBody({ companyId: acme.id, jobTitle: 'Chef Lyon', location: { city: 'Lyon', country: 'FR' } }));
-      const remote = await post(modelBody({ companyId: acme.id, jobTitle: 'Remote Chef', workplace: 'remote', location: { city: '', country: 'FR' }, remoteCountries: ['FR', 'DE'] }));
+      const lyon = await post(
+        modelBody({ companyId: acme.id, jobTitle: 'Chef Lyon', location: { city: 'Lyon', country: 'FR' } }),
+      );
+      const remote = await post(
+        modelBody({
+          companyId: acme.id,
+          jobTitle: 'Remote Chef',
+          workplace: 'remote',
+          location: { city: '', country: 'FR' },
+          remoteCountries: ['FR', 'DE'],
+        }),
+      );
       expect(ids(await search('where=lyon'))).toEqual([lyon]);
       expect(ids(await search('q=chef&where=France')).sort()).toEqual([lyon, remote].sort());
       expect(ids(await search('q=chef&where=fr')).sort()).toEqual([lyon, remote].sort());
@@ -184,14 +276,22 @@ describeEachDb('job model API', (kind) => {
 
     it('"City, ST" and "City, State" (United States, Canada, Australia) find the city; an unknown place answers 0 with the nearest places (issue 29)', async () => {
       const seattle = [
-        await post(modelBody({ companyId: acme.id, jobTitle: 'Quagga Trainer', location: { city: 'Seattle', country: 'US' } })),
-        await post(modelBody({ companyId: acme.id, jobTitle: 'Quagga Feeder', location: { city: 'Seattle', country: 'US' } })),
+        await post(
+          modelBody({ companyId: acme.id, jobTitle: 'Quagga Trainer', location: { city: 'Seattle', country: 'US' } }),
+        ),
+        await post(
+          modelBody({ companyId: acme.id, jobTitle: 'Quagga Feeder', location: { city: 'Seattle', country: 'US' } }),
+        ),
       ].sort();
       // An old client's text: 'MA' is Massachusetts here, not Morocco.
       const boston = await post({ ...jobBody({ jobTitle: 'Quagga Keeper', jobLocation: 'Boston, MA' }) });
       expect((await job(boston)).location).toEqual({ city: 'Boston', country: 'US' });
-      const toronto = await post(modelBody({ companyId: acme.id, jobTitle: 'Quagga Vet', location: { city: 'Toronto', country: 'CA' } }));
-      const sydney = await post(modelBody({ companyId: acme.id, jobTitle: 'Quagga Diver', location: { city: 'Sydney', country: 'AU' } }));
+      const toronto = await post(
+        modelBody({ companyId: acme.id, jobTitle: 'Quagga Vet', location: { city: 'Toronto', country: 'CA' } }),
+      );
+      const sydney = await post(
+        modelBody({ companyId: acme.id, jobTitle: 'Quagga Diver', location: { city: 'Sydney', country: 'AU' } }),
+      );
       expect(ids(await search('q=quagga&where=Seattle,%20WA')).sort()).toEqual(seattle);
       expect(ids(await search('q=quagga&where=seattle,%20washington')).sort()).toEqual(seattle);
       expect(ids(await search('q=quagga&where=Boston,%20MA'))).toEqual([boston]);
@@ -212,29 +312,63 @@ describeEachDb('job model API', (kind) => {
     it('"Springfield, IL" finds Springfield in Illinois only, over the database and over the in-memory index (issue 29)', async () => {
       const off = await buildTestApp(kind, { searchIndex: 'off' });
       try {
-        for (const [label, app] of [['memory index', t.app], ['database', off.app]] as const) {
+        for (const [label, app] of [
+          ['memory index', t.app],
+          ['database', off.app],
+        ] as const) {
           const poster = await signUpAndSignIn(app);
           const word = `springy${label.length}`;
           const send = async (body: Record<string, unknown>) => {
-            const response = await app.inject({ method: 'POST', url: '/api/job/post-job', headers: { cookie: poster.cookie }, payload: body });
+            const response = await app.inject({
+              method: 'POST',
+              url: '/api/job/post-job',
+              headers: { cookie: poster.cookie },
+              payload: body,
+            });
             expect(response.statusCode, response.body).toBe(201);
             return response.json<{ insertedId: string }>().insertedId;
           };
           // An old client's text names the region; a new one sends it beside the city; a third names none.
           const illinois = await send(jobBody({ jobTitle: `${word} Illinois`, jobLocation: 'Springfield, IL' }));
-          const massachusetts = await send({ ...jobBody({ jobTitle: `${word} Massachusetts` }), location: { city: 'Springfield', country: 'US', region: 'Massachusetts' }, workplace: 'on-site' });
-          const unnamed = await send({ ...jobBody({ jobTitle: `${word} Unnamed` }), location: { city: 'Springfield', country: 'US' }, workplace: 'on-site' });
+          const massachusetts = await send({
+            ...jobBody({ jobTitle: `${word} Massachusetts` }),
+            location: { city: 'Springfield', country: 'US', region: 'Massachusetts' },
+            workplace: 'on-site',
+          });
+          const unnamed = await send({
+            ...jobBody({ jobTitle: `${word} Unnamed` }),
+            location: { city: 'Springfield', country: 'US' },
+            workplace: 'on-site',
+          });
           // An edit sending the same place without its region (the form knows it only when picked) keeps it.
-          const edited = await app.inject({ method: 'PATCH', url: `/api/job/update-job/${massachusetts}`, headers: { cookie: poster.cookie }, payload: { location: { city: 'Springfield', country: 'US' }, workplace: 'on-site' } });
+          const edited = await app.inject({
+            method: 'PATCH',
+            url: `/api/job/update-job/${massachusetts}`,
+            headers: { cookie: poster.cookie },
+            payload: { location: { city: 'Springfield', country: 'US' }, workplace: 'on-site' },
+          });
           expect(edited.statusCode, edited.body).toBe(200);
           const found = async (where: string) => {
             if (app === t.app) {
               // The index answers once loaded (GET /api/ready), and reads the new jobs' changes before the search.
-              await expect.poll(async () => (await app.inject({ method: 'GET', url: '/api/ready' })).json<{ searchIndex?: string }>().searchIndex, { timeout: 15_000 }).toBe('ready');
+              await expect
+                .poll(
+                  async () =>
+                    (await app.inject({ method: 'GET', url: '/api/ready' })).json<{ searchIndex?: string }>()
+                      .searchIndex,
+                  { timeout: 15_000 },
+                )
+                .toBe('ready');
             }
-            const response = await app.inject({ method: 'GET', url: `/api/job/search?q=${word}&where=${encodeURIComponent(where)}` });
+            const response = await app.inject({
+              method: 'GET',
+              url: `/api/job/search?q=${word}&where=${encodeURIComponent(where)}`,
+            });
             expect(response.statusCode).toBe(200);
-            return response.json<SearchResult>().items.map((j) => j._id).sort();
+            return response
+              .json<SearchResult>()
+              .items.map((j) => j._id)
+              .sort();
           };
           // A job naming no region is in its city's most populous namesake.
           const home = defaultRegion('Springfield', 'US');
@@ -251,12 +385,19 @@ describeEachDb('job model API', (kind) => {
       }
     });
 
-    it('the where box\'s suggestions: countries first with countries=first, regions by name, no place twice', async () => {
-      const germ = (await inject('GET', '/api/places?q=germ&countries=first')).json<{ city: string; countryName: string; region: string }[]>();
+    it("the where box's suggestions: countries first with countries=first, regions by name, no place twice", async () => {
+      const germ = (await inject('GET', '/api/places?q=germ&countries=first')).json<
+        { city: string; countryName: string; region: string }[]
+      >();
       expect(germ[0]).toMatchObject({ city: '', countryName: 'Germany' });
       const labels = germ.map((p) => `${p.city}|${p.region}|${p.countryName}`);
       expect(new Set(labels).size).toBe(labels.length);
-      expect(germ.filter((p) => p.city === 'Germantown').map((p) => p.region).sort()).toEqual(['Maryland', 'Tennessee', 'Wisconsin']);
+      expect(
+        germ
+          .filter((p) => p.city === 'Germantown')
+          .map((p) => p.region)
+          .sort(),
+      ).toEqual(['Maryland', 'Tennessee', 'Wisconsin']);
       // Without the parameter (the job form picks cities) no country; a region known only by code is left out.
       const cities = (await inject('GET', '/api/places?q=germ')).json<{ city: string; region: string }[]>();
       expect(cities.every((p) => p.city !== '')).toBe(true);
@@ -267,7 +408,9 @@ describeEachDb('job model API', (kind) => {
     });
 
     it('a remote job open anywhere is found for every country', async () => {
-      const anywhere = await post(modelBody({ companyId: acme.id, jobTitle: 'Anywhere Baker', workplace: 'remote', remoteCountries: [] }));
+      const anywhere = await post(
+        modelBody({ companyId: acme.id, jobTitle: 'Anywhere Baker', workplace: 'remote', remoteCountries: [] }),
+      );
       expect(ids(await search('q=baker&remoteCountry=JP'))).toEqual([anywhere]);
       expect((await job(anywhere)).remoteCountries).toEqual([]);
     });
@@ -276,10 +419,20 @@ describeEachDb('job model API', (kind) => {
   describe('"what" reads title, company, skills and description', () => {
     it('finds a company, a skill with signs, a description word; the title match ranks first', async () => {
       const company = (await inject('POST', '/api/companies', alice.cookie, { name: 'Zyxwv Optics' })).json<Company>();
-      const inTitle = await post(modelBody({ companyId: acme.id, jobTitle: 'Quokka Keeper', description: 'Care for animals every day.' }));
-      const inDescription = await post(modelBody({ companyId: acme.id, jobTitle: 'Zoo Assistant', description: 'You will feed the quokka family and clean.' }));
+      const inTitle = await post(
+        modelBody({ companyId: acme.id, jobTitle: 'Quokka Keeper', description: 'Care for animals every day.' }),
+      );
+      const inDescription = await post(
+        modelBody({
+          companyId: acme.id,
+          jobTitle: 'Zoo Assistant',
+          description: 'You will feed the quokka family and clean.',
+        }),
+      );
       const byCompany = await post(modelBody({ companyId: company.id, jobTitle: 'Lens Grinder' }));
-      const cpp = await post(modelBody({ companyId: acme.id, jobTitle: 'Systems Programmer', skills: [{ value: 'C++' }] }));
+      const cpp = await post(
+        modelBody({ companyId: acme.id, jobTitle: 'Systems Programmer', skills: [{ value: 'C++' }] }),
+      );
       expect(ids(await search('q=zyxwv'))).toEqual([byCompany]);
       expect(ids(await search('q=c%2B%2B'))).toEqual([cpp]);
       const quokka = await search('q=quokka');
@@ -295,7 +448,15 @@ describeEachDb('job model API', (kind) => {
       const others: string[] = [];
       for (let i = 0; i < 8; i += 1) {
         if (i < 7) titles.push(await post(modelBody({ companyId: acme.id, jobTitle: `Numbat Ranger ${i}` })));
-        others.push(await post(modelBody({ companyId: acme.id, jobTitle: `Field Worker ${i}`, description: `Tracks every numbat in the park (${i}).` })));
+        others.push(
+          await post(
+            modelBody({
+              companyId: acme.id,
+              jobTitle: `Field Worker ${i}`,
+              description: `Tracks every numbat in the park (${i}).`,
+            }),
+          ),
+        );
       }
       const expected = [...titles.reverse(), ...others.reverse()];
       const pages = [];
@@ -308,9 +469,15 @@ describeEachDb('job model API', (kind) => {
     });
 
     it('signs in the title: "c++" and "c#" match titles as well as skills, title matches first', async () => {
-      const bySkill = await post(modelBody({ companyId: acme.id, jobTitle: 'Firmware Hacker', skills: [{ value: 'C#' }] }));
-      const byTitle = await post(modelBody({ companyId: acme.id, jobTitle: 'C# Game Developer', skills: [{ value: 'Unity' }] }));
-      const cppTitle = await post(modelBody({ companyId: acme.id, jobTitle: 'Embedded C++ Lead', skills: [{ value: 'Rust' }] }));
+      const bySkill = await post(
+        modelBody({ companyId: acme.id, jobTitle: 'Firmware Hacker', skills: [{ value: 'C#' }] }),
+      );
+      const byTitle = await post(
+        modelBody({ companyId: acme.id, jobTitle: 'C# Game Developer', skills: [{ value: 'Unity' }] }),
+      );
+      const cppTitle = await post(
+        modelBody({ companyId: acme.id, jobTitle: 'Embedded C++ Lead', skills: [{ value: 'Rust' }] }),
+      );
       expect(ids(await search('q=c%23'))).toEqual([byTitle, bySkill]);
       expect(ids(await search('q=C%23&sort=newest'))).toEqual([byTitle, bySkill]);
       expect(ids(await search('q=c%2B%2B')).includes(cppTitle)).toBe(true);
@@ -327,9 +494,21 @@ describeEachDb('job model API', (kind) => {
       const fresh = await buildTestApp(kind);
       try {
         const owner = await signUpAndSignIn(fresh.app);
-        const company = (await fresh.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: owner.cookie }, payload: { name: 'Savanna Zoo' } })).json<Company>();
+        const company = (
+          await fresh.app.inject({
+            method: 'POST',
+            url: '/api/companies',
+            headers: { cookie: owner.cookie },
+            payload: { name: 'Savanna Zoo' },
+          })
+        ).json<Company>();
         const postIn = async (body: Record<string, unknown>) => {
-          const response = await fresh.app.inject({ method: 'POST', url: '/api/job/post-job', headers: { cookie: owner.cookie }, payload: modelBody({ companyId: company.id, ...body }) });
+          const response = await fresh.app.inject({
+            method: 'POST',
+            url: '/api/job/post-job',
+            headers: { cookie: owner.cookie },
+            payload: modelBody({ companyId: company.id, ...body }),
+          });
           expect(response.statusCode, response.body).toBe(201);
           return response.json<{ insertedId: string }>().insertedId;
         };
@@ -337,7 +516,8 @@ describeEachDb('job model API', (kind) => {
         const asTyped = await postIn({ jobTitle: 'Zoo Keeper', description: 'Assist the veterinarain every morning.' });
         const corrected = await postIn({ jobTitle: 'Large Animal Veterinarian' });
         await postIn({ jobTitle: 'Ticket Seller' });
-        const find = async (query: string) => (await fresh.app.inject({ method: 'GET', url: `/api/job/search?${query}` })).json<SearchResult>();
+        const find = async (query: string) =>
+          (await fresh.app.inject({ method: 'GET', url: `/api/job/search?${query}` })).json<SearchResult>();
         const relevance = await find('q=veterinarain');
         expect(relevance.correctedQuery, JSON.stringify(relevance)).toBe('veterinarian');
         expect(relevance.total).toBe(2);
@@ -359,8 +539,11 @@ describeEachDb('job model API', (kind) => {
     it('suggests by any word of a title or company, and a skill prefix; most open jobs first; closed jobs leave', async () => {
       const works = (await inject('POST', '/api/companies', alice.cookie, { name: 'Quasaria Works' })).json<Company>();
       const welders = [];
-      for (let i = 0; i < 2; i += 1) welders.push(await post(modelBody({ companyId: works.id, jobTitle: 'Quasar Welder' })));
-      const lead = await post(modelBody({ companyId: works.id, jobTitle: 'Lead Quasar Welder', skills: [{ value: 'Quasar Physics' }] }));
+      for (let i = 0; i < 2; i += 1)
+        welders.push(await post(modelBody({ companyId: works.id, jobTitle: 'Quasar Welder' })));
+      const lead = await post(
+        modelBody({ companyId: works.id, jobTitle: 'Lead Quasar Welder', skills: [{ value: 'Quasar Physics' }] }),
+      );
       const suggest = async (q: string) => {
         const response = await inject('GET', `/api/job/suggest?q=${encodeURIComponent(q)}`);
         expect(response.statusCode, response.body).toBe(200);
@@ -375,7 +558,7 @@ describeEachDb('job model API', (kind) => {
       // "Lead Quasar" completes from the middle of nothing else: a phrase must start a word.
       expect((await suggest('uasar')).length).toBe(0);
       await inject('PATCH', `/api/job/update-job/${welders[0]}`, alice.cookie, { status: 'closed' });
-      expect((await suggest('quasar w'))).toEqual([
+      expect(await suggest('quasar w')).toEqual([
         { kind: 'title', value: 'Lead Quasar Welder', label: 'Lead Quasar Welder', count: 1 },
         { kind: 'title', value: 'Quasar Welder', label: 'Quasar Welder', count: 1 },
       ]);
@@ -395,7 +578,13 @@ describeEachDb('job model API', (kind) => {
       const labs = (await inject('POST', '/api/companies', alice.cookie, { name: 'Zirconia Labs' })).json<Company>();
       await inject('POST', '/api/companies', alice.cookie, { name: 'Zircon Foundry' });
       for (let i = 0; i < 7; i += 1) {
-        await post(modelBody({ companyId: labs.id, jobTitle: `Zircon Cutter ${'I'.repeat(i + 1)}`, skills: i === 0 ? [{ value: 'Zirconium' }] : [{ value: 'Cutting' }] }));
+        await post(
+          modelBody({
+            companyId: labs.id,
+            jobTitle: `Zircon Cutter ${'I'.repeat(i + 1)}`,
+            skills: i === 0 ? [{ value: 'Zirconium' }] : [{ value: 'Cutting' }],
+          }),
+        );
       }
       const kinds = (await inject('GET', '/api/job/suggest?q=zirc')).json<{ kind: string }[]>().map((s) => s.kind);
       // One skill and one company with open jobs (the foundry has none): the titles take the places left.
@@ -405,9 +594,27 @@ describeEachDb('job model API', (kind) => {
 
   describe('pay', () => {
     it('filters by yearly pay in dollars and sorts by highest pay', async () => {
-      const low = await post(modelBody({ companyId: acme.id, jobTitle: 'Pay Probe Low', salary: { min: 20, max: 25, currency: 'USD', period: 'hour' } }));
-      const high = await post(modelBody({ companyId: acme.id, jobTitle: 'Pay Probe High', salary: { min: 150000, max: 180000, currency: 'USD', period: 'year' } }));
-      const euro = await post(modelBody({ companyId: acme.id, jobTitle: 'Pay Probe Euro', salary: { min: 90000, max: 100000, currency: 'EUR', period: 'year' } }));
+      const low = await post(
+        modelBody({
+          companyId: acme.id,
+          jobTitle: 'Pay Probe Low',
+          salary: { min: 20, max: 25, currency: 'USD', period: 'hour' },
+        }),
+      );
+      const high = await post(
+        modelBody({
+          companyId: acme.id,
+          jobTitle: 'Pay Probe High',
+          salary: { min: 150000, max: 180000, currency: 'USD', period: 'year' },
+        }),
+      );
+      const euro = await post(
+        modelBody({
+          companyId: acme.id,
+          jobTitle: 'Pay Probe Euro',
+          salary: { min: 90000, max: 100000, currency: 'EUR', period: 'year' },
+        }),
+      );
       // 25 an hour is 52,000 a year; 100,000 EUR is about 108,000 USD.
       expect(ids(await search('q=pay%20probe&payMin=100000&sort=newest'))).toEqual([euro, high]);
       expect(ids(await search('q=pay%20probe&payMin=50000&sort=pay'))).toEqual([high, euro, low]);
@@ -420,13 +627,21 @@ describeEachDb('job model API', (kind) => {
       const id = await post(modelBody({ companyId: acme.id, jobTitle: 'Closable Walrus Trainer' }));
       expect(ids(await search('q=walrus'))).toEqual([id]);
 
-      expect(expectErrorShape(await inject('PATCH', `/api/job/update-job/${id}`, bob.cookie, { status: 'closed' }), 403)).toBeTruthy();
-      expect((await inject('PATCH', `/api/job/update-job/${id}`, alice.cookie, { status: 'closed' })).statusCode).toBe(200);
+      expect(
+        expectErrorShape(await inject('PATCH', `/api/job/update-job/${id}`, bob.cookie, { status: 'closed' }), 403),
+      ).toBeTruthy();
+      expect((await inject('PATCH', `/api/job/update-job/${id}`, alice.cookie, { status: 'closed' })).statusCode).toBe(
+        200,
+      );
       expect(ids(await search('q=walrus'))).toEqual([]);
       expect((await job(id)).status).toBe('closed');
-      expect(expectErrorShape(await inject('POST', '/api/apply/apply-job', bob.cookie, { job: id }), 409)).toContain('no longer accepting');
+      expect(expectErrorShape(await inject('POST', '/api/apply/apply-job', bob.cookie, { job: id }), 409)).toContain(
+        'no longer accepting',
+      );
 
-      expect((await inject('PATCH', `/api/job/update-job/${id}`, alice.cookie, { status: 'open' })).statusCode).toBe(200);
+      expect((await inject('PATCH', `/api/job/update-job/${id}`, alice.cookie, { status: 'open' })).statusCode).toBe(
+        200,
+      );
       expect(ids(await search('q=walrus'))).toEqual([id]);
 
       // Past its closing date (the sweep has not run): out of search at once, expired, no applications.
@@ -434,11 +649,18 @@ describeEachDb('job model API', (kind) => {
       await inject('PATCH', `/api/job/update-job/${id}`, alice.cookie, { jobTitle: 'Closable Walrus Trainer' });
       expect((await job(id)).status).toBe('expired');
       expect(ids(await search('q=walrus'))).toEqual([]);
-      expect(expectErrorShape(await inject('POST', '/api/apply/apply-job', bob.cookie, { job: id }), 409)).toContain('no longer accepting');
-      expect(expectErrorShape(await inject('PATCH', `/api/job/update-job/${id}`, alice.cookie, { status: 'open' }), 400)).toContain('validThrough');
+      expect(expectErrorShape(await inject('POST', '/api/apply/apply-job', bob.cookie, { job: id }), 409)).toContain(
+        'no longer accepting',
+      );
+      expect(
+        expectErrorShape(await inject('PATCH', `/api/job/update-job/${id}`, alice.cookie, { status: 'open' }), 400),
+      ).toContain('validThrough');
 
       // Renew: a new closing date opens it again.
-      expect((await inject('PATCH', `/api/job/update-job/${id}`, alice.cookie, { status: 'open', validThrough: inDays(30) })).statusCode).toBe(200);
+      expect(
+        (await inject('PATCH', `/api/job/update-job/${id}`, alice.cookie, { status: 'open', validThrough: inDays(30) }))
+          .statusCode,
+      ).toBe(200);
       expect(await job(id)).toMatchObject({ status: 'open', validThrough: inDays(30) });
       expect((await inject('POST', '/api/apply/apply-job', bob.cookie, { job: id })).statusCode).toBe(201);
     });
@@ -461,18 +683,39 @@ describeEachDb('job model API', (kind) => {
       expect(page.jobs.length).toBe(page.openJobs);
       expect(page.jobs.every((j) => j.status === 'open' && j.company.id === acme.id)).toBe(true);
       expect((await inject('GET', `/api/companies/${acme.slug}`, alice.cookie)).json<CompanyPage>().canEdit).toBe(true);
-      expect(expectErrorShape(await inject('GET', '/api/companies/no-such-company'), 404)).toContain('Company not found');
+      expect(expectErrorShape(await inject('GET', '/api/companies/no-such-company'), 404)).toContain(
+        'Company not found',
+      );
     });
 
     it('only members edit; only the creator adds members; only members post under it', async () => {
-      expect(expectErrorShape(await inject('PATCH', `/api/companies/${acme.slug}`, bob.cookie, { description: 'Hijacked' }), 403)).toBeTruthy();
-      expect(expectErrorShape(await inject('PATCH', `/api/companies/${acme.slug}`, undefined, { description: 'Hijacked' }), 401)).toBeTruthy();
-      expect(expectErrorShape(await inject('POST', '/api/job/post-job', bob.cookie, modelBody({ companyId: acme.id })), 403)).toContain('companyId');
-      expect(expectErrorShape(await inject('POST', `/api/companies/${acme.slug}/members`, bob.cookie, { email: bob.user.email }), 403)).toBeTruthy();
+      expect(
+        expectErrorShape(
+          await inject('PATCH', `/api/companies/${acme.slug}`, bob.cookie, { description: 'Hijacked' }),
+          403,
+        ),
+      ).toBeTruthy();
+      expect(
+        expectErrorShape(
+          await inject('PATCH', `/api/companies/${acme.slug}`, undefined, { description: 'Hijacked' }),
+          401,
+        ),
+      ).toBeTruthy();
+      expect(
+        expectErrorShape(await inject('POST', '/api/job/post-job', bob.cookie, modelBody({ companyId: acme.id })), 403),
+      ).toContain('companyId');
+      expect(
+        expectErrorShape(
+          await inject('POST', `/api/companies/${acme.slug}/members`, bob.cookie, { email: bob.user.email }),
+          403,
+        ),
+      ).toBeTruthy();
 
       // Adding invites (security review round 2): a member once the invitee accepts, and the same answer for
       // an address nobody uses.
-      const invited = await inject('POST', `/api/companies/${acme.slug}/members`, alice.cookie, { email: bob.user.email });
+      const invited = await inject('POST', `/api/companies/${acme.slug}/members`, alice.cookie, {
+        email: bob.user.email,
+      });
       expect(invited.statusCode).toBe(202);
       expect(invited.json<{ email: string }[]>().map((m) => m.email)).toEqual([alice.user.email]);
       await joinCompany(t.app, alice.cookie, acme.slug, bob);
@@ -481,18 +724,29 @@ describeEachDb('job model API', (kind) => {
         expect.objectContaining({ email: alice.user.email, isCreator: true }),
         expect.objectContaining({ email: bob.user.email, isCreator: false }),
       ]);
-      const unknown = await inject('POST', `/api/companies/${acme.slug}/members`, alice.cookie, { email: 'nobody@example.com' });
+      const unknown = await inject('POST', `/api/companies/${acme.slug}/members`, alice.cookie, {
+        email: 'nobody@example.com',
+      });
       expect([unknown.statusCode, unknown.body]).toEqual([202, members.body]);
       const renamed = await inject('PATCH', `/api/companies/${acme.slug}`, bob.cookie, { name: 'Acme Rockets' });
       expect(renamed.json<Company>()).toMatchObject({ name: 'Acme Rockets', slug: acme.slug });
       // The rename reaches the jobs and their search.
       expect((await search('q=rockets')).total).toBeGreaterThan(0);
-      expect((await inject('POST', '/api/job/post-job', bob.cookie, modelBody({ companyId: acme.id }))).statusCode).toBe(201);
+      expect(
+        (await inject('POST', '/api/job/post-job', bob.cookie, modelBody({ companyId: acme.id }))).statusCode,
+      ).toBe(201);
       // A member is not the creator: cannot remove others.
-      expect(expectErrorShape(await inject('DELETE', `/api/companies/${acme.slug}/members/${alice.user.email}`, bob.cookie), 403)).toBeTruthy();
+      expect(
+        expectErrorShape(
+          await inject('DELETE', `/api/companies/${acme.slug}/members/${alice.user.email}`, bob.cookie),
+          403,
+        ),
+      ).toBeTruthy();
       const removed = await inject('DELETE', `/api/companies/${acme.slug}/members/${bob.user.email}`, alice.cookie);
       expect(removed.json<{ email: string }[]>().map((m) => m.email)).toEqual([alice.user.email]);
-      expect(expectErrorShape(await inject('PATCH', `/api/companies/${acme.slug}`, bob.cookie, { name: 'Again' }), 403)).toBeTruthy();
+      expect(
+        expectErrorShape(await inject('PATCH', `/api/companies/${acme.slug}`, bob.cookie, { name: 'Again' }), 403),
+      ).toBeTruthy();
     });
 
     it('slugs are unique; bad company input is 400 naming the field; unverified accounts cannot create', async () => {
@@ -500,11 +754,18 @@ describeEachDb('job model API', (kind) => {
       expect(second.slug).not.toBe(acme.slug);
       expect(second.slug.startsWith('acme-labs')).toBe(true);
       expect(expectErrorShape(await inject('POST', '/api/companies', bob.cookie, { name: '' }), 400)).toContain('name');
-      expect(expectErrorShape(await inject('POST', '/api/companies', bob.cookie, { name: 'X', website: 'javascript:alert(1)' }), 400)).toContain('website');
+      expect(
+        expectErrorShape(
+          await inject('POST', '/api/companies', bob.cookie, { name: 'X', website: 'javascript:alert(1)' }),
+          400,
+        ),
+      ).toContain('website');
       const mine = (await inject('GET', '/api/companies/mine', bob.cookie)).json<Company[]>();
       expect(mine.map((c) => c.slug)).toEqual([second.slug]);
       const unverified = await signUpAndSignIn(t.app, {}, { verified: false });
-      expect(expectErrorShape(await inject('POST', '/api/companies', unverified.cookie, { name: 'Spam Co' }), 403)).toBeTruthy();
+      expect(
+        expectErrorShape(await inject('POST', '/api/companies', unverified.cookie, { name: 'Spam Co' }), 403),
+      ).toBeTruthy();
     });
   });
 

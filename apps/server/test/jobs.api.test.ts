@@ -31,7 +31,16 @@ const JOB_FIELDS = [
 ];
 
 /** The job model's fields (issue 11), answered beside the spec's, and the poster's public name. */
-const MODEL_FIELDS = ['company', 'location', 'posterName', 'remoteCountries', 'salary', 'status', 'validThrough', 'workplace'];
+const MODEL_FIELDS = [
+  'company',
+  'location',
+  'posterName',
+  'remoteCountries',
+  'salary',
+  'status',
+  'validThrough',
+  'workplace',
+];
 const ANSWER_FIELDS = [...JOB_FIELDS, ...MODEL_FIELDS].sort();
 
 describeEachDb('jobs API', (kind) => {
@@ -49,7 +58,13 @@ describeEachDb('jobs API', (kind) => {
   });
 
   async function jobRow(id: string) {
-    const rows = await t.db.query<{ poster_id: string; job_title: string; max_price: string; max_price_k: string | null; posting_date: string }>(
+    const rows = await t.db.query<{
+      poster_id: string;
+      job_title: string;
+      max_price: string;
+      max_price_k: string | null;
+      posting_date: string;
+    }>(
       'SELECT poster_id, job_title, max_price, max_price_k::text AS max_price_k, posting_date::text AS posting_date FROM jobs WHERE id = $1',
       [id],
     );
@@ -85,7 +100,13 @@ describeEachDb('jobs API', (kind) => {
       expect([before, after]).toContain(row?.posting_date);
 
       // The poster reads their own address; anyone else the poster's public name (posted-by.api.test.ts).
-      const job = (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${body.insertedId}`, headers: { cookie: alice.cookie } })).json<Job>();
+      const job = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/job/all-jobs/${body.insertedId}`,
+          headers: { cookie: alice.cookie },
+        })
+      ).json<Job>();
       expect(job.postedBy).toBe(alice.user.email);
       expect(job.postingDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect([before, after]).toContain(job.postingDate);
@@ -95,13 +116,19 @@ describeEachDb('jobs API', (kind) => {
       const key = randomUUID();
       const title = `Idempotent ${randomUUID()}`;
       const post = (who: SignedInUser, k: string) =>
-        t.app.inject({ method: 'POST', url: '/api/job/post-job', headers: { cookie: who.cookie, 'idempotency-key': k }, payload: jobBody({ jobTitle: title }) });
+        t.app.inject({
+          method: 'POST',
+          url: '/api/job/post-job',
+          headers: { cookie: who.cookie, 'idempotency-key': k },
+          payload: jobBody({ jobTitle: title }),
+        });
       const [first, second] = await Promise.all([post(alice, key), post(alice, key.toUpperCase())]);
       expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
       const ids = [first, second].map((r) => r.json<{ acknowledged: boolean; insertedId: string }>());
       expect(ids[0]).toEqual({ acknowledged: true, insertedId: expect.any(String) });
       expect(ids[1]).toEqual(ids[0]);
-      const titled = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs WHERE job_title = $1', [title]))[0]?.n;
+      const titled = async () =>
+        (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs WHERE job_title = $1', [title]))[0]?.n;
       expect(await titled()).toBe(1);
       // A retry later still answers the first job.
       expect((await post(alice, key)).json<{ insertedId: string }>().insertedId).toBe(ids[0]?.insertedId);
@@ -290,7 +317,10 @@ describeEachDb('jobs API', (kind) => {
       expect(expectErrorShape(unknown, 404)).toBe(MESSAGES.jobNotFound);
       const malformed = await t.app.inject({ method: 'GET', url: '/api/job/all-jobs/not-an-id' });
       expect(expectErrorShape(malformed, 404)).toBe(MESSAGES.jobNotFound);
-      const injection = await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${encodeURIComponent("1' OR '1'='1")}` });
+      const injection = await t.app.inject({
+        method: 'GET',
+        url: `/api/job/all-jobs/${encodeURIComponent("1' OR '1'='1")}`,
+      });
       expect(expectErrorShape(injection, 404)).toBe(MESSAGES.jobNotFound);
     });
   });
@@ -332,7 +362,10 @@ describeEachDb('jobs API', (kind) => {
         headers: { cookie: bob.cookie },
       });
       expect(expectErrorShape(other, 403)).not.toContain(alice.user.email);
-      const visitor = await t.app.inject({ method: 'GET', url: `/api/job/myJobs/${encodeURIComponent(alice.user.email)}` });
+      const visitor = await t.app.inject({
+        method: 'GET',
+        url: `/api/job/myJobs/${encodeURIComponent(alice.user.email)}`,
+      });
       expect(expectErrorShape(visitor, 401)).toBe(MESSAGES.notSignedIn);
     });
   });
@@ -349,7 +382,12 @@ describeEachDb('jobs API', (kind) => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
       const row = await jobRow(id);
-      expect(row).toMatchObject({ job_title: 'After', max_price: '$45k', max_price_k: '45', poster_id: alice.user._id });
+      expect(row).toMatchObject({
+        job_title: 'After',
+        max_price: '$45k',
+        max_price_k: '45',
+        poster_id: alice.user._id,
+      });
       const job = (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${id}` })).json<Job>();
       expect(job.skills).toEqual([{ value: 'Python', label: 'Python' }]);
       expect(job.companyName).toBe('Acme Inc');
@@ -363,13 +401,20 @@ describeEachDb('jobs API', (kind) => {
         method: 'PATCH',
         url: `/api/job/update-job/${id}`,
         headers: { cookie: alice.cookie },
-        payload: { ...jobBody({ jobTitle: 'Edited' }), _id: otherId, postedBy: bob.user.email, postingDate: '2001-01-01' },
+        payload: {
+          ...jobBody({ jobTitle: 'Edited' }),
+          _id: otherId,
+          postedBy: bob.user.email,
+          postingDate: '2001-01-01',
+        },
       });
       expect(response.statusCode).toBe(200);
       const row = await jobRow(id);
       expect(row).toMatchObject({ job_title: 'Edited', poster_id: alice.user._id, posting_date: before?.posting_date });
       expect(await t.db.query('SELECT 1 FROM jobs WHERE id = $1', [otherId])).toHaveLength(0);
-      const job = (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${id}`, headers: { cookie: alice.cookie } })).json<Job>();
+      const job = (
+        await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${id}`, headers: { cookie: alice.cookie } })
+      ).json<Job>();
       expect(job.postedBy).toBe(alice.user.email);
     });
 
@@ -382,7 +427,11 @@ describeEachDb('jobs API', (kind) => {
         payload: { jobTitle: 'Stolen' },
       });
       expectErrorShape(other, 403);
-      const visitor = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${id}`, payload: { jobTitle: 'Stolen' } });
+      const visitor = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/job/update-job/${id}`,
+        payload: { jobTitle: 'Stolen' },
+      });
       expect(expectErrorShape(visitor, 401)).toBe(MESSAGES.notSignedIn);
       expect((await jobRow(id))?.job_title).toBe('Mine');
     });
@@ -429,7 +478,11 @@ describeEachDb('jobs API', (kind) => {
         });
         expect(applied.statusCode).toBe(201);
       }
-      const response = await t.app.inject({ method: 'DELETE', url: `/api/job/delete/${id}`, headers: { cookie: alice.cookie } });
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/job/delete/${id}`,
+        headers: { cookie: alice.cookie },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ acknowledged: true, deletedCount: 1 });
       expect(await t.db.query('SELECT 1 FROM jobs WHERE id = $1', [id])).toHaveLength(0);
@@ -437,13 +490,21 @@ describeEachDb('jobs API', (kind) => {
       expect(await t.db.query('SELECT 1 FROM applications WHERE job_id = $1', [keep])).toHaveLength(1);
       const gone = await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${id}` });
       expect(expectErrorShape(gone, 404)).toBe(MESSAGES.jobNotFound);
-      const again = await t.app.inject({ method: 'DELETE', url: `/api/job/delete/${id}`, headers: { cookie: alice.cookie } });
+      const again = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/job/delete/${id}`,
+        headers: { cookie: alice.cookie },
+      });
       expect(expectErrorShape(again, 404)).toBe(MESSAGES.jobNotFound);
     });
 
     it('refuses another user with 403 and a visitor with 401; the job stays', async () => {
       const id = await postJob(t.app, alice.cookie);
-      const other = await t.app.inject({ method: 'DELETE', url: `/api/job/delete/${id}`, headers: { cookie: bob.cookie } });
+      const other = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/job/delete/${id}`,
+        headers: { cookie: bob.cookie },
+      });
       expectErrorShape(other, 403);
       const visitor = await t.app.inject({ method: 'DELETE', url: `/api/job/delete/${id}` });
       expect(expectErrorShape(visitor, 401)).toBe(MESSAGES.notSignedIn);
@@ -451,7 +512,11 @@ describeEachDb('jobs API', (kind) => {
     });
 
     it('answers 404 for DELETE /api/job/delete/not-an-id and keeps serving', async () => {
-      const response = await t.app.inject({ method: 'DELETE', url: '/api/job/delete/not-an-id', headers: { cookie: alice.cookie } });
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/job/delete/not-an-id',
+        headers: { cookie: alice.cookie },
+      });
       expect(expectErrorShape(response, 404)).toBe(MESSAGES.jobNotFound);
       const visitor = await t.app.inject({ method: 'DELETE', url: '/api/job/delete/not-an-id' });
       expectErrorShape(visitor, 401);

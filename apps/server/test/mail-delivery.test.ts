@@ -43,12 +43,19 @@ describeEachDb('mail delivery, one message at a time', (kind) => {
   });
 
   it('retries only the message that failed; none is delivered twice', async () => {
-    for (let n = 1; n <= 5; n += 1) await queue.enqueue({ to: `person${n}@example.com`, subject: `Message ${n}`, text: `Body ${n}` });
+    for (let n = 1; n <= 5; n += 1)
+      await queue.enqueue({ to: `person${n}@example.com`, subject: `Message ${n}`, text: `Body ${n}` });
     const deadline = Date.now() + 40_000;
     while (smtp.received.length < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     // A little longer, for a duplicate that a batch-wide retry would send.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(refused).toBe(1);
-    expect(smtp.received.map((m) => m.subject).sort()).toEqual(['Message 1', 'Message 2', 'Message 3', 'Message 4', 'Message 5']);
+    expect(smtp.received.map((m) => m.subject).sort()).toEqual([
+      'Message 1',
+      'Message 2',
+      'Message 3',
+      'Message 4',
+      'Message 5',
+    ]);
   }, 60_000);
 });

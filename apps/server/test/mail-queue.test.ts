@@ -66,7 +66,12 @@ describe('mail queue across crashes and restarts (PGlite, real server process)',
       const signUp = await fetch(`${processes.base}/api/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Interrupted Person', username: 'interrupted', email, password: 'a long passphrase 1' }),
+        body: JSON.stringify({
+          name: 'Interrupted Person',
+          username: 'interrupted',
+          email,
+          password: 'a long passphrase 1',
+        }),
       });
       expect(signUp.status).toBe(201);
       const deadline = Date.now() + 20_000;

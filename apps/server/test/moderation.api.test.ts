@@ -51,8 +51,17 @@ describeEachDb('moderation API', (kind) => {
   const outbox = () => path.join(t.config.dataDir, 'outbox');
   const as = (person: SignedInUser | undefined) => (person ? { cookie: person.cookie } : {});
   const word = () => `zq${randomBytes(5).toString('hex')}`;
-  const report = (person: SignedInUser | undefined, job: string, payload: unknown = { reason: 'scam', details: 'Asks for a fee' }) =>
-    t.app.inject({ method: 'POST', url: `/api/job/${job}/report`, headers: as(person), payload: payload as Record<string, unknown> });
+  const report = (
+    person: SignedInUser | undefined,
+    job: string,
+    payload: unknown = { reason: 'scam', details: 'Asks for a fee' },
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/job/${job}/report`,
+      headers: as(person),
+      payload: payload as Record<string, unknown>,
+    });
   const queue = (person: SignedInUser | undefined, page = 1) =>
     t.app.inject({ method: 'GET', url: `/api/admin/queue?page=${page}`, headers: as(person) });
   const hide = (person: SignedInUser | undefined, job: string, reason = 'Asks applicants for money') =>
@@ -61,14 +70,19 @@ describeEachDb('moderation API', (kind) => {
     t.app.inject({ method: 'POST', url: `/api/admin/jobs/${job}/approve`, headers: as(person) });
   const ban = (person: SignedInUser | undefined, userId: string, reason = 'Posts scams') =>
     t.app.inject({ method: 'POST', url: `/api/admin/users/${userId}/ban`, headers: as(person), payload: { reason } });
-  const jobAs = (person: SignedInUser | undefined, job: string) => t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${job}`, headers: as(person) });
+  const jobAs = (person: SignedInUser | undefined, job: string) =>
+    t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${job}`, headers: as(person) });
   const searchIds = async (q: string) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/job/search?q=${q}` });
     expect(response.statusCode).toBe(200);
     return response.json<SearchResult>().items.map((j) => j._id);
   };
   const allJobIds = async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/job/all-jobs', headers: { 'x-forwarded-for': randomUUID() } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/job/all-jobs',
+      headers: { 'x-forwarded-for': randomUUID() },
+    });
     expect(response.statusCode).toBe(200);
     return response.json<Job[]>().map((j) => j._id);
   };
@@ -77,16 +91,22 @@ describeEachDb('moderation API', (kind) => {
     expect(response.statusCode).toBe(200);
     return response.json<{ items: { url: string }[] }>().items.map((item) => item.url.split('/').at(-1));
   };
-  const statusOf = async (job: string) => (await t.db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [job]))[0]?.status;
+  const statusOf = async (job: string) =>
+    (await t.db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [job]))[0]?.status;
 
   describe('POST /api/job/:id/report', () => {
-    it('records a signed-in user\'s report: 201 with a message; a second one is 409; the job is in the queue', async () => {
+    it("records a signed-in user's report: 201 with a message; a second one is 409; the job is in the queue", async () => {
       const job = await postJob(t.app, poster.cookie, { jobTitle: 'Reported once' });
       const first = await report(seeker, job);
       expect(first.statusCode).toBe(201);
       expect(first.json()).toEqual({ reportId: expect.any(String), message: MODERATION_MESSAGES.reported });
-      expect(expectErrorShape(await report(seeker, job, { reason: 'spam' }), 409)).toBe(MODERATION_MESSAGES.alreadyReported);
-      const rows = await t.db.query<{ reason: string; details: string }>('SELECT reason, details FROM job_reports WHERE job_id = $1', [job]);
+      expect(expectErrorShape(await report(seeker, job, { reason: 'spam' }), 409)).toBe(
+        MODERATION_MESSAGES.alreadyReported,
+      );
+      const rows = await t.db.query<{ reason: string; details: string }>(
+        'SELECT reason, details FROM job_reports WHERE job_id = $1',
+        [job],
+      );
       expect(rows).toEqual([{ reason: 'scam', details: 'Asks for a fee' }]);
     });
 
@@ -103,12 +123,14 @@ describeEachDb('moderation API', (kind) => {
       const job = await postJob(t.app, poster.cookie);
       expect(expectErrorShape(await report(seeker, job, { reason: 'boring' }), 400)).toMatch(/^reason/);
       expect(expectErrorShape(await report(seeker, job, {}), 400)).toMatch(/reason/);
-      expect(expectErrorShape(await report(seeker, job, { reason: 'other', details: 'x'.repeat(1001) }), 400)).toMatch(/^details/);
+      expect(expectErrorShape(await report(seeker, job, { reason: 'other', details: 'x'.repeat(1001) }), 400)).toMatch(
+        /^details/,
+      );
       expect(expectErrorShape(await report(seeker, job, { reason: 'other', isAdmin: true }), 400)).toMatch(/isAdmin/);
     });
   });
 
-  describe('GET /api/job/:id/report: the caller\'s own report', () => {
+  describe("GET /api/job/:id/report: the caller's own report", () => {
     const mine = (person: SignedInUser | undefined, job: string) =>
       t.app.inject({ method: 'GET', url: `/api/job/${job}/report`, headers: as(person) });
 
@@ -119,7 +141,9 @@ describeEachDb('moderation API', (kind) => {
       expect((await report(reporter, job)).statusCode).toBe(201);
       const open = await mine(reporter, job);
       expect(open.statusCode).toBe(200);
-      expect(open.json<MyReport>()).toEqual({ report: { reportedAt: expect.any(String), resolvedAt: null, resolution: null } });
+      expect(open.json<MyReport>()).toEqual({
+        report: { reportedAt: expect.any(String), resolvedAt: null, resolution: null },
+      });
       // Another person's report is theirs alone.
       expect((await mine(seeker, job)).json<MyReport>()).toEqual({ report: null });
       expect((await approve(admin, job)).statusCode).toBe(200);
@@ -147,7 +171,8 @@ describeEachDb('moderation API', (kind) => {
         const unconfirmed = await signUpAndSignIn(t.app, {}, { verified: false });
         expect((await report(seeker, job, { reason: 'scam', details: 'Wants a deposit' })).statusCode).toBe(201);
         // (The outbox reader decodes bytes one by one: the quotation marks around the title are left out here.)
-        const about = (to: string, subject: RegExp) => readOutbox(outbox()).filter((m) => m.to.includes(to) && subject.test(m.subject) && m.text.includes(title));
+        const about = (to: string, subject: RegExp) =>
+          readOutbox(outbox()).filter((m) => m.to.includes(to) && subject.test(m.subject) && m.text.includes(title));
         const reported = /^A job was reported on Jobboard$/;
         for (const to of [adminEmail, secondAdmin]) {
           await expect.poll(() => about(to, reported).length, { timeout: 15_000 }).toBe(1);
@@ -165,7 +190,11 @@ describeEachDb('moderation API', (kind) => {
 
         expect((await hide(admin, job)).statusCode).toBe(200);
         for (const person of [seeker, other]) {
-          await expect.poll(() => about(person.user.email, /^Your report on Jobboard: the job was removed$/).length, { timeout: 15_000 }).toBe(1);
+          await expect
+            .poll(() => about(person.user.email, /^Your report on Jobboard: the job was removed$/).length, {
+              timeout: 15_000,
+            })
+            .toBe(1);
           expect(about(person.user.email, /removed/)[0]?.text).not.toContain('Asks applicants for money');
         }
         // The job is reported again after it is back: a new first report, a new e-mail; dismissing it tells the reporter.
@@ -173,10 +202,16 @@ describeEachDb('moderation API', (kind) => {
         expect((await report(seeker, job)).statusCode).toBe(201);
         await expect.poll(() => about(adminEmail, reported).length, { timeout: 15_000 }).toBe(2);
         expect((await approve(admin, job)).statusCode).toBe(200);
-        await expect.poll(() => about(seeker.user.email, /^Your report on Jobboard: the job stays up$/).length, { timeout: 15_000 }).toBe(1);
+        await expect
+          .poll(() => about(seeker.user.email, /^Your report on Jobboard: the job stays up$/).length, {
+            timeout: 15_000,
+          })
+          .toBe(1);
         // An address never confirmed hears nothing.
         await new Promise((resolve) => setTimeout(resolve, 1500));
-        expect(readOutbox(outbox()).filter((m) => m.to.includes(unconfirmed.user.email) && /report/i.test(m.subject))).toEqual([]);
+        expect(
+          readOutbox(outbox()).filter((m) => m.to.includes(unconfirmed.user.email) && /report/i.test(m.subject)),
+        ).toEqual([]);
       }
     });
   });
@@ -199,7 +234,10 @@ describeEachDb('moderation API', (kind) => {
       const item = page.items.find((i) => i.job._id === job);
       expect(item).toMatchObject({
         reportCount: 3,
-        reasons: [{ reason: 'scam', count: 2 }, { reason: 'spam', count: 1 }],
+        reasons: [
+          { reason: 'scam', count: 2 },
+          { reason: 'spam', count: 1 },
+        ],
         poster: { id: poster.user._id, email: poster.user.email, bannedAt: null, isAdmin: false },
       });
       expect(item?.reports).toHaveLength(3);
@@ -218,36 +256,67 @@ describeEachDb('moderation API', (kind) => {
 
       const hidden = await hide(admin, job, 'Asks applicants for money');
       expect(hidden.statusCode).toBe(200);
-      expect(hidden.json<JobDecision>()).toMatchObject({ jobId: job, status: 'open', resolvedReports: 1, moderation: { state: 'hidden', reason: 'Asks applicants for money' } });
+      expect(hidden.json<JobDecision>()).toMatchObject({
+        jobId: job,
+        status: 'open',
+        resolvedReports: 1,
+        moderation: { state: 'hidden', reason: 'Asks applicants for money' },
+      });
       expect(await statusOf(job)).toBe('hidden');
 
       expect(await searchIds(q)).toEqual([]);
       expect(await allJobIds()).not.toContain(job);
       expect(await feedIds(q)).toEqual([]);
-      for (const person of [undefined, seeker]) expect(expectErrorShape(await jobAs(person, job), 404)).toBe(MESSAGES.jobNotFound);
+      for (const person of [undefined, seeker])
+        expect(expectErrorShape(await jobAs(person, job), 404)).toBe(MESSAGES.jobNotFound);
       // Nobody else can apply to it, save it or report it: it does not exist for them.
-      const apply = await t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: as(seeker), payload: { job } });
+      const apply = await t.app.inject({
+        method: 'POST',
+        url: '/api/apply/apply-job',
+        headers: as(seeker),
+        payload: { job },
+      });
       expect(expectErrorShape(apply, 404)).toBe(MESSAGES.jobNotFound);
-      expect(expectErrorShape(await t.app.inject({ method: 'PUT', url: `/api/saved-jobs/${job}`, headers: as(seeker) }), 404)).toBe(MESSAGES.jobNotFound);
+      expect(
+        expectErrorShape(
+          await t.app.inject({ method: 'PUT', url: `/api/saved-jobs/${job}`, headers: as(seeker) }),
+          404,
+        ),
+      ).toBe(MESSAGES.jobNotFound);
       expect(expectErrorShape(await report(seeker, job, { reason: 'spam' }), 404)).toBe(MESSAGES.jobNotFound);
 
       for (const person of [poster, admin]) {
         const seen = await jobAs(person, job);
         expect(seen.statusCode).toBe(200);
-        expect(seen.json<Job>().moderation).toEqual({ state: 'hidden', reason: 'Asks applicants for money', at: expect.any(String) });
+        expect(seen.json<Job>().moderation).toEqual({
+          state: 'hidden',
+          reason: 'Asks applicants for money',
+          at: expect.any(String),
+        });
       }
-      const mine = await t.app.inject({ method: 'GET', url: `/api/job/myJobs/${encodeURIComponent(poster.user.email)}`, headers: as(poster) });
+      const mine = await t.app.inject({
+        method: 'GET',
+        url: `/api/job/myJobs/${encodeURIComponent(poster.user.email)}`,
+        headers: as(poster),
+      });
       expect(mine.json<Job[]>().find((j) => j._id === job)?.moderation?.reason).toBe('Asks applicants for money');
       // Decided: its reports are resolved and it leaves the queue.
       expect((await queue(admin)).json<QueuePage>().items.map((i) => i.job._id)).not.toContain(job);
     });
 
-    it("tells those who applied that a hidden job was removed, and that it is open again once approved", async () => {
+    it('tells those who applied that a hidden job was removed, and that it is open again once approved', async () => {
       const job = await postJob(t.app, poster.cookie);
       const applicant = await signUpAndSignIn(t.app);
-      expect((await t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: as(applicant), payload: { job } })).statusCode).toBe(201);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: as(applicant), payload: { job } }))
+          .statusCode,
+      ).toBe(201);
       const statusSeen = async () => {
-        const list = await t.app.inject({ method: 'GET', url: `/api/apply/appliedJobs/${applicant.user._id}`, headers: as(applicant) });
+        const list = await t.app.inject({
+          method: 'GET',
+          url: `/api/apply/appliedJobs/${applicant.user._id}`,
+          headers: as(applicant),
+        });
         return list.json<Application[]>().find((a) => a.job === job)?.jobStatus;
       };
       expect(await statusSeen()).toBe('open');
@@ -261,10 +330,20 @@ describeEachDb('moderation API', (kind) => {
     it('keeps a hidden job hidden when its poster edits or reopens it', async () => {
       const job = await postJob(t.app, poster.cookie);
       await hide(admin, job);
-      const edit = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${job}`, headers: as(poster), payload: { jobTitle: 'Edited while hidden', status: 'open' } });
+      const edit = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/job/update-job/${job}`,
+        headers: as(poster),
+        payload: { jobTitle: 'Edited while hidden', status: 'open' },
+      });
       expect(edit.statusCode).toBe(200);
       expect(await statusOf(job)).toBe('hidden');
-      const closed = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${job}`, headers: as(poster), payload: { status: 'closed' } });
+      const closed = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/job/update-job/${job}`,
+        headers: as(poster),
+        payload: { status: 'closed' },
+      });
       expect(closed.statusCode).toBe(200);
       expect(await statusOf(job)).toBe('hidden');
       // Approval gives back what the poster chose meanwhile: closed.
@@ -288,7 +367,10 @@ describeEachDb('moderation API', (kind) => {
 
       const old = await postJob(t.app, poster.cookie);
       await hide(admin, old);
-      await t.db.query("UPDATE jobs SET valid_through = CURRENT_DATE - 1, posting_date = CURRENT_DATE - 40 WHERE id = $1", [old]);
+      await t.db.query(
+        'UPDATE jobs SET valid_through = CURRENT_DATE - 1, posting_date = CURRENT_DATE - 40 WHERE id = $1',
+        [old],
+      );
       expect((await approve(admin, old)).json<JobDecision>().status).toBe('expired');
       expect(await statusOf(old)).toBe('expired');
     });
@@ -308,21 +390,38 @@ describeEachDb('moderation API', (kind) => {
     it('ends the sessions, refuses sign-in with its message, hides the jobs; unban lets the account sign in again', async () => {
       const q = word();
       const spammer = await signUpAndSignIn(t.app);
-      const jobs = [await postJob(t.app, spammer.cookie, { jobTitle: `Spam ${q}` }), await postJob(t.app, spammer.cookie, { jobTitle: `Spam ${q} two` })];
+      const jobs = [
+        await postJob(t.app, spammer.cookie, { jobTitle: `Spam ${q}` }),
+        await postJob(t.app, spammer.cookie, { jobTitle: `Spam ${q} two` }),
+      ];
       await report(seeker, jobs[0] ?? '');
       expect((await searchIds(q)).sort()).toEqual([...jobs].sort());
 
       const banned = await ban(admin, spammer.user._id, 'Posts scams');
       expect(banned.statusCode).toBe(200);
-      expect(banned.json<BanAnswer>()).toMatchObject({ userId: spammer.user._id, bannedAt: expect.any(String), hiddenJobs: 2 });
+      expect(banned.json<BanAnswer>()).toMatchObject({
+        userId: spammer.user._id,
+        bannedAt: expect.any(String),
+        hiddenJobs: 2,
+      });
 
-      expect(expectErrorShape(await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: as(spammer) }), 401)).toBe(MESSAGES.notSignedIn);
+      expect(
+        expectErrorShape(await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: as(spammer) }), 401),
+      ).toBe(MESSAGES.notSignedIn);
       expect(await t.db.query('SELECT 1 FROM sessions WHERE user_id = $1', [spammer.user._id])).toEqual([]);
-      const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: spammer.user.email, password: spammer.password } });
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: spammer.user.email, password: spammer.password },
+      });
       expect(expectErrorShape(signIn, 403)).toBe(MODERATION_MESSAGES.accountBanned);
       expect(signIn.cookies.find((c) => c.name.endsWith('jobboard_session') && c.value)).toBeUndefined();
       // A wrong password still hears only "wrong email or password": the ban is told to the owner alone.
-      const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: spammer.user.email, password: 'not the password' } });
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: spammer.user.email, password: 'not the password' },
+      });
       expect(expectErrorShape(wrong, 401)).toBe(MESSAGES.wrongCredentials);
 
       expect(await searchIds(q)).toEqual([]);
@@ -331,7 +430,11 @@ describeEachDb('moderation API', (kind) => {
       // Approving a banned poster's job is refused until the account is unbanned.
       expect((await approve(admin, jobs[0] ?? '')).statusCode).toBe(409);
 
-      const unbanned = await t.app.inject({ method: 'POST', url: `/api/admin/users/${spammer.user._id}/unban`, headers: as(admin) });
+      const unbanned = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${spammer.user._id}/unban`,
+        headers: as(admin),
+      });
       expect(unbanned.json<BanAnswer>()).toMatchObject({ bannedAt: null });
       expect((await signInAs(t.app, spammer.user.email, spammer.password)).user._id).toBe(spammer.user._id);
       // Its jobs stay hidden until approved one by one.
@@ -342,8 +445,14 @@ describeEachDb('moderation API', (kind) => {
       const banned = await signUpAndSignIn(t.app);
       expect((await ban(admin, banned.user._id)).statusCode).toBe(200);
       const resetLinks = async () =>
-        (await t.db.query('SELECT 1 FROM account_tokens WHERE user_id = $1 AND purpose = $2', [banned.user._id, 'reset-password'])).length;
-      const forgot = () => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: banned.user.email } });
+        (
+          await t.db.query('SELECT 1 FROM account_tokens WHERE user_id = $1 AND purpose = $2', [
+            banned.user._id,
+            'reset-password',
+          ])
+        ).length;
+      const forgot = () =>
+        t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: banned.user.email } });
       const asked = await forgot();
       expect(asked.statusCode).toBe(200);
       expect(asked.json()).toEqual({ success: true, message: MESSAGES.resetSent });
@@ -397,9 +506,15 @@ describeEachDb('moderation API', (kind) => {
         reason: 'Spam again',
         hiddenJobs: 1,
       });
-      const unban = await t.app.inject({ method: 'POST', url: `/api/admin/users/${spammer.user._id}/unban`, headers: as(admin) });
+      const unban = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${spammer.user._id}/unban`,
+        headers: as(admin),
+      });
       expect(unban.statusCode).toBe(200);
-      expect((await list(admin, 'banned-users')).json<BannedUsersPage>().items.map((i) => i.id)).not.toContain(spammer.user._id);
+      expect((await list(admin, 'banned-users')).json<BannedUsersPage>().items.map((i) => i.id)).not.toContain(
+        spammer.user._id,
+      );
     });
 
     it('is for administrators only (401, 403) and names a bad page (400); past the end: no items', async () => {
@@ -410,7 +525,12 @@ describeEachDb('moderation API', (kind) => {
         expect(expectErrorShape(await list(undefined, path), 401)).toBe(MESSAGES.notSignedIn);
         expect(expectErrorShape(await list(seeker, path), 403)).toBe(MODERATION_MESSAGES.adminsOnly);
         expect(expectErrorShape(await list(poster, path), 403)).toBe(MODERATION_MESSAGES.adminsOnly);
-        expect(expectErrorShape(await t.app.inject({ method: 'GET', url: `/api/admin/${path}?page=0`, headers: as(admin) }), 400)).toContain('page');
+        expect(
+          expectErrorShape(
+            await t.app.inject({ method: 'GET', url: `/api/admin/${path}?page=0`, headers: as(admin) }),
+            400,
+          ),
+        ).toContain('page');
         const far = (await list(admin, path, 9999)).json<HiddenJobsPage | BannedUsersPage>();
         expect(far.items).toEqual([]);
         expect(far.total).toBeGreaterThan(0);
@@ -422,7 +542,9 @@ describeEachDb('moderation API', (kind) => {
     it('tells the web app through /api/auth/me (isAdmin), and only for a verified listed address', async () => {
       const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: as(admin) });
       expect(me.json<Account>().isAdmin).toBe(true);
-      expect(Object.keys((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: as(seeker) })).json<Account>())).not.toContain('isAdmin');
+      expect(
+        Object.keys((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: as(seeker) })).json<Account>()),
+      ).not.toContain('isAdmin');
 
       // Someone signs up first with a listed address they do not own: nothing is granted until it is confirmed.
       const listed = `second-admin-${randomBytes(4).toString('hex')}@example.com`;
@@ -431,9 +553,16 @@ describeEachDb('moderation API', (kind) => {
         const squatter = await signUpAndSignIn(other.app, { email: listed }, { verified: false });
         const mine = await other.app.inject({ method: 'GET', url: '/api/auth/me', headers: as(squatter) });
         expect(mine.json<Account>().isAdmin).toBeUndefined();
-        expect(expectErrorShape(await other.app.inject({ method: 'GET', url: '/api/admin/queue', headers: as(squatter) }), 403)).toBe(MODERATION_MESSAGES.adminsOnly);
+        expect(
+          expectErrorShape(
+            await other.app.inject({ method: 'GET', url: '/api/admin/queue', headers: as(squatter) }),
+            403,
+          ),
+        ).toBe(MODERATION_MESSAGES.adminsOnly);
         await other.db.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [listed]);
-        expect((await other.app.inject({ method: 'GET', url: '/api/admin/queue', headers: as(squatter) })).statusCode).toBe(200);
+        expect(
+          (await other.app.inject({ method: 'GET', url: '/api/admin/queue', headers: as(squatter) })).statusCode,
+        ).toBe(200);
       } finally {
         await other.close();
       }
@@ -461,15 +590,27 @@ describeEachDb('moderation API: MODERATION=pre and the posting limit', (kind) =>
     const q = `zq${randomBytes(5).toString('hex')}`;
     const newcomer = await signUpAndSignIn(t.app);
     const job = await postJob(t.app, newcomer.cookie, { jobTitle: `Pending ${q}` });
-    expect((await t.db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [job]))[0]?.status).toBe('pending');
+    expect((await t.db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [job]))[0]?.status).toBe(
+      'pending',
+    );
     expect(await search(q)).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${job}` })).statusCode).toBe(404);
-    const own = await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${job}`, headers: { cookie: newcomer.cookie } });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/job/all-jobs/${job}`,
+      headers: { cookie: newcomer.cookie },
+    });
     expect(own.json<Job>()).toMatchObject({ status: 'open', moderation: { state: 'pending', reason: null } });
-    const queued = (await t.app.inject({ method: 'GET', url: '/api/admin/queue', headers: { cookie: admin.cookie } })).json<QueuePage>();
+    const queued = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/queue', headers: { cookie: admin.cookie } })
+    ).json<QueuePage>();
     expect(queued.items.find((i) => i.job._id === job)).toMatchObject({ reportCount: 0, reasons: [], reports: [] });
 
-    const approved = await t.app.inject({ method: 'POST', url: `/api/admin/jobs/${job}/approve`, headers: { cookie: admin.cookie } });
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/jobs/${job}/approve`,
+      headers: { cookie: admin.cookie },
+    });
     expect(approved.json<JobDecision>().status).toBe('open');
     expect(await search(q)).toEqual([job]);
   });
@@ -488,14 +629,29 @@ describeEachDb('moderation API: MODERATION=pre and the posting limit', (kind) =>
     const first = await postJob(t.app, busy.cookie);
     await postJob(t.app, busy.cookie);
     await postJob(t.app, busy.cookie);
-    const over = await t.app.inject({ method: 'POST', url: '/api/job/post-job', headers: { cookie: busy.cookie }, payload: jobBody() });
+    const over = await t.app.inject({
+      method: 'POST',
+      url: '/api/job/post-job',
+      headers: { cookie: busy.cookie },
+      payload: jobBody(),
+    });
     expect(expectErrorShape(over, 429)).toBe(MODERATION_MESSAGES.postingLimit(3));
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(86_000);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/job/delete/${first}`, headers: { cookie: busy.cookie } })).statusCode).toBe(200);
-    const still = await t.app.inject({ method: 'POST', url: '/api/job/post-job', headers: { cookie: busy.cookie }, payload: jobBody() });
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/job/delete/${first}`, headers: { cookie: busy.cookie } }))
+        .statusCode,
+    ).toBe(200);
+    const still = await t.app.inject({
+      method: 'POST',
+      url: '/api/job/post-job',
+      headers: { cookie: busy.cookie },
+      payload: jobBody(),
+    });
     expect(still.statusCode).toBe(429);
     // A day later the posts no longer count.
-    await t.db.query("UPDATE job_posting_log SET posted_at = posted_at - interval '25 hours' WHERE user_id = $1", [busy.user._id]);
+    await t.db.query("UPDATE job_posting_log SET posted_at = posted_at - interval '25 hours' WHERE user_id = $1", [
+      busy.user._id,
+    ]);
     expect(typeof (await postJob(t.app, busy.cookie))).toBe('string');
     // Another account has its own count.
     expect(typeof (await postJob(t.app, (await signUpAndSignIn(t.app)).cookie))).toBe('string');
@@ -504,7 +660,14 @@ describeEachDb('moderation API: MODERATION=pre and the posting limit', (kind) =>
   it('counts parallel posts in turn: exactly POSTS_PER_DAY of 6 at once succeed', async () => {
     const racer = await signUpAndSignIn(t.app);
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () => t.app.inject({ method: 'POST', url: '/api/job/post-job', headers: { cookie: racer.cookie }, payload: jobBody() })),
+      Array.from({ length: 6 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/job/post-job',
+          headers: { cookie: racer.cookie },
+          payload: jobBody(),
+        }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, 429, 429, 429]);
   });

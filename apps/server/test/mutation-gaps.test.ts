@@ -33,7 +33,17 @@ describe('http/errors.ts', () => {
   });
 
   it('every connection-level code is "database unavailable" (each code -> "" survived)', () => {
-    for (const code of ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003']) {
+    for (const code of [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EPIPE',
+      '57P01',
+      '57P03',
+      '08006',
+      '08001',
+      '08003',
+    ]) {
       expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code })), code).toBe(true);
     }
     for (const code of ['23505', '42P01', '', 'ECONNREFUSEDX', '57P0']) {
@@ -50,7 +60,11 @@ describe('http/errors.ts', () => {
 });
 
 /** The AppError a refused `consume` throws. */
-async function refusal(limiter: RateLimiter, rule: { name: string; limit: number; windowMs: number }, key: string): Promise<AppError> {
+async function refusal(
+  limiter: RateLimiter,
+  rule: { name: string; limit: number; windowMs: number },
+  key: string,
+): Promise<AppError> {
   try {
     await limiter.consume([[rule, key]]);
   } catch (error) {
@@ -81,7 +95,13 @@ describe('http/rate-limit.ts', () => {
     const store = new RedisRateLimitStore(url);
     // Connected first: the store fails open (no refusal) while it has no connection.
     for (let i = 0; i < 100; i += 1) {
-      if (await store.hit(`${name}-warm-up`, 1_000).then(() => true, () => false)) break;
+      if (
+        await store.hit(`${name}-warm-up`, 1_000).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 20));
     }
     const limiter = new RateLimiter(store);
@@ -117,7 +137,13 @@ describe('http/rate-limit.ts: peek and reset, in memory and on Redis', () => {
     const name = `gap-peek-${randomBytes(4).toString('hex')}`;
     const store = new RedisRateLimitStore(url);
     for (let i = 0; i < 100; i += 1) {
-      if (await store.hit(`${name}-warm-up`, 1_000).then(() => true, () => false)) break;
+      if (
+        await store.hit(`${name}-warm-up`, 1_000).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 20));
     }
     try {
@@ -154,26 +180,53 @@ describe('modules/jobs/jobs.service.ts: the company of an edited job', () => {
     try {
       const owner = await signUpAndSignIn(t.app);
       const member = await signUpAndSignIn(t.app);
-      const created = await t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: owner.cookie }, payload: { name: 'Keepsake Labs' } });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/companies',
+        headers: { cookie: owner.cookie },
+        payload: { name: 'Keepsake Labs' },
+      });
       expect(created.statusCode, created.body).toBe(201);
       const slug = created.json<{ slug: string }>().slug;
       await joinCompany(t.app, owner.cookie, slug, member);
       const id = await postJob(t.app, member.cookie, { companyName: 'Keepsake Labs' });
-      const companyOf = async () => (await t.db.query<{ company_id: string; company_name: string }>('SELECT company_id, company_name FROM jobs WHERE id = $1', [id]))[0];
+      const companyOf = async () =>
+        (
+          await t.db.query<{ company_id: string; company_name: string }>(
+            'SELECT company_id, company_name FROM jobs WHERE id = $1',
+            [id],
+          )
+        )[0];
       const before = await companyOf();
-      const removed = await t.app.inject({ method: 'DELETE', url: `/api/companies/${slug}/members/${encodeURIComponent(member.user.email)}`, headers: { cookie: owner.cookie } });
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/companies/${slug}/members/${encodeURIComponent(member.user.email)}`,
+        headers: { cookie: owner.cookie },
+      });
       expect(removed.statusCode, removed.body).toBe(200);
       // An old client sends every field back, the company name included, in whatever case it shows: that names
       // the same company, which a removed member can no longer edit under (security review round 2, finding 12).
       for (const companyName of ['Keepsake Labs', 'KEEPSAKE LABS', 'keepsake labs']) {
-        const edited = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${id}`, headers: { cookie: member.cookie }, payload: { companyName, jobTitle: `Edited ${companyName}` } });
+        const edited = await t.app.inject({
+          method: 'PATCH',
+          url: `/api/job/update-job/${id}`,
+          headers: { cookie: member.cookie },
+          payload: { companyName, jobTitle: `Edited ${companyName}` },
+        });
         expect(expectErrorShape(edited, 403)).toMatch(/no longer a member/);
         expect(await companyOf()).toEqual(before);
       }
-      const companies = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM companies WHERE lower(name) = 'keepsake labs'");
+      const companies = await t.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM companies WHERE lower(name) = 'keepsake labs'",
+      );
       expect(companies[0]?.n).toBe(1);
       // A different name is a change of company: a new one of the member's.
-      const moved = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${id}`, headers: { cookie: member.cookie }, payload: { companyName: 'Elsewhere Ltd' } });
+      const moved = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/job/update-job/${id}`,
+        headers: { cookie: member.cookie },
+        payload: { companyName: 'Elsewhere Ltd' },
+      });
       expect(moved.statusCode, moved.body).toBe(200);
       expect((await companyOf())?.company_name).toBe('Elsewhere Ltd');
     } finally {
@@ -184,9 +237,14 @@ describe('modules/jobs/jobs.service.ts: the company of an edited job', () => {
 
 describe('modules/auth/auth.routes.ts: the Google popup pages', () => {
   it('not configured, then rate-limited: HTML pages the popup script reads, with the opener policy left open', async () => {
-    const t = await buildTestApp('pglite', { rateLimits: { ...DEFAULT_RATE_LIMITS, googleStartPerAddress: { limit: 1, windowMs: 60_000 } } });
+    const t = await buildTestApp('pglite', {
+      rateLimits: { ...DEFAULT_RATE_LIMITS, googleStartPerAddress: { limit: 1, windowMs: 60_000 } },
+    });
     try {
-      const result = (body: string) => JSON.parse(/<script type="application\/json" id="oidc-result">(.*?)<\/script>/.exec(body)?.[1] ?? 'null') as unknown;
+      const result = (body: string) =>
+        JSON.parse(
+          /<script type="application\/json" id="oidc-result">(.*?)<\/script>/.exec(body)?.[1] ?? 'null',
+        ) as unknown;
       const first = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
       expect(first.statusCode).toBe(200);
       expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -218,7 +276,7 @@ describe('modules/auth/auth.routes.ts: the Google popup pages', () => {
 });
 
 describe('modules/passwords/password-policy.ts', () => {
-  it('refuses the list\'s passwords in any case, and allows others (reading the list by lines, and lower-casing it, survived)', () => {
+  it("refuses the list's passwords in any case, and allows others (reading the list by lines, and lower-casing it, survived)", () => {
     for (const password of ['123456qwerty', '123456QWERTY', '1q2w3e4r5t6y', 'password', 'Password']) {
       expect(() => assertPasswordAllowed(password), password).toThrow(COMMON_PASSWORD_MESSAGE);
     }
@@ -236,9 +294,20 @@ describe('modules/applications/applications.service.ts', () => {
       const seeker = await signUpAndSignIn(t.app);
       const open = await postJob(t.app, poster.cookie);
       const closed = await postJob(t.app, poster.cookie);
-      const closing = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${closed}`, headers: { cookie: poster.cookie }, payload: { status: 'closed' } });
+      const closing = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/job/update-job/${closed}`,
+        headers: { cookie: poster.cookie },
+        payload: { status: 'closed' },
+      });
       expect(closing.statusCode, closing.body).toBe(200);
-      const apply = (job: string) => t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: seeker.cookie }, payload: { job } });
+      const apply = (job: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/apply/apply-job',
+          headers: { cookie: seeker.cookie },
+          payload: { job },
+        });
       const refused = await apply(closed);
       expect(refused.statusCode).toBe(409);
       expect(refused.json<{ message: string }>().message).toBe(MESSAGES.jobNotAccepting);
@@ -255,11 +324,19 @@ describe('modules/applications/applications.service.ts', () => {
 
 describe('http/errors.ts: isUniqueViolation', () => {
   it('without a constraint, any unique violation counts; with one, only that constraint (the early return survived)', () => {
-    const violation = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), { code: '23505', constraint: 'users_email_key' });
+    const violation = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+      code: '23505',
+      constraint: 'users_email_key',
+    });
     expect(isUniqueViolation(violation)).toBe(true);
     expect(isUniqueViolation(violation, 'users_email_key')).toBe(true);
     expect(isUniqueViolation(violation, 'applications_one_per_user_job')).toBe(false);
-    expect(isUniqueViolation(Object.assign(new Error('x'), { code: '23503', constraint: 'users_email_key' }), 'users_email_key')).toBe(false);
+    expect(
+      isUniqueViolation(
+        Object.assign(new Error('x'), { code: '23503', constraint: 'users_email_key' }),
+        'users_email_key',
+      ),
+    ).toBe(false);
   });
 });
 
@@ -300,7 +377,11 @@ describe('job ownership and sessions through the API (PGlite)', () => {
       const owner = await signUpAndSignIn(t.app);
       await postJob(t.app, owner.cookie);
       const shouted = encodeURIComponent(`  ${owner.user.email.toUpperCase()} `);
-      const response = await t.app.inject({ method: 'GET', url: `/api/job/myJobs/${shouted}`, headers: { cookie: owner.cookie } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/job/myJobs/${shouted}`,
+        headers: { cookie: owner.cookie },
+      });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json<unknown[]>()).toHaveLength(1);
     } finally {
@@ -313,9 +394,17 @@ describe('job ownership and sessions through the API (PGlite)', () => {
     try {
       const owner = await signUpAndSignIn(t.app);
       const id = await postJob(t.app, owner.cookie, { maxPrice: '$120k' });
-      const patch = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${id}`, headers: { cookie: owner.cookie }, payload: { jobTitle: 'Renamed' } });
+      const patch = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/job/update-job/${id}`,
+        headers: { cookie: owner.cookie },
+        payload: { jobTitle: 'Renamed' },
+      });
       expect(patch.statusCode, patch.body).toBe(200);
-      const [row] = await t.db.query<{ job_title: string; max_price_k: string | null }>('SELECT job_title, max_price_k FROM jobs WHERE id = $1', [id]);
+      const [row] = await t.db.query<{ job_title: string; max_price_k: string | null }>(
+        'SELECT job_title, max_price_k FROM jobs WHERE id = $1',
+        [id],
+      );
       expect(row?.job_title).toBe('Renamed');
       expect(Number(row?.max_price_k)).toBe(120);
     } finally {
@@ -328,13 +417,23 @@ describe('job ownership and sessions through the API (PGlite)', () => {
     try {
       const user = await signUpAndSignIn(t.app);
       const lastSeen = async () =>
-        new Date((await t.db.query<{ at: string }>('SELECT last_seen_at AS at FROM sessions WHERE user_id = $1', [user.user._id]))[0]?.at ?? 0).getTime();
+        new Date(
+          (
+            await t.db.query<{ at: string }>('SELECT last_seen_at AS at FROM sessions WHERE user_id = $1', [
+              user.user._id,
+            ])
+          )[0]?.at ?? 0,
+        ).getTime();
       const me = () => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: user.cookie } });
-      await t.db.query("UPDATE sessions SET last_seen_at = now() - interval '1 minute' WHERE user_id = $1", [user.user._id]);
+      await t.db.query("UPDATE sessions SET last_seen_at = now() - interval '1 minute' WHERE user_id = $1", [
+        user.user._id,
+      ]);
       const recent = await lastSeen();
       expect((await me()).statusCode).toBe(200);
       expect(await lastSeen()).toBe(recent);
-      await t.db.query("UPDATE sessions SET last_seen_at = now() - interval '6 minutes' WHERE user_id = $1", [user.user._id]);
+      await t.db.query("UPDATE sessions SET last_seen_at = now() - interval '6 minutes' WHERE user_id = $1", [
+        user.user._id,
+      ]);
       expect((await me()).statusCode).toBe(200);
       expect(Date.now() - (await lastSeen())).toBeLessThan(60_000);
     } finally {

@@ -9,7 +9,10 @@ export interface TestProvider {
   clientId: string;
   clientSecret: string;
   /** Signs an ID token with the provider's own key (to test the compatibility call). */
-  signIdToken(claims: Record<string, unknown>, options?: { expiresIn?: string | number; audience?: string }): Promise<string>;
+  signIdToken(
+    claims: Record<string, unknown>,
+    options?: { expiresIn?: string | number; audience?: string },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -111,7 +114,11 @@ export class CookieJar {
  * Walks the provider's side of the flow like a browser would: follows redirects, signs in as `login` on the
  * dev login form (or aborts), and answers the URL the provider finally sends back to the app.
  */
-export async function completeProviderLogin(authorizationUrl: string, login: string | 'abort', appOrigin: string): Promise<URL> {
+export async function completeProviderLogin(
+  authorizationUrl: string,
+  login: string | 'abort',
+  appOrigin: string,
+): Promise<URL> {
   const jar = new CookieJar();
   let url = authorizationUrl;
   for (let hop = 0; hop < 15; hop += 1) {
@@ -145,7 +152,12 @@ export async function completeProviderLogin(authorizationUrl: string, login: str
 }
 
 /** The outcome the Google popup's last page hands to the window that opened it (inert JSON in the page). */
-export function popupResult(html: string): { type?: string; ok: boolean; user?: { _id: string; email: string; username?: string; name?: string; avatar?: string }; message?: string } {
+export function popupResult(html: string): {
+  type?: string;
+  ok: boolean;
+  user?: { _id: string; email: string; username?: string; name?: string; avatar?: string };
+  message?: string;
+} {
   const match = /<script type="application\/json" id="oidc-result">(.*?)<\/script>/s.exec(html);
   if (!match?.[1]) throw new Error(`no result in the popup page: ${html.slice(0, 300)}`);
   return JSON.parse(match[1]) as ReturnType<typeof popupResult>;

@@ -11,7 +11,9 @@ export interface OutboxMessage {
 
 /** Quoted-printable (what nodemailer uses for long lines): soft line breaks and =XX escapes. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 export function readOutbox(outboxDir: string): OutboxMessage[] {
@@ -31,7 +33,13 @@ export function readOutbox(outboxDir: string): OutboxMessage[] {
 }
 
 /** Waits (at most `timeoutMs`) for a message to `to` whose text holds a link to `page`; answers the link's token. */
-export async function waitForLinkToken(outboxDir: string, to: string, page: string, timeoutMs = 15_000, seen: Set<string> = new Set()): Promise<string> {
+export async function waitForLinkToken(
+  outboxDir: string,
+  to: string,
+  page: string,
+  timeoutMs = 15_000,
+  seen: Set<string> = new Set(),
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   const pattern = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]{43})`);
   for (;;) {
@@ -49,7 +57,12 @@ export async function waitForLinkToken(outboxDir: string, to: string, page: stri
 }
 
 /** Waits for any message to `to` matching `subject`. */
-export async function waitForMessage(outboxDir: string, to: string, subject: RegExp, timeoutMs = 15_000): Promise<OutboxMessage> {
+export async function waitForMessage(
+  outboxDir: string,
+  to: string,
+  subject: RegExp,
+  timeoutMs = 15_000,
+): Promise<OutboxMessage> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = readOutbox(outboxDir).find((m) => m.to.includes(to) && subject.test(m.subject));

@@ -23,22 +23,30 @@ describe('page answers (web app built)', () => {
     fs.rmSync(webDist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/job/0b6c3a52-9a0e-4c55-9d55-6b1f2a3c4d5e', '/sign-in', '/profile', '/edit-job/x', '/my-job?x=1', '/?page=3'])(
-    '%s answers the app with 200',
+  it.each([
+    '/',
+    '/job/0b6c3a52-9a0e-4c55-9d55-6b1f2a3c4d5e',
+    '/sign-in',
+    '/profile',
+    '/edit-job/x',
+    '/my-job?x=1',
+    '/?page=3',
+  ])('%s answers the app with 200', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it.each(['/no-such-page', '/job', '/job/1/extra', '/sign-in/again', '/apis'])(
+    '%s answers the app with 404',
     async (url) => {
       const response = await t.app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
     },
   );
-
-  it.each(['/no-such-page', '/job', '/job/1/extra', '/sign-in/again', '/apis'])('%s answers the app with 404', async (url) => {
-    const response = await t.app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(404);
-    expect(response.headers['content-type']).toContain('text/html');
-    expect(response.body).toContain('<div id="root">');
-  });
 
   it('an unknown API path or file is a 404 JSON error, not the app', async () => {
     for (const url of ['/api/nope', '/static/nope.png', '/uploads/nope.webp']) {
@@ -59,13 +67,30 @@ describeEachDb('server-rendered pages', (kind) => {
   let poster: SignedInUser;
   let root: string;
   let renders = 0;
-  const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>);
-  const get = (url: string, headers: Record<string, string> = {}, remoteAddress = '192.0.2.10') => t.app.inject({ method: 'GET', url, headers, remoteAddress });
+  const jsonLd = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+      (m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>,
+    );
+  const get = (url: string, headers: Record<string, string> = {}, remoteAddress = '192.0.2.10') =>
+    t.app.inject({ method: 'GET', url, headers, remoteAddress });
 
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-ssr-'));
     const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
-    const built = spawnSync('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(root, 'dist-ssr'), '--logLevel', 'error'], { cwd: web, encoding: 'utf8' });
+    const built = spawnSync(
+      'npx',
+      [
+        'vite',
+        'build',
+        '--ssr',
+        'src/entry-server.tsx',
+        '--outDir',
+        path.join(root, 'dist-ssr'),
+        '--logLevel',
+        'error',
+      ],
+      { cwd: web, encoding: 'utf8' },
+    );
     if (built.status !== 0) throw new Error(`vite build --ssr failed: ${built.stderr}`);
     fs.mkdirSync(path.join(root, 'dist'));
     fs.writeFileSync(
@@ -75,8 +100,18 @@ describeEachDb('server-rendered pages', (kind) => {
     const config = { webDist: path.join(root, 'dist') };
     const pages = await loadPageRenderer(config);
     if (!pages) throw new Error('the server build did not load');
-    const counted = { ...pages, renderer: { ...pages.renderer, render: (...args: Parameters<PageRenderer['render']>) => ((renders += 1), pages.renderer.render(...args)) } };
-    t = await buildTestApp(kind, { ...config, rateLimits: { ...DEFAULT_RATE_LIMITS, pageRendersPerAddress: { limit: 30, windowMs: 60_000 } } }, { pages: counted });
+    const counted = {
+      ...pages,
+      renderer: {
+        ...pages.renderer,
+        render: (...args: Parameters<PageRenderer['render']>) => ((renders += 1), pages.renderer.render(...args)),
+      },
+    };
+    t = await buildTestApp(
+      kind,
+      { ...config, rateLimits: { ...DEFAULT_RATE_LIMITS, pageRendersPerAddress: { limit: 30, windowMs: 60_000 } } },
+      { pages: counted },
+    );
     poster = await signUpAndSignIn(t.app);
   }, 120_000);
   afterAll(async () => {
@@ -90,7 +125,12 @@ describeEachDb('server-rendered pages', (kind) => {
     expect(open.statusCode).toBe(200);
     expect(open.body).toContain('Rendered Closer');
     expect(jsonLd(open.body)).toEqual([expect.objectContaining({ '@type': 'JobPosting', title: 'Rendered Closer' })]);
-    const closing = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${id}`, headers: { cookie: poster.cookie }, payload: { status: 'closed' } });
+    const closing = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/job/update-job/${id}`,
+      headers: { cookie: poster.cookie },
+      payload: { status: 'closed' },
+    });
     expect(closing.statusCode).toBe(200);
     const closed = await get(`/job/${id}`);
     expect(closed.statusCode).toBe(410);
@@ -103,7 +143,12 @@ describeEachDb('server-rendered pages', (kind) => {
   });
 
   it('a company page: 200 with the company and its open jobs, titled "<name> | Jobboard"; an unknown company: 404', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: poster.cookie }, payload: { name: 'Rendered Harbour Co', description: 'Boats and software.' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: { cookie: poster.cookie },
+      payload: { name: 'Rendered Harbour Co', description: 'Boats and software.' },
+    });
     const { id, slug } = created.json<{ id: string; slug: string }>();
     await postJob(t.app, poster.cookie, { jobTitle: 'Harbour Engineer', companyId: id });
     const page = await get(`/company/${slug}`);
@@ -126,7 +171,11 @@ describeEachDb('server-rendered pages', (kind) => {
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain('Cached Gardener');
     expect(renders).toBe(before + 1);
-    for (const url of ['/?q=gardener&sort=newest', '/?sort=newest&q=gardener', '/?q=gardener&sort=newest&utm_source=x']) {
+    for (const url of [
+      '/?q=gardener&sort=newest',
+      '/?sort=newest&q=gardener',
+      '/?q=gardener&sort=newest&utm_source=x',
+    ]) {
       const again = await get(url, {}, '192.0.2.11');
       expect(again.body, url).toBe(first.body);
     }
@@ -147,7 +196,7 @@ describeEachDb('server-rendered pages', (kind) => {
     expect(renders).toBe(before + 1);
   });
 
-  it('a signed-in page is rendered for its reader alone: never kept, never another reader\'s', async () => {
+  it("a signed-in page is rendered for its reader alone: never kept, never another reader's", async () => {
     const alice = await signUpAndSignIn(t.app, { email: `alice-ssr-${Date.now()}@example.com` });
     const bob = await signUpAndSignIn(t.app, { email: `bob-ssr-${Date.now()}@example.com` });
     const anonymous = (await get('/?q=cached')).body;
@@ -168,7 +217,11 @@ describeEachDb('server-rendered pages', (kind) => {
     const description =
       'Join **Markdown Crafters**.\n\n- Apply at https://example.com/apply\n- Read [our story](https://example.com/story)\n\n' +
       '<script>alert(1)</script> [bad](javascript:alert(1)) <img src=x onerror=alert(1)>';
-    const id = await postJob(t.app, poster.cookie, { jobTitle: 'Markdown Crafter', companyName: 'Pageco', description });
+    const id = await postJob(t.app, poster.cookie, {
+      jobTitle: 'Markdown Crafter',
+      companyName: 'Pageco',
+      description,
+    });
     const rel = 'rel="nofollow ugc noopener"';
     const link = `<a href="https://example.com/apply" ${rel}>https://example.com/apply</a>`;
     const api = (await get(`/api/job/all-jobs/${id}`)).json<{ description: string; descriptionHtml: string }>();
@@ -182,7 +235,9 @@ describeEachDb('server-rendered pages', (kind) => {
     expect(page).not.toContain('<script>alert(1)');
     expect(page).not.toMatch(/href="javascript/i);
     // The page's meta description reads as text, without the Markdown's marks.
-    expect(page).toContain('<meta name="description" content="Pageco is hiring: Markdown Crafter in London, United Kingdom. $20,000 – $120,000 a year. Join Markdown Crafters. Apply at');
+    expect(page).toContain(
+      '<meta name="description" content="Pageco is hiring: Markdown Crafter in London, United Kingdom. $20,000 – $120,000 a year. Join Markdown Crafters. Apply at',
+    );
     expect(jsonLd(page)[0]).toMatchObject({ description: api.descriptionHtml });
     // The feeds carry the card's excerpt as HTML: its first link comes through clickable.
     const rss = (await get('/feed.rss?q=crafter')).body;

@@ -19,7 +19,16 @@ import {
 import { changeStage } from '../src/modules/applications/pipeline.service.js';
 import { ViewCounter } from '../src/modules/job-stats/job-stats.service.js';
 import type { MailQueue } from '../src/modules/mail/mail.queue.js';
-import { buildTestApp, describeEachDb, expectErrorShape, joinCompany, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
+import {
+  buildTestApp,
+  describeEachDb,
+  expectErrorShape,
+  joinCompany,
+  postJob,
+  signUpAndSignIn,
+  type SignedInUser,
+  type TestApp,
+} from './helpers.js';
 import { readOutbox, waitForMessage } from './outbox.js';
 
 /** The hiring pipeline and job statistics (issue 14, points 2 and 3; decision record 18). */
@@ -33,8 +42,17 @@ describeEachDb('pipeline API', (kind) => {
   beforeAll(async () => {
     // Stage e-mails go at once here, so their delivery can be awaited; the undo window is tested below.
     t = await buildTestApp(kind, { stageMailDelaySeconds: 0 });
-    [poster, member, otherPoster] = await Promise.all([signUpAndSignIn(t.app), signUpAndSignIn(t.app), signUpAndSignIn(t.app)]);
-    const company = await t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: poster.cookie }, payload: { name: 'Pipeline Co' } });
+    [poster, member, otherPoster] = await Promise.all([
+      signUpAndSignIn(t.app),
+      signUpAndSignIn(t.app),
+      signUpAndSignIn(t.app),
+    ]);
+    const company = await t.app.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: { cookie: poster.cookie },
+      payload: { name: 'Pipeline Co' },
+    });
     const { id, slug } = company.json<{ id: string; slug: string }>();
     companyId = id;
     await joinCompany(t.app, poster.cookie, slug, member);
@@ -46,7 +64,12 @@ describeEachDb('pipeline API', (kind) => {
   const outbox = () => path.join(t.config.dataDir, 'outbox');
   const headersOf = (person: SignedInUser | undefined) => (person ? { cookie: person.cookie } : {});
   const apply = async (person: SignedInUser, job: string): Promise<string> => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: headersOf(person), payload: { job } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/apply/apply-job',
+      headers: headersOf(person),
+      payload: { job },
+    });
     expect(response.statusCode).toBe(201);
     return response.json<{ insertedId: string }>().insertedId;
   };
@@ -58,15 +81,27 @@ describeEachDb('pipeline API', (kind) => {
     return { job, seeker, application };
   };
   const move = (person: SignedInUser | undefined, application: string, stage: unknown) =>
-    t.app.inject({ method: 'PATCH', url: `/api/applications/${application}/stage`, headers: headersOf(person), payload: { stage } });
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/applications/${application}/stage`,
+      headers: headersOf(person),
+      payload: { stage },
+    });
   const queuedMailTo = async (email: string) =>
     Number(
       (
-        await t.db.query<{ n: string | number }>(`SELECT count(*) AS n FROM pgboss.job WHERE name = 'mail' AND data->>'to' = $1 AND data->>'subject' NOT LIKE 'Confirm%'`, [email])
+        await t.db.query<{ n: string | number }>(
+          `SELECT count(*) AS n FROM pgboss.job WHERE name = 'mail' AND data->>'to' = $1 AND data->>'subject' NOT LIKE 'Confirm%'`,
+          [email],
+        )
       )[0]?.n ?? 0,
     );
   const myApplications = async (person: SignedInUser) => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/apply/appliedJobs/${person.user._id}`, headers: headersOf(person) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/apply/appliedJobs/${person.user._id}`,
+      headers: headersOf(person),
+    });
     expect(response.statusCode).toBe(200);
     return response.json<Application[]>();
   };
@@ -75,9 +110,25 @@ describeEachDb('pipeline API', (kind) => {
     it('starts every application at "applied"; the Applied Jobs answer keeps its fields and adds stage and withdrawnAt', async () => {
       const { job, seeker, application } = await applied();
       const [mine] = await myApplications(seeker);
-      expect(mine).toMatchObject({ _id: application, job, user: seeker.user._id, jobTitle: 'Pipeline job', stage: 'applied', withdrawnAt: null });
+      expect(mine).toMatchObject({
+        _id: application,
+        job,
+        user: seeker.user._id,
+        jobTitle: 'Pipeline job',
+        stage: 'applied',
+        withdrawnAt: null,
+      });
       expect(Object.keys(mine ?? {})).toEqual(
-        expect.arrayContaining(['appliedDate', 'companyName', 'minPrice', 'maxPrice', 'postedBy', 'applicantName', 'applicantEmail', 'applicantResume']),
+        expect.arrayContaining([
+          'appliedDate',
+          'companyName',
+          'minPrice',
+          'maxPrice',
+          'postedBy',
+          'applicantName',
+          'applicantEmail',
+          'applicantResume',
+        ]),
       );
     });
 
@@ -86,7 +137,13 @@ describeEachDb('pipeline API', (kind) => {
       const first = await move(poster, application, 'reviewing');
       expect(first.statusCode).toBe(200);
       // undoUntil (issue 29) beside the fields: null, as this app sends stage e-mails at once (no undo window).
-      expect(first.json<StageChange>()).toEqual({ id: application, stage: 'reviewing', stageChangedAt: expect.any(String), emailed: false, undoUntil: null });
+      expect(first.json<StageChange>()).toEqual({
+        id: application,
+        stage: 'reviewing',
+        stageChangedAt: expect.any(String),
+        emailed: false,
+        undoUntil: null,
+      });
       const second = await move(member, application, 'interview');
       expect(second.statusCode).toBe(200);
       expect(second.json<StageChange>().emailed).toBe(true);
@@ -102,10 +159,16 @@ describeEachDb('pipeline API', (kind) => {
 
     it('another poster and the applicant get 404, a visitor 401; the stage stays', async () => {
       const { application, seeker } = await applied();
-      expect(expectErrorShape(await move(otherPoster, application, 'hired'), 404)).toBe(PIPELINE_MESSAGES.applicationNotFound);
-      expect(expectErrorShape(await move(seeker, application, 'hired'), 404)).toBe(PIPELINE_MESSAGES.applicationNotFound);
+      expect(expectErrorShape(await move(otherPoster, application, 'hired'), 404)).toBe(
+        PIPELINE_MESSAGES.applicationNotFound,
+      );
+      expect(expectErrorShape(await move(seeker, application, 'hired'), 404)).toBe(
+        PIPELINE_MESSAGES.applicationNotFound,
+      );
       expect(expectErrorShape(await move(undefined, application, 'hired'), 401)).toBe(MESSAGES.notSignedIn);
-      expect(expectErrorShape(await move(poster, 'not-an-id', 'hired'), 404)).toBe(PIPELINE_MESSAGES.applicationNotFound);
+      expect(expectErrorShape(await move(poster, 'not-an-id', 'hired'), 404)).toBe(
+        PIPELINE_MESSAGES.applicationNotFound,
+      );
       expect(expectErrorShape(await move(poster, '00000000-0000-4000-8000-000000000000', 'hired'), 404)).toBe(
         PIPELINE_MESSAGES.applicationNotFound,
       );
@@ -119,7 +182,12 @@ describeEachDb('pipeline API', (kind) => {
 
     it('a member who leaves the company can no longer move it', async () => {
       const leaver = await signUpAndSignIn(t.app);
-      const company = await t.app.inject({ method: 'POST', url: '/api/companies', headers: { cookie: poster.cookie }, payload: { name: 'Leavers Co' } });
+      const company = await t.app.inject({
+        method: 'POST',
+        url: '/api/companies',
+        headers: { cookie: poster.cookie },
+        payload: { name: 'Leavers Co' },
+      });
       const { id, slug } = company.json<{ id: string; slug: string }>();
       await joinCompany(t.app, poster.cookie, slug, leaver);
       const job = await postJob(t.app, poster.cookie, { companyId: id });
@@ -152,12 +220,26 @@ describeEachDb('pipeline API', (kind) => {
     it('the move and its e-mail commit together: a queue that refuses the e-mail leaves the stage as it was', async () => {
       const { application } = await applied();
       const refusing = { enqueue: () => Promise.reject(new Error('queue down')) } as unknown as MailQueue;
-      await expect(changeStage({ db: t.db, mail: refusing }, { id: poster.user._id } as never, application, 'offer', 'http://x')).rejects.toThrow('queue down');
+      await expect(
+        changeStage({ db: t.db, mail: refusing }, { id: poster.user._id } as never, application, 'offer', 'http://x'),
+      ).rejects.toThrow('queue down');
       const [row] = await t.db.query<{ stage: string }>('SELECT stage FROM applications WHERE id = $1', [application]);
       expect(row?.stage).toBe('applied');
-      expect(await t.db.query('SELECT 1 FROM application_stage_changes WHERE application_id = $1', [application])).toEqual([]);
+      expect(
+        await t.db.query('SELECT 1 FROM application_stage_changes WHERE application_id = $1', [application]),
+      ).toEqual([]);
       // A move that mails nobody does not need the queue.
-      expect((await changeStage({ db: t.db, mail: refusing }, { id: poster.user._id } as never, application, 'reviewing', 'http://x')).stage).toBe('reviewing');
+      expect(
+        (
+          await changeStage(
+            { db: t.db, mail: refusing },
+            { id: poster.user._id } as never,
+            application,
+            'reviewing',
+            'http://x',
+          )
+        ).stage,
+      ).toBe('reviewing');
     });
 
     it('a move to reviewing or back to applied, or to the stage it has, e-mails nobody', async () => {
@@ -189,7 +271,8 @@ describeEachDb('pipeline API', (kind) => {
 
     it('nobody else can withdraw it: the poster, a member, another user 404; a visitor 401', async () => {
       const { application, seeker } = await applied();
-      for (const person of [poster, member, otherPoster]) expect((await withdraw(person, application)).statusCode).toBe(404);
+      for (const person of [poster, member, otherPoster])
+        expect((await withdraw(person, application)).statusCode).toBe(404);
       expect((await withdraw(undefined, application)).statusCode).toBe(401);
       expect((await myApplications(seeker))[0]?.withdrawnAt).toBeNull();
     });
@@ -197,7 +280,12 @@ describeEachDb('pipeline API', (kind) => {
     it('applying again after withdrawing is still "already applied"', async () => {
       const { job, seeker, application } = await applied();
       await withdraw(seeker, application);
-      const again = await t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: headersOf(seeker), payload: { job } });
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/apply/apply-job',
+        headers: headersOf(seeker),
+        payload: { job },
+      });
       expect(expectErrorShape(again, 409)).toBe(MESSAGES.alreadyAppliedError);
     });
   });
@@ -206,7 +294,12 @@ describeEachDb('pipeline API', (kind) => {
     const notesOf = (person: SignedInUser | undefined, application: string) =>
       t.app.inject({ method: 'GET', url: `/api/applications/${application}/notes`, headers: headersOf(person) });
     const addNote = (person: SignedInUser | undefined, application: string, body: unknown) =>
-      t.app.inject({ method: 'POST', url: `/api/applications/${application}/notes`, headers: headersOf(person), payload: { body } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/applications/${application}/notes`,
+        headers: headersOf(person),
+        payload: { body },
+      });
 
     it('the poster and members write and read them, oldest first, with their authors', async () => {
       const { application } = await applied();
@@ -252,7 +345,11 @@ describeEachDb('pipeline API', (kind) => {
       expect((await notesOf(undefined, application)).statusCode).toBe(401);
       expect((await addNote(undefined, application, 'x')).statusCode).toBe(401);
       const seekerViews = [
-        await t.app.inject({ method: 'GET', url: `/api/apply/appliedJobs/${seeker.user._id}`, headers: headersOf(seeker) }),
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/apply/appliedJobs/${seeker.user._id}`,
+          headers: headersOf(seeker),
+        }),
         await t.app.inject({ method: 'GET', url: '/api/apply/appliedJobs', headers: headersOf(seeker) }),
       ];
       for (const view of seekerViews) expect(view.body).not.toContain('Secret remark');
@@ -264,9 +361,18 @@ describeEachDb('pipeline API', (kind) => {
       const { application, seeker } = await applied();
       const note = (await addNote(member, application, 'First thought')).json<Note>();
       const edit = (person: SignedInUser | undefined, id: string, body: unknown) =>
-        t.app.inject({ method: 'PATCH', url: `/api/applications/${application}/notes/${id}`, headers: headersOf(person), payload: { body } });
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/applications/${application}/notes/${id}`,
+          headers: headersOf(person),
+          payload: { body },
+        });
       const remove = (person: SignedInUser | undefined, id: string) =>
-        t.app.inject({ method: 'DELETE', url: `/api/applications/${application}/notes/${id}`, headers: headersOf(person) });
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/applications/${application}/notes/${id}`,
+          headers: headersOf(person),
+        });
       const bodies = async () => (await notesOf(poster, application)).json<Notes>().items.map((n) => n.body);
 
       const edited = await edit(member, note.id, '  Second thought  ');
@@ -274,7 +380,9 @@ describeEachDb('pipeline API', (kind) => {
       expect(edited.json<Note>()).toEqual({ ...note, body: 'Second thought' });
       expect(expectErrorShape(await edit(member, note.id, ''), 400)).toMatch(/^body/);
 
-      expect(expectErrorShape(await edit(poster, note.id, 'The poster rewrites it'), 403)).toBe(PIPELINE_MESSAGES.noteAuthorOnly);
+      expect(expectErrorShape(await edit(poster, note.id, 'The poster rewrites it'), 403)).toBe(
+        PIPELINE_MESSAGES.noteAuthorOnly,
+      );
       expect(expectErrorShape(await remove(poster, note.id), 403)).toBe(PIPELINE_MESSAGES.noteAuthorOnly);
       for (const person of [seeker, otherPoster]) {
         expect(expectErrorShape(await edit(person, note.id, 'mine'), 404)).toBe(PIPELINE_MESSAGES.applicationNotFound);
@@ -298,7 +406,9 @@ describeEachDb('pipeline API', (kind) => {
     it('takes up to 5,000 characters; refuses an empty or longer note with 400 naming body', async () => {
       const { application } = await applied();
       expect((await addNote(poster, application, 'x'.repeat(PIPELINE_LIMITS.noteMaxLength))).statusCode).toBe(201);
-      expect(expectErrorShape(await addNote(poster, application, 'x'.repeat(PIPELINE_LIMITS.noteMaxLength + 1)), 400)).toMatch(/^body/);
+      expect(
+        expectErrorShape(await addNote(poster, application, 'x'.repeat(PIPELINE_LIMITS.noteMaxLength + 1)), 400),
+      ).toMatch(/^body/);
       expect(expectErrorShape(await addNote(poster, application, '   '), 400)).toMatch(/^body/);
       expect(expectErrorShape(await addNote(poster, application, 42), 400)).toMatch(/body/);
     });
@@ -306,7 +416,10 @@ describeEachDb('pipeline API', (kind) => {
     it('notes stay when their author deletes the account, without the author', async () => {
       const { application } = await applied();
       const leaver = await signUpAndSignIn(t.app);
-      await t.db.query('INSERT INTO company_members (company_id, user_id) VALUES ($1, $2)', [companyId, leaver.user._id]);
+      await t.db.query('INSERT INTO company_members (company_id, user_id) VALUES ($1, $2)', [
+        companyId,
+        leaver.user._id,
+      ]);
       expect((await addNote(leaver, application, 'From a leaver')).statusCode).toBe(201);
       await t.db.query('DELETE FROM users WHERE id = $1', [leaver.user._id]);
       const list = (await notesOf(poster, application)).json<Notes>().items;
@@ -319,16 +432,27 @@ describeEachDb('pipeline API', (kind) => {
       const boss = await signUpAndSignIn(t.app);
       const jobA = await postJob(t.app, boss.cookie, { jobTitle: 'Job A' });
       const jobB = await postJob(t.app, boss.cookie, { jobTitle: 'Job B' });
-      const seekers = await Promise.all(Array.from({ length: PIPELINE_LIMITS.pageSize + 2 }, () => signUpAndSignIn(t.app)));
+      const seekers = await Promise.all(
+        Array.from({ length: PIPELINE_LIMITS.pageSize + 2 }, () => signUpAndSignIn(t.app)),
+      );
       const toA: string[] = [];
       for (const seeker of seekers) toA.push(await apply(seeker, jobA));
       const toB = await apply(seekers[0] as SignedInUser, jobB);
       await move(boss, toB, 'interview');
       await move(boss, toA[0] ?? '', 'interview');
-      await t.app.inject({ method: 'POST', url: `/api/applications/${toB}/notes`, headers: headersOf(boss), payload: { body: 'n' } });
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/applications/${toB}/notes`,
+        headers: headersOf(boss),
+        payload: { body: 'n' },
+      });
 
       const get = async (person: SignedInUser, query = '') => {
-        const response = await t.app.inject({ method: 'GET', url: `/api/applications/responses${query}`, headers: headersOf(person) });
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/applications/responses${query}`,
+          headers: headersOf(person),
+        });
         expect(response.statusCode).toBe(200);
         return response.json<ResponsesPage>();
       };
@@ -339,7 +463,13 @@ describeEachDb('pipeline API', (kind) => {
         { id: jobB, title: 'Job B', applications: 1 },
         { id: jobA, title: 'Job A', applications: seekers.length },
       ]);
-      expect(all.items[0]).toMatchObject({ _id: toB, stage: 'interview', notesCount: 1, withdrawnAt: null, stageChangedAt: expect.any(String) });
+      expect(all.items[0]).toMatchObject({
+        _id: toB,
+        stage: 'interview',
+        notesCount: 1,
+        withdrawnAt: null,
+        stageChangedAt: expect.any(String),
+      });
       const page2 = await get(boss, '?page=2');
       expect(page2.items).toHaveLength(3);
       expect(new Set([...all.items, ...page2.items].map((i) => i._id)).size).toBe(seekers.length + 1);
@@ -364,11 +494,21 @@ describeEachDb('pipeline API', (kind) => {
       expect((await get(otherPoster)).jobs.map((j) => j.id)).not.toContain(jobA);
     });
 
-    it('shows a company job\'s applications to the members, and withdrawn ones marked', async () => {
+    it("shows a company job's applications to the members, and withdrawn ones marked", async () => {
       const { job, seeker, application } = await applied('Members see me');
-      await t.app.inject({ method: 'POST', url: `/api/applications/${application}/withdraw`, headers: headersOf(seeker) });
-      const response = await t.app.inject({ method: 'GET', url: `/api/applications/responses?job=${job}`, headers: headersOf(member) });
-      expect(response.json<ResponsesPage>().items).toEqual([expect.objectContaining({ _id: application, withdrawnAt: expect.any(String) })]);
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/applications/${application}/withdraw`,
+        headers: headersOf(seeker),
+      });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/applications/responses?job=${job}`,
+        headers: headersOf(member),
+      });
+      expect(response.json<ResponsesPage>().items).toEqual([
+        expect.objectContaining({ _id: application, withdrawnAt: expect.any(String) }),
+      ]);
     });
 
     it.each([
@@ -380,7 +520,11 @@ describeEachDb('pipeline API', (kind) => {
       ['?pageSize=x', /pageSize/],
       ['?sort=new', /sort/],
     ])('refuses %s with 400 naming the field', async (query, field) => {
-      const response = await t.app.inject({ method: 'GET', url: `/api/applications/responses${query}`, headers: headersOf(poster) });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/applications/responses${query}`,
+        headers: headersOf(poster),
+      });
       expect(expectErrorShape(response, 400)).toMatch(field);
     });
 
@@ -411,11 +555,20 @@ describeEachDb('pipeline API', (kind) => {
       expect((await view(job, '198.51.100.9')).json()).toEqual({ counted: true });
       // A signed-in visitor is still one visitor per address and browser.
       expect((await view(job, '198.51.100.9', 'Mozilla/5.0 test', member.cookie)).json()).toEqual({ counted: false });
-      expect((await stats(poster, job)).json<JobStats>()).toEqual({ jobId: job, views: 2, applications: 0, conversion: 0 });
+      expect((await stats(poster, job)).json<JobStats>()).toEqual({
+        jobId: job,
+        views: 2,
+        applications: 0,
+        conversion: 0,
+      });
 
-      const stored = await t.db.query<Record<string, unknown>>('SELECT * FROM job_view_visitors WHERE job_id = $1', [job]);
+      const stored = await t.db.query<Record<string, unknown>>('SELECT * FROM job_view_visitors WHERE job_id = $1', [
+        job,
+      ]);
       expect(stored).toHaveLength(2);
-      const dump = JSON.stringify(stored, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : v));
+      const dump = JSON.stringify(stored, (_k, v: unknown) =>
+        v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : v,
+      );
       expect(dump).not.toMatch(/203\.0\.113\.7|198\.51\.100\.9|Mozilla/);
     });
 
@@ -423,12 +576,16 @@ describeEachDb('pipeline API', (kind) => {
       const job = await postJob(t.app, poster.cookie, { companyId });
       expect((await view(job, '203.0.113.20', 'Mozilla/5.0 test', poster.cookie)).json()).toEqual({ counted: false });
       expect((await view(job, '203.0.113.21', 'Mozilla/5.0 test', member.cookie)).json()).toEqual({ counted: false });
-      expect((await view(job, '203.0.113.22', 'Mozilla/5.0 test', otherPoster.cookie)).json()).toEqual({ counted: true });
+      expect((await view(job, '203.0.113.22', 'Mozilla/5.0 test', otherPoster.cookie)).json()).toEqual({
+        counted: true,
+      });
       expect((await view(job, '203.0.113.23')).json()).toEqual({ counted: true });
       expect((await stats(poster, job)).json<JobStats>().views).toBe(2);
 
       const read = async (person?: SignedInUser) =>
-        (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${job}`, headers: headersOf(person) })).json<{ yourRole?: string }>().yourRole;
+        (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${job}`, headers: headersOf(person) })).json<{
+          yourRole?: string;
+        }>().yourRole;
       expect(await read(poster)).toBe('poster');
       expect(await read(member)).toBe('member');
       expect(await read(otherPoster)).toBeUndefined();
@@ -445,7 +602,8 @@ describeEachDb('pipeline API', (kind) => {
     it('counts at most 20 visitors to one job from one address a day, however many browsers it claims', async () => {
       const job = await postJob(t.app, poster.cookie);
       const answers = [];
-      for (let i = 0; i < 25; i += 1) answers.push((await view(job, '203.0.113.60', `Script ${i}`)).json<{ counted: boolean }>().counted);
+      for (let i = 0; i < 25; i += 1)
+        answers.push((await view(job, '203.0.113.60', `Script ${i}`)).json<{ counted: boolean }>().counted);
       expect(answers.filter(Boolean)).toHaveLength(20);
       expect(answers.slice(20)).toEqual([false, false, false, false, false]);
       // Another address, and another job from the same one, are counted as before.
@@ -458,7 +616,9 @@ describeEachDb('pipeline API', (kind) => {
     it('the cap holds for parallel views: 100 browsers from one address at once count 20', async () => {
       const job = await postJob(t.app, poster.cookie);
       const answers = await Promise.all(
-        Array.from({ length: 100 }, (_, i) => view(job, '203.0.113.66', `Parallel script ${i}`).then((r) => r.json<{ counted: boolean }>().counted)),
+        Array.from({ length: 100 }, (_, i) =>
+          view(job, '203.0.113.66', `Parallel script ${i}`).then((r) => r.json<{ counted: boolean }>().counted),
+        ),
       );
       expect(answers.filter(Boolean)).toHaveLength(20);
       expect((await stats(poster, job)).json<JobStats>().views).toBe(20);
@@ -478,7 +638,9 @@ describeEachDb('pipeline API', (kind) => {
     });
 
     it('answers 404 for an unknown or malformed job and counts nothing', async () => {
-      expect(expectErrorShape(await view('00000000-0000-4000-8000-000000000000', '203.0.113.9'), 404)).toBe(MESSAGES.jobNotFound);
+      expect(expectErrorShape(await view('00000000-0000-4000-8000-000000000000', '203.0.113.9'), 404)).toBe(
+        MESSAGES.jobNotFound,
+      );
       expect(expectErrorShape(await view('nope', '203.0.113.9'), 404)).toBe(MESSAGES.jobNotFound);
     });
 
@@ -500,7 +662,7 @@ describeEachDb('pipeline API', (kind) => {
       expect((await t.app.inject({ method: 'GET', url: '/api/job/my-stats' })).statusCode).toBe(401);
     });
 
-    it('a new day counts the same visitor again, and forgets the past days\' keys and visitor hashes (counts stay)', async () => {
+    it("a new day counts the same visitor again, and forgets the past days' keys and visitor hashes (counts stay)", async () => {
       const job = await postJob(t.app, poster.cookie);
       const counter = new ViewCounter(t.db);
       const visitor = { address: '203.0.113.50', userAgent: 'UA' };
@@ -513,7 +675,10 @@ describeEachDb('pipeline API', (kind) => {
       expect(await counter.count(job, visitor, day2)).toBe(true);
       expect(await t.db.query('SELECT day FROM job_view_keys WHERE day < $1', ['2030-01-02'])).toEqual([]);
       expect(await t.db.query('SELECT 1 FROM job_view_visitors WHERE day < $1', ['2030-01-02'])).toEqual([]);
-      const counts = await t.db.query<{ views: number }>('SELECT views FROM job_view_counts WHERE job_id = $1 ORDER BY day', [job]);
+      const counts = await t.db.query<{ views: number }>(
+        'SELECT views FROM job_view_counts WHERE job_id = $1 ORDER BY day',
+        [job],
+      );
       expect(counts.map((c) => c.views)).toEqual([1, 1]);
     });
   });
@@ -539,13 +704,22 @@ describeEachDb('stage e-mails: the undo window and the message', (kind) => {
   const applied = async () => {
     const job = await postJob(t.app, poster.cookie, { jobTitle: 'Undo job' });
     const seeker = await signUpAndSignIn(t.app);
-    const response = await t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: seeker.cookie }, payload: { job } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/apply/apply-job',
+      headers: { cookie: seeker.cookie },
+      payload: { job },
+    });
     return { seeker, application: response.json<{ insertedId: string }>().insertedId };
   };
   const move = (application: string, payload: object, cookie = poster.cookie) =>
     t.app.inject({ method: 'PATCH', url: `/api/applications/${application}/stage`, headers: { cookie }, payload });
   const undo = (application: string, cookie: string | null = poster.cookie) =>
-    t.app.inject({ method: 'POST', url: `/api/applications/${application}/stage/undo`, headers: cookie ? { cookie } : {} });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/applications/${application}/stage/undo`,
+      headers: cookie ? { cookie } : {},
+    });
   const mailsTo = (email: string) =>
     t.db.query<{ id: string; state: string; delay: number; subject: string; text: string }>(
       `SELECT id, state, extract(epoch FROM start_after - created_on)::float8 AS delay, data->>'subject' AS subject, data->>'text' AS text
@@ -577,7 +751,12 @@ describeEachDb('stage e-mails: the undo window and the message', (kind) => {
     expect((await move(application, { stage: 'rejected' })).statusCode).toBe(200);
     const undone = await undo(application);
     expect(undone.statusCode).toBe(200);
-    expect(undone.json<StageChange>()).toMatchObject({ id: application, stage: 'reviewing', emailed: false, undoUntil: null });
+    expect(undone.json<StageChange>()).toMatchObject({
+      id: application,
+      stage: 'reviewing',
+      emailed: false,
+      undoUntil: null,
+    });
     expect(await stageOf(application)).toBe('reviewing');
     expect((await mailsTo(seeker.user.email)).map((m) => m.state)).toEqual(['cancelled']);
     expect(expectErrorShape(await undo(application), 409)).toBe(PIPELINE_MESSAGES.nothingToUndo);
@@ -587,19 +766,24 @@ describeEachDb('stage e-mails: the undo window and the message', (kind) => {
   it('refuses an undo once a worker has taken the e-mail, or after the window, and keeps the stage', async () => {
     const taken = await applied();
     expect((await move(taken.application, { stage: 'offer' })).statusCode).toBe(200);
-    await t.db.query(`UPDATE pgboss.job SET state = 'active' WHERE name = 'mail' AND data->>'to' = $1`, [taken.seeker.user.email]);
+    await t.db.query(`UPDATE pgboss.job SET state = 'active' WHERE name = 'mail' AND data->>'to' = $1`, [
+      taken.seeker.user.email,
+    ]);
     expect(expectErrorShape(await undo(taken.application), 409)).toBe(PIPELINE_MESSAGES.tooLateToUndo);
     expect(await stageOf(taken.application)).toBe('offer');
 
     const late = await applied();
     expect((await move(late.application, { stage: 'hired' })).statusCode).toBe(200);
-    await t.db.query(`UPDATE application_stage_changes SET changed_at = now() - interval '31 seconds' WHERE application_id = $1`, [late.application]);
+    await t.db.query(
+      `UPDATE application_stage_changes SET changed_at = now() - interval '31 seconds' WHERE application_id = $1`,
+      [late.application],
+    );
     expect(expectErrorShape(await undo(late.application), 409)).toBe(PIPELINE_MESSAGES.nothingToUndo);
     expect(await stageOf(late.application)).toBe('hired');
     expect((await mailsTo(late.seeker.user.email)).map((m) => m.state)).toEqual(['created']);
   });
 
-  it("only those who manage the application undo (404; a visitor 401); an application never moved has nothing to undo", async () => {
+  it('only those who manage the application undo (404; a visitor 401); an application never moved has nothing to undo', async () => {
     const { seeker, application } = await applied();
     expect(expectErrorShape(await undo(application), 409)).toBe(PIPELINE_MESSAGES.nothingToUndo);
     expect((await move(application, { stage: 'interview' })).statusCode).toBe(200);
@@ -619,8 +803,15 @@ describeEachDb('stage e-mails: the undo window and the message', (kind) => {
     expect(mail?.subject).toBe('You are invited to interview: Undo job');
 
     const other = await applied();
-    expect(expectErrorShape(await move(other.application, { stage: 'offer', message: 'Hi\u0007there' }), 400)).toMatch(/message/);
-    expect(expectErrorShape(await move(other.application, { stage: 'offer', message: 'x'.repeat(STAGE_MAIL_MESSAGE_MAX + 1) }), 400)).toMatch(/message/);
+    expect(expectErrorShape(await move(other.application, { stage: 'offer', message: 'Hi\u0007there' }), 400)).toMatch(
+      /message/,
+    );
+    expect(
+      expectErrorShape(
+        await move(other.application, { stage: 'offer', message: 'x'.repeat(STAGE_MAIL_MESSAGE_MAX + 1) }),
+        400,
+      ),
+    ).toMatch(/message/);
     expect(expectErrorShape(await move(other.application, { stage: 'offer', message: 42 }), 400)).toMatch(/message/);
     expect(await stageOf(other.application)).toBe('applied');
   });

@@ -32,16 +32,25 @@ describeEachDb('postedBy: who reads the poster e-mail', (kind) => {
       [job],
     );
     slug = company?.slug ?? '';
-    await t.db.query('INSERT INTO company_members (company_id, user_id) VALUES ($1, $2)', [company?.id, member.user._id]);
+    await t.db.query('INSERT INTO company_members (company_id, user_id) VALUES ($1, $2)', [
+      company?.id,
+      member.user._id,
+    ]);
     for (const person of [other, member]) {
       await t.app.inject({ method: 'PUT', url: `/api/saved-jobs/${job}`, headers: { cookie: person.cookie } });
     }
-    const applied = await t.app.inject({ method: 'POST', url: '/api/apply/apply-job', headers: { cookie: other.cookie }, payload: { job } });
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/apply/apply-job',
+      headers: { cookie: other.cookie },
+      payload: { job },
+    });
     expect(applied.statusCode).toBe(201);
   });
   afterAll(async () => t?.close());
 
-  const get = (url: string, person?: SignedInUser) => t.app.inject({ method: 'GET', url, headers: person ? { cookie: person.cookie } : {} });
+  const get = (url: string, person?: SignedInUser) =>
+    t.app.inject({ method: 'GET', url, headers: person ? { cookie: person.cookie } : {} });
 
   /** The job as each job-answering route gives it to `person`, with the whole answer's text. */
   async function jobAnswers(person?: SignedInUser): Promise<{ route: string; job: Job | undefined; body: string }[]> {
@@ -53,11 +62,19 @@ describeEachDb('postedBy: who reads the poster e-mail', (kind) => {
       { route: 'one job', job: one.json<Job>(), body: one.body },
       { route: 'search', job: search.json<{ items: Job[] }>().items.find((j) => j._id === job), body: search.body },
       { route: 'all jobs', job: all.json<Job[]>().find((j) => j._id === job), body: all.body },
-      { route: 'company page', job: company.json<{ jobs: Job[] }>().jobs.find((j) => j._id === job), body: company.body },
+      {
+        route: 'company page',
+        job: company.json<{ jobs: Job[] }>().jobs.find((j) => j._id === job),
+        body: company.body,
+      },
     ];
     if (person) {
       const saved = await get('/api/saved-jobs', person);
-      answers.push({ route: 'saved jobs', job: saved.json<{ items: Job[] }>().items.find((j) => j._id === job), body: saved.body });
+      answers.push({
+        route: 'saved jobs',
+        job: saved.json<{ items: Job[] }>().items.find((j) => j._id === job),
+        body: saved.body,
+      });
     }
     return answers;
   }
@@ -81,7 +98,8 @@ describeEachDb('postedBy: who reads the poster e-mail', (kind) => {
     ] as const) {
       const answers = (await jobAnswers(person)).filter((a) => a.job);
       expect(answers.length).toBeGreaterThanOrEqual(routes);
-      for (const answer of answers) expect(answer.job, answer.route).toMatchObject({ postedBy: poster.user.email, posterName: 'Paula Poster' });
+      for (const answer of answers)
+        expect(answer.job, answer.route).toMatchObject({ postedBy: poster.user.email, posterName: 'Paula Poster' });
     }
   });
 

@@ -19,7 +19,9 @@ describeEachDb('readiness tells states only', (kind) => {
     t = await buildTestApp(kind);
     const notInRecovery = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     // The primary's position is fixed: only the replicas' own answers (and failures) matter here.
-    replicas = new ReplicaSet({ query: async <T,>() => [{ lsn: '0/1' }] as T[] }, [REFUSED, notInRecovery], { maxLagMs: 1000 });
+    replicas = new ReplicaSet({ query: async <T>() => [{ lsn: '0/1' }] as T[] }, [REFUSED, notInRecovery], {
+      maxLagMs: 1000,
+    });
     await replicas.check();
     (t.db as { replicaStatus?: () => unknown }).replicaStatus = () => replicas.status();
   });
@@ -30,7 +32,10 @@ describeEachDb('readiness tells states only', (kind) => {
 
   it('answers each replica as ready, lagging or down by its index, with no address, host or error text', async () => {
     // The details exist (for the log): the test is that they stay out of the answer.
-    expect(replicas.status().map((status) => status.reason)).toEqual([expect.stringMatching(/ENOTFOUND|ECONNREFUSED|connect/), 'not a replica (not in recovery)']);
+    expect(replicas.status().map((status) => status.reason)).toEqual([
+      expect.stringMatching(/ENOTFOUND|ECONNREFUSED|connect/),
+      'not a replica (not in recovery)',
+    ]);
     const response = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -40,9 +45,21 @@ describeEachDb('readiness tells states only', (kind) => {
         { index: 1, state: 'down', healthy: false },
       ],
     });
-    for (const replica of response.json<{ replicas: object[] }>().replicas) expect(Object.keys(replica).sort()).toEqual(['healthy', 'index', 'state']);
+    for (const replica of response.json<{ replicas: object[] }>().replicas)
+      expect(Object.keys(replica).sort()).toEqual(['healthy', 'index', 'state']);
     const body = response.body;
-    for (const leak of [SECRET, 'reader', '127.0.0.1', 'internal.example', 'postgres://', 'ENOTFOUND', 'ECONNREFUSED', 'recovery', '5432']) expect(body).not.toContain(leak);
+    for (const leak of [
+      SECRET,
+      'reader',
+      '127.0.0.1',
+      'internal.example',
+      'postgres://',
+      'ENOTFOUND',
+      'ECONNREFUSED',
+      'recovery',
+      '5432',
+    ])
+      expect(body).not.toContain(leak);
   });
 });
 
@@ -72,11 +89,18 @@ describeEachDb('readiness waits for the search index', (kind) => {
   it('answers 503 "loading" with the reason until the index is loaded, then 200', async () => {
     const loading = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(loading.statusCode).toBe(503);
-    expect(loading.json()).toMatchObject({ status: 'loading', reason: 'the search index is loading', searchIndex: 'loading' });
+    expect(loading.json()).toMatchObject({
+      status: 'loading',
+      reason: 'the search index is loading',
+      searchIndex: 'loading',
+    });
     release();
     await expect
       .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode, { timeout: 10_000 })
       .toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).json()).toMatchObject({ status: 'ready', searchIndex: 'ready' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).json()).toMatchObject({
+      status: 'ready',
+      searchIndex: 'ready',
+    });
   });
 });

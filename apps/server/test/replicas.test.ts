@@ -19,7 +19,9 @@ import { postgresPairSkipReason, startPostgresPair, type PostgresPair } from './
 
 describe('replicaShouldFallBack', () => {
   it('falls back on connection errors, shutdowns and recovery conflicts, not on SQL errors or timeouts', () => {
-    expect(replicaShouldFallBack(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(replicaShouldFallBack(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe(
+      true,
+    );
     expect(replicaShouldFallBack(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(replicaShouldFallBack({ code: '57P01' })).toBe(true); // admin shutdown
     expect(replicaShouldFallBack({ code: '08006' })).toBe(true); // connection failure
@@ -54,7 +56,8 @@ describe.skipIf(Boolean(skip))(`read replicas on a streaming replica${skip ? ` (
   async function until(what: string, probe: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!(await probe())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(db.replicaStatus?.())}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${what}: ${JSON.stringify(db.replicaStatus?.())}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -69,7 +72,8 @@ describe.skipIf(Boolean(skip))(`read replicas on a streaming replica${skip ? ` (
   }
   const search = (q: string, cookie?: string): Promise<LightMyRequestResponse> =>
     app.inject({ method: 'GET', url: `/api/job/search?q=${q}`, headers: cookie ? { cookie } : {} });
-  const titles = (response: LightMyRequestResponse): string[] => response.json<{ items: { jobTitle: string }[] }>().items.map((j) => j.jobTitle);
+  const titles = (response: LightMyRequestResponse): string[] =>
+    response.json<{ items: { jobTitle: string }[] }>().items.map((j) => j.jobTitle);
 
   beforeAll(async () => {
     pair = await startPostgresPair();
@@ -85,7 +89,10 @@ describe.skipIf(Boolean(skip))(`read replicas on a streaming replica${skip ? ` (
       SEARCH_CACHE_TTL_MS: '0',
     };
     const config = loadConfig(env);
-    db = openPostgres(config.databaseUrl ?? '', { readUrls: config.databaseReadUrls, replicaMaxLagMs: config.replicaMaxLagMs });
+    db = openPostgres(config.databaseUrl ?? '', {
+      readUrls: config.databaseReadUrls,
+      replicaMaxLagMs: config.replicaMaxLagMs,
+    });
     await migrate(db);
     app = await buildApp({ db, config });
     await app.ready();
@@ -106,7 +113,10 @@ describe.skipIf(Boolean(skip))(`read replicas on a streaming replica${skip ? ` (
     // On a busy machine a lag check now and then finds the replica more than MAX_LAG_MS behind, and reads go to the
     // primary until the next check says otherwise: a search is measured only while the replica serves throughout
     // (at most 20 tries), and then it must have read there.
-    await until('the job to reach the replica', async () => replicaHealthy() && titles(await search(word)).length === 1);
+    await until(
+      'the job to reach the replica',
+      async () => replicaHealthy() && titles(await search(word)).length === 1,
+    );
     let measured: { reads: number; response: LightMyRequestResponse } | undefined;
     for (let tries = 0; tries < 20 && !measured; tries += 1) {
       const servingBefore = replicaHealthy();
@@ -174,7 +184,11 @@ describe.skipIf(Boolean(skip))(`read replicas on a streaming replica${skip ? ` (
     await until('the replica to be out of service', () => !replicaHealthy());
     const ready = await app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toMatchObject({ status: 'ready', database: 'postgres', replicas: [{ index: 0, state: 'down', healthy: false }] });
+    expect(ready.json()).toMatchObject({
+      status: 'ready',
+      database: 'postgres',
+      replicas: [{ index: 0, state: 'down', healthy: false }],
+    });
     expect(JSON.stringify(ready.json())).not.toContain('password');
   });
 });

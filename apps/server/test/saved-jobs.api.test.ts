@@ -1,7 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SAVED_JOBS_LIMITS, type SavedJobIds, type SavedJobsPage, type SavedJobState } from '@jobboard/shared';
-import { buildTestApp, describeEachDb, expectErrorShape, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
+import {
+  MESSAGES,
+  SAVED_JOBS_LIMITS,
+  type SavedJobIds,
+  type SavedJobsPage,
+  type SavedJobState,
+} from '@jobboard/shared';
+import {
+  buildTestApp,
+  describeEachDb,
+  expectErrorShape,
+  postJob,
+  signUpAndSignIn,
+  type SignedInUser,
+  type TestApp,
+} from './helpers.js';
 
 /** Saved jobs (issue 13, point 5): a signed-in user's own list, idempotent saves, closed jobs marked, deleted ones gone. */
 describeEachDb('saved jobs API', (kind) => {
@@ -29,7 +43,9 @@ describeEachDb('saved jobs API', (kind) => {
     return response.json<SavedJobIds>().ids;
   };
   const rowsOf = (person: SignedInUser) =>
-    t.db.query<{ job_id: string }>('SELECT job_id FROM saved_jobs WHERE user_id = $1 ORDER BY job_id', [person.user._id]);
+    t.db.query<{ job_id: string }>('SELECT job_id FROM saved_jobs WHERE user_id = $1 ORDER BY job_id', [
+      person.user._id,
+    ]);
 
   describe('PUT /api/saved-jobs/:jobId', () => {
     it('saves a job for the signed-in user: 200 with the state, one row', async () => {
@@ -159,15 +175,27 @@ describeEachDb('saved jobs API', (kind) => {
       const expired = await postJob(t.app, poster.cookie, { jobTitle: 'Will expire' });
       const deleted = await postJob(t.app, poster.cookie, { jobTitle: 'Will go' });
       for (const job of [closed, expired, deleted]) await save(me, job);
-      const closing = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${closed}`, headers: { cookie: poster.cookie }, payload: { status: 'closed' } });
+      const closing = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/job/update-job/${closed}`,
+        headers: { cookie: poster.cookie },
+        payload: { status: 'closed' },
+      });
       expect(closing.statusCode).toBe(200);
       // Past its closing date, whether or not the sweep has marked it.
-      await t.db.query("UPDATE jobs SET valid_through = CURRENT_DATE - 1 WHERE id = $1", [expired]);
-      const removing = await t.app.inject({ method: 'DELETE', url: `/api/job/delete/${deleted}`, headers: { cookie: poster.cookie } });
+      await t.db.query('UPDATE jobs SET valid_through = CURRENT_DATE - 1 WHERE id = $1', [expired]);
+      const removing = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/job/delete/${deleted}`,
+        headers: { cookie: poster.cookie },
+      });
       expect(removing.statusCode).toBe(200);
       const page = (await list(me)).json<SavedJobsPage>();
       expect(page.total).toBe(2);
-      expect(Object.fromEntries(page.items.map((j) => [j._id, j.status]))).toEqual({ [closed]: 'closed', [expired]: 'expired' });
+      expect(Object.fromEntries(page.items.map((j) => [j._id, j.status]))).toEqual({
+        [closed]: 'closed',
+        [expired]: 'expired',
+      });
       expect(await ids(me)).toEqual([expired, closed]);
       expect((await rowsOf(me)).map((r) => r.job_id)).not.toContain(deleted);
     });
@@ -215,7 +243,12 @@ describeEachDb('saved jobs API', (kind) => {
       const job = await postJob(t.app, poster.cookie);
       await save(me, job);
       await save(other, job);
-      const gone = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${me.user._id}`, headers: { cookie: me.cookie }, payload: { currentPassword: me.password } });
+      const gone = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/user/delete/${me.user._id}`,
+        headers: { cookie: me.cookie },
+        payload: { currentPassword: me.password },
+      });
       expect(gone.statusCode).toBe(200);
       expect(await rowsOf(me)).toEqual([]);
       expect(await ids(other)).toEqual([job]);
@@ -238,7 +271,11 @@ describeEachDb('saved jobs API', (kind) => {
     it('a save from another site is refused (CSRF), and stores nothing', async () => {
       const me = await signUpAndSignIn(t.app);
       const job = await postJob(t.app, poster.cookie);
-      const response = await t.app.inject({ method: 'PUT', url: `/api/saved-jobs/${job}`, headers: { cookie: me.cookie, origin: 'https://evil.example' } });
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/saved-jobs/${job}`,
+        headers: { cookie: me.cookie, origin: 'https://evil.example' },
+      });
       expectErrorShape(response, 403);
       expect(await rowsOf(me)).toEqual([]);
     });

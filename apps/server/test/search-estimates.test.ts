@@ -2,7 +2,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HOME_PAGE_SIZE, LOCATION_OPTIONS, type SearchQuery } from '@jobboard/shared';
 import type { Db, Queryable } from '../src/db/client.js';
 import { seedBulk } from '../src/demo/seed.js';
-import { countMatches, countSampleMatches, EXACT_COUNT_LIMIT, findJobPage, SAMPLE_RATES } from '../src/modules/jobs/search.repository.js';
+import {
+  countMatches,
+  countSampleMatches,
+  EXACT_COUNT_LIMIT,
+  findJobPage,
+  SAMPLE_RATES,
+} from '../src/modules/jobs/search.repository.js';
 import { mightMatchOften, SearchCache, searchJobs, toCriteria } from '../src/modules/jobs/search.service.js';
 import { buildTestApp, describeEachDb, type TestApp } from './helpers.js';
 
@@ -59,7 +65,12 @@ describeEachDb('search totals above the exact-count threshold', (kind) => {
       { payMin: 250_000 },
       { where: 'remote' },
       { country: 'US' },
-      ...words.flatMap((q) => [{ q }, { q: q.slice(0, 3) }, { q, workplace: 'hybrid' as const }, { q, sort: 'newest' as const }]),
+      ...words.flatMap((q) => [
+        { q },
+        { q: q.slice(0, 3) },
+        { q, workplace: 'hybrid' as const },
+        { q, sort: 'newest' as const },
+      ]),
       { q: `${words[0]} ${words[1]}` },
       // A typo of the most used word: corrected, its matches counted with the word's.
       { q: `${words[0]?.slice(0, 2)}${words[0]?.slice(3)}` },
@@ -73,7 +84,10 @@ describeEachDb('search totals above the exact-count threshold', (kind) => {
       const truth = await countMatches(t.db, criteria, new Date(), 10 * JOBS);
       if (result.totalIsEstimate) {
         estimated += 1;
-        expect(Math.abs(result.total - truth) / truth, `${JSON.stringify(query)}: ${result.total} for ${truth}`).toBeLessThanOrEqual(0.1);
+        expect(
+          Math.abs(result.total - truth) / truth,
+          `${JSON.stringify(query)}: ${result.total} for ${truth}`,
+        ).toBeLessThanOrEqual(0.1);
         // Scaled up from a sample: one job in 32 or one in 4 (both rates are multiples of 4).
         expect(result.total % SAMPLE_RATES.fine).toBe(0);
       } else {
@@ -99,7 +113,9 @@ describeEachDb('search totals above the exact-count threshold', (kind) => {
     expect(narrow.totalIsEstimate).toBe(false);
     expect(narrow.facetsAreEstimates).toBe(true);
     expect(narrow.total).toBeGreaterThan(0);
-    expect(narrow.total).toBe(await countMatches(t.db, toCriteria({ q: broad, location: 'london' }), new Date(), 10 * JOBS));
+    expect(narrow.total).toBe(
+      await countMatches(t.db, toCriteria({ q: broad, location: 'london' }), new Date(), 10 * JOBS),
+    );
   }, 120_000);
 
   it('estimates a search of some thousands of matches from the fine sample, with no counting pass over the jobs', async () => {
@@ -156,8 +172,14 @@ describeEachDb('search totals above the exact-count threshold', (kind) => {
       expect(result.totalIsEstimate, JSON.stringify(query)).toBe(false);
       expect(result.total, JSON.stringify(query)).toBe(await countMatches(t.db, toCriteria(query), now, 10 * JOBS));
       // No pass over the fine sample (the check that it is large enough to estimate from is no pass).
-      expect(statements.filter((sql) => /FROM job_sample_fine j\b/.test(sql)), JSON.stringify(query)).toEqual([]);
-      expect(statements.filter((sql) => COUNTING_OVER_JOBS.test(sql)), JSON.stringify(query)).toHaveLength(1);
+      expect(
+        statements.filter((sql) => /FROM job_sample_fine j\b/.test(sql)),
+        JSON.stringify(query),
+      ).toEqual([]);
+      expect(
+        statements.filter((sql) => COUNTING_OVER_JOBS.test(sql)),
+        JSON.stringify(query),
+      ).toHaveLength(1);
     }
   }, 120_000);
 
@@ -202,7 +224,14 @@ describeEachDb('search totals above the exact-count threshold', (kind) => {
       { q: rare, workplace: 'hybrid', sort: 'relevance' },
       // No text: precomputed counts, then the few matches gathered; a combination nothing has reads no page.
       { payMin: 250_000, workplace: 'hybrid', sort: 'pay' },
-      { experience: 'internship', employment: 'temporary', workplace: 'hybrid', salaryType: 'hourly', maxPrice: '30', sort: 'pay' },
+      {
+        experience: 'internship',
+        employment: 'temporary',
+        workplace: 'hybrid',
+        salaryType: 'hourly',
+        maxPrice: '30',
+        sort: 'pay',
+      },
     ];
     for (const query of searches) {
       const criteria = toCriteria(query);
@@ -212,9 +241,20 @@ describeEachDb('search totals above the exact-count threshold', (kind) => {
         const { db, statements } = recording(t.db);
         const result = await searchJobs(db, new SearchCache(0), { ...query, page } as SearchQuery);
         expect(result.total, JSON.stringify(query)).toBe(truth);
-        const walked = await findJobPage(t.db, { ...criteria, correctedQ: result.correctedQuery }, { skipPages: page - 1 }, new Date());
-        expect(result.items.map((j) => j._id), JSON.stringify(query)).toEqual(walked.rows.map((r) => r.id));
-        expect(statements.filter((sql) => WALKED_PAGE.test(sql)), JSON.stringify(query)).toEqual([]);
+        const walked = await findJobPage(
+          t.db,
+          { ...criteria, correctedQ: result.correctedQuery },
+          { skipPages: page - 1 },
+          new Date(),
+        );
+        expect(
+          result.items.map((j) => j._id),
+          JSON.stringify(query),
+        ).toEqual(walked.rows.map((r) => r.id));
+        expect(
+          statements.filter((sql) => WALKED_PAGE.test(sql)),
+          JSON.stringify(query),
+        ).toEqual([]);
       }
     }
   }, 120_000);
@@ -236,11 +276,17 @@ describeEachDb('search totals above the exact-count threshold', (kind) => {
         const result = await searchJobs(db, cache, { ...query, page } as SearchQuery);
         const criteria = { ...toCriteria(query), correctedQ: result.correctedQuery };
         const walked = await findJobPage(t.db, criteria, { skipPages: page - 1 }, new Date());
-        expect(result.items.map((j) => j._id), JSON.stringify({ query, page })).toEqual(walked.rows.map((r) => r.id));
+        expect(
+          result.items.map((j) => j._id),
+          JSON.stringify({ query, page }),
+        ).toEqual(walked.rows.map((r) => r.id));
         expect(result.total).toBe(first.total);
         // Only the cards: no counting pass (over jobs or a sample), no gathering of matches, no walk.
         const reads = statements.filter((sql) => /\bFROM (jobs|job_sample\w*|job_facet_counts)\b/.test(sql));
-        expect(reads.filter((sql) => !/WHERE j\.seq = ANY/.test(sql)), JSON.stringify({ query, page })).toEqual([]);
+        expect(
+          reads.filter((sql) => !/WHERE j\.seq = ANY/.test(sql)),
+          JSON.stringify({ query, page }),
+        ).toEqual([]);
       }
     }
   }, 120_000);
@@ -263,9 +309,20 @@ describeEachDb('search totals above the exact-count threshold', (kind) => {
       // could not estimate: the (empty) list of titles stands for it.
       const walks = calls.filter((call) => WALKED_PAGE.test(call.sql));
       expect(walks.length, q).toBeGreaterThan(0);
-      expect(walks.flatMap((call) => call.params).filter((p) => typeof p === 'string' && p.endsWith(':*A')), q).toEqual([]);
-      const walked = await findJobPage(t.db, { ...toCriteria({ q, sort: 'relevance' }), correctedQ: result.correctedQuery }, { skipPages: 2 }, new Date());
-      expect(result.items.map((j) => j._id), q).toEqual(walked.rows.map((r) => r.id));
+      expect(
+        walks.flatMap((call) => call.params).filter((p) => typeof p === 'string' && p.endsWith(':*A')),
+        q,
+      ).toEqual([]);
+      const walked = await findJobPage(
+        t.db,
+        { ...toCriteria({ q, sort: 'relevance' }), correctedQ: result.correctedQuery },
+        { skipPages: 2 },
+        new Date(),
+      );
+      expect(
+        result.items.map((j) => j._id),
+        q,
+      ).toEqual(walked.rows.map((r) => r.id));
     }
   }, 120_000);
 });

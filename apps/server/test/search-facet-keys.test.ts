@@ -68,7 +68,13 @@ describeEachDb('facet keys', (kind) => {
       if (truth > 0) nonEmpty += 1;
       const counted = await countMatchesAndFacets(t.db, criteria, now, 'jobs', NO_LIMIT, { groupsInBase: true });
       expect(counted.total, label).toBe(truth);
-      const gathered = await findPageOfFewMatches(t.db, criteria, now, { sort: 'newest', offset: 0, size: 20 }, NO_LIMIT);
+      const gathered = await findPageOfFewMatches(
+        t.db,
+        criteria,
+        now,
+        { sort: 'newest', offset: 0, size: 20 },
+        NO_LIMIT,
+      );
       const walked = await findJobPage(t.db, criteria, { skipPages: 0, size: 20 }, now);
       expect(gathered, label).toEqual(walked.rows.map((row) => String(row.seq)));
     }
@@ -138,13 +144,23 @@ describeEachDb('facet keys', (kind) => {
 
   it('know a word as soon as a job has it: a prefix asked for by its words still finds a job just edited', async () => {
     const now = new Date();
-    const [job] = await t.db.query<{ seq: string }>(`SELECT seq::text FROM jobs WHERE status = 'open' ORDER BY seq LIMIT 1`);
-    await t.db.query(`UPDATE jobs SET description = description || ' Quizzaciously zorbified.' WHERE seq = $1`, [job?.seq]);
+    const [job] = await t.db.query<{ seq: string }>(
+      `SELECT seq::text FROM jobs WHERE status = 'open' ORDER BY seq LIMIT 1`,
+    );
+    await t.db.query(`UPDATE jobs SET description = description || ' Quizzaciously zorbified.' WHERE seq = $1`, [
+      job?.seq,
+    ]);
     for (const q of ['quizzac', 'zorbif']) {
       const textLists = await findTextLists(t.db, [q]);
       expect(textLists.get(q)?.wordsQuery, q).toMatch(/^\('[a-z]+'\)$/);
       const criteria: SearchCriteria = { ...toCriteria({ q, sort: 'newest' }), textLists };
-      const gathered = await findPageOfFewMatches(t.db, criteria, now, { sort: 'newest', offset: 0, size: 20 }, NO_LIMIT);
+      const gathered = await findPageOfFewMatches(
+        t.db,
+        criteria,
+        now,
+        { sort: 'newest', offset: 0, size: 20 },
+        NO_LIMIT,
+      );
       expect(gathered, q).toEqual([job?.seq]);
     }
   });

@@ -30,9 +30,15 @@ describeEachDb('the search index', (kind) => {
     t = await buildTestApp(kind, { searchIndex: 'off' });
     await seedBulk(t.db, { jobs: 20_000, users: 20, seed: 29 });
     // Titles with signs the text parser drops, and a title only the title-contains rule finds.
-    await t.db.query(`UPDATE jobs SET job_title = 'C++ Developer' WHERE seq IN (SELECT seq FROM jobs ORDER BY seq LIMIT 7)`);
-    await t.db.query(`UPDATE jobs SET job_title = 'Senior .NET Engineer' WHERE seq IN (SELECT seq FROM jobs ORDER BY seq OFFSET 7 LIMIT 5)`);
-    await t.db.query(`UPDATE jobs SET job_title = 'DevOps Lead' WHERE seq IN (SELECT seq FROM jobs ORDER BY seq OFFSET 12 LIMIT 9)`);
+    await t.db.query(
+      `UPDATE jobs SET job_title = 'C++ Developer' WHERE seq IN (SELECT seq FROM jobs ORDER BY seq LIMIT 7)`,
+    );
+    await t.db.query(
+      `UPDATE jobs SET job_title = 'Senior .NET Engineer' WHERE seq IN (SELECT seq FROM jobs ORDER BY seq OFFSET 7 LIMIT 5)`,
+    );
+    await t.db.query(
+      `UPDATE jobs SET job_title = 'DevOps Lead' WHERE seq IN (SELECT seq FROM jobs ORDER BY seq OFFSET 12 LIMIT 9)`,
+    );
     const [place] = await t.db.query<{ city: string; country: string }>(
       `SELECT city, country FROM jobs WHERE status = 'open' AND city <> '' GROUP BY city, country ORDER BY count(*) DESC, city LIMIT 1`,
     );
@@ -98,7 +104,11 @@ describeEachDb('the search index', (kind) => {
   const compareAll = async (label: string) => {
     const now = new Date();
     // Every answer below is the index's own, not the database's passes behind it: each search calls into the index.
-    const answered = [vi.spyOn(index, 'countMatchesAndFacets'), vi.spyOn(index, 'pageOf'), vi.spyOn(index, 'pageOfFewMatches')];
+    const answered = [
+      vi.spyOn(index, 'countMatchesAndFacets'),
+      vi.spyOn(index, 'pageOf'),
+      vi.spyOn(index, 'pageOfFewMatches'),
+    ];
     let estimated = 0;
     let exact = 0;
     let withItems = 0;
@@ -107,7 +117,10 @@ describeEachDb('the search index', (kind) => {
       const fromIndex = await searchJobs(t.db, indexCache(), query, now);
       expect(fromIndex, `${label}: ${JSON.stringify(query)}`).toEqual(fromDb);
       for (const other of [walking, gathering]) {
-        expect(await searchJobs(t.db, indexCache(other), query, now), `${label}, ${other === walking ? 'walked' : 'gathered'}: ${JSON.stringify(query)}`).toEqual(fromDb);
+        expect(
+          await searchJobs(t.db, indexCache(other), query, now),
+          `${label}, ${other === walking ? 'walked' : 'gathered'}: ${JSON.stringify(query)}`,
+        ).toEqual(fromDb);
       }
       if (fromDb.totalIsEstimate) estimated += 1;
       else if (fromDb.total > 0) exact += 1;
@@ -130,11 +143,19 @@ describeEachDb('the search index', (kind) => {
   }, 120_000);
 
   it('follows jobs as they are edited, closed, deleted and posted', async () => {
-    const [first] = await t.db.query<{ seq: string }>(`SELECT seq FROM jobs WHERE status = 'open' ORDER BY seq DESC LIMIT 1`);
-    await t.db.query(`UPDATE jobs SET job_title = 'Zzzzqx Wrangler', pay_yearly_usd = 999999 WHERE seq = $1`, [first?.seq]);
-    await t.db.query(`UPDATE jobs SET status = 'closed' WHERE seq IN (SELECT seq FROM jobs WHERE status = 'open' ORDER BY seq LIMIT 40)`);
+    const [first] = await t.db.query<{ seq: string }>(
+      `SELECT seq FROM jobs WHERE status = 'open' ORDER BY seq DESC LIMIT 1`,
+    );
+    await t.db.query(`UPDATE jobs SET job_title = 'Zzzzqx Wrangler', pay_yearly_usd = 999999 WHERE seq = $1`, [
+      first?.seq,
+    ]);
+    await t.db.query(
+      `UPDATE jobs SET status = 'closed' WHERE seq IN (SELECT seq FROM jobs WHERE status = 'open' ORDER BY seq LIMIT 40)`,
+    );
     await t.db.query(`DELETE FROM jobs WHERE seq IN (SELECT seq FROM jobs ORDER BY seq DESC OFFSET 5 LIMIT 30)`);
-    await t.db.query(`UPDATE jobs SET city = 'Zzzville', country = 'DE' WHERE seq IN (SELECT seq FROM jobs WHERE status = 'open' ORDER BY seq OFFSET 100 LIMIT 25)`);
+    await t.db.query(
+      `UPDATE jobs SET city = 'Zzzville', country = 'DE' WHERE seq IN (SELECT seq FROM jobs WHERE status = 'open' ORDER BY seq OFFSET 100 LIMIT 25)`,
+    );
     await seedBulk(t.db, { jobs: 200, users: 2, seed: 31 });
     await compareAll('after changes');
     const found = await searchJobs(t.db, indexCache(), { q: 'zzzzqx', page: 1 } as SearchQuery, new Date());
@@ -184,7 +205,9 @@ describeEachDb('the search index', (kind) => {
       hold = new Promise<void>((resolve) => (release = resolve));
       const first = held.current();
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const [job] = await t.db.query<{ seq: string }>(`SELECT seq FROM jobs WHERE status = 'open' ORDER BY seq LIMIT 1 OFFSET 1`);
+      const [job] = await t.db.query<{ seq: string }>(
+        `SELECT seq FROM jobs WHERE status = 'open' ORDER BY seq LIMIT 1 OFFSET 1`,
+      );
       await t.db.query(`UPDATE jobs SET job_title = 'Wwqxzy Keeper' WHERE seq = $1`, [job?.seq]);
       const second = held.current();
       release();
@@ -214,7 +237,8 @@ describeEachDb('the search index', (kind) => {
     const held = new SearchIndex(gated);
     try {
       const loading = held.load();
-      for (let i = 0; i < 3_000 && held.state !== 'ready'; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (let i = 0; i < 3_000 && held.state !== 'ready'; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 10));
       expect(held.state).toBe('ready');
       const answered = held.current();
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -238,7 +262,13 @@ describeEachDb('the search index', (kind) => {
       await seedBulk(fresh.db, { jobs: 400, users: 3, seed: 37 });
       const now = new Date();
       let withSkills = 0;
-      for (const query of [{ q: 'engineer' }, { skill: 'python' }, { where: 'remote' }, { q: 'senior', sort: 'pay' }, { payMin: 1 }]) {
+      for (const query of [
+        { q: 'engineer' },
+        { skill: 'python' },
+        { where: 'remote' },
+        { q: 'senior', sort: 'pay' },
+        { payMin: 1 },
+      ]) {
         const full = { page: 1, ...query } as SearchQuery;
         const cache = new SearchCache(0);
         cache.index = empty;

@@ -19,14 +19,26 @@ describeEachDb('pages in pay order', (kind) => {
       `SELECT country FROM jobs WHERE status = 'open' AND country <> '' GROUP BY country ORDER BY count(*) DESC, country LIMIT 1`,
     );
     if (!place) throw new Error('the generated jobs have no country');
-    queries = [{}, { workplace: 'remote' }, { where: place.country }, { q: 'engineer' }, { q: 'manager', salaryType: 'yearly' }, { employment: 'full-time', posted: '30d' }];
+    queries = [
+      {},
+      { workplace: 'remote' },
+      { where: place.country },
+      { q: 'engineer' },
+      { q: 'manager', salaryType: 'yearly' },
+      { employment: 'full-time', posted: '30d' },
+    ];
   }, 300_000);
   afterAll(async () => {
     await t?.close();
   });
 
   const walked = async (query: Omit<SearchQuery, 'page'>, start: number) => {
-    const { rows } = await findJobPage(t.db, toCriteria({ ...query, sort: 'pay' }), { skipPages: start / HOME_PAGE_SIZE }, new Date());
+    const { rows } = await findJobPage(
+      t.db,
+      toCriteria({ ...query, sort: 'pay' }),
+      { skipPages: start / HOME_PAGE_SIZE },
+      new Date(),
+    );
     return rows.map((row) => String(row.seq));
   };
 
@@ -35,7 +47,13 @@ describeEachDb('pages in pay order', (kind) => {
     let tried = 0;
     for (const query of queries) {
       for (const start of [0, 5 * HOME_PAGE_SIZE, 20 * HOME_PAGE_SIZE]) {
-        const page = await findPayPageAboveFloor(t.db, toCriteria({ ...query, sort: 'pay' }), new Date(), 'fine', start);
+        const page = await findPayPageAboveFloor(
+          t.db,
+          toCriteria({ ...query, sort: 'pay' }),
+          new Date(),
+          'fine',
+          start,
+        );
         tried += 1;
         if (!page) continue;
         found += 1;
@@ -59,6 +77,8 @@ describeEachDb('pages in pay order', (kind) => {
     // Through 3 pages' worth of open jobs, the fourth page of anything is out of reach; through 4, that of every open job is there.
     const fourth = 3 * HOME_PAGE_SIZE;
     expect(await findPayPageWithin(t.db, toCriteria({ sort: 'pay' }), new Date(), fourth, fourth)).toBeUndefined();
-    expect(await findPayPageWithin(t.db, toCriteria({ sort: 'pay' }), new Date(), fourth, fourth + HOME_PAGE_SIZE)).toEqual(await walked({}, fourth));
+    expect(
+      await findPayPageWithin(t.db, toCriteria({ sort: 'pay' }), new Date(), fourth, fourth + HOME_PAGE_SIZE),
+    ).toEqual(await walked({}, fourth));
   });
 });

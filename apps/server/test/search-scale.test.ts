@@ -18,30 +18,46 @@ import { describeEachDb, buildTestApp, signUpAndSignIn, postJob, type TestApp } 
 /** The oracle: counts computed the slow, obvious way, one COUNT(*) over the jobs table per number. */
 async function directCounts(t: TestApp, criteria: Partial<Record<FilterGroup, string>>) {
   const condition = (group: FilterGroup, value: string, params: unknown[]): string => {
-    params.push(group === 'maxPrice' ? Number(value) : group === 'posted' ? postedWindowStart(value as '24h', new Date()) : value);
+    params.push(
+      group === 'maxPrice' ? Number(value) : group === 'posted' ? postedWindowStart(value as '24h', new Date()) : value,
+    );
     const p = `$${params.length}`;
     switch (group) {
-      case 'location': return `lower(city) = ${p}`;
-      case 'workplace': return `workplace = ${p}`;
-      case 'salaryType': return `lower(salary_type) = ${p}`;
-      case 'maxPrice': return `max_price_k <= ${p}`;
-      case 'posted': return `posting_date >= ${p}::date`;
+      case 'location':
+        return `lower(city) = ${p}`;
+      case 'workplace':
+        return `workplace = ${p}`;
+      case 'salaryType':
+        return `lower(salary_type) = ${p}`;
+      case 'maxPrice':
+        return `max_price_k <= ${p}`;
+      case 'posted':
+        return `posting_date >= ${p}::date`;
       // Either group's value matches the experience level or the employment type ("Work remotely" is both).
       case 'experience':
-      case 'employment': return `(lower(experience_level) = ${p} OR lower(employment_type) = ${p})`;
+      case 'employment':
+        return `(lower(experience_level) = ${p} OR lower(employment_type) = ${p})`;
     }
   };
   const count = async (chosen: Partial<Record<FilterGroup, string>>) => {
     const params: unknown[] = [];
     // Searches count open jobs: not closed, not past their closing date.
-    const where = ["status = 'open'", 'valid_through >= CURRENT_DATE', ...Object.entries(chosen).map(([g, v]) => condition(g as FilterGroup, v as string, params))];
-    const rows = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE ${where.join(' AND ')}`, params);
+    const where = [
+      "status = 'open'",
+      'valid_through >= CURRENT_DATE',
+      ...Object.entries(chosen).map(([g, v]) => condition(g as FilterGroup, v as string, params)),
+    ];
+    const rows = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM jobs WHERE ${where.join(' AND ')}`,
+      params,
+    );
     return rows[0]?.n ?? -1;
   };
   const facets = {} as Facets;
   for (const group of FILTER_GROUP_NAMES) {
     facets[group] = {};
-    for (const option of FILTER_GROUPS[group]) facets[group][option.value] = await count({ ...criteria, [group]: option.value });
+    for (const option of FILTER_GROUPS[group])
+      facets[group][option.value] = await count({ ...criteria, [group]: option.value });
   }
   return { total: await count(criteria), facets };
 }
@@ -78,25 +94,41 @@ describeEachDb('search at scale', (kind) => {
 
   it('stay exact through updates, deletes, cascades and compaction', async () => {
     const { cookie } = await signUpAndSignIn(t.app);
-    const ids = await Promise.all([0, 1, 2].map(() => postJob(t.app, cookie, { jobLocation: 'Madrid', maxPrice: '$45k' })));
-    const patched = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${ids[0]}`, headers: { cookie }, payload: { jobLocation: 'Boston', salaryType: 'Hourly', maxPrice: '200' } });
+    const ids = await Promise.all(
+      [0, 1, 2].map(() => postJob(t.app, cookie, { jobLocation: 'Madrid', maxPrice: '$45k' })),
+    );
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/job/update-job/${ids[0]}`,
+      headers: { cookie },
+      payload: { jobLocation: 'Boston', salaryType: 'Hourly', maxPrice: '200' },
+    });
     expect(patched.statusCode, patched.body).toBe(200);
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/job/delete/${ids[1]}`, headers: { cookie } });
     expect(deleted.statusCode, deleted.body).toBe(200);
     // The changes happened: the counts below are checked against a database that moved.
-    const rows = await t.db.query<{ id: string; job_location: string; salary_type: string; max_price_k: string | null }>(
-      'SELECT id, job_location, salary_type, max_price_k FROM jobs WHERE id = ANY($1::uuid[])',
-      [ids.slice(0, 2)],
-    );
+    const rows = await t.db.query<{
+      id: string;
+      job_location: string;
+      salary_type: string;
+      max_price_k: string | null;
+    }>('SELECT id, job_location, salary_type, max_price_k FROM jobs WHERE id = ANY($1::uuid[])', [ids.slice(0, 2)]);
     expect(rows.map((r) => ({ ...r, max_price_k: r.max_price_k === null ? null : Number(r.max_price_k) }))).toEqual([
       { id: ids[0], job_location: 'Boston', salary_type: 'Hourly', max_price_k: 200 },
     ]);
-    await t.db.query("UPDATE jobs SET posting_date = posting_date - 90 WHERE id = $1", [ids[2]]);
+    await t.db.query('UPDATE jobs SET posting_date = posting_date - 90 WHERE id = $1', [ids[2]]);
     await compactFacetCounts(t.db, new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10));
     // A poster with jobs deleted as a whole (ON DELETE CASCADE fires the statement triggers too).
-    const [poster] = await t.db.query<{ poster_id: string }>('SELECT poster_id FROM jobs GROUP BY poster_id ORDER BY count(*) DESC LIMIT 1');
+    const [poster] = await t.db.query<{ poster_id: string }>(
+      'SELECT poster_id FROM jobs GROUP BY poster_id ORDER BY count(*) DESC LIMIT 1',
+    );
     await t.db.query('DELETE FROM users WHERE id = $1', [poster?.poster_id]);
-    const combos: Partial<Record<FilterGroup, string>>[] = [{}, { location: 'madrid' }, { location: 'boston', salaryType: 'hourly' }, { posted: '30d', maxPrice: '50' }];
+    const combos: Partial<Record<FilterGroup, string>>[] = [
+      {},
+      { location: 'madrid' },
+      { location: 'boston', salaryType: 'hourly' },
+      { posted: '30d', maxPrice: '50' },
+    ];
     for (const criteria of combos) {
       expect(await exactCounts(t, criteria)).toEqual(await directCounts(t, criteria));
     }
@@ -105,7 +137,11 @@ describeEachDb('search at scale', (kind) => {
       (await t.db.query<{ title_key: string; n: number }>(sql)).map((r) => `${r.title_key}:${Number(r.n)}`).sort();
     const kept = await titleCounts('SELECT title_key, n FROM job_title_counts WHERE n > 0');
     expect(kept.length).toBeGreaterThan(10);
-    expect(kept).toEqual(await titleCounts("SELECT lower(job_title) AS title_key, count(*) AS n FROM jobs WHERE status = 'open' GROUP BY 1"));
+    expect(kept).toEqual(
+      await titleCounts(
+        "SELECT lower(job_title) AS title_key, count(*) AS n FROM jobs WHERE status = 'open' GROUP BY 1",
+      ),
+    );
   });
 
   it('keyset pages read after their neighbours equal OFFSET pages, and jumping ahead works', async () => {
@@ -129,7 +165,9 @@ describeEachDb('search at scale', (kind) => {
     const direct = await searchJobs(t.db, fresh, { ...criteria, page: 7 } as SearchQuery);
     const again = await searchJobs(t.db, fresh, { ...criteria, page: 7 } as SearchQuery);
     expect(again.items).toEqual(direct.items);
-    const [entry] = [fresh.entry(searchCacheKey(toCriteria(criteria), new Date().toISOString().slice(0, 10)), Date.now())];
+    const [entry] = [
+      fresh.entry(searchCacheKey(toCriteria(criteria), new Date().toISOString().slice(0, 10)), Date.now()),
+    ];
     expect(entry && SearchCache.position(entry, 7).after).toBeDefined();
     const far = await searchJobs(t.db, cache, { ...criteria, page: lastPage + 3 } as SearchQuery);
     expect(far.items).toEqual([]);

@@ -24,7 +24,10 @@ describe.skipIf(Boolean(reason))(`search statement timeout on postgres${reason ?
     await migrate(scratch.db);
     await seedBulk(scratch.db, { jobs: 3_000, users: 10, seed: 11 });
     timed = openPostgres(scratch.url ?? '', { max: 4, searchTimeoutMs: 1, searchPoolSize: 2 });
-    app = await buildApp({ db: timed, config: { ...loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent' }), searchCacheTtlMs: 0 } });
+    app = await buildApp({
+      db: timed,
+      config: { ...loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent' }), searchCacheTtlMs: 0 },
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -35,7 +38,9 @@ describe.skipIf(Boolean(reason))(`search statement timeout on postgres${reason ?
 
   it('a search past the timeout answers 503 JSON saying so, with Retry-After; everything else keeps answering', async () => {
     const searches = await Promise.all(
-      ['q=developer', 'q=a', 'workplace=remote&q=engineer', 'q=x&sort=newest'].map((query) => app.inject({ method: 'GET', url: `/api/job/search?${query}` })),
+      ['q=developer', 'q=a', 'workplace=remote&q=engineer', 'q=x&sort=newest'].map((query) =>
+        app.inject({ method: 'GET', url: `/api/job/search?${query}` }),
+      ),
     );
     for (const response of searches) {
       expect(response.statusCode, response.body).toBe(503);
@@ -67,7 +72,9 @@ describe('health on a busy PGlite', () => {
       const searches = Promise.all(Array.from({ length: 6 }, search));
       const probe = await new Promise<{ status: number; waited: number }>((resolve) => {
         setTimeout(() => {
-          void t.app.inject({ method: 'GET', url: '/api/health' }).then((r) => resolve({ status: r.statusCode, waited: performance.now() - started - 200 }));
+          void t.app
+            .inject({ method: 'GET', url: '/api/health' })
+            .then((r) => resolve({ status: r.statusCode, waited: performance.now() - started - 200 }));
         }, 200);
       });
       await searches;

@@ -112,7 +112,8 @@ describeEachDb('search API', (kind) => {
   async function search(criteria: Criteria & { page?: string | number } = {}) {
     const params = new URLSearchParams(Object.entries(criteria).map(([k, v]): [string, string] => [k, String(v)]));
     const response = await t.app.inject({ method: 'GET', url: `/api/job/search?${params.toString()}` });
-    if (response.statusCode !== 200) throw new Error(`search ${params.toString()}: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`search ${params.toString()}: ${response.statusCode} ${response.body}`);
     return response.json<SearchResult>();
   }
 
@@ -145,7 +146,10 @@ describeEachDb('search API', (kind) => {
         // A skill none of the queries below starts: the text search also reads skills (job-model.api.test.ts).
         skills: [{ value: 'Go', label: 'Go' }],
       });
-      await t.db.query('UPDATE jobs SET posting_date = $1::date WHERE id = $2', [toIsoDate(new Date(now - f.daysAgo * DAY_MS)), f.id]);
+      await t.db.query('UPDATE jobs SET posting_date = $1::date WHERE id = $2', [
+        toIsoDate(new Date(now - f.daysAgo * DAY_MS)),
+        f.id,
+      ]);
       const row = (await t.db.query<{ seq: string }>('SELECT seq::text AS seq FROM jobs WHERE id = $1', [f.id]))[0];
       f.seq = Number(row?.seq);
     }
@@ -157,7 +161,17 @@ describeEachDb('search API', (kind) => {
   it('answers {items, total, page, pageSize, facets} to a visitor, newest first, page of 6', async () => {
     const result = await search();
     // The spec's fields, and beside them the job model's and the estimates' flags (false: a few jobs are counted).
-    expect(Object.keys(result).sort()).toEqual(['facets', 'facetsAreEstimates', 'items', 'page', 'pageSize', 'sort', 'topFacets', 'total', 'totalIsEstimate']);
+    expect(Object.keys(result).sort()).toEqual([
+      'facets',
+      'facetsAreEstimates',
+      'items',
+      'page',
+      'pageSize',
+      'sort',
+      'topFacets',
+      'total',
+      'totalIsEstimate',
+    ]);
     expect(result.totalIsEstimate).toBe(false);
     expect(result.facetsAreEstimates).toBe(false);
     expect(result.total).toBe(FIXTURES.length);
@@ -166,9 +180,30 @@ describeEachDb('search API', (kind) => {
     expect(result.items.map((j) => j._id)).toEqual(referenceIds({}).slice(0, 6));
     const first = result.items[0];
     expect(first && Object.keys(first).sort()).toEqual(
-      ['_id', 'companyLogo', 'companyName', 'description', 'employmentType', 'experienceLevel', 'jobLocation',
-        'jobTitle', 'maxPrice', 'minPrice', 'postedBy', 'postingDate', 'salaryType', 'skills',
-        'company', 'location', 'posterName', 'remoteCountries', 'salary', 'status', 'validThrough', 'workplace'].sort(),
+      [
+        '_id',
+        'companyLogo',
+        'companyName',
+        'description',
+        'employmentType',
+        'experienceLevel',
+        'jobLocation',
+        'jobTitle',
+        'maxPrice',
+        'minPrice',
+        'postedBy',
+        'postingDate',
+        'salaryType',
+        'skills',
+        'company',
+        'location',
+        'posterName',
+        'remoteCountries',
+        'salary',
+        'status',
+        'validThrough',
+        'workplace',
+      ].sort(),
     );
     // A visitor reads the poster's public name, not their address (posted-by.api.test.ts).
     expect(first?.postedBy).toBe(poster.user.name);
@@ -189,12 +224,15 @@ describeEachDb('search API', (kind) => {
   // q is "what" (title, company, skills, description words); these fixtures mention the queries in titles only,
   // so the reference is the title match. The broader reach is tested in job-model.api.test.ts.
   describe('title query', () => {
-    it.each(['react', 'REACT', 'Developer', 'dev', 'engineer', 'x'])('q=%s is a case-insensitive substring match', async (q) => {
-      const { ids, total } = await searchAllIds({ q });
-      expect(ids).toEqual(referenceIds({ q }));
-      expect(total).toBe(ids.length);
-      expect(total).toBeGreaterThan(0);
-    });
+    it.each(['react', 'REACT', 'Developer', 'dev', 'engineer', 'x'])(
+      'q=%s is a case-insensitive substring match',
+      async (q) => {
+        const { ids, total } = await searchAllIds({ q });
+        expect(ids).toEqual(referenceIds({ q }));
+        expect(total).toBe(ids.length);
+        expect(total).toBeGreaterThan(0);
+      },
+    );
 
     it('takes % and _ literally', async () => {
       const percent = await searchAllIds({ q: '0%' });
@@ -252,7 +290,9 @@ describeEachDb('search API', (kind) => {
     it('matches posted windows on or after the window start (24h: today and yesterday)', async () => {
       const days = async (posted: string) => {
         const { ids } = await searchAllIds({ posted });
-        return [...new Set(FIXTURES.filter((f) => ids.includes(f.id ?? '')).map((f) => f.daysAgo))].sort((a, b) => a - b);
+        return [...new Set(FIXTURES.filter((f) => ids.includes(f.id ?? '')).map((f) => f.daysAgo))].sort(
+          (a, b) => a - b,
+        );
       };
       expect(await days('24h')).toEqual([0, 1]);
       expect(await days('7d')).toEqual([0, 1, 2, 3, 6, 7]);
@@ -262,10 +302,14 @@ describeEachDb('search API', (kind) => {
     it('matches experience "work remotely" and "internship", and employment types', async () => {
       // "Work remotely" is both an experience level and an employment type: the option finds either.
       const remote = await searchAllIds({ experience: 'work remotely' });
-      const remoteFixtures = FIXTURES.filter((f) => f.experience === 'Work remotely' || f.employment === 'Work remotely');
+      const remoteFixtures = FIXTURES.filter(
+        (f) => f.experience === 'Work remotely' || f.employment === 'Work remotely',
+      );
       expect(remote.total).toBe(remoteFixtures.length);
       expect(remote.ids).toEqual(referenceIds({ experience: 'work remotely' }));
-      const remoteByEmploymentOnly = FIXTURES.filter((f) => f.employment === 'Work remotely' && f.experience !== 'Work remotely');
+      const remoteByEmploymentOnly = FIXTURES.filter(
+        (f) => f.employment === 'Work remotely' && f.experience !== 'Work remotely',
+      );
       expect(remoteByEmploymentOnly.length).toBeGreaterThan(0);
       for (const f of remoteByEmploymentOnly) expect(remote.ids).toContain(f.id);
       expect(remote.total).toBeGreaterThan(0);
@@ -287,7 +331,14 @@ describeEachDb('search API', (kind) => {
       { q: 'dev', posted: '7d' },
       { location: 'seattle', salaryType: 'monthly', experience: 'internship' },
       { q: 'engineer', maxPrice: '100', employment: 'part-time' },
-      { location: 'boston', salaryType: 'hourly', maxPrice: '50', posted: '30d', experience: 'work remotely', employment: 'temporary' },
+      {
+        location: 'boston',
+        salaryType: 'hourly',
+        maxPrice: '50',
+        posted: '30d',
+        experience: 'work remotely',
+        employment: 'temporary',
+      },
     ];
     it.each(combos)('%o combines with AND', async (criteria) => {
       const { ids, total } = await searchAllIds(criteria);
@@ -415,7 +466,11 @@ describeEachDb('search API', (kind) => {
       expect(afterUpdate.total).toBe(before.total);
       expect(afterUpdate.facets.location.seattle).toBe(beforeSeattle + 1);
 
-      const del = await t.app.inject({ method: 'DELETE', url: `/api/job/delete/${id}`, headers: { cookie: poster.cookie } });
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/job/delete/${id}`,
+        headers: { cookie: poster.cookie },
+      });
       expect(del.statusCode).toBe(200);
       const afterDelete = await search({ location: 'boston' });
       expect(afterDelete.facets.location.seattle).toBe(beforeSeattle);

@@ -46,7 +46,9 @@ function signIn(app: FastifyInstance, email: string, password: string, remoteAdd
 function signUp(app: FastifyInstance, remoteAddress = address(), password = 'a perfectly fine passphrase') {
   const id = unique();
   const body = { name: `Limited ${id}`, username: `limited-${id}`, email: `limited-${id}@example.com`, password };
-  return app.inject({ method: 'POST', url: '/api/auth/signup', payload: body, remoteAddress }).then((response) => ({ response, body }));
+  return app
+    .inject({ method: 'POST', url: '/api/auth/signup', payload: body, remoteAddress })
+    .then((response) => ({ response, body }));
 }
 
 function expectRateLimited(response: LightMyRequestResponse, maxSeconds: number): number {
@@ -98,7 +100,8 @@ describe('rate limits (memory store)', () => {
   it('limits sign-in attempts per address, across accounts; another address is not limited', async () => {
     const from = address();
     const { limit } = LOW_LIMITS.signInPerAddress;
-    for (let i = 0; i < limit; i += 1) expectErrorShape(await signIn(t.app, `nobody-${unique()}@example.com`, 'whatever password', from), 401);
+    for (let i = 0; i < limit; i += 1)
+      expectErrorShape(await signIn(t.app, `nobody-${unique()}@example.com`, 'whatever password', from), 401);
     expectRateLimited(await signIn(t.app, `nobody-${unique()}@example.com`, 'whatever password', from), 60);
     const { body } = await signUp(t.app);
     expectRateLimited(await signIn(t.app, body.email, body.password, from), 60);
@@ -107,7 +110,8 @@ describe('rate limits (memory store)', () => {
 
   it('limits sign-ups per address: the next one is 429 and creates nothing; another address may sign up', async () => {
     const from = address();
-    for (let i = 0; i < LOW_LIMITS.signUpPerAddress.limit; i += 1) expect((await signUp(t.app, from)).response.statusCode).toBe(201);
+    for (let i = 0; i < LOW_LIMITS.signUpPerAddress.limit; i += 1)
+      expect((await signUp(t.app, from)).response.statusCode).toBe(201);
     const { response, body } = await signUp(t.app, from);
     expectRateLimited(response, 3600);
     expect(await t.db.query('SELECT 1 FROM users WHERE email = $1', [body.email])).toHaveLength(0);
@@ -159,7 +163,10 @@ describe('rate limits shared through Redis by two app instances', () => {
     const from = address();
     const { limit } = LOW_LIMITS.signInPerAddress;
     for (let i = 0; i < limit; i += 1) {
-      expectErrorShape(await signIn(i % 2 ? second : first.app, `nobody-${unique()}@example.com`, 'whatever password', from), 401);
+      expectErrorShape(
+        await signIn(i % 2 ? second : first.app, `nobody-${unique()}@example.com`, 'whatever password', from),
+        401,
+      );
     }
     expectRateLimited(await signIn(second, `nobody-${unique()}@example.com`, 'whatever password', from), 60);
     expectRateLimited(await signIn(first.app, `nobody-${unique()}@example.com`, 'whatever password', from), 60);
@@ -189,7 +196,8 @@ describeEachDb('passwords, CSRF, headers and sessions', (kind) => {
   });
 
   const passwordHash = async (id: string) =>
-    (await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [id]))[0]?.password_hash;
+    (await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [id]))[0]
+      ?.password_hash;
   const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
   const jobCount = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs'))[0]?.n;
 
@@ -206,7 +214,10 @@ describeEachDb('passwords, CSRF, headers and sessions', (kind) => {
       expect(await t.db.query('SELECT 1 FROM users WHERE email = $1', [body.email])).toHaveLength(0);
     });
 
-    it.each([['8 chars', 'zq8#Lm2v'], ['128 chars', `${'long passphrase '.repeat(8)}`]])('sign-up accepts a %s uncommon password', async (_label, password) => {
+    it.each([
+      ['8 chars', 'zq8#Lm2v'],
+      ['128 chars', `${'long passphrase '.repeat(8)}`],
+    ])('sign-up accepts a %s uncommon password', async (_label, password) => {
       expect(password.length === 8 || password.length === 128).toBe(true);
       const { response } = await signUp(t.app, address(), password);
       expect(response.statusCode).toBe(201);
@@ -231,14 +242,28 @@ describeEachDb('passwords, CSRF, headers and sessions', (kind) => {
 
   describe('CSRF', () => {
     const post = (headers: Record<string, string>, payload: string | object = jobBody()) =>
-      t.app.inject({ method: 'POST', url: '/api/job/post-job', headers: { cookie: user.cookie, host: 'jobs.local:3000', ...headers }, payload });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/job/post-job',
+        headers: { cookie: user.cookie, host: 'jobs.local:3000', ...headers },
+        payload,
+      });
 
     it('refuses a POST from a foreign Origin with 403 and changes nothing', async () => {
       const before = await jobCount();
-      for (const origin of ['https://evil.example', 'http://jobs.local:3001', 'https://front.example.evil.net', 'null']) {
+      for (const origin of [
+        'https://evil.example',
+        'http://jobs.local:3001',
+        'https://front.example.evil.net',
+        'null',
+      ]) {
         expect(expectErrorShape(await post({ origin }), 403)).toBe('Cross-site request refused');
       }
-      const deleteJob = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${user.user._id}`, headers: { cookie: user.cookie, origin: 'https://evil.example' } });
+      const deleteJob = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/user/delete/${user.user._id}`,
+        headers: { cookie: user.cookie, origin: 'https://evil.example' },
+      });
       expectErrorShape(deleteJob, 403);
       expect(await jobCount()).toBe(before);
       expect((await me(user.cookie)).statusCode).toBe(200);
@@ -269,11 +294,20 @@ describeEachDb('passwords, CSRF, headers and sessions', (kind) => {
 
     it('checks every state-changing method and only /api/ paths', async () => {
       const evil = { cookie: user.cookie, host: 'jobs.local:3000', origin: 'https://evil.example' };
-      for (const [method, url] of [['PATCH', '/api/job/update-job/x'], ['DELETE', '/api/job/delete/x'], ['POST', '/api/auth/signout']] as const) {
-        expect(expectErrorShape(await t.app.inject({ method, url, headers: evil, payload: {} }), 403)).toBe('Cross-site request refused');
+      for (const [method, url] of [
+        ['PATCH', '/api/job/update-job/x'],
+        ['DELETE', '/api/job/delete/x'],
+        ['POST', '/api/auth/signout'],
+      ] as const) {
+        expect(expectErrorShape(await t.app.inject({ method, url, headers: evil, payload: {} }), 403)).toBe(
+          'Cross-site request refused',
+        );
       }
       // The check goes by the route reached: a PUT reaches no route at all (404), whatever its Origin.
-      expectErrorShape(await t.app.inject({ method: 'PUT', url: '/api/job/update-job/x', headers: evil, payload: {} }), 404);
+      expectErrorShape(
+        await t.app.inject({ method: 'PUT', url: '/api/job/update-job/x', headers: evil, payload: {} }),
+        404,
+      );
       // Reads and pages are not state changes: a foreign Origin is not refused there.
       expect((await t.app.inject({ method: 'GET', url: '/api/health', headers: evil })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'POST', url: '/no-such-page', headers: evil })).statusCode).toBe(404);
@@ -284,7 +318,9 @@ describeEachDb('passwords, CSRF, headers and sessions', (kind) => {
 
     it('refuses a form-encoded or text body without Origin with 415 and changes nothing', async () => {
       const before = await jobCount();
-      const form = new URLSearchParams(Object.entries(jobBody()).map(([k, v]): [string, string] => [k, String(v)])).toString();
+      const form = new URLSearchParams(
+        Object.entries(jobBody()).map(([k, v]): [string, string] => [k, String(v)]),
+      ).toString();
       expectErrorShape(await post({ 'content-type': 'application/x-www-form-urlencoded' }, form), 415);
       expectErrorShape(await post({ 'content-type': 'text/plain' }, JSON.stringify(jobBody())), 415);
       expect(await jobCount()).toBe(before);
@@ -293,26 +329,45 @@ describeEachDb('passwords, CSRF, headers and sessions', (kind) => {
     });
 
     it('refuses a multipart upload without X-Requested-With; with it the upload goes through', async () => {
-      const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 9, g: 9, b: 9 } } }).png().toBuffer();
+      const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 9, g: 9, b: 9 } } })
+        .png()
+        .toBuffer();
       const boundary = `csrf${unique()}`;
       const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
         png,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
       const headers = { cookie: user.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` };
       const refused = await t.app.inject({ method: 'POST', url: '/api/upload/avatar', headers, payload });
       expectErrorShape(refused, 415);
-      const foreign = await t.app.inject({ method: 'POST', url: '/api/upload/avatar', headers: { ...headers, origin: 'https://evil.example', 'x-requested-with': 'XMLHttpRequest' }, payload });
+      const foreign = await t.app.inject({
+        method: 'POST',
+        url: '/api/upload/avatar',
+        headers: { ...headers, origin: 'https://evil.example', 'x-requested-with': 'XMLHttpRequest' },
+        payload,
+      });
       expectErrorShape(foreign, 403);
-      const allowed = await t.app.inject({ method: 'POST', url: '/api/upload/avatar', headers: { ...headers, 'x-requested-with': 'XMLHttpRequest' }, payload });
+      const allowed = await t.app.inject({
+        method: 'POST',
+        url: '/api/upload/avatar',
+        headers: { ...headers, 'x-requested-with': 'XMLHttpRequest' },
+        payload,
+      });
       expect(allowed.statusCode).toBe(201);
     });
 
     it('changes no state on GET', async () => {
       const before = await jobCount();
       const [job] = await t.db.query<{ id: string }>('SELECT id FROM jobs LIMIT 1');
-      for (const url of [`/api/job/delete/${job?.id}`, '/api/auth/signout', `/api/user/delete/${user.user._id}`, '/api/job/post-job']) {
+      for (const url of [
+        `/api/job/delete/${job?.id}`,
+        '/api/auth/signout',
+        `/api/user/delete/${user.user._id}`,
+        '/api/job/post-job',
+      ]) {
         const response = await t.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
         expectErrorShape(response, 404);
       }
@@ -330,7 +385,12 @@ describeEachDb('passwords, CSRF, headers and sessions', (kind) => {
     ])('%s has a strict CSP, nosniff and a referrer policy, and no HSTS over http', async (_label, url) => {
       const response = await t.app.inject({ method: 'GET', url });
       const csp = String(response.headers['content-security-policy']);
-      const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+      const directives = new Map(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name = '', ...values]) => [name, values]),
+      );
       expect(directives.get('object-src')).toEqual(["'none'"]);
       expect(directives.get('base-uri')).toEqual(["'none'"]);
       expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
@@ -347,7 +407,12 @@ describeEachDb('passwords, CSRF, headers and sessions', (kind) => {
   describe('sessions', () => {
     it('rotates the session on sign-in: the old token stops working', async () => {
       const first = await signInAs(t.app, user.user.email, user.password);
-      const again = await t.app.inject({ method: 'POST', url: '/api/auth/signin', headers: { cookie: first.cookie }, payload: { email: user.user.email, password: user.password } });
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        headers: { cookie: first.cookie },
+        payload: { email: user.user.email, password: user.password },
+      });
       const second = sessionCookieOf(again);
       expect(second).not.toBe(first.cookie);
       expectErrorShape(await me(first.cookie), 401);
@@ -357,10 +422,15 @@ describeEachDb('passwords, CSRF, headers and sessions', (kind) => {
     it('ends a session idle for more than 7 days (6 days idle is still fine)', async () => {
       const session = await signInAs(t.app, user.user.email, user.password);
       const others = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions');
-      const newest = "(SELECT token_hash FROM sessions WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1)";
-      await t.db.query(`UPDATE sessions SET last_seen_at = now() - interval '6 days' WHERE token_hash = ${newest}`, [user.user._id]);
+      const newest = '(SELECT token_hash FROM sessions WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1)';
+      await t.db.query(`UPDATE sessions SET last_seen_at = now() - interval '6 days' WHERE token_hash = ${newest}`, [
+        user.user._id,
+      ]);
       expect((await me(session.cookie)).statusCode).toBe(200);
-      await t.db.query(`UPDATE sessions SET last_seen_at = now() - interval '7 days 1 minute' WHERE token_hash = ${newest}`, [user.user._id]);
+      await t.db.query(
+        `UPDATE sessions SET last_seen_at = now() - interval '7 days 1 minute' WHERE token_hash = ${newest}`,
+        [user.user._id],
+      );
       expectErrorShape(await me(session.cookie), 401);
       expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions'))[0]?.n).toBe(others[0]?.n);
     });
@@ -368,7 +438,7 @@ describeEachDb('passwords, CSRF, headers and sessions', (kind) => {
     it('ends a session at its absolute expiry even when it is in use', async () => {
       const session = await signInAs(t.app, user.user.email, user.password);
       const [row] = await t.db.query<{ days: number }>(
-        "SELECT round(extract(epoch FROM expires_at - created_at) / 86400)::int AS days FROM sessions WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1",
+        'SELECT round(extract(epoch FROM expires_at - created_at) / 86400)::int AS days FROM sessions WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1',
         [user.user._id],
       );
       expect(row?.days).toBe(30);
@@ -402,7 +472,12 @@ describeEachDb('passwords, CSRF, headers and sessions', (kind) => {
     it('deleting the account ends all its sessions', async () => {
       const person = await signUpAndSignIn(t.app);
       const other = await signInAs(t.app, person.user.email, person.password);
-      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${person.user._id}`, headers: { cookie: person.cookie }, payload: { currentPassword: person.password } });
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/user/delete/${person.user._id}`,
+        headers: { cookie: person.cookie },
+        payload: { currentPassword: person.password },
+      });
       expect(deleted.statusCode).toBe(200);
       expectErrorShape(await me(other.cookie), 401);
       expect(await t.db.query('SELECT 1 FROM sessions WHERE user_id = $1', [person.user._id])).toHaveLength(0);
@@ -432,9 +507,14 @@ describe('served over https (PUBLIC_URL https://)', () => {
     const { body } = await signUp(t.app);
     const response = await signIn(t.app, body.email, body.password);
     expect(response.statusCode).toBe(200);
-    const header = [response.headers['set-cookie']].flat().find((c) => String(c).startsWith('__Host-jobboard_session='));
+    const header = [response.headers['set-cookie']]
+      .flat()
+      .find((c) => String(c).startsWith('__Host-jobboard_session='));
     expect(header, String(response.headers['set-cookie'])).toBeDefined();
-    const attributes = String(header).split(';').slice(1).map((a) => a.trim().toLowerCase());
+    const attributes = String(header)
+      .split(';')
+      .slice(1)
+      .map((a) => a.trim().toLowerCase());
     expect(attributes).toContain('secure');
     expect(attributes).toContain('httponly');
     expect(attributes).toContain('path=/');

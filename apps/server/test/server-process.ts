@@ -17,7 +17,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -36,7 +38,10 @@ export interface ServerProcess {
  * Starts `apps/server/src/server.ts` on a free port with the given settings (nothing else of the suite's
  * environment: no DATABASE_URL, REDIS_URL, ... unless given) and waits until /api/health answers 200.
  */
-export async function startServerProcess(settings: NodeJS.ProcessEnv, startupTimeoutMs = 90_000): Promise<ServerProcess> {
+export async function startServerProcess(
+  settings: NodeJS.ProcessEnv,
+  startupTimeoutMs = 90_000,
+): Promise<ServerProcess> {
   const port = await freePort();
   // Files the server writes (the mail outbox, uploads) never land in the repo's data/ directory.
   settings = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-process-')), ...settings };
@@ -49,7 +54,15 @@ export async function startServerProcess(settings: NodeJS.ProcessEnv, startupTim
     cwd: repoRoot,
     // One account posts hundreds of jobs here (durability, shutdown): far beyond a day's POSTS_PER_DAY, which
     // abuse.api and moderation.api test; a setting passed in still wins.
-    env: { ...env, DEMO_DATA: 'off', LOG_LEVEL: 'silent', POSTS_PER_DAY: '100000', ...settings, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...env,
+      DEMO_DATA: 'off',
+      LOG_LEVEL: 'silent',
+      POSTS_PER_DAY: '100000',
+      ...settings,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -88,15 +101,28 @@ const outboxes = new Map<string, string>();
  * Signs up (unless the account exists), confirms the address with the link the server mailed to its outbox (so
  * the account may post), and signs in over HTTP; answers the session cookie pair.
  */
-export async function sessionOverHttp(base: string, account: { name: string; username: string; email: string; password: string }, signUp = true): Promise<string> {
+export async function sessionOverHttp(
+  base: string,
+  account: { name: string; username: string; email: string; password: string },
+  signUp = true,
+): Promise<string> {
   if (signUp) {
-    const response = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(account) });
+    const response = await fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify(account),
+    });
     if (response.status !== 201) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
     const outbox = outboxes.get(base);
     if (!outbox) throw new Error(`no outbox known for ${base}`);
     const token = await waitForLinkToken(outbox, account.email, 'verify-email');
-    const confirmed = await fetch(`${base}/api/auth/verify-email`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ token }) });
-    if (confirmed.status !== 200) throw new Error(`verify-email answered ${confirmed.status}: ${await confirmed.text()}`);
+    const confirmed = await fetch(`${base}/api/auth/verify-email`, {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ token }),
+    });
+    if (confirmed.status !== 200)
+      throw new Error(`verify-email answered ${confirmed.status}: ${await confirmed.text()}`);
   }
   const signIn = await fetch(`${base}/api/auth/signin`, {
     method: 'POST',

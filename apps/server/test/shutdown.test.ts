@@ -74,46 +74,57 @@ describe('graceful shutdown on SIGTERM (real server process, PGlite)', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('stops accepting, answers every write in flight with 201, exits 0, and leaves a database that opens again', { timeout: 180_000 }, async () => {
-    server = await startServerProcess({ DATA_DIR: dataDir });
-    const account = { name: 'Shut Down', username: 'shutdown', email: 'shutdown@example.com', password: 'graceful passphrase' };
-    const cookie = await sessionOverHttp(server.base, account);
-    const titles = Array.from({ length: 20 }, (_, i) => `Graceful ${i}`);
+  it(
+    'stops accepting, answers every write in flight with 201, exits 0, and leaves a database that opens again',
+    { timeout: 180_000 },
+    async () => {
+      server = await startServerProcess({ DATA_DIR: dataDir });
+      const account = {
+        name: 'Shut Down',
+        username: 'shutdown',
+        email: 'shutdown@example.com',
+        password: 'graceful passphrase',
+      };
+      const cookie = await sessionOverHttp(server.base, account);
+      const titles = Array.from({ length: 20 }, (_, i) => `Graceful ${i}`);
 
-    // Twenty writes in flight: accepted, headers read, half their body received.
-    const inFlight = titles.map((title) => halfSentPost(server?.base ?? '', '/api/job/post-job', cookie, JSON.stringify(jobBody({ jobTitle: title }))));
-    await new Promise((r) => setTimeout(r, 500));
-    expect(server.child.exitCode).toBeNull();
-    server.child.kill('SIGTERM');
+      // Twenty writes in flight: accepted, headers read, half their body received.
+      const inFlight = titles.map((title) =>
+        halfSentPost(server?.base ?? '', '/api/job/post-job', cookie, JSON.stringify(jobBody({ jobTitle: title }))),
+      );
+      await new Promise((r) => setTimeout(r, 500));
+      expect(server.child.exitCode).toBeNull();
+      server.child.kill('SIGTERM');
 
-    // The server stops accepting: a new connection is refused (or, racing the close, answered 503).
-    let refused = '';
-    for (let i = 0; i < 50 && refused !== 'ECONNREFUSED'; i += 1) {
-      refused = await probe(server.base);
-      if (refused !== 'ECONNREFUSED') await new Promise((r) => setTimeout(r, 20));
-    }
-    // Still running: it waits for the requests it accepted (asserted below, after their answers).
-    const runningAfterClose = server.child.exitCode === null && server.child.signalCode === null;
+      // The server stops accepting: a new connection is refused (or, racing the close, answered 503).
+      let refused = '';
+      for (let i = 0; i < 50 && refused !== 'ECONNREFUSED'; i += 1) {
+        refused = await probe(server.base);
+        if (refused !== 'ECONNREFUSED') await new Promise((r) => setTimeout(r, 20));
+      }
+      // Still running: it waits for the requests it accepted (asserted below, after their answers).
+      const runningAfterClose = server.child.exitCode === null && server.child.signalCode === null;
 
-    // The rest of every body, now: every in-flight write gets a complete answer, 201 with its id.
-    for (const request of inFlight) request.finish();
-    const outcomes = await Promise.all(inFlight.map((r) => r.outcome));
-    expect(outcomes.map((o) => ('status' in o ? o.status : o.error))).toEqual(titles.map(() => 201));
-    const acknowledged = new Map<string, string>();
-    outcomes.forEach((outcome, i) => {
-      if (!('status' in outcome)) return;
-      const { insertedId } = JSON.parse(outcome.body) as { insertedId?: string };
-      if (insertedId) acknowledged.set(insertedId, titles[i] ?? '');
-    });
-    expect(acknowledged.size).toBe(titles.length);
-    expect(refused).toBe('ECONNREFUSED');
-    expect(runningAfterClose).toBe(true);
-    expect(await server.exited).toBe(0);
+      // The rest of every body, now: every in-flight write gets a complete answer, 201 with its id.
+      for (const request of inFlight) request.finish();
+      const outcomes = await Promise.all(inFlight.map((r) => r.outcome));
+      expect(outcomes.map((o) => ('status' in o ? o.status : o.error))).toEqual(titles.map(() => 201));
+      const acknowledged = new Map<string, string>();
+      outcomes.forEach((outcome, i) => {
+        if (!('status' in outcome)) return;
+        const { insertedId } = JSON.parse(outcome.body) as { insertedId?: string };
+        if (insertedId) acknowledged.set(insertedId, titles[i] ?? '');
+      });
+      expect(acknowledged.size).toBe(titles.length);
+      expect(refused).toBe('ECONNREFUSED');
+      expect(runningAfterClose).toBe(true);
+      expect(await server.exited).toBe(0);
 
-    // The database was closed cleanly: it opens again, with every acknowledged write in it.
-    server = await startServerProcess({ DATA_DIR: dataDir });
-    expect(await missingJobs(server.base, acknowledged)).toEqual([]);
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-  });
+      // The database was closed cleanly: it opens again, with every acknowledged write in it.
+      server = await startServerProcess({ DATA_DIR: dataDir });
+      expect(await missingJobs(server.base, acknowledged)).toEqual([]);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { buildTestApp } from './helpers.js';
 
-describe('GET /api/site: the footer\'s social links from configuration (issue 29)', () => {
+describe("GET /api/site: the footer's social links from configuration (issue 29)", () => {
   it('lists only the networks configured, in order; none by default', async () => {
     const bare = await buildTestApp('pglite');
     try {
@@ -10,7 +10,11 @@ describe('GET /api/site: the footer\'s social links from configuration (issue 29
     } finally {
       await bare.close();
     }
-    const t = await buildTestApp('pglite', {}, { env: { SOCIAL_X_URL: 'https://x.com/jobboard', SOCIAL_GITHUB_URL: 'https://github.com/jobboard/jobboard' } });
+    const t = await buildTestApp(
+      'pglite',
+      {},
+      { env: { SOCIAL_X_URL: 'https://x.com/jobboard', SOCIAL_GITHUB_URL: 'https://github.com/jobboard/jobboard' } },
+    );
     try {
       const response = await t.app.inject({ method: 'GET', url: '/api/site' });
       expect(response.statusCode).toBe(200);

@@ -17,7 +17,11 @@ const ORIGIN = 'https://jobs.example';
 const PER_FILE = 3;
 const W3C_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', isArray: (name) => ['sitemap', 'url'].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  isArray: (name) => ['sitemap', 'url'].includes(name),
+});
 
 interface Entry {
   loc: string;
@@ -31,7 +35,12 @@ interface UrlSetDocument {
 }
 
 function parseXml<T>(text: string): T {
-  expect(SyntaxValidator.validate(text, { xmlDeclaraion: { optional: false }, invalidCharSequence: { tagValue: true, attrLt: true } })).toBe(true);
+  expect(
+    SyntaxValidator.validate(text, {
+      xmlDeclaraion: { optional: false },
+      invalidCharSequence: { tagValue: true, attrLt: true },
+    }),
+  ).toBe(true);
   return parser.parse(text) as T;
 }
 
@@ -75,10 +84,20 @@ describeEachDb('robots.txt and sitemaps', (kind) => {
     // Seven open jobs over five companies (one of them with a name full of XML characters), and a closed one.
     const companies = ['Alpha Works', 'Beta & <Sons> "Ltd"', 'Gamma', 'Delta', 'Epsilon'];
     for (let i = 0; i < 7; i += 1) {
-      jobs.push(await postJob(t.app, poster.cookie, { jobTitle: `Sitemap Role ${i + 1}`, companyName: companies[i % companies.length] }));
+      jobs.push(
+        await postJob(t.app, poster.cookie, {
+          jobTitle: `Sitemap Role ${i + 1}`,
+          companyName: companies[i % companies.length],
+        }),
+      );
     }
     closedJob = await postJob(t.app, poster.cookie, { jobTitle: 'Closed Role', companyName: 'Zeta Closed' });
-    const closed = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${closedJob}`, headers: { cookie: poster.cookie }, payload: { status: 'closed' } });
+    const closed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/job/update-job/${closedJob}`,
+      headers: { cookie: poster.cookie },
+      payload: { status: 'closed' },
+    });
     expect(closed.statusCode).toBe(200);
     const slugs = await t.db.query<{ slug: string; name: string }>('SELECT slug, name FROM companies ORDER BY slug');
     emptyCompanySlug = slugs.find((c) => c.name === 'Zeta Closed')?.slug ?? '';
@@ -97,10 +116,21 @@ describeEachDb('robots.txt and sitemaps', (kind) => {
     const lines = response.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/api/', '/profile', '/post-job', '/edit-job/', '/my-job', '/jobs-applied', '/responses', '/saved-jobs', '/alerts']) {
+    for (const path of [
+      '/api/',
+      '/profile',
+      '/post-job',
+      '/edit-job/',
+      '/my-job',
+      '/jobs-applied',
+      '/responses',
+      '/saved-jobs',
+      '/alerts',
+    ]) {
       expect(lines, path).toContain(`Disallow: ${path}`);
     }
-    for (const open of ['/', '/job/', '/company/', '/feed.rss', '/about']) expect(lines).not.toContain(`Disallow: ${open}`);
+    for (const open of ['/', '/job/', '/company/', '/feed.rss', '/about'])
+      expect(lines).not.toContain(`Disallow: ${open}`);
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });
 
@@ -130,7 +160,13 @@ describeEachDb('robots.txt and sitemaps', (kind) => {
       if (file.loc.includes('/jobs-')) jobUrls.push(...urls);
       if (file.loc.includes('/companies-')) companyUrls.push(...urls);
       // A file's lastmod is its newest entry's.
-      if (urls.length && !file.loc.endsWith('pages.xml')) expect(file.lastmod).toBe(urls.map((u) => u.lastmod ?? '').sort().at(-1));
+      if (urls.length && !file.loc.endsWith('pages.xml'))
+        expect(file.lastmod).toBe(
+          urls
+            .map((u) => u.lastmod ?? '')
+            .sort()
+            .at(-1),
+        );
     }
     expect(jobUrls.map((u) => u.loc)).toEqual(jobs.map((id) => `${ORIGIN}/job/${id}`));
     expect(jobUrls.map((u) => u.loc)).not.toContain(`${ORIGIN}/job/${closedJob}`);
@@ -144,7 +180,7 @@ describeEachDb('robots.txt and sitemaps', (kind) => {
     expect(urls[0]?.lastmod).toMatch(W3C_DATETIME);
   });
 
-  it('a job edit moves its lastmod and its file\'s in the index', async () => {
+  it("a job edit moves its lastmod and its file's in the index", async () => {
     const before = (await index()).find((f) => f.loc.endsWith('/jobs-1.xml'))?.lastmod ?? '';
     await t.db.query(`UPDATE jobs SET updated_at = now() + interval '1 day' WHERE id = $1`, [jobs[1]]);
     const after = (await index()).find((f) => f.loc.endsWith('/jobs-1.xml'))?.lastmod ?? '';
@@ -155,19 +191,38 @@ describeEachDb('robots.txt and sitemaps', (kind) => {
 
   it('a block whose jobs all closed leaves the index', async () => {
     for (const id of jobs.slice(6)) {
-      const response = await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${id}`, headers: { cookie: poster.cookie }, payload: { status: 'closed' } });
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/job/update-job/${id}`,
+        headers: { cookie: poster.cookie },
+        payload: { status: 'closed' },
+      });
       expect(response.statusCode).toBe(200);
     }
     expect((await index()).map((f) => f.loc)).not.toContain(`${ORIGIN}/sitemaps/jobs-3.xml`);
     // Still a file (its numbers were handed out), listing nothing.
     expect(await urlsOf(`${ORIGIN}/sitemaps/jobs-3.xml`)).toEqual([]);
     for (const id of jobs.slice(6)) {
-      await t.app.inject({ method: 'PATCH', url: `/api/job/update-job/${id}`, headers: { cookie: poster.cookie }, payload: { status: 'open' } });
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/job/update-job/${id}`,
+        headers: { cookie: poster.cookie },
+        payload: { status: 'open' },
+      });
     }
   });
 
   it('unknown files are 404 JSON errors', async () => {
-    const names = ['jobs-4.xml', 'jobs-0.xml', 'companies-3.xml', 'jobs-1.txt', 'other.xml', 'jobs-01.xml', 'jobs-99999999999.xml', '..%2Fsitemap.xml'];
+    const names = [
+      'jobs-4.xml',
+      'jobs-0.xml',
+      'companies-3.xml',
+      'jobs-1.txt',
+      'other.xml',
+      'jobs-01.xml',
+      'jobs-99999999999.xml',
+      '..%2Fsitemap.xml',
+    ];
     for (const name of [...names, `${'a'.repeat(150)}.xml`, 'jobs-1.xml/more', '']) {
       const response = await get(`/sitemaps/${name}`);
       expect(response.statusCode, name).toBe(404);
@@ -215,7 +270,9 @@ describeEachDb('robots.txt and sitemaps', (kind) => {
       expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
       const empty = await other.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'board.example' } });
       // No jobs at all: the index still lists the pages file, so it is never an empty index.
-      expect(parseXml<IndexDocument>(empty.body).sitemapindex.sitemap?.map((s) => s.loc)).toEqual(['http://localhost:3000/sitemaps/pages.xml']);
+      expect(parseXml<IndexDocument>(empty.body).sitemapindex.sitemap?.map((s) => s.loc)).toEqual([
+        'http://localhost:3000/sitemaps/pages.xml',
+      ]);
       const forged = { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' };
       for (const url of ['/robots.txt', '/sitemap.xml', '/sitemaps/pages.xml']) {
         const answer = await t.app.inject({ method: 'GET', url, headers: forged });

@@ -35,7 +35,9 @@ export async function startSmtpServer(
         const body = raw.slice(split + 2);
         const qp = /Content-Transfer-Encoding: quoted-printable/i.test(head);
         const text = qp
-          ? body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+          ? body
+              .replace(/=\n/g, '')
+              .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
           : body;
         const mail: ReceivedMail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -63,12 +65,20 @@ export async function startSmtpServer(
 }
 
 /** Waits (bounded) for a message to `to` whose subject matches. */
-export async function waitForMail(received: ReceivedMail[], to: string, subject: RegExp, timeoutMs = 15_000): Promise<ReceivedMail> {
+export async function waitForMail(
+  received: ReceivedMail[],
+  to: string,
+  subject: RegExp,
+  timeoutMs = 15_000,
+): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = received.find((m) => m.to.includes(to) && subject.test(m.subject));
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no mail "${String(subject)}" to ${to} within ${timeoutMs} ms (got ${received.map((m) => `${m.to.join()}: ${m.subject}`).join(' | ')})`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no mail "${String(subject)}" to ${to} within ${timeoutMs} ms (got ${received.map((m) => `${m.to.join()}: ${m.subject}`).join(' | ')})`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

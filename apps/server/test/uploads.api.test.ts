@@ -37,7 +37,9 @@ async function image(format: 'png' | 'jpeg' | 'webp' | 'gif', width = 640, heigh
 async function bigPng(): Promise<Buffer> {
   const raw = Buffer.alloc(1200 * 1000 * 3);
   for (let i = 0; i < raw.length; i += 1) raw[i] = (i * 2654435761) >>> 24;
-  return sharp(raw, { raw: { width: 1200, height: 1000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(raw, { raw: { width: 1200, height: 1000, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 describe('avatar uploads on disk', () => {
@@ -60,7 +62,12 @@ describe('avatar uploads on disk', () => {
 
   it.each(['png', 'jpeg', 'webp', 'gif'] as const)('stores a %s as a square WebP without metadata', async (format) => {
     const { payload, headers } = multipart(await image(format), `My Photo.${format}`);
-    const response = await t.app.inject({ method: 'POST', url: '/api/upload/avatar', payload, headers: { ...headers, cookie } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/avatar',
+      payload,
+      headers: { ...headers, cookie },
+    });
     expect(response.statusCode).toBe(201);
     const { url } = response.json<{ url: string }>();
     expect(url).toMatch(/^\/uploads\/\d{13}-[0-9a-f]{16}-my-photo\.webp$/);
@@ -82,8 +89,17 @@ describe('avatar uploads on disk', () => {
 
   it('judges by the bytes, not the name: a text file called photo.png is refused and nothing is stored', async () => {
     const before = storedFiles().length;
-    const { payload, headers } = multipart(Buffer.from('<svg onload="alert(1)"></svg> not an image'), 'photo.png', 'image/png');
-    const response = await t.app.inject({ method: 'POST', url: '/api/upload/avatar', payload, headers: { ...headers, cookie } });
+    const { payload, headers } = multipart(
+      Buffer.from('<svg onload="alert(1)"></svg> not an image'),
+      'photo.png',
+      'image/png',
+    );
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/avatar',
+      payload,
+      headers: { ...headers, cookie },
+    });
     expect(expectErrorShape(response, 400)).toBe(MESSAGES.avatarUploadFailed);
     expect(storedFiles().length).toBe(before);
   });
@@ -91,7 +107,12 @@ describe('avatar uploads on disk', () => {
   it('refuses a truncated image', async () => {
     const png = await image('png');
     const { payload, headers } = multipart(png.subarray(0, Math.floor(png.length / 3)), 'cut.png', 'image/png');
-    const response = await t.app.inject({ method: 'POST', url: '/api/upload/avatar', payload, headers: { ...headers, cookie } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/avatar',
+      payload,
+      headers: { ...headers, cookie },
+    });
     expect(expectErrorShape(response, 400)).toBe(MESSAGES.avatarUploadFailed);
   });
 
@@ -100,7 +121,12 @@ describe('avatar uploads on disk', () => {
     const big = await bigPng();
     expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
     const { payload, headers } = multipart(big, 'big.png', 'image/png');
-    const response = await t.app.inject({ method: 'POST', url: '/api/upload/avatar', payload, headers: { ...headers, cookie } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/avatar',
+      payload,
+      headers: { ...headers, cookie },
+    });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(response.json().message).toBe(MESSAGES.avatarUploadFailed);
@@ -109,7 +135,12 @@ describe('avatar uploads on disk', () => {
 
   it('keeps a path in the name out of the file system', async () => {
     const { payload, headers } = multipart(await image('png'), '../../../etc/evil.png', 'image/png');
-    const response = await t.app.inject({ method: 'POST', url: '/api/upload/avatar', payload, headers: { ...headers, cookie } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/avatar',
+      payload,
+      headers: { ...headers, cookie },
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().url).toMatch(/^\/uploads\/\d{13}-[0-9a-f]{16}-evil\.webp$/);
     expect(fs.existsSync(path.join(dataDir, 'etc'))).toBe(false);
@@ -130,7 +161,9 @@ describe('avatar uploads on disk', () => {
   it('names files by timestamp and sanitized original name', () => {
     expect(safeBaseName('..\\..\\Windows\\My Photo (1).JPG')).toBe('my-photo-1');
     expect(safeBaseName('.png')).toBe('avatar');
-    expect(avatarFileName('résumé photo.png', 1_700_000_000_000, '0123456789abcdef')).toBe('1700000000000-0123456789abcdef-resume-photo.webp');
+    expect(avatarFileName('résumé photo.png', 1_700_000_000_000, '0123456789abcdef')).toBe(
+      '1700000000000-0123456789abcdef-resume-photo.webp',
+    );
   });
 
   it('the default avatar is served locally', async () => {
@@ -139,16 +172,19 @@ describe('avatar uploads on disk', () => {
     expect(response.headers['content-type']).toContain('image/svg+xml');
   });
 
-  it('DiskStorage writes whole files only: a concurrent reader never sees part of one', { timeout: 60_000 }, async () => {
-    const directory = path.join(dataDir, 'direct');
-    const storage = new DiskStorage(directory);
-    const target = path.join(directory, 'x.webp');
-    // Two different contents, each of them large enough to take many write calls.
-    const contents = [Buffer.alloc(4 * 1024 * 1024, 'a'), Buffer.alloc(5 * 1024 * 1024, 'b')];
-    const whole = new Set(contents.map((c) => createHash('sha256').update(c).digest('hex')));
-    // A reader in another thread, reading the file as fast as it can while it is written over and over.
-    const reader = new Worker(
-      `const { parentPort, workerData } = require('node:worker_threads');
+  it(
+    'DiskStorage writes whole files only: a concurrent reader never sees part of one',
+    { timeout: 60_000 },
+    async () => {
+      const directory = path.join(dataDir, 'direct');
+      const storage = new DiskStorage(directory);
+      const target = path.join(directory, 'x.webp');
+      // Two different contents, each of them large enough to take many write calls.
+      const contents = [Buffer.alloc(4 * 1024 * 1024, 'a'), Buffer.alloc(5 * 1024 * 1024, 'b')];
+      const whole = new Set(contents.map((c) => createHash('sha256').update(c).digest('hex')));
+      // A reader in another thread, reading the file as fast as it can while it is written over and over.
+      const reader = new Worker(
+        `const { parentPort, workerData } = require('node:worker_threads');
        const fs = require('node:fs');
        const { createHash } = require('node:crypto');
        const seen = new Map();
@@ -164,25 +200,30 @@ describe('avatar uploads on disk', () => {
          if (stop) parentPort.postMessage([...seen]);
          else setImmediate(loop);
        })();`,
-      { eval: true, workerData: target },
-    );
-    const seen = new Promise<Map<string, number>>((resolve) => reader.once('message', (entries: [string, number][]) => resolve(new Map(entries))));
-    for (let i = 0; i < 30; i += 1) {
-      // put never writes over a name (security review finding 9): the file goes, then comes back whole.
-      fs.rmSync(target, { force: true });
-      expect(await storage.put('x.webp', contents[i % 2] as Buffer, 'image/webp')).toBe('/uploads/x.webp');
-    }
-    reader.postMessage('stop');
-    const reads = await seen;
-    await reader.terminate();
-    // Every read found no file yet, or one of the two contents whole.
-    const partial = [...reads].filter(([key]) => key !== 'ENOENT' && !whole.has(key));
-    expect(partial, 'reads of a partial file').toEqual([]);
-    expect([...reads].filter(([key]) => whole.has(key)).reduce((n, [, count]) => n + count, 0)).toBeGreaterThan(0);
-    expect(createHash('sha256').update(fs.readFileSync(target)).digest('hex')).toBe(
-      createHash('sha256').update(contents[1] as Buffer).digest('hex'),
-    );
-  });
+        { eval: true, workerData: target },
+      );
+      const seen = new Promise<Map<string, number>>((resolve) =>
+        reader.once('message', (entries: [string, number][]) => resolve(new Map(entries))),
+      );
+      for (let i = 0; i < 30; i += 1) {
+        // put never writes over a name (security review finding 9): the file goes, then comes back whole.
+        fs.rmSync(target, { force: true });
+        expect(await storage.put('x.webp', contents[i % 2] as Buffer, 'image/webp')).toBe('/uploads/x.webp');
+      }
+      reader.postMessage('stop');
+      const reads = await seen;
+      await reader.terminate();
+      // Every read found no file yet, or one of the two contents whole.
+      const partial = [...reads].filter(([key]) => key !== 'ENOENT' && !whole.has(key));
+      expect(partial, 'reads of a partial file').toEqual([]);
+      expect([...reads].filter(([key]) => whole.has(key)).reduce((n, [, count]) => n + count, 0)).toBeGreaterThan(0);
+      expect(createHash('sha256').update(fs.readFileSync(target)).digest('hex')).toBe(
+        createHash('sha256')
+          .update(contents[1] as Buffer)
+          .digest('hex'),
+      );
+    },
+  );
 
   it('DiskStorage leaves no partial file after a crash at any point of a write', async () => {
     const directory = path.join(dataDir, 'crash');
@@ -191,7 +232,18 @@ describe('avatar uploads on disk', () => {
     const before = Buffer.alloc(64 * 1024, 'o');
     const after = Buffer.alloc(96 * 1024, 'n');
     // A crash after the first N changes to the file system: from then on, nothing more reaches the disk.
-    const mutating = ['writeFile', 'appendFile', 'rename', 'copyFile', 'truncate', 'open', 'write', 'link', 'symlink', 'cp'] as const;
+    const mutating = [
+      'writeFile',
+      'appendFile',
+      'rename',
+      'copyFile',
+      'truncate',
+      'open',
+      'write',
+      'link',
+      'symlink',
+      'cp',
+    ] as const;
     type FsFunction = (...args: unknown[]) => Promise<unknown>;
     const api = fsp as unknown as Record<string, FsFunction>;
     const names = mutating.filter((name) => typeof api[name] === 'function');
@@ -219,7 +271,10 @@ describe('avatar uploads on disk', () => {
       }
       // The file is the old one or the new one, whole; never missing, never a mix or a part.
       const now = fs.readFileSync(target);
-      expect(now.equals(before) || now.equals(after), `crash after ${allowed} file-system changes: ${now.length} bytes`).toBe(true);
+      expect(
+        now.equals(before) || now.equals(after),
+        `crash after ${allowed} file-system changes: ${now.length} bytes`,
+      ).toBe(true);
       if (!crashed) break;
       crashPoints += 1;
     }
@@ -235,11 +290,24 @@ describe('avatar uploads to S3-compatible storage', () => {
 
   beforeAll(async () => {
     s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-s3-'));
-    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'avatars-test' }] });
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: 'avatars-test' }],
+    });
     const address = (await s3.run()) as AddressInfo;
     endpoint = `http://127.0.0.1:${address.port}`;
     t = await buildTestApp('pglite', {
-      s3: { bucket: 'avatars-test', endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', publicUrl: undefined },
+      s3: {
+        bucket: 'avatars-test',
+        endpoint,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        publicUrl: undefined,
+      },
     });
   });
   afterAll(async () => {
@@ -251,7 +319,12 @@ describe('avatar uploads to S3-compatible storage', () => {
   it('stores the re-encoded avatar in the bucket and answers its URL', async () => {
     const { cookie } = await signUpAndSignIn(t.app);
     const { payload, headers } = multipart(await image('jpeg'), 'face.jpg', 'image/jpeg');
-    const response = await t.app.inject({ method: 'POST', url: '/api/upload/avatar', payload, headers: { ...headers, cookie } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/avatar',
+      payload,
+      headers: { ...headers, cookie },
+    });
     expect(response.statusCode).toBe(201);
     const { url } = response.json<{ url: string }>();
     expect(url).toMatch(new RegExp(`^${endpoint}/avatars-test/avatars/\\d{13}-[0-9a-f]{16}-face\\.webp$`));
@@ -263,7 +336,14 @@ describe('avatar uploads to S3-compatible storage', () => {
   });
 
   it('S3Storage builds path-style URLs from the endpoint', async () => {
-    const storage = new S3Storage({ bucket: 'avatars-test', endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', publicUrl: 'https://cdn.example/a' });
+    const storage = new S3Storage({
+      bucket: 'avatars-test',
+      endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      publicUrl: 'https://cdn.example/a',
+    });
     const url = await storage.put('n.webp', Buffer.from('x'), 'image/webp');
     expect(url).toBe('https://cdn.example/a/avatars/n.webp');
   });

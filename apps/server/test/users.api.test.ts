@@ -40,10 +40,14 @@ describeEachDb('users API', (kind) => {
 
   const userRow = async (id: string) =>
     (
-      await t.db.query<{ name: string; username: string; email: string; password_hash: string; avatar: string; resume: string }>(
-        'SELECT name, username, email, password_hash, avatar, resume FROM users WHERE id = $1',
-        [id],
-      )
+      await t.db.query<{
+        name: string;
+        username: string;
+        email: string;
+        password_hash: string;
+        avatar: string;
+        resume: string;
+      }>('SELECT name, username, email, password_hash, avatar, resume FROM users WHERE id = $1', [id])
     )[0];
 
   const count = async (sql: string, params: unknown[] = []) =>
@@ -63,21 +67,42 @@ describeEachDb('users API', (kind) => {
       // The poster applying elsewhere does not make that poster's people visible.
       expect((await apply(poster, strangerJob)).statusCode).toBe(201);
 
-      const response = await t.app.inject({ method: 'GET', url: '/api/user/get-users', headers: { cookie: poster.cookie } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/get-users',
+        headers: { cookie: poster.cookie },
+      });
       expect(response.statusCode).toBe(200);
       const users = response.json<User[]>();
       expect(users.map((u) => u._id).sort()).toEqual([poster.user._id, a1.user._id, a2.user._id].sort());
       for (const u of users) expect(Object.keys(u).sort()).toEqual(USER_FIELDS);
       // Others see the public fields only: not whether an address is verified, nor a pending address.
-      const { emailVerified: _v, pendingEmail: _p, ...a1Public } = a1.user as User & { emailVerified?: boolean; pendingEmail?: string };
+      const {
+        emailVerified: _v,
+        pendingEmail: _p,
+        ...a1Public
+      } = a1.user as User & { emailVerified?: boolean; pendingEmail?: string };
       expect(users.find((u) => u._id === a1.user._id)).toEqual(a1Public);
       expect(response.body).not.toMatch(/password|hash|argon2/i);
 
       // The applicant sees only themselves; the stranger sees themselves and the poster who applied.
-      const applicantView = await t.app.inject({ method: 'GET', url: '/api/user/get-users', headers: { cookie: a1.cookie } });
+      const applicantView = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/get-users',
+        headers: { cookie: a1.cookie },
+      });
       expect(applicantView.json<User[]>().map((u) => u._id)).toEqual([a1.user._id]);
-      const strangerView = await t.app.inject({ method: 'GET', url: '/api/user/get-users', headers: { cookie: stranger.cookie } });
-      expect(strangerView.json<User[]>().map((u) => u._id).sort()).toEqual([stranger.user._id, poster.user._id].sort());
+      const strangerView = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/get-users',
+        headers: { cookie: stranger.cookie },
+      });
+      expect(
+        strangerView
+          .json<User[]>()
+          .map((u) => u._id)
+          .sort(),
+      ).toEqual([stranger.user._id, poster.user._id].sort());
     });
 
     it('refuses a visitor with 401', async () => {
@@ -105,25 +130,45 @@ describeEachDb('users API', (kind) => {
     it('changes the email (lower-cased, once its link is followed) and username; sign-in and postedBy follow', async () => {
       const u = await signUpAndSignIn(t.app);
       const job = await postJob(t.app, u.cookie);
-      const response = await update(u, u.user._id, { email: 'New.Address@Example.com', username: 'fresh_name', currentPassword: u.password });
+      const response = await update(u, u.user._id, {
+        email: 'New.Address@Example.com',
+        username: 'fresh_name',
+        currentPassword: u.password,
+      });
       expect(response.statusCode).toBe(200);
       // The username changes at once; the address only when the link mailed to it is followed.
-      expect(response.json()).toMatchObject({ email: u.user.email, pendingEmail: 'new.address@example.com', username: 'fresh_name' });
+      expect(response.json()).toMatchObject({
+        email: u.user.email,
+        pendingEmail: 'new.address@example.com',
+        username: 'fresh_name',
+      });
       expect((await userRow(u.user._id))?.email).toBe(u.user.email);
-      const token = await waitForLinkToken(path.join(t.config.dataDir, 'outbox'), 'new.address@example.com', 'verify-email');
+      const token = await waitForLinkToken(
+        path.join(t.config.dataDir, 'outbox'),
+        'new.address@example.com',
+        'verify-email',
+      );
       const confirmed = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
       expect(confirmed.statusCode).toBe(200);
-      expect(confirmed.json()).toMatchObject({ email: 'new.address@example.com', pendingEmail: null, emailVerified: true });
+      expect(confirmed.json()).toMatchObject({
+        email: 'new.address@example.com',
+        pendingEmail: null,
+        emailVerified: true,
+      });
       expect((await userRow(u.user._id))?.email).toBe('new.address@example.com');
       await expect(signInAs(t.app, u.user.email, u.password)).rejects.toThrow(/401/);
       const again = await signInAs(t.app, 'new.address@example.com', u.password);
       expect(again.user._id).toBe(u.user._id);
-      const jobBody = (await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${job}`, headers: { cookie: again.cookie } })).json<{
+      const jobBody = (
+        await t.app.inject({ method: 'GET', url: `/api/job/all-jobs/${job}`, headers: { cookie: again.cookie } })
+      ).json<{
         postedBy: string;
       }>();
       expect(jobBody.postedBy).toBe('new.address@example.com');
       // Sending one's own current email or username is not a conflict.
-      expect((await update(u, u.user._id, { email: 'new.address@example.com', username: 'FRESH_NAME' })).statusCode).toBe(200);
+      expect(
+        (await update(u, u.user._id, { email: 'new.address@example.com', username: 'FRESH_NAME' })).statusCode,
+      ).toBe(200);
     });
 
     it('refuses a username already taken with 409; a taken e-mail answers like a free one and changes nothing', async () => {
@@ -157,8 +202,13 @@ describeEachDb('users API', (kind) => {
         // Both links were mailed to the contested address; both are followed at once.
         const outbox = path.join(t.config.dataDir, 'outbox');
         const seen = new Set<string>();
-        const tokens = [await waitForLinkToken(outbox, email, 'verify-email', 15_000, seen), await waitForLinkToken(outbox, email, 'verify-email', 15_000, seen)];
-        const responses = await Promise.all(tokens.map((token) => t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })));
+        const tokens = [
+          await waitForLinkToken(outbox, email, 'verify-email', 15_000, seen),
+          await waitForLinkToken(outbox, email, 'verify-email', 15_000, seen),
+        ];
+        const responses = await Promise.all(
+          tokens.map((token) => t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })),
+        );
         expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
         const loser = responses.find((r) => r.statusCode === 409);
         expect(loser && expectErrorShape(loser, 409)).toBe(MESSAGES.addressNowTaken);
@@ -171,7 +221,9 @@ describeEachDb('users API', (kind) => {
       const other = await signUpAndSignIn(t.app);
       const before = await userRow(other.user._id);
       expectErrorShape(await update(u, other.user._id, { name: 'Hijacked', password: 'another secret 1' }), 403);
-      expect(expectErrorShape(await update(undefined, other.user._id, { name: 'Hijacked' }), 401)).toBe(MESSAGES.notSignedIn);
+      expect(expectErrorShape(await update(undefined, other.user._id, { name: 'Hijacked' }), 401)).toBe(
+        MESSAGES.notSignedIn,
+      );
       expect(await userRow(other.user._id)).toEqual(before);
       expect(expectErrorShape(await update(u, 'not-an-id', { name: 'x' }), 404)).toBe(MESSAGES.userNotFound);
     });
@@ -302,7 +354,11 @@ describeEachDb('users API', (kind) => {
       expectErrorShape(forbidden, 403);
       const visitor = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${other.user._id}` });
       expect(expectErrorShape(visitor, 401)).toBe(MESSAGES.notSignedIn);
-      const malformed = await t.app.inject({ method: 'DELETE', url: '/api/user/delete/not-an-id', headers: { cookie: u.cookie } });
+      const malformed = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/user/delete/not-an-id',
+        headers: { cookie: u.cookie },
+      });
       expect(expectErrorShape(malformed, 404)).toBe(MESSAGES.userNotFound);
       expect(await count('users WHERE id = $1', [other.user._id])).toBe(1);
       expect(await count('jobs WHERE poster_id = $1', [other.user._id])).toBe(1);

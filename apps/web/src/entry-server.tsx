@@ -33,13 +33,26 @@ export function prefetchPlan(pathname: string, search: string): PagePlan | null 
   const me = { key: queryKeys.me as QueryKey, path: '/api/auth/me' };
   if (pathname === '/') {
     const params = searchParamsOf(parseSearchParams(new URLSearchParams(search))).toString();
-    return { kind: 'home', queries: [me, { key: queryKeys.search(params), path: `/api/job/search${params ? `?${params}` : ''}` }] };
+    return {
+      kind: 'home',
+      queries: [me, { key: queryKeys.search(params), path: `/api/job/search${params ? `?${params}` : ''}` }],
+    };
   }
   const job = matchPath('/job/:id', pathname);
   const id = job?.params.id;
-  if (id) return { kind: 'job', id, queries: [me, { key: queryKeys.job(id), path: `/api/job/all-jobs/${encodeURIComponent(id)}` }] };
+  if (id)
+    return {
+      kind: 'job',
+      id,
+      queries: [me, { key: queryKeys.job(id), path: `/api/job/all-jobs/${encodeURIComponent(id)}` }],
+    };
   const slug = matchPath('/company/:slug', pathname)?.params.slug;
-  if (slug) return { kind: 'company', id: slug, queries: [me, { key: queryKeys.company(slug), path: `/api/companies/${encodeURIComponent(slug)}` }] };
+  if (slug)
+    return {
+      kind: 'company',
+      id: slug,
+      queries: [me, { key: queryKeys.company(slug), path: `/api/companies/${encodeURIComponent(slug)}` }],
+    };
   return null;
 }
 
@@ -79,6 +92,9 @@ export function render(url: string, state: SsrState, timeoutMs = 5000): Promise<
         },
       },
     );
-    setTimeout(() => stream.abort(new Error(`server rendering of ${url} took over ${timeoutMs} ms`)), timeoutMs).unref();
+    setTimeout(
+      () => stream.abort(new Error(`server rendering of ${url} took over ${timeoutMs} ms`)),
+      timeoutMs,
+    ).unref();
   });
 }

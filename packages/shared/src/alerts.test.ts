@@ -20,7 +20,10 @@ describe('parseAlertQuery', () => {
   });
 
   it('is the body schema of POST /api/alerts', () => {
-    expect(alertCreateBodySchema.parse({ query: 'sort=newest&q=go', frequency: 'daily' })).toEqual({ query: 'q=go', frequency: 'daily' });
+    expect(alertCreateBodySchema.parse({ query: 'sort=newest&q=go', frequency: 'daily' })).toEqual({
+      query: 'q=go',
+      frequency: 'daily',
+    });
     expect(alertCreateBodySchema.safeParse({ query: 'q=go', frequency: 'hourly' }).success).toBe(false);
   });
 });
@@ -31,8 +34,14 @@ describe('describeAlertSearch', () => {
     [{ q: 'react', where: 'Berlin' }, 'react in Berlin'],
     [{ q: 'react', where: 'remote' }, 'react, remote'],
     [{ skill: 'rust', country: 'DE' }, 'rust jobs in Germany'],
-    [{ q: 'designer', workplace: 'hybrid', employment: 'full-time', payMin: 80000 }, 'designer, Full-time, Hybrid, paying at least $80,000 a year'],
-    [{ location: 'madrid', maxPrice: '50', posted: '7d' }, 'All jobs, in Madrid, pay < 50000k, posted in the last 7 days'],
+    [
+      { q: 'designer', workplace: 'hybrid', employment: 'full-time', payMin: 80000 },
+      'designer, Full-time, Hybrid, paying at least $80,000 a year',
+    ],
+    [
+      { location: 'madrid', maxPrice: '50', posted: '7d' },
+      'All jobs, in Madrid, pay < 50000k, posted in the last 7 days',
+    ],
   ] as const)('%o -> %s', (search, words) => {
     expect(describeAlertSearch(search)).toBe(words);
   });

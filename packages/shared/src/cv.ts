@@ -24,7 +24,8 @@ export const CV_MIME_TYPES = {
 } as const;
 export const CV_ACCEPTED_TYPES: readonly string[] = Object.values(CV_MIME_TYPES);
 /** The file input's `accept`: a first filter only, the server judges by the bytes. */
-export const CV_ACCEPT_ATTRIBUTE = '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const CV_ACCEPT_ATTRIBUTE =
+  '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export const CV_MESSAGES = {
   wrongType: 'cv: CV must be a PDF or DOCX document',
@@ -35,7 +36,8 @@ export const CV_MESSAGES = {
   cvIdNotYours: 'cvId: CV not found (upload it again)',
   noCv: 'This application has no CV',
   badLink: 'This CV link is invalid or has expired: open the CV again from the page',
-  unconfirmed: 'Confirm your e-mail address before uploading a CV: follow the link we mailed you, or ask for a new one on your profile',
+  unconfirmed:
+    'Confirm your e-mail address before uploading a CV: follow the link we mailed you, or ask for a new one on your profile',
   inUse: 'This CV was sent with an application, so it is kept for the employer: only a CV never sent can be deleted',
 } as const;
 
@@ -69,7 +71,11 @@ export type CvLink = z.infer<typeof cvLinkSchema>;
 
 export const cvParamsSchema = z.object({ cvId: z.string().max(100) });
 export const cvFileQuerySchema = z.object({
-  expires: z.coerce.number({ error: 'expires must be a whole number' }).int({ error: 'expires must be a whole number' }).min(0).max(2 ** 40),
+  expires: z.coerce
+    .number({ error: 'expires must be a whole number' })
+    .int({ error: 'expires must be a whole number' })
+    .min(0)
+    .max(2 ** 40),
   sig: z.string({ error: 'sig is required' }).max(200, { error: 'sig is too long' }),
 });
 

@@ -9,10 +9,18 @@ import { searchQuerySchema } from './schemas.js';
 /** A feed takes exactly the query GET /api/job/search takes (the page is accepted and ignored). */
 export const feedQuerySchema = searchQuerySchema;
 
-export const rssDocumentSchema = z.string().describe('An RSS 2.0 document (application/rss+xml): the newest matches of the search');
-export const atomDocumentSchema = z.string().describe('An Atom 1.0 document (application/atom+xml): the newest matches of the search');
-export const sitemapDocumentSchema = z.string().describe('A sitemap or sitemap index (application/xml), sitemaps.org protocol 0.9');
-export const robotsTxtSchema = z.string().describe('robots.txt (text/plain): what crawlers may read, and where the sitemap is');
+export const rssDocumentSchema = z
+  .string()
+  .describe('An RSS 2.0 document (application/rss+xml): the newest matches of the search');
+export const atomDocumentSchema = z
+  .string()
+  .describe('An Atom 1.0 document (application/atom+xml): the newest matches of the search');
+export const sitemapDocumentSchema = z
+  .string()
+  .describe('A sitemap or sitemap index (application/xml), sitemaps.org protocol 0.9');
+export const robotsTxtSchema = z
+  .string()
+  .describe('robots.txt (text/plain): what crawlers may read, and where the sitemap is');
 
 const jsonFeedAuthorSchema = z.object({ name: z.string(), url: z.string().optional() });
 

@@ -3,7 +3,9 @@ import { describeSearch, feedSearchParams, searchFeedLinks, searchFeedTitle } fr
 
 describe('feeds of a search', () => {
   it('keep only the search keys, in their order, without the page or empty values', () => {
-    expect(feedSearchParams('?page=3&sort=pay&q=react&utm_source=x&where=&skill=go').toString()).toBe('q=react&skill=go&sort=pay');
+    expect(feedSearchParams('?page=3&sort=pay&q=react&utm_source=x&where=&skill=go').toString()).toBe(
+      'q=react&skill=go&sort=pay',
+    );
   });
 
   it('name the search in words', () => {
@@ -15,7 +17,9 @@ describe('feeds of a search', () => {
     expect(describeSearch('where=remote')).toBe('remote jobs');
     expect(searchFeedTitle('where=Remote&q=react')).toBe('Jobboard: remote react jobs');
     expect(describeSearch('where=remote&workplace=remote')).toBe('remote jobs');
-    expect(describeSearch('country=de&remoteCountry=FR&payMin=123456')).toBe('jobs in Germany, open to people in France, paying $123,456+ a year');
+    expect(describeSearch('country=de&remoteCountry=FR&payMin=123456')).toBe(
+      'jobs in Germany, open to people in France, paying $123,456+ a year',
+    );
     expect(describeSearch('location=london&salaryType=hourly')).toBe('jobs in London, paid hourly');
   });
 

@@ -80,7 +80,11 @@ export function describeSearch(search: string | URLSearchParams): string {
   const what = get('q');
   const subject = [...kinds, what].filter(Boolean).join(' ');
   const qualifiers: string[] = [];
-  const places = [whereRemote ? undefined : get('where'), label('location'), get('country') && countryName(get('country')?.toUpperCase() ?? '')].filter(Boolean);
+  const places = [
+    whereRemote ? undefined : get('where'),
+    label('location'),
+    get('country') && countryName(get('country')?.toUpperCase() ?? ''),
+  ].filter(Boolean);
   if (places.length) qualifiers.push(`in ${places.join(', ')}`);
   const remoteCountry = get('remoteCountry');
   if (remoteCountry) qualifiers.push(`open to people in ${countryName(remoteCountry.toUpperCase())}`);
@@ -90,7 +94,9 @@ export function describeSearch(search: string | URLSearchParams): string {
   if (payMin) {
     const amount = Number(payMin);
     const known = PAY_AT_LEAST_OPTIONS.find((option) => option.value === payMin)?.label;
-    qualifiers.push(`paying ${known ?? (Number.isFinite(amount) ? `$${amount.toLocaleString('en-US')}+` : payMin)} a year`);
+    qualifiers.push(
+      `paying ${known ?? (Number.isFinite(amount) ? `$${amount.toLocaleString('en-US')}+` : payMin)} a year`,
+    );
   }
   const salaryType = label('salaryType');
   if (salaryType) qualifiers.push(`paid ${salaryType.toLowerCase()}`);

@@ -13,7 +13,13 @@ export const SALARY_PERIODS = ['hour', 'day', 'week', 'month', 'year'] as const;
 export type SalaryPeriod = (typeof SALARY_PERIODS)[number];
 /** Working time in a year: 40 hours a week, 5 days a week, 52 weeks. */
 export const PERIODS_PER_YEAR: Record<SalaryPeriod, number> = { hour: 2080, day: 260, week: 52, month: 12, year: 1 };
-export const PERIOD_WORDS: Record<SalaryPeriod, string> = { hour: 'an hour', day: 'a day', week: 'a week', month: 'a month', year: 'a year' };
+export const PERIOD_WORDS: Record<SalaryPeriod, string> = {
+  hour: 'an hour',
+  day: 'a day',
+  week: 'a week',
+  month: 'a month',
+  year: 'a year',
+};
 
 export const JOB_STATUSES = ['open', 'closed', 'expired'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -26,7 +32,11 @@ export type AppliedJobStatus = (typeof APPLIED_JOB_STATUSES)[number];
 
 export const JOB_SORTS = ['relevance', 'newest', 'pay'] as const;
 export type JobSort = (typeof JOB_SORTS)[number];
-export const JOB_SORT_LABELS: Record<JobSort, string> = { relevance: 'Most relevant', newest: 'Newest', pay: 'Highest pay' };
+export const JOB_SORT_LABELS: Record<JobSort, string> = {
+  relevance: 'Most relevant',
+  newest: 'Newest',
+  pay: 'Highest pay',
+};
 
 export const JOB_MODEL_LIMITS = {
   skillsPerJob: 20,
@@ -59,11 +69,48 @@ export const PAY_AT_LEAST_OPTIONS = [
  * shown as an amount. A currency missing here is still accepted; its jobs sort after those with a known rate.
  */
 export const USD_PER_UNIT: Readonly<Record<string, number>> = {
-  USD: 1, EUR: 1.08, GBP: 1.27, CHF: 1.13, CAD: 0.73, AUD: 0.66, NZD: 0.6, JPY: 0.0067, CNY: 0.138, HKD: 0.128,
-  SGD: 0.74, INR: 0.012, SEK: 0.095, NOK: 0.092, DKK: 0.145, PLN: 0.25, CZK: 0.043, HUF: 0.0027, RON: 0.217,
-  BRL: 0.18, MXN: 0.055, ARS: 0.001, CLP: 0.00105, COP: 0.00024, ZAR: 0.054, NGN: 0.00062, KES: 0.0077,
-  EGP: 0.02, TRY: 0.029, ILS: 0.27, AED: 0.272, SAR: 0.267, KRW: 0.00072, TWD: 0.031, THB: 0.028, MYR: 0.22,
-  IDR: 0.000063, PHP: 0.017, VND: 0.00004, UAH: 0.024, PKR: 0.0036, BDT: 0.0083,
+  USD: 1,
+  EUR: 1.08,
+  GBP: 1.27,
+  CHF: 1.13,
+  CAD: 0.73,
+  AUD: 0.66,
+  NZD: 0.6,
+  JPY: 0.0067,
+  CNY: 0.138,
+  HKD: 0.128,
+  SGD: 0.74,
+  INR: 0.012,
+  SEK: 0.095,
+  NOK: 0.092,
+  DKK: 0.145,
+  PLN: 0.25,
+  CZK: 0.043,
+  HUF: 0.0027,
+  RON: 0.217,
+  BRL: 0.18,
+  MXN: 0.055,
+  ARS: 0.001,
+  CLP: 0.00105,
+  COP: 0.00024,
+  ZAR: 0.054,
+  NGN: 0.00062,
+  KES: 0.0077,
+  EGP: 0.02,
+  TRY: 0.029,
+  ILS: 0.27,
+  AED: 0.272,
+  SAR: 0.267,
+  KRW: 0.00072,
+  TWD: 0.031,
+  THB: 0.028,
+  MYR: 0.22,
+  IDR: 0.000063,
+  PHP: 0.017,
+  VND: 0.00004,
+  UAH: 0.024,
+  PKR: 0.0036,
+  BDT: 0.0083,
 };
 
 export interface SalaryRange {
@@ -138,21 +185,29 @@ export function legacyAmount(text: string, salaryType: LegacySalary['salaryType'
  * given); anything else -> NaN. A bare number is the amount itself (the form has an hourly period too).
  */
 export function payAmount(text: string): number | null {
-  const cleaned = text.replace(/[\s,_]/g, '').replace(/^[$€£]/, '').toLowerCase();
+  const cleaned = text
+    .replace(/[\s,_]/g, '')
+    .replace(/^[$€£]/, '')
+    .toLowerCase();
   if (cleaned === '') return null;
   const match = /^(\d+(?:\.\d{1,2})?)(k?)$/.exec(cleaned);
   if (!match?.[1]) return Number.NaN;
   return match[2] ? Math.round(Number(match[1]) * 1000 * 100) / 100 : Number(match[1]);
 }
 
-const LEGACY_PERIOD: Record<LegacySalary['salaryType'], SalaryPeriod> = { Hourly: 'hour', Monthly: 'month', Yearly: 'year' };
+const LEGACY_PERIOD: Record<LegacySalary['salaryType'], SalaryPeriod> = {
+  Hourly: 'hour',
+  Monthly: 'month',
+  Yearly: 'year',
+};
 
 /** An old client's flat fields as a structured range (amounts sorted); null when either amount has no number. */
 export function salaryFromLegacy(legacy: LegacySalary): SalaryRange | null {
   const a = legacyAmount(legacy.minPrice, legacy.salaryType);
   const b = legacyAmount(legacy.maxPrice, legacy.salaryType);
   if (a === null || b === null) return null;
-  const currency = SYMBOL_CURRENCIES.find(([pattern]) => pattern.test(`${legacy.minPrice} ${legacy.maxPrice}`))?.[1] ?? 'USD';
+  const currency =
+    SYMBOL_CURRENCIES.find(([pattern]) => pattern.test(`${legacy.minPrice} ${legacy.maxPrice}`))?.[1] ?? 'USD';
   return { min: Math.min(a, b), max: Math.max(a, b), currency, period: LEGACY_PERIOD[legacy.salaryType] };
 }
 
@@ -164,7 +219,13 @@ export function legacyFromSalary(salary: SalaryRange): LegacySalary {
   const asMonthly = salary.period === 'day' || salary.period === 'week';
   const factor = asMonthly ? PERIODS_PER_YEAR[salary.period] / 12 : 1;
   const text = (amount: number) => String(Math.round(amount * factor * 100) / 100);
-  const salaryType = asMonthly ? 'Monthly' : salary.period === 'hour' ? 'Hourly' : salary.period === 'month' ? 'Monthly' : 'Yearly';
+  const salaryType = asMonthly
+    ? 'Monthly'
+    : salary.period === 'hour'
+      ? 'Hourly'
+      : salary.period === 'month'
+        ? 'Monthly'
+        : 'Yearly';
   return { minPrice: text(salary.min), maxPrice: text(salary.max), salaryType };
 }
 

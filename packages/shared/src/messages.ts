@@ -6,7 +6,8 @@ export const MESSAGES = {
   appliedSuccessfully: 'Applied Successfully',
   profileUpdateFailed: 'Error in updating User',
   avatarUploadFailed: 'Error image upload (image must be less than 2 mb)',
-  avatarUnconfirmed: 'Confirm your e-mail address before uploading a picture: follow the link we mailed you, or ask for a new one on your profile',
+  avatarUnconfirmed:
+    'Confirm your e-mail address before uploading a picture: follow the link we mailed you, or ask for a new one on your profile',
   deleteUserFailed: 'Error in deleting user',
   jobCreated: 'Job Created Successfully',
   jobDeleted: 'Job Deleted successfully',
@@ -50,11 +51,13 @@ export const MESSAGES = {
   serverError: 'Something went wrong on our side. Please try again.',
   verifyEmailToPost: 'Confirm your e-mail address to post jobs: follow the link we sent you, or ask for a new one.',
   verificationSent: 'We sent a confirmation link to your e-mail address.',
-  emailChangePending: 'Check the inbox of your new address: the change takes effect when you follow the link we sent there.',
+  emailChangePending:
+    'Check the inbox of your new address: the change takes effect when you follow the link we sent there.',
   emailVerified: 'Your e-mail address is confirmed.',
   linkInvalid: 'This link has expired or was already used. Ask for a new one.',
   addressNowTaken: 'This address is now used by another account.',
-  resetSent: 'If an account uses this address, we sent it a link to reset the password. The link expires in 30 minutes.',
+  resetSent:
+    'If an account uses this address, we sent it a link to reset the password. The link expires in 30 minutes.',
   passwordReset: 'Your password was changed. Sign in with the new one.',
   currentPasswordRequired: 'currentPassword: Enter your current password to change your password or e-mail',
   currentPasswordWrong: 'currentPassword: Your current password is not correct',

@@ -33,7 +33,10 @@ export const myReportSchema = z.object({
     .object({
       reportedAt: z.string().describe('ISO 8601'),
       resolvedAt: z.string().nullable().describe('When an administrator decided (ISO 8601); null while open'),
-      resolution: z.enum(['approved', 'hidden', 'banned']).nullable().describe('approved: the job stays up; null while open'),
+      resolution: z
+        .enum(['approved', 'hidden', 'banned'])
+        .nullable()
+        .describe('approved: the job stays up; null while open'),
     })
     .nullable()
     .describe('Null when the caller never reported the job'),
@@ -81,9 +84,13 @@ export const queueItemSchema = z.object({
     isAdmin: z.boolean(),
   }),
   reportCount: z.number().int().describe('Open reports of the job'),
-  reasons: z.array(z.object({ reason: reasonSchema, count: z.number().int() })).describe('Open reports by reason, most first'),
+  reasons: z
+    .array(z.object({ reason: reasonSchema, count: z.number().int() }))
+    .describe('Open reports by reason, most first'),
   reports: z.array(queueReportSchema).describe(`The newest open reports (at most ${MODERATION_LIMITS.reportsShown})`),
-  since: z.string().describe('Oldest open report, or when the pending job was posted (ISO 8601): the queue is oldest first'),
+  since: z
+    .string()
+    .describe('Oldest open report, or when the pending job was posted (ISO 8601): the queue is oldest first'),
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 
@@ -114,7 +121,7 @@ export type BanAnswer = z.infer<typeof banAnswerSchema>;
 
 /** The administrators' lists of their own decisions (issue 29): hidden jobs and banned accounts, paged. */
 export const hiddenJobSchema = z.object({
-  job: jobSchema.describe("The job as its poster sees it; moderation holds the reason and when it was hidden"),
+  job: jobSchema.describe('The job as its poster sees it; moderation holds the reason and when it was hidden'),
   poster: z.object({ id: z.string(), name: z.string(), email: z.string(), bannedAt: z.string().nullable() }),
 });
 export type HiddenJob = z.infer<typeof hiddenJobSchema>;

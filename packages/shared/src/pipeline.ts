@@ -41,8 +41,12 @@ export const stageBodySchema = z.strictObject({
   message: z
     .string({ error: 'message must be text' })
     .trim()
-    .max(STAGE_MAIL_MESSAGE_MAX, { error: `message: at most ${STAGE_MAIL_MESSAGE_MAX.toLocaleString('en-US')} characters` })
-    .refine((text) => PLAIN_TEXT.test(text.replace(/[\n\r\t]/g, ' ')), { error: 'message: plain text only (no control characters)' })
+    .max(STAGE_MAIL_MESSAGE_MAX, {
+      error: `message: at most ${STAGE_MAIL_MESSAGE_MAX.toLocaleString('en-US')} characters`,
+    })
+    .refine((text) => PLAIN_TEXT.test(text.replace(/[\n\r\t]/g, ' ')), {
+      error: 'message: plain text only (no control characters)',
+    })
     .optional(),
 });
 export type StageBody = z.infer<typeof stageBodySchema>;
@@ -52,7 +56,9 @@ export const noteBodySchema = z.strictObject({
     .string({ error: 'body must be text' })
     .trim()
     .min(1, { error: 'body: Write a note' })
-    .max(PIPELINE_LIMITS.noteMaxLength, { error: `body: A note has at most ${PIPELINE_LIMITS.noteMaxLength.toLocaleString('en-US')} characters` }),
+    .max(PIPELINE_LIMITS.noteMaxLength, {
+      error: `body: A note has at most ${PIPELINE_LIMITS.noteMaxLength.toLocaleString('en-US')} characters`,
+    }),
 });
 export type NoteBody = z.infer<typeof noteBodySchema>;
 
@@ -67,7 +73,9 @@ export const responsesQuerySchema = z.strictObject({
     .default(1),
   pageSize: z.coerce
     .number({ error: `pageSize must be one of ${TABLE_PAGE_SIZES.join(', ')}` })
-    .refine((size) => (TABLE_PAGE_SIZES as readonly number[]).includes(size), { error: `pageSize must be one of ${TABLE_PAGE_SIZES.join(', ')}` })
+    .refine((size) => (TABLE_PAGE_SIZES as readonly number[]).includes(size), {
+      error: `pageSize must be one of ${TABLE_PAGE_SIZES.join(', ')}`,
+    })
     .default(PIPELINE_LIMITS.pageSize),
 });
 export type ResponsesQuery = z.infer<typeof responsesQuerySchema>;
@@ -92,7 +100,7 @@ export const responsesPageSchema = z.object({
   pageSize: z.number().int(),
   jobs: z
     .array(z.object({ id: z.string(), title: z.string(), applications: z.number().int() }))
-    .describe('The jobs with applications the caller may manage (the job filter\'s choices), newest first'),
+    .describe("The jobs with applications the caller may manage (the job filter's choices), newest first"),
 });
 export type ResponsesPage = z.infer<typeof responsesPageSchema>;
 
@@ -105,7 +113,9 @@ export const stageChangeSchema = z.object({
     .string()
     .nullable()
     .optional()
-    .describe('Until when (ISO 8601) POST /api/applications/:id/stage/undo can take the move back and cancel its e-mail; null: no undo'),
+    .describe(
+      'Until when (ISO 8601) POST /api/applications/:id/stage/undo can take the move back and cancel its e-mail; null: no undo',
+    ),
 });
 export type StageChange = z.infer<typeof stageChangeSchema>;
 
@@ -140,7 +150,9 @@ export type JobStats = z.infer<typeof jobStatsSchema>;
 export const myJobStatsSchema = z.object({ items: z.array(jobStatsSchema).describe('One per job the caller posted') });
 export type MyJobStats = z.infer<typeof myJobStatsSchema>;
 
-export const jobViewSchema = z.object({ counted: z.boolean().describe('false when this visitor was already counted today') });
+export const jobViewSchema = z.object({
+  counted: z.boolean().describe('false when this visitor was already counted today'),
+});
 export type JobView = z.infer<typeof jobViewSchema>;
 
 /** "12.5%"; "–" without views. */

@@ -38,6 +38,7 @@ export function isKnownPage(pathname: string): boolean {
   if (segments.length > 1 && segments.at(-1) === '') segments.pop(); // one trailing slash is the same page
   if (segments.some((s) => s === '')) return false;
   return patterns.some(
-    (pattern) => pattern.length === segments.length && pattern.every((part, i) => part.startsWith(':') || part === segments[i]),
+    (pattern) =>
+      pattern.length === segments.length && pattern.every((part, i) => part.startsWith(':') || part === segments[i]),
   );
 }

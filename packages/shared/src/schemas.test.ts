@@ -65,8 +65,15 @@ describe('jobCreateBodySchema', () => {
     expect(jobCreateBodySchema.safeParse({ ...job, skills: [] }).success).toBe(false);
     // Skills are open (issue 11), up to 20 of 40 characters each.
     expect(jobCreateBodySchema.safeParse({ ...job, skills: [{ value: 'COBOL', label: 'COBOL' }] }).success).toBe(true);
-    expect(jobCreateBodySchema.safeParse({ ...job, skills: [{ value: 'x'.repeat(41), label: 'x' }] }).success).toBe(false);
-    expect(jobCreateBodySchema.safeParse({ ...job, skills: Array.from({ length: 21 }, (_, i) => ({ value: `s${i}`, label: `s${i}` })) }).success).toBe(false);
+    expect(jobCreateBodySchema.safeParse({ ...job, skills: [{ value: 'x'.repeat(41), label: 'x' }] }).success).toBe(
+      false,
+    );
+    expect(
+      jobCreateBodySchema.safeParse({
+        ...job,
+        skills: Array.from({ length: 21 }, (_, i) => ({ value: `s${i}`, label: `s${i}` })),
+      }).success,
+    ).toBe(false);
   });
   it('keeps prices as free text (no numeric or min < max check)', () => {
     const parsed = jobCreateBodySchema.parse({ ...job, minPrice: 'negotiable', maxPrice: '1' });
@@ -86,8 +93,12 @@ describe('user schemas', () => {
   it('sign-up lower-cases email and requires a long enough password', () => {
     const ok = signUpBodySchema.parse({ name: 'A', username: 'a_b', email: ' A@Example.COM ', password: '12345678' });
     expect(ok.email).toBe('a@example.com');
-    expect(signUpBodySchema.safeParse({ name: 'A', username: 'a', email: 'a@example.com', password: 'short' }).success).toBe(false);
-    expect(signUpBodySchema.safeParse({ name: 'A', username: 'a b', email: 'a@example.com', password: '12345678' }).success).toBe(false);
+    expect(
+      signUpBodySchema.safeParse({ name: 'A', username: 'a', email: 'a@example.com', password: 'short' }).success,
+    ).toBe(false);
+    expect(
+      signUpBodySchema.safeParse({ name: 'A', username: 'a b', email: 'a@example.com', password: '12345678' }).success,
+    ).toBe(false);
   });
   it('update refuses unknown fields and unsafe links', () => {
     expect(userUpdateBodySchema.safeParse({ name: 'B' }).success).toBe(true);
@@ -99,7 +110,9 @@ describe('user schemas', () => {
   });
   it('apply needs a uuid job', () => {
     expect(applyBodySchema.safeParse({ job: 'not-an-id' }).success).toBe(false);
-    expect(applyBodySchema.safeParse({ job: '123e4567-e89b-12d3-a456-426614174000', user: 'ignored' }).success).toBe(true);
+    expect(applyBodySchema.safeParse({ job: '123e4567-e89b-12d3-a456-426614174000', user: 'ignored' }).success).toBe(
+      true,
+    );
   });
 });
 

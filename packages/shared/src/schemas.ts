@@ -71,9 +71,38 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Poin
 
 /** Scripts told apart; a character belongs to every script of its Script_Extensions among them. */
 const SCRIPTS = [
-  'Latin', 'Greek', 'Cyrillic', 'Armenian', 'Hebrew', 'Arabic', 'Syriac', 'Thaana', 'Devanagari', 'Bengali',
-  'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai', 'Lao', 'Tibetan',
-  'Myanmar', 'Georgian', 'Hangul', 'Ethiopic', 'Cherokee', 'Khmer', 'Mongolian', 'Hiragana', 'Katakana', 'Bopomofo', 'Han',
+  'Latin',
+  'Greek',
+  'Cyrillic',
+  'Armenian',
+  'Hebrew',
+  'Arabic',
+  'Syriac',
+  'Thaana',
+  'Devanagari',
+  'Bengali',
+  'Gurmukhi',
+  'Gujarati',
+  'Oriya',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Sinhala',
+  'Thai',
+  'Lao',
+  'Tibetan',
+  'Myanmar',
+  'Georgian',
+  'Hangul',
+  'Ethiopic',
+  'Cherokee',
+  'Khmer',
+  'Mongolian',
+  'Hiragana',
+  'Katakana',
+  'Bopomofo',
+  'Han',
 ].map((name) => [name, new RegExp(`\\p{Script_Extensions=${name}}`, 'u')] as const);
 const SHARED = /[\p{Script=Common}\p{Script=Inherited}]/u;
 /** The CJK writing systems mix scripts by nature (UTS #39): Han with kana is Japanese, with Hangul Korean. */
@@ -100,7 +129,10 @@ function scriptSets(text: string): Set<string>[] {
 }
 
 const intersect = (sets: Set<string>[]) =>
-  sets.reduce<Set<string> | undefined>((acc, set) => (acc ? new Set([...acc].filter((s) => set.has(s))) : new Set(set)), undefined);
+  sets.reduce<Set<string> | undefined>(
+    (acc, set) => (acc ? new Set([...acc].filter((s) => set.has(s))) : new Set(set)),
+    undefined,
+  );
 
 /**
  * One script, or Latin with one CJK writing system (UTS #39 "highly restrictive"): `аlice` (Cyrillic а) and
@@ -122,8 +154,14 @@ const personText = (label: string, max: number) =>
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((v) => !INVISIBLE.test(v), { error: `${label} must not contain invisible or text-direction characters`, abort: true })
-    .refine(isSingleScript, { error: `${label} must not mix scripts (for example Latin and Cyrillic letters)`, abort: true });
+    .refine((v) => !INVISIBLE.test(v), {
+      error: `${label} must not contain invisible or text-direction characters`,
+      abort: true,
+    })
+    .refine(isSingleScript, {
+      error: `${label} must not mix scripts (for example Latin and Cyrillic letters)`,
+      abort: true,
+    });
 
 export const usernameSchema = personText('Username', LIMITS.username).regex(/^[\p{L}\p{N}._-]+$/u, {
   error: 'Username may only contain letters, digits, dots, dashes and underscores',
@@ -146,7 +184,10 @@ export function isPlainDisplayText(text: string): boolean {
 
 export const signInBodySchema = z.strictObject({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(LIMITS.passwordMax * 4),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, { error: 'Password is required' })
+    .max(LIMITS.passwordMax * 4),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
@@ -179,7 +220,12 @@ export type User = z.infer<typeof userSchema>;
 export const accountSchema = userSchema.extend({
   emailVerified: z.boolean().describe('The address was confirmed by a mailed link or the identity provider'),
   pendingEmail: z.string().nullable().describe('An address waiting for its confirmation link to be followed'),
-  isAdmin: z.boolean().optional().describe('Present and true for an administrator (ADMIN_EMAILS, verified address): the web app shows the Admin page'),
+  isAdmin: z
+    .boolean()
+    .optional()
+    .describe(
+      'Present and true for an administrator (ADMIN_EMAILS, verified address): the web app shows the Admin page',
+    ),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -198,7 +244,10 @@ export const userUpdateBodySchema = z.strictObject({
   resume: resumeSchema.optional(),
   avatar: safeUrl('Avatar').optional(),
   /** Required with a new password or e-mail on accounts that have a password. */
-  currentPassword: z.string().max(LIMITS.passwordMax * 4).optional(),
+  currentPassword: z
+    .string()
+    .max(LIMITS.passwordMax * 4)
+    .optional(),
 });
 export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
 
@@ -207,7 +256,12 @@ export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
  * body at all (the spec's call) reaches the route, which then names the missing field.
  */
 export const accountDeleteBodySchema = z
-  .strictObject({ currentPassword: z.string().max(LIMITS.passwordMax * 4).optional() })
+  .strictObject({
+    currentPassword: z
+      .string()
+      .max(LIMITS.passwordMax * 4)
+      .optional(),
+  })
   .nullish();
 export type AccountDeleteBody = z.infer<typeof accountDeleteBodySchema>;
 
@@ -246,8 +300,14 @@ export const skillSchema = z.object({
 
 export const salarySchema = z
   .strictObject({
-    min: z.number({ error: 'salary.min must be a number' }).nonnegative({ error: 'salary.min must not be negative' }).max(JOB_MODEL_LIMITS.salaryMax),
-    max: z.number({ error: 'salary.max must be a number' }).nonnegative({ error: 'salary.max must not be negative' }).max(JOB_MODEL_LIMITS.salaryMax),
+    min: z
+      .number({ error: 'salary.min must be a number' })
+      .nonnegative({ error: 'salary.min must not be negative' })
+      .max(JOB_MODEL_LIMITS.salaryMax),
+    max: z
+      .number({ error: 'salary.max must be a number' })
+      .nonnegative({ error: 'salary.max must not be negative' })
+      .max(JOB_MODEL_LIMITS.salaryMax),
     currency: z
       .string({ error: 'Currency must be an ISO 4217 code such as EUR or USD' })
       .trim()
@@ -258,14 +318,21 @@ export const salarySchema = z
   .refine((s) => s.min <= s.max, { error: 'The minimum pay must not be above the maximum', path: ['max'] });
 
 export const placeSchema = z.strictObject({
-  city: z.string().normalize('NFKC').trim().max(JOB_MODEL_LIMITS.city, { error: `City must be at most ${JOB_MODEL_LIMITS.city} characters` }).default(''),
+  city: z
+    .string()
+    .normalize('NFKC')
+    .trim()
+    .max(JOB_MODEL_LIMITS.city, { error: `City must be at most ${JOB_MODEL_LIMITS.city} characters` })
+    .default(''),
   country: z.union([z.literal(''), countryCode('Country')]).default(''),
   region: z
     .string()
     .trim()
     .max(40, { error: 'Region must be at most 40 characters' })
     .optional()
-    .describe("The state, province or territory ('IL', 'Illinois') of a city in the United States, Canada or Australia"),
+    .describe(
+      "The state, province or territory ('IL', 'Illinois') of a city in the United States, Canada or Australia",
+    ),
 });
 export type Place = z.infer<typeof placeSchema>;
 
@@ -281,7 +348,9 @@ const jobFields = {
   salaryType: z.enum(SALARY_TYPES, { error: `Salary type must be one of ${SALARY_TYPES.join(', ')}` }),
   jobLocation: requiredText('Job location', LIMITS.jobLocation),
   employmentType: z.enum(EMPLOYMENT_TYPES, { error: `Employment type must be one of ${EMPLOYMENT_TYPES.join(', ')}` }),
-  experienceLevel: z.enum(EXPERIENCE_LEVELS, { error: `Experience level must be one of ${EXPERIENCE_LEVELS.join(', ')}` }),
+  experienceLevel: z.enum(EXPERIENCE_LEVELS, {
+    error: `Experience level must be one of ${EXPERIENCE_LEVELS.join(', ')}`,
+  }),
   skills: z
     .array(skillSchema, { error: 'Skills are required' })
     .min(1, { error: 'Choose at least one skill' })
@@ -354,16 +423,24 @@ export const jobCreateBodySchema = z
     ...jobModelFields,
     ...serverOwnedJobFields,
   })
-  .superRefine((body, ctx) => {
-    for (const group of REPLACEABLE) {
-      const replaced = group.by === 'location' ? locationGiven(body) : body[group.by] !== undefined;
-      if (replaced) continue;
-      for (const field of group.fields) {
-        if (body[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: REQUIRED_MESSAGES[field] ?? `${field} is required` });
+  .superRefine(
+    (body, ctx) => {
+      for (const group of REPLACEABLE) {
+        const replaced = group.by === 'location' ? locationGiven(body) : body[group.by] !== undefined;
+        if (replaced) continue;
+        for (const field of group.fields) {
+          if (body[field] === undefined)
+            ctx.addIssue({
+              code: 'custom',
+              path: [field],
+              message: REQUIRED_MESSAGES[field] ?? `${field} is required`,
+            });
+        }
       }
-    }
-    // Also when other fields failed, so one answer names every missing field.
-  }, { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) });
+      // Also when other fields failed, so one answer names every missing field.
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
+  );
 
 export const jobUpdateBodySchema = z
   .strictObject({
@@ -374,9 +451,15 @@ export const jobUpdateBodySchema = z
     status: z.enum(['open', 'closed'], { error: 'status must be open or closed' }).optional(),
   })
   .partial()
-  .refine((body) => [...Object.keys(jobFields), ...Object.keys(jobModelFields), 'status'].some((key) => key in body && key !== 'company'), {
-    error: 'Nothing to update',
-  });
+  .refine(
+    (body) =>
+      [...Object.keys(jobFields), ...Object.keys(jobModelFields), 'status'].some(
+        (key) => key in body && key !== 'company',
+      ),
+    {
+      error: 'Nothing to update',
+    },
+  );
 export type JobCreateBody = z.infer<typeof jobCreateBodySchema>;
 export type JobUpdateBody = z.infer<typeof jobUpdateBodySchema>;
 
@@ -409,10 +492,14 @@ export const jobSchema = z.object({
   descriptionHtml: z
     .string()
     .optional()
-    .describe("The description as safe HTML (paragraphs, lists, bold, italic, http(s)/mailto links): only in GET /api/job/all-jobs/:id's answer"),
+    .describe(
+      "The description as safe HTML (paragraphs, lists, bold, italic, http(s)/mailto links): only in GET /api/job/all-jobs/:id's answer",
+    ),
   postedBy: z
     .string()
-    .describe("The poster's e-mail address for the poster, their company's members and administrators; else their public name"),
+    .describe(
+      "The poster's e-mail address for the poster, their company's members and administrators; else their public name",
+    ),
   posterName: z.string().describe("The poster's public name"),
   skills: z.array(skillOutSchema),
   company: companyRefSchema,
@@ -433,12 +520,16 @@ export const jobSchema = z.object({
   yourRole: z
     .enum(['poster', 'member'])
     .optional()
-    .describe("Only in GET /api/job/:id, for a reader who posted the job ('poster') or is a member of its company ('member')"),
+    .describe(
+      "Only in GET /api/job/:id, for a reader who posted the job ('poster') or is a member of its company ('member')",
+    ),
 });
 export type Job = z.infer<typeof jobSchema>;
 
 /** Card view of a job on the home page: the description is cut server-side so a page stays small. */
-export const jobSummarySchema = jobSchema.extend({ description: z.string().describe('The first characters of the description') });
+export const jobSummarySchema = jobSchema.extend({
+  description: z.string().describe('The first characters of the description'),
+});
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 
 // ---------- companies ----------
@@ -450,13 +541,20 @@ const companyFields = {
   description: z
     .string()
     .trim()
-    .max(JOB_MODEL_LIMITS.companyDescription, { error: `Description must be at most ${JOB_MODEL_LIMITS.companyDescription} characters` })
+    .max(JOB_MODEL_LIMITS.companyDescription, {
+      error: `Description must be at most ${JOB_MODEL_LIMITS.companyDescription} characters`,
+    })
     .default(''),
 };
 
 export const companyCreateBodySchema = z.strictObject(companyFields);
 export const companyUpdateBodySchema = z
-  .strictObject({ name: companyFields.name, logo: companyFields.logo, website: companyFields.website, description: companyFields.description })
+  .strictObject({
+    name: companyFields.name,
+    logo: companyFields.logo,
+    website: companyFields.website,
+    description: companyFields.description,
+  })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { error: 'Nothing to update' });
 export const companyMemberBodySchema = z.strictObject({ email: emailSchema });
@@ -507,7 +605,10 @@ export type CompanyInvitation = z.infer<typeof companyInvitationSchema>;
 export const invitationAnswerBodySchema = z
   .strictObject({
     id: idSchema.optional(),
-    token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'token: This link is not valid. Ask for a new invitation.' }).optional(),
+    token: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'token: This link is not valid. Ask for a new invitation.' })
+      .optional(),
   })
   .refine((body) => (body.id === undefined) !== (body.token === undefined), { error: 'Send either id or token' });
 export type InvitationAnswerBody = z.infer<typeof invitationAnswerBodySchema>;
@@ -521,13 +622,20 @@ export const membershipAnswerSchema = z.object({ accepted: z.boolean(), company:
 // ---------- suggestions ----------
 
 export const suggestQuerySchema = z.strictObject({
-  q: z.string().normalize('NFKC').trim().max(JOB_MODEL_LIMITS.skillChars, { error: `q must be at most ${JOB_MODEL_LIMITS.skillChars} characters` }).default(''),
+  q: z
+    .string()
+    .normalize('NFKC')
+    .trim()
+    .max(JOB_MODEL_LIMITS.skillChars, { error: `q must be at most ${JOB_MODEL_LIMITS.skillChars} characters` })
+    .default(''),
 });
 /** GET /api/places: `countries=first` puts the countries the text begins before the cities (the search's "where"). */
 export const placeQuerySchema = suggestQuerySchema.extend({
   countries: z.enum(['first'], { error: 'countries must be first' }).optional(),
 });
-export const skillSuggestionsSchema = z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() }));
+export const skillSuggestionsSchema = z.array(
+  z.object({ value: z.string(), label: z.string(), count: z.number().int() }),
+);
 export const placeSuggestionsSchema = z.array(
   z.object({
     city: z.string().describe('Empty for a country (countries=first)'),
@@ -558,7 +666,8 @@ export type SearchSuggestion = z.infer<typeof searchSuggestionSchema>;
 export const insertAckSchema = z.object({ acknowledged: z.literal(true), insertedId: z.string() });
 export const updateAckSchema = z.object({ acknowledged: z.literal(true), modifiedCount: z.number().int() });
 export const deleteAckSchema = z.object({ acknowledged: z.literal(true), deletedCount: z.number().int() });
-export type WriteAck = z.infer<typeof insertAckSchema> | z.infer<typeof updateAckSchema> | z.infer<typeof deleteAckSchema>;
+export type WriteAck =
+  z.infer<typeof insertAckSchema> | z.infer<typeof updateAckSchema> | z.infer<typeof deleteAckSchema>;
 
 // ---------- search ----------
 
@@ -625,7 +734,10 @@ export const searchQuerySchema = z.strictObject({
       .max(10_000_000, { error: 'payMin must be at most 10000000' })
       .optional(),
   ),
-  sort: filterValue('sort', JOB_SORTS.map((value) => ({ value }))),
+  sort: filterValue(
+    'sort',
+    JOB_SORTS.map((value) => ({ value })),
+  ),
   page: z.coerce
     .number({ error: 'page must be a whole number' })
     .int({ error: 'page must be a whole number' })
@@ -661,19 +773,27 @@ export const searchResultSchema = z.object({
   topFacets: topFacetsSchema,
   totalIsEstimate: z
     .boolean()
-    .describe('true when the matches are too many to count at once: total is then an estimate from a sample of the open jobs, within 10% of the exact figure'),
+    .describe(
+      'true when the matches are too many to count at once: total is then an estimate from a sample of the open jobs, within 10% of the exact figure',
+    ),
   facetsAreEstimates: z
     .boolean()
-    .describe('true when the facet and top place and skill counts are estimates from that sample (an option with few matches may then show 0)'),
+    .describe(
+      'true when the facet and top place and skill counts are estimates from that sample (an option with few matches may then show 0)',
+    ),
   sort: z.enum(JOB_SORTS).describe('The order the items are in'),
   correctedQuery: z
     .string()
     .optional()
-    .describe('The text with its misspelt words corrected ("devloper" -> "developer"), when any were: its matches follow those of the text as typed'),
+    .describe(
+      'The text with its misspelt words corrected ("devloper" -> "developer"), when any were: its matches follow those of the text as typed',
+    ),
   unknownPlace: z
     .object({ where: z.string(), suggestions: z.array(z.string()) })
     .optional()
-    .describe('When nothing matched and "where" names no known place: the places nearest in name, each as a "where" text ("Seattle, WA")'),
+    .describe(
+      'When nothing matched and "where" names no known place: the places nearest in name, each as a "where" text ("Seattle, WA")',
+    ),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
@@ -702,7 +822,9 @@ export const applicationSchema = z.object({
     .nullable()
     .optional()
     .describe("The job's structured pay, as on the job; null when it was posted with salary text without numbers"),
-  postedBy: z.string().describe("The poster's e-mail address for the poster and their company's members; else their public name"),
+  postedBy: z
+    .string()
+    .describe("The poster's e-mail address for the poster and their company's members; else their public name"),
   // The applicant, visible to the applicant and to the job's poster only.
   applicantName: z.string(),
   applicantEmail: z.string(),
@@ -717,19 +839,28 @@ export const applicationSchema = z.object({
   jobStatus: z
     .enum(APPLIED_JOB_STATUSES)
     .optional()
-    .describe('open; closed by its poster; expired (past its closing date); removed (taken down or awaiting review by an administrator)'),
+    .describe(
+      'open; closed by its poster; expired (past its closing date); removed (taken down or awaiting review by an administrator)',
+    ),
 });
 export type Application = z.infer<typeof applicationSchema>;
 
 // ---------- other answers ----------
 
-export const errorBodySchema = z.object({ success: z.literal(false), statusCode: z.number().int(), message: z.string() });
+export const errorBodySchema = z.object({
+  success: z.literal(false),
+  statusCode: z.number().int(),
+  message: z.string(),
+});
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const messageBodySchema = z.object({ success: z.boolean(), message: z.string() });
 export type MessageBody = z.infer<typeof messageBodySchema>;
 
-export const healthBodySchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['pglite', 'postgres']) });
+export const healthBodySchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['pglite', 'postgres']),
+});
 export type HealthBody = z.infer<typeof healthBodySchema>;
 
 /** GET /api/ready: whether a load balancer should send this instance requests (decision record 22). */
@@ -743,7 +874,9 @@ export const readinessBodySchema = z.object({
     .array(
       z.object({
         index: z.number().int().describe('Its place in DATABASE_READ_URL, from 0'),
-        state: z.enum(['ready', 'lagging', 'down']).describe('ready: serving reads; lagging: too far behind to; down: not serving'),
+        state: z
+          .enum(['ready', 'lagging', 'down'])
+          .describe('ready: serving reads; lagging: too far behind to; down: not serving'),
         healthy: z.boolean().describe('Serving reads now'),
       }),
     )

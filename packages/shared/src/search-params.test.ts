@@ -26,23 +26,36 @@ describe('searchQueryFromParams / searchQueryToParams', () => {
   });
 
   it('normalises case and treats all/any/empty as no filter', () => {
-    const query = searchQueryFromParams(new URLSearchParams('location=London&salaryType=all&posted=&employment=ANY&q=%20%20'));
+    const query = searchQueryFromParams(
+      new URLSearchParams('location=London&salaryType=all&posted=&employment=ANY&q=%20%20'),
+    );
     expect(query).toEqual({ page: 1, location: 'london' });
   });
 
   it('drops bad values and keeps the good ones', () => {
     const query = searchQueryFromParams(
-      new URLSearchParams(`q=dev&location=${'x'.repeat(101)}&maxPrice=31&posted=1y&page=abc&employment=full-time&experience=guru&payMin=-3`),
+      new URLSearchParams(
+        `q=dev&location=${'x'.repeat(101)}&maxPrice=31&posted=1y&page=abc&employment=full-time&experience=guru&payMin=-3`,
+      ),
     );
     expect(query).toEqual({ q: 'dev', employment: 'full-time', page: 1 });
   });
 
   it('reads the job model keys and writes them back (issue 11)', () => {
-    const text = 'q=nurse&where=Berlin%2C+Germany&location=paris&workplace=remote&skill=patient+care&country=DE&remoteCountry=FR&payMin=60000&sort=pay&page=3';
+    const text =
+      'q=nurse&where=Berlin%2C+Germany&location=paris&workplace=remote&skill=patient+care&country=DE&remoteCountry=FR&payMin=60000&sort=pay&page=3';
     const query = searchQueryFromParams(new URLSearchParams(text));
     expect(query).toEqual({
-      q: 'nurse', where: 'Berlin, Germany', location: 'paris', workplace: 'remote', skill: 'patient care',
-      country: 'DE', remoteCountry: 'FR', payMin: 60000, sort: 'pay', page: 3,
+      q: 'nurse',
+      where: 'Berlin, Germany',
+      location: 'paris',
+      workplace: 'remote',
+      skill: 'patient care',
+      country: 'DE',
+      remoteCountry: 'FR',
+      payMin: 60000,
+      sort: 'pay',
+      page: 3,
     });
     expect(searchQueryFromParams(searchQueryToParams(query))).toEqual(query);
   });

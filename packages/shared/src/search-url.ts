@@ -17,4 +17,13 @@ export function searchQueryToParams(query: Partial<SearchQuery>): URLSearchParam
 }
 
 /** Every key of a search in the URL, in the order they are written: "what", "where", the filters, the order. */
-export const SEARCH_KEYS = ['q', 'where', ...FILTER_GROUP_NAMES, 'skill', 'country', 'remoteCountry', 'payMin', 'sort'] as const;
+export const SEARCH_KEYS = [
+  'q',
+  'where',
+  ...FILTER_GROUP_NAMES,
+  'skill',
+  'country',
+  'remoteCountry',
+  'payMin',
+  'sort',
+] as const;

@@ -58,8 +58,14 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
     fs.mkdirSync(location, { recursive: true });
   }
   // Loaded here, not at the top: a server on PostgreSQL never reads PGlite's WebAssembly build (decision record 26).
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
-  const client = await PGlite.create(location ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  const client = await PGlite.create(location ?? 'memory://', {
+    extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
+  });
   // Its one connection serves searches too: their settings, as SEARCH_CONNECTION_OPTIONS gives PostgreSQL's.
   await client.exec(`SET work_mem = '32MB'; SET cpu_index_tuple_cost = 0.05`);
   // PGlite runs one statement at a time, in this thread, and its queue hands over in microtasks: requests that
@@ -199,11 +205,15 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   // Listening connections end with the database too, whoever closes first.
   const listeners = new Set<() => Promise<void>>();
   const replicas = options.readUrls?.length
-    ? new ReplicaSet({ query: async <T,>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[] }, options.readUrls, {
-        maxLagMs: options.replicaMaxLagMs ?? 1000,
-        searchPoolSize: options.searchPoolSize,
-        searchTimeoutMs: options.searchTimeoutMs,
-      })
+    ? new ReplicaSet(
+        { query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[] },
+        options.readUrls,
+        {
+          maxLagMs: options.replicaMaxLagMs ?? 1000,
+          searchPoolSize: options.searchPoolSize,
+          searchTimeoutMs: options.searchTimeoutMs,
+        },
+      )
     : undefined;
   // Reads go to the primary until a replica's first check passes (a moment after start).
   void replicas?.start();
@@ -259,7 +269,11 @@ const LISTEN_RETRY_MS = 1000;
  * is made again a second later, in the background (the app starts even when it cannot listen yet), and
  * `onNotice` is called once it is back, since notices sent meanwhile are lost.
  */
-async function listenOnPostgres(connectionString: string, channel: string, onNotice: () => void): Promise<() => Promise<void>> {
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onNotice: () => void,
+): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
   let stopped = false;
   let client: pg.Client | undefined;
@@ -307,7 +321,10 @@ export async function openDatabase(config: {
 }): Promise<Db> {
   const { searchTimeoutMs, searchPoolSize } = config;
   if (!config.databaseUrl) {
-    if (config.databaseReadUrls?.length) throw new Error('DATABASE_READ_URL needs DATABASE_URL: replicas are of a PostgreSQL server, not of the embedded database');
+    if (config.databaseReadUrls?.length)
+      throw new Error(
+        'DATABASE_READ_URL needs DATABASE_URL: replicas are of a PostgreSQL server, not of the embedded database',
+      );
     return openPglite(config.dataDir);
   }
   return openPostgres(config.databaseUrl, {

@@ -17,7 +17,11 @@ export const LOCKS = {
  * holds it (that instance is doing the same work). Transaction-scoped, so it holds behind a pooler in
  * transaction mode, and a crash releases it.
  */
-export async function unlessRunningElsewhere<T>(db: Db, lock: number, work: (tx: Transaction) => Promise<T>): Promise<T | undefined> {
+export async function unlessRunningElsewhere<T>(
+  db: Db,
+  lock: number,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [lock]);
     return row?.locked ? work(tx) : undefined;

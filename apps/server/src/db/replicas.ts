@@ -111,14 +111,34 @@ export class ReplicaSet {
     private readonly options: ReplicaOptions,
   ) {
     this.replicas = urls.map((url) => {
-      const common = { connectionString: url, connectionTimeoutMillis: 2000, idleTimeoutMillis: 30_000, options: CONNECTION_OPTIONS };
-      const pool = new pg.Pool({ ...common, max: options.poolSize ?? 20, statement_timeout: 15_000, query_timeout: 20_000 });
+      const common = {
+        connectionString: url,
+        connectionTimeoutMillis: 2000,
+        idleTimeoutMillis: 30_000,
+        options: CONNECTION_OPTIONS,
+      };
+      const pool = new pg.Pool({
+        ...common,
+        max: options.poolSize ?? 20,
+        statement_timeout: 15_000,
+        query_timeout: 20_000,
+      });
       const searchTimeout = options.searchTimeoutMs ?? 3000;
-      const searchPool = new pg.Pool({ ...common, options: SEARCH_CONNECTION_OPTIONS, max: options.searchPoolSize ?? 8, statement_timeout: searchTimeout, query_timeout: searchTimeout + 5000 });
+      const searchPool = new pg.Pool({
+        ...common,
+        options: SEARCH_CONNECTION_OPTIONS,
+        max: options.searchPoolSize ?? 8,
+        statement_timeout: searchTimeout,
+        query_timeout: searchTimeout + 5000,
+      });
       // A replica going away must not crash the process; its next check takes it out of service.
       pool.on('error', () => {});
       searchPool.on('error', () => {});
-      return { pool, searchPool, status: { url: redact(url), state: 'down', healthy: false, lagMs: null, reads: 0, reason: 'not checked yet' } };
+      return {
+        pool,
+        searchPool,
+        status: { url: redact(url), state: 'down', healthy: false, lagMs: null, reads: 0, reason: 'not checked yet' },
+      };
     });
   }
 
@@ -158,7 +178,8 @@ export class ReplicaSet {
           if (!row.replayed) return this.setDown(replica, 'has replayed nothing yet');
           const lagMs = this.lagOf(parseLsn(row.replayed), Date.now());
           replica.status.lagMs = lagMs;
-          if (lagMs > this.options.maxLagMs) return this.setDown(replica, `lagging ${lagMs} ms behind the primary`, 'lagging');
+          if (lagMs > this.options.maxLagMs)
+            return this.setDown(replica, `lagging ${lagMs} ms behind the primary`, 'lagging');
           replica.status.healthy = true;
           replica.status.state = 'ready';
           delete replica.status.reason;
@@ -210,7 +231,7 @@ export class ReplicaSet {
    */
   private readView(db: Db, replica: Replica): Db {
     const through = (pool: pg.Pool, fallback: Queryable): Queryable => ({
-      query: async <T,>(sql: string, params: unknown[] = []) => {
+      query: async <T>(sql: string, params: unknown[] = []) => {
         try {
           const rows = (await pool.query(sql, params)).rows as T[];
           replica.status.reads += 1;

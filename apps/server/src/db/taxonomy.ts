@@ -25,7 +25,8 @@ const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 export function taxonomySql(taxonomy: Taxonomy = SHARED_TAXONOMY): string {
   const cities = taxonomy.locations.map((o) => literal(o.value.toLowerCase())).join(', ');
   const caps = taxonomy.maxPrices.map((o) => Number(o.value)).sort((a, b) => a - b);
-  if (caps.some((cap) => !Number.isFinite(cap) || cap >= NO_BUCKET)) throw new Error('price options must be numbers below 32767');
+  if (caps.some((cap) => !Number.isFinite(cap) || cap >= NO_BUCKET))
+    throw new Error('price options must be numbers below 32767');
   const buckets = caps.map((cap) => `    WHEN max_price_k <= ${cap} THEN ${cap}`).join('\n');
   return `CREATE OR REPLACE FUNCTION job_location_key(location text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$

@@ -110,7 +110,19 @@ function weightedIndex(random: Random, sums: Float64Array): number {
 // ---------------------------------------------------------------------------------------------------------------
 // Seniority
 
-type LevelName = 'Intern' | 'Graduate' | 'Apprentice' | 'Trainee' | 'Junior' | 'Mid' | 'Senior' | 'Lead' | 'Staff' | 'Principal' | 'Head' | 'Chief';
+type LevelName =
+  | 'Intern'
+  | 'Graduate'
+  | 'Apprentice'
+  | 'Trainee'
+  | 'Junior'
+  | 'Mid'
+  | 'Senior'
+  | 'Lead'
+  | 'Staff'
+  | 'Principal'
+  | 'Head'
+  | 'Chief';
 
 interface Level {
   name: LevelName;
@@ -178,73 +190,165 @@ const INDUSTRIES: Record<Industry, IndustryData> = {
   software: {
     weight: 20,
     words: ['Software', 'Labs', 'Systems', 'Technologies', 'Digital', 'Analytics'],
-    activities: ['build cloud software for', 'develop mobile apps for', 'make data-analytics tools for', 'run an online marketplace for', 'build payment and billing software for'],
-    audiences: ['small businesses', 'retailers', 'hospitals and clinics', 'logistics companies', 'schools and universities', 'banks and insurers', 'independent creators'],
+    activities: [
+      'build cloud software for',
+      'develop mobile apps for',
+      'make data-analytics tools for',
+      'run an online marketplace for',
+      'build payment and billing software for',
+    ],
+    audiences: [
+      'small businesses',
+      'retailers',
+      'hospitals and clinics',
+      'logistics companies',
+      'schools and universities',
+      'banks and insurers',
+      'independent creators',
+    ],
   },
   finance: {
     weight: 9,
     words: ['Finance', 'Capital', 'Bank', 'Insurance'],
-    activities: ['provide banking services to', 'offer insurance products to', 'manage investments for', 'provide payroll and accounting services to', 'offer consumer loans to'],
+    activities: [
+      'provide banking services to',
+      'offer insurance products to',
+      'manage investments for',
+      'provide payroll and accounting services to',
+      'offer consumer loans to',
+    ],
     audiences: ['families', 'small businesses', 'freelancers', 'large companies', 'farmers', 'students'],
   },
   healthcare: {
     weight: 12,
     words: ['Health', 'Care', 'Medical', 'Clinics'],
-    activities: ['run hospitals and clinics for', 'provide home care to', 'run a network of pharmacies for', 'provide diagnostic and laboratory services to', 'run dental practices for'],
-    audiences: ['local communities', 'older people', 'families', 'patients across the region', 'employers and their staff'],
+    activities: [
+      'run hospitals and clinics for',
+      'provide home care to',
+      'run a network of pharmacies for',
+      'provide diagnostic and laboratory services to',
+      'run dental practices for',
+    ],
+    audiences: [
+      'local communities',
+      'older people',
+      'families',
+      'patients across the region',
+      'employers and their staff',
+    ],
   },
   retail: {
     weight: 11,
     words: ['Retail', 'Stores', 'Market'],
-    activities: ['run a chain of grocery stores for', 'sell clothing and footwear online to', 'run home-improvement stores for', 'sell consumer electronics to', 'run convenience stores for'],
-    audiences: ['shoppers across the country', 'families', 'city-centre shoppers', 'budget-conscious customers', 'online shoppers'],
+    activities: [
+      'run a chain of grocery stores for',
+      'sell clothing and footwear online to',
+      'run home-improvement stores for',
+      'sell consumer electronics to',
+      'run convenience stores for',
+    ],
+    audiences: [
+      'shoppers across the country',
+      'families',
+      'city-centre shoppers',
+      'budget-conscious customers',
+      'online shoppers',
+    ],
   },
   logistics: {
     weight: 8,
     words: ['Logistics', 'Freight', 'Transport'],
-    activities: ['run warehouses and fulfilment centres for', 'deliver parcels for', 'move freight by road and sea for', 'provide last-mile delivery for', 'manage cold-chain transport for'],
+    activities: [
+      'run warehouses and fulfilment centres for',
+      'deliver parcels for',
+      'move freight by road and sea for',
+      'provide last-mile delivery for',
+      'manage cold-chain transport for',
+    ],
     audiences: ['online retailers', 'manufacturers', 'supermarkets', 'pharmaceutical companies', 'small businesses'],
   },
   education: {
     weight: 6,
     words: ['Education', 'Academy', 'Learning'],
-    activities: ['run primary and secondary schools for', 'offer online courses for', 'provide tutoring for', 'run language schools for', 'build learning software for'],
+    activities: [
+      'run primary and secondary schools for',
+      'offer online courses for',
+      'provide tutoring for',
+      'run language schools for',
+      'build learning software for',
+    ],
     audiences: ['children and teenagers', 'adult learners', 'students', 'working professionals', 'local communities'],
   },
   manufacturing: {
     weight: 9,
     words: ['Manufacturing', 'Industries', 'Works'],
-    activities: ['manufacture auto parts for', 'make packaged food for', 'produce medical devices for', 'build industrial machinery for', 'manufacture electronic components for'],
+    activities: [
+      'manufacture auto parts for',
+      'make packaged food for',
+      'produce medical devices for',
+      'build industrial machinery for',
+      'manufacture electronic components for',
+    ],
     audiences: ['carmakers', 'supermarkets', 'hospitals', 'factories around the world', 'consumer brands'],
   },
   construction: {
     weight: 7,
     words: ['Construction', 'Builders', 'Homes'],
-    activities: ['build homes and apartments for', 'build roads and bridges for', 'renovate offices for', 'install electrical and heating systems for', 'design and build commercial buildings for'],
+    activities: [
+      'build homes and apartments for',
+      'build roads and bridges for',
+      'renovate offices for',
+      'install electrical and heating systems for',
+      'design and build commercial buildings for',
+    ],
     audiences: ['families', 'local councils', 'businesses', 'property developers', 'public authorities'],
   },
   hospitality: {
     weight: 8,
     words: ['Hotels', 'Hospitality', 'Kitchens'],
-    activities: ['run hotels for', 'run restaurants and cafés for', 'provide catering for', 'run holiday resorts for', 'operate coffee shops for'],
+    activities: [
+      'run hotels for',
+      'run restaurants and cafés for',
+      'provide catering for',
+      'run holiday resorts for',
+      'operate coffee shops for',
+    ],
     audiences: ['business travellers', 'families on holiday', 'events and weddings', 'city visitors', 'office workers'],
   },
   media: {
     weight: 4,
     words: ['Studio', 'Media', 'Games'],
-    activities: ['produce video content for', 'publish news and magazines for', 'make mobile games for', 'run a streaming service for', 'design brands and campaigns for'],
+    activities: [
+      'produce video content for',
+      'publish news and magazines for',
+      'make mobile games for',
+      'run a streaming service for',
+      'design brands and campaigns for',
+    ],
     audiences: ['audiences worldwide', 'young readers', 'gamers', 'subscribers', 'companies of every size'],
   },
   energy: {
     weight: 3,
     words: ['Energy', 'Power', 'Solar'],
-    activities: ['build solar and wind farms for', 'supply electricity and gas to', 'install heat pumps and solar panels for', 'maintain power grids for', 'develop battery storage for'],
+    activities: [
+      'build solar and wind farms for',
+      'supply electricity and gas to',
+      'install heat pumps and solar panels for',
+      'maintain power grids for',
+      'develop battery storage for',
+    ],
     audiences: ['homes and businesses', 'utilities', 'cities', 'industrial customers', 'communities'],
   },
   services: {
     weight: 3,
     words: ['Consulting', 'Advisory', 'Security', 'Partners'],
-    activities: ['provide legal advice to', 'offer management consulting to', 'provide security services to', 'offer accounting and audit services to', 'provide facility management for'],
+    activities: [
+      'provide legal advice to',
+      'offer management consulting to',
+      'provide security services to',
+      'offer accounting and audit services to',
+      'provide facility management for',
+    ],
     audiences: ['businesses', 'public institutions', 'start-ups', 'property owners', 'large companies'],
   },
 };
@@ -301,7 +405,10 @@ function buildCompanies(count: number, seed: number): CompanyRecord[] {
   const slugs = new Set<string>();
   const records: CompanyRecord[] = [];
   for (let index = 0; index < count; index++) {
-    const industry = item(INDUSTRY_KEYS, weightedIndex(() => faker.number.float(), INDUSTRY_SUMS));
+    const industry = item(
+      INDUSTRY_KEYS,
+      weightedIndex(() => faker.number.float(), INDUSTRY_SUMS),
+    );
     const data = INDUSTRIES[industry];
     let name = '';
     let slug = '';
@@ -387,7 +494,20 @@ interface Family {
 }
 
 const TECH: Industry[] = ['software', 'finance', 'media', 'retail', 'logistics', 'healthcare', 'energy', 'education'];
-const OFFICE: Industry[] = ['software', 'finance', 'healthcare', 'retail', 'logistics', 'education', 'manufacturing', 'construction', 'hospitality', 'media', 'energy', 'services'];
+const OFFICE: Industry[] = [
+  'software',
+  'finance',
+  'healthcare',
+  'retail',
+  'logistics',
+  'education',
+  'manufacturing',
+  'construction',
+  'hospitality',
+  'media',
+  'energy',
+  'services',
+];
 
 const FAMILIES: Family[] = [
   // Software and data
@@ -401,7 +521,23 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 8,
     sectors: TECH,
-    skills: ['Python', 'JavaScript', 'C++', 'Java', 'TypeScript', 'Go', 'SQL', 'C#', '.NET', 'Node.js', 'Docker', 'AWS', 'Git', 'Kubernetes', 'REST APIs'],
+    skills: [
+      'Python',
+      'JavaScript',
+      'C++',
+      'Java',
+      'TypeScript',
+      'Go',
+      'SQL',
+      'C#',
+      '.NET',
+      'Node.js',
+      'Docker',
+      'AWS',
+      'Git',
+      'Kubernetes',
+      'REST APIs',
+    ],
     duties: [
       'design, build and ship features used by thousands of customers',
       'review code and share what you know with the rest of the team',
@@ -410,7 +546,16 @@ const FAMILIES: Family[] = [
       'keep our services fast, reliable and secure',
       'work with product and design to turn ideas into working software',
     ],
-    specialties: ['Payments', 'Platform', 'Search', 'Growth', 'Infrastructure', 'Developer Tools', 'Billing', 'Identity'],
+    specialties: [
+      'Payments',
+      'Platform',
+      'Search',
+      'Growth',
+      'Infrastructure',
+      'Developer Tools',
+      'Billing',
+      'Identity',
+    ],
     contract: true,
   },
   {
@@ -423,7 +568,20 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 5,
     sectors: TECH,
-    skills: ['JavaScript', 'React', 'TypeScript', 'CSS', 'HTML', 'Redux', 'Vue.js', 'Accessibility', 'Webpack', 'Next.js', 'Jest', 'Sass'],
+    skills: [
+      'JavaScript',
+      'React',
+      'TypeScript',
+      'CSS',
+      'HTML',
+      'Redux',
+      'Vue.js',
+      'Accessibility',
+      'Webpack',
+      'Next.js',
+      'Jest',
+      'Sass',
+    ],
     duties: [
       'build fast, accessible interfaces in modern JavaScript',
       'turn designs into responsive pages that work on every screen',
@@ -444,7 +602,22 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 5,
     sectors: TECH,
-    skills: ['Node', 'Python', 'MongoDB', 'Java', 'Go', 'PostgreSQL', 'SQL', 'Redis', 'C#', '.NET', 'Docker', 'Kafka', 'GraphQL', 'REST APIs'],
+    skills: [
+      'Node',
+      'Python',
+      'MongoDB',
+      'Java',
+      'Go',
+      'PostgreSQL',
+      'SQL',
+      'Redis',
+      'C#',
+      '.NET',
+      'Docker',
+      'Kafka',
+      'GraphQL',
+      'REST APIs',
+    ],
     duties: [
       'design APIs and data models that stay fast as traffic grows',
       'build and operate services that handle millions of requests a day',
@@ -465,7 +638,20 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 5,
     sectors: TECH,
-    skills: ['JavaScript', 'React', 'Node', 'TypeScript', 'HTML', 'CSS', 'MongoDB', 'Redux', 'PostgreSQL', 'GraphQL', 'Docker', 'Next.js'],
+    skills: [
+      'JavaScript',
+      'React',
+      'Node',
+      'TypeScript',
+      'HTML',
+      'CSS',
+      'MongoDB',
+      'Redux',
+      'PostgreSQL',
+      'GraphQL',
+      'Docker',
+      'Next.js',
+    ],
     duties: [
       'ship features end to end, from the database to the browser',
       'build React interfaces backed by Node.js services',
@@ -504,7 +690,18 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 2,
     sectors: TECH,
-    skills: ['React Native', 'JavaScript', 'TypeScript', 'React', 'Redux', 'iOS', 'Android', 'Firebase', 'REST APIs', 'Jest'],
+    skills: [
+      'React Native',
+      'JavaScript',
+      'TypeScript',
+      'React',
+      'Redux',
+      'iOS',
+      'Android',
+      'Firebase',
+      'REST APIs',
+      'Jest',
+    ],
     duties: [
       'build the mobile app our customers open every morning',
       'ship new features to the App Store and Google Play every two weeks',
@@ -556,7 +753,17 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 2,
     sectors: OFFICE,
-    skills: ['C#', '.NET', 'ASP.NET Core', 'SQL Server', 'Azure', 'Entity Framework', 'JavaScript', 'REST APIs', 'Microservices'],
+    skills: [
+      'C#',
+      '.NET',
+      'ASP.NET Core',
+      'SQL Server',
+      'Azure',
+      'Entity Framework',
+      'JavaScript',
+      'REST APIs',
+      'Microservices',
+    ],
     duties: [
       'build web services and APIs in C# and .NET',
       'move older applications to the cloud',
@@ -592,7 +799,18 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 2,
     sectors: TECH,
-    skills: ['Python', 'Django', 'PostgreSQL', 'MongoDB', 'Flask', 'FastAPI', 'Celery', 'Docker', 'REST APIs', 'pytest'],
+    skills: [
+      'Python',
+      'Django',
+      'PostgreSQL',
+      'MongoDB',
+      'Flask',
+      'FastAPI',
+      'Celery',
+      'Docker',
+      'REST APIs',
+      'pytest',
+    ],
     duties: [
       'write services and data pipelines in modern Python',
       'build APIs with Django and FastAPI',
@@ -611,7 +829,21 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 3,
     sectors: TECH,
-    skills: ['AWS', 'Kubernetes', 'Docker', 'Terraform', 'Linux', 'Python', 'CI/CD', 'Ansible', 'Azure', 'Google Cloud', 'Bash', 'Prometheus', 'Go'],
+    skills: [
+      'AWS',
+      'Kubernetes',
+      'Docker',
+      'Terraform',
+      'Linux',
+      'Python',
+      'CI/CD',
+      'Ansible',
+      'Azure',
+      'Google Cloud',
+      'Bash',
+      'Prometheus',
+      'Go',
+    ],
     duties: [
       'automate our infrastructure as code and keep it reproducible',
       'run and improve our Kubernetes clusters and CI/CD pipelines',
@@ -631,7 +863,19 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 1,
     sectors: ['software', 'finance', 'media', 'retail'],
-    skills: ['Linux', 'Kubernetes', 'Go', 'Python', 'Prometheus', 'Grafana', 'Terraform', 'AWS', 'Incident Management', 'Networking', 'C++'],
+    skills: [
+      'Linux',
+      'Kubernetes',
+      'Go',
+      'Python',
+      'Prometheus',
+      'Grafana',
+      'Terraform',
+      'AWS',
+      'Incident Management',
+      'Networking',
+      'C++',
+    ],
     duties: [
       'define service-level objectives and the alerts that protect them',
       'take part in a fair, well-paid on-call rotation',
@@ -649,7 +893,19 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 3,
     sectors: TECH,
-    skills: ['Python', 'SQL', 'Apache Spark', 'Airflow', 'dbt', 'Snowflake', 'Kafka', 'Scala', 'BigQuery', 'AWS', 'Data Modeling'],
+    skills: [
+      'Python',
+      'SQL',
+      'Apache Spark',
+      'Airflow',
+      'dbt',
+      'Snowflake',
+      'Kafka',
+      'Scala',
+      'BigQuery',
+      'AWS',
+      'Data Modeling',
+    ],
     duties: [
       'build reliable batch and streaming data pipelines',
       'model data so analysts can answer questions on their own',
@@ -668,7 +924,18 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 3,
     sectors: TECH,
-    skills: ['Python', 'SQL', 'Machine Learning', 'Statistics', 'R', 'pandas', 'scikit-learn', 'A/B Testing', 'TensorFlow', 'Data Visualization'],
+    skills: [
+      'Python',
+      'SQL',
+      'Machine Learning',
+      'Statistics',
+      'R',
+      'pandas',
+      'scikit-learn',
+      'A/B Testing',
+      'TensorFlow',
+      'Data Visualization',
+    ],
     duties: [
       'build models that forecast demand and detect fraud',
       'design and analyse experiments with product teams',
@@ -706,7 +973,17 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 4,
     sectors: OFFICE,
-    skills: ['SQL', 'Excel', 'Python', 'Tableau', 'Power BI', 'Looker', 'Statistics', 'Data Visualization', 'Google Analytics'],
+    skills: [
+      'SQL',
+      'Excel',
+      'Python',
+      'Tableau',
+      'Power BI',
+      'Looker',
+      'Statistics',
+      'Data Visualization',
+      'Google Analytics',
+    ],
     duties: [
       'turn raw data into dashboards and decisions',
       'answer questions from sales, marketing and finance with data',
@@ -724,7 +1001,18 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 2,
     sectors: TECH,
-    skills: ['Selenium', 'Cypress', 'Playwright', 'JavaScript', 'Python', 'Test Planning', 'API Testing', 'Postman', 'Jira', 'Java'],
+    skills: [
+      'Selenium',
+      'Cypress',
+      'Playwright',
+      'JavaScript',
+      'Python',
+      'Test Planning',
+      'API Testing',
+      'Postman',
+      'Jira',
+      'Java',
+    ],
     duties: [
       'build the test suites that let us release with confidence',
       'plan and run exploratory tests before each release',
@@ -743,7 +1031,18 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 2,
     sectors: ['software', 'finance', 'healthcare', 'energy', 'services'],
-    skills: ['Network Security', 'Penetration Testing', 'SIEM', 'Python', 'Cloud Security', 'Incident Response', 'ISO 27001', 'OWASP', 'Threat Modeling', 'Linux'],
+    skills: [
+      'Network Security',
+      'Penetration Testing',
+      'SIEM',
+      'Python',
+      'Cloud Security',
+      'Incident Response',
+      'ISO 27001',
+      'OWASP',
+      'Threat Modeling',
+      'Linux',
+    ],
     duties: [
       'find and fix vulnerabilities before attackers do',
       'monitor our systems and respond to security incidents',
@@ -780,7 +1079,17 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 1,
     sectors: ['media', 'software'],
-    skills: ['C++', 'C#', 'Unity', 'Unreal Engine', '3D Math', 'Game Design', 'Multiplayer Networking', 'Shaders', 'Git'],
+    skills: [
+      'C++',
+      'C#',
+      'Unity',
+      'Unreal Engine',
+      '3D Math',
+      'Game Design',
+      'Multiplayer Networking',
+      'Shaders',
+      'Git',
+    ],
     duties: [
       'build gameplay systems players remember',
       'prototype new mechanics with designers',
@@ -797,7 +1106,17 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 1,
     sectors: OFFICE,
-    skills: ['System Design', 'AWS', 'Azure', 'Microservices', 'Kubernetes', 'Cloud Security', 'Java', 'Integration Patterns', 'Stakeholder Management'],
+    skills: [
+      'System Design',
+      'AWS',
+      'Azure',
+      'Microservices',
+      'Kubernetes',
+      'Cloud Security',
+      'Java',
+      'Integration Patterns',
+      'Stakeholder Management',
+    ],
     duties: [
       'design systems that meet today’s needs and can grow for years',
       'guide teams through migrations to the cloud',
@@ -816,7 +1135,17 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 1,
     sectors: TECH,
-    skills: ['People Management', 'Agile', 'System Design', 'Hiring', 'Mentoring', 'Roadmapping', 'JavaScript', 'Java', 'Python'],
+    skills: [
+      'People Management',
+      'Agile',
+      'System Design',
+      'Hiring',
+      'Mentoring',
+      'Roadmapping',
+      'JavaScript',
+      'Java',
+      'Python',
+    ],
     duties: [
       'grow a team of six to eight engineers and the way they work',
       'hire, coach and give honest, kind feedback',
@@ -834,7 +1163,17 @@ const FAMILIES: Family[] = [
     where: 'hybrid',
     weight: 3,
     sectors: OFFICE,
-    skills: ['Troubleshooting', 'Windows', 'Microsoft 365', 'macOS', 'Active Directory', 'Networking', 'ITIL', 'Hardware Repair', 'Jira Service Management'],
+    skills: [
+      'Troubleshooting',
+      'Windows',
+      'Microsoft 365',
+      'macOS',
+      'Active Directory',
+      'Networking',
+      'ITIL',
+      'Hardware Repair',
+      'Jira Service Management',
+    ],
     duties: [
       'help colleagues solve problems with their laptops, phones and accounts',
       'set up equipment for new starters',
@@ -853,7 +1192,18 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 2,
     sectors: OFFICE,
-    skills: ['Linux', 'Windows Server', 'Networking', 'Bash', 'PowerShell', 'VMware', 'Active Directory', 'Cisco', 'Firewalls', 'Backup and Recovery'],
+    skills: [
+      'Linux',
+      'Windows Server',
+      'Networking',
+      'Bash',
+      'PowerShell',
+      'VMware',
+      'Active Directory',
+      'Cisco',
+      'Firewalls',
+      'Backup and Recovery',
+    ],
     duties: [
       'keep our servers, networks and backups running',
       'patch systems and manage access rights',
@@ -871,7 +1221,17 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 1,
     sectors: ['software', 'finance', 'retail', 'healthcare', 'logistics'],
-    skills: ['SQL', 'PostgreSQL', 'MySQL', 'Oracle', 'SQL Server', 'MongoDB', 'Performance Tuning', 'Backup and Recovery', 'Replication'],
+    skills: [
+      'SQL',
+      'PostgreSQL',
+      'MySQL',
+      'Oracle',
+      'SQL Server',
+      'MongoDB',
+      'Performance Tuning',
+      'Backup and Recovery',
+      'Replication',
+    ],
     duties: [
       'keep our databases fast, available and backed up',
       'tune slow queries and plan indexes with developers',
@@ -890,7 +1250,18 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 3,
     sectors: TECH,
-    skills: ['Product Strategy', 'Roadmapping', 'User Research', 'Agile', 'Data Analysis', 'A/B Testing', 'Jira', 'Scrum', 'Stakeholder Management', 'SQL'],
+    skills: [
+      'Product Strategy',
+      'Roadmapping',
+      'User Research',
+      'Agile',
+      'Data Analysis',
+      'A/B Testing',
+      'Jira',
+      'Scrum',
+      'Stakeholder Management',
+      'SQL',
+    ],
     duties: [
       'decide what we build next, and why, with evidence from customers',
       'write clear problem statements and success measures',
@@ -909,7 +1280,18 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 3,
     sectors: OFFICE,
-    skills: ['Project Planning', 'Agile', 'Risk Management', 'Scrum', 'Stakeholder Management', 'Budgeting', 'PRINCE2', 'PMP', 'MS Project', 'Jira'],
+    skills: [
+      'Project Planning',
+      'Agile',
+      'Risk Management',
+      'Scrum',
+      'Stakeholder Management',
+      'Budgeting',
+      'PRINCE2',
+      'PMP',
+      'MS Project',
+      'Jira',
+    ],
     duties: [
       'plan projects and keep them on time and on budget',
       'run planning sessions, stand-ups and retrospectives',
@@ -928,7 +1310,17 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 2,
     sectors: OFFICE,
-    skills: ['Requirements Gathering', 'SQL', 'Process Mapping', 'Excel', 'User Stories', 'BPMN', 'Jira', 'Stakeholder Management', 'Power BI'],
+    skills: [
+      'Requirements Gathering',
+      'SQL',
+      'Process Mapping',
+      'Excel',
+      'User Stories',
+      'BPMN',
+      'Jira',
+      'Stakeholder Management',
+      'Power BI',
+    ],
     duties: [
       'understand how our teams work today and how they could work better',
       'write requirements and user stories developers can build from',
@@ -947,7 +1339,18 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 2,
     sectors: TECH,
-    skills: ['Figma', 'Prototyping', 'User Research', 'Wireframing', 'Design Systems', 'Usability Testing', 'Accessibility', 'HTML', 'CSS', 'Sketch'],
+    skills: [
+      'Figma',
+      'Prototyping',
+      'User Research',
+      'Wireframing',
+      'Design Systems',
+      'Usability Testing',
+      'Accessibility',
+      'HTML',
+      'CSS',
+      'Sketch',
+    ],
     duties: [
       'shape clear, accessible interfaces with our product team',
       'turn research findings into prototypes and test them',
@@ -966,7 +1369,16 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 1,
     sectors: TECH,
-    skills: ['User Interviews', 'Usability Testing', 'Survey Design', 'Qualitative Research', 'Quantitative Research', 'Personas', 'Journey Mapping', 'Figma'],
+    skills: [
+      'User Interviews',
+      'Usability Testing',
+      'Survey Design',
+      'Qualitative Research',
+      'Quantitative Research',
+      'Personas',
+      'Journey Mapping',
+      'Figma',
+    ],
     duties: [
       'plan and run interviews and usability studies',
       'turn what users tell us into insights the whole company understands',
@@ -984,7 +1396,17 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 2,
     sectors: ['media', 'retail', 'software', 'hospitality', 'education', 'services'],
-    skills: ['Adobe Photoshop', 'Adobe Illustrator', 'Typography', 'Branding', 'Adobe InDesign', 'Figma', 'After Effects', 'Layout Design', 'Print Design'],
+    skills: [
+      'Adobe Photoshop',
+      'Adobe Illustrator',
+      'Typography',
+      'Branding',
+      'Adobe InDesign',
+      'Figma',
+      'After Effects',
+      'Layout Design',
+      'Print Design',
+    ],
     duties: [
       'design campaigns, packaging and social media visuals',
       'keep our brand consistent across every channel',
@@ -1002,7 +1424,16 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 1,
     sectors: ['media', 'retail', 'software', 'education'],
-    skills: ['Adobe Premiere Pro', 'After Effects', 'Final Cut Pro', 'DaVinci Resolve', 'Storyboarding', 'Color Grading', 'Motion Graphics', 'Sound Editing'],
+    skills: [
+      'Adobe Premiere Pro',
+      'After Effects',
+      'Final Cut Pro',
+      'DaVinci Resolve',
+      'Storyboarding',
+      'Color Grading',
+      'Motion Graphics',
+      'Sound Editing',
+    ],
     duties: [
       'edit videos for social media, adverts and training',
       'add motion graphics, captions and sound',
@@ -1021,7 +1452,17 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 2,
     sectors: ['media', 'software', 'retail', 'education', 'services'],
-    skills: ['Copywriting', 'SEO', 'Editing', 'Content Strategy', 'WordPress', 'Social Media', 'Storytelling', 'Google Analytics', 'Proofreading'],
+    skills: [
+      'Copywriting',
+      'SEO',
+      'Editing',
+      'Content Strategy',
+      'WordPress',
+      'Social Media',
+      'Storytelling',
+      'Google Analytics',
+      'Proofreading',
+    ],
     duties: [
       'write clear, persuasive copy for our website and campaigns',
       'plan a content calendar with the marketing team',
@@ -1040,7 +1481,16 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 1,
     sectors: TECH,
-    skills: ['Technical Writing', 'Markdown', 'API Documentation', 'Git', 'Docs as Code', 'HTML', 'Information Architecture', 'Editing'],
+    skills: [
+      'Technical Writing',
+      'Markdown',
+      'API Documentation',
+      'Git',
+      'Docs as Code',
+      'HTML',
+      'Information Architecture',
+      'Editing',
+    ],
     duties: [
       'explain our product to developers in clear, friendly prose',
       'write guides, tutorials and API reference pages',
@@ -1051,7 +1501,14 @@ const FAMILIES: Family[] = [
   // Marketing, sales and customers
   {
     key: 'marketing',
-    titles: ['Marketing Specialist', 'Marketing Manager', 'Digital Marketing Specialist', 'Growth Marketer', 'Marketing Coordinator', 'SEO Specialist'],
+    titles: [
+      'Marketing Specialist',
+      'Marketing Manager',
+      'Digital Marketing Specialist',
+      'Growth Marketer',
+      'Marketing Coordinator',
+      'SEO Specialist',
+    ],
     dept: 'Marketing',
     levels: 'office',
     team: 'marketing',
@@ -1059,7 +1516,18 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 4,
     sectors: OFFICE,
-    skills: ['Digital Marketing', 'SEO', 'Google Ads', 'Email Marketing', 'Google Analytics', 'HubSpot', 'Content Marketing', 'Social Media', 'Marketing Automation', 'Copywriting'],
+    skills: [
+      'Digital Marketing',
+      'SEO',
+      'Google Ads',
+      'Email Marketing',
+      'Google Analytics',
+      'HubSpot',
+      'Content Marketing',
+      'Social Media',
+      'Marketing Automation',
+      'Copywriting',
+    ],
     duties: [
       'plan and run campaigns across search, email and social media',
       'track results and move budget to what works',
@@ -1077,7 +1545,17 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 2,
     sectors: ['media', 'retail', 'hospitality', 'software', 'education'],
-    skills: ['Social Media', 'Content Creation', 'Copywriting', 'Canva', 'Instagram', 'TikTok', 'Community Management', 'Analytics', 'Video Editing'],
+    skills: [
+      'Social Media',
+      'Content Creation',
+      'Copywriting',
+      'Canva',
+      'Instagram',
+      'TikTok',
+      'Community Management',
+      'Analytics',
+      'Video Editing',
+    ],
     duties: [
       'run our social media accounts and grow our community',
       'plan posts, stories and short videos',
@@ -1095,7 +1573,16 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 1,
     sectors: OFFICE,
-    skills: ['Public Relations', 'Media Relations', 'Copywriting', 'Press Releases', 'Crisis Communication', 'Internal Communications', 'Social Media', 'Event Planning'],
+    skills: [
+      'Public Relations',
+      'Media Relations',
+      'Copywriting',
+      'Press Releases',
+      'Crisis Communication',
+      'Internal Communications',
+      'Social Media',
+      'Event Planning',
+    ],
     duties: [
       'tell our story to journalists, partners and the public',
       'write press releases, speeches and internal news',
@@ -1105,7 +1592,13 @@ const FAMILIES: Family[] = [
   },
   {
     key: 'sales-representative',
-    titles: ['Sales Representative', 'Sales Executive', 'Inside Sales Representative', 'Business Development Representative', 'Sales Development Representative'],
+    titles: [
+      'Sales Representative',
+      'Sales Executive',
+      'Inside Sales Representative',
+      'Business Development Representative',
+      'Sales Development Representative',
+    ],
     dept: 'Sales',
     levels: 'office',
     team: 'sales',
@@ -1113,7 +1606,17 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 5,
     sectors: OFFICE,
-    skills: ['Prospecting', 'Negotiation', 'Salesforce', 'Cold Calling', 'CRM', 'Lead Generation', 'Closing', 'B2B Sales', 'Communication'],
+    skills: [
+      'Prospecting',
+      'Negotiation',
+      'Salesforce',
+      'Cold Calling',
+      'CRM',
+      'Lead Generation',
+      'Closing',
+      'B2B Sales',
+      'Communication',
+    ],
     duties: [
       'find and qualify new customers by phone, email and in person',
       'run product demonstrations tailored to each prospect',
@@ -1130,7 +1633,16 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 3,
     sectors: OFFICE,
-    skills: ['Account Management', 'Negotiation', 'Salesforce', 'Solution Selling', 'B2B Sales', 'Pipeline Management', 'Forecasting', 'HubSpot'],
+    skills: [
+      'Account Management',
+      'Negotiation',
+      'Salesforce',
+      'Solution Selling',
+      'B2B Sales',
+      'Pipeline Management',
+      'Forecasting',
+      'HubSpot',
+    ],
     duties: [
       'manage a portfolio of key customers and grow it',
       'negotiate contracts and renewals',
@@ -1148,7 +1660,17 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 2,
     sectors: TECH,
-    skills: ['Customer Success', 'Onboarding', 'Account Management', 'Communication', 'Zendesk', 'Salesforce', 'Churn Reduction', 'Gainsight', 'Product Training'],
+    skills: [
+      'Customer Success',
+      'Onboarding',
+      'Account Management',
+      'Communication',
+      'Zendesk',
+      'Salesforce',
+      'Churn Reduction',
+      'Gainsight',
+      'Product Training',
+    ],
     duties: [
       'onboard new customers and help them succeed with our product',
       'run regular reviews with key accounts',
@@ -1158,7 +1680,13 @@ const FAMILIES: Family[] = [
   },
   {
     key: 'customer-support',
-    titles: ['Customer Support Specialist', 'Customer Service Representative', 'Customer Support Agent', 'Technical Support Specialist', 'Call Centre Agent'],
+    titles: [
+      'Customer Support Specialist',
+      'Customer Service Representative',
+      'Customer Support Agent',
+      'Technical Support Specialist',
+      'Call Centre Agent',
+    ],
     dept: 'Customer Support',
     levels: 'office',
     team: 'support',
@@ -1166,7 +1694,18 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 5,
     sectors: OFFICE,
-    skills: ['Customer Service', 'Communication', 'Zendesk', 'Problem Solving', 'Live Chat', 'Troubleshooting', 'Ticketing Systems', 'Salesforce', 'Multitasking', 'Empathy'],
+    skills: [
+      'Customer Service',
+      'Communication',
+      'Zendesk',
+      'Problem Solving',
+      'Live Chat',
+      'Troubleshooting',
+      'Ticketing Systems',
+      'Salesforce',
+      'Multitasking',
+      'Empathy',
+    ],
     duties: [
       'answer customer questions by phone, chat and email',
       'solve problems on the first contact whenever possible',
@@ -1187,7 +1726,16 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 2,
     sectors: OFFICE,
-    skills: ['Sourcing', 'Interviewing', 'LinkedIn Recruiter', 'Applicant Tracking Systems', 'Employer Branding', 'Negotiation', 'Boolean Search', 'Greenhouse'],
+    skills: [
+      'Sourcing',
+      'Interviewing',
+      'LinkedIn Recruiter',
+      'Applicant Tracking Systems',
+      'Employer Branding',
+      'Negotiation',
+      'Boolean Search',
+      'Greenhouse',
+    ],
     duties: [
       'find great candidates and give them a great experience',
       'run interviews with hiring managers',
@@ -1206,7 +1754,17 @@ const FAMILIES: Family[] = [
     where: 'hybrid',
     weight: 2,
     sectors: OFFICE,
-    skills: ['Employee Relations', 'Employment Law', 'HRIS', 'Onboarding', 'Performance Management', 'Payroll', 'Workday', 'Compensation and Benefits', 'Conflict Resolution'],
+    skills: [
+      'Employee Relations',
+      'Employment Law',
+      'HRIS',
+      'Onboarding',
+      'Performance Management',
+      'Payroll',
+      'Workday',
+      'Compensation and Benefits',
+      'Conflict Resolution',
+    ],
     duties: [
       'advise managers on people questions, from hiring to leaving',
       'run onboarding and performance reviews',
@@ -1224,7 +1782,18 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 4,
     sectors: OFFICE,
-    skills: ['Financial Reporting', 'Excel', 'Reconciliation', 'IFRS', 'GAAP', 'Month-End Close', 'SAP', 'QuickBooks', 'Tax', 'Xero'],
+    skills: [
+      'Financial Reporting',
+      'Excel',
+      'Reconciliation',
+      'IFRS',
+      'GAAP',
+      'Month-End Close',
+      'SAP',
+      'QuickBooks',
+      'Tax',
+      'Xero',
+    ],
     duties: [
       'prepare monthly and annual accounts',
       'reconcile bank accounts and ledgers',
@@ -1243,7 +1812,18 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 2,
     sectors: ['finance', 'software', 'retail', 'energy', 'manufacturing', 'services'],
-    skills: ['Financial Modeling', 'Excel', 'Forecasting', 'Budgeting', 'Valuation', 'SQL', 'Power BI', 'PowerPoint', 'Bloomberg', 'Variance Analysis'],
+    skills: [
+      'Financial Modeling',
+      'Excel',
+      'Forecasting',
+      'Budgeting',
+      'Valuation',
+      'SQL',
+      'Power BI',
+      'PowerPoint',
+      'Bloomberg',
+      'Variance Analysis',
+    ],
     duties: [
       'build the budget and forecasts with business leaders',
       'analyse results against plan and explain the differences',
@@ -1253,14 +1833,31 @@ const FAMILIES: Family[] = [
   },
   {
     key: 'bookkeeper',
-    titles: ['Bookkeeper', 'Accounts Payable Clerk', 'Accounts Receivable Specialist', 'Payroll Specialist', 'Billing Specialist'],
+    titles: [
+      'Bookkeeper',
+      'Accounts Payable Clerk',
+      'Accounts Receivable Specialist',
+      'Payroll Specialist',
+      'Billing Specialist',
+    ],
     levels: 'service',
     team: 'finance',
     pay: [42_000, 55_000],
     where: 'any',
     weight: 2,
     sectors: OFFICE,
-    skills: ['Bookkeeping', 'Excel', 'Accounts Payable', 'Accounts Receivable', 'Invoicing', 'QuickBooks', 'Xero', 'Payroll', 'Data Entry', 'Sage'],
+    skills: [
+      'Bookkeeping',
+      'Excel',
+      'Accounts Payable',
+      'Accounts Receivable',
+      'Invoicing',
+      'QuickBooks',
+      'Xero',
+      'Payroll',
+      'Data Entry',
+      'Sage',
+    ],
     duties: [
       'record invoices, payments and expenses accurately',
       'chase overdue payments politely and firmly',
@@ -1280,7 +1877,17 @@ const FAMILIES: Family[] = [
     where: 'hybrid',
     weight: 1,
     sectors: ['finance', 'services', 'manufacturing', 'energy', 'healthcare'],
-    skills: ['Auditing', 'Risk Assessment', 'Internal Controls', 'IFRS', 'GAAP', 'SOX', 'Excel', 'Data Analytics', 'Compliance'],
+    skills: [
+      'Auditing',
+      'Risk Assessment',
+      'Internal Controls',
+      'IFRS',
+      'GAAP',
+      'SOX',
+      'Excel',
+      'Data Analytics',
+      'Compliance',
+    ],
     duties: [
       'plan and carry out audits of finance and operations',
       'test controls and document what you find',
@@ -1298,7 +1905,17 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 1,
     sectors: ['finance', 'healthcare', 'energy', 'software', 'services'],
-    skills: ['Regulatory Compliance', 'Risk Management', 'AML', 'KYC', 'GDPR', 'Policy Writing', 'Auditing', 'ISO 27001', 'Excel'],
+    skills: [
+      'Regulatory Compliance',
+      'Risk Management',
+      'AML',
+      'KYC',
+      'GDPR',
+      'Policy Writing',
+      'Auditing',
+      'ISO 27001',
+      'Excel',
+    ],
     duties: [
       'keep us compliant with the regulations that apply to us',
       'write policies people can actually follow',
@@ -1316,7 +1933,17 @@ const FAMILIES: Family[] = [
     where: 'hybrid',
     weight: 1,
     sectors: ['services', 'finance', 'software', 'energy', 'construction'],
-    skills: ['Contract Law', 'Legal Research', 'Negotiation', 'Litigation', 'Corporate Law', 'Due Diligence', 'Legal Drafting', 'Regulatory Compliance', 'Employment Law'],
+    skills: [
+      'Contract Law',
+      'Legal Research',
+      'Negotiation',
+      'Litigation',
+      'Corporate Law',
+      'Due Diligence',
+      'Legal Drafting',
+      'Regulatory Compliance',
+      'Employment Law',
+    ],
     duties: [
       'draft and negotiate commercial contracts',
       'advise the business on legal risks in plain language',
@@ -1333,7 +1960,17 @@ const FAMILIES: Family[] = [
     where: 'hybrid',
     weight: 1,
     sectors: ['services', 'finance', 'construction'],
-    skills: ['Legal Research', 'Document Review', 'Case Management', 'Drafting', 'E-Discovery', 'Legal Terminology', 'Filing', 'Microsoft Office', 'Confidentiality'],
+    skills: [
+      'Legal Research',
+      'Document Review',
+      'Case Management',
+      'Drafting',
+      'E-Discovery',
+      'Legal Terminology',
+      'Filing',
+      'Microsoft Office',
+      'Confidentiality',
+    ],
     duties: [
       'prepare documents, filings and court bundles',
       'research case law for the lawyers',
@@ -1343,14 +1980,30 @@ const FAMILIES: Family[] = [
   },
   {
     key: 'office-admin',
-    titles: ['Office Administrator', 'Office Manager', 'Administrative Assistant', 'Executive Assistant', 'Receptionist'],
+    titles: [
+      'Office Administrator',
+      'Office Manager',
+      'Administrative Assistant',
+      'Executive Assistant',
+      'Receptionist',
+    ],
     levels: 'service',
     team: 'office',
     pay: [40_000, 55_000],
     where: 'hybrid',
     weight: 3,
     sectors: OFFICE,
-    skills: ['Microsoft Office', 'Scheduling', 'Calendar Management', 'Communication', 'Data Entry', 'Organization', 'Travel Booking', 'Customer Service', 'Bookkeeping'],
+    skills: [
+      'Microsoft Office',
+      'Scheduling',
+      'Calendar Management',
+      'Communication',
+      'Data Entry',
+      'Organization',
+      'Travel Booking',
+      'Customer Service',
+      'Bookkeeping',
+    ],
     duties: [
       'keep the office running smoothly',
       'manage calendars, meetings and travel',
@@ -1371,7 +2024,17 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 3,
     sectors: OFFICE,
-    skills: ['Process Improvement', 'People Management', 'KPI Reporting', 'Budgeting', 'Lean', 'Excel', 'Scheduling', 'Vendor Management', 'Six Sigma'],
+    skills: [
+      'Process Improvement',
+      'People Management',
+      'KPI Reporting',
+      'Budgeting',
+      'Lean',
+      'Excel',
+      'Scheduling',
+      'Vendor Management',
+      'Six Sigma',
+    ],
     duties: [
       'run day-to-day operations and keep service levels high',
       'find bottlenecks and fix them',
@@ -1381,7 +2044,14 @@ const FAMILIES: Family[] = [
   },
   {
     key: 'supply-chain',
-    titles: ['Supply Chain Analyst', 'Supply Chain Planner', 'Demand Planner', 'Procurement Specialist', 'Buyer', 'Purchasing Manager'],
+    titles: [
+      'Supply Chain Analyst',
+      'Supply Chain Planner',
+      'Demand Planner',
+      'Procurement Specialist',
+      'Buyer',
+      'Purchasing Manager',
+    ],
     dept: 'Supply Chain',
     levels: 'office',
     team: 'supply chain',
@@ -1389,7 +2059,18 @@ const FAMILIES: Family[] = [
     where: 'hybrid',
     weight: 2,
     sectors: ['logistics', 'manufacturing', 'retail', 'energy', 'healthcare'],
-    skills: ['Supply Chain Management', 'Excel', 'Inventory Management', 'Demand Planning', 'SAP', 'Procurement', 'Negotiation', 'Forecasting', 'ERP Systems', 'Logistics'],
+    skills: [
+      'Supply Chain Management',
+      'Excel',
+      'Inventory Management',
+      'Demand Planning',
+      'SAP',
+      'Procurement',
+      'Negotiation',
+      'Forecasting',
+      'ERP Systems',
+      'Logistics',
+    ],
     duties: [
       'plan stock so shelves are full and warehouses are not',
       'negotiate prices and terms with suppliers',
@@ -1406,7 +2087,17 @@ const FAMILIES: Family[] = [
     where: 'hybrid',
     weight: 2,
     sectors: ['logistics', 'manufacturing', 'retail'],
-    skills: ['Logistics', 'Route Planning', 'Shipping Documentation', 'Excel', 'Customs Clearance', 'WMS', 'TMS', 'Inventory Management', 'Communication'],
+    skills: [
+      'Logistics',
+      'Route Planning',
+      'Shipping Documentation',
+      'Excel',
+      'Customs Clearance',
+      'WMS',
+      'TMS',
+      'Inventory Management',
+      'Communication',
+    ],
     duties: [
       'plan routes and book transport for our shipments',
       'prepare shipping and customs documents',
@@ -1417,14 +2108,31 @@ const FAMILIES: Family[] = [
   },
   {
     key: 'warehouse',
-    titles: ['Warehouse Associate', 'Warehouse Operative', 'Picker Packer', 'Order Picker', 'Warehouse Worker', 'Stock Handler'],
+    titles: [
+      'Warehouse Associate',
+      'Warehouse Operative',
+      'Picker Packer',
+      'Order Picker',
+      'Warehouse Worker',
+      'Stock Handler',
+    ],
     levels: 'service',
     team: 'warehouse',
     pay: [33_000, 40_000],
     where: 'onsite',
     weight: 5,
     sectors: ['logistics', 'retail', 'manufacturing'],
-    skills: ['Picking and Packing', 'Inventory Management', 'RF Scanners', 'Shipping and Receiving', 'Forklift Operation', 'Health and Safety', 'Manual Handling', 'Stock Control', 'Teamwork'],
+    skills: [
+      'Picking and Packing',
+      'Inventory Management',
+      'RF Scanners',
+      'Shipping and Receiving',
+      'Forklift Operation',
+      'Health and Safety',
+      'Manual Handling',
+      'Stock Control',
+      'Teamwork',
+    ],
     duties: [
       'pick, pack and ship customer orders accurately',
       'receive deliveries and put stock away',
@@ -1444,7 +2152,16 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 2,
     sectors: ['logistics', 'manufacturing', 'retail'],
-    skills: ['Forklift Operation', 'Forklift Certification', 'Loading and Unloading', 'Health and Safety', 'Reach Truck', 'Inventory Management', 'RF Scanners', 'Pallet Jack'],
+    skills: [
+      'Forklift Operation',
+      'Forklift Certification',
+      'Loading and Unloading',
+      'Health and Safety',
+      'Reach Truck',
+      'Inventory Management',
+      'RF Scanners',
+      'Pallet Jack',
+    ],
     duties: [
       'load and unload trucks safely and quickly',
       'move pallets between the dock and the racking',
@@ -1463,7 +2180,17 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 4,
     sectors: ['logistics', 'retail', 'manufacturing', 'hospitality'],
-    skills: ['Driving Licence', 'Route Planning', 'Safe Driving', 'Customer Service', 'Time Management', 'Vehicle Inspection', 'CDL', 'Navigation Apps', 'Loading and Unloading'],
+    skills: [
+      'Driving Licence',
+      'Route Planning',
+      'Safe Driving',
+      'Customer Service',
+      'Time Management',
+      'Vehicle Inspection',
+      'CDL',
+      'Navigation Apps',
+      'Loading and Unloading',
+    ],
     duties: [
       'deliver goods safely and on time',
       'plan your route and adapt to traffic',
@@ -1475,14 +2202,31 @@ const FAMILIES: Family[] = [
   },
   {
     key: 'production',
-    titles: ['Production Operator', 'Machine Operator', 'Assembly Technician', 'Production Worker', 'CNC Machinist', 'Quality Inspector'],
+    titles: [
+      'Production Operator',
+      'Machine Operator',
+      'Assembly Technician',
+      'Production Worker',
+      'CNC Machinist',
+      'Quality Inspector',
+    ],
     levels: 'service',
     team: 'production',
     pay: [34_000, 46_000],
     where: 'onsite',
     weight: 3,
     sectors: ['manufacturing', 'energy'],
-    skills: ['Machine Operation', 'Quality Control', 'Health and Safety', 'Lean Manufacturing', 'Assembly', 'CNC Programming', 'Blueprint Reading', '5S', 'Measuring Instruments'],
+    skills: [
+      'Machine Operation',
+      'Quality Control',
+      'Health and Safety',
+      'Lean Manufacturing',
+      'Assembly',
+      'CNC Programming',
+      'Blueprint Reading',
+      '5S',
+      'Measuring Instruments',
+    ],
     duties: [
       'run production machines safely and to standard',
       'check parts against drawings and specifications',
@@ -1502,7 +2246,18 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 3,
     sectors: ['construction', 'manufacturing', 'energy'],
-    skills: ['Electrical Wiring', 'Troubleshooting', 'Blueprint Reading', 'Electrical Safety', 'NEC Code', 'Conduit Bending', 'PLC', 'Circuit Installation', 'Power Tools', 'Testing and Inspection'],
+    skills: [
+      'Electrical Wiring',
+      'Troubleshooting',
+      'Blueprint Reading',
+      'Electrical Safety',
+      'NEC Code',
+      'Conduit Bending',
+      'PLC',
+      'Circuit Installation',
+      'Power Tools',
+      'Testing and Inspection',
+    ],
     duties: [
       'install and maintain electrical systems to code',
       'find and fix faults quickly and safely',
@@ -1521,7 +2276,17 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 2,
     sectors: ['construction', 'energy', 'services'],
-    skills: ['Plumbing Systems', 'Pipe Fitting', 'Leak Detection', 'Blueprint Reading', 'Soldering', 'Water Heaters', 'Drainage', 'Health and Safety', 'Gas Safe'],
+    skills: [
+      'Plumbing Systems',
+      'Pipe Fitting',
+      'Leak Detection',
+      'Blueprint Reading',
+      'Soldering',
+      'Water Heaters',
+      'Drainage',
+      'Health and Safety',
+      'Gas Safe',
+    ],
     duties: [
       'install and repair pipes, boilers and bathrooms',
       'diagnose leaks and heating faults',
@@ -1540,7 +2305,17 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 2,
     sectors: ['construction', 'services', 'manufacturing', 'healthcare', 'hospitality'],
-    skills: ['HVAC', 'Preventive Maintenance', 'Refrigeration', 'Electrical Troubleshooting', 'Air Conditioning', 'Boilers', 'EPA Certification', 'Building Management Systems', 'Welding'],
+    skills: [
+      'HVAC',
+      'Preventive Maintenance',
+      'Refrigeration',
+      'Electrical Troubleshooting',
+      'Air Conditioning',
+      'Boilers',
+      'EPA Certification',
+      'Building Management Systems',
+      'Welding',
+    ],
     duties: [
       'maintain heating, cooling and ventilation systems',
       'respond to breakdowns and get systems running again',
@@ -1559,7 +2334,18 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 3,
     sectors: ['construction'],
-    skills: ['Power Tools', 'Health and Safety', 'Carpentry', 'Blueprint Reading', 'Framing', 'Measuring', 'Concrete', 'Welding', 'Scaffolding', 'Finishing'],
+    skills: [
+      'Power Tools',
+      'Health and Safety',
+      'Carpentry',
+      'Blueprint Reading',
+      'Framing',
+      'Measuring',
+      'Concrete',
+      'Welding',
+      'Scaffolding',
+      'Finishing',
+    ],
     duties: [
       'build to drawings accurately and safely',
       'prepare materials and set out the work',
@@ -1578,7 +2364,17 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 2,
     sectors: ['logistics', 'retail', 'manufacturing'],
-    skills: ['Vehicle Diagnostics', 'Engine Repair', 'Brakes', 'Electrical Systems', 'Preventive Maintenance', 'ASE Certification', 'Hand Tools', 'Hydraulics', 'Customer Service'],
+    skills: [
+      'Vehicle Diagnostics',
+      'Engine Repair',
+      'Brakes',
+      'Electrical Systems',
+      'Preventive Maintenance',
+      'ASE Certification',
+      'Hand Tools',
+      'Hydraulics',
+      'Customer Service',
+    ],
     duties: [
       'diagnose and repair cars, vans and trucks',
       'carry out services and safety inspections',
@@ -1589,7 +2385,13 @@ const FAMILIES: Family[] = [
   },
   {
     key: 'construction-manager',
-    titles: ['Construction Manager', 'Site Manager', 'Construction Project Manager', 'Quantity Surveyor', 'Project Engineer'],
+    titles: [
+      'Construction Manager',
+      'Site Manager',
+      'Construction Project Manager',
+      'Quantity Surveyor',
+      'Project Engineer',
+    ],
     dept: 'Construction',
     levels: 'office',
     team: 'projects',
@@ -1597,7 +2399,17 @@ const FAMILIES: Family[] = [
     where: 'hybrid',
     weight: 2,
     sectors: ['construction', 'energy'],
-    skills: ['Project Management', 'Health and Safety', 'Construction Scheduling', 'Budgeting', 'AutoCAD', 'Procore', 'Contract Management', 'Site Supervision', 'Cost Estimation'],
+    skills: [
+      'Project Management',
+      'Health and Safety',
+      'Construction Scheduling',
+      'Budgeting',
+      'AutoCAD',
+      'Procore',
+      'Contract Management',
+      'Site Supervision',
+      'Cost Estimation',
+    ],
     duties: [
       'run building projects from groundworks to handover',
       'manage subcontractors, budgets and schedules',
@@ -1616,7 +2428,18 @@ const FAMILIES: Family[] = [
     where: 'hybrid',
     weight: 2,
     sectors: ['construction', 'energy', 'services'],
-    skills: ['AutoCAD', 'Structural Analysis', 'Civil 3D', 'Revit', 'Project Management', 'Surveying', 'Site Inspection', 'Eurocodes', 'Hydraulics', 'STAAD.Pro'],
+    skills: [
+      'AutoCAD',
+      'Structural Analysis',
+      'Civil 3D',
+      'Revit',
+      'Project Management',
+      'Surveying',
+      'Site Inspection',
+      'Eurocodes',
+      'Hydraulics',
+      'STAAD.Pro',
+    ],
     duties: [
       'design roads, bridges and buildings that last',
       'prepare drawings and calculations',
@@ -1634,7 +2457,18 @@ const FAMILIES: Family[] = [
     where: 'hybrid',
     weight: 2,
     sectors: ['manufacturing', 'energy', 'construction'],
-    skills: ['SolidWorks', 'CAD', 'AutoCAD', 'GD&T', 'FEA', 'Lean Manufacturing', 'MATLAB', 'Prototyping', 'Six Sigma', 'Thermodynamics'],
+    skills: [
+      'SolidWorks',
+      'CAD',
+      'AutoCAD',
+      'GD&T',
+      'FEA',
+      'Lean Manufacturing',
+      'MATLAB',
+      'Prototyping',
+      'Six Sigma',
+      'Thermodynamics',
+    ],
     duties: [
       'design parts and assemblies in CAD',
       'improve production processes on the shop floor',
@@ -1652,7 +2486,18 @@ const FAMILIES: Family[] = [
     where: 'hybrid',
     weight: 1,
     sectors: ['manufacturing', 'energy', 'construction'],
-    skills: ['Circuit Design', 'PCB Design', 'MATLAB', 'Altium', 'Power Systems', 'PLC', 'AutoCAD Electrical', 'Embedded Systems', 'Signal Processing', 'C++'],
+    skills: [
+      'Circuit Design',
+      'PCB Design',
+      'MATLAB',
+      'Altium',
+      'Power Systems',
+      'PLC',
+      'AutoCAD Electrical',
+      'Embedded Systems',
+      'Signal Processing',
+      'C++',
+    ],
     duties: [
       'design circuits and printed circuit boards',
       'specify electrical systems for new sites',
@@ -1669,7 +2514,17 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 1,
     sectors: ['healthcare', 'manufacturing', 'energy', 'education'],
-    skills: ['Laboratory Techniques', 'Sample Preparation', 'Quality Control', 'GMP', 'HPLC', 'Documentation', 'Lab Safety', 'Microbiology', 'Calibration'],
+    skills: [
+      'Laboratory Techniques',
+      'Sample Preparation',
+      'Quality Control',
+      'GMP',
+      'HPLC',
+      'Documentation',
+      'Lab Safety',
+      'Microbiology',
+      'Calibration',
+    ],
     duties: [
       'prepare and test samples following our procedures',
       'record results accurately and on time',
@@ -1688,7 +2543,18 @@ const FAMILIES: Family[] = [
     where: 'hybrid',
     weight: 1,
     sectors: ['healthcare', 'energy', 'manufacturing', 'education'],
-    skills: ['Experimental Design', 'Data Analysis', 'Laboratory Techniques', 'Python', 'R', 'Scientific Writing', 'Statistics', 'PCR', 'Cell Culture', 'HPLC'],
+    skills: [
+      'Experimental Design',
+      'Data Analysis',
+      'Laboratory Techniques',
+      'Python',
+      'R',
+      'Scientific Writing',
+      'Statistics',
+      'PCR',
+      'Cell Culture',
+      'HPLC',
+    ],
     duties: [
       'design and run experiments',
       'analyse data and present results to the team',
@@ -1707,14 +2573,34 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 5,
     sectors: ['healthcare'],
-    skills: ['Patient Care', 'BLS Certification', 'Electronic Health Records', 'Medication Administration', 'Patient Assessment', 'Infection Control', 'ACLS', 'Wound Care', 'IV Therapy', 'Care Planning'],
+    skills: [
+      'Patient Care',
+      'BLS Certification',
+      'Electronic Health Records',
+      'Medication Administration',
+      'Patient Assessment',
+      'Infection Control',
+      'ACLS',
+      'Wound Care',
+      'IV Therapy',
+      'Care Planning',
+    ],
     duties: [
       'assess, plan and deliver safe, compassionate patient care',
       'give medication and monitor patients closely',
       'keep accurate records in our electronic health record',
       'work with doctors, therapists and families',
     ],
-    specialties: ['ICU', 'Emergency Department', 'Pediatrics', 'Oncology', 'Operating Room', 'Night Shift', 'Cardiology', 'Maternity'],
+    specialties: [
+      'ICU',
+      'Emergency Department',
+      'Pediatrics',
+      'Oncology',
+      'Operating Room',
+      'Night Shift',
+      'Cardiology',
+      'Maternity',
+    ],
     hourly: 0.6,
     partTime: 0.2,
   },
@@ -1727,7 +2613,17 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 3,
     sectors: ['healthcare'],
-    skills: ['Patient Care', 'Vital Signs', 'CPR', 'Personal Care', 'Infection Control', 'Mobility Assistance', 'Electronic Health Records', 'Communication', 'Compassion'],
+    skills: [
+      'Patient Care',
+      'Vital Signs',
+      'CPR',
+      'Personal Care',
+      'Infection Control',
+      'Mobility Assistance',
+      'Electronic Health Records',
+      'Communication',
+      'Compassion',
+    ],
     duties: [
       'help patients wash, dress, eat and move around',
       'take and record vital signs',
@@ -1747,7 +2643,17 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 3,
     sectors: ['healthcare'],
-    skills: ['Personal Care', 'Companionship', 'Medication Support', 'Meal Preparation', 'First Aid', 'Safeguarding', 'Dementia Care', 'Driving Licence', 'Communication'],
+    skills: [
+      'Personal Care',
+      'Companionship',
+      'Medication Support',
+      'Meal Preparation',
+      'First Aid',
+      'Safeguarding',
+      'Dementia Care',
+      'Driving Licence',
+      'Communication',
+    ],
     duties: [
       'support people to live independently in their own homes',
       'help with personal care, meals and medication',
@@ -1767,7 +2673,16 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 1,
     sectors: ['healthcare', 'retail'],
-    skills: ['Dispensing', 'Pharmacology', 'Patient Counseling', 'Medication Review', 'Pharmacy Law', 'Clinical Pharmacy', 'Compounding', 'Inventory Management'],
+    skills: [
+      'Dispensing',
+      'Pharmacology',
+      'Patient Counseling',
+      'Medication Review',
+      'Pharmacy Law',
+      'Clinical Pharmacy',
+      'Compounding',
+      'Inventory Management',
+    ],
     duties: [
       'dispense medicines safely and accurately',
       'advise patients on how to take their medication',
@@ -1787,7 +2702,16 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 2,
     sectors: ['healthcare', 'education'],
-    skills: ['Patient Assessment', 'Rehabilitation', 'Treatment Planning', 'Manual Therapy', 'Exercise Prescription', 'Electronic Health Records', 'Sports Injuries', 'Patient Education'],
+    skills: [
+      'Patient Assessment',
+      'Rehabilitation',
+      'Treatment Planning',
+      'Manual Therapy',
+      'Exercise Prescription',
+      'Electronic Health Records',
+      'Sports Injuries',
+      'Patient Education',
+    ],
     duties: [
       'assess patients and plan their treatment',
       'help people recover movement and independence',
@@ -1806,7 +2730,17 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 2,
     sectors: ['healthcare'],
-    skills: ['Patient Intake', 'Electronic Health Records', 'Vital Signs', 'Medical Terminology', 'Scheduling', 'Phlebotomy', 'Specimen Collection', 'Infection Control', 'Sterilization'],
+    skills: [
+      'Patient Intake',
+      'Electronic Health Records',
+      'Vital Signs',
+      'Medical Terminology',
+      'Scheduling',
+      'Phlebotomy',
+      'Specimen Collection',
+      'Infection Control',
+      'Sterilization',
+    ],
     duties: [
       'welcome patients and prepare them for their appointments',
       'take samples and vital signs',
@@ -1819,7 +2753,14 @@ const FAMILIES: Family[] = [
   // Education
   {
     key: 'teacher',
-    titles: ['Teacher', 'Primary School Teacher', 'Secondary School Teacher', 'English Teacher', 'Mathematics Teacher', 'Science Teacher'],
+    titles: [
+      'Teacher',
+      'Primary School Teacher',
+      'Secondary School Teacher',
+      'English Teacher',
+      'Mathematics Teacher',
+      'Science Teacher',
+    ],
     dept: 'Department',
     levels: 'teaching',
     team: 'teaching',
@@ -1827,7 +2768,17 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 4,
     sectors: ['education'],
-    skills: ['Lesson Planning', 'Classroom Management', 'Curriculum Development', 'Assessment', 'Differentiated Instruction', 'Safeguarding', 'Google Classroom', 'Special Educational Needs', 'Parent Communication'],
+    skills: [
+      'Lesson Planning',
+      'Classroom Management',
+      'Curriculum Development',
+      'Assessment',
+      'Differentiated Instruction',
+      'Safeguarding',
+      'Google Classroom',
+      'Special Educational Needs',
+      'Parent Communication',
+    ],
     duties: [
       'plan and teach engaging lessons',
       'assess progress and give helpful feedback',
@@ -1845,7 +2796,16 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 2,
     sectors: ['education'],
-    skills: ['Classroom Support', 'Special Educational Needs', 'Safeguarding', 'Behaviour Management', 'Literacy', 'Numeracy', 'Patience', 'First Aid'],
+    skills: [
+      'Classroom Support',
+      'Special Educational Needs',
+      'Safeguarding',
+      'Behaviour Management',
+      'Literacy',
+      'Numeracy',
+      'Patience',
+      'First Aid',
+    ],
     duties: [
       'support pupils in small groups and one to one',
       'help the teacher prepare lessons and materials',
@@ -1864,7 +2824,16 @@ const FAMILIES: Family[] = [
     where: 'any',
     weight: 1,
     sectors: ['education', 'software', 'healthcare', 'finance'],
-    skills: ['Instructional Design', 'Curriculum Design', 'Articulate Storyline', 'LMS', 'ADDIE', 'Assessment Design', 'Video Editing', 'SCORM'],
+    skills: [
+      'Instructional Design',
+      'Curriculum Design',
+      'Articulate Storyline',
+      'LMS',
+      'ADDIE',
+      'Assessment Design',
+      'Video Editing',
+      'SCORM',
+    ],
     duties: [
       'design online courses people actually finish',
       'work with experts to turn knowledge into lessons',
@@ -1883,7 +2852,17 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 3,
     sectors: ['hospitality', 'healthcare', 'education'],
-    skills: ['Food Preparation', 'Food Safety', 'Knife Skills', 'Menu Planning', 'Kitchen Management', 'HACCP', 'Stock Control', 'Baking', 'Teamwork'],
+    skills: [
+      'Food Preparation',
+      'Food Safety',
+      'Knife Skills',
+      'Menu Planning',
+      'Kitchen Management',
+      'HACCP',
+      'Stock Control',
+      'Baking',
+      'Teamwork',
+    ],
     duties: [
       'prepare dishes to a high standard, even on busy nights',
       'follow food safety rules without exception',
@@ -1902,7 +2881,17 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 3,
     sectors: ['hospitality', 'retail'],
-    skills: ['Customer Service', 'Cash Handling', 'Food Safety', 'Coffee Preparation', 'POS Systems', 'Teamwork', 'Upselling', 'Cocktail Making', 'Table Service'],
+    skills: [
+      'Customer Service',
+      'Cash Handling',
+      'Food Safety',
+      'Coffee Preparation',
+      'POS Systems',
+      'Teamwork',
+      'Upselling',
+      'Cocktail Making',
+      'Table Service',
+    ],
     duties: [
       'welcome guests and make them feel at home',
       'take orders and serve food and drinks',
@@ -1915,14 +2904,31 @@ const FAMILIES: Family[] = [
   },
   {
     key: 'hotel',
-    titles: ['Front Desk Agent', 'Hotel Receptionist', 'Guest Services Agent', 'Housekeeper', 'Room Attendant', 'Night Auditor'],
+    titles: [
+      'Front Desk Agent',
+      'Hotel Receptionist',
+      'Guest Services Agent',
+      'Housekeeper',
+      'Room Attendant',
+      'Night Auditor',
+    ],
     levels: 'service',
     team: 'hotel',
     pay: [30_000, 38_000],
     where: 'onsite',
     weight: 2,
     sectors: ['hospitality'],
-    skills: ['Customer Service', 'Reservations', 'Check-in and Check-out', 'Opera PMS', 'Cash Handling', 'Languages', 'Housekeeping', 'Attention to Detail', 'Complaint Handling'],
+    skills: [
+      'Customer Service',
+      'Reservations',
+      'Check-in and Check-out',
+      'Opera PMS',
+      'Cash Handling',
+      'Languages',
+      'Housekeeping',
+      'Attention to Detail',
+      'Complaint Handling',
+    ],
     duties: [
       'welcome guests and check them in and out',
       'answer questions and solve problems with a smile',
@@ -1934,14 +2940,30 @@ const FAMILIES: Family[] = [
   },
   {
     key: 'retail',
-    titles: ['Retail Sales Associate', 'Sales Assistant', 'Cashier', 'Store Associate', 'Visual Merchandiser', 'Stock Associate'],
+    titles: [
+      'Retail Sales Associate',
+      'Sales Assistant',
+      'Cashier',
+      'Store Associate',
+      'Visual Merchandiser',
+      'Stock Associate',
+    ],
     levels: 'service',
     team: 'store',
     pay: [28_000, 34_000],
     where: 'onsite',
     weight: 5,
     sectors: ['retail'],
-    skills: ['Customer Service', 'Cash Handling', 'POS Systems', 'Merchandising', 'Stock Replenishment', 'Sales', 'Product Knowledge', 'Teamwork'],
+    skills: [
+      'Customer Service',
+      'Cash Handling',
+      'POS Systems',
+      'Merchandising',
+      'Stock Replenishment',
+      'Sales',
+      'Product Knowledge',
+      'Teamwork',
+    ],
     duties: [
       'help customers find what they need',
       'run the till and handle cash accurately',
@@ -1961,7 +2983,17 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 2,
     sectors: ['retail', 'hospitality'],
-    skills: ['People Management', 'Retail Operations', 'Customer Service', 'Scheduling', 'Sales Targets', 'Inventory Management', 'Visual Merchandising', 'P&L Management', 'Loss Prevention'],
+    skills: [
+      'People Management',
+      'Retail Operations',
+      'Customer Service',
+      'Scheduling',
+      'Sales Targets',
+      'Inventory Management',
+      'Visual Merchandising',
+      'P&L Management',
+      'Loss Prevention',
+    ],
     duties: [
       'lead a team that gives customers a great experience',
       'plan rotas and manage labour costs',
@@ -1979,7 +3011,16 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 2,
     sectors: ['services', 'healthcare', 'education', 'hospitality'],
-    skills: ['Cleaning', 'Sanitation', 'Health and Safety', 'Floor Care', 'COSHH', 'Waste Management', 'Time Management', 'Attention to Detail'],
+    skills: [
+      'Cleaning',
+      'Sanitation',
+      'Health and Safety',
+      'Floor Care',
+      'COSHH',
+      'Waste Management',
+      'Time Management',
+      'Attention to Detail',
+    ],
     duties: [
       'clean offices, washrooms and shared areas to a high standard',
       'use cleaning products and equipment safely',
@@ -1999,7 +3040,16 @@ const FAMILIES: Family[] = [
     where: 'onsite',
     weight: 2,
     sectors: ['services', 'retail', 'hospitality', 'healthcare'],
-    skills: ['Patrolling', 'Access Control', 'CCTV Monitoring', 'Incident Reporting', 'First Aid', 'Conflict Resolution', 'SIA Licence', 'Emergency Response'],
+    skills: [
+      'Patrolling',
+      'Access Control',
+      'CCTV Monitoring',
+      'Incident Reporting',
+      'First Aid',
+      'Conflict Resolution',
+      'SIA Licence',
+      'Emergency Response',
+    ],
     duties: [
       'keep people and property safe',
       'patrol the site and watch the cameras',
@@ -2082,7 +3132,12 @@ const FAKER_TYPE_PAY: Readonly<Record<string, number>> = {
   Assistant: 0.65,
 };
 
-const FAKER_DESCRIPTOR_LEVEL: Readonly<Record<string, LevelName>> = { Lead: 'Lead', Senior: 'Senior', Principal: 'Principal', Chief: 'Chief' };
+const FAKER_DESCRIPTOR_LEVEL: Readonly<Record<string, LevelName>> = {
+  Lead: 'Lead',
+  Senior: 'Senior',
+  Principal: 'Principal',
+  Chief: 'Chief',
+};
 
 /** Share of jobs titled from faker's vocabulary rather than a family's own titles. */
 const FAKER_TITLE_SHARE = 0.15;
@@ -2100,7 +3155,12 @@ interface CountryPay {
   hourly?: boolean;
 }
 
-const EURO = (factor: number, monthly: number, hourly = false): CountryPay => ({ currency: 'EUR', factor, monthly, hourly });
+const EURO = (factor: number, monthly: number, hourly = false): CountryPay => ({
+  currency: 'EUR',
+  factor,
+  monthly,
+  hourly,
+});
 
 const COUNTRY_PAY: Readonly<Record<string, CountryPay>> = {
   US: { currency: 'USD', factor: 1, monthly: 0.02, hourly: true },
@@ -2168,7 +3228,43 @@ const COUNTRY_PAY: Readonly<Record<string, CountryPay>> = {
 const OTHER_COUNTRY_PAY: CountryPay = { currency: 'USD', factor: 0.25, monthly: 0.5 };
 
 /** Where remote jobs most often hire, beside the job's own country. */
-const REMOTE_COUNTRIES = ['US', 'GB', 'CA', 'DE', 'NL', 'ES', 'PT', 'PL', 'FR', 'IE', 'SE', 'AU', 'IN', 'BR', 'MX', 'AR', 'CO', 'PH', 'RO', 'UA', 'IT', 'CH', 'AT', 'BE', 'DK', 'NO', 'FI', 'CZ', 'ZA', 'NG', 'KE', 'JP', 'SG', 'NZ', 'IL'];
+const REMOTE_COUNTRIES = [
+  'US',
+  'GB',
+  'CA',
+  'DE',
+  'NL',
+  'ES',
+  'PT',
+  'PL',
+  'FR',
+  'IE',
+  'SE',
+  'AU',
+  'IN',
+  'BR',
+  'MX',
+  'AR',
+  'CO',
+  'PH',
+  'RO',
+  'UA',
+  'IT',
+  'CH',
+  'AT',
+  'BE',
+  'DK',
+  'NO',
+  'FI',
+  'CZ',
+  'ZA',
+  'NG',
+  'KE',
+  'JP',
+  'SG',
+  'NZ',
+  'IL',
+];
 
 /** Readable English names where the runtime's are formal ('Hong Kong SAR China'), and those that take 'the'. */
 const COUNTRY_NAME_OVERRIDES: Readonly<Record<string, string>> = {
@@ -2179,7 +3275,23 @@ const COUNTRY_NAME_OVERRIDES: Readonly<Record<string, string>> = {
   MM: 'Myanmar',
   PS: 'Palestine',
 };
-const COUNTRIES_WITH_THE = new Set(['US', 'GB', 'NL', 'PH', 'AE', 'DO', 'CF', 'CG', 'BS', 'GM', 'KY', 'MV', 'MH', 'SB', 'VA']);
+const COUNTRIES_WITH_THE = new Set([
+  'US',
+  'GB',
+  'NL',
+  'PH',
+  'AE',
+  'DO',
+  'CF',
+  'CG',
+  'BS',
+  'GM',
+  'KY',
+  'MV',
+  'MH',
+  'SB',
+  'VA',
+]);
 
 const countryNames = new Map<string, string>();
 function nameOfCountry(code: string): string {
@@ -2290,7 +3402,18 @@ const DESCRIPTION_MAX = 900;
  * figures (a yearly salary in Vietnamese dong rounds to the million).
  */
 function payStep(amount: number, period: Period): number {
-  let step = period === 'year' ? 1000 : period === 'month' ? 100 : period === 'week' ? 10 : period === 'day' ? 5 : amount < 20 ? 0.5 : 1;
+  let step =
+    period === 'year'
+      ? 1000
+      : period === 'month'
+        ? 100
+        : period === 'week'
+          ? 10
+          : period === 'day'
+            ? 5
+            : amount < 20
+              ? 0.5
+              : 1;
   while (step > amount / 20 && step > 0.5) step = step >= 10 ? step / 10 : 0.5;
   return Math.max(step, 10 ** (Math.floor(Math.log10(Math.max(amount, 1))) - 2));
 }
@@ -2348,7 +3471,9 @@ function prepareFamilies(companies: CompanyRecord[]): PreparedFamily[] {
     byIndustry.set(record.industry, list);
   });
   return FAMILIES.map((family) => {
-    const weights = Object.entries(LEVEL_SETS[family.levels]).filter(([name]) => name !== 'Head' || family.dept !== undefined) as [LevelName, number][];
+    const weights = Object.entries(LEVEL_SETS[family.levels]).filter(
+      ([name]) => name !== 'Head' || family.dept !== undefined,
+    ) as [LevelName, number][];
     const sectorCompanies = family.sectors.flatMap((sector) => byIndustry.get(sector) ?? []).sort((a, b) => a - b);
     return {
       ...family,
@@ -2372,7 +3497,8 @@ function createContext(count: number, options: GenerateOptions): Context {
   const families = prepareFamilies(companies);
   const familyByKey = new Map(families.map((family) => [family.key, family]));
   for (const key of Object.values(FAKER_AREA_FAMILY)) {
-    if (familyByKey.get(key)?.where !== 'any') throw new Error(`job-generator: faker area family ${key} is missing or not remote-capable`);
+    if (familyByKey.get(key)?.where !== 'any')
+      throw new Error(`job-generator: faker area family ${key} is missing or not remote-capable`);
   }
   const allowed = (workplace: Workplace, family: Family) =>
     workplace === 'on-site' || (workplace === 'hybrid' ? family.where !== 'onsite' : family.where === 'any');
@@ -2535,25 +3661,40 @@ function chooseRemoteCountries(random: Random, country: string): string[] {
   return countries;
 }
 
-function placeSentence(random: Random, workplace: Workplace, city: string, country: string, remoteCountries: string[]): string {
+function placeSentence(
+  random: Random,
+  workplace: Workplace,
+  city: string,
+  country: string,
+  remoteCountries: string[],
+): string {
   // 'Singapore', not 'Singapore, Singapore'.
   const where = !city ? '' : city === nameOfCountry(country) ? city : `${city}, ${nameOfCountry(country)}`;
   if (workplace === 'on-site') {
-    return random() < 0.5 ? `The position is based in ${where} and is fully on-site.` : `You will work on-site at our location in ${where}.`;
+    return random() < 0.5
+      ? `The position is based in ${where} and is fully on-site.`
+      : `You will work on-site at our location in ${where}.`;
   }
   if (workplace === 'hybrid') {
     const days = item(NUMBER_WORDS, 2 + Math.floor(random() * 2));
     return `This is a hybrid role: you will spend ${days} days a week at our office in ${where} and work from home the rest of the time.`;
   }
-  const scope = remoteCountries.length === 0 ? 'candidates anywhere in the world' : `candidates living in ${listOf(remoteCountries.map(countryInSentence), 'or')}`;
-  return city ? `This role is fully remote and open to ${scope}; the team is based in ${where}.` : `This role is fully remote and open to ${scope}.`;
+  const scope =
+    remoteCountries.length === 0
+      ? 'candidates anywhere in the world'
+      : `candidates living in ${listOf(remoteCountries.map(countryInSentence), 'or')}`;
+  return city
+    ? `This role is fully remote and open to ${scope}; the team is based in ${where}.`
+    : `This role is fully remote and open to ${scope}.`;
 }
 
 function skillsSentence(random: Random, level: Level, skills: string[]): string {
   const shown = skills.slice(0, Math.min(skills.length, 4));
   const list = listOf(shown);
-  if (level.experience === 'Internship') return `This internship suits a student or recent graduate who is curious about ${list}.`;
-  if (level.experience === 'No Experience') return `No prior experience is required, but some familiarity with ${list} will help.`;
+  if (level.experience === 'Internship')
+    return `This internship suits a student or recent graduate who is curious about ${list}.`;
+  if (level.experience === 'No Experience')
+    return `No prior experience is required, but some familiarity with ${list} will help.`;
   const r = random();
   if (r < 0.3) return `We are looking for someone comfortable with ${list}.`;
   if (r < 0.6) return `You bring experience with ${list}.`;
@@ -2614,7 +3755,9 @@ function generateJob(context: Context): GeneratedJob {
   const role = chooseRole(context, workplace);
   const family = role.family;
   const companyIndex =
-    family.companies.length > 0 && random() < 0.85 ? pick(random, family.companies) : Math.floor(random() * context.companies.length);
+    family.companies.length > 0 && random() < 0.85
+      ? pick(random, family.companies)
+      : Math.floor(random() * context.companies.length);
   const company = item(context.companies, companyIndex);
   const offices = item(context.offices, companyIndex);
 
@@ -2624,7 +3767,10 @@ function generateJob(context: Context): GeneratedJob {
     city = '';
     country = item(offices, 0).place.country;
   } else {
-    const place = random() < 0.7 ? pick(random, offices).place : item(context.cities.places, weightedIndex(random, context.cities.sums));
+    const place =
+      random() < 0.7
+        ? pick(random, offices).place
+        : item(context.cities.places, weightedIndex(random, context.cities.sums));
     city = place.name;
     country = place.country;
   }

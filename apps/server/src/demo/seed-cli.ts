@@ -25,7 +25,12 @@ const config = loadConfig();
 const db = await openDatabase({ ...config, bulk: true });
 await migrate(db);
 const bar = new cliProgress.SingleBar(
-  { format: 'jobs {bar} {percentage}% | {value}/{total} | {duration_formatted} so far, about {eta_formatted} left', etaBuffer: 20, noTTYOutput: true, notTTYSchedule: 2000 },
+  {
+    format: 'jobs {bar} {percentage}% | {value}/{total} | {duration_formatted} so far, about {eta_formatted} left',
+    etaBuffer: 20,
+    noTTYOutput: true,
+    notTTYSchedule: 2000,
+  },
   cliProgress.Presets.shades_classic,
 );
 const started = Date.now();
@@ -40,5 +45,7 @@ await seedBulk(db, {
   onProgress: (done) => bar.update(done),
 });
 bar.stop();
-console.log(`Loaded ${jobs} jobs and ${users} users into ${db.kind} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `Loaded ${jobs} jobs and ${users} users into ${db.kind} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 await db.close();

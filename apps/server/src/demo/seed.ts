@@ -42,7 +42,11 @@ export interface BulkJob {
 const NO_PAY: LegacySalary = { minPrice: 'Negotiable', maxPrice: 'Negotiable', salaryType: 'Yearly' };
 
 /** One INSERT per batch through unnest(): tens of thousands of rows a second on either database. */
-export async function insertJobsBulk(db: Queryable, jobs: BulkJob[], today: string = toIsoDate(new Date())): Promise<void> {
+export async function insertJobsBulk(
+  db: Queryable,
+  jobs: BulkJob[],
+  today: string = toIsoDate(new Date()),
+): Promise<void> {
   if (jobs.length === 0) return;
   const column = <T>(get: (job: BulkJob) => T) => jobs.map(get);
   const legacy = jobs.map((j) => (j.salary ? legacyFromSalary(j.salary) : NO_PAY));
@@ -108,10 +112,10 @@ export async function insertCompaniesBulk(
       companies.map((c) => c.createdBy),
     ],
   );
-  await db.query(
-    'INSERT INTO company_members (company_id, user_id) SELECT * FROM unnest($1::uuid[], $2::uuid[])',
-    [rows.map((r) => r.id), companies.map((c) => c.createdBy)],
-  );
+  await db.query('INSERT INTO company_members (company_id, user_id) SELECT * FROM unnest($1::uuid[], $2::uuid[])', [
+    rows.map((r) => r.id),
+    companies.map((c) => c.createdBy),
+  ]);
   return rows.map((r) => r.id);
 }
 
@@ -146,7 +150,14 @@ export async function insertUsersBulk(
     `INSERT INTO users (name, username, email, password_hash, avatar, resume, email_verified_at)
      SELECT n, u, e, $4, $5, r, now() FROM unnest($1::text[], $2::text[], $3::text[], $6::text[]) AS t(n, u, e, r)
      RETURNING id`,
-    [users.map((u) => u.name), users.map((u) => u.username), users.map((u) => u.email), passwordHash, DEFAULT_AVATAR_URL, users.map((u) => u.resume)],
+    [
+      users.map((u) => u.name),
+      users.map((u) => u.username),
+      users.map((u) => u.email),
+      passwordHash,
+      DEFAULT_AVATAR_URL,
+      users.map((u) => u.resume),
+    ],
   );
   return rows.map((r) => r.id);
 }
@@ -158,12 +169,18 @@ const SPEC_CITIES: Record<string, string[]> = { GB: ['London'], ES: ['Madrid'], 
  * 60 demo jobs: 45 generated in the spec's countries, moved to the spec's city of that country (so pay stays in
  * that country's currency and range), 8 remote ones and 7 from elsewhere in the world.
  */
-function demoJobs(generateJobs: (count: number, options: GenerateOptions) => Iterable<GeneratedJob>, options: GenerateOptions): GeneratedJob[] {
+function demoJobs(
+  generateJobs: (count: number, options: GenerateOptions) => Iterable<GeneratedJob>,
+  options: GenerateOptions,
+): GeneratedJob[] {
   const pool = [...generateJobs(4_000, options)];
   const quota: Record<string, number> = { GB: 12, ES: 11, US: 22 };
   const local = pool.filter((j) => j.workplace !== 'remote' && (quota[j.country] = (quota[j.country] ?? 0) - 1) >= 0);
   const remote = pool.filter((j) => j.workplace === 'remote').slice(0, 8);
-  const elsewhere = [...remote, ...pool.filter((j) => j.workplace !== 'remote' && !local.includes(j) && !SPEC_CITIES[j.country]).slice(0, 7)];
+  const elsewhere = [
+    ...remote,
+    ...pool.filter((j) => j.workplace !== 'remote' && !local.includes(j) && !SPEC_CITIES[j.country]).slice(0, 7),
+  ];
   const moved = local.map((job, i) => {
     const cities = SPEC_CITIES[job.country] ?? [];
     const city = cities[i % cities.length] ?? job.city;
@@ -199,9 +216,15 @@ export async function seedDemoDataIfEmpty(db: Db, today: Date = new Date()): Pro
     const options = { seed: 20_261_121, now: today, daysBack: 25, companies: 9 };
     const generated = companiesFor(4_000, options);
     const owners = [alice, alice, alice, alice, carol, carol, carol, dan, dan];
-    const companyIds = await insertCompaniesBulk(tx, generated.map((c, i) => ({ ...c, createdBy: owners[i % owners.length] ?? alice })));
+    const companyIds = await insertCompaniesBulk(
+      tx,
+      generated.map((c, i) => ({ ...c, createdBy: owners[i % owners.length] ?? alice })),
+    );
     const companies = new Map(
-      generated.map((c, i) => [c.key, { id: companyIds[i] ?? '', name: c.name, logo: c.logo, createdBy: owners[i % owners.length] ?? alice }]),
+      generated.map((c, i) => [
+        c.key,
+        { id: companyIds[i] ?? '', name: c.name, logo: c.logo, createdBy: owners[i % owners.length] ?? alice },
+      ]),
     );
     const jobs = demoJobs(generateJobs, options)
       .map((job) => {
@@ -216,11 +239,21 @@ export async function seedDemoDataIfEmpty(db: Db, today: Date = new Date()): Pro
     );
     const jobsOf = (posterId: string) => newest.filter((j) => j.poster_id === posterId).map((j) => j.id);
     const applications: [string, string][] = [
-      ...jobsOf(alice).slice(0, 5).map((job) => [bob, job] as [string, string]),
-      ...jobsOf(carol).slice(0, 2).map((job) => [bob, job] as [string, string]),
-      ...jobsOf(alice).slice(1, 4).map((job) => [carol, job] as [string, string]),
-      ...jobsOf(carol).slice(0, 2).map((job) => [alice, job] as [string, string]),
-      ...jobsOf(alice).slice(2, 3).map((job) => [dan, job] as [string, string]),
+      ...jobsOf(alice)
+        .slice(0, 5)
+        .map((job) => [bob, job] as [string, string]),
+      ...jobsOf(carol)
+        .slice(0, 2)
+        .map((job) => [bob, job] as [string, string]),
+      ...jobsOf(alice)
+        .slice(1, 4)
+        .map((job) => [carol, job] as [string, string]),
+      ...jobsOf(carol)
+        .slice(0, 2)
+        .map((job) => [alice, job] as [string, string]),
+      ...jobsOf(alice)
+        .slice(2, 3)
+        .map((job) => [dan, job] as [string, string]),
     ];
     await tx.query(
       `INSERT INTO applications (user_id, job_id, applied_at)
@@ -267,8 +300,18 @@ async function startOrResume(db: Db, options: BulkSeedOptions, generated: Genera
   const ids = unfinished
     ? await readLoad(db, stamp, generated.map(slugOf))
     : await db.transaction(async (tx) => {
-        const created = await writeUsersAndCompanies(tx, stamp, users, generated.map((c) => ({ ...c, slug: slugOf(c) })));
-        await tx.query('INSERT INTO bulk_loads (stamp, seed, jobs, users) VALUES ($1, $2, $3, $4)', [stamp, seed, options.jobs, users]);
+        const created = await writeUsersAndCompanies(
+          tx,
+          stamp,
+          users,
+          generated.map((c) => ({ ...c, slug: slugOf(c) })),
+        );
+        await tx.query('INSERT INTO bulk_loads (stamp, seed, jobs, users) VALUES ($1, $2, $3, $4)', [
+          stamp,
+          seed,
+          options.jobs,
+          users,
+        ]);
         return created;
       });
   const companies = new Map(
@@ -285,19 +328,31 @@ interface LoadIds {
   companyIds: Map<string, string>;
 }
 
-async function writeUsersAndCompanies(tx: Queryable, stamp: string, users: number, companies: Omit<GeneratedCompany, 'key'>[]): Promise<LoadIds> {
+async function writeUsersAndCompanies(
+  tx: Queryable,
+  stamp: string,
+  users: number,
+  companies: Omit<GeneratedCompany, 'key'>[],
+): Promise<LoadIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const userIds: string[] = [];
   for (let start = 0; start < users; start += 5_000) {
     const chunk = Array.from({ length: Math.min(5_000, users - start) }, (_, i) => {
       const n = start + i;
-      return { name: `Seed User ${n}`, username: `seed-${stamp}-${n}`, email: `seed-${stamp}-${n}@example.com`, resume: '' };
+      return {
+        name: `Seed User ${n}`,
+        username: `seed-${stamp}-${n}`,
+        email: `seed-${stamp}-${n}@example.com`,
+        resume: '',
+      };
     });
     userIds.push(...(await insertUsersBulk(tx, chunk, passwordHash)));
   }
   const companyIds = new Map<string, string>();
   for (let start = 0; start < companies.length; start += 1_000) {
-    const chunk = companies.slice(start, start + 1_000).map((c, i) => ({ ...c, createdBy: userIds[(start + i) % userIds.length] ?? '' }));
+    const chunk = companies
+      .slice(start, start + 1_000)
+      .map((c, i) => ({ ...c, createdBy: userIds[(start + i) % userIds.length] ?? '' }));
     const ids = await insertCompaniesBulk(tx, chunk);
     chunk.forEach((c, i) => companyIds.set(c.slug, ids[i] ?? ''));
   }
@@ -311,7 +366,10 @@ async function readLoad(db: Queryable, stamp: string, slugs: string[]): Promise<
     `SELECT id FROM users WHERE username LIKE $1 || '%' ORDER BY substring(username FROM length($1) + 1)::int`,
     [prefix],
   );
-  const companies = await db.query<{ id: string; slug: string }>('SELECT id, slug FROM companies WHERE slug = ANY($1::text[])', [slugs]);
+  const companies = await db.query<{ id: string; slug: string }>(
+    'SELECT id, slug FROM companies WHERE slug = ANY($1::text[])',
+    [slugs],
+  );
   return { userIds: users.map((u) => u.id), companyIds: new Map(companies.map((c) => [c.slug, c.id])) };
 }
 
@@ -328,7 +386,11 @@ export async function seedBulk(db: Db, options: BulkSeedOptions): Promise<void> 
   const batchSize = options.batchSize ?? 5_000;
   const writeBatch = async (batch: BulkJob[]) => {
     await db.transaction(async (tx) => {
-      await insertJobsBulk(tx, batch.sort((a, b) => a.postingDate.localeCompare(b.postingDate)), toIsoDate(today));
+      await insertJobsBulk(
+        tx,
+        batch.sort((a, b) => a.postingDate.localeCompare(b.postingDate)),
+        toIsoDate(today),
+      );
       await tx.query('UPDATE bulk_loads SET jobs_done = jobs_done + $2 WHERE stamp = $1', [load.stamp, batch.length]);
     });
     load.jobsDone += batch.length;
@@ -351,7 +413,19 @@ export async function seedBulk(db: Db, options: BulkSeedOptions): Promise<void> 
   await compactFacetCounts(db, toIsoDate(new Date(today.getTime() - 31 * 86_400_000)));
   // Fresh statistics for the planner (PGlite has no autovacuum to gather them). At a million jobs ANALYZE takes
   // longer than a request's statement timeout: it runs in a transaction of its own without one.
-  const tables = ['jobs', 'job_facet_counts', 'job_place_counts', 'job_skill_counts', 'job_title_counts', 'job_company_counts', 'companies', 'job_sample', 'job_sample_fine'];
-  await db.transaction((tx) => tx.exec(`SET LOCAL statement_timeout = 0; ${tables.map((t) => `ANALYZE ${t};`).join(' ')}`));
+  const tables = [
+    'jobs',
+    'job_facet_counts',
+    'job_place_counts',
+    'job_skill_counts',
+    'job_title_counts',
+    'job_company_counts',
+    'companies',
+    'job_sample',
+    'job_sample_fine',
+  ];
+  await db.transaction((tx) =>
+    tx.exec(`SET LOCAL statement_timeout = 0; ${tables.map((t) => `ANALYZE ${t};`).join(' ')}`),
+  );
   await db.query('UPDATE bulk_loads SET finished_at = now() WHERE stamp = $1', [load.stamp]);
 }

@@ -26,7 +26,10 @@ function isAllowedOrigin(origin: string, request: FastifyRequest, config: Config
   if (config.corsOrigins.includes(origin)) return true;
   if (config.publicUrl && new URL(config.publicUrl).origin === origin) return true;
   const host = request.headers.host;
-  return Boolean(host) && (origin === `${request.protocol}://${host}` || origin === `http://${host}` || origin === `https://${host}`);
+  return (
+    Boolean(host) &&
+    (origin === `${request.protocol}://${host}` || origin === `http://${host}` || origin === `https://${host}`)
+  );
 }
 
 /**
@@ -40,7 +43,8 @@ export function registerCsrfProtection(app: FastifyInstance, config: Config): vo
   app.addHook('onRequest', async (request) => {
     // By the route reached, not the spelling of the URL (`/%61pi/auth/signout` is `/api/auth/signout`).
     if (!UNSAFE.has(request.method) || !isApiRoute(request)) return;
-    if (request.routeOptions.config.tokenAuthorised === true || request.routeOptions.config.apiKeyScope !== undefined) return;
+    if (request.routeOptions.config.tokenAuthorised === true || request.routeOptions.config.apiKeyScope !== undefined)
+      return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (!isAllowedOrigin(origin, request, config)) {

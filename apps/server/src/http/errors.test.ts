@@ -44,18 +44,21 @@ describe('parseId', () => {
     expect(parseId('123E4567-E89B-12D3-A456-426614174000', 'nope')).toBe('123e4567-e89b-12d3-a456-426614174000');
     expect(isId('123e4567-e89b-12d3-a456-426614174000')).toBe(true);
   });
-  it.each(['not-an-id', '', '123e4567e89b12d3a456426614174000', '123e4567-e89b-12d3-a456-42661417400g', ' 123e4567-e89b-12d3-a456-426614174000'])(
-    'refuses %j with a 404 carrying the given message',
-    (value) => {
-      expect(() => parseId(value, 'Job not found')).toThrow(AppError);
-      try {
-        parseId(value, 'Job not found');
-      } catch (error) {
-        expect(error).toMatchObject({ statusCode: 404, message: 'Job not found' });
-      }
-      expect(isId(value)).toBe(false);
-    },
-  );
+  it.each([
+    'not-an-id',
+    '',
+    '123e4567e89b12d3a456426614174000',
+    '123e4567-e89b-12d3-a456-42661417400g',
+    ' 123e4567-e89b-12d3-a456-426614174000',
+  ])('refuses %j with a 404 carrying the given message', (value) => {
+    expect(() => parseId(value, 'Job not found')).toThrow(AppError);
+    try {
+      parseId(value, 'Job not found');
+    } catch (error) {
+      expect(error).toMatchObject({ statusCode: 404, message: 'Job not found' });
+    }
+    expect(isId(value)).toBe(false);
+  });
   it('isId refuses non-strings', () => {
     expect(isId(42)).toBe(false);
     expect(isId(null)).toBe(false);
@@ -76,9 +79,11 @@ describe('describeValidation', () => {
     ).toBe('jobTitle: Job title is required; skills.0.value: bad skill');
   });
   it('says what is wrong with a body that is not an object', () => {
-    expect(describeValidation([{ instancePath: '', message: 'Invalid input: expected object, received array' }], 'body')).toBe(
-      'Request body must be a JSON object',
+    expect(
+      describeValidation([{ instancePath: '', message: 'Invalid input: expected object, received array' }], 'body'),
+    ).toBe('Request body must be a JSON object');
+    expect(describeValidation([{ instancePath: '', message: 'expected object' }], 'querystring')).toBe(
+      'The querystring is invalid',
     );
-    expect(describeValidation([{ instancePath: '', message: 'expected object' }], 'querystring')).toBe('The querystring is invalid');
   });
 });

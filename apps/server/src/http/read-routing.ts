@@ -27,7 +27,11 @@ export function freshCookieName(config: Pick<Config, 'secureCookies'>): string {
  * however far behind a replica is. Other visitors see the change once a replica has it (at most
  * REPLICA_MAX_LAG_MS later). Without replicas nothing is set and every read is the primary's.
  */
-export function registerReadRouting(app: FastifyInstance, db: Db, config: Pick<Config, 'secureCookies' | 'readYourWritesMs'>): void {
+export function registerReadRouting(
+  app: FastifyInstance,
+  db: Db,
+  config: Pick<Config, 'secureCookies' | 'readYourWritesMs'>,
+): void {
   app.decorateRequest('reads', null as unknown as Db);
   const cookie = freshCookieName(config);
   const wroteRecently = (request: FastifyRequest): boolean => request.cookies[cookie] === '1';

@@ -21,15 +21,25 @@ class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    const line = {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request');
     else reply.log.info(line, 'request');
   }
 }
 
 /** Fastify's logger: JSON lines for log collectors, readable lines on a terminal. */
-export function loggerOptions(config: Pick<Config, 'logLevel'>): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+export function loggerOptions(
+  config: Pick<Config, 'logLevel'>,
+): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   if (config.logLevel === 'silent') return { logger: false };
   const transport = prettyTransport();
-  return { logger: transport ? { level: config.logLevel, transport } : { level: config.logLevel }, logController: new OneLinePerRequest() };
+  return {
+    logger: transport ? { level: config.logLevel, transport } : { level: config.logLevel },
+    logController: new OneLinePerRequest(),
+  };
 }

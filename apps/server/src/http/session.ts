@@ -110,7 +110,11 @@ export function requireUser(request: FastifyRequest, message: string = MESSAGES.
   return request.user;
 }
 
-export function setSessionCookie(reply: FastifyReply, config: Config, session: { token: string; expiresAt: Date }): void {
+export function setSessionCookie(
+  reply: FastifyReply,
+  config: Config,
+  session: { token: string; expiresAt: Date },
+): void {
   reply.setCookie(sessionCookieName(config), session.token, {
     path: '/',
     httpOnly: true,

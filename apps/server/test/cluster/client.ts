@@ -28,10 +28,18 @@ export class Client {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request(method: string, path: string, options: { json?: unknown; body?: FormData; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Answer> {
+  async request(
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: FormData; headers?: Record<string, string>; timeoutMs?: number } = {},
+  ): Promise<Answer> {
     tags += 1;
     const tag = `t${process.pid}-${tags}`;
-    const headers: Record<string, string> = { 'x-forwarded-for': this.address, 'x-cluster-tag': tag, ...options.headers };
+    const headers: Record<string, string> = {
+      'x-forwarded-for': this.address,
+      'x-cluster-tag': tag,
+      ...options.headers,
+    };
     const cookie = this.cookieHeader();
     if (cookie) headers.cookie = cookie;
     let body: string | FormData | undefined;
@@ -42,7 +50,13 @@ export class Client {
       headers['x-requested-with'] = 'XMLHttpRequest';
       body = options.body;
     }
-    const response = await fetch(`${this.base}${path}`, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs ?? 20_000) });
+    const response = await fetch(`${this.base}${path}`, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs ?? 20_000),
+    });
     for (const header of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = header.split(';');
       const index = pair.indexOf('=');
@@ -76,13 +90,26 @@ export function readAccessLog(file: string): LogLine[] {
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [msec = '0', requestTime = '0', status = '0', method = '', uri = '', tag = '-', ...upstream] = line.split(' ');
-      return { msec: Number(msec), requestTime: Number(requestTime), upstream: upstream.join(' '), status: Number(status), method, uri, tag };
+      const [msec = '0', requestTime = '0', status = '0', method = '', uri = '', tag = '-', ...upstream] =
+        line.split(' ');
+      return {
+        msec: Number(msec),
+        requestTime: Number(requestTime),
+        upstream: upstream.join(' '),
+        status: Number(status),
+        method,
+        uri,
+        tag,
+      };
     });
 }
 
 /** The instance that served a tagged request (waits up to 2 s for nginx to write its line). */
-export async function servedBy(file: string, tag: string, instances: readonly Pick<Instance, 'name' | 'port'>[]): Promise<string> {
+export async function servedBy(
+  file: string,
+  tag: string,
+  instances: readonly Pick<Instance, 'name' | 'port'>[],
+): Promise<string> {
   const deadline = Date.now() + 2_000;
   for (;;) {
     const line = readAccessLog(file).find((l) => l.tag === tag);

@@ -70,7 +70,12 @@ export interface ClusterOptions {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `probe` until it answers true, at most `timeoutMs`; throws with `what` otherwise. */
-export async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: number, everyMs = 200): Promise<void> {
+export async function waitFor(
+  what: string,
+  probe: () => Promise<boolean>,
+  timeoutMs: number,
+  everyMs = 200,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -79,7 +84,8 @@ export async function waitFor(what: string, probe: () => Promise<boolean>, timeo
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
     await sleep(everyMs);
   }
 }
@@ -89,7 +95,9 @@ function runSync(command: string, args: string[], options: { asPostgres?: boolea
   const [cmd, argv] = options.asPostgres ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
   const result = spawnSync(cmd, argv, { encoding: 'utf8', timeout: options.timeoutMs ?? 60_000, cwd: '/tmp' });
   if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal ?? result.error?.message}): ${result.stderr || result.stdout}`);
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${result.status ?? result.signal ?? result.error?.message}): ${result.stderr || result.stdout}`,
+    );
   }
   return result.stdout;
 }
@@ -108,11 +116,16 @@ export function ensurePackages(log: (line: string) => void): void {
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const log = options.log ?? ((line: string) => console.log(line));
-  if (process.getuid?.() !== 0) throw new Error('the cluster test runs as root (it starts PostgreSQL as the postgres OS user)');
-  if (!fs.existsSync(path.join(PG_BIN, 'initdb'))) throw new Error(`PostgreSQL 15 server binaries are missing in ${PG_BIN}`);
+  if (process.getuid?.() !== 0)
+    throw new Error('the cluster test runs as root (it starts PostgreSQL as the postgres OS user)');
+  if (!fs.existsSync(path.join(PG_BIN, 'initdb')))
+    throw new Error(`PostgreSQL 15 server binaries are missing in ${PG_BIN}`);
   ensurePackages(log);
   // The instances run the compiled server, as `npm start` does (built here when missing or stale).
-  const build = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], { cwd: repoRoot, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) throw new Error('the server build failed');
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-cluster-'));
@@ -196,20 +209,36 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     );
     spawnSync('chown', ['-R', 'postgres:postgres', bouncerDir]);
     // Started as the postgres user directly (PgBouncer refuses root), so the signal reaches PgBouncer itself.
-    const bouncer = spawnDaemon('/usr/sbin/pgbouncer', [path.join(bouncerDir, 'pgbouncer.ini')], path.join(dir, 'pgbouncer.out'), {}, postgresUser);
+    const bouncer = spawnDaemon(
+      '/usr/sbin/pgbouncer',
+      [path.join(bouncerDir, 'pgbouncer.ini')],
+      path.join(dir, 'pgbouncer.out'),
+      {},
+      postgresUser,
+    );
     stops.push(() => killAndWait(bouncer, 'SIGINT', 5_000));
     const bouncerUrl = `postgres://postgres@127.0.0.1:${bouncerPort}/${DATABASE}`;
     await waitFor('PgBouncer', async () => (await queryOnce(bouncerUrl, 'SELECT 1')).length === 1, 15_000);
     log(`pgbouncer: 127.0.0.1:${bouncerPort} (transaction pooling)`);
 
     // --- Redis of its own (the machine's one keeps its keys).
-    const redis = spawnDaemon('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], path.join(dir, 'redis.log'));
+    const redis = spawnDaemon(
+      'redis-server',
+      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+      path.join(dir, 'redis.log'),
+    );
     stops.push(() => killAndWait(redis, 'SIGTERM', 5_000));
     const redisUrl = `redis://127.0.0.1:${redisPort}`;
     await waitFor('Redis', () => canConnect(redisPort), 10_000);
 
     // --- S3 (s3rver), SMTP and the OpenID Connect provider, in this process.
-    const s3 = new S3rver({ port: s3Port, address: '127.0.0.1', silent: true, directory: path.join(dir, 's3'), configureBuckets: [{ name: BUCKET }] });
+    const s3 = new S3rver({
+      port: s3Port,
+      address: '127.0.0.1',
+      silent: true,
+      directory: path.join(dir, 's3'),
+      configureBuckets: [{ name: BUCKET }],
+    });
     await s3.run();
     stops.push(() => s3.close());
     const s3Endpoint = `http://127.0.0.1:${s3Port}`;
@@ -250,18 +279,29 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       ...options.env,
     };
     const instances: Instance[] = [];
-    const startInstance = (name: Instance['name'], port: number, generation: number, overrides: Record<string, string> = {}): Instance => {
+    const startInstance = (
+      name: Instance['name'],
+      port: number,
+      generation: number,
+      overrides: Record<string, string> = {},
+    ): Instance => {
       const dataDir = path.join(dir, `data-${name}`);
       fs.mkdirSync(dataDir, { recursive: true });
       const logFile = path.join(dir, `instance-${name}${generation ? `-${generation}` : ''}.log`);
-      const child = spawnDaemon(process.execPath, ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist/server.js')], logFile, {
-        ...env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        ...overrides,
-      });
+      const child = spawnDaemon(
+        process.execPath,
+        ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist/server.js')],
+        logFile,
+        {
+          ...env,
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          ...overrides,
+        },
+      );
       const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+        if (child.exitCode !== null || child.signalCode !== null)
+          resolve({ code: child.exitCode, signal: child.signalCode });
         else child.once('exit', (code, signal) => resolve({ code, signal }));
       });
       return { name, port, url: `http://127.0.0.1:${port}`, logFile, process: child, exited };
@@ -270,7 +310,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       waitFor(
         `instance ${instance.name} on ${instance.port} (log: ${instance.logFile})`,
         async () => {
-          if (instance.process.exitCode !== null) throw new Error(`instance ${instance.name} exited with ${instance.process.exitCode}: ${tail(instance.logFile)}`);
+          if (instance.process.exitCode !== null)
+            throw new Error(
+              `instance ${instance.name} exited with ${instance.process.exitCode}: ${tail(instance.logFile)}`,
+            );
           return (await fetch(`${instance.url}/api/health`, { signal: AbortSignal.timeout(2000) })).ok;
         },
         90_000,
@@ -278,7 +321,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       );
     instances.push(startInstance('a', portA, 0), startInstance('b', portB, 0));
     const extras: Instance[] = [];
-    stops.push(() => Promise.all([...instances, ...extras].map((i) => killAndWait(i.process, 'SIGTERM', 15_000))).then(() => {}));
+    stops.push(() =>
+      Promise.all([...instances, ...extras].map((i) => killAndWait(i.process, 'SIGTERM', 15_000))).then(() => {}),
+    );
     await Promise.all(instances.map(waitHealthy));
     log(`app instances: ${instances.map((i) => i.url).join(', ')}`);
     let generation = 0;
@@ -286,7 +331,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       const index = instances.findIndex((i) => i.name === name);
       const old = instances[index];
       if (!old) throw new Error(`no instance ${name}`);
-      if (old.process.exitCode === null && old.process.signalCode === null) throw new Error(`instance ${name} is still running`);
+      if (old.process.exitCode === null && old.process.signalCode === null)
+        throw new Error(`instance ${name} is still running`);
       generation += 1;
       const fresh = startInstance(name, old.port, generation);
       instances[index] = fresh;
@@ -339,9 +385,17 @@ http {
 }
 `,
     );
-    const nginx = spawnDaemon('/usr/sbin/nginx', ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'], path.join(nginxDir, 'nginx.out'));
+    const nginx = spawnDaemon(
+      '/usr/sbin/nginx',
+      ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'],
+      path.join(nginxDir, 'nginx.out'),
+    );
     stops.push(() => killAndWait(nginx, 'SIGQUIT', 5_000));
-    await waitFor('nginx', async () => (await fetch(`${lbUrl}/api/health`, { signal: AbortSignal.timeout(2000) })).ok, 15_000);
+    await waitFor(
+      'nginx',
+      async () => (await fetch(`${lbUrl}/api/health`, { signal: AbortSignal.timeout(2000) })).ok,
+      15_000,
+    );
     log(`nginx: ${lbUrl}`);
 
     return {
@@ -378,9 +432,20 @@ function gid(user: string): number {
   return Number(runSync('id', ['-g', user]).trim());
 }
 
-function spawnDaemon(command: string, args: string[], logFile: string, env: Record<string, string> = {}, user?: { uid: number; gid: number }): ChildProcess {
+function spawnDaemon(
+  command: string,
+  args: string[],
+  logFile: string,
+  env: Record<string, string> = {},
+  user?: { uid: number; gid: number },
+): ChildProcess {
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(command, args, { cwd: user ? '/tmp' : repoRoot, stdio: ['ignore', out, out], env: { ...process.env, ...env }, ...user });
+  const child = spawn(command, args, {
+    cwd: user ? '/tmp' : repoRoot,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, ...env },
+    ...user,
+  });
   fs.closeSync(out);
   child.on('error', () => {});
   return child;

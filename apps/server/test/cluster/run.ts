@@ -28,7 +28,9 @@ const { values: args } = parseArgs({
     'kill-signal': { type: 'string', default: 'SIGTERM' },
   },
 });
-const appEnv = Object.fromEntries(args['app-env'].map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+const appEnv = Object.fromEntries(
+  args['app-env'].map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 const killSignal = args['kill-signal'] as NodeJS.Signals;
 const loadSeconds = Number(args.seconds);
 const started = Date.now();
@@ -68,7 +70,9 @@ async function waitForMails(cluster: Cluster, to: string, subject: RegExp, timeo
 /** A user signed up through the load balancer and confirmed by the link in the one e-mail they got. */
 async function signUp(cluster: Cluster, client: Client, name: string): Promise<{ email: string; id: string }> {
   const email = `${name}-${suffix}@example.com`;
-  const signUpAnswer = await client.request('POST', '/api/auth/signup', { json: { name: `Cluster ${name}`, username: `${name}-${suffix}`, email, password: PASSWORD } });
+  const signUpAnswer = await client.request('POST', '/api/auth/signup', {
+    json: { name: `Cluster ${name}`, username: `${name}-${suffix}`, email, password: PASSWORD },
+  });
   expect(signUpAnswer.status === 201, `sign-up ${signUpAnswer.status} ${signUpAnswer.text}`);
   const signIn = await client.request('POST', '/api/auth/signin', { json: { email, password: PASSWORD } });
   expect(signIn.status === 200, `sign-in ${signIn.status} ${signIn.text}`);
@@ -80,8 +84,13 @@ async function journey(cluster: Cluster): Promise<void> {
   const by = (tag: string) => servedBy(accessLog, tag, instances);
 
   await checks.run('migrations ran once for two instances started together', async () => {
-    const files = fs.readdirSync(path.join(repoRoot, 'apps/server/src/db/migrations')).filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f));
-    const rows = await queryOnce<{ n: number; batches: number }>(cluster.primaryUrl, 'SELECT count(*)::int AS n, count(DISTINCT applied_at)::int AS batches FROM schema_migrations');
+    const files = fs
+      .readdirSync(path.join(repoRoot, 'apps/server/src/db/migrations'))
+      .filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f));
+    const rows = await queryOnce<{ n: number; batches: number }>(
+      cluster.primaryUrl,
+      'SELECT count(*)::int AS n, count(DISTINCT applied_at)::int AS batches FROM schema_migrations',
+    );
     const { n = 0, batches = 0 } = rows[0] ?? {};
     expect(n === files.length, `${n} rows in schema_migrations, ${files.length} migration files`);
     expect(batches === 1, `applied in ${batches} transactions, expected 1`);
@@ -95,64 +104,98 @@ async function journey(cluster: Cluster): Promise<void> {
     await waitForMails(cluster, aliceAccount.email, /Confirm your e-mail/, 15_000);
     await sleep(3_000);
     const mails = cluster.mail.filter((m) => m.to.includes(aliceAccount.email));
-    expect(mails.length === 1, `${mails.length} mails to ${aliceAccount.email}: ${mails.map((m) => m.subject).join(' | ')}`);
+    expect(
+      mails.length === 1,
+      `${mails.length} mails to ${aliceAccount.email}: ${mails.map((m) => m.subject).join(' | ')}`,
+    );
     const [mail] = mails;
     expect(mail, 'no mail');
-    const verified = await alice.request('POST', '/api/auth/verify-email', { json: { token: linkToken(mail, 'verify-email') } });
+    const verified = await alice.request('POST', '/api/auth/verify-email', {
+      json: { token: linkToken(mail, 'verify-email') },
+    });
     expect(verified.status === 200, `verify-email ${verified.status} ${verified.text}`);
     return `1 mail in ${cluster.mail.length} so far`;
   });
 
   await checks.run('a session made on one instance is used on the other (consecutive requests alternate)', async () => {
-    const signIn = await alice.request('POST', '/api/auth/signin', { json: { email: aliceAccount.email, password: PASSWORD } });
+    const signIn = await alice.request('POST', '/api/auth/signin', {
+      json: { email: aliceAccount.email, password: PASSWORD },
+    });
     const first = await alice.request('GET', '/api/auth/me');
     const second = await alice.request('GET', '/api/auth/me');
     const served = [await by(signIn.tag), await by(first.tag), await by(second.tag)];
-    expect(signIn.status === 200 && first.status === 200 && second.status === 200, `statuses ${signIn.status} ${first.status} ${second.status}`);
-    expect(first.json<{ email: string }>().email === aliceAccount.email && second.json<{ email: string }>().email === aliceAccount.email, 'me is someone else');
-    expect(served[0] !== served[1] && served[1] !== served[2] && !served.includes('unknown'), `served by ${served.join(', ')}`);
+    expect(
+      signIn.status === 200 && first.status === 200 && second.status === 200,
+      `statuses ${signIn.status} ${first.status} ${second.status}`,
+    );
+    expect(
+      first.json<{ email: string }>().email === aliceAccount.email &&
+        second.json<{ email: string }>().email === aliceAccount.email,
+      'me is someone else',
+    );
+    expect(
+      served[0] !== served[1] && served[1] !== served[2] && !served.includes('unknown'),
+      `served by ${served.join(', ')}`,
+    );
     return `sign-in on ${served[0]}, me on ${served[1]} then ${served[2]}`;
   });
 
-  await checks.run('a rate limit is counted across instances (GET /api/job/all-jobs: 10 a minute per address)', async () => {
-    const visitor = new Client(lbUrl, '10.1.0.99');
-    const statuses: number[] = [];
-    const servers: string[] = [];
-    for (let i = 0; i < 13; i += 1) {
-      const answer = await visitor.request('GET', '/api/job/all-jobs');
-      statuses.push(answer.status);
-      servers.push(await by(answer.tag));
-    }
-    const allowed = statuses.filter((s) => s === 200).length;
-    expect(statuses.slice(0, 10).every((s) => s === 200), `first ten: ${statuses.join(' ')}`);
-    expect(statuses.slice(10).every((s) => s === 429), `after ten: ${statuses.join(' ')}`);
-    expect(new Set(servers.slice(0, 10)).size === 2, `served by ${servers.join('')}`);
-    return `${allowed} allowed over ${servers.slice(0, 10).join('')}, then 429`;
-  });
+  await checks.run(
+    'a rate limit is counted across instances (GET /api/job/all-jobs: 10 a minute per address)',
+    async () => {
+      const visitor = new Client(lbUrl, '10.1.0.99');
+      const statuses: number[] = [];
+      const servers: string[] = [];
+      for (let i = 0; i < 13; i += 1) {
+        const answer = await visitor.request('GET', '/api/job/all-jobs');
+        statuses.push(answer.status);
+        servers.push(await by(answer.tag));
+      }
+      const allowed = statuses.filter((s) => s === 200).length;
+      expect(
+        statuses.slice(0, 10).every((s) => s === 200),
+        `first ten: ${statuses.join(' ')}`,
+      );
+      expect(
+        statuses.slice(10).every((s) => s === 429),
+        `after ten: ${statuses.join(' ')}`,
+      );
+      expect(new Set(servers.slice(0, 10)).size === 2, `served by ${servers.join('')}`);
+      return `${allowed} allowed over ${servers.slice(0, 10).join('')}, then 429`;
+    },
+  );
 
-  await checks.run('an avatar uploaded through one instance is in shared storage, read back after a request to the other', async () => {
-    const image = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#3366aa' } }).png().toBuffer();
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'me.png');
-    const upload = await alice.request('POST', '/api/upload/avatar', { body: form });
-    expect(upload.status === 201, `upload ${upload.status} ${upload.text}`);
-    const { url } = upload.json<{ url: string }>();
-    const update = await alice.request('POST', `/api/user/update/${aliceAccount.id}`, { json: { avatar: url } });
-    expect(update.status === 200, `update ${update.status} ${update.text}`);
-    const me = await alice.request('GET', '/api/auth/me');
-    const served = [await by(upload.tag), await by(update.tag), await by(me.tag)];
-    expect(me.json<{ avatar?: string }>().avatar === url, `me.avatar is ${me.json<{ avatar?: string }>().avatar}, not ${url}`);
-    const object = await fetch(url.startsWith('http') ? url : `${lbUrl}${url}`);
-    const bytes = Buffer.from(await object.arrayBuffer());
-    expect(object.ok && bytes.length > 0, `GET ${url}: ${object.status}`);
-    const local = ['a', 'b'].flatMap((n) => {
-      const dir = path.join(cluster.dir, `data-${n}`, 'uploads');
-      return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-    });
-    expect(local.length === 0, `files on an instance's disk: ${local.join(', ')}`);
-    expect(served[0] !== served[1], `upload and profile update on the same instance: ${served.join(', ')}`);
-    return `uploaded on ${served[0]}, profile on ${served[1]}, read on ${served[2]}; ${bytes.length} bytes from ${new URL(url, lbUrl).host}`;
-  });
+  await checks.run(
+    'an avatar uploaded through one instance is in shared storage, read back after a request to the other',
+    async () => {
+      const image = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#3366aa' } })
+        .png()
+        .toBuffer();
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'me.png');
+      const upload = await alice.request('POST', '/api/upload/avatar', { body: form });
+      expect(upload.status === 201, `upload ${upload.status} ${upload.text}`);
+      const { url } = upload.json<{ url: string }>();
+      const update = await alice.request('POST', `/api/user/update/${aliceAccount.id}`, { json: { avatar: url } });
+      expect(update.status === 200, `update ${update.status} ${update.text}`);
+      const me = await alice.request('GET', '/api/auth/me');
+      const served = [await by(upload.tag), await by(update.tag), await by(me.tag)];
+      expect(
+        me.json<{ avatar?: string }>().avatar === url,
+        `me.avatar is ${me.json<{ avatar?: string }>().avatar}, not ${url}`,
+      );
+      const object = await fetch(url.startsWith('http') ? url : `${lbUrl}${url}`);
+      const bytes = Buffer.from(await object.arrayBuffer());
+      expect(object.ok && bytes.length > 0, `GET ${url}: ${object.status}`);
+      const local = ['a', 'b'].flatMap((n) => {
+        const dir = path.join(cluster.dir, `data-${n}`, 'uploads');
+        return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+      });
+      expect(local.length === 0, `files on an instance's disk: ${local.join(', ')}`);
+      expect(served[0] !== served[1], `upload and profile update on the same instance: ${served.join(', ')}`);
+      return `uploaded on ${served[0]}, profile on ${served[1]}, read on ${served[2]}; ${bytes.length} bytes from ${new URL(url, lbUrl).host}`;
+    },
+  );
 
   let gina = new Client(lbUrl, '10.1.0.3');
   await checks.run('Google sign-in started on one instance finishes on the other', async () => {
@@ -168,7 +211,10 @@ async function journey(cluster: Cluster): Promise<void> {
       const result = popupResult(callback.text);
       expect(result.ok, `callback: ${JSON.stringify(result)}`);
       const me = await gina.request('GET', '/api/auth/me');
-      expect(me.status === 200 && me.json<{ email: string }>().email === 'gina@example.com', `me ${me.status} ${me.text}`);
+      expect(
+        me.status === 200 && me.json<{ email: string }>().email === 'gina@example.com',
+        `me ${me.status} ${me.text}`,
+      );
       expect(served[0] !== served[1], `start and callback both on ${served[0]}`);
       return `start on ${served[0]}, callback on ${served[1]}`;
     }
@@ -185,7 +231,10 @@ async function journey(cluster: Cluster): Promise<void> {
       const search = await alice.request('GET', `/api/job/search?q=${word}`);
       servers.push(await by(search.tag));
       const ids = search.json<{ items: { _id: string }[] }>().items.map((j) => j._id);
-      expect(search.status === 200 && ids.includes(id), `search ${i + 1} on ${servers.at(-1)} right after the post: ${ids.length} items, not the job`);
+      expect(
+        search.status === 200 && ids.includes(id),
+        `search ${i + 1} on ${servers.at(-1)} right after the post: ${ids.length} items, not the job`,
+      );
     }
     return `posted on ${servers[0]}, found on ${servers.slice(1).join(' and ')}`;
   });
@@ -207,14 +256,19 @@ async function journey(cluster: Cluster): Promise<void> {
         expect(again.json<{ items: unknown[] }>().items.length > 0, 'found once, then not');
         return `after ${Date.now() - t0} ms, ${seen.length} searches, ${onReplica} statements on the replica`;
       }
-      expect(Date.now() - t0 < 10_000, `not found ${routing ? 'through the replica ' : ''}in 10 s (${seen.length} searches, last found ${total}, ${onReplica} statements on the replica)`);
+      expect(
+        Date.now() - t0 < 10_000,
+        `not found ${routing ? 'through the replica ' : ''}in 10 s (${seen.length} searches, last found ${total}, ${onReplica} statements on the replica)`,
+      );
       await sleep(200);
     }
   });
 
   await checks.run('an instant alert is mailed exactly once by two instances checking alerts', async () => {
     const alertWord = `ferrule${suffix.replace(/\d/g, 'y')}`;
-    const alert = await alice.request('POST', '/api/alerts', { json: { query: `q=${alertWord}`, frequency: 'instant' } });
+    const alert = await alice.request('POST', '/api/alerts', {
+      json: { query: `q=${alertWord}`, frequency: 'instant' },
+    });
     expect(alert.status === 201, `alert ${alert.status} ${alert.text}`);
     await sleep(2_500);
     const post = await gina.request('POST', '/api/job/post-job', { json: jobBody(`Cluster ${alertWord} Analyst`) });
@@ -228,7 +282,9 @@ async function journey(cluster: Cluster): Promise<void> {
   });
 
   await checks.run('a password reset is mailed exactly once', async () => {
-    const ask = await new Client(lbUrl, '10.1.0.5').request('POST', '/api/auth/forgot-password', { json: { email: aliceAccount.email } });
+    const ask = await new Client(lbUrl, '10.1.0.5').request('POST', '/api/auth/forgot-password', {
+      json: { email: aliceAccount.email },
+    });
     expect(ask.status === 200, `forgot-password ${ask.status}`);
     await waitForMails(cluster, aliceAccount.email, /Reset your Jobboard password/, 15_000);
     await sleep(3_000);
@@ -239,7 +295,11 @@ async function journey(cluster: Cluster): Promise<void> {
 
   await checks.run('housekeeping deletes an expired session (one sweep at a time: advisory lock)', async () => {
     const token = randomBytes(32);
-    await queryOnce(cluster.primaryUrl, "INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() - interval '1 minute')", [token, aliceAccount.id]);
+    await queryOnce(
+      cluster.primaryUrl,
+      "INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() - interval '1 minute')",
+      [token, aliceAccount.id],
+    );
     const t0 = Date.now();
     for (;;) {
       const left = await queryOnce(cluster.primaryUrl, 'SELECT 1 FROM sessions WHERE token_hash = $1', [token]);
@@ -247,7 +307,9 @@ async function journey(cluster: Cluster): Promise<void> {
       expect(Date.now() - t0 < 15_000, 'still there after 15 s');
       await sleep(250);
     }
-    const logged = cluster.instances.map((i) => (fs.readFileSync(i.logFile, 'utf8').match(/housekeeping: expired rows deleted/g) ?? []).length);
+    const logged = cluster.instances.map(
+      (i) => (fs.readFileSync(i.logFile, 'utf8').match(/housekeeping: expired rows deleted/g) ?? []).length,
+    );
     return `gone after ${Date.now() - t0} ms; sweeps that deleted rows, per instance: ${logged.join(', ')}`;
   });
 }
@@ -273,21 +335,27 @@ async function browserJourney(cluster: Cluster): Promise<void> {
   const applicant = new Client(cluster.lbUrl, '10.3.0.2');
   const posterAccount = await signUp(cluster, poster, 'pat');
   const applicantAccount = await signUp(cluster, applicant, 'sam');
-  await queryOnce(cluster.primaryUrl, 'UPDATE users SET email_verified_at = now() WHERE email = ANY($1)', [[posterAccount.email, applicantAccount.email]]);
+  await queryOnce(cluster.primaryUrl, 'UPDATE users SET email_verified_at = now() WHERE email = ANY($1)', [
+    [posterAccount.email, applicantAccount.email],
+  ]);
   const reportFile = path.join(cluster.dir, 'playwright.json');
   // Not spawnSync: this process serves S3, SMTP and the OpenID provider meanwhile.
-  const child = spawn('npx', ['playwright', 'test', '-c', 'e2e/cluster/playwright.cluster.config.ts', '--reporter=list,json'], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      CLUSTER_URL: cluster.lbUrl,
-      CLUSTER_POSTER: posterAccount.email,
-      CLUSTER_APPLICANT: applicantAccount.email,
-      CLUSTER_PASSWORD: PASSWORD,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
+  const child = spawn(
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/cluster/playwright.cluster.config.ts', '--reporter=list,json'],
+    {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        CLUSTER_URL: cluster.lbUrl,
+        CLUSTER_POSTER: posterAccount.email,
+        CLUSTER_APPLICANT: applicantAccount.email,
+        CLUSTER_PASSWORD: PASSWORD,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
+      },
     },
-  });
+  );
   const timer = setTimeout(() => child.kill('SIGTERM'), 180_000);
   const result = await new Promise<{ status: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (status, signal) => resolve({ status, signal })),
@@ -302,7 +370,9 @@ async function browserJourney(cluster: Cluster): Promise<void> {
   checks.record(
     'Playwright journey through the load balancer (sign in, post, find, apply from another account)',
     result.status === 0 && stats !== undefined && stats.expected > 0 && stats.unexpected === 0,
-    stats ? `${stats.expected} passed, ${stats.unexpected} failed` : `no report (exit ${result.status ?? result.signal})`,
+    stats
+      ? `${stats.expected} passed, ${stats.unexpected} failed`
+      : `no report (exit ${result.status ?? result.signal})`,
   );
 }
 
@@ -329,14 +399,29 @@ async function rollingRestart(cluster: Cluster, seconds: number): Promise<LoadRe
   for (let i = 0; i < WORKERS; i += 1) {
     const client = new Client(cluster.lbUrl, `10.2.0.${i + 1}`);
     const email = `writer${i}-${suffix}@example.com`;
-    const up = await client.request('POST', '/api/auth/signup', { json: { name: `Writer ${i}`, username: `writer${i}-${suffix}`, email, password: PASSWORD } });
+    const up = await client.request('POST', '/api/auth/signup', {
+      json: { name: `Writer ${i}`, username: `writer${i}-${suffix}`, email, password: PASSWORD },
+    });
     expect(up.status === 201, `writer sign-up ${up.status} ${up.text}`);
     await queryOnce(cluster.primaryUrl, 'UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
     const signIn = await client.request('POST', '/api/auth/signin', { json: { email, password: PASSWORD } });
     expect(signIn.status === 200, `writer sign-in ${signIn.status}`);
     writers.push({ client, id: signIn.json<{ _id: string }>()._id });
   }
-  const result: LoadResult = { requests: 0, byOp: new Map(), retries: [], failures: [], jobs: [], applications: [], killedAt: 0, killedExit: undefined, exitedAt: 0, restartedAt: 0, from: Date.now(), to: 0 };
+  const result: LoadResult = {
+    requests: 0,
+    byOp: new Map(),
+    retries: [],
+    failures: [],
+    jobs: [],
+    applications: [],
+    killedAt: 0,
+    killedExit: undefined,
+    exitedAt: 0,
+    restartedAt: 0,
+    from: Date.now(),
+    to: 0,
+  };
   const jobsBy = new Map<string, string>();
   const postedAt = new Map<string, number>();
   const applied = new Set<string>();
@@ -375,14 +460,28 @@ async function rollingRestart(cluster: Cluster, seconds: number): Promise<LoadRe
     for (let k = w; Date.now() < end; k += WORKERS) {
       const r = k % 10;
       if (r < 5) {
-        await send(me.client, 'search', 'GET', `/api/job/search?q=${words[k % words.length]}${k % 3 === 0 ? '&page=2' : ''}`, undefined, 200);
+        await send(
+          me.client,
+          'search',
+          'GET',
+          `/api/job/search?q=${words[k % words.length]}${k % 3 === 0 ? '&page=2' : ''}`,
+          undefined,
+          200,
+        );
       } else if (r < 7) {
         const ids = [...jobsBy.keys()];
         const id = ids[k % Math.max(ids.length, 1)];
         if (id) await send(me.client, 'job page', 'GET', `/api/job/all-jobs/${id}`, undefined, 200);
         else await send(me.client, 'browse', 'GET', '/api/job/search', undefined, 200);
       } else if (r < 9) {
-        const answer = await send(me.client, 'post', 'POST', '/api/job/post-job', jobBody(`Cluster load ${w}-${k} engineer`), 201);
+        const answer = await send(
+          me.client,
+          'post',
+          'POST',
+          '/api/job/post-job',
+          jobBody(`Cluster load ${w}-${k} engineer`),
+          201,
+        );
         const id = answer?.json<{ insertedId: string }>().insertedId;
         if (id) {
           result.jobs.push(id);
@@ -421,7 +520,11 @@ async function rollingRestart(cluster: Cluster, seconds: number): Promise<LoadRe
     await cluster.restart('b');
     result.restartedAt = Date.now();
   })();
-  await Promise.all([...Array.from({ length: WORKERS }, (_, w) => worker(w)), ...Array.from({ length: READERS }, (_, r) => reader(r)), killer]);
+  await Promise.all([
+    ...Array.from({ length: WORKERS }, (_, w) => worker(w)),
+    ...Array.from({ length: READERS }, (_, r) => reader(r)),
+    killer,
+  ]);
   result.to = Date.now();
   return result;
 }
@@ -449,13 +552,19 @@ function keepLogs(from: string, to: string): void {
 }
 
 async function main(): Promise<number> {
-  const built = fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html')) && fs.existsSync(path.join(repoRoot, 'apps/web/dist-ssr/entry-server.js'));
+  const built =
+    fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html')) &&
+    fs.existsSync(path.join(repoRoot, 'apps/web/dist-ssr/entry-server.js'));
   if (!built) {
     log('apps/web/dist is missing: building the web app once');
     const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'inherit', timeout: 300_000 });
     if (build.status !== 0) throw new Error('the web build failed');
   }
-  const cluster = await startCluster({ log, env: appEnv, oidcAccounts: { gina: { email: 'gina@example.com', email_verified: true, name: 'Gina Google' } } });
+  const cluster = await startCluster({
+    log,
+    env: appEnv,
+    oidcAccounts: { gina: { email: 'gina@example.com', email_verified: true, name: 'Gina Google' } },
+  });
   const lines: string[] = [];
   try {
     const replicaBefore = await statementCounts(cluster.replicaUrl);
@@ -464,23 +573,43 @@ async function main(): Promise<number> {
     await journey(cluster);
     if (!args['skip-browser']) {
       log('\nthe Playwright journey through the load balancer');
-      await browserJourney(cluster).catch((error: unknown) => checks.record('Playwright journey', false, String(error)));
+      await browserJourney(cluster).catch((error: unknown) =>
+        checks.record('Playwright journey', false, String(error)),
+      );
     }
-    log(`\nrolling restart: ${loadSeconds} s of mixed load, ${killSignal} to instance b at ${Math.round(loadSeconds * 0.35)} s, started again`);
+    log(
+      `\nrolling restart: ${loadSeconds} s of mixed load, ${killSignal} to instance b at ${Math.round(loadSeconds * 0.35)} s, started again`,
+    );
     const load = await rollingRestart(cluster, loadSeconds);
     const names = cluster.instances;
     const access = readAccessLog(cluster.accessLog);
     const during = access.filter((l) => l.msec * 1000 >= load.from && l.msec * 1000 <= load.to + 1000);
     const perInstance = (lines_: LogLine[]) => {
       const counts = new Map<string, number>();
-      for (const l of lines_) counts.set(instanceOf(l.upstream, names), (counts.get(instanceOf(l.upstream, names)) ?? 0) + 1);
+      for (const l of lines_)
+        counts.set(instanceOf(l.upstream, names), (counts.get(instanceOf(l.upstream, names)) ?? 0) + 1);
       return counts;
     };
     const victimPort = names.find((i) => i.name === 'b')?.port ?? 0;
-    const inFlight = access.filter((l) => l.upstream.endsWith(`:${victimPort}`) && (l.msec - l.requestTime) * 1000 <= load.killedAt && l.msec * 1000 >= load.killedAt);
+    const inFlight = access.filter(
+      (l) =>
+        l.upstream.endsWith(`:${victimPort}`) &&
+        (l.msec - l.requestTime) * 1000 <= load.killedAt &&
+        l.msec * 1000 >= load.killedAt,
+    );
 
-    checks.record('no request failed under the rolling restart except those retried', load.failures.length === 0, load.failures.length ? `${load.failures.length} failed: ${load.failures.slice(0, 5).join(' | ')}` : `${load.requests} answers, ${load.retries.length} retries`);
-    const foundJobs = await queryOnce<{ n: number }>(cluster.primaryUrl, 'SELECT count(*)::int AS n FROM jobs WHERE id = ANY($1::uuid[])', [load.jobs]);
+    checks.record(
+      'no request failed under the rolling restart except those retried',
+      load.failures.length === 0,
+      load.failures.length
+        ? `${load.failures.length} failed: ${load.failures.slice(0, 5).join(' | ')}`
+        : `${load.requests} answers, ${load.retries.length} retries`,
+    );
+    const foundJobs = await queryOnce<{ n: number }>(
+      cluster.primaryUrl,
+      'SELECT count(*)::int AS n FROM jobs WHERE id = ANY($1::uuid[])',
+      [load.jobs],
+    );
     const foundApplications = await queryOnce<{ n: number }>(
       cluster.primaryUrl,
       'SELECT count(*)::int AS n FROM applications a JOIN unnest($1::uuid[], $2::uuid[]) AS w(u, j) ON a.user_id = w.u AND a.job_id = w.j',
@@ -488,7 +617,11 @@ async function main(): Promise<number> {
     );
     const acknowledged = load.jobs.length + load.applications.length;
     const found = (foundJobs[0]?.n ?? 0) + (foundApplications[0]?.n ?? 0);
-    checks.record('every acknowledged write (201) is in the primary', found === acknowledged && acknowledged > 0, `${acknowledged} acknowledged, ${found} found, ${acknowledged - found} lost`);
+    checks.record(
+      'every acknowledged write (201) is in the primary',
+      found === acknowledged && acknowledged > 0,
+      `${acknowledged} acknowledged, ${found} found, ${acknowledged - found} lost`,
+    );
     // In flight at the signal as nginx saw it: answered (2xx/4xx), or 503 from an instance already closing that had
     // not started the request (Fastify's return503OnClosing; nginx or the client sends it again, counted as a retry).
     checks.record(
@@ -497,9 +630,19 @@ async function main(): Promise<number> {
       `exit ${load.killedExit ? (load.killedExit.code ?? load.killedExit.signal) : 'timeout'}, ${inFlight.length} requests in flight at SIGTERM, statuses ${[...new Set(inFlight.map((l) => l.status))].join(',') || '-'}`,
     );
     const loadCounts = perInstance(during);
-    checks.record('both instances served traffic under load', (loadCounts.get('a') ?? 0) > 0 && (loadCounts.get('b') ?? 0) > 0, [...loadCounts].map(([k, v]) => `${k}: ${v}`).join(', '));
-    const afterRestart = during.filter((l) => l.msec * 1000 > load.restartedAt && l.upstream.endsWith(`:${victimPort}`)).length;
-    checks.record('the restarted instance takes traffic again', afterRestart > 0, `${afterRestart} requests after its restart`);
+    checks.record(
+      'both instances served traffic under load',
+      (loadCounts.get('a') ?? 0) > 0 && (loadCounts.get('b') ?? 0) > 0,
+      [...loadCounts].map(([k, v]) => `${k}: ${v}`).join(', '),
+    );
+    const afterRestart = during.filter(
+      (l) => l.msec * 1000 > load.restartedAt && l.upstream.endsWith(`:${victimPort}`),
+    ).length;
+    checks.record(
+      'the restarted instance takes traffic again',
+      afterRestart > 0,
+      `${afterRestart} requests after its restart`,
+    );
 
     await sleep(1_500);
     const replicaAfter = await statementCounts(cluster.replicaUrl);
@@ -508,13 +651,25 @@ async function main(): Promise<number> {
     const replicaXacts = replicaAfter.xacts - replicaBefore.xacts;
     const primaryCalls = primaryAfter.calls - primaryBefore.calls;
     const routing = appReadsReplica();
-    if (routing) checks.record('the replica served reads', replicaCalls > 0, `${replicaCalls} statements on the replica, ${primaryCalls} on the primary`);
-    else log(`note: the app does not read DATABASE_READ_URL yet (issue 15 point 2): replica reads are reported, not checked (${replicaCalls})`);
+    if (routing)
+      checks.record(
+        'the replica served reads',
+        replicaCalls > 0,
+        `${replicaCalls} statements on the replica, ${primaryCalls} on the primary`,
+      );
+    else
+      log(
+        `note: the app does not read DATABASE_READ_URL yet (issue 15 point 2): replica reads are reported, not checked (${replicaCalls})`,
+      );
 
-    const migrations = await queryOnce<{ version: number; name: string; applied_at: Date }>(cluster.primaryUrl, 'SELECT version, name, applied_at FROM schema_migrations ORDER BY version');
+    const migrations = await queryOnce<{ version: number; name: string; applied_at: Date }>(
+      cluster.primaryUrl,
+      'SELECT version, name, applied_at FROM schema_migrations ORDER BY version',
+    );
     const total = perInstance(access);
     const retryReasons = new Map<string, number>();
-    for (const r of load.retries) retryReasons.set(`${r.op}: ${r.reason}`, (retryReasons.get(`${r.op}: ${r.reason}`) ?? 0) + 1);
+    for (const r of load.retries)
+      retryReasons.set(`${r.op}: ${r.reason}`, (retryReasons.get(`${r.op}: ${r.reason}`) ?? 0) + 1);
     lines.push(
       `# Cluster test report (${new Date().toISOString()})`,
       '',
@@ -524,7 +679,9 @@ async function main(): Promise<number> {
       '',
       '| instance | whole run | under load |',
       '|---|---:|---:|',
-      ...[...new Set([...total.keys(), ...loadCounts.keys()])].sort().map((k) => `| ${k} | ${total.get(k) ?? 0} | ${loadCounts.get(k) ?? 0} |`),
+      ...[...new Set([...total.keys(), ...loadCounts.keys()])]
+        .sort()
+        .map((k) => `| ${k} | ${total.get(k) ?? 0} | ${loadCounts.get(k) ?? 0} |`),
       '',
       '## Reads',
       '',
@@ -551,7 +708,11 @@ async function main(): Promise<number> {
       `Took ${((Date.now() - started) / 1000).toFixed(0)} s.`,
     );
   } catch (error) {
-    checks.record('the cluster test ran to the end', false, error instanceof Error ? (error.stack ?? error.message) : String(error));
+    checks.record(
+      'the cluster test ran to the end',
+      false,
+      error instanceof Error ? (error.stack ?? error.message) : String(error),
+    );
   } finally {
     if (checks.failed > 0) keepLogs(cluster.dir, path.join(path.dirname(args.report), 'logs'));
     await cluster.stop();

@@ -49,15 +49,25 @@ export function freePort(): Promise<number> {
 
 /** Runs a server binary as the postgres OS user, bounded in time; throws with its output on failure. */
 export function asPostgres(binary: string, args: string[], timeoutMs = 60_000): string {
-  const result = spawnSync('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, binary), ...args], { encoding: 'utf8', timeout: timeoutMs, cwd: '/tmp' });
+  const result = spawnSync('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, binary), ...args], {
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    cwd: '/tmp',
+  });
   if (result.status !== 0) {
-    throw new Error(`${binary} ${args.join(' ')} failed (${result.status ?? result.signal ?? result.error?.message}): ${result.stderr || result.stdout}`);
+    throw new Error(
+      `${binary} ${args.join(' ')} failed (${result.status ?? result.signal ?? result.error?.message}): ${result.stderr || result.stdout}`,
+    );
   }
   return result.stdout;
 }
 
 /** One query on a connection of its own. */
-export async function queryOnce<T = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function queryOnce<T = Record<string, unknown>>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000, query_timeout: 10_000 });
   await client.connect();
   try {
@@ -76,7 +86,8 @@ async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs:
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -107,7 +118,18 @@ export async function startPostgresPair(options: { extraConfig?: string[] } = {}
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    asPostgres('initdb', ['-D', primaryData, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
+    asPostgres('initdb', [
+      '-D',
+      primaryData,
+      '-A',
+      'trust',
+      '-U',
+      'postgres',
+      '--no-sync',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+    ]);
     const common = [
       "listen_addresses = '127.0.0.1'",
       `unix_socket_directories = '${dir}'`,
@@ -120,17 +142,41 @@ export async function startPostgresPair(options: { extraConfig?: string[] } = {}
       'max_connections = 200',
       ...(options.extraConfig ?? []),
     ];
-    fs.appendFileSync(path.join(primaryData, 'postgresql.conf'), `\n${[...common, `port = ${primaryPort}`].join('\n')}\n`);
+    fs.appendFileSync(
+      path.join(primaryData, 'postgresql.conf'),
+      `\n${[...common, `port = ${primaryPort}`].join('\n')}\n`,
+    );
     fs.appendFileSync(path.join(primaryData, 'pg_hba.conf'), '\nhost replication all 127.0.0.1/32 trust\n');
     asPostgres('pg_ctl', ['-D', primaryData, '-l', path.join(dir, 'primary.log'), '-w', '-t', '60', 'start'], 70_000);
     started.push(primaryData);
-    asPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaData, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']);
+    asPostgres('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primaryPort),
+      '-U',
+      'postgres',
+      '-D',
+      replicaData,
+      '-R',
+      '-X',
+      'stream',
+      '-c',
+      'fast',
+      '--no-sync',
+    ]);
     fs.appendFileSync(path.join(replicaData, 'postgresql.conf'), `\nport = ${replicaPort}\n`);
     asPostgres('pg_ctl', ['-D', replicaData, '-l', path.join(dir, 'replica.log'), '-w', '-t', '60', 'start'], 70_000);
     started.push(replicaData);
     await waitUntil(
       'the replica to stream from the primary',
-      async () => (await queryOnce<{ n: number }>(url(primaryPort), "SELECT count(*)::int AS n FROM pg_stat_replication WHERE state = 'streaming'"))[0]?.n === 1,
+      async () =>
+        (
+          await queryOnce<{ n: number }>(
+            url(primaryPort),
+            "SELECT count(*)::int AS n FROM pg_stat_replication WHERE state = 'streaming'",
+          )
+        )[0]?.n === 1,
       30_000,
     );
   } catch (error) {
@@ -146,7 +192,11 @@ export async function startPostgresPair(options: { extraConfig?: string[] } = {}
     async createDatabase(name) {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a database name: ${name}`);
       await queryOnce(url(primaryPort), `CREATE DATABASE ${name}`);
-      await waitUntil(`database ${name} on the replica`, async () => (await queryOnce(url(replicaPort, name), 'SELECT 1')).length === 1, 30_000);
+      await waitUntil(
+        `database ${name} on the replica`,
+        async () => (await queryOnce(url(replicaPort, name), 'SELECT 1')).length === 1,
+        30_000,
+      );
     },
     async stopReplica() {
       pgCtlStop(replicaData);

@@ -6,7 +6,15 @@ import { useApplyTheme } from '../lib/theme';
 import { AppRoutes } from './router';
 
 /** Everything around the routes, the same in the browser and on the server (entry-server.tsx). */
-export function AppProviders({ client, locale, children }: { client: QueryClient; locale: string | undefined; children: ReactNode }) {
+export function AppProviders({
+  client,
+  locale,
+  children,
+}: {
+  client: QueryClient;
+  locale: string | undefined;
+  children: ReactNode;
+}) {
   useApplyTheme();
   return (
     <QueryClientProvider client={client}>

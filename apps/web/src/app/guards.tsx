@@ -15,7 +15,8 @@ export function RequireAuth() {
   const client = useQueryClient();
   if (pending) return <Spinner label="Checking your session" />;
   // After signing out or deleting the account, on to where that goes; otherwise to sign in, and back here after.
-  if (!user) return <Navigate to={exitTarget(client) ?? signInPath(`${location.pathname}${location.search}`)} replace />;
+  if (!user)
+    return <Navigate to={exitTarget(client) ?? signInPath(`${location.pathname}${location.search}`)} replace />;
   return <Outlet />;
 }
 

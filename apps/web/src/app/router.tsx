@@ -37,7 +37,11 @@ const NotFoundPage = named(() => import('./pages/NotFoundPage'), 'NotFoundPage')
  * the app hands it to the home page).
  */
 const alertMe = (query: SearchQuery, placement?: 'empty') =>
-  placement === 'empty' ? <AlertMeButton query={query} label="Create an alert" testId="alert-me-empty" /> : <AlertMeButton query={query} />;
+  placement === 'empty' ? (
+    <AlertMeButton query={query} label="Create an alert" testId="alert-me-empty" />
+  ) : (
+    <AlertMeButton query={query} />
+  );
 
 export function AppRoutes() {
   return (

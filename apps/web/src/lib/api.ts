@@ -83,7 +83,10 @@ export async function apiFetch<T>(path: string, options: FetchOptions = {}): Pro
   }
   const message = isRecord(data) && typeof data.message === 'string' ? data.message : null;
   if (!response.ok) {
-    throw new ApiError(response.status, message ?? (response.status >= 500 ? MESSAGES.serverError : response.statusText || MESSAGES.serverError));
+    throw new ApiError(
+      response.status,
+      message ?? (response.status >= 500 ? MESSAGES.serverError : response.statusText || MESSAGES.serverError),
+    );
   }
   if (isRecord(data) && data.success === false) {
     throw new ApiError(response.status, message ?? MESSAGES.serverError);

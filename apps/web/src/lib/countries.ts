@@ -23,6 +23,8 @@ export interface CountryOption {
 let sorted: CountryOption[] | undefined;
 /** Every country as { code, name }, sorted by name: the options of country pickers. */
 export function countryOptions(): readonly CountryOption[] {
-  sorted ??= COUNTRY_CODES.map((code) => ({ code, name: countryLabel(code) })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  sorted ??= COUNTRY_CODES.map((code) => ({ code, name: countryLabel(code) })).sort((a, b) =>
+    a.name.localeCompare(b.name, 'en'),
+  );
   return sorted;
 }

@@ -21,9 +21,9 @@ describe('format', () => {
 
 describe('excerpt of a Markdown description (issue 29)', () => {
   it('reads without the marks; plain text as before', () => {
-    expect(excerpt('## About us\nWe build **widgets** for *everyone*.\n- Read [our story](https://example.com/story)')).toBe(
-      'About us\nWe build widgets for everyone.\nRead our story...',
-    );
+    expect(
+      excerpt('## About us\nWe build **widgets** for *everyone*.\n- Read [our story](https://example.com/story)'),
+    ).toBe('About us\nWe build widgets for everyone.\nRead our story...');
     expect(excerpt('2 * 3 * 4 and snake_case_name')).toBe('2 * 3 * 4 and snake_case_name...');
   });
 });

@@ -12,12 +12,22 @@ describe('job view', () => {
   });
 
   it('pay: formatted for the locale, or the old display without a structured salary', () => {
-    expect(payText({ ...legacy, salary: { min: 60000, max: 75000, currency: 'EUR', period: 'year' } }, 'en-US')).toMatch(/^€60,000 ?– ?(€)?75,000 a year$/);
-    expect(payText({ ...legacy, salary: { min: 45, max: 60, currency: 'USD', period: 'hour' } }, 'en-US')).toMatch(/^\$45 ?– ?(\$)?60 an hour$/);
-    expect(payText({ ...legacy, salary: { min: 50, max: 50, currency: 'GBP', period: 'day' } }, 'en-GB')).toBe('£50 a day');
+    expect(
+      payText({ ...legacy, salary: { min: 60000, max: 75000, currency: 'EUR', period: 'year' } }, 'en-US'),
+    ).toMatch(/^€60,000 ?– ?(€)?75,000 a year$/);
+    expect(payText({ ...legacy, salary: { min: 45, max: 60, currency: 'USD', period: 'hour' } }, 'en-US')).toMatch(
+      /^\$45 ?– ?(\$)?60 an hour$/,
+    );
+    expect(payText({ ...legacy, salary: { min: 50, max: 50, currency: 'GBP', period: 'day' } }, 'en-GB')).toBe(
+      '£50 a day',
+    );
     expect(payText({ ...legacy, salary: null })).toBe('Yearly · 20k - 120k');
-    expect(payText({ salaryType: 'Yearly', minPrice: 'Negotiable', maxPrice: 'Negotiable', salary: null })).toBe('Yearly · Negotiable');
-    expect(payText({ salaryType: 'Hourly', minPrice: 'DOE', maxPrice: '$40', salary: null })).toBe('Hourly · DOE - $40');
+    expect(payText({ salaryType: 'Yearly', minPrice: 'Negotiable', maxPrice: 'Negotiable', salary: null })).toBe(
+      'Yearly · Negotiable',
+    );
+    expect(payText({ salaryType: 'Hourly', minPrice: 'DOE', maxPrice: '$40', salary: null })).toBe(
+      'Hourly · DOE - $40',
+    );
   });
 
   it('workplace: remote with its countries or anywhere', () => {
@@ -25,7 +35,9 @@ describe('job view', () => {
     expect(workplaceText({ workplace: 'hybrid', remoteCountries: [] })).toBe('Hybrid');
     expect(workplaceText({ workplace: 'remote', remoteCountries: [] })).toBe('Remote (anywhere)');
     expect(workplaceText({ workplace: 'remote', remoteCountries: ['DE', 'FR'] })).toBe('Remote (Germany, France)');
-    expect(workplaceText({ workplace: 'remote', remoteCountries: ['DE', 'FR', 'ES', 'IT', 'PT'] })).toBe('Remote (Germany, France, Spain +2)');
+    expect(workplaceText({ workplace: 'remote', remoteCountries: ['DE', 'FR', 'ES', 'IT', 'PT'] })).toBe(
+      'Remote (Germany, France, Spain +2)',
+    );
   });
 
   it('dates: a calendar day, never shifted by the time zone', () => {

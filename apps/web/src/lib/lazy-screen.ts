@@ -43,6 +43,9 @@ export async function importWithRetry<T>(load: () => Promise<T>, retryDelayMs = 
 
 /** React.lazy over a named export, loaded with importWithRetry. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint on a component's props
-export function lazyScreen<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K) {
+export function lazyScreen<M extends Record<K, ComponentType<any>>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+) {
   return lazy(() => importWithRetry(load).then((m) => ({ default: m[name] })));
 }

@@ -9,7 +9,18 @@ describe('next after signing in', () => {
   });
 
   it('refuses anything that could leave the site or loop', () => {
-    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'my-job', '', '/%0d%0aSet-Cookie', '/\u0000x', '/sign-in', '/sign-up?next=/x']) {
+    for (const bad of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      'my-job',
+      '',
+      '/%0d%0aSet-Cookie',
+      '/\u0000x',
+      '/sign-in',
+      '/sign-up?next=/x',
+    ]) {
       const result = safeNextPath(bad);
       if (result !== null) expect(new URL(result, 'http://x.test').host).toBe('x.test');
       expect([null, '/%0d%0aSet-Cookie']).toContain(result);

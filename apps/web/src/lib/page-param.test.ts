@@ -12,7 +12,19 @@ describe('the page of a list URL', () => {
   });
 
   it('is page 1 when missing or malformed', () => {
-    for (const junk of ['', 'page=', 'page=0', 'page=-1', 'page=2.5', 'page=02', 'page=1e3', 'page=x', 'page=%20', 'page=10000', 'page=99999999999999999999'])
+    for (const junk of [
+      '',
+      'page=',
+      'page=0',
+      'page=-1',
+      'page=2.5',
+      'page=02',
+      'page=1e3',
+      'page=x',
+      'page=%20',
+      'page=10000',
+      'page=99999999999999999999',
+    ])
       expect(page(junk), junk).toBe(1);
   });
 

@@ -55,7 +55,9 @@ export function useToggleSavedJob(): (toggle: SaveToggle) => Promise<SavedJobSta
     setSaved(client, userId, jobId, save);
     inFlight += 1;
     try {
-      return await apiFetch<SavedJobState>(`/api/saved-jobs/${encodeURIComponent(jobId)}`, { method: save ? 'PUT' : 'DELETE' });
+      return await apiFetch<SavedJobState>(`/api/saved-jobs/${encodeURIComponent(jobId)}`, {
+        method: save ? 'PUT' : 'DELETE',
+      });
     } catch (error) {
       setSaved(client, userId, jobId, !save);
       unauthorizedRecheck(client, error);

@@ -99,7 +99,9 @@ export function createQueryClient(): QueryClient {
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),
-    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => onError(error, mutation.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => onError(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -134,7 +136,8 @@ export function useCurrentUser(): SessionUser | null {
 }
 
 /** Mails the signed-in user a new link to confirm their address (the answer's message says so; 429 when asked too often). */
-export const resendVerificationRequest = () => apiFetch<MessageBody>('/api/auth/resend-verification', { method: 'POST' });
+export const resendVerificationRequest = () =>
+  apiFetch<MessageBody>('/api/auth/resend-verification', { method: 'POST' });
 
 /** A 401 from a call made outside the query cache: ask /me again, which ends the session the app's way (sessionEnded). */
 export function unauthorizedRecheck(client: QueryClient, error: unknown): void {

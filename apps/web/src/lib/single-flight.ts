@@ -33,7 +33,9 @@ interface CallOptions<D, V> {
  * A mutation's `mutate`, one call at a time (useSingleFlight): a call while the previous one is pending is
  * ignored. For a form's submit: the double click of a button sends one request.
  */
-export function useMutateOnce<D, V>(mutate: (variables: V, options?: CallOptions<D, V>) => void): (variables: V, options?: CallOptions<D, V>) => void {
+export function useMutateOnce<D, V>(
+  mutate: (variables: V, options?: CallOptions<D, V>) => void,
+): (variables: V, options?: CallOptions<D, V>) => void {
   const start = useSingleFlight();
   return (variables, options = {}) =>
     start((done) =>

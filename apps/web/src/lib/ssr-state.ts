@@ -42,7 +42,12 @@ export function seedQueries(client: QueryClient, state: SsrState, now = Date.now
       client.setQueryData(key, null, { updatedAt: now });
     } else {
       const query = client.getQueryCache().build(client, { queryKey: key });
-      query.setState({ status: 'error', error: new ApiError(status, messageOf(body)), errorUpdatedAt: now, fetchStatus: 'idle' });
+      query.setState({
+        status: 'error',
+        error: new ApiError(status, messageOf(body)),
+        errorUpdatedAt: now,
+        fetchStatus: 'idle',
+      });
     }
   }
 }

@@ -29,7 +29,18 @@ describe('useAppStore (theme only)', () => {
 describe('loading what an older app saved', () => {
   const stale = {
     state: {
-      user: { currentUser: { _id: 'u1', name: 'Alice', username: 'alice', email: 'alice@example.com', avatar: '', resume: '' }, error: null, loading: false },
+      user: {
+        currentUser: {
+          _id: 'u1',
+          name: 'Alice',
+          username: 'alice',
+          email: 'alice@example.com',
+          avatar: '',
+          resume: '',
+        },
+        error: null,
+        loading: false,
+      },
       theme: { darkMode: true },
     },
     version: 1,
@@ -40,7 +51,10 @@ describe('loading what an older app saved', () => {
     const state = loadPersisted() as unknown as Record<string, unknown>;
     expect(state).toEqual({ theme: { darkMode: true } });
     expect(state).not.toHaveProperty('user');
-    expect(JSON.parse(localStorage.getItem(PERSIST_KEY) ?? 'null')).toEqual({ state: { theme: { darkMode: true } }, version: 1 });
+    expect(JSON.parse(localStorage.getItem(PERSIST_KEY) ?? 'null')).toEqual({
+      state: { theme: { darkMode: true } },
+      version: 1,
+    });
   });
 
   it('loads the store from what was saved when the app starts', async () => {
@@ -54,7 +68,10 @@ describe('loading what an older app saved', () => {
   it('migrates another version and survives any shape', () => {
     localStorage.setItem(PERSIST_KEY, JSON.stringify({ ...stale, version: 0 }));
     expect(loadPersisted()).toEqual({ theme: { darkMode: true } });
-    expect(JSON.parse(localStorage.getItem(PERSIST_KEY) ?? 'null')).toEqual({ state: { theme: { darkMode: true } }, version: 1 });
+    expect(JSON.parse(localStorage.getItem(PERSIST_KEY) ?? 'null')).toEqual({
+      state: { theme: { darkMode: true } },
+      version: 1,
+    });
     expect(migratePersisted(null)).toEqual({ theme: { darkMode: false } });
     expect(migratePersisted('nonsense')).toEqual({ theme: { darkMode: false } });
     expect(migratePersisted({ theme: { darkMode: 'yes' } })).toEqual({ theme: { darkMode: false } });

@@ -47,7 +47,8 @@ export function loadPersisted(): RootState {
   const state = typeof saved === 'object' && saved !== null ? (saved as { state?: unknown }).state : undefined;
   const loaded = migratePersisted(state);
   const version = typeof saved === 'object' && saved !== null ? (saved as { version?: unknown }).version : undefined;
-  if (state !== undefined && (version !== PERSIST_VERSION || JSON.stringify(state) !== JSON.stringify(loaded))) save(loaded);
+  if (state !== undefined && (version !== PERSIST_VERSION || JSON.stringify(state) !== JSON.stringify(loaded)))
+    save(loaded);
   return loaded;
 }
 

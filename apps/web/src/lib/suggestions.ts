@@ -28,7 +28,8 @@ function useTypeahead<T>(
   const q = useDebounced(prefix(text), pauseMs);
   return useQuery({
     queryKey: key(q),
-    queryFn: ({ signal }) => apiFetch<T>(`${path}${path.includes('?') ? '' : '?'}q=${encodeURIComponent(q)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<T>(`${path}${path.includes('?') ? '' : '?'}q=${encodeURIComponent(q)}`, { signal }),
     enabled: enabled && q.length >= minLength,
     staleTime,
     placeholderData: keepPreviousData,
@@ -48,10 +49,16 @@ export function usePlaceSuggestions(text: string, enabled: boolean) {
 
 /** The search's "where": the countries the text begins, then the cities (GET /api/places?countries=first). */
 export function useWherePlaceSuggestions(text: string, enabled: boolean) {
-  return useTypeahead<PlaceSuggestion[]>(queryKeys.whereSuggestions, '/api/places?countries=first&', text, enabled, { minLength: 2 });
+  return useTypeahead<PlaceSuggestion[]>(queryKeys.whereSuggestions, '/api/places?countries=first&', text, enabled, {
+    minLength: 2,
+  });
 }
 
 /** Completions of the search box's "what": titles, skills and companies of open jobs (GET /api/job/suggest), from two letters on. */
 export function useSearchSuggestions(text: string, enabled: boolean) {
-  return useTypeahead<SearchSuggestion[]>(queryKeys.searchSuggestions, '/api/job/suggest', text, enabled, { pauseMs: 150, minLength: 2, staleTime: 60_000 });
+  return useTypeahead<SearchSuggestion[]>(queryKeys.searchSuggestions, '/api/job/suggest', text, enabled, {
+    pauseMs: 150,
+    minLength: 2,
+    staleTime: 60_000,
+  });
 }

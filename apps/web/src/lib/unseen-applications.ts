@@ -26,7 +26,8 @@ export function useMarkApplicationsSeen(userId: string | undefined, jobId: strin
   const client = useQueryClient();
   const marked = useRef<string | null>(null);
   const mark = useMutation({
-    mutationFn: () => apiFetch<UnseenApplications>('/api/applications/seen', { method: 'POST', body: jobId ? { jobId } : {} }),
+    mutationFn: () =>
+      apiFetch<UnseenApplications>('/api/applications/seen', { method: 'POST', body: jobId ? { jobId } : {} }),
     onSuccess: (unseen) => client.setQueryData(queryKeys.unseenApplications(userId ?? ''), unseen),
   });
   const key = jobId ?? '*';

@@ -7,7 +7,9 @@ import { useSyncExternalStore } from 'react';
 export const WIDE_SCREEN_QUERY = '(min-width: 600px)';
 
 function mediaQuery(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(WIDE_SCREEN_QUERY) : null;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(WIDE_SCREEN_QUERY)
+    : null;
 }
 
 function subscribe(onChange: () => void): () => void {

@@ -7,7 +7,14 @@ import { vi } from 'vitest';
 import { queryKeys } from '../lib/query-keys';
 import { createQueryClient } from '../lib/session';
 
-export const alice: User = { _id: 'u1', name: 'Alice', username: 'alice', email: 'alice@example.com', avatar: '/static/default-avatar.svg', resume: '' };
+export const alice: User = {
+  _id: 'u1',
+  name: 'Alice',
+  username: 'alice',
+  email: 'alice@example.com',
+  avatar: '/static/default-avatar.svg',
+  resume: '',
+};
 
 export const job: Job = {
   _id: 'j1',
@@ -41,8 +48,14 @@ export type Handler = (url: string, init: RequestInit | undefined) => Answer | u
 export function mockFetch(handler: Handler) {
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const answer = handler(url, init) ?? { status: 404, body: { success: false, statusCode: 404, message: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    const answer = handler(url, init) ?? {
+      status: 404,
+      body: { success: false, statusCode: 404, message: 'Not found' },
+    };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fn);
   return fn;
@@ -57,7 +70,10 @@ function Where() {
  * `ui` at `path` (matched by `route`), with a query client that knows who is signed in. `strict`: inside
  * <StrictMode> at the root, as main.tsx renders the app (React runs effects twice only under a root StrictMode).
  */
-export function renderPage(ui: ReactElement, { path = '/', route = '*', user = null as User | null, strict = false } = {}) {
+export function renderPage(
+  ui: ReactElement,
+  { path = '/', route = '*', user = null as User | null, strict = false } = {},
+) {
   const client: QueryClient = createQueryClient();
   client.setQueryData(queryKeys.me, user);
   const tree = (

@@ -19,18 +19,19 @@ export async function insertAccountToken(
   ttlMs: number,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query('INSERT INTO account_tokens (token_hash, user_id, purpose, email, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-    hashToken(token),
-    userId,
-    purpose,
-    email,
-    new Date(Date.now() + ttlMs),
-  ]);
+  await db.query(
+    'INSERT INTO account_tokens (token_hash, user_id, purpose, email, expires_at) VALUES ($1, $2, $3, $4, $5)',
+    [hashToken(token), userId, purpose, email, new Date(Date.now() + ttlMs)],
+  );
   return token;
 }
 
 /** A live token, left in place (checked before costly work; `takeAccountToken` still decides). */
-export async function findAccountToken(db: Queryable, token: string, purpose: TokenPurpose): Promise<AccountToken | undefined> {
+export async function findAccountToken(
+  db: Queryable,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<AccountToken | undefined> {
   const rows = await db.query<{ user_id: string; email: string }>(
     'SELECT user_id, email FROM account_tokens WHERE token_hash = $1 AND purpose = $2 AND expires_at > now()',
     [hashToken(token), purpose],
@@ -40,7 +41,11 @@ export async function findAccountToken(db: Queryable, token: string, purpose: To
 }
 
 /** Reads and deletes a live token in one statement: a link works once. */
-export async function takeAccountToken(db: Queryable, token: string, purpose: TokenPurpose): Promise<AccountToken | undefined> {
+export async function takeAccountToken(
+  db: Queryable,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<AccountToken | undefined> {
   const rows = await db.query<{ user_id: string; email: string }>(
     `DELETE FROM account_tokens WHERE token_hash = $1 AND purpose = $2 AND expires_at > now() RETURNING user_id, email`,
     [hashToken(token), purpose],

@@ -18,18 +18,37 @@ import { clearSessionCookie, requireUser } from '../../http/session.js';
 import { removeImageIfUnused } from '../uploads/avatar.service.js';
 import { toAccount, type UserRow } from '../users/users.repository.js';
 import { deleteAccount } from '../users/users.service.js';
-import { reauthenticate, requestPasswordReset, resendVerification, resetPassword, updateProfile, verifyEmail } from './accounts.service.js';
+import {
+  reauthenticate,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  updateProfile,
+  verifyEmail,
+} from './accounts.service.js';
 
 /** The account's own credentials, address and deletion: registered under /api (auth/..., user/update/..., user/delete/...). */
-export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, mail, storage, cvStorage, searchCounts }) => {
+export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, config, rateLimiter, mail, storage, cvStorage, searchCounts },
+) => {
   const deps = { db, mail, limiter: rateLimiter, limits: rateLimitsOf(config) };
-  const toDelete = { required: MESSAGES.currentPasswordRequiredToDelete, google: MESSAGES.reauthenticateWithGoogleToDelete };
+  const toDelete = {
+    required: MESSAGES.currentPasswordRequiredToDelete,
+    google: MESSAGES.reauthenticateWithGoogleToDelete,
+  };
 
   /** The updated account, once the picture it had before (when it changed) is deleted if nothing else shows it. */
-  async function withReplacedAvatarRemoved(request: FastifyRequest, before: string, updating: Promise<UserRow>): Promise<UserRow> {
+  async function withReplacedAvatarRemoved(
+    request: FastifyRequest,
+    before: string,
+    updating: Promise<UserRow>,
+  ): Promise<UserRow> {
     const updated = await updating;
     if (updated.avatar !== before) {
-      await removeImageIfUnused(db, storage, before).catch((error: unknown) => request.log.warn({ err: error }, 'a replaced avatar could not be deleted'));
+      await removeImageIfUnused(db, storage, before).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'a replaced avatar could not be deleted'),
+      );
     }
     return updated;
   }
@@ -46,14 +65,18 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     },
     async (request) =>
       toAccount(
-        await withReplacedAvatarRemoved(request, requireUser(request).avatar, updateProfile(deps, {
-          caller: requireUser(request),
-          session: request.session,
-          sessionToken: request.sessionToken,
-          rawUserId: request.params.userId,
-          body: request.body,
-          origin: config.siteOrigin,
-        })),
+        await withReplacedAvatarRemoved(
+          request,
+          requireUser(request).avatar,
+          updateProfile(deps, {
+            caller: requireUser(request),
+            session: request.session,
+            sessionToken: request.sessionToken,
+            rawUserId: request.params.userId,
+            body: request.body,
+            origin: config.siteOrigin,
+          }),
+        ),
       ),
   );
 
@@ -92,7 +115,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
 
   app.delete(
     '/user/delete/:userId',
-    { schema: { tags: ['users'], params: z.object({ userId: z.string().max(100) }), body: accountDeleteBodySchema, response: { 200: messageBodySchema } } },
+    {
+      schema: {
+        tags: ['users'],
+        params: z.object({ userId: z.string().max(100) }),
+        body: accountDeleteBodySchema,
+        response: { 200: messageBodySchema },
+      },
+    },
     async (request, reply) => {
       const caller = requireUser(request);
       const { avatar } = caller;
@@ -100,11 +130,16 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       if (parseId(request.params.userId, MESSAGES.userNotFound) === caller.id) {
         await reauthenticate(deps, caller, request.session, request.body?.currentPassword, toDelete);
       }
-      const { cvFilesLeft } = await deleteAccount(db, cvStorage, requireUser(request), request.params.userId, () => searchCounts.invalidate());
+      const { cvFilesLeft } = await deleteAccount(db, cvStorage, requireUser(request), request.params.userId, () =>
+        searchCounts.invalidate(),
+      );
       // The account is gone either way; a file left behind is for an operator to delete (its key is enough), or
       // for the orphan sweep (housekeeping.ts).
-      if (cvFilesLeft.length > 0) request.log.warn({ keys: cvFilesLeft }, 'CV files of a deleted account could not be deleted');
-      await removeImageIfUnused(db, storage, avatar).catch((error: unknown) => request.log.warn({ err: error }, "a deleted account's avatar could not be deleted"));
+      if (cvFilesLeft.length > 0)
+        request.log.warn({ keys: cvFilesLeft }, 'CV files of a deleted account could not be deleted');
+      await removeImageIfUnused(db, storage, avatar).catch((error: unknown) =>
+        request.log.warn({ err: error }, "a deleted account's avatar could not be deleted"),
+      );
       clearSessionCookie(reply, config);
       return { success: true, message: 'User has been deleted' };
     },

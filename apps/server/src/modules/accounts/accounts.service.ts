@@ -6,7 +6,13 @@ import { parseId } from '../../http/ids.js';
 import { KNOWN_ADDRESS, accountAddressPair, type RateLimiter } from '../../http/rate-limit.js';
 import type { CurrentUser, SessionInfo } from '../../http/session.js';
 import type { MailQueue } from '../mail/mail.queue.js';
-import { addressInUseMail, emailChangedMail, passwordChangedMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.js';
+import {
+  addressInUseMail,
+  emailChangedMail,
+  passwordChangedMail,
+  resetPasswordMail,
+  verifyEmailMail,
+} from '../mail/templates.js';
 import { isBanned } from '../moderation/moderation.repository.js';
 import { assertPasswordAllowed } from '../passwords/password-policy.js';
 import { hashPassword, verifyPassword } from '../passwords/passwords.js';
@@ -20,7 +26,12 @@ import {
   type UserChanges,
   type UserRow,
 } from '../users/users.repository.js';
-import { deleteAccountTokens, findAccountToken, insertAccountToken, takeAccountToken } from './account-tokens.repository.js';
+import {
+  deleteAccountTokens,
+  findAccountToken,
+  insertAccountToken,
+  takeAccountToken,
+} from './account-tokens.repository.js';
 
 export const VERIFY_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
@@ -60,7 +71,12 @@ function limitAccountMail(deps: AccountDeps, address: string, account: string): 
 }
 
 /** A new link for an unconfirmed address (or a pending change); earlier links stop working. */
-export async function resendVerification(deps: AccountDeps, user: CurrentUser, address: string, origin: string): Promise<void> {
+export async function resendVerification(
+  deps: AccountDeps,
+  user: CurrentUser,
+  address: string,
+  origin: string,
+): Promise<void> {
   await limitAccountMail(deps, address, user.id);
   const target = user.pending_email ?? (user.email_verified ? undefined : user.email);
   if (!target) return;
@@ -83,7 +99,11 @@ export async function verifyEmail(deps: Pick<AccountDeps, 'db' | 'mail'>, token:
       if (proof.email !== user.pending_email) throw new AppError('bad_request', MESSAGES.linkInvalid);
       const taken = await findUserByEmail(tx, proof.email);
       if (taken) throw new AppError('conflict', MESSAGES.addressNowTaken);
-      const updated = await updateUser(tx, user.id, { email: proof.email, pendingEmail: null, emailVerifiedAt: new Date() });
+      const updated = await updateUser(tx, user.id, {
+        email: proof.email,
+        pendingEmail: null,
+        emailVerifiedAt: new Date(),
+      });
       await deps.mail.enqueue(emailChangedMail(user.email, user.name, proof.email), tx);
       return updated ?? user;
     });
@@ -101,7 +121,12 @@ export async function verifyEmail(deps: Pick<AccountDeps, 'db' | 'mail'>, token:
  * checked first (a refused request counts no further), so one abusive address cannot spend the owner's allowance;
  * an address the account signed in from recently is exempt from the account's.
  */
-export async function requestPasswordReset(deps: AccountDeps, email: string, address: string, origin: string): Promise<void> {
+export async function requestPasswordReset(
+  deps: AccountDeps,
+  email: string,
+  address: string,
+  origin: string,
+): Promise<void> {
   const pair = accountAddressPair(email, address);
   await deps.limiter.consume([
     [{ name: 'account-mail-address', ...deps.limits.accountMailPerAddress }, address],
@@ -126,12 +151,18 @@ export async function requestPasswordReset(deps: AccountDeps, email: string, add
  * pre-registered with the owner's address) and every other link. The token is checked before any hashing, and calls
  * are limited per client address and per token: a bad link costs no Argon2 work.
  */
-export async function resetPassword(deps: AccountDeps, token: string, password: string, address: string): Promise<void> {
+export async function resetPassword(
+  deps: AccountDeps,
+  token: string,
+  password: string,
+  address: string,
+): Promise<void> {
   await deps.limiter.consume([
     [{ name: 'reset-password-address', ...deps.limits.resetPasswordPerAddress }, address],
     [{ name: 'reset-password-token', ...deps.limits.resetPasswordPerToken }, hashToken(token).toString('base64url')],
   ]);
-  if (!(await findAccountToken(deps.db, token, 'reset-password'))) throw new AppError('bad_request', MESSAGES.linkInvalid);
+  if (!(await findAccountToken(deps.db, token, 'reset-password')))
+    throw new AppError('bad_request', MESSAGES.linkInvalid);
   assertPasswordAllowed(password);
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
@@ -156,14 +187,18 @@ export async function reauthenticate(
   caller: CurrentUser,
   session: SessionInfo | null,
   currentPassword: string | undefined,
-  messages: { required: string; google: string } = { required: MESSAGES.currentPasswordRequired, google: MESSAGES.reauthenticateWithGoogle },
+  messages: { required: string; google: string } = {
+    required: MESSAGES.currentPasswordRequired,
+    google: MESSAGES.reauthenticateWithGoogle,
+  },
 ): Promise<void> {
   const row = await findUserById(deps.db, caller.id);
   if (!row) throw new AppError('not_found', MESSAGES.userNotFound);
   if (row.password_hash) {
     if (!currentPassword) throw new AppError('bad_request', messages.required);
     await deps.limiter.consume([[{ name: 'credential-check', ...deps.limits.credentialChangesPerAccount }, caller.id]]);
-    if (!(await verifyPassword(row.password_hash, currentPassword))) throw new AppError('bad_request', MESSAGES.currentPasswordWrong);
+    if (!(await verifyPassword(row.password_hash, currentPassword)))
+      throw new AppError('bad_request', MESSAGES.currentPasswordWrong);
     return;
   }
   const fresh = session?.authMethod === 'google' && Date.now() - session.startedAt.getTime() <= REAUTH_WINDOW_MS;

@@ -8,7 +8,14 @@ import { toCriteria } from '../jobs/search.service.js';
 import type { Vocabulary } from '../jobs/spelling.js';
 import type { MailQueue } from '../mail/mail.queue.js';
 import { jobAlertMail, type AlertMailJob } from '../mail/templates.js';
-import { findNewMatches, markChecked, postponeAlert, recordSentJobs, takeDueAlert, type DueAlert } from './alerts.repository.js';
+import {
+  findNewMatches,
+  markChecked,
+  postponeAlert,
+  recordSentJobs,
+  takeDueAlert,
+  type DueAlert,
+} from './alerts.repository.js';
 import { describeAlertQuery, signingKey, unsubscribeToken } from './alerts.service.js';
 
 export interface AlertCheckerDeps {
@@ -37,7 +44,9 @@ export function placeOf(job: Job): string {
     const countries = job.remoteCountries.map((code) => countryName(code));
     return `Remote (${countries.length ? countries.join(', ') : 'anywhere'})`;
   }
-  const place = [job.location.city, job.location.country ? countryName(job.location.country) : ''].filter(Boolean).join(', ') || job.jobLocation;
+  const place =
+    [job.location.city, job.location.country ? countryName(job.location.country) : ''].filter(Boolean).join(', ') ||
+    job.jobLocation;
   return job.workplace === 'hybrid' ? `${place} (hybrid)` : place;
 }
 
@@ -84,8 +93,22 @@ async function checkNextAlert(
       return { mailed: false };
     }
     const more = rows.length > fresh.length;
-    await recordSentJobs(tx, alert.id, fresh.map((row) => row.id));
-    await deps.mail.enqueue(alertMail(deps, key, alert, fresh.map((row) => toJob(row)), more, parsed.query), tx);
+    await recordSentJobs(
+      tx,
+      alert.id,
+      fresh.map((row) => row.id),
+    );
+    await deps.mail.enqueue(
+      alertMail(
+        deps,
+        key,
+        alert,
+        fresh.map((row) => toJob(row)),
+        more,
+        parsed.query,
+      ),
+      tx,
+    );
     // Capped: the older new jobs are left to the search link, never trickled into later e-mails.
     await markChecked(tx, alert.id, alert.now, { notBefore: more ? oldestMailed.created_at : undefined });
     return { mailed: true };

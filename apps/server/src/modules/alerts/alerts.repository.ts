@@ -14,10 +14,16 @@ export interface AlertRow {
   last_sent_at: Date | null;
 }
 
-const ALERT_COLUMNS = 'a.id, a.user_id, a.query, a.frequency, a.origin, a.created_at, a.last_checked_at, a.last_sent_at';
+const ALERT_COLUMNS =
+  'a.id, a.user_id, a.query, a.frequency, a.origin, a.created_at, a.last_checked_at, a.last_sent_at';
 
 /** Gives the user's alert for this search a new frequency; undefined when the user has no alert for it. */
-export async function updateAlertFrequency(db: Queryable, userId: string, query: string, frequency: AlertFrequency): Promise<AlertRow | undefined> {
+export async function updateAlertFrequency(
+  db: Queryable,
+  userId: string,
+  query: string,
+  frequency: AlertFrequency,
+): Promise<AlertRow | undefined> {
   const rows = await db.query<AlertRow>(
     `UPDATE job_alerts a SET frequency = $3 WHERE a.user_id = $1 AND a.query = $2 RETURNING ${ALERT_COLUMNS}`,
     [userId, query, frequency],
@@ -32,7 +38,13 @@ export async function lockUserAlerts(db: Queryable, userId: string): Promise<num
   return Number(rows[0]?.n ?? 0);
 }
 
-export async function insertAlert(db: Queryable, userId: string, query: string, frequency: AlertFrequency, origin: string): Promise<AlertRow> {
+export async function insertAlert(
+  db: Queryable,
+  userId: string,
+  query: string,
+  frequency: AlertFrequency,
+  origin: string,
+): Promise<AlertRow> {
   const rows = await db.query<AlertRow>(
     `INSERT INTO job_alerts AS a (user_id, query, frequency, origin) VALUES ($1, $2, $3, $4) RETURNING ${ALERT_COLUMNS}`,
     [userId, query, frequency, origin],
@@ -43,7 +55,10 @@ export async function insertAlert(db: Queryable, userId: string, query: string, 
 }
 
 export async function findAlertsOfUser(db: Queryable, userId: string): Promise<AlertRow[]> {
-  return db.query<AlertRow>(`SELECT ${ALERT_COLUMNS} FROM job_alerts a WHERE a.user_id = $1 ORDER BY a.created_at DESC, a.id`, [userId]);
+  return db.query<AlertRow>(
+    `SELECT ${ALERT_COLUMNS} FROM job_alerts a WHERE a.user_id = $1 ORDER BY a.created_at DESC, a.id`,
+    [userId],
+  );
 }
 
 export async function findAlert(db: Queryable, id: string): Promise<AlertRow | undefined> {
@@ -83,7 +98,11 @@ export interface DueAlert extends AlertRow {
  * instance commits, the alert is no longer due (the row is re-read under the lock). `skip`: alerts whose check
  * failed in this round, not taken again before the next.
  */
-export async function takeDueAlert(db: Queryable, halfIntervalMs: number, skip: readonly string[] = []): Promise<DueAlert | undefined> {
+export async function takeDueAlert(
+  db: Queryable,
+  halfIntervalMs: number,
+  skip: readonly string[] = [],
+): Promise<DueAlert | undefined> {
   const rows = await db.query<DueAlert>(
     `SELECT ${ALERT_COLUMNS}, a.not_before, a.checked_through, u.email, u.name, now() AS now
        FROM job_alerts a JOIN users u ON u.id = a.user_id
@@ -111,7 +130,12 @@ export type AlertJobRow = JobRow & { created_at: Date };
  * `match` is the search's own condition (search.repository.ts matchCondition); created_at is indexed
  * (migration 010), so the scan covers only the jobs created since the last check.
  */
-export async function findNewMatches(db: Queryable, alert: DueAlert, match: SqlQuery, limit: number): Promise<AlertJobRow[]> {
+export async function findNewMatches(
+  db: Queryable,
+  alert: DueAlert,
+  match: SqlQuery,
+  limit: number,
+): Promise<AlertJobRow[]> {
   const values = [...match.values];
   const add = (value: unknown) => {
     values.push(value);
@@ -132,10 +156,10 @@ export async function findNewMatches(db: Queryable, alert: DueAlert, match: SqlQ
 
 export async function recordSentJobs(db: Queryable, alertId: string, jobIds: string[]): Promise<void> {
   if (jobIds.length === 0) return;
-  await db.query(
-    'INSERT INTO job_alert_sent (alert_id, job_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING',
-    [alertId, jobIds],
-  );
+  await db.query('INSERT INTO job_alert_sent (alert_id, job_id) SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING', [
+    alertId,
+    jobIds,
+  ]);
 }
 
 /** After a check: when it looked, up to when it read, and (when it mailed) when, and what older jobs it skips for good. */

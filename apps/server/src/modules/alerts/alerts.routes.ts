@@ -17,11 +17,19 @@ const idParams = z.object({ id: z.string().max(100) });
 
 /** Saved searches and their e-mail alerts (decision record 17), under /api/alerts. */
 export const alertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  app.get('', { schema: { tags: ['alerts'], response: { 200: alertListSchema } } }, async (request) => listAlerts(db, requireUser(request)));
+  app.get('', { schema: { tags: ['alerts'], response: { 200: alertListSchema } } }, async (request) =>
+    listAlerts(db, requireUser(request)),
+  );
 
   app.post(
     '',
-    { schema: { tags: ['alerts'], body: alertCreateBodySchema, response: { 200: alertSavedSchema, 201: alertSavedSchema } } },
+    {
+      schema: {
+        tags: ['alerts'],
+        body: alertCreateBodySchema,
+        response: { 200: alertSavedSchema, 201: alertSavedSchema },
+      },
+    },
     async (request, reply) => {
       const { alert, created } = await createAlert(db, requireUser(request), request.body, config.siteOrigin);
       reply.code(created ? 201 : 200);
@@ -29,10 +37,14 @@ export const alertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
     },
   );
 
-  app.delete('/:id', { schema: { tags: ['alerts'], params: idParams, response: { 200: messageBodySchema } } }, async (request) => {
-    await removeAlert(db, requireUser(request), request.params.id);
-    return { success: true, message: ALERT_MESSAGES.deleted };
-  });
+  app.delete(
+    '/:id',
+    { schema: { tags: ['alerts'], params: idParams, response: { 200: messageBodySchema } } },
+    async (request) => {
+      await removeAlert(db, requireUser(request), request.params.id);
+      return { success: true, message: ALERT_MESSAGES.deleted };
+    },
+  );
 
   // What an unsubscribe link would stop: read only, since mail scanners open links (a GET never unsubscribes).
   app.get(
@@ -46,7 +58,11 @@ export const alertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
   // cross-site check is off for this one route, and form bodies are read (and ignored) in this scope only.
   await app.register(async (oneClick) => {
     const ignoreBody = (_request: unknown, _body: unknown, done: (error: null, body: object) => void) => done(null, {});
-    oneClick.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4_096 }, ignoreBody);
+    oneClick.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4_096 },
+      ignoreBody,
+    );
     oneClick.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4_096 }, ignoreBody);
     oneClick.withTypeProvider<ZodTypeProvider>().post(
       '/unsubscribe',

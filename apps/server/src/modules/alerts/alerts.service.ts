@@ -105,7 +105,8 @@ async function verifyToken(db: Queryable, token: string): Promise<string> {
   const [id = '', signature = ''] = token.split('.');
   const given = Buffer.from(signature, 'base64url');
   const expected = mac(await signingKey(db), id);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('bad_request', ALERT_MESSAGES.badLink);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new AppError('bad_request', ALERT_MESSAGES.badLink);
   return id;
 }
 

@@ -64,7 +64,12 @@ export function toApplication(row: ApplicationRow): Application {
     maxPrice: row.max_price,
     salary:
       row.salary_min !== null && row.salary_max !== null && row.salary_currency && row.salary_period
-        ? { min: Number(row.salary_min), max: Number(row.salary_max), currency: row.salary_currency, period: row.salary_period }
+        ? {
+            min: Number(row.salary_min),
+            max: Number(row.salary_max),
+            currency: row.salary_currency,
+            period: row.salary_period,
+          }
         : null,
     postedBy: row.posted_by,
     applicantName: row.applicant_name,
@@ -80,9 +85,10 @@ export function toApplication(row: ApplicationRow): Application {
 
 /** Applications the user made, newest first. */
 export async function findApplicationsByUser(db: Queryable, userId: string): Promise<Application[]> {
-  const rows = await db.query<ApplicationRow>(`${APPLICATION_SELECT} WHERE a.user_id = $1 ORDER BY a.applied_at DESC, a.id`, [
-    userId,
-  ]);
+  const rows = await db.query<ApplicationRow>(
+    `${APPLICATION_SELECT} WHERE a.user_id = $1 ORDER BY a.applied_at DESC, a.id`,
+    [userId],
+  );
   return rows.map(toApplication);
 }
 

@@ -30,7 +30,13 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     },
     async (request, reply) => {
       const { job, coverNote, cvId } = request.body;
-      const insertedId = await applyToJob(db, requireUser(request, MESSAGES.signInToApply), job, { coverNote, cvId }, notify);
+      const insertedId = await applyToJob(
+        db,
+        requireUser(request, MESSAGES.signInToApply),
+        job,
+        { coverNote, cvId },
+        notify,
+      );
       return reply.code(201).send({ acknowledged: true, insertedId });
     },
   );

@@ -18,7 +18,13 @@ export interface ApplyMaterials {
  * Applies `user` to the job. With `notify`, the job's team hears of it (notifications.ts), in the application's
  * own transaction.
  */
-export async function applyToJob(db: Db, user: CurrentUser, jobId: string, materials: ApplyMaterials = {}, notify?: NotifyDeps): Promise<string> {
+export async function applyToJob(
+  db: Db,
+  user: CurrentUser,
+  jobId: string,
+  materials: ApplyMaterials = {},
+  notify?: NotifyDeps,
+): Promise<string> {
   const job = await findJobById(db, parseId(jobId, MESSAGES.jobNotFound));
   // A hidden or pending job (moderation) does not exist for anyone but its poster, who cannot apply to it anyway.
   if (!job || job.moderation_state) throw new AppError('not_found', MESSAGES.jobNotFound);

@@ -35,8 +35,16 @@ function teamOf(tx: Queryable, job: AppliedJob, applicantId: string) {
  * Tells the job's team of a new application, in the application's transaction (the e-mails are queued with it, or
  * not at all): an e-mail each, or one digest a day (the first application after the last digest starts the next).
  */
-export async function notifyTeamOfApplication(tx: Transaction, deps: NotifyDeps, job: AppliedJob, applicant: { id: string; name: string }) {
-  const [setting] = await tx.query<{ mode: ApplicationMailMode }>('SELECT mode FROM job_application_mail WHERE job_id = $1', [job.id]);
+export async function notifyTeamOfApplication(
+  tx: Transaction,
+  deps: NotifyDeps,
+  job: AppliedJob,
+  applicant: { id: string; name: string },
+) {
+  const [setting] = await tx.query<{ mode: ApplicationMailMode }>(
+    'SELECT mode FROM job_application_mail WHERE job_id = $1',
+    [job.id],
+  );
   const mode = setting?.mode ?? 'each';
   if (mode === 'off') return;
   const link = `${deps.siteOrigin}/responses?job=${encodeURIComponent(job.id)}`;
@@ -48,12 +56,19 @@ export async function notifyTeamOfApplication(tx: Transaction, deps: NotifyDeps,
     );
     if (started.length === 0) return;
     for (const member of await teamOf(tx, job, applicant.id)) {
-      await deps.mail.enqueue(applicationDigestMail(member.email, member.name, { jobTitle: job.job_title, link }), tx, DIGEST_SECONDS);
+      await deps.mail.enqueue(
+        applicationDigestMail(member.email, member.name, { jobTitle: job.job_title, link }),
+        tx,
+        DIGEST_SECONDS,
+      );
     }
     return;
   }
   for (const member of await teamOf(tx, job, applicant.id)) {
-    await deps.mail.enqueue(newApplicationMail(member.email, member.name, { jobTitle: job.job_title, applicant: applicant.name, link }), tx);
+    await deps.mail.enqueue(
+      newApplicationMail(member.email, member.name, { jobTitle: job.job_title, applicant: applicant.name, link }),
+      tx,
+    );
   }
 }
 
@@ -62,13 +77,25 @@ async function requireManaged(db: Queryable, userId: string, jobId: string): Pro
   if (rows.length === 0) throw new AppError('not_found', 'Job not found');
 }
 
-export async function getApplicationMailMode(db: Queryable, userId: string, jobId: string): Promise<ApplicationMailMode> {
+export async function getApplicationMailMode(
+  db: Queryable,
+  userId: string,
+  jobId: string,
+): Promise<ApplicationMailMode> {
   await requireManaged(db, userId, jobId);
-  const [setting] = await db.query<{ mode: ApplicationMailMode }>('SELECT mode FROM job_application_mail WHERE job_id = $1', [jobId]);
+  const [setting] = await db.query<{ mode: ApplicationMailMode }>(
+    'SELECT mode FROM job_application_mail WHERE job_id = $1',
+    [jobId],
+  );
   return setting?.mode ?? 'each';
 }
 
-export async function setApplicationMailMode(db: Queryable, userId: string, jobId: string, mode: ApplicationMailMode): Promise<void> {
+export async function setApplicationMailMode(
+  db: Queryable,
+  userId: string,
+  jobId: string,
+  mode: ApplicationMailMode,
+): Promise<void> {
   await requireManaged(db, userId, jobId);
   await db.query(
     `INSERT INTO job_application_mail (job_id, mode) VALUES ($1, $2)
@@ -78,7 +105,10 @@ export async function setApplicationMailMode(db: Queryable, userId: string, jobI
 }
 
 /** Applications to the jobs the user manages that arrived after they last looked at that job's, per job. */
-export async function unseenApplications(db: Queryable, userId: string): Promise<{ total: number; jobs: Record<string, number> }> {
+export async function unseenApplications(
+  db: Queryable,
+  userId: string,
+): Promise<{ total: number; jobs: Record<string, number> }> {
   const rows = await db.query<{ job_id: string; n: number }>(
     `SELECT a.job_id, count(*)::int AS n
        FROM applications a JOIN jobs j ON j.id = a.job_id

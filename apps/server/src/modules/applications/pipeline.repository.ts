@@ -3,7 +3,8 @@ import type { Queryable } from '../../db/client.js';
 import { MANAGES_JOB } from '../../db/job-access.js';
 import { APPLICATION_SELECT, toApplication, type ApplicationRow } from './applications.repository.js';
 
-export const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+export const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
 
 interface ResponseRow extends ApplicationRow {
   stage_changed_at: Date | string | null;
@@ -151,7 +152,11 @@ export async function findLastChange(db: Queryable, applicationId: string): Prom
 }
 
 /** The applicant's own application withdrawn (the first withdrawal's time is kept); undefined when not theirs. */
-export async function withdrawApplication(db: Queryable, userId: string, applicationId: string): Promise<string | undefined> {
+export async function withdrawApplication(
+  db: Queryable,
+  userId: string,
+  applicationId: string,
+): Promise<string | undefined> {
   const [row] = await db.query<{ withdrawn_at: Date | string }>(
     `UPDATE applications SET withdrawn_at = COALESCE(withdrawn_at, now())
       WHERE id = $1 AND user_id = $2 RETURNING withdrawn_at`,
@@ -202,7 +207,11 @@ export async function insertNote(db: Queryable, applicationId: string, authorId:
 }
 
 /** A note of an application, with its author (NULL once their account is gone); locked for the change that follows. */
-export async function lockNote(db: Queryable, applicationId: string, noteId: string): Promise<{ author_id: string | null } | undefined> {
+export async function lockNote(
+  db: Queryable,
+  applicationId: string,
+  noteId: string,
+): Promise<{ author_id: string | null } | undefined> {
   const rows = await db.query<{ author_id: string | null }>(
     'SELECT author_id FROM application_notes WHERE id = $1 AND application_id = $2 FOR UPDATE',
     [noteId, applicationId],

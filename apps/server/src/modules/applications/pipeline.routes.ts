@@ -24,7 +24,16 @@ import {
   setApplicationMailMode,
   unseenApplications,
 } from './notifications.js';
-import { addNote, changeStage, editNote, listNotes, listResponses, removeNote, undoStage, withdraw } from './pipeline.service.js';
+import {
+  addNote,
+  changeStage,
+  editNote,
+  listNotes,
+  listResponses,
+  removeNote,
+  undoStage,
+  withdraw,
+} from './pipeline.service.js';
 
 /** The hiring pipeline, under /api/applications (decision record 18); the spec's calls stay under /api/apply. */
 export const pipelineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, mail, config }) => {
@@ -47,7 +56,14 @@ export const pipelineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     '/:id/stage',
     { schema: { tags, params: applicationParamsSchema, body: stageBodySchema, response: { 200: stageChangeSchema } } },
     async (request) =>
-      changeStage(stageDeps, requireUser(request), request.params.id, request.body.stage, config.siteOrigin, request.body.message),
+      changeStage(
+        stageDeps,
+        requireUser(request),
+        request.params.id,
+        request.body.stage,
+        config.siteOrigin,
+        request.body.message,
+      ),
   );
 
   // Takes back the latest move while its e-mail still waits in the queue (STAGE_MAIL_DELAY_SECONDS).
@@ -66,7 +82,8 @@ export const pipelineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.post(
     '/:id/notes',
     { schema: { tags, params: applicationParamsSchema, body: noteBodySchema, response: { 201: noteSchema } } },
-    async (request, reply) => reply.code(201).send(await addNote(db, requireUser(request), request.params.id, request.body.body)),
+    async (request, reply) =>
+      reply.code(201).send(await addNote(db, requireUser(request), request.params.id, request.body.body)),
   );
 
   app.patch(
@@ -103,7 +120,9 @@ const unseenSchema = z.object({
 /** How a job's team hears of applications, and which ones they have not seen yet (issue 33). */
 function notificationRoutes(app: Parameters<FastifyPluginAsyncZod<AppDeps>>[0], db: AppDeps['db']) {
   const tags = ['applications'];
-  app.get('/unseen', { schema: { tags, response: { 200: unseenSchema } } }, async (request) => unseenApplications(db, requireUser(request).id));
+  app.get('/unseen', { schema: { tags, response: { 200: unseenSchema } } }, async (request) =>
+    unseenApplications(db, requireUser(request).id),
+  );
 
   app.post('/seen', { schema: { tags, body: seenBody, response: { 200: unseenSchema } } }, async (request) => {
     const user = requireUser(request);
@@ -112,15 +131,24 @@ function notificationRoutes(app: Parameters<FastifyPluginAsyncZod<AppDeps>>[0], 
     return unseenApplications(db, user.id);
   });
 
-  app.get('/jobs/:jobId/notifications', { schema: { tags, params: jobParams, response: { 200: modeBody } } }, async (request) => ({
-    mode: await getApplicationMailMode(db, requireUser(request).id, parseId(request.params.jobId, 'Job not found')),
-  }));
+  app.get(
+    '/jobs/:jobId/notifications',
+    { schema: { tags, params: jobParams, response: { 200: modeBody } } },
+    async (request) => ({
+      mode: await getApplicationMailMode(db, requireUser(request).id, parseId(request.params.jobId, 'Job not found')),
+    }),
+  );
 
   app.put(
     '/jobs/:jobId/notifications',
     { schema: { tags, params: jobParams, body: modeBody, response: { 200: modeBody } } },
     async (request) => {
-      await setApplicationMailMode(db, requireUser(request).id, parseId(request.params.jobId, 'Job not found'), request.body.mode);
+      await setApplicationMailMode(
+        db,
+        requireUser(request).id,
+        parseId(request.params.jobId, 'Job not found'),
+        request.body.mode,
+      );
       return { mode: request.body.mode };
     },
   );

@@ -45,7 +45,12 @@ const isMailed = (stage: ApplicationStage): stage is MailedStage => MAILED_STAGE
 export async function listResponses(db: Db, caller: CurrentUser, query: ResponsesQuery): Promise<ResponsesPage> {
   const pageSize = query.pageSize;
   const [{ items, total }, jobs] = await Promise.all([
-    findResponsesPage(db, caller.id, { jobId: query.job, stage: query.stage, limit: pageSize, offset: (query.page - 1) * pageSize }),
+    findResponsesPage(db, caller.id, {
+      jobId: query.job,
+      stage: query.stage,
+      limit: pageSize,
+      offset: (query.page - 1) * pageSize,
+    }),
     findManagedJobsWithApplications(db, caller.id),
   ]);
   return { items, total, page: query.page, pageSize, jobs };
@@ -65,7 +70,12 @@ export interface StageDeps {
  * of this application and by this account, so every instance counts alike on either database. Past a limit the
  * move still happens and the applicant sees it on Applied Jobs; only the e-mail is skipped.
  */
-async function mayMail(tx: Queryable, applicationId: string, moverId: string, limits: StageDeps['mailLimits']): Promise<boolean> {
+async function mayMail(
+  tx: Queryable,
+  applicationId: string,
+  moverId: string,
+  limits: StageDeps['mailLimits'],
+): Promise<boolean> {
   if (!limits) return true;
   const [counts] = await tx.query<{ per_application: number; per_poster: number }>(
     `SELECT count(*) FILTER (WHERE application_id = $1 AND changed_at > now() - make_interval(secs => $4 / 1000.0))::int AS per_application,
@@ -74,7 +84,9 @@ async function mayMail(tx: Queryable, applicationId: string, moverId: string, li
       WHERE (application_id = $1 OR changed_by = $2) AND to_stage = ANY($3::text[]) AND undo_of IS NULL`,
     [applicationId, moverId, [...MAILED_STAGES], limits.perApplication.windowMs, limits.perPoster.windowMs],
   );
-  return (counts?.per_application ?? 0) <= limits.perApplication.limit && (counts?.per_poster ?? 0) <= limits.perPoster.limit;
+  return (
+    (counts?.per_application ?? 0) <= limits.perApplication.limit && (counts?.per_poster ?? 0) <= limits.perPoster.limit
+  );
 }
 
 /**
@@ -113,7 +125,8 @@ export async function changeStage(
       });
       await setChangeMail(tx, changeId, await deps.mail.enqueue(mail, tx, delay));
     }
-    const undoUntil = delay > 0 && stageChangedAt ? new Date(Date.parse(stageChangedAt) + delay * 1000).toISOString() : null;
+    const undoUntil =
+      delay > 0 && stageChangedAt ? new Date(Date.parse(stageChangedAt) + delay * 1000).toISOString() : null;
     return { id, stage, stageChangedAt, emailed, undoUntil };
   });
 }
@@ -134,7 +147,8 @@ export async function undoStage(deps: StageDeps, caller: CurrentUser, rawId: str
     if (!last || last.undo_of !== null || last.to_stage !== application.stage || last.age_seconds > window) {
       throw new AppError('conflict', PIPELINE_MESSAGES.nothingToUndo);
     }
-    if (last.mail_id && !(await deps.mail.cancelWaiting(last.mail_id, tx))) throw new AppError('conflict', PIPELINE_MESSAGES.tooLateToUndo);
+    if (last.mail_id && !(await deps.mail.cancelWaiting(last.mail_id, tx)))
+      throw new AppError('conflict', PIPELINE_MESSAGES.tooLateToUndo);
     const { stageChangedAt } = await updateStage(tx, id, application.stage, last.from_stage, caller.id, last.id);
     return { id, stage: last.from_stage, stageChangedAt, emailed: false, undoUntil: null };
   });
@@ -159,7 +173,13 @@ export async function addNote(db: Db, caller: CurrentUser, rawId: string, body: 
  * Runs `change` on a note its caller wrote, on an application they still manage: to a non-manager the application
  * does not exist (404), a note of another author is 403, an unknown note 404.
  */
-async function changeOwnNote<T>(db: Db, caller: CurrentUser, rawId: string, rawNoteId: string, change: (tx: Queryable, noteId: string) => Promise<T>): Promise<T> {
+async function changeOwnNote<T>(
+  db: Db,
+  caller: CurrentUser,
+  rawId: string,
+  rawNoteId: string,
+  change: (tx: Queryable, noteId: string) => Promise<T>,
+): Promise<T> {
   const id = applicationId(rawId);
   const noteId = parseId(rawNoteId, PIPELINE_MESSAGES.noteNotFound);
   return db.transaction(async (tx) => {

@@ -17,7 +17,13 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf } from '../../config.js';
 import { AppError } from '../../http/errors.js';
-import { clearSessionCookie, requireUser, setSessionCookie, type CurrentUser, type SessionInfo } from '../../http/session.js';
+import {
+  clearSessionCookie,
+  requireUser,
+  setSessionCookie,
+  type CurrentUser,
+  type SessionInfo,
+} from '../../http/session.js';
 import type { Config } from '../../config.js';
 import { endSession, startSession } from '../sessions/sessions.service.js';
 import { isAdmin } from '../posting-policy/posting-policy.js';
@@ -43,12 +49,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   }
 
   /** The account as its owner sees it; an administrator's carries isAdmin (decision record 20), others' nothing new. */
-  const accountOf = (user: CurrentUser): Account => (isAdmin(config.adminEmails, user) ? { ...toAccount(user), isAdmin: true } : toAccount(user));
+  const accountOf = (user: CurrentUser): Account =>
+    isAdmin(config.adminEmails, user) ? { ...toAccount(user), isAdmin: true } : toAccount(user);
 
   app.post(
     '/signin',
     { schema: { tags: ['auth'], body: signInBodySchema, response: { 200: accountSchema } } },
-    async (request, reply) => signedIn(request, reply, await signIn(db, request.body, throttle(request.ip)), 'password'),
+    async (request, reply) =>
+      signedIn(request, reply, await signIn(db, request.body, throttle(request.ip)), 'password'),
   );
 
   app.post(
@@ -74,11 +82,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   const callbackUrl = `${config.siteOrigin}/api/auth/google/callback`;
   const oidcCookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
 
-  app.get(
-    '/google/config',
-    { schema: { tags: ['auth'], response: { 200: googleConfigSchema } } },
-    async () => ({ configured: google.configured }),
-  );
+  app.get('/google/config', { schema: { tags: ['auth'], response: { 200: googleConfigSchema } } }, async () => ({
+    configured: google.configured,
+  }));
 
   // Opened in the 500x600 popup: straight on to the provider.
   app.get(
@@ -94,7 +100,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
       // Every start writes a pending flow: limited per address, so no client can fill the table.
       try {
-        await rateLimiter.consume([[{ name: 'google-start-address', ...rateLimitsOf(config).googleStartPerAddress }, request.ip]]);
+        await rateLimiter.consume([
+          [{ name: 'google-start-address', ...rateLimitsOf(config).googleStartPerAddress }, request.ip],
+        ]);
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== 'rate_limited') throw error;
         return reply
@@ -104,7 +112,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
           .send(popupPage({ ok: false, message: error.message }));
       }
       if (!google.configured) {
-        return reply.type('text/html; charset=utf-8').send(popupPage({ ok: false, message: MESSAGES.googleNotConfigured }));
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(popupPage({ ok: false, message: MESSAGES.googleNotConfigured }));
       }
       const { url, binding } = await google.start(callbackUrl);
       // SameSite=Lax: the cookie comes back on the provider's top-level redirect to the callback, and only then.
@@ -118,7 +128,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   const pageOrError = z.union([htmlPageSchema, errorBodySchema]);
   const popupAnswers = { 200: htmlPageSchema, '4xx': pageOrError, '5xx': pageOrError };
   app.get('/google/callback', { schema: { tags: ['auth'], response: popupAnswers } }, async (request, reply) => {
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').header('Cross-Origin-Opener-Policy', 'unsafe-none');
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .header('Cross-Origin-Opener-Policy', 'unsafe-none');
     try {
       const binding = request.cookies[oidcCookieName(config)];
       reply.clearCookie(oidcCookieName(config), oidcCookie);
@@ -132,10 +145,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   });
 
   // Compatibility with the spec's call: only a provider ID token is accepted, verified like the flow's.
-  app.post('/google', { schema: { tags: ['auth'], body: googleSignInBodySchema, response: { 200: accountSchema } } }, async (request, reply) => {
-    if (!google.configured) throw new AppError('not_configured', MESSAGES.googleNotConfigured);
-    return signedIn(request, reply, await google.signInWithIdToken(request.body.idToken), 'google');
-  });
+  app.post(
+    '/google',
+    { schema: { tags: ['auth'], body: googleSignInBodySchema, response: { 200: accountSchema } } },
+    async (request, reply) => {
+      if (!google.configured) throw new AppError('not_configured', MESSAGES.googleNotConfigured);
+      return signedIn(request, reply, await google.signInWithIdToken(request.body.idToken), 'google');
+    },
+  );
 };
 
 /** The popup's last page: the outcome as inert JSON, read by /static/oidc-callback.js (no inline script). */

@@ -112,7 +112,12 @@ export async function signUp(
 }
 
 /** Tells an address's owner someone tried to sign up with it; a few an hour at most, past that nothing is sent. */
-async function noticeOwner(deps: { mail: MailQueue }, throttle: Throttle, owner: UserRow, origin: string): Promise<void> {
+async function noticeOwner(
+  deps: { mail: MailQueue },
+  throttle: Throttle,
+  owner: UserRow,
+  origin: string,
+): Promise<void> {
   const rule = throttle.limits.signUpNoticePerEmail;
   const sent = await throttle.limiter.hit('signup-notice-email', owner.email, rule.windowMs);
   if (sent && sent.count > rule.limit) return;

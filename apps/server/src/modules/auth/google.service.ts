@@ -92,12 +92,17 @@ export class GoogleSignIn {
   /** Finishes a flow from the callback URL: the ID token is verified (signature, issuer, audience, expiry, nonce). */
   async finish(callbackUrl: URL, binding: string | undefined): Promise<UserRow> {
     const error = callbackUrl.searchParams.get('error');
-    if (error) throw new AppError('unauthenticated', error === 'access_denied' ? GOOGLE_MESSAGES.cancelled : GOOGLE_MESSAGES.failed);
+    if (error)
+      throw new AppError(
+        'unauthenticated',
+        error === 'access_denied' ? GOOGLE_MESSAGES.cancelled : GOOGLE_MESSAGES.failed,
+      );
     const state = callbackUrl.searchParams.get('state');
     if (!state) throw new AppError('bad_request', GOOGLE_MESSAGES.failed);
     // Login CSRF: a callback link made by someone else (with their state and code) finds no binding in this
     // browser, so it cannot sign this browser into their account. Checked before the flow is used up.
-    if (!binding || !sameBinding(binding, browserBinding(state))) throw new AppError('bad_request', MESSAGES.oidcBrowserMismatch);
+    if (!binding || !sameBinding(binding, browserBinding(state)))
+      throw new AppError('bad_request', MESSAGES.oidcBrowserMismatch);
     // One use only: the flow is deleted as it is read.
     const flow = await takeFlow(this.db, state);
     if (!flow || Date.now() - flow.createdAt.getTime() > FLOW_TTL_MS) {
@@ -150,7 +155,11 @@ export class GoogleSignIn {
     if (existing?.email_verified) return existing;
     if (existing) {
       return this.db.transaction(async (tx) => {
-        const taken = await updateUser(tx, existing.id, { passwordHash: null, emailVerifiedAt: new Date(), pendingEmail: null });
+        const taken = await updateUser(tx, existing.id, {
+          passwordHash: null,
+          emailVerifiedAt: new Date(),
+          pendingEmail: null,
+        });
         await deleteSessionsForUser(tx, existing.id);
         await deleteAccountTokens(tx, existing.id);
         return taken ?? existing;
@@ -207,6 +216,7 @@ function identityFrom(claims: JWTPayload): VerifiedIdentity {
   if (!email) throw new AppError('unauthenticated', GOOGLE_MESSAGES.failed);
   if (claims.email_verified !== true) throw new AppError('forbidden', GOOGLE_MESSAGES.unverifiedEmail);
   const name = typeof claims.name === 'string' ? claims.name.trim() : '';
-  const picture = typeof claims.picture === 'string' && /^https?:\/\//.test(claims.picture) ? claims.picture : undefined;
+  const picture =
+    typeof claims.picture === 'string' && /^https?:\/\//.test(claims.picture) ? claims.picture : undefined;
   return { email, name, picture };
 }

@@ -32,7 +32,11 @@ export async function findCompaniesOfMember(db: Queryable, userId: string): Prom
 }
 
 /** The member's company with this name (case ignored), for an old client that names its company in each job. */
-export async function findMemberCompanyByName(db: Queryable, userId: string, name: string): Promise<CompanyRow | undefined> {
+export async function findMemberCompanyByName(
+  db: Queryable,
+  userId: string,
+  name: string,
+): Promise<CompanyRow | undefined> {
   const rows = await db.query<CompanyRow>(
     `SELECT ${COMPANY_COLUMNS} FROM companies c JOIN company_members m ON m.company_id = c.id
       WHERE m.user_id = $1 AND lower(c.name) = lower($2) ORDER BY c.created_at LIMIT 1`,
@@ -42,7 +46,10 @@ export async function findMemberCompanyByName(db: Queryable, userId: string, nam
 }
 
 export async function isMember(db: Queryable, companyId: string, userId: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM company_members WHERE company_id = $1 AND user_id = $2', [companyId, userId]);
+  const rows = await db.query('SELECT 1 FROM company_members WHERE company_id = $1 AND user_id = $2', [
+    companyId,
+    userId,
+  ]);
   return rows.length > 0;
 }
 
@@ -55,7 +62,11 @@ export interface NewCompany {
 }
 
 /** Inserts the company and its creator as its first member; undefined when the slug is taken. */
-export async function insertCompany(db: Queryable, company: NewCompany, creatorId: string): Promise<string | undefined> {
+export async function insertCompany(
+  db: Queryable,
+  company: NewCompany,
+  creatorId: string,
+): Promise<string | undefined> {
   const rows = await db.query<{ id: string }>(
     `WITH created AS (
        INSERT INTO companies (slug, name, logo, website, description, created_by) VALUES ($1, $2, $3, $4, $5, $6)
@@ -69,7 +80,11 @@ export async function insertCompany(db: Queryable, company: NewCompany, creatorI
   return rows[0]?.id;
 }
 
-export async function updateCompany(db: Queryable, id: string, changes: Partial<Omit<NewCompany, 'slug'>>): Promise<void> {
+export async function updateCompany(
+  db: Queryable,
+  id: string,
+  changes: Partial<Omit<NewCompany, 'slug'>>,
+): Promise<void> {
   // Only these columns, whatever keys `changes` carries.
   const entries = (['name', 'logo', 'website', 'description'] as const).flatMap((column) => {
     const value = changes[column];
@@ -77,10 +92,16 @@ export async function updateCompany(db: Queryable, id: string, changes: Partial<
   });
   if (entries.length === 0) return;
   const assignments = entries.map(([column], i) => `${column} = $${i + 2}`);
-  await db.query(`UPDATE companies SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1`, [id, ...entries.map(([, v]) => v)]);
+  await db.query(`UPDATE companies SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1`, [
+    id,
+    ...entries.map(([, v]) => v),
+  ]);
   // Jobs carry the company's name for search ("what" finds a company by name): a rename reaches them.
   if (changes.name !== undefined) {
-    await db.query('UPDATE jobs SET company_name = $2 WHERE company_id = $1 AND company_name <> $2', [id, changes.name]);
+    await db.query('UPDATE jobs SET company_name = $2 WHERE company_id = $1 AND company_name <> $2', [
+      id,
+      changes.name,
+    ]);
   }
 }
 
@@ -101,7 +122,10 @@ export async function findMembers(db: Queryable, companyId: string): Promise<Mem
 }
 
 export async function addMember(db: Queryable, companyId: string, userId: string): Promise<void> {
-  await db.query('INSERT INTO company_members (company_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [companyId, userId]);
+  await db.query('INSERT INTO company_members (company_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+    companyId,
+    userId,
+  ]);
 }
 
 export async function removeMember(db: Queryable, companyId: string, userId: string): Promise<void> {
@@ -164,7 +188,10 @@ export async function findInvitationsTo(db: Queryable, email: string): Promise<I
 }
 
 /** A live invitation by its link's token hash or by id, locked for the answer that settles it. */
-export async function findLiveInvitation(db: Queryable, by: { id: string } | { tokenHash: Buffer }): Promise<InvitationRow | undefined> {
+export async function findLiveInvitation(
+  db: Queryable,
+  by: { id: string } | { tokenHash: Buffer },
+): Promise<InvitationRow | undefined> {
   const [column, value] = 'id' in by ? ['id', by.id] : ['token_hash', by.tokenHash];
   const rows = await db.query<InvitationRow>(
     `SELECT id, company_id, email, created_at, expires_at FROM company_invitations
@@ -182,7 +209,12 @@ export async function deleteInvitation(db: Queryable, id: string): Promise<void>
  * What becomes of a leaving member's jobs under the company: closed (the default; hidden and pending ones come
  * back closed after review), or moved to `to`, who then manages them and their applications.
  */
-export async function settleJobsOfLeaver(db: Queryable, companyId: string, leaverId: string, outcome: { close: true } | { moveTo: string }): Promise<number> {
+export async function settleJobsOfLeaver(
+  db: Queryable,
+  companyId: string,
+  leaverId: string,
+  outcome: { close: true } | { moveTo: string },
+): Promise<number> {
   if ('moveTo' in outcome) {
     const moved = await db.query<{ id: string }>(
       'UPDATE jobs SET poster_id = $3, updated_at = now() WHERE company_id = $1 AND poster_id = $2 RETURNING id',

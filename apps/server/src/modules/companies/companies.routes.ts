@@ -28,7 +28,10 @@ import { answerInvitation, inviteMember, listCompanyInvitations, listMyInvitatio
 const slugParams = z.object({ slug: z.string().max(100) });
 
 /** Companies (issue 11): public pages, edits by members only, members managed by the creator. */
-export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, searchCounts, mail, rateLimiter, config }) => {
+export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, searchCounts, mail, rateLimiter, config },
+) => {
   app.get('/mine', { schema: { tags: ['companies'], response: { 200: z.array(companySchema) } } }, async (request) =>
     listMyCompanies(db, requireUser(request)),
   );
@@ -47,10 +50,24 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, s
 
   app.patch(
     '/:slug',
-    { schema: { tags: ['companies'], params: slugParams, body: companyUpdateBodySchema, response: { 200: companySchema } } },
+    {
+      schema: {
+        tags: ['companies'],
+        params: slugParams,
+        body: companyUpdateBodySchema,
+        response: { 200: companySchema },
+      },
+    },
     async (request) =>
       // A rename reaches the jobs' searchable company name: cached searches are dropped.
-      updateCompanyFor(db, requireUser(request), request.params.slug, request.body, () => searchCounts.invalidate(), config),
+      updateCompanyFor(
+        db,
+        requireUser(request),
+        request.params.slug,
+        request.body,
+        () => searchCounts.invalidate(),
+        config,
+      ),
   );
 
   app.get(
@@ -63,10 +80,23 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, s
   // uses the address; the invitee becomes a member by accepting (/api/invitations).
   app.post(
     '/:slug/members',
-    { schema: { tags: ['companies'], params: slugParams, body: companyMemberBodySchema, response: { 202: companyMembersSchema } } },
+    {
+      schema: {
+        tags: ['companies'],
+        params: slugParams,
+        body: companyMemberBodySchema,
+        response: { 202: companyMembersSchema },
+      },
+    },
     async (request, reply) => {
       const client = { ip: request.ip, origin: config.siteOrigin };
-      const members = await inviteMember({ db, mail, rateLimiter, config }, requireUser(request), request.params.slug, request.body.email, client);
+      const members = await inviteMember(
+        { db, mail, rateLimiter, config },
+        requireUser(request),
+        request.params.slug,
+        request.body.email,
+        client,
+      );
       return reply.code(202).send(members);
     },
   );
@@ -89,7 +119,9 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, s
     },
     async (request) =>
       // The creator removes a member, or a member leaves; their jobs under the company are closed or moved.
-      removeMemberByEmail(db, requireUser(request), request.params.slug, request.params.email, request.query.jobs, () => searchCounts.invalidate()),
+      removeMemberByEmail(db, requireUser(request), request.params.slug, request.params.email, request.query.jobs, () =>
+        searchCounts.invalidate(),
+      ),
   );
 };
 

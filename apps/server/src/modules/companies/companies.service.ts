@@ -44,10 +44,19 @@ function toCompany(row: CompanyRow, canEdit: boolean): Company {
  * Creates a company with its creator as first member. The slug is the name's ('Acme Labs' -> 'acme-labs');
  * when that is taken, a short random suffix tells them apart ('acme-labs-k3x9'), never an error.
  */
-export async function createCompany(db: Queryable, creator: CurrentUser, body: Omit<NewCompany, 'slug'>): Promise<CompanyRow> {
+export async function createCompany(
+  db: Queryable,
+  creator: CurrentUser,
+  body: Omit<NewCompany, 'slug'>,
+): Promise<CompanyRow> {
   const base = slugify(body.name) || 'company';
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const slug = attempt === 0 ? base : `${base}-${randomBytes(3).toString('hex').slice(0, 4 + attempt)}`;
+    const slug =
+      attempt === 0
+        ? base
+        : `${base}-${randomBytes(3)
+            .toString('hex')
+            .slice(0, 4 + attempt)}`;
     const id = await insertCompany(db, { ...body, slug }, creator.id);
     if (id) return { ...body, id, slug, created_by: creator.id, open_jobs: 0 };
   }
@@ -84,7 +93,8 @@ export async function getCompanyPage(
 
 async function memberCompany(db: Queryable, user: CurrentUser, slug: string): Promise<CompanyRow> {
   const company = await companyOrNotFound(db, slug);
-  if (!(await isMember(db, company.id, user.id))) throw new AppError('forbidden', 'Only the members of a company can change it');
+  if (!(await isMember(db, company.id, user.id)))
+    throw new AppError('forbidden', 'Only the members of a company can change it');
   return company;
 }
 
@@ -101,7 +111,8 @@ export async function updateCompanyFor(
   await db.transaction(async (tx) => {
     await updateCompany(tx, company.id, body);
     // Renaming is a new company name on every job of it: by a pre-moderated account, they wait for review again.
-    if (renamed && moderation && (await reviewsEdits(tx, user, moderation))) await holdCompanyJobsForReview(tx, company.id);
+    if (renamed && moderation && (await reviewsEdits(tx, user, moderation)))
+      await holdCompanyJobsForReview(tx, company.id);
   });
   if (renamed) onRenamed();
   return toCompany(await companyOrNotFound(db, slug), true);
@@ -124,7 +135,8 @@ export async function listMembers(db: Db, user: CurrentUser, slug: string): Prom
 
 export async function creatorCompany(db: Queryable, user: CurrentUser, slug: string): Promise<CompanyRow> {
   const company = await memberCompany(db, user, slug);
-  if (company.created_by !== user.id) throw new AppError('forbidden', 'Only the creator of a company can add or remove members');
+  if (company.created_by !== user.id)
+    throw new AppError('forbidden', 'Only the creator of a company can add or remove members');
   return company;
 }
 
@@ -147,10 +159,13 @@ export async function removeMemberByEmail(
   const company = await memberCompany(db, user, slug);
   const address = emailSchema.safeParse(email);
   const leaving = address.success && address.data === user.email;
-  if (!leaving && company.created_by !== user.id) throw new AppError('forbidden', 'Only the creator of a company can add or remove members');
+  if (!leaving && company.created_by !== user.id)
+    throw new AppError('forbidden', 'Only the creator of a company can add or remove members');
   const member = leaving ? user : address.success ? await findUserByEmail(db, address.data) : undefined;
-  if (member?.id === company.created_by) throw new AppError('bad_request', 'email: The creator of a company stays a member');
-  if (!member || !(await isMember(db, company.id, member.id))) throw new AppError('not_found', 'email: Not a member of this company');
+  if (member?.id === company.created_by)
+    throw new AppError('bad_request', 'email: The creator of a company stays a member');
+  if (!member || !(await isMember(db, company.id, member.id)))
+    throw new AppError('not_found', 'email: Not a member of this company');
   const heir = jobs === 'move' ? company.created_by : null;
   const changed = await db.transaction(async (tx) => {
     const settled = await settleJobsOfLeaver(tx, company.id, member.id, heir ? { moveTo: heir } : { close: true });

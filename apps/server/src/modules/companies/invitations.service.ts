@@ -69,11 +69,21 @@ export async function inviteMember(
     // Expired invitations of the company go as new ones are sent: the table stays as small as the limits keep it.
     await tx.query('DELETE FROM company_invitations WHERE company_id = $1 AND expires_at <= now()', [company.id]);
     const token = randomBytes(32).toString('base64url');
-    await upsertInvitation(tx, company.id, email, hashToken(token), user.id, new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS));
+    await upsertInvitation(
+      tx,
+      company.id,
+      email,
+      hashToken(token),
+      user.id,
+      new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
+    );
     const link = `${client.origin}/company-invitation?token=${token}`;
     // A name written before the display-name rule is left out rather than mailed as it is.
     const name = isPlainDisplayText(company.name) ? company.name : company.slug;
-    await deps.mail.enqueue(companyInvitationMail(email, { company: name, link, expiresInDays: INVITATION_TTL_DAYS }), tx);
+    await deps.mail.enqueue(
+      companyInvitationMail(email, { company: name, link, expiresInDays: INVITATION_TTL_DAYS }),
+      tx,
+    );
   });
   return membersOf(deps.db, company.id);
 }
@@ -117,7 +127,12 @@ export async function answerInvitation(
 ): Promise<{ accepted: boolean; company?: { id: string; slug: string; name: string; logo: string } }> {
   if (body.id !== undefined && !user.email_verified) throw notFound();
   // The body's schema lets exactly one of the two through.
-  const by = body.token !== undefined ? { tokenHash: hashToken(body.token) } : body.id !== undefined ? { id: body.id } : undefined;
+  const by =
+    body.token !== undefined
+      ? { tokenHash: hashToken(body.token) }
+      : body.id !== undefined
+        ? { id: body.id }
+        : undefined;
   if (!by) throw notFound();
   return db.transaction(async (tx) => {
     const invitation: InvitationRow | undefined = await findLiveInvitation(tx, by);
@@ -126,6 +141,9 @@ export async function answerInvitation(
     if (!accept) return { accepted: false };
     await addMember(tx, invitation.company_id, user.id);
     const company = await findCompanyById(tx, invitation.company_id);
-    return { accepted: true, ...(company ? { company: { id: company.id, slug: company.slug, name: company.name, logo: company.logo } } : {}) };
+    return {
+      accepted: true,
+      ...(company ? { company: { id: company.id, slug: company.slug, name: company.name, logo: company.logo } } : {}),
+    };
   });
 }

@@ -88,7 +88,9 @@ export class S3PrivateStorage implements PrivateStorage {
   async open(key: string): Promise<Readable | undefined> {
     const [client, { GetObjectCommand, NoSuchKey }] = await Promise.all([this.client(), loadS3Sdk()]);
     try {
-      const answer = await client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: `cvs/${checkKey(key)}` }));
+      const answer = await client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: `cvs/${checkKey(key)}` }),
+      );
       const body = answer.Body;
       if (body instanceof Readable) return body;
       if (!body) return undefined;
@@ -111,5 +113,7 @@ export class S3PrivateStorage implements PrivateStorage {
 }
 
 export function createPrivateStorage(config: Config): PrivateStorage {
-  return config.s3 ? new S3PrivateStorage(config.s3) : new DiskPrivateStorage(path.join(config.dataDir, 'private', 'cvs'));
+  return config.s3
+    ? new S3PrivateStorage(config.s3)
+    : new DiskPrivateStorage(path.join(config.dataDir, 'private', 'cvs'));
 }

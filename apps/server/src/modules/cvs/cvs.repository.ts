@@ -13,7 +13,12 @@ export interface CvRow {
 
 const CV_COLUMNS = 'id, owner_id, storage_key, file_name, content_type, size';
 
-export const toCvUpload = (row: CvRow): CvUpload => ({ id: row.id, fileName: row.file_name, size: Number(row.size), contentType: row.content_type });
+export const toCvUpload = (row: CvRow): CvUpload => ({
+  id: row.id,
+  fileName: row.file_name,
+  size: Number(row.size),
+  contentType: row.content_type,
+});
 
 export async function insertCv(db: Queryable, cv: Omit<CvRow, 'id'>): Promise<CvRow> {
   const [row] = await db.query<CvRow>(
@@ -40,7 +45,10 @@ export async function lockOwner(db: Queryable, ownerId: string): Promise<boolean
  * commits before this answers, so a check after it sees that application.
  */
 export async function lockOwnCv(db: Queryable, id: string, ownerId: string): Promise<CvRow | undefined> {
-  const rows = await db.query<CvRow>(`SELECT ${CV_COLUMNS} FROM cvs WHERE id = $1 AND owner_id = $2 FOR UPDATE`, [id, ownerId]);
+  const rows = await db.query<CvRow>(`SELECT ${CV_COLUMNS} FROM cvs WHERE id = $1 AND owner_id = $2 FOR UPDATE`, [
+    id,
+    ownerId,
+  ]);
   return rows[0];
 }
 
@@ -56,7 +64,10 @@ export async function deleteCvRow(db: Queryable, id: string): Promise<void> {
 /** Every stored CV key that a row points at, of the keys given: what the orphan sweep must keep. */
 export async function findKnownCvKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await db.query<{ storage_key: string }>('SELECT storage_key FROM cvs WHERE storage_key = ANY($1::text[])', [keys]);
+  const rows = await db.query<{ storage_key: string }>(
+    'SELECT storage_key FROM cvs WHERE storage_key = ANY($1::text[])',
+    [keys],
+  );
   return new Set(rows.map((row) => row.storage_key));
 }
 
@@ -80,7 +91,11 @@ export async function findOwnCv(db: Queryable, id: string, ownerId: string): Pro
  * a member of its company, MANAGES_JOB). undefined when the application is not theirs to see; `cvId` null when it
  * carries no CV.
  */
-export async function findApplicationCvFor(db: Queryable, userId: string, applicationId: string): Promise<{ cvId: string | null } | undefined> {
+export async function findApplicationCvFor(
+  db: Queryable,
+  userId: string,
+  applicationId: string,
+): Promise<{ cvId: string | null } | undefined> {
   const rows = await db.query<{ cv_id: string | null }>(
     `SELECT a.cv_id FROM applications a JOIN jobs j ON j.id = a.job_id
       WHERE a.id = $2 AND (a.user_id = $1 OR ${MANAGES_JOB})`,

@@ -1,5 +1,14 @@
 import multipart from '@fastify/multipart';
-import { applicationParamsSchema, CV_LIMITS, CV_MESSAGES, cvFileQuerySchema, cvLinkSchema, cvParamsSchema, cvUploadSchema, deleteAckSchema } from '@jobboard/shared';
+import {
+  applicationParamsSchema,
+  CV_LIMITS,
+  CV_MESSAGES,
+  cvFileQuerySchema,
+  cvLinkSchema,
+  cvParamsSchema,
+  cvUploadSchema,
+  deleteAckSchema,
+} from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
@@ -9,7 +18,10 @@ import { requireUser } from '../../http/session.js';
 import { cvLinkForApplication, cvLinkForOwner, deleteOwnCv, openSignedCv, storeCv } from './cvs.service.js';
 
 /** CVs (decision record 23), under /api: the upload, the signed links, and the file a link opens. */
-export const cvRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, cvStorage: storage }) => {
+export const cvRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, config, rateLimiter, cvStorage: storage },
+) => {
   // Multipart in this scope only, with the CV's limit (the avatar route has its own, 2 MB).
   await app.register(multipart, {
     limits: { fileSize: CV_LIMITS.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
@@ -25,7 +37,9 @@ export const cvRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config
       const user = requireUser(request);
       // Before the upload is read: an unconfirmed account, or one past its hourly uploads, sends its bytes for nothing.
       if (!user.email_verified) throw new AppError('forbidden', CV_MESSAGES.unconfirmed);
-      await rateLimiter.consume([[{ name: 'cv-uploads-account', ...rateLimitsOf(config).cvUploadsPerAccount }, user.id]]);
+      await rateLimiter.consume([
+        [{ name: 'cv-uploads-account', ...rateLimitsOf(config).cvUploadsPerAccount }, user.id],
+      ]);
       if (!request.isMultipart()) throw new AppError('bad_request', CV_MESSAGES.missing);
       let file;
       try {
@@ -81,7 +95,13 @@ export const cvRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config
       },
     },
     async (request, reply) => {
-      const { cv, body } = await openSignedCv(db, storage, request.params.cvId, request.query.expires, request.query.sig);
+      const { cv, body } = await openSignedCv(
+        db,
+        storage,
+        request.params.cvId,
+        request.query.expires,
+        request.query.sig,
+      );
       // A PDF opens in the browser's viewer in a new tab (a sandbox would keep the viewer out); anything else
       // (DOCX: no browser shows one) downloads, sandboxed.
       const pdf = cv.content_type === 'application/pdf';
@@ -91,7 +111,10 @@ export const cvRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config
         .header('Content-Disposition', `${pdf ? 'inline' : 'attachment'}; filename="${cv.file_name}"`)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store')
-        .header('Content-Security-Policy', pdf ? "default-src 'none'; object-src 'self'" : "default-src 'none'; sandbox")
+        .header(
+          'Content-Security-Policy',
+          pdf ? "default-src 'none'; object-src 'self'" : "default-src 'none'; sandbox",
+        )
         .send(body);
     },
   );

@@ -1,7 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { CV_LIMITS, CV_MESSAGES, CV_MIME_TYPES, MESSAGES, PIPELINE_MESSAGES, type CvLink, type CvUpload } from '@jobboard/shared';
+import {
+  CV_LIMITS,
+  CV_MESSAGES,
+  CV_MIME_TYPES,
+  MESSAGES,
+  PIPELINE_MESSAGES,
+  type CvLink,
+  type CvUpload,
+} from '@jobboard/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
@@ -43,7 +51,13 @@ const EXTENSIONS: Record<string, 'pdf' | 'docx'> = { [CV_MIME_TYPES.pdf]: 'pdf',
  * then counted and recorded under a lock on the owner's row, so parallel uploads cannot pass CV_LIMITS.perUser
  * together; a refused or failed one has its file deleted (one a crash leaves behind is swept, housekeeping.ts).
  */
-export async function storeCv(db: Db, storage: PrivateStorage, user: CurrentUser, bytes: Buffer, originalName: string): Promise<CvUpload> {
+export async function storeCv(
+  db: Db,
+  storage: PrivateStorage,
+  user: CurrentUser,
+  bytes: Buffer,
+  originalName: string,
+): Promise<CvUpload> {
   if (!user.email_verified) throw new AppError('forbidden', CV_MESSAGES.unconfirmed);
   const type = await fileTypeFromBuffer(bytes).catch(() => undefined);
   const extension = type ? EXTENSIONS[type.mime] : undefined;
@@ -55,7 +69,8 @@ export async function storeCv(db: Db, storage: PrivateStorage, user: CurrentUser
   try {
     const row = await db.transaction(async (tx) => {
       if (!(await lockOwner(tx, user.id))) throw new AppError('not_found', MESSAGES.userNotFound);
-      if ((await countCvsOfOwner(tx, user.id)) >= CV_LIMITS.perUser) throw new AppError('conflict', CV_MESSAGES.tooMany);
+      if ((await countCvsOfOwner(tx, user.id)) >= CV_LIMITS.perUser)
+        throw new AppError('conflict', CV_MESSAGES.tooMany);
       return insertCv(tx, {
         owner_id: user.id,
         storage_key: storageKey,
@@ -109,13 +124,17 @@ function signingKey(db: Queryable): Promise<Buffer> {
 }
 
 /** A purpose label of its own, so no other signed value of the app can pass for a CV link. */
-const mac = (key: Buffer, cvId: string, expires: number) => createHmac('sha256', key).update(`cv-file:${cvId}:${expires}`).digest();
+const mac = (key: Buffer, cvId: string, expires: number) =>
+  createHmac('sha256', key).update(`cv-file:${cvId}:${expires}`).digest();
 
 /** A link to the CV's bytes that works for CV_LIMITS.linkSeconds; `now` in milliseconds. */
 export async function signCvLink(db: Queryable, cvId: string, now = Date.now()): Promise<CvLink> {
   const expires = Math.floor(now / 1000) + CV_LIMITS.linkSeconds;
   const sig = mac(await signingKey(db), cvId, expires).toString('base64url');
-  return { url: `/api/cvs/${cvId}/file?expires=${expires}&sig=${sig}`, expiresAt: new Date(expires * 1000).toISOString() };
+  return {
+    url: `/api/cvs/${cvId}/file?expires=${expires}&sig=${sig}`,
+    expiresAt: new Date(expires * 1000).toISOString(),
+  };
 }
 
 /** For the applicant and the job's managers: a fresh link to the CV sent with the application (404 to anyone else). */

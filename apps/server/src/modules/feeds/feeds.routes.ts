@@ -27,7 +27,11 @@ const FEED_CACHE = 'public, max-age=300';
 /** Crawlers read sitemaps now and then; an hour in any cache. */
 const SITEMAP_CACHE = 'public, max-age=3600';
 
-const FEED_ANSWERS: Record<FeedFormat, z.ZodType> = { rss: rssDocumentSchema, atom: atomDocumentSchema, json: jsonFeedSchema };
+const FEED_ANSWERS: Record<FeedFormat, z.ZodType> = {
+  rss: rssDocumentSchema,
+  atom: atomDocumentSchema,
+  json: jsonFeedSchema,
+};
 
 /**
  * The site's machine-readable views, outside /api (docs/decisions/0016-sitemaps-and-feeds.md): /robots.txt,
@@ -38,17 +42,21 @@ export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, 
   // ETags (and 304s for If-None-Match) on this module's answers only: the plugin's hook stays in this context.
   await app.register(etag);
 
-  app.get(
-    '/robots.txt',
-    { schema: { tags: ['feeds'], response: { 200: robotsTxtSchema } } },
-    async (request, reply) =>
-      reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(robotsTxt(config.siteOrigin)),
+  app.get('/robots.txt', { schema: { tags: ['feeds'], response: { 200: robotsTxtSchema } } }, async (request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=86400')
+      .send(robotsTxt(config.siteOrigin)),
   );
 
-  app.get('/sitemap.xml', { schema: { tags: ['feeds'], response: { 200: sitemapDocumentSchema } } }, async (request, reply) => {
-    const index = await sitemapIndex(request.reads, config.sitemapUrlsPerFile, config.siteOrigin, new Date());
-    return reply.type('application/xml; charset=utf-8').header('Cache-Control', SITEMAP_CACHE).send(index);
-  });
+  app.get(
+    '/sitemap.xml',
+    { schema: { tags: ['feeds'], response: { 200: sitemapDocumentSchema } } },
+    async (request, reply) => {
+      const index = await sitemapIndex(request.reads, config.sitemapUrlsPerFile, config.siteOrigin, new Date());
+      return reply.type('application/xml; charset=utf-8').header('Cache-Control', SITEMAP_CACHE).send(index);
+    },
+  );
 
   let writing = 0;
   app.get(
@@ -57,7 +65,11 @@ export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, 
     { schema: { tags: ['feeds'], params: z.object({ '*': z.string() }), response: { 200: sitemapDocumentSchema } } },
     async (request, reply) => {
       if (writing >= SITEMAP_FILES_AT_ONCE) {
-        throw new AppError('unavailable', 'Too many sitemap files are being written at once. Please try again shortly.', { 'Retry-After': '5' });
+        throw new AppError(
+          'unavailable',
+          'Too many sitemap files are being written at once. Please try again shortly.',
+          { 'Retry-After': '5' },
+        );
       }
       writing += 1;
       let released = false;
@@ -67,10 +79,19 @@ export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, 
       };
       reply.raw.once('close', release);
       try {
-        const chunks = await sitemapFile(request.reads, config.sitemapUrlsPerFile, config.siteOrigin, request.params['*'], new Date());
+        const chunks = await sitemapFile(
+          request.reads,
+          config.sitemapUrlsPerFile,
+          config.siteOrigin,
+          request.params['*'],
+          new Date(),
+        );
         const text = Readable.from(chunks, { objectMode: false });
         text.once('close', release);
-        reply.type('application/xml; charset=utf-8').header('Cache-Control', SITEMAP_CACHE).header('Vary', 'Accept-Encoding');
+        reply
+          .type('application/xml; charset=utf-8')
+          .header('Cache-Control', SITEMAP_CACHE)
+          .header('Vary', 'Accept-Encoding');
         // A file of 50,000 URLs is about 5 MB as text and a tenth of that gzipped.
         const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
         // pipeline: a failure while reading ends the compressed stream too (and the reply with it).
@@ -90,7 +111,12 @@ export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, 
       FEED_PATHS[format],
       { schema: { tags: ['feeds'], querystring: feedQuerySchema, response: { 200: FEED_ANSWERS[format] } } },
       async (request, reply) => {
-        const feed = await buildSearchFeed({ db: request.reads, searchCounts }, request.query, format, config.siteOrigin);
+        const feed = await buildSearchFeed(
+          { db: request.reads, searchCounts },
+          request.query,
+          format,
+          config.siteOrigin,
+        );
         return reply.type(feed.type).header('Cache-Control', FEED_CACHE).send(feed.body);
       },
     );

@@ -136,7 +136,9 @@ function xmlFeed(format: 'rss' | 'atom', context: FeedContext, entries: FeedEntr
       published: entry.posted,
       description: html,
       // RSS writes a category's name as text, Atom its name and term as attributes (ampersands escaped there).
-      category: entry.skills.map((name) => (format === 'rss' ? { name: libraryText(name) } : { name: xmlSafe(name), term: xmlSafe(name) })),
+      category: entry.skills.map((name) =>
+        format === 'rss' ? { name: libraryText(name) } : { name: xmlSafe(name), term: xmlSafe(name) },
+      ),
       // RSS's <author> is an e-mail address: the company is named in the facts line instead.
       ...(format === 'atom' ? { author: [{ name: libraryText(entry.company) }] } : {}),
     });
@@ -180,7 +182,10 @@ export async function buildSearchFeed(
   const { page: _page, ...search } = query;
   const jobs = await findSearchMatches(deps.db, deps.searchCounts, search, FEED_ITEM_COUNT, now);
   const params = feedSearchParams(searchQueryToParams(search));
-  const links = Object.fromEntries(searchFeedLinks(params, origin).map((link) => [link.format, link.href])) as Record<FeedFormat, string>;
+  const links = Object.fromEntries(searchFeedLinks(params, origin).map((link) => [link.format, link.href])) as Record<
+    FeedFormat,
+    string
+  >;
   const entries = jobs.map((job) => toFeedEntry(job, origin));
   const context: FeedContext = {
     title: searchFeedTitle(params),
@@ -188,7 +193,9 @@ export async function buildSearchFeed(
     home: `${origin}/${params.size ? `?${params.toString()}` : ''}`,
     links,
     // The newest posting the feed holds (not the time of the request, so an unchanged feed reads unchanged).
-    updated: entries.length ? entries.reduce((newest, entry) => (entry.posted > newest ? entry.posted : newest), new Date(0)) : now,
+    updated: entries.length
+      ? entries.reduce((newest, entry) => (entry.posted > newest ? entry.posted : newest), new Date(0))
+      : now,
   };
   const body = format === 'json' ? jsonFeed(context, entries) : xmlFeed(format, context, entries);
   return { format, body, type: `${FEED_MEDIA_TYPES[format]}; charset=utf-8` };

@@ -52,7 +52,12 @@ export interface SitemapEntry {
 }
 
 /** The open jobs of one file, in insertion order, SITEMAP_BATCH rows per statement (a keyset walk of jobs_seq_key). */
-export async function* streamJobSitemapEntries(db: Queryable, size: number, file: number, now: Date): AsyncGenerator<SitemapEntry[]> {
+export async function* streamJobSitemapEntries(
+  db: Queryable,
+  size: number,
+  file: number,
+  now: Date,
+): AsyncGenerator<SitemapEntry[]> {
   let after = (file - 1) * size;
   const last = file * size;
   for (;;) {
@@ -92,7 +97,12 @@ export async function findCompanySitemapFiles(db: Queryable, size: number, now: 
 }
 
 /** The companies of one file: skip to its first slug, then a keyset walk by slug, SITEMAP_BATCH at a time. */
-export async function* streamCompanySitemapEntries(db: Queryable, size: number, file: number, now: Date): AsyncGenerator<SitemapEntry[]> {
+export async function* streamCompanySitemapEntries(
+  db: Queryable,
+  size: number,
+  file: number,
+  now: Date,
+): AsyncGenerator<SitemapEntry[]> {
   let left = size;
   let after: string | undefined;
   while (left > 0) {

@@ -78,26 +78,41 @@ const FILE_NAME = /^(?:(pages)|(jobs|companies)-([1-9]\d{0,8}))\.xml$/;
  * One sitemap file, as chunks of text written while its rows are read. The first batch is read before this
  * returns, so an unknown file is a 404 and a database that is down a 503, never a 200 cut short.
  */
-export async function sitemapFile(db: Queryable, urlsPerFile: number, origin: string, name: string, now: Date): Promise<AsyncIterable<string>> {
+export async function sitemapFile(
+  db: Queryable,
+  urlsPerFile: number,
+  origin: string,
+  name: string,
+  now: Date,
+): Promise<AsyncIterable<string>> {
   const match = FILE_NAME.exec(name);
   if (!match) throw new AppError('not_found', MESSAGES.notFound);
   if (match[1]) {
     const newest = await findNewestJobChange(db, now);
-    const pages = [`${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n`, urlElement(`${origin}/`, newest), urlElement(`${origin}/about`, undefined), '</urlset>\n'];
+    const pages = [
+      `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n`,
+      urlElement(`${origin}/`, newest),
+      urlElement(`${origin}/about`, undefined),
+      '</urlset>\n',
+    ];
     return (async function* () {
       yield* pages;
     })();
   }
   const kind = match[2] === 'jobs' ? 'jobs' : 'companies';
   const file = Number(match[3]);
-  if (kind === 'jobs' && !(await jobSitemapFileExists(db, urlsPerFile, file))) throw new AppError('not_found', MESSAGES.notFound);
+  if (kind === 'jobs' && !(await jobSitemapFileExists(db, urlsPerFile, file)))
+    throw new AppError('not_found', MESSAGES.notFound);
   const batches =
-    kind === 'jobs' ? streamJobSitemapEntries(db, urlsPerFile, file, now) : streamCompanySitemapEntries(db, urlsPerFile, file, now);
+    kind === 'jobs'
+      ? streamJobSitemapEntries(db, urlsPerFile, file, now)
+      : streamCompanySitemapEntries(db, urlsPerFile, file, now);
   const first = await batches.next();
   const firstRows = first.done ? [] : first.value;
   // A company file past the last one: nothing to list. (A jobs block whose open jobs all closed today is an empty list.)
   if (kind === 'companies' && firstRows.length === 0 && file > 1) throw new AppError('not_found', MESSAGES.notFound);
-  const loc = (entry: SitemapEntry) => (kind === 'jobs' ? `${origin}/job/${entry.key}` : `${origin}/company/${encodeURIComponent(entry.key)}`);
+  const loc = (entry: SitemapEntry) =>
+    kind === 'jobs' ? `${origin}/job/${entry.key}` : `${origin}/company/${encodeURIComponent(entry.key)}`;
   const write = (rows: SitemapEntry[]) => rows.map((row) => urlElement(loc(row), row.lastmod)).join('');
   async function* body(): AsyncGenerator<string> {
     yield `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n`;

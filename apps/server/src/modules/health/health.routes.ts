@@ -5,10 +5,14 @@ import type { AppDeps } from '../../app-deps.js';
 import type { ReplicaStatus } from '../../db/replicas.js';
 
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, searchCounts }) => {
-  app.get('/health', { schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } }, async (_r, reply) => {
-    const ok = await db.ping();
-    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database: db.kind });
-  });
+  app.get(
+    '/health',
+    { schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } },
+    async (_r, reply) => {
+      const ok = await db.ping();
+      return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database: db.kind });
+    },
+  );
 
   // For a load balancer (docs/deploy.md): 503 once the instance starts shutting down, so it is taken out of
   // rotation while it finishes the requests it has; and while its primary database does not answer. A replica
@@ -39,13 +43,23 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, se
       // Searches before the index is loaded would all fall on the database: a load balancer sends them elsewhere
       // during a rolling restart.
       if (searchIndex === 'loading') {
-        return reply.code(503).send({ status: 'loading', reason: 'the search index is loading', database: db.kind, replicas, searchIndex });
+        return reply
+          .code(503)
+          .send({ status: 'loading', reason: 'the search index is loading', database: db.kind, replicas, searchIndex });
       }
       if (searchIndex === 'failed') {
-        return reply.code(503).send({ status: 'unavailable', reason: 'the search index failed to load', database: db.kind, replicas, searchIndex });
+        return reply.code(503).send({
+          status: 'unavailable',
+          reason: 'the search index failed to load',
+          database: db.kind,
+          replicas,
+          searchIndex,
+        });
       }
       const ok = await db.ping();
-      return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', database: db.kind, replicas, searchIndex });
+      return reply
+        .code(ok ? 200 : 503)
+        .send({ status: ok ? 'ready' : 'unavailable', database: db.kind, replicas, searchIndex });
     },
   );
 };

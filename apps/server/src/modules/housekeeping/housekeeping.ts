@@ -55,7 +55,8 @@ export function scheduleHousekeeping(
   const run = () => {
     sweepExpired(db).then(
       (result) => {
-        if (result.sessions || result.oidcFlows || result.accountTokens || result.jobChanges) log.info(result, 'housekeeping: expired rows deleted');
+        if (result.sessions || result.oidcFlows || result.accountTokens || result.jobChanges)
+          log.info(result, 'housekeeping: expired rows deleted');
       },
       (error: unknown) => log.warn({ err: error }, 'housekeeping failed; will retry at the next interval'),
     );

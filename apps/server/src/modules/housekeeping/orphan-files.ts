@@ -20,7 +20,11 @@ export interface OrphanSweep {
  * behind, CV files whose row is gone or was never written (a refused upload, a crash, a failed delete). Runs
  * without a lock: two instances sweeping at once delete the same files, which is harmless.
  */
-export async function sweepOrphanFiles(db: Queryable, files: { storage: FileStorage; cvStorage: PrivateStorage }, now = new Date()): Promise<OrphanSweep> {
+export async function sweepOrphanFiles(
+  db: Queryable,
+  files: { storage: FileStorage; cvStorage: PrivateStorage },
+  now = new Date(),
+): Promise<OrphanSweep> {
   const before = new Date(now.getTime() - ORPHAN_GRACE_MS);
   const swept: OrphanSweep = { avatars: 0, cvs: 0 };
   for await (const names of files.storage.listBefore(before)) {

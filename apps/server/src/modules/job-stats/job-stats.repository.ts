@@ -7,15 +7,17 @@ import type { Queryable } from '../../db/client.js';
 
 /** The day's key, made by the first view of the day; undefined if another instance made it first (read it then). */
 export async function insertDayKey(db: Queryable, day: string, secret: Buffer): Promise<boolean> {
-  const rows = await db.query('INSERT INTO job_view_keys (day, secret) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING RETURNING day', [
-    day,
-    secret,
-  ]);
+  const rows = await db.query(
+    'INSERT INTO job_view_keys (day, secret) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING RETURNING day',
+    [day, secret],
+  );
   return rows.length > 0;
 }
 
 export async function findDayKey(db: Queryable, day: string): Promise<Buffer | undefined> {
-  const [row] = await db.query<{ secret: Buffer | Uint8Array }>('SELECT secret FROM job_view_keys WHERE day = $1', [day]);
+  const [row] = await db.query<{ secret: Buffer | Uint8Array }>('SELECT secret FROM job_view_keys WHERE day = $1', [
+    day,
+  ]);
   return row ? Buffer.from(row.secret) : undefined;
 }
 

@@ -19,7 +19,8 @@ export const jobStatsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     {
       schema: {
         tags,
-        description: 'Counts a view of the job page, once per visitor per UTC day; sets no cookie and stores no address',
+        description:
+          'Counts a view of the job page, once per visitor per UTC day; sets no cookie and stores no address',
         params: idParams,
         response: { 200: jobViewSchema },
       },
@@ -42,10 +43,8 @@ export const jobStatsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
   );
 
-  app.get(
-    '/:id/stats',
-    { schema: { tags, params: idParams, response: { 200: jobStatsSchema } } },
-    async (request) => getJobStats(db, requireUser(request), request.params.id),
+  app.get('/:id/stats', { schema: { tags, params: idParams, response: { 200: jobStatsSchema } } }, async (request) =>
+    getJobStats(db, requireUser(request), request.params.id),
   );
 
   app.get('/my-stats', { schema: { tags, response: { 200: myJobStatsSchema } } }, async (request) => ({

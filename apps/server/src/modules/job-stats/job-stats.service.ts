@@ -89,7 +89,9 @@ function toStats(row: JobStatsRow): JobStats {
 /** One job's figures, for its poster and its company's members; anybody else hears "Job not found". */
 export async function getJobStats(db: Db, caller: CurrentUser, rawJobId: string): Promise<JobStats> {
   const row = await findJobStats(db, parseId(rawJobId, MESSAGES.jobNotFound));
-  const allowed = row && (row.poster_id === caller.id || (row.company_id !== null && (await isMember(db, row.company_id, caller.id))));
+  const allowed =
+    row &&
+    (row.poster_id === caller.id || (row.company_id !== null && (await isMember(db, row.company_id, caller.id))));
   if (!row || !allowed) throw new AppError('not_found', MESSAGES.jobNotFound);
   return toStats(row);
 }

@@ -13,10 +13,14 @@ const slugParams = z.object({ slug: z.string().max(100) });
  * reads both, and jobs already depend on companies (a posted job names its company).
  */
 export const companyPageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config }) => {
-  app.get('/:slug', { schema: { tags: ['companies'], params: slugParams, response: { 200: companyPageSchema } } }, async (request) => {
-    const viewer = await jobViewerOf(request.reads, request.user, config.adminEmails);
-    return getCompanyPage(request.reads, request.user, request.params.slug, async (companyId) =>
-      (await findOpenJobsOfCompany(request.reads, companyId)).map((row) => toJob(row, viewer)),
-    );
-  });
+  app.get(
+    '/:slug',
+    { schema: { tags: ['companies'], params: slugParams, response: { 200: companyPageSchema } } },
+    async (request) => {
+      const viewer = await jobViewerOf(request.reads, request.user, config.adminEmails);
+      return getCompanyPage(request.reads, request.user, request.params.slug, async (companyId) =>
+        (await findOpenJobsOfCompany(request.reads, companyId)).map((row) => toJob(row, viewer)),
+      );
+    },
+  );
 };

@@ -38,10 +38,19 @@ export async function suggestCompletions(db: Queryable, q: string): Promise<Sear
   const found: Record<SearchSuggestion['kind'], SearchSuggestion[]> = {
     title: titles.map((t) => ({ kind: 'title', value: t.label, label: t.label, count: Number(t.n) })),
     skill: skills.map((s) => ({ kind: 'skill', value: s.label, label: s.label, count: Number(s.n) })),
-    company: companies.map((c) => ({ kind: 'company', value: c.name, label: c.name, count: Number(c.n), slug: c.slug })),
+    company: companies.map((c) => ({
+      kind: 'company',
+      value: c.name,
+      label: c.name,
+      count: Number(c.n),
+      slug: c.slug,
+    })),
   };
   const kinds = Object.keys(QUOTA) as SearchSuggestion['kind'][];
-  const taken = Object.fromEntries(kinds.map((kind) => [kind, Math.min(QUOTA[kind], found[kind].length)])) as Record<SearchSuggestion['kind'], number>;
+  const taken = Object.fromEntries(kinds.map((kind) => [kind, Math.min(QUOTA[kind], found[kind].length)])) as Record<
+    SearchSuggestion['kind'],
+    number
+  >;
   let room = max - kinds.reduce((sum, kind) => sum + taken[kind], 0);
   for (const kind of kinds) {
     const more = Math.min(room, found[kind].length - taken[kind]);

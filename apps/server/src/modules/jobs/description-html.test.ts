@@ -16,8 +16,12 @@ describe('renderDescription: the safe Markdown subset of a job description', () 
     expect(renderDescription('See https://example.com/jobs?a=1&b=2.')).toBe(
       `<p>See <a href="https://example.com/jobs?a=1&amp;b=2" ${REL}>https://example.com/jobs?a=1&amp;b=2</a>.</p>`,
     );
-    expect(renderDescription('(www.example.com)')).toBe(`<p>(<a href="https://www.example.com/" ${REL}>www.example.com</a>)</p>`);
-    expect(renderDescription('<https://example.com/a>')).toBe(`<p><a href="https://example.com/a" ${REL}>https://example.com/a</a></p>`);
+    expect(renderDescription('(www.example.com)')).toBe(
+      `<p>(<a href="https://www.example.com/" ${REL}>www.example.com</a>)</p>`,
+    );
+    expect(renderDescription('<https://example.com/a>')).toBe(
+      `<p><a href="https://example.com/a" ${REL}>https://example.com/a</a></p>`,
+    );
     expect(renderDescription('[our site](https://example.com/about "About") today')).toBe(
       `<p><a href="https://example.com/about" ${REL}>our site</a> today</p>`,
     );
@@ -30,12 +34,16 @@ describe('renderDescription: the safe Markdown subset of a job description', () 
   });
 
   it('renders lists, bold, italic and headings; leaves snake_case, 2 * 3 and a year at a line start alone', () => {
-    expect(renderDescription('## What you do\n- **Ship** features\n* _review_ code\n  with care\n\n1. one\n2. *two*')).toBe(
+    expect(
+      renderDescription('## What you do\n- **Ship** features\n* _review_ code\n  with care\n\n1. one\n2. *two*'),
+    ).toBe(
       '<p><strong>What you do</strong></p><ul><li><strong>Ship</strong> features</li><li><em>review</em> code<br>with care</li></ul>' +
         '<ol><li>one</li><li><em>two</em></li></ol>',
     );
     expect(renderDescription('3) third\n4) fourth')).toBe('<ol start="3"><li>third</li><li>fourth</li></ol>');
-    expect(renderDescription('my_var_name and 2 * 3 * 4 and __bold__')).toBe('<p>my_var_name and 2 * 3 * 4 and <strong>bold</strong></p>');
+    expect(renderDescription('my_var_name and 2 * 3 * 4 and __bold__')).toBe(
+      '<p>my_var_name and 2 * 3 * 4 and <strong>bold</strong></p>',
+    );
     expect(renderDescription('Founded in\n2019. We grew.')).toBe('<p>Founded in<br>2019. We grew.</p>');
     expect(renderDescription('\\*not italic\\*')).toBe('<p>*not italic*</p>');
   });
@@ -68,12 +76,17 @@ describe('renderDescription: the safe Markdown subset of a job description', () 
       );
       for (const [, attributes] of html.matchAll(/<[a-z]+([^>]*)>/g)) {
         const names = [...(attributes ?? '').matchAll(/\s([a-z-]+)=/g)].map((m) => m[1]);
-        expect(names.every((name) => name === 'href' || name === 'rel' || name === 'start'), `${attempt} -> ${html}`).toBe(true);
+        expect(
+          names.every((name) => name === 'href' || name === 'rel' || name === 'start'),
+          `${attempt} -> ${html}`,
+        ).toBe(true);
       }
       for (const [, href] of html.matchAll(/href="([^"]*)"/g)) expect(href, attempt).toMatch(/^(https?:\/\/|mailto:)/);
     }
     expect(renderDescription('[click](javascript:alert(1))')).toBe('<p>click</p>');
-    expect(renderDescription('![pic](https://example.com/x.png)')).toBe(`<p>!<a href="https://example.com/x.png" ${REL}>pic</a></p>`);
+    expect(renderDescription('![pic](https://example.com/x.png)')).toBe(
+      `<p>!<a href="https://example.com/x.png" ${REL}>pic</a></p>`,
+    );
     expect(renderDescription('<script>alert(1)</script>')).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
   });
 
@@ -86,6 +99,8 @@ describe('renderDescription: the safe Markdown subset of a job description', () 
 
 describe('descriptionText', () => {
   it('reads the description as one line without its marks, characters as written', () => {
-    expect(descriptionText('## Role\n\nJoin **us** at [Acme](https://acme.example) & <grow>.\n- one\n- two')).toBe('Role Join us at Acme & <grow>. one two');
+    expect(descriptionText('## Role\n\nJoin **us** at [Acme](https://acme.example) & <grow>.\n- one\n- two')).toBe(
+      'Role Join us at Acme & <grow>. one two',
+    );
   });
 });

@@ -28,7 +28,12 @@ const EMAIL_AT = new RegExp(EMAIL_SOURCE, 'y');
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** The address as the browser would read it, or undefined for any other scheme (javascript:, data:, relative). */
@@ -72,7 +77,7 @@ const markdownLink: Rule = (text, at, { inLink }) => {
   if (text[at] !== '[' || inLink) return undefined;
   const found = matchAt(MARKDOWN_LINK, text, at);
   if (!found) return undefined;
-  const label = inline((found[1] ?? ''), true);
+  const label = inline(found[1] ?? '', true);
   const href = safeHref(found[2] ?? '');
   return { html: href ? anchor(href, label) : label, length: found[0].length };
 };
@@ -82,14 +87,20 @@ const angleLink: Rule = (text, at, { inLink }) => {
   if (text[at] !== '<' || inLink) return undefined;
   const found = matchAt(ANGLE_LINK, text, at);
   if (!found) return undefined;
-  const target = (found[1] ?? '');
-  const href = EMAIL.exec(target)?.[0] === target ? safeHref(`mailto:${target}`) : /^(https?|mailto):/i.test(target) ? safeHref(target) : undefined;
+  const target = found[1] ?? '';
+  const href =
+    EMAIL.exec(target)?.[0] === target
+      ? safeHref(`mailto:${target}`)
+      : /^(https?|mailto):/i.test(target)
+        ? safeHref(target)
+        : undefined;
   return href ? { html: anchor(href, escapeHtml(target)), length: found[0].length } : undefined;
 };
 
 /** A bare http(s):// or www. address, or an e-mail address, starting a word. */
 const bareLink: Rule = (text, at, { inLink }) => {
-  if (inLink || (at > 0 && (WORD_CHAR.test(text.charAt(at - 1)) || /[.@/:+-]/.test(text.charAt(at - 1))))) return undefined;
+  if (inLink || (at > 0 && (WORD_CHAR.test(text.charAt(at - 1)) || /[.@/:+-]/.test(text.charAt(at - 1)))))
+    return undefined;
   const web = matchAt(WEB_ADDRESS, text, at);
   if (web) {
     const url = trimBareUrl(web[0]);
@@ -114,7 +125,12 @@ const emphasis: Rule = (text, at, state) => {
   if (char === '_' && at > 0 && WORD_CHAR.test(text.charAt(at - 1))) return undefined;
   const delimiter = text[at + 1] === char ? char + char : char;
   const start = at + delimiter.length;
-  if (start >= text.length || /\s/.test(text.charAt(start)) || start >= (state.noCloserAfter.get(delimiter) ?? Infinity)) return undefined;
+  if (
+    start >= text.length ||
+    /\s/.test(text.charAt(start)) ||
+    start >= (state.noCloserAfter.get(delimiter) ?? Infinity)
+  )
+    return undefined;
   for (let end = text.indexOf(delimiter, start + 1); end !== -1; end = text.indexOf(delimiter, end + 1)) {
     if (/\s/.test(text.charAt(end - 1)) || text[end - 1] === '\\') continue;
     const after = text[end + delimiter.length];

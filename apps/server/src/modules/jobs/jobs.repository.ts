@@ -93,7 +93,12 @@ export function seesPosterEmail(viewer: JobViewer, job: { poster_id: string; com
 export function toJob(row: JobRow, viewer: JobViewer = PUBLIC_VIEWER): Job {
   const salary =
     row.salary_min !== null && row.salary_max !== null && row.salary_currency && row.salary_period
-      ? { min: Number(row.salary_min), max: Number(row.salary_max), currency: row.salary_currency, period: row.salary_period }
+      ? {
+          min: Number(row.salary_min),
+          max: Number(row.salary_max),
+          currency: row.salary_currency,
+          period: row.salary_period,
+        }
       : null;
   return {
     _id: row.id,
@@ -111,7 +116,12 @@ export function toJob(row: JobRow, viewer: JobViewer = PUBLIC_VIEWER): Job {
     postedBy: seesPosterEmail(viewer, row) ? row.posted_by : row.poster_name,
     posterName: row.poster_name,
     skills: row.skills,
-    company: { id: row.company_id, slug: row.company_slug, name: row.company_ref_name, logo: row.company_ref_logo || row.company_logo },
+    company: {
+      id: row.company_id,
+      slug: row.company_slug,
+      name: row.company_ref_name,
+      logo: row.company_ref_logo || row.company_logo,
+    },
     location: { city: row.city, country: row.country },
     workplace: row.workplace,
     remoteCountries: row.remote_countries,
@@ -131,7 +141,10 @@ export function toJob(row: JobRow, viewer: JobViewer = PUBLIC_VIEWER): Job {
 }
 
 export async function findJobById(db: Queryable, id: string): Promise<JobRow | undefined> {
-  const rows = await db.query<JobRow>(`SELECT ${JOB_COLUMNS}, ${MODERATION_COLUMNS}, j.description FROM ${JOB_FROM} WHERE j.id = $1`, [id]);
+  const rows = await db.query<JobRow>(
+    `SELECT ${JOB_COLUMNS}, ${MODERATION_COLUMNS}, j.description FROM ${JOB_FROM} WHERE j.id = $1`,
+    [id],
+  );
   return rows[0];
 }
 
@@ -153,7 +166,12 @@ export async function findOpenJobsOfCompany(db: Queryable, companyId: string, li
 }
 
 /** Every job of a company (any status, moderated ones included), newest first, with its external reference. */
-export async function findJobsOfCompany(db: Queryable, companyId: string, limit: number, offset: number): Promise<(JobRow & { external_id: string | null })[]> {
+export async function findJobsOfCompany(
+  db: Queryable,
+  companyId: string,
+  limit: number,
+  offset: number,
+): Promise<(JobRow & { external_id: string | null })[]> {
   return db.query<JobRow & { external_id: string | null }>(
     `SELECT ${JOB_COLUMNS}, ${MODERATION_COLUMNS}, j.description, j.external_id FROM ${JOB_FROM}
       WHERE j.company_id = $1 ORDER BY j.seq DESC LIMIT $2 OFFSET $3`,
@@ -162,8 +180,15 @@ export async function findJobsOfCompany(db: Queryable, companyId: string, limit:
 }
 
 /** The job of a company with this external reference (API clients' upsert key), if any. */
-export async function findJobIdByExternalId(db: Queryable, companyId: string, externalId: string): Promise<string | undefined> {
-  const rows = await db.query<{ id: string }>('SELECT id FROM jobs WHERE company_id = $1 AND external_id = $2', [companyId, externalId]);
+export async function findJobIdByExternalId(
+  db: Queryable,
+  companyId: string,
+  externalId: string,
+): Promise<string | undefined> {
+  const rows = await db.query<{ id: string }>('SELECT id FROM jobs WHERE company_id = $1 AND external_id = $2', [
+    companyId,
+    externalId,
+  ]);
   return rows[0]?.id;
 }
 
@@ -202,10 +227,32 @@ export interface JobRecord {
 }
 
 const RECORD_COLUMNS: (keyof JobRecord)[] = [
-  'job_title', 'company_id', 'company_name', 'company_logo', 'job_location', 'city', 'country', 'region', 'workplace',
-  'remote_countries', 'employment_type', 'experience_level', 'salary_type', 'min_price', 'max_price', 'max_price_k',
-  'salary_min', 'salary_max', 'salary_currency', 'salary_period', 'pay_yearly_usd', 'valid_through', 'status',
-  'description', 'skills', 'skill_keys',
+  'job_title',
+  'company_id',
+  'company_name',
+  'company_logo',
+  'job_location',
+  'city',
+  'country',
+  'region',
+  'workplace',
+  'remote_countries',
+  'employment_type',
+  'experience_level',
+  'salary_type',
+  'min_price',
+  'max_price',
+  'max_price_k',
+  'salary_min',
+  'salary_max',
+  'salary_currency',
+  'salary_period',
+  'pay_yearly_usd',
+  'valid_through',
+  'status',
+  'description',
+  'skills',
+  'skill_keys',
 ];
 
 const CASTS: Partial<Record<keyof JobRecord, string>> = {
@@ -234,7 +281,10 @@ export async function insertJob(db: Queryable, record: JobRecord & { posterId: s
 
 /** The job a poster's earlier POST with this idempotency key created, if it still exists. */
 export async function findJobOfPostKey(db: Queryable, posterId: string, key: string): Promise<string | undefined> {
-  const rows = await db.query<{ job_id: string }>('SELECT job_id FROM job_post_keys WHERE poster_id = $1 AND key = $2', [posterId, key]);
+  const rows = await db.query<{ job_id: string }>(
+    'SELECT job_id FROM job_post_keys WHERE poster_id = $1 AND key = $2',
+    [posterId, key],
+  );
   return rows[0]?.job_id;
 }
 
@@ -264,7 +314,10 @@ export async function updateJobRecord(db: Queryable, id: string, record: JobReco
 }
 
 /** The stored columns of a job, for a change to merge into (a hidden or pending job's status: the one it would have). */
-export async function findJobRecord(db: Queryable, id: string): Promise<(JobRecord & { poster_id: string; id: string }) | undefined> {
+export async function findJobRecord(
+  db: Queryable,
+  id: string,
+): Promise<(JobRecord & { poster_id: string; id: string }) | undefined> {
   const rows = await db.query<JobRecord & { poster_id: string; id: string }>(
     `SELECT id, poster_id, ${RECORD_COLUMNS.map((c) => (c === 'valid_through' ? 'valid_through::text AS valid_through' : c === 'status' ? 'coalesce(status_before_moderation, status) AS status' : c)).join(', ')}
        FROM jobs WHERE id = $1`,

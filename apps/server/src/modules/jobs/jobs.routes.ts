@@ -42,11 +42,14 @@ function endWhenStalled(response: ServerResponse, stallMs: number): () => void {
     blockedSince = undefined;
   };
   response.on('drain', drained);
-  const timer = setInterval(() => {
-    if (!response.writableNeedDrain) return drained();
-    blockedSince ??= Date.now();
-    if (Date.now() - blockedSince >= stallMs) response.destroy();
-  }, Math.max(10, Math.min(1000, stallMs / 5)));
+  const timer = setInterval(
+    () => {
+      if (!response.writableNeedDrain) return drained();
+      blockedSince ??= Date.now();
+      if (Date.now() - blockedSince >= stallMs) response.destroy();
+    },
+    Math.max(10, Math.min(1000, stallMs / 5)),
+  );
   timer.unref();
   return () => {
     clearInterval(timer);
@@ -78,7 +81,13 @@ export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, confi
     '/search',
     { schema: { tags: ['jobs'], querystring: searchQuerySchema, response: { 200: searchResultSchema } } },
     async (request) =>
-      searchJobs(request.reads, searchCounts, request.query, new Date(), await jobViewerOf(request.reads, request.user, config.adminEmails)),
+      searchJobs(
+        request.reads,
+        searchCounts,
+        request.query,
+        new Date(),
+        await jobViewerOf(request.reads, request.user, config.adminEmails),
+      ),
   );
 
   // The search box's completions, a request per keystroke (debounced by the browser): read from the kept counts.
@@ -93,55 +102,70 @@ export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, confi
   // at once (503 + Retry-After beyond), and chunks that let every other request's queries in between.
   // Streamed text, so the schema documents the answer; it is not run over each row.
   let running = 0;
-  app.get('/all-jobs', { schema: { tags: ['jobs'], response: { 200: z.array(jobSchema) } } }, async (request, reply) => {
-    await rateLimiter.consume([[{ name: 'all-jobs-address', ...rateLimitsOf(config).allJobsPerAddress }, request.ip]]);
-    if (running >= ALL_JOBS_AT_ONCE) {
-      throw new AppError('unavailable', 'Too many downloads of every job at once. Please try again shortly.', { 'Retry-After': '5' });
-    }
-    running += 1;
-    // A client that stops reading would hold its slot for as long as it keeps the connection open.
-    const stopWatching = endWhenStalled(reply.raw, config.allJobsStallMs ?? ALL_JOBS_STALL_MS);
-    let released = false;
-    const release = () => {
-      if (!released) running -= 1;
-      released = true;
-      stopWatching();
-    };
-    reply.raw.once('close', release);
-    try {
-      // The first chunk is read before answering, so a database that is down is a 503 JSON error, not a 200 cut off.
-      const viewer = await jobViewerOf(request.reads, request.user, config.adminEmails);
-      const chunks = streamAllJobs(request.reads);
-      const first = await chunks.next();
-      const serialise = (rows: JobRow[]) => rows.map((row) => JSON.stringify(toJob(row, viewer))).join(',');
-      async function* body() {
-        yield '[';
-        if (!first.done) {
-          yield serialise(first.value);
-          for await (const rows of chunks) yield ',' + serialise(rows);
-        }
-        yield ']';
+  app.get(
+    '/all-jobs',
+    { schema: { tags: ['jobs'], response: { 200: z.array(jobSchema) } } },
+    async (request, reply) => {
+      await rateLimiter.consume([
+        [{ name: 'all-jobs-address', ...rateLimitsOf(config).allJobsPerAddress }, request.ip],
+      ]);
+      if (running >= ALL_JOBS_AT_ONCE) {
+        throw new AppError('unavailable', 'Too many downloads of every job at once. Please try again shortly.', {
+          'Retry-After': '5',
+        });
       }
-      const stream = Readable.from(body(), { objectMode: false });
-      stream.once('close', release);
-      // A stream is sent as it is (Fastify never serializes one), so its type is not the schema's.
-      const answer: unknown = stream;
-      return await reply.type('application/json; charset=utf-8').send(answer as Job[]);
-    } catch (error) {
-      release();
-      throw error;
-    }
-  });
+      running += 1;
+      // A client that stops reading would hold its slot for as long as it keeps the connection open.
+      const stopWatching = endWhenStalled(reply.raw, config.allJobsStallMs ?? ALL_JOBS_STALL_MS);
+      let released = false;
+      const release = () => {
+        if (!released) running -= 1;
+        released = true;
+        stopWatching();
+      };
+      reply.raw.once('close', release);
+      try {
+        // The first chunk is read before answering, so a database that is down is a 503 JSON error, not a 200 cut off.
+        const viewer = await jobViewerOf(request.reads, request.user, config.adminEmails);
+        const chunks = streamAllJobs(request.reads);
+        const first = await chunks.next();
+        const serialise = (rows: JobRow[]) => rows.map((row) => JSON.stringify(toJob(row, viewer))).join(',');
+        async function* body() {
+          yield '[';
+          if (!first.done) {
+            yield serialise(first.value);
+            for await (const rows of chunks) yield ',' + serialise(rows);
+          }
+          yield ']';
+        }
+        const stream = Readable.from(body(), { objectMode: false });
+        stream.once('close', release);
+        // A stream is sent as it is (Fastify never serializes one), so its type is not the schema's.
+        const answer: unknown = stream;
+        return await reply.type('application/json; charset=utf-8').send(answer as Job[]);
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
+  );
 
   app.get(
     '/all-jobs/:id',
     { schema: { tags: ['jobs'], params: idParams, response: { 200: jobSchema } } },
-    async (request) => getJob(request.reads, request.params.id, await jobViewerOf(request.reads, request.user, config.adminEmails)),
+    async (request) =>
+      getJob(request.reads, request.params.id, await jobViewerOf(request.reads, request.user, config.adminEmails)),
   );
 
   app.get(
     '/myJobs/:posterEmail',
-    { schema: { tags: ['jobs'], params: z.object({ posterEmail: z.string().max(254) }), response: { 200: z.array(jobSchema) } } },
+    {
+      schema: {
+        tags: ['jobs'],
+        params: z.object({ posterEmail: z.string().max(254) }),
+        response: { 200: z.array(jobSchema) },
+      },
+    },
     async (request) => listJobsOfPoster(request.reads, requireUser(request), request.params.posterEmail),
   );
 
@@ -150,7 +174,13 @@ export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, confi
     { schema: { tags: ['jobs'], body: jobCreateBodySchema, response: { 201: insertAckSchema } } },
     async (request, reply) => {
       const poster = requireUser(request);
-      const insertedId = await createJob(writes, poster, request.body, new Date(), idempotencyKeyOf(request.headers['idempotency-key']));
+      const insertedId = await createJob(
+        writes,
+        poster,
+        request.body,
+        new Date(),
+        idempotencyKeyOf(request.headers['idempotency-key']),
+      );
       return reply.code(201).send({ acknowledged: true, insertedId });
     },
   );

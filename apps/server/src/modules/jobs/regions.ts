@@ -14,29 +14,84 @@ export interface Region {
 }
 
 const US: [string, string][] = [
-  ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'], ['CO', 'Colorado'],
-  ['CT', 'Connecticut'], ['DE', 'Delaware'], ['DC', 'District of Columbia'], ['FL', 'Florida'], ['GA', 'Georgia'],
-  ['HI', 'Hawaii'], ['ID', 'Idaho'], ['IL', 'Illinois'], ['IN', 'Indiana'], ['IA', 'Iowa'], ['KS', 'Kansas'],
-  ['KY', 'Kentucky'], ['LA', 'Louisiana'], ['ME', 'Maine'], ['MD', 'Maryland'], ['MA', 'Massachusetts'],
-  ['MI', 'Michigan'], ['MN', 'Minnesota'], ['MS', 'Mississippi'], ['MO', 'Missouri'], ['MT', 'Montana'],
-  ['NE', 'Nebraska'], ['NV', 'Nevada'], ['NH', 'New Hampshire'], ['NJ', 'New Jersey'], ['NM', 'New Mexico'],
-  ['NY', 'New York'], ['NC', 'North Carolina'], ['ND', 'North Dakota'], ['OH', 'Ohio'], ['OK', 'Oklahoma'],
-  ['OR', 'Oregon'], ['PA', 'Pennsylvania'], ['RI', 'Rhode Island'], ['SC', 'South Carolina'], ['SD', 'South Dakota'],
-  ['TN', 'Tennessee'], ['TX', 'Texas'], ['UT', 'Utah'], ['VT', 'Vermont'], ['VA', 'Virginia'], ['WA', 'Washington'],
-  ['WV', 'West Virginia'], ['WI', 'Wisconsin'], ['WY', 'Wyoming'],
+  ['AL', 'Alabama'],
+  ['AK', 'Alaska'],
+  ['AZ', 'Arizona'],
+  ['AR', 'Arkansas'],
+  ['CA', 'California'],
+  ['CO', 'Colorado'],
+  ['CT', 'Connecticut'],
+  ['DE', 'Delaware'],
+  ['DC', 'District of Columbia'],
+  ['FL', 'Florida'],
+  ['GA', 'Georgia'],
+  ['HI', 'Hawaii'],
+  ['ID', 'Idaho'],
+  ['IL', 'Illinois'],
+  ['IN', 'Indiana'],
+  ['IA', 'Iowa'],
+  ['KS', 'Kansas'],
+  ['KY', 'Kentucky'],
+  ['LA', 'Louisiana'],
+  ['ME', 'Maine'],
+  ['MD', 'Maryland'],
+  ['MA', 'Massachusetts'],
+  ['MI', 'Michigan'],
+  ['MN', 'Minnesota'],
+  ['MS', 'Mississippi'],
+  ['MO', 'Missouri'],
+  ['MT', 'Montana'],
+  ['NE', 'Nebraska'],
+  ['NV', 'Nevada'],
+  ['NH', 'New Hampshire'],
+  ['NJ', 'New Jersey'],
+  ['NM', 'New Mexico'],
+  ['NY', 'New York'],
+  ['NC', 'North Carolina'],
+  ['ND', 'North Dakota'],
+  ['OH', 'Ohio'],
+  ['OK', 'Oklahoma'],
+  ['OR', 'Oregon'],
+  ['PA', 'Pennsylvania'],
+  ['RI', 'Rhode Island'],
+  ['SC', 'South Carolina'],
+  ['SD', 'South Dakota'],
+  ['TN', 'Tennessee'],
+  ['TX', 'Texas'],
+  ['UT', 'Utah'],
+  ['VT', 'Vermont'],
+  ['VA', 'Virginia'],
+  ['WA', 'Washington'],
+  ['WV', 'West Virginia'],
+  ['WI', 'Wisconsin'],
+  ['WY', 'Wyoming'],
 ];
 
 /** [GeoNames code, postal abbreviation, name]. */
 const CA: [string, string, string][] = [
-  ['01', 'AB', 'Alberta'], ['02', 'BC', 'British Columbia'], ['03', 'MB', 'Manitoba'], ['04', 'NB', 'New Brunswick'],
-  ['05', 'NL', 'Newfoundland and Labrador'], ['07', 'NS', 'Nova Scotia'], ['08', 'ON', 'Ontario'],
-  ['09', 'PE', 'Prince Edward Island'], ['10', 'QC', 'Quebec'], ['11', 'SK', 'Saskatchewan'], ['12', 'YT', 'Yukon'],
-  ['13', 'NT', 'Northwest Territories'], ['14', 'NU', 'Nunavut'],
+  ['01', 'AB', 'Alberta'],
+  ['02', 'BC', 'British Columbia'],
+  ['03', 'MB', 'Manitoba'],
+  ['04', 'NB', 'New Brunswick'],
+  ['05', 'NL', 'Newfoundland and Labrador'],
+  ['07', 'NS', 'Nova Scotia'],
+  ['08', 'ON', 'Ontario'],
+  ['09', 'PE', 'Prince Edward Island'],
+  ['10', 'QC', 'Quebec'],
+  ['11', 'SK', 'Saskatchewan'],
+  ['12', 'YT', 'Yukon'],
+  ['13', 'NT', 'Northwest Territories'],
+  ['14', 'NU', 'Nunavut'],
 ];
 
 const AU: [string, string, string][] = [
-  ['01', 'ACT', 'Australian Capital Territory'], ['02', 'NSW', 'New South Wales'], ['03', 'NT', 'Northern Territory'],
-  ['04', 'QLD', 'Queensland'], ['05', 'SA', 'South Australia'], ['06', 'TAS', 'Tasmania'], ['07', 'VIC', 'Victoria'],
+  ['01', 'ACT', 'Australian Capital Territory'],
+  ['02', 'NSW', 'New South Wales'],
+  ['03', 'NT', 'Northern Territory'],
+  ['04', 'QLD', 'Queensland'],
+  ['05', 'SA', 'South Australia'],
+  ['06', 'TAS', 'Tasmania'],
+  ['07', 'VIC', 'Victoria'],
   ['08', 'WA', 'Western Australia'],
 ];
 
@@ -48,10 +103,17 @@ export const REGIONS: readonly Region[] = [
 
 const byText = new Map<string, Region[]>();
 for (const region of REGIONS) {
-  for (const text of [region.abbreviation.toLowerCase(), region.name.toLowerCase()]) byText.set(text, [...(byText.get(text) ?? []), region]);
+  for (const text of [region.abbreviation.toLowerCase(), region.name.toLowerCase()])
+    byText.set(text, [...(byText.get(text) ?? []), region]);
 }
 // Common spellings beside the official ones.
-for (const [alias, of] of [['québec', 'quebec'], ['newfoundland', 'newfoundland and labrador'], ['washington dc', 'district of columbia'], ['washington, d.c.', 'district of columbia'], ['d.c.', 'district of columbia']] as const) {
+for (const [alias, of] of [
+  ['québec', 'quebec'],
+  ['newfoundland', 'newfoundland and labrador'],
+  ['washington dc', 'district of columbia'],
+  ['washington, d.c.', 'district of columbia'],
+  ['d.c.', 'district of columbia'],
+] as const) {
   byText.set(alias, byText.get(of) ?? []);
 }
 

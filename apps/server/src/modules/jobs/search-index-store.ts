@@ -85,11 +85,17 @@ export const isoOf = (day: number) => toIsoDate(new Date(day * DAY_MS));
 export const numberOrNaN = (value: number | string | null) => (value === null ? Number.NaN : Number(value));
 
 /** Every option of every filter group, in FILTER_GROUP_NAMES order: its slot is its bit in a document's option bits. */
-export const OPTION_KEYS: [FilterGroup, string][] = FILTER_GROUP_NAMES.flatMap((group) => FILTER_GROUPS[group].map((o) => [group, o.value as string] as [FilterGroup, string]));
-export const slotOf = (group: FilterGroup, value: string) => OPTION_KEYS.findIndex(([g, v]) => g === group && v === value);
+export const OPTION_KEYS: [FilterGroup, string][] = FILTER_GROUP_NAMES.flatMap((group) =>
+  FILTER_GROUPS[group].map((o) => [group, o.value as string] as [FilterGroup, string]),
+);
+export const slotOf = (group: FilterGroup, value: string) =>
+  OPTION_KEYS.findIndex(([g, v]) => g === group && v === value);
 /** The bits of each group's options. */
 export const GROUP_BITS = Object.fromEntries(
-  FILTER_GROUP_NAMES.map((group) => [group, OPTION_KEYS.reduce((bits, [g], slot) => (g === group ? bits | (1 << slot) : bits), 0)]),
+  FILTER_GROUP_NAMES.map((group) => [
+    group,
+    OPTION_KEYS.reduce((bits, [g], slot) => (g === group ? bits | (1 << slot) : bits), 0),
+  ]),
 ) as Record<FilterGroup, number>;
 /** "Date of posting" depends on the day: its bits are worked out per search (Compiled.posted), not kept. */
 export const POSTED_SLOTS = FILTER_GROUPS.posted.map((o) => ({ slot: slotOf('posted', o.value), window: o.value }));
@@ -315,7 +321,7 @@ export class Store {
     this.alive[word]! |= bit;
     if (row.s32) this.coarse[word]! |= bit;
     if (row.s4) this.fine[word]! |= bit;
-    for (let options = this.optionBits[doc]!; options !== 0; ) {
+    for (let options = this.optionBits[doc]!; options !== 0;) {
       const low = options & -options;
       options ^= low;
       this.optionSets[31 - Math.clz32(low)]![word]! |= bit;
@@ -558,26 +564,40 @@ export function paidMoreThan(store: Store): (a: number, b: number) => boolean {
  * them: each document's keys packed into one float (tier, day, seq) and sorted natively, several times as fast as
  * sorting by a comparison. A seq past 2^32 would not fit: then the comparison.
  */
-export function firstNewest(store: Store, docs: number[], tierOf: ((doc: number) => number) | undefined, offset: number, count: number): number[] {
+export function firstNewest(
+  store: Store,
+  docs: number[],
+  tierOf: ((doc: number) => number) | undefined,
+  offset: number,
+  count: number,
+): number[] {
   const { postingDay, seq } = store;
   const keys = new Float64Array(docs.length);
   for (let i = 0; i < docs.length; i += 1) {
     const doc = docs[i]!;
     if (seq[doc]! >= 2 ** 32 || postingDay[doc]! < 0 || postingDay[doc]! >= 2 ** 15) {
       const newer = newerThan(store);
-      const before = tierOf ? (a: number, b: number) => tierOf(a) < tierOf(b) || (tierOf(a) === tierOf(b) && newer(a, b)) : newer;
+      const before = tierOf
+        ? (a: number, b: number) => tierOf(a) < tierOf(b) || (tierOf(a) === tierOf(b) && newer(a, b))
+        : newer;
       return firstInOrder(docs, before, offset, count);
     }
     keys[i] = (tierOf ? 3 - tierOf(doc) : 0) * 2 ** 47 + postingDay[doc]! * 2 ** 32 + seq[doc]!;
   }
   keys.sort();
   const page: number[] = [];
-  for (let i = keys.length - 1 - offset; i >= 0 && page.length < count; i -= 1) page.push(store.docOf.get(keys[i]! % 2 ** 32)!);
+  for (let i = keys.length - 1 - offset; i >= 0 && page.length < count; i -= 1)
+    page.push(store.docOf.get(keys[i]! % 2 ** 32)!);
   return page;
 }
 
 /** `count` of `docs` from `offset` in the order `before` gives, keeping only the best offset + count (a heap). */
-export function firstInOrder(docs: number[], before: (a: number, b: number) => boolean, offset: number, count: number): number[] {
+export function firstInOrder(
+  docs: number[],
+  before: (a: number, b: number) => boolean,
+  offset: number,
+  count: number,
+): number[] {
   const keep = offset + count;
   if (keep <= 0) return [];
   const byOrder = (a: number, b: number) => (before(a, b) ? -1 : before(b, a) ? 1 : 0);
@@ -592,7 +612,7 @@ export function firstInOrder(docs: number[], before: (a: number, b: number) => b
   for (const doc of docs) {
     if (heap.length < keep) {
       heap.push(doc);
-      for (let i = heap.length - 1; i > 0; ) {
+      for (let i = heap.length - 1; i > 0;) {
         const parent = (i - 1) >> 1;
         if (!before(heap[parent]!, heap[i]!)) break;
         swap(i, parent);
@@ -600,7 +620,7 @@ export function firstInOrder(docs: number[], before: (a: number, b: number) => b
       }
     } else if (before(doc, heap[0]!)) {
       heap[0] = doc;
-      for (let i = 0; ; ) {
+      for (let i = 0; ;) {
         const l = 2 * i + 1;
         const r = l + 1;
         let last = i;

@@ -86,7 +86,11 @@ const DEAD_FEWEST_TO_RELOAD = 10_000;
  * coarse one), then the others, so each sample's documents are numbered together: a sample's pass reads its jobs'
  * columns as one dense stretch of each array, not one cache line per job (at a million jobs, 5 times as fast).
  */
-const LOAD_ORDER = ['job_in_sample(j.seq)', 'job_in_fine_sample(j.seq) AND NOT job_in_sample(j.seq)', 'NOT job_in_fine_sample(j.seq)'];
+const LOAD_ORDER = [
+  'job_in_sample(j.seq)',
+  'job_in_fine_sample(j.seq) AND NOT job_in_sample(j.seq)',
+  'NOT job_in_fine_sample(j.seq)',
+];
 /** A change this many numbers before the last one when loading began is read again: transactions then still open. */
 const LOAD_CHANGE_MARGIN = 1_000;
 
@@ -169,7 +173,12 @@ export class SearchIndex {
       loadChunk = LOAD_CHUNK,
       onChange = () => {},
       onCatchUpError = () => {},
-    }: { gatherMost?: number; loadChunk?: number; onChange?: () => void; onCatchUpError?: (error: unknown) => void } = {},
+    }: {
+      gatherMost?: number;
+      loadChunk?: number;
+      onChange?: () => void;
+      onCatchUpError?: (error: unknown) => void;
+    } = {},
   ) {
     this.gatherMost = gatherMost;
     this.loadChunk = loadChunk;
@@ -329,7 +338,10 @@ export class SearchIndex {
       );
       const seqs = [...new Set(changes.map((change) => Number(change.seq)))];
       const rows = seqs.length
-        ? await this.db.query<IndexRow>(`SELECT ${INDEX_COLUMNS} FROM jobs j WHERE j.seq = ANY($1::bigint[]) AND j.status = 'open'`, [seqs])
+        ? await this.db.query<IndexRow>(
+            `SELECT ${INDEX_COLUMNS} FROM jobs j WHERE j.seq = ANY($1::bigint[]) AND j.status = 'open'`,
+            [seqs],
+          )
         : [];
       const words = await this.titleWords(store.titlesWithoutWords(rows.map((row) => row.title_key)));
       // Loaded anew meanwhile: the new store reads these changes itself.
@@ -354,7 +366,8 @@ export class SearchIndex {
       }
       // Numbers skipped below the highest read belong to transactions not yet committed (or rolled back).
       const seen = new Set(changes.map((c) => Number(c.change_no)));
-      for (let n = this.lastChange + 1; n < highest && this.holes.size < 10_000; n += 1) if (!seen.has(n)) this.holes.set(n, started);
+      for (let n = this.lastChange + 1; n < highest && this.holes.size < 10_000; n += 1)
+        if (!seen.has(n)) this.holes.set(n, started);
       for (const [n, since] of this.holes) if (started - since > HOLE_WAIT_MS) this.holes.delete(n);
       this.lastChange = highest;
       if (changes.filter((change) => Number(change.change_no) > after).length < CHANGES_CHUNK) break;
@@ -424,7 +437,7 @@ export class SearchIndex {
       } else {
         // One native search through every title at once, each hit placed in its title by the titles' starts.
         const { joined, starts } = store.joinedTitles();
-        for (let at = joined.indexOf(lower); at >= 0; ) {
+        for (let at = joined.indexOf(lower); at >= 0;) {
           const title = upperBound(starts, at) - 1;
           kept.titles.push(title);
           const next = title + 1 < starts.length ? starts[title + 1]! : joined.length;
@@ -435,7 +448,8 @@ export class SearchIndex {
     }
     store.titleMatches.delete(lower);
     store.titleMatches.set(lower, kept);
-    if (store.titleMatches.size > TITLE_MATCHES_MOST) store.titleMatches.delete(store.titleMatches.keys().next().value!);
+    if (store.titleMatches.size > TITLE_MATCHES_MOST)
+      store.titleMatches.delete(store.titleMatches.keys().next().value!);
     return kept.titles;
   }
 
@@ -454,7 +468,12 @@ export class SearchIndex {
    * The documents matching "what" as typed (exactTextCondition): the title contains it, or every word anywhere
    * and every symbol as a skill or in the title, or the whole text as a skill.
    */
-  private exactTextBits(store: Store, q: string, prefixes: readonly string[] | undefined, titled?: (bits: Bits) => void): Bits {
+  private exactTextBits(
+    store: Store,
+    q: string,
+    prefixes: readonly string[] | undefined,
+    titled?: (bits: Bits) => void,
+  ): Bits {
     const words = store.alive.length;
     const text = parseText(q);
     const result = this.titleBits(store, this.titlesContaining(store, q), new Uint32Array(words));
@@ -480,7 +499,12 @@ export class SearchIndex {
    * The text's title matches (titleCondition): every word a title word and every symbol in the title, or the text in
    * it. `titled`: the documents whose title contains the text (exactTextBits worked them out), added to.
    */
-  private titleTierBits(store: Store, q: string, prefixes: readonly string[] | undefined, titled: Bits | undefined): Bits {
+  private titleTierBits(
+    store: Store,
+    q: string,
+    prefixes: readonly string[] | undefined,
+    titled: Bits | undefined,
+  ): Bits {
     const text = parseText(q);
     const symbols = text.symbols.map((s) => s.toLowerCase());
     const containing = this.titlesContaining(store, q);
@@ -498,7 +522,8 @@ export class SearchIndex {
       worded = this.titlesContaining(store, symbols[0]!);
     }
     const values = store.titles.values;
-    for (const t of worded ?? []) if (!known.has(t) && symbols.every((symbol) => values[t]!.includes(symbol))) titles.add(t);
+    for (const t of worded ?? [])
+      if (!known.has(t) && symbols.every((symbol) => values[t]!.includes(symbol))) titles.add(t);
     return this.titleBits(store, [...titles], titled ?? new Uint32Array(store.alive.length));
   }
 
@@ -552,7 +577,12 @@ export class SearchIndex {
       if (where.country !== undefined) within(country === undefined ? undefined : store.byCountry[country]);
       // "Springfield, IL": the city's jobs in that region only (and those naming none, where that is its default).
       const regions = regionsMatched(where);
-      if (regions) within(...(city === undefined || country === undefined ? [] : regions.map((r) => store.byCityRegion.get(cityRegionKey(city, country, r)))));
+      if (regions)
+        within(
+          ...(city === undefined || country === undefined
+            ? []
+            : regions.map((r) => store.byCityRegion.get(cityRegionKey(city, country, r)))),
+        );
     } else if (where) {
       const country = s.find(where.country);
       within(country === undefined ? undefined : store.byCountry[country]);
@@ -609,12 +639,20 @@ export class SearchIndex {
         }
       }
     };
-    const [p0, p1, p2] = POSTED_SLOTS.map(({ slot, window }) => ({ bit: 1 << slot, from: dayOf(postedWindowStart(window as '24h' | '7d' | '30d', now)) }));
+    const [p0, p1, p2] = POSTED_SLOTS.map(({ slot, window }) => ({
+      bit: 1 << slot,
+      from: dayOf(postedWindowStart(window as '24h' | '7d' | '30d', now)),
+    }));
     if (!p0 || !p1 || !p2 || POSTED_SLOTS.length !== 3) throw new Error('"date of posting" has three options');
     const posted = [p0.from, p0.bit, p1.from, p1.bit, p2.from, p2.bit] as const;
     const chosen = FILTER_GROUP_NAMES.filter((group) => criteria[group]).map((group) => {
       const slot = slotOf(group, criteria[group]!);
-      return { group, test: groupTest(group, criteria[group]!), bits: GROUP_BITS[group], chosenBit: slot >= 0 ? 1 << slot : 0 };
+      return {
+        group,
+        test: groupTest(group, criteria[group]!),
+        bits: GROUP_BITS[group],
+        chosenBit: slot >= 0 ? 1 << slot : 0,
+      };
     });
     let narrowed: Bits | undefined;
     for (const { group, chosenBit } of chosen) {
@@ -632,7 +670,20 @@ export class SearchIndex {
       return true;
     };
     const q = criteria.q;
-    return { candidates, narrowed, typedTier, titled, q, prefixes: q ? prefixesOf(q) : undefined, today, model, modelTests: tests.length, matches, posted, chosen };
+    return {
+      candidates,
+      narrowed,
+      typedTier,
+      titled,
+      q,
+      prefixes: q ? prefixesOf(q) : undefined,
+      today,
+      model,
+      modelTests: tests.length,
+      matches,
+      posted,
+      chosen,
+    };
   }
 
   // ---- The passes -----------------------------------------------------------------------------------------------
@@ -710,7 +761,8 @@ export class SearchIndex {
         const doc = (w << 5) | (31 - Math.clz32(low));
         if (validDay[doc]! < today || (modelTests && !model(doc))) continue;
         const day = postingDay[doc]!;
-        const options = optionBits[doc]! | (day >= from0 ? bit0 : 0) | (day >= from1 ? bit1 : 0) | (day >= from2 ? bit2 : 0);
+        const options =
+          optionBits[doc]! | (day >= from0 ? bit0 : 0) | (day >= from1 ? bit1 : 0) | (day >= from2 ? bit2 : 0);
         // The chosen groups this document fails (an option's bit, or a value outside the options tested).
         let failedBits = 0;
         let failures = 0;
@@ -745,7 +797,7 @@ export class SearchIndex {
       }
     }
     for (let k = 0; k < planes.length; k += 1) {
-      for (let plane = planes[k]!; plane !== 0; ) {
+      for (let plane = planes[k]!; plane !== 0;) {
         const low = plane & -plane;
         plane ^= low;
         facetCounts[31 - Math.clz32(low)]! += 2 ** k;
@@ -759,18 +811,26 @@ export class SearchIndex {
     const top = await this.topLists(store, placeCounts, spelling, skillCounts);
     const counts: MatchCounts = { total: groupsInBase ? base : total, facets, base, top };
     if (page) {
-      counts.pageSeqs = this.ordered(store, compiled, chosenDocs, page.sort, page.offset, page.size).map((doc) => String(store.seq[doc]));
+      counts.pageSeqs = this.ordered(store, compiled, chosenDocs, page.sort, page.offset, page.size).map((doc) =>
+        String(store.seq[doc]),
+      );
     }
     return counts;
   }
 
-  private async topLists(store: Store, placeCounts: Int32Array, spelling: Map<number, number>, skillCounts: Int32Array): Promise<TopFacets> {
+  private async topLists(
+    store: Store,
+    placeCounts: Int32Array,
+    spelling: Map<number, number>,
+    skillCounts: Int32Array,
+  ): Promise<TopFacets> {
     const top = JOB_MODEL_LIMITS.topFacetValues;
     const name = (id: number) => store.strings.values[id]!;
     // The `top` most counted, ties by name: a kept list of `top`, each counted id compared with its last.
     const mostCounted = (counts: Int32Array, nameOf: (id: number) => string) => {
       const kept: { id: number; count: number; name: string }[] = [];
-      const before = (a: { count: number; name: string }, b: { count: number; name: string }) => a.count > b.count || (a.count === b.count && a.name < b.name);
+      const before = (a: { count: number; name: string }, b: { count: number; name: string }) =>
+        a.count > b.count || (a.count === b.count && a.name < b.name);
       for (let id = 0; id < counts.length; id += 1) {
         const count = counts[id]!;
         if (count === 0) continue;
@@ -785,15 +845,23 @@ export class SearchIndex {
       }
       return kept;
     };
-    const topPlaces = mostCounted(placeCounts, (p) => name(spelling.get(p) ?? store.placeCities[p]![0]!)).map(({ id, count, name: city }) => ({
-      city,
-      country: name(Number(store.places.values[id]!.split(' ')[1])),
+    const topPlaces = mostCounted(placeCounts, (p) => name(spelling.get(p) ?? store.placeCities[p]![0]!)).map(
+      ({ id, count, name: city }) => ({
+        city,
+        country: name(Number(store.places.values[id]!.split(' ')[1])),
+        count,
+      }),
+    );
+    const topSkills = mostCounted(skillCounts, (id) => store.skillKeys.values[id]!).map(({ name: key, count }) => ({
+      key,
       count,
     }));
-    const topSkills = mostCounted(skillCounts, (id) => store.skillKeys.values[id]!).map(({ name: key, count }) => ({ key, count }));
     const missing = topSkills.map((s) => s.key).filter((key) => !this.labels.has(key));
     if (missing.length) {
-      const rows = await this.db.query<{ skill_key: string; label: string }>('SELECT skill_key, label FROM job_skill_counts WHERE skill_key = ANY($1::text[])', [missing]);
+      const rows = await this.db.query<{ skill_key: string; label: string }>(
+        'SELECT skill_key, label FROM job_skill_counts WHERE skill_key = ANY($1::text[])',
+        [missing],
+      );
       for (const row of rows) this.labels.set(row.skill_key, row.label);
       for (const key of missing) if (!this.labels.has(key)) this.labels.set(key, key);
     }
@@ -835,7 +903,8 @@ export class SearchIndex {
     const wanted = size + (withPrevious ? 1 : 0);
     const candidates = compiled.narrowed ?? compiled.candidates ?? store.alive;
     const beyond = (doc: number) =>
-      after !== undefined && (store.postingDay[doc]! > afterDay || (store.postingDay[doc] === afterDay && store.seq[doc]! >= afterSeq));
+      after !== undefined &&
+      (store.postingDay[doc]! > afterDay || (store.postingDay[doc] === afterDay && store.seq[doc]! >= afterSeq));
     let page: number[];
     if (this.gathers(countMembers(candidates, store.alive), offset + wanted, store.count - store.dead)) {
       const docs: number[] = [];
@@ -844,13 +913,23 @@ export class SearchIndex {
       });
       page = this.ordered(store, compiled, docs, sort, offset, wanted);
     } else {
-      page = this.walked(store, compiled, sort, offset, wanted, candidates, (doc) => compiled.matches(doc) && !beyond(doc));
+      page = this.walked(
+        store,
+        compiled,
+        sort,
+        offset,
+        wanted,
+        candidates,
+        (doc) => compiled.matches(doc) && !beyond(doc),
+      );
     }
     if (!withPrevious) return { seqs: page.map((doc) => String(store.seq[doc])) };
     const [before, ...rest] = page;
     return {
       seqs: rest.map((doc) => String(store.seq[doc])),
-      ...(before !== undefined ? { previous: { postingDate: isoOf(store.postingDay[before]!), seq: String(store.seq[before]) } } : {}),
+      ...(before !== undefined
+        ? { previous: { postingDate: isoOf(store.postingDay[before]!), seq: String(store.seq[before]) } }
+        : {}),
     };
   }
 
@@ -881,7 +960,14 @@ export class SearchIndex {
    * yearly pay first, unknown last, then seq), or relevance (the tiers, each newest first). A bounded heap keeps the
    * best offset + count while the documents go by.
    */
-  private ordered(store: Store, compiled: Compiled, docs: number[], sort: JobSort, offset: number, count: number): number[] {
+  private ordered(
+    store: Store,
+    compiled: Compiled,
+    docs: number[],
+    sort: JobSort,
+    offset: number,
+    count: number,
+  ): number[] {
     if (sort === 'pay') return firstInOrder(docs, paidMoreThan(store), offset, count);
     return firstNewest(store, docs, sort === 'relevance' ? this.tierOf(store, compiled) : undefined, offset, count);
   }
@@ -891,7 +977,15 @@ export class SearchIndex {
    * tier with few candidates is gathered and ordered instead: a walk for the title matches of a typo, which has
    * none, would go through every job.
    */
-  private walked(store: Store, compiled: Compiled, sort: JobSort, offset: number, count: number, pool: Bits, match: (doc: number) => boolean): number[] {
+  private walked(
+    store: Store,
+    compiled: Compiled,
+    sort: JobSort,
+    offset: number,
+    count: number,
+    pool: Bits,
+    match: (doc: number) => boolean,
+  ): number[] {
     const tiers = sort === 'relevance' ? this.tierSets(store, compiled, pool) : [pool];
     const alive = store.count - store.dead;
     const page: number[] = [];

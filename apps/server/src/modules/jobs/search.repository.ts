@@ -18,7 +18,6 @@ import type { Queryable } from '../../db/client.js';
 import { CARD_COLUMNS, JOB_FROM, type JobRow } from './jobs.repository.js';
 import { regionsMatched, type WhereFilter } from './places.js';
 
-
 /** Collects SQL parameters and hands out their placeholders. */
 class Params {
   readonly values: unknown[] = [];
@@ -152,7 +151,11 @@ export async function findTitleKeys(db: Queryable, q: string | undefined): Promi
       `SELECT title_key FROM job_title_counts WHERE n > 0 AND title_key LIKE $1 LIMIT ${TITLE_KEYS_MAX + 1}`,
       [likePattern(text)],
     );
-    if (rows.length <= TITLE_KEYS_MAX) found.set(text, rows.map((r) => r.title_key));
+    if (rows.length <= TITLE_KEYS_MAX)
+      found.set(
+        text,
+        rows.map((r) => r.title_key),
+      );
   }
   return found;
 }
@@ -235,7 +238,10 @@ export async function findTextLists(db: Queryable, texts: (string | undefined)[]
  * The words of each text as to_tsquery stems them (TextLists.prefixes), all texts in one statement: all the search
  * index needs of the database to match a text (it finds titles and skills itself).
  */
-export async function findTextPrefixes(db: Queryable, texts: readonly string[]): Promise<Map<string, string[] | undefined>> {
+export async function findTextPrefixes(
+  db: Queryable,
+  texts: readonly string[],
+): Promise<Map<string, string[] | undefined>> {
   const found = new Map<string, string[] | undefined>();
   const worded = texts.filter((q) => parseText(q).words);
   for (const q of texts) if (!worded.includes(q)) found.set(q, undefined);
@@ -421,7 +427,8 @@ function openCondition(params: Params, now: Date, { unindexed = false } = {}): s
  * The facet keys of a job (migration 017): the filters a counting pass gathers its matches by, as one GIN-indexed
  * array, so a broad word's bitmap and its filters' are ANDed before any row is read. Over `jobs j` or a sample.
  */
-const FACET_KEYS = 'job_facet_keys(j.city, j.country, j.salary_type, j.experience_level, j.employment_type, j.workplace)';
+const FACET_KEYS =
+  'job_facet_keys(j.city, j.country, j.salary_type, j.experience_level, j.employment_type, j.workplace)';
 
 /** The facet key that holds exactly when a filter group's condition does (groupCondition), or none for a range. */
 function groupKey(group: FilterGroup, value: string): string | undefined {
@@ -457,14 +464,19 @@ function modelConditions(criteria: SearchCriteria, params: Params, keys?: string
     // "Springfield, IL": the city in that region only. The region is the jobs table's alone (no sample or facet
     // key carries it), read by seq from whichever of them `j` is; a city's jobs are few.
     const regions = regionsMatched(where);
-    if (regions) conditions.push(`EXISTS (SELECT 1 FROM jobs r WHERE r.seq = j.seq AND r.region = ANY(${params.add(regions)}::text[]))`);
+    if (regions)
+      conditions.push(
+        `EXISTS (SELECT 1 FROM jobs r WHERE r.seq = j.seq AND r.region = ANY(${params.add(regions)}::text[]))`,
+      );
   } else if (where) equal(`country:${where.country}`, () => `j.country = ${params.add(where.country)}`);
   if (criteria.skill) conditions.push(`j.skill_keys @> ARRAY[${params.add(criteria.skill)}]::text[]`);
   const country = criteria.country;
   if (country) equal(`country:${country}`, () => `j.country = ${params.add(country)}`);
   if (criteria.remoteCountry) {
     equal('workplace:remote', () => `j.workplace = 'remote'`);
-    conditions.push(`(j.remote_countries = '{}' OR j.remote_countries @> ARRAY[${params.add(criteria.remoteCountry)}]::text[])`);
+    conditions.push(
+      `(j.remote_countries = '{}' OR j.remote_countries @> ARRAY[${params.add(criteria.remoteCountry)}]::text[])`,
+    );
   }
   if (criteria.payMin !== undefined) conditions.push(`j.pay_yearly_usd >= ${params.add(criteria.payMin)}`);
   return conditions;
@@ -506,7 +518,9 @@ function matchConditions(
   const conditions = [
     openCondition(params, now, { unindexed: keyed }),
     text ? textCondition(criteria, params, keyed) : undefined,
-    ...(groups ? filterConditions(criteria, params, now, keyed ? KEYED_JOB_GROUP_COLUMNS : JOB_GROUP_COLUMNS, undefined, keys) : []),
+    ...(groups
+      ? filterConditions(criteria, params, now, keyed ? KEYED_JOB_GROUP_COLUMNS : JOB_GROUP_COLUMNS, undefined, keys)
+      : []),
     ...modelConditions(criteria, params, keys),
   ];
   const distinct = [...new Set(keys)];
@@ -537,7 +551,6 @@ export interface SqlQuery {
 
 /** Where a page starts, and its size (HOME_PAGE_SIZE unless given: feeds read FEED_ITEM_COUNT at once). */
 export type PagePosition = { after?: PageBoundary | undefined; skipPages: number; size?: number | undefined };
-
 
 /** The order of a walked page: highest pay, or newest (each relevance tier is newest first). */
 function pageOrder(sort: JobSort | undefined): string {
@@ -666,7 +679,10 @@ export async function findPayPageAboveFloor(
   const end = start + size;
   const sampleRank = Math.ceil((end / SAMPLE_RATES[source]) * 1.25) + 25;
   const floorParams = new Params();
-  const floorWhere = whereClause([...matchConditions(criteria, floorParams, now, { keyed: true }), 'j.pay_yearly_usd IS NOT NULL']);
+  const floorWhere = whereClause([
+    ...matchConditions(criteria, floorParams, now, { keyed: true }),
+    'j.pay_yearly_usd IS NOT NULL',
+  ]);
   const [floor] = await db.query<{ pay: string | number }>(
     `SELECT j.pay_yearly_usd AS pay FROM ${SAMPLE_TABLES[source]} j ${floorWhere}
       ORDER BY j.pay_yearly_usd DESC LIMIT 1 OFFSET ${floorParams.add(sampleRank)}`,
@@ -674,7 +690,10 @@ export async function findPayPageAboveFloor(
   );
   if (!floor) return undefined;
   const params = new Params();
-  const where = whereClause([...matchConditions(criteria, params, now, { keyed: true }), `j.pay_yearly_usd >= ${params.add(floor.pay)}`]);
+  const where = whereClause([
+    ...matchConditions(criteria, params, now, { keyed: true }),
+    `j.pay_yearly_usd >= ${params.add(floor.pay)}`,
+  ]);
   // At most this many above the floor: several times what the sample let one expect, else a walk is as good.
   const most = 4 * end + 2_000;
   const rows = await db.query<{ n: number; page_seqs: unknown }>(
@@ -692,7 +711,10 @@ export async function findPayPageAboveFloor(
 /** The jobs of `seqs` as cards, in that order: a page whose matches the counting pass already ordered. */
 export async function findJobsBySeq(db: Queryable, seqs: readonly string[]): Promise<JobRow[]> {
   if (seqs.length === 0) return [];
-  const rows = await db.query<JobRow>(`SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} WHERE j.seq = ANY($1::bigint[]) LIMIT $2`, [seqs, seqs.length]);
+  const rows = await db.query<JobRow>(
+    `SELECT ${CARD_COLUMNS} FROM ${JOB_FROM} WHERE j.seq = ANY($1::bigint[]) LIMIT $2`,
+    [seqs, seqs.length],
+  );
   const bySeq = new Map(rows.map((row) => [String(row.seq), row]));
   return seqs.map((seq) => bySeq.get(seq)).filter((row): row is JobRow => row !== undefined);
 }
@@ -712,16 +734,32 @@ function tierQuery(criteria: SearchCriteria, now: Date, tier: number, offset: nu
 }
 
 /** The matches of one relevance tier, counted up to `upTo` (all that matters to place a page after them). */
-async function countTier(db: Queryable, criteria: SearchCriteria, now: Date, tier: number, upTo: number): Promise<number> {
+async function countTier(
+  db: Queryable,
+  criteria: SearchCriteria,
+  now: Date,
+  tier: number,
+  upTo: number,
+): Promise<number> {
   const params = new Params();
-  return countUpTo(db, [...matchConditions(criteria, params, now, { text: tier > 0 }), relevanceTier(criteria, params, tier)], params, upTo);
+  return countUpTo(
+    db,
+    [...matchConditions(criteria, params, now, { text: tier > 0 }), relevanceTier(criteria, params, tier)],
+    params,
+    upTo,
+  );
 }
 
 /**
  * A relevance page, tier by tier: each tier is read only when the tiers before it end before the page does,
  * from where the page's remainder begins among its matches. The first page of a broad search is one walk.
  */
-async function relevancePage(db: Queryable, criteria: SearchCriteria, position: PagePosition, now: Date): Promise<JobRow[]> {
+async function relevancePage(
+  db: Queryable,
+  criteria: SearchCriteria,
+  position: PagePosition,
+  now: Date,
+): Promise<JobRow[]> {
   const size = position.size ?? HOME_PAGE_SIZE;
   const start = position.skipPages * size;
   const tiers = relevanceTierCount(criteria);
@@ -743,7 +781,8 @@ async function relevancePage(db: Queryable, criteria: SearchCriteria, position: 
 
 /** Whether the precomputed counts can answer: no text, none of the job model's filters, a city among the options. */
 export function countsArePrecomputed(criteria: SearchCriteria): boolean {
-  const modelFilter = criteria.where || criteria.skill || criteria.country || criteria.remoteCountry || criteria.payMin !== undefined;
+  const modelFilter =
+    criteria.where || criteria.skill || criteria.country || criteria.remoteCountry || criteria.payMin !== undefined;
   const keyedCity = !criteria.location || LOCATION_OPTIONS.some((o) => o.value === criteria.location);
   return !criteria.q && !modelFilter && keyedCity;
 }
@@ -859,11 +898,19 @@ export function countsQuery(
   for (const group of FILTER_GROUP_NAMES) {
     const others = filterConditions(criteria, params, now, columns, group);
     for (const option of FILTER_GROUPS[group]) {
-      aggregates.push(aggregate([...others, groupCondition(group, option.value, params, now, columns)], `f${keys.length}`));
+      aggregates.push(
+        aggregate([...others, groupCondition(group, option.value, params, now, columns)], `f${keys.length}`),
+      );
       keys.push([group, option.value]);
     }
   }
-  if (precomputed) return { text: `SELECT ${aggregates.join(', ')} FROM job_facet_counts c`, values: params.values, keys, withTopLists: false };
+  if (precomputed)
+    return {
+      text: `SELECT ${aggregates.join(', ')} FROM job_facet_counts c`,
+      values: params.values,
+      keys,
+      withTopLists: false,
+    };
   const where = whereClause(matchConditions(criteria, params, now, { groups: groupsInBase, keyed: true }));
   const relevance = Boolean(page && page.sort === 'relevance' && criteria.q);
   const matches = matchesFrom(source, where, params, limit, relevance ? tierColumn(criteria, params) : '');
@@ -925,10 +972,18 @@ export async function countMatchesAndFacets(
 }
 
 /** The search's matches (every filter) in a sample: its count, to be scaled up. */
-export async function countSampleMatches(db: Queryable, criteria: SearchCriteria, now: Date, source: SampleSource): Promise<number> {
+export async function countSampleMatches(
+  db: Queryable,
+  criteria: SearchCriteria,
+  now: Date,
+  source: SampleSource,
+): Promise<number> {
   const params = new Params();
   const where = whereClause(matchConditions(criteria, params, now, { keyed: true }));
-  const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${SAMPLE_TABLES[source]} j ${where}`, params.values);
+  const rows = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${SAMPLE_TABLES[source]} j ${where}`,
+    params.values,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -941,15 +996,28 @@ export async function sampleCanEstimate(db: Queryable, source: SampleSource): Pr
 }
 
 /** The search's matches (every filter), counted exactly up to `limit`: reads at most that many. */
-export async function countMatches(db: Queryable, criteria: SearchCriteria, now: Date, limit = EXACT_COUNT_LIMIT): Promise<number> {
+export async function countMatches(
+  db: Queryable,
+  criteria: SearchCriteria,
+  now: Date,
+  limit = EXACT_COUNT_LIMIT,
+): Promise<number> {
   const params = new Params();
   return countUpTo(db, matchConditions(criteria, params, now), params, limit);
 }
 
 /** The jobs meeting `conditions`, counted up to `limit`: reads at most that many. */
-async function countUpTo(db: Queryable, conditions: (string | undefined)[], params: Params, limit: number): Promise<number> {
+async function countUpTo(
+  db: Queryable,
+  conditions: (string | undefined)[],
+  params: Params,
+  limit: number,
+): Promise<number> {
   const where = whereClause(conditions);
-  const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs j ${where} LIMIT ${params.add(limit)}) m`, params.values);
+  const rows = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs j ${where} LIMIT ${params.add(limit)}) m`,
+    params.values,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -979,7 +1047,10 @@ export async function findTopFacets(
         `SELECT label AS value, label, n AS count FROM job_skill_counts WHERE n > 0 ORDER BY n DESC, skill_key LIMIT ${top}`,
       ),
     ]);
-    return { places: places.map((p) => ({ ...p, count: Number(p.count) })), skills: skills.map((s) => ({ ...s, count: Number(s.count) })) };
+    return {
+      places: places.map((p) => ({ ...p, count: Number(p.count) })),
+      skills: skills.map((s) => ({ ...s, count: Number(s.count) })),
+    };
   }
   const params = new Params();
   const where = whereClause(matchConditions(criteria, params, now, { keyed: true }));
@@ -991,7 +1062,10 @@ export async function findTopFacets(
 }
 
 /** Up to 8 skills starting with `prefix`, most used (in open jobs) first; the spec's nine when nothing is used yet. */
-export async function suggestSkills(db: Queryable, prefix: string): Promise<{ value: string; label: string; count: number }[]> {
+export async function suggestSkills(
+  db: Queryable,
+  prefix: string,
+): Promise<{ value: string; label: string; count: number }[]> {
   const key = skillKey(prefix);
   const rows = await db.query<{ label: string; count: number }>(
     `SELECT label, n AS count FROM job_skill_counts WHERE n > 0 AND skill_key LIKE $1 ORDER BY n DESC, skill_key LIMIT ${JOB_MODEL_LIMITS.suggestions}`,
@@ -999,8 +1073,13 @@ export async function suggestSkills(db: Queryable, prefix: string): Promise<{ va
   );
   const used = rows.map((r) => ({ value: r.label, label: r.label, count: Number(r.count) }));
   const seen = new Set(used.map((s) => s.value.toLowerCase()));
-  const starters = SKILL_OPTIONS.filter((o) => o.value.toLowerCase().startsWith(key) && !seen.has(o.value.toLowerCase()));
-  return [...used, ...starters.map((o) => ({ value: o.value, label: o.label, count: 0 }))].slice(0, JOB_MODEL_LIMITS.suggestions);
+  const starters = SKILL_OPTIONS.filter(
+    (o) => o.value.toLowerCase().startsWith(key) && !seen.has(o.value.toLowerCase()),
+  );
+  return [...used, ...starters.map((o) => ({ value: o.value, label: o.label, count: 0 }))].slice(
+    0,
+    JOB_MODEL_LIMITS.suggestions,
+  );
 }
 
 /**

@@ -124,7 +124,11 @@ export class SearchCache {
       if (!oldest.done) this.entries.delete(oldest.value);
     }
     const settling = now - this.changedAt < this.settleMs;
-    const created: Entry = { at: now, ttlMs: settling ? Math.min(this.settleMs, this.ttlMs) : this.ttlMs, boundaries: new Map() };
+    const created: Entry = {
+      at: now,
+      ttlMs: settling ? Math.min(this.settleMs, this.ttlMs) : this.ttlMs,
+      boundaries: new Map(),
+    };
     this.entries.set(key, created);
     return created;
   }
@@ -264,8 +268,12 @@ async function criteriaOf(
   if (rest.q) await cache.vocabulary.refresh(reader, now.getTime());
   const correctedQ = rest.q ? cache.vocabulary.correct(rest.q) : undefined;
   // The search index finds titles and skills itself: it needs only the words as stemmed.
-  if (indexed) return { ...toCriteria(rest), correctedQ, textLists: await cache.prefixesOf(reader, [rest.q, correctedQ]) };
-  const [titleKeys, textLists] = await Promise.all([findTitleKeys(reader, rest.q), cache.textListsOf(reader, [rest.q, correctedQ], now.getTime())]);
+  if (indexed)
+    return { ...toCriteria(rest), correctedQ, textLists: await cache.prefixesOf(reader, [rest.q, correctedQ]) };
+  const [titleKeys, textLists] = await Promise.all([
+    findTitleKeys(reader, rest.q),
+    cache.textListsOf(reader, [rest.q, correctedQ], now.getTime()),
+  ]);
   return { ...toCriteria(rest), correctedQ, titleKeys, textLists };
 }
 
@@ -291,7 +299,13 @@ export async function findSearchMatches(
   }
 }
 
-async function runSearch(db: Db, cache: SearchCache, query: SearchQuery, now: Date, viewer: JobViewer): Promise<SearchResult> {
+async function runSearch(
+  db: Db,
+  cache: SearchCache,
+  query: SearchQuery,
+  now: Date,
+  viewer: JobViewer,
+): Promise<SearchResult> {
   const index = cache.index && (await cache.index.current(now.getTime())) ? cache.index : undefined;
   if (index) {
     try {
@@ -322,9 +336,11 @@ async function answerSearch(
     // Housekeeping, off the request's path: counts are the same before and after.
     // One instance at a time (the others skip: the work is the same).
     const olderThan = toIsoDate(new Date(now.getTime() - 31 * 86_400_000));
-    unlessRunningElsewhere(db.primary ?? db, LOCKS.facetCompaction, (tx) => compactFacetCounts(tx, olderThan)).catch(() => {
-      cache.compactedOn = '';
-    });
+    unlessRunningElsewhere(db.primary ?? db, LOCKS.facetCompaction, (tx) => compactFacetCounts(tx, olderThan)).catch(
+      () => {
+        cache.compactedOn = '';
+      },
+    );
   }
   if (now.getTime() - cache.expiredAt >= EXPIRY_SWEEP_MS) {
     cache.expiredAt = now.getTime();
@@ -369,19 +385,30 @@ async function answerSearch(
  * answers. The precomputed counts and the cards of a page are always read from the database.
  */
 interface SearchPasses {
-  counts(criteria: SearchCriteria, now: Date, source?: CountSource, limit?: number, options?: { groupsInBase?: boolean; page?: PageOfMatches | undefined }): Promise<MatchCounts>;
+  counts(
+    criteria: SearchCriteria,
+    now: Date,
+    source?: CountSource,
+    limit?: number,
+    options?: { groupsInBase?: boolean; page?: PageOfMatches | undefined },
+  ): Promise<MatchCounts>;
   sampleMatches(criteria: SearchCriteria, now: Date, source: SampleSource): Promise<number>;
   fewMatchesPage(criteria: SearchCriteria, now: Date, page: PageOfMatches): Promise<string[] | undefined>;
   samples(now: Date): Promise<readonly SampleSource[]>;
   /** The top places and skills of a search the precomputed counts answer (findTopFacets). */
   topFacets(criteria: SearchCriteria, now: Date, source: CountSource): Promise<TopFacets>;
   /** The page of a search whose matches were not all read. */
-  page(criteria: SearchCriteria, position: PagePosition, now: Date): Promise<{ rows: JobRow[]; previous?: PageBoundary | undefined }>;
+  page(
+    criteria: SearchCriteria,
+    position: PagePosition,
+    now: Date,
+  ): Promise<{ rows: JobRow[]; previous?: PageBoundary | undefined }>;
 }
 
 function sqlPasses(reader: Queryable, cache: SearchCache): SearchPasses {
   return {
-    counts: (criteria, now, source, limit, options) => countMatchesAndFacets(reader, criteria, now, source, limit, options),
+    counts: (criteria, now, source, limit, options) =>
+      countMatchesAndFacets(reader, criteria, now, source, limit, options),
     sampleMatches: (criteria, now, source) => countSampleMatches(reader, criteria, now, source),
     fewMatchesPage: (criteria, now, page) => findPageOfFewMatches(reader, criteria, now, page),
     samples: (now) => cache.samplesToEstimateFrom(reader, now.getTime()),
@@ -392,7 +419,8 @@ function sqlPasses(reader: Queryable, cache: SearchCache): SearchPasses {
 
 function indexPasses(reader: Queryable, index: SearchIndex): SearchPasses {
   return {
-    counts: (criteria, now, source, limit, options) => index.countMatchesAndFacets(criteria, now, source, limit, options),
+    counts: (criteria, now, source, limit, options) =>
+      index.countMatchesAndFacets(criteria, now, source, limit, options),
     sampleMatches: async (criteria, now, source) => index.countSampleMatches(criteria, now, source),
     fewMatchesPage: async (criteria, now, page) => index.pageOfFewMatches(criteria, now, page, EXACT_COUNT_LIMIT),
     samples: async () => SAMPLE_LEVELS.filter((source) => index.sampleSize(source) >= SAMPLE_HITS_FOR_ESTIMATE),
@@ -400,7 +428,8 @@ function indexPasses(reader: Queryable, index: SearchIndex): SearchPasses {
     topFacets: async (criteria, now, source) =>
       unfiltered(criteria)
         ? findTopFacets(reader, criteria, now, source)
-        : ((await index.countMatchesAndFacets(criteria, now, source, EXACT_COUNT_LIMIT, { groupsInBase: true })).top ?? EMPTY_TOP),
+        : ((await index.countMatchesAndFacets(criteria, now, source, EXACT_COUNT_LIMIT, { groupsInBase: true })).top ??
+          EMPTY_TOP),
     page: async (criteria, position, now) => {
       const { seqs, previous } = index.pageOf(criteria, position, now);
       return { rows: await findJobsBySeq(reader, seqs), ...(previous ? { previous } : {}) };
@@ -428,7 +457,11 @@ async function pageAndCounts(
   const start = (page - 1) * HOME_PAGE_SIZE;
   // A pass over few matches gives their order from the first one, far enough for this page and the next ones
   // a person clicks through, kept with the counts (Entry.ordered): those pages read no pass again.
-  const wanted: PageOfMatches = { sort: criteria.sort ?? 'newest', offset: 0, size: Math.max(ORDERED_SEQS_KEPT, start + HOME_PAGE_SIZE) };
+  const wanted: PageOfMatches = {
+    sort: criteria.sort ?? 'newest',
+    offset: 0,
+    size: Math.max(ORDERED_SEQS_KEPT, start + HOME_PAGE_SIZE),
+  };
   const fromOrdered = async (ordered: Entry['ordered'], counts: Counts) => {
     if (!ordered || (!ordered.complete && ordered.seqs.length < start + HOME_PAGE_SIZE)) return undefined;
     entry.ordered = ordered;
@@ -488,7 +521,9 @@ async function manyMatchesPage(
       const finest = (await cache.samplesToEstimateFrom(reader, now.getTime())).at(-1);
       return finest && findPayPageAboveFloor(reader, criteria, now, finest, start, position.size);
     };
-    const seqs = (await findPayPageWithin(reader, criteria, now, start, PAY_WALK_MOST_ROWS, position.size)) ?? (await aboveFloor());
+    const seqs =
+      (await findPayPageWithin(reader, criteria, now, start, PAY_WALK_MOST_ROWS, position.size)) ??
+      (await aboveFloor());
     if (seqs) return { rows: await findJobsBySeq(reader, seqs) };
   }
   return findJobPage(reader, criteria, position, now);
@@ -500,7 +535,10 @@ const ORDERED_SEQS_KEPT = 100 * HOME_PAGE_SIZE;
 /** Sampled figures scaled up to the whole board. */
 function scaledFacets(facets: Facets, rate: number): Facets {
   return Object.fromEntries(
-    Object.entries(facets).map(([group, options]) => [group, Object.fromEntries(Object.entries(options).map(([value, n]) => [value, n * rate]))]),
+    Object.entries(facets).map(([group, options]) => [
+      group,
+      Object.fromEntries(Object.entries(options).map(([value, n]) => [value, n * rate])),
+    ]),
   ) as Facets;
 }
 
@@ -545,7 +583,13 @@ async function countSearch(
     const source = topListSource(exact.total, samples);
     const top = await passes.topFacets(criteria, now, source);
     const topFacets = source === 'jobs' ? top : scaledTop(top, SAMPLE_RATES[source]);
-    return { total: exact.total, facets: exact.facets, topFacets, totalIsEstimate: false, facetsAreEstimates: source !== 'jobs' };
+    return {
+      total: exact.total,
+      facets: exact.facets,
+      topFacets,
+      totalIsEstimate: false,
+      facetsAreEstimates: source !== 'jobs',
+    };
   }
   const many = (n: number) => n >= SAMPLE_HITS_FOR_ESTIMATE;
   const estimated = (counts: MatchCounts, source: SampleSource): Counts => {
@@ -589,7 +633,15 @@ async function countSearch(
     }
     const exact = await passes.counts(criteria, now, 'jobs', EXACT_COUNT_LIMIT, { groupsInBase: true, page });
     if (exact.total < EXACT_COUNT_LIMIT) {
-      return { total: exact.total, facets, topFacets: exact.top ?? EMPTY_TOP, totalIsEstimate: false, facetsAreEstimates: true, everyMatchRead: true, pageSeqs: exact.pageSeqs };
+      return {
+        total: exact.total,
+        facets,
+        topFacets: exact.top ?? EMPTY_TOP,
+        totalIsEstimate: false,
+        facetsAreEstimates: true,
+        everyMatchRead: true,
+        pageSeqs: exact.pageSeqs,
+      };
     }
     for (const skippedLevel of unlikely) {
       const found = await finerTotal(skippedLevel);
@@ -601,11 +653,26 @@ async function countSearch(
   const exact = await passes.counts(criteria, now, 'jobs', EXACT_COUNT_LIMIT, { page });
   if (exact.base < EXACT_COUNT_LIMIT) {
     const topFacets = exact.top ?? EMPTY_TOP;
-    return { total: exact.total, facets: exact.facets, topFacets, totalIsEstimate: false, facetsAreEstimates: false, everyMatchRead: true, pageSeqs: exact.pageSeqs };
+    return {
+      total: exact.total,
+      facets: exact.facets,
+      topFacets,
+      totalIsEstimate: false,
+      facetsAreEstimates: false,
+      everyMatchRead: true,
+      pageSeqs: exact.pageSeqs,
+    };
   }
   // More than the samples counted let one expect: the ones skipped after all, the finest counted giving the figures.
   for (const source of skipped) finest = { counts: await passes.counts(criteria, now, source), source };
-  if (!finest) return { total: exact.total, facets: exact.facets, topFacets: exact.top ?? EMPTY_TOP, totalIsEstimate: false, facetsAreEstimates: false };
+  if (!finest)
+    return {
+      total: exact.total,
+      facets: exact.facets,
+      topFacets: exact.top ?? EMPTY_TOP,
+      totalIsEstimate: false,
+      facetsAreEstimates: false,
+    };
   return estimated(finest.counts, finest.source);
 }
 

@@ -28,7 +28,8 @@ export function editDistance(a: string, b: string, limit: number): number {
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, (before[j - 2] ?? 0) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, (before[j - 2] ?? 0) + 1);
       current.push(value);
       rowMin = Math.min(rowMin, value);
     }
@@ -128,7 +129,8 @@ export class Vocabulary {
       const edits = editDistance(word, candidate, limit);
       if (edits > limit) continue;
       const uses = this.uses.get(candidate) ?? 0;
-      if (!best || edits < best.edits || (edits === best.edits && uses > best.uses)) best = { word: candidate, edits, uses };
+      if (!best || edits < best.edits || (edits === best.edits && uses > best.uses))
+        best = { word: candidate, edits, uses };
     }
     if (this.corrections.size >= CORRECTIONS_KEPT) this.corrections.clear();
     this.corrections.set(word, best?.word ?? null);

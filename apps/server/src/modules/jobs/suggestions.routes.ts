@@ -18,7 +18,9 @@ export const suggestionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { co
     { schema: { tags: ['jobs'], querystring: placeQuerySchema, response: { 200: placeSuggestionsSchema } } },
     async (request) => {
       // Each lookup is cheap (places.ts), but every keystroke of a typeahead is one: bounded per address all the same.
-      await rateLimiter.consume([[{ name: 'place-lookups-address', ...rateLimitsOf(config).placeLookupsPerAddress }, request.ip]]);
+      await rateLimiter.consume([
+        [{ name: 'place-lookups-address', ...rateLimitsOf(config).placeLookupsPerAddress }, request.ip],
+      ]);
       return placeSuggestions(request.query.q, { withCountries: request.query.countries === 'first' });
     },
   );

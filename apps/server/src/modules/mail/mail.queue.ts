@@ -171,7 +171,10 @@ export class MailQueue {
    */
   async cancelWaiting(id: string, tx: Transaction): Promise<boolean> {
     await this.start();
-    const rows = await tx.query<{ state: string }>(`SELECT state FROM pgboss.job WHERE name = $1 AND id = $2 FOR UPDATE`, [QUEUE, id]);
+    const rows = await tx.query<{ state: string }>(
+      `SELECT state FROM pgboss.job WHERE name = $1 AND id = $2 FOR UPDATE`,
+      [QUEUE, id],
+    );
     const state = rows[0]?.state;
     if (state !== 'created' && state !== 'retry') return false;
     await this.boss.cancel(QUEUE, id, { db: adapter(tx) });

@@ -85,7 +85,7 @@ export function emailChangedMail(to: string, name: string, newEmail: string): Ou
       `Hello ${name},`,
       '',
       `The e-mail address of your Jobboard account was changed from this address to ${newEmail}.`,
-      'If this was not you, reply to this e-mail: your account may be in someone else\'s hands.',
+      "If this was not you, reply to this e-mail: your account may be in someone else's hands.",
     ].join('\n'),
   };
 }
@@ -188,7 +188,10 @@ export function applicationStageMail(to: string, name: string, content: StageMai
  * An invitation to join a company (security review round 2, finding 4). The company's name is shown only as
  * it passes the display-name rule; the link works for the invited address only, once, until it expires.
  */
-export function companyInvitationMail(to: string, content: { company: string; link: string; expiresInDays: number }): OutgoingMail {
+export function companyInvitationMail(
+  to: string,
+  content: { company: string; link: string; expiresInDays: number },
+): OutgoingMail {
   return {
     to,
     subject: 'You are invited to join a company on Jobboard',
@@ -220,17 +223,33 @@ export function newApplicationMail(to: string, name: string, content: NewApplica
   return {
     to,
     subject: `New application: ${title}`,
-    text: [`Hello ${name},`, '', `${content.applicant} applied to “${content.jobTitle}”.`, 'Read the application:', content.link].join('\n'),
+    text: [
+      `Hello ${name},`,
+      '',
+      `${content.applicant} applied to “${content.jobTitle}”.`,
+      'Read the application:',
+      content.link,
+    ].join('\n'),
   };
 }
 
 /** The daily digest: applications arrived for a job in the last day (the job's choice: daily). */
-export function applicationDigestMail(to: string, name: string, content: Omit<NewApplicationMailContent, 'applicant'>): OutgoingMail {
+export function applicationDigestMail(
+  to: string,
+  name: string,
+  content: Omit<NewApplicationMailContent, 'applicant'>,
+): OutgoingMail {
   const title = isPlainDisplayText(content.jobTitle) ? content.jobTitle : 'your job';
   return {
     to,
     subject: `New applications today: ${title}`,
-    text: [`Hello ${name},`, '', `New applications arrived for “${content.jobTitle}” in the last day.`, 'Read them:', content.link].join('\n'),
+    text: [
+      `Hello ${name},`,
+      '',
+      `New applications arrived for “${content.jobTitle}” in the last day.`,
+      'Read them:',
+      content.link,
+    ].join('\n'),
   };
 }
 
@@ -270,10 +289,16 @@ export function jobReportedMail(to: string, content: ReportedJobContent): Outgoi
 }
 
 /** To a reporter: what an administrator decided about the job they reported. */
-export function reportOutcomeMail(to: string, name: string, content: { jobTitle: string; removed: boolean }): OutgoingMail {
+export function reportOutcomeMail(
+  to: string,
+  name: string,
+  content: { jobTitle: string; removed: boolean },
+): OutgoingMail {
   return {
     to,
-    subject: content.removed ? 'Your report on Jobboard: the job was removed' : 'Your report on Jobboard: the job stays up',
+    subject: content.removed
+      ? 'Your report on Jobboard: the job was removed'
+      : 'Your report on Jobboard: the job stays up',
     text: [
       `Hello ${name},`,
       '',

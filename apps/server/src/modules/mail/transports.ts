@@ -22,7 +22,14 @@ const messageId = (id: string) => `<${id}@jobboard>`;
 
 /** The same message for SMTP and the outbox: sender, stable Message-ID and any extra header fields. */
 function message(id: string, from: string, mail: OutgoingMail) {
-  return { from, to: mail.to, subject: mail.subject, text: mail.text, messageId: messageId(id), ...(mail.headers ? { headers: mail.headers } : {}) };
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    messageId: messageId(id),
+    ...(mail.headers ? { headers: mail.headers } : {}),
+  };
 }
 
 /** SMTP_URL: any SMTP server (smtp://user:pass@host:port, smtps://...). */
@@ -33,7 +40,12 @@ export class SmtpTransport implements MailTransport {
   constructor(url: string) {
     // Bounded well under the queue's MAIL_EXPIRE_SECONDS, so a slow server fails a send before the queue takes the
     // message for abandoned and a second worker sends it again.
-    this.transporter = nodemailer.createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+    this.transporter = nodemailer.createTransport({
+      url,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
   }
 
   async send(id: string, from: string, mail: OutgoingMail): Promise<void> {

@@ -1,11 +1,23 @@
 import type { BannedUser, HiddenJob, MyReport, QueueItem, ReportBody, ReportReason } from '@jobboard/shared';
 import { MODERATION_LIMITS } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
-import { JOB_COLUMNS, JOB_FROM, MODERATION_COLUMNS, PUBLIC_VIEWER, toJob, type JobRow } from '../jobs/jobs.repository.js';
+import {
+  JOB_COLUMNS,
+  JOB_FROM,
+  MODERATION_COLUMNS,
+  PUBLIC_VIEWER,
+  toJob,
+  type JobRow,
+} from '../jobs/jobs.repository.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export async function insertReport(db: Queryable, jobId: string, reporterId: string, body: ReportBody): Promise<string> {
+export async function insertReport(
+  db: Queryable,
+  jobId: string,
+  reporterId: string,
+  body: ReportBody,
+): Promise<string> {
   const [row] = await db.query<{ id: string }>(
     'INSERT INTO job_reports (job_id, reporter_id, reason, details) VALUES ($1, $2, $3, $4) RETURNING id',
     [jobId, reporterId, body.reason, body.details],
@@ -16,13 +28,21 @@ export async function insertReport(db: Queryable, jobId: string, reporterId: str
 
 /** The reporter's latest report of the job, open or decided. */
 export async function findLatestReport(db: Queryable, jobId: string, reporterId: string): Promise<MyReport['report']> {
-  const [row] = await db.query<{ created_at: Date | string; resolved_at: Date | string | null; resolution: 'approved' | 'hidden' | 'banned' | null }>(
+  const [row] = await db.query<{
+    created_at: Date | string;
+    resolved_at: Date | string | null;
+    resolution: 'approved' | 'hidden' | 'banned' | null;
+  }>(
     `SELECT created_at, resolved_at, resolution FROM job_reports WHERE job_id = $1 AND reporter_id = $2
       ORDER BY created_at DESC, id DESC LIMIT 1`,
     [jobId, reporterId],
   );
   if (!row) return null;
-  return { reportedAt: iso(row.created_at), resolvedAt: row.resolved_at ? iso(row.resolved_at) : null, resolution: row.resolution };
+  return {
+    reportedAt: iso(row.created_at),
+    resolvedAt: row.resolved_at ? iso(row.resolved_at) : null,
+    resolution: row.resolution,
+  };
 }
 
 /** Every open report of the jobs, resolved with what the administrator did; answers how many. */
@@ -36,7 +56,11 @@ export interface ResolvedReport {
 }
 
 /** Resolves the jobs' open reports (one per job and reporter, job_reports_open_once); answers each. */
-export async function resolveReports(db: Queryable, jobIds: string[], resolution: 'approved' | 'hidden' | 'banned'): Promise<ResolvedReport[]> {
+export async function resolveReports(
+  db: Queryable,
+  jobIds: string[],
+  resolution: 'approved' | 'hidden' | 'banned',
+): Promise<ResolvedReport[]> {
   return db.query<ResolvedReport>(
     `WITH resolved AS (
        UPDATE job_reports SET resolved_at = now(), resolution = $2 WHERE job_id = ANY($1::uuid[]) AND resolved_at IS NULL
@@ -50,7 +74,10 @@ export async function resolveReports(db: Queryable, jobIds: string[], resolution
 
 /** Whether the job has open reports besides `reportId` (the administrators were told of the first one already). */
 export async function hasOtherOpenReports(db: Queryable, jobId: string, reportId: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM job_reports WHERE job_id = $1 AND resolved_at IS NULL AND id <> $2 LIMIT 1', [jobId, reportId]);
+  const rows = await db.query(
+    'SELECT 1 FROM job_reports WHERE job_id = $1 AND resolved_at IS NULL AND id <> $2 LIMIT 1',
+    [jobId, reportId],
+  );
   return rows.length > 0;
 }
 
@@ -91,7 +118,8 @@ export async function hideJobs(
   adminId: string,
 ): Promise<string[]> {
   // A ban hides every job of the account not hidden already (those keep their own reason).
-  const [condition, key] = 'jobId' in where ? ['id = $1', where.jobId] : ["poster_id = $1 AND status <> 'hidden'", where.posterId];
+  const [condition, key] =
+    'jobId' in where ? ['id = $1', where.jobId] : ["poster_id = $1 AND status <> 'hidden'", where.posterId];
   const rows = await db.query<{ id: string }>(
     `UPDATE jobs SET status_before_moderation = CASE WHEN status IN ('hidden', 'pending') THEN status_before_moderation ELSE status END,
                      status = 'hidden', moderation_reason = $2, moderated_at = now(), moderated_by = $3
@@ -118,7 +146,9 @@ export async function lockUser(db: Queryable, userId: string): Promise<UserModer
 
 /** Whether the account is banned (moderation keeps bans as `users.banned_at`). */
 export async function isBanned(db: Queryable, userId: string): Promise<boolean> {
-  const [row] = await db.query<{ banned: boolean }>('SELECT banned_at IS NOT NULL AS banned FROM users WHERE id = $1', [userId]);
+  const [row] = await db.query<{ banned: boolean }>('SELECT banned_at IS NOT NULL AS banned FROM users WHERE id = $1', [
+    userId,
+  ]);
   return row?.banned === true;
 }
 
@@ -137,7 +167,11 @@ export async function setBan(db: Queryable, userId: string, reason: string | nul
  * awaiting review (since they were posted). Bounded by its page; the open reports and pending jobs each have an
  * index of their own (migration 014).
  */
-export async function findQueuePage(db: Queryable, limit: number, offset: number): Promise<{ ids: { id: string; since: string }[]; total: number }> {
+export async function findQueuePage(
+  db: Queryable,
+  limit: number,
+  offset: number,
+): Promise<{ ids: { id: string; since: string }[]; total: number }> {
   const rows = await db.query<{ id: string; since: Date | string; total: number }>(
     `WITH queue AS (
        SELECT r.job_id AS id, min(r.created_at) AS since FROM job_reports r WHERE r.resolved_at IS NULL GROUP BY r.job_id
@@ -160,7 +194,12 @@ export async function findQueuePage(db: Queryable, limit: number, offset: number
   return { ids: rows.map((r) => ({ id: r.id, since: iso(r.since) })), total };
 }
 
-type QueueJobRow = JobRow & { poster_email: string; poster_created_at: Date | string; poster_banned_at: Date | string | null; poster_verified: boolean };
+type QueueJobRow = JobRow & {
+  poster_email: string;
+  poster_created_at: Date | string;
+  poster_banned_at: Date | string | null;
+  poster_verified: boolean;
+};
 
 /** The queue items of those jobs: the job (as its poster sees it), its poster, its open reports. */
 export async function findQueueItems(
@@ -206,7 +245,9 @@ export async function findQueueItems(
         },
         reportCount: counts.reduce((sum, r) => sum + r.n, 0),
         reasons: counts.map((r) => ({ reason: r.reason, count: r.n })),
-        reports: latest.filter((r) => r.job_id === id).map((r) => ({ reason: r.reason, details: r.details, createdAt: iso(r.created_at) })),
+        reports: latest
+          .filter((r) => r.job_id === id)
+          .map((r) => ({ reason: r.reason, details: r.details, createdAt: iso(r.created_at) })),
         since,
       },
     ];
@@ -214,7 +255,11 @@ export async function findQueueItems(
 }
 
 /** One page of hidden jobs, most recently hidden first (jobs_hidden_idx, migration 023), with their posters. */
-export async function findHiddenJobsPage(db: Queryable, limit: number, offset: number): Promise<{ items: HiddenJob[]; total: number }> {
+export async function findHiddenJobsPage(
+  db: Queryable,
+  limit: number,
+  offset: number,
+): Promise<{ items: HiddenJob[]; total: number }> {
   const rows = await db.query<JobRow & { poster_email: string; poster_banned_at: Date | string | null }>(
     `SELECT ${JOB_COLUMNS}, ${MODERATION_COLUMNS}, j.description, u.email AS poster_email, u.banned_at AS poster_banned_at
        FROM ${JOB_FROM} WHERE j.status = 'hidden' ORDER BY j.moderated_at DESC, j.id LIMIT $1 OFFSET $2`,
@@ -234,8 +279,19 @@ export async function findHiddenJobsPage(db: Queryable, limit: number, offset: n
 }
 
 /** One page of banned accounts, most recently banned first (users_banned_idx, migration 023). */
-export async function findBannedUsersPage(db: Queryable, limit: number, offset: number): Promise<{ items: BannedUser[]; total: number }> {
-  const rows = await db.query<{ id: string; name: string; email: string; banned_at: Date | string; ban_reason: string | null; hidden_jobs: number }>(
+export async function findBannedUsersPage(
+  db: Queryable,
+  limit: number,
+  offset: number,
+): Promise<{ items: BannedUser[]; total: number }> {
+  const rows = await db.query<{
+    id: string;
+    name: string;
+    email: string;
+    banned_at: Date | string;
+    ban_reason: string | null;
+    hidden_jobs: number;
+  }>(
     `SELECT u.id, u.name, u.email, u.banned_at, u.ban_reason,
             (SELECT count(*)::int FROM jobs j WHERE j.poster_id = u.id AND j.status = 'hidden') AS hidden_jobs
        FROM users u WHERE u.banned_at IS NOT NULL ORDER BY u.banned_at DESC, u.id LIMIT $1 OFFSET $2`,

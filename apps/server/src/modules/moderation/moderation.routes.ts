@@ -29,14 +29,23 @@ import {
 } from './moderation.service.js';
 
 /** Reports of jobs, and the administrators' review queue and decisions (decision record 20). Prefix: /api. */
-export const moderationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, searchCounts, mail }) => {
+export const moderationRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, config, rateLimiter, searchCounts, mail },
+) => {
   const deps = { db, searchCounts, adminEmails: config.adminEmails, mail, origin: config.siteOrigin };
-  const admin = (request: { user: Parameters<typeof requireAdmin>[0] }) => requireAdmin(request.user, config.adminEmails);
+  const admin = (request: { user: Parameters<typeof requireAdmin>[0] }) =>
+    requireAdmin(request.user, config.adminEmails);
 
   app.post(
     '/job/:id/report',
     {
-      schema: { tags: ['moderation'], params: moderationParamsSchema, body: reportBodySchema, response: { 201: reportAckSchema } },
+      schema: {
+        tags: ['moderation'],
+        params: moderationParamsSchema,
+        body: reportBodySchema,
+        response: { 201: reportAckSchema },
+      },
       // A visitor hears "sign in" before anything about the body.
       preValidation: async (request) => {
         requireUser(request);
@@ -69,44 +78,75 @@ export const moderationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.get(
     '/admin/queue',
-    { preValidation, schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: queuePageSchema } } },
+    {
+      preValidation,
+      schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: queuePageSchema } },
+    },
     async (request) => listQueue(db, config.adminEmails, request.query.page),
   );
 
   // The administrators' own decisions, to undo them: hidden jobs (approve unhides one) and banned accounts (unban).
   app.get(
     '/admin/hidden-jobs',
-    { preValidation, schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: hiddenJobsPageSchema } } },
+    {
+      preValidation,
+      schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: hiddenJobsPageSchema } },
+    },
     async (request) => listHiddenJobs(db, request.query.page),
   );
 
   app.get(
     '/admin/banned-users',
-    { preValidation, schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: bannedUsersPageSchema } } },
+    {
+      preValidation,
+      schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: bannedUsersPageSchema } },
+    },
     async (request) => listBannedUsers(db, request.query.page),
   );
 
   app.post(
     '/admin/jobs/:id/approve',
-    { preValidation, schema: { tags: ['moderation'], params: moderationParamsSchema, response: { 200: jobDecisionSchema } } },
+    {
+      preValidation,
+      schema: { tags: ['moderation'], params: moderationParamsSchema, response: { 200: jobDecisionSchema } },
+    },
     async (request) => approveJob(deps, admin(request), request.params.id),
   );
 
   app.post(
     '/admin/jobs/:id/hide',
-    { preValidation, schema: { tags: ['moderation'], params: moderationParamsSchema, body: moderationReasonBodySchema, response: { 200: jobDecisionSchema } } },
+    {
+      preValidation,
+      schema: {
+        tags: ['moderation'],
+        params: moderationParamsSchema,
+        body: moderationReasonBodySchema,
+        response: { 200: jobDecisionSchema },
+      },
+    },
     async (request) => hideJob(deps, admin(request), request.params.id, request.body.reason),
   );
 
   app.post(
     '/admin/users/:id/ban',
-    { preValidation, schema: { tags: ['moderation'], params: moderationParamsSchema, body: moderationReasonBodySchema, response: { 200: banAnswerSchema } } },
+    {
+      preValidation,
+      schema: {
+        tags: ['moderation'],
+        params: moderationParamsSchema,
+        body: moderationReasonBodySchema,
+        response: { 200: banAnswerSchema },
+      },
+    },
     async (request) => banUser(deps, admin(request), request.params.id, request.body.reason),
   );
 
   app.post(
     '/admin/users/:id/unban',
-    { preValidation, schema: { tags: ['moderation'], params: moderationParamsSchema, response: { 200: banAnswerSchema } } },
+    {
+      preValidation,
+      schema: { tags: ['moderation'], params: moderationParamsSchema, response: { 200: banAnswerSchema } },
+    },
     async (request) => unbanUser(deps, request.params.id),
   );
 };

@@ -63,9 +63,15 @@ export function requireAdmin(user: CurrentUser | null, adminEmails: readonly str
  * open report e-mails every address of ADMIN_EMAILS, in the same transaction (under a lock on the job's row, so
  * two first reports at once mail once); later ones wait in the queue without mail, so reports cannot flood them.
  */
-export async function reportJob(deps: ModerationDeps, user: CurrentUser, rawJobId: string, body: ReportBody): Promise<ReportAck> {
+export async function reportJob(
+  deps: ModerationDeps,
+  user: CurrentUser,
+  rawJobId: string,
+  body: ReportBody,
+): Promise<ReportAck> {
   const job = await findJobById(deps.db, parseId(rawJobId, MESSAGES.jobNotFound));
-  if (!job || (job.moderation_state && !isAdmin(deps.adminEmails, user))) throw new AppError('not_found', MESSAGES.jobNotFound);
+  if (!job || (job.moderation_state && !isAdmin(deps.adminEmails, user)))
+    throw new AppError('not_found', MESSAGES.jobNotFound);
   if (job.poster_id === user.id) throw new AppError('forbidden', MODERATION_MESSAGES.cannotReportOwnJob);
   try {
     const reportId = await deps.db.transaction(async (tx) => {
@@ -86,33 +92,50 @@ export async function reportJob(deps: ModerationDeps, user: CurrentUser, rawJobI
     });
     return { reportId, message: MODERATION_MESSAGES.reported };
   } catch (error) {
-    if (isUniqueViolation(error, 'job_reports_open_once')) throw new AppError('conflict', MODERATION_MESSAGES.alreadyReported);
+    if (isUniqueViolation(error, 'job_reports_open_once'))
+      throw new AppError('conflict', MODERATION_MESSAGES.alreadyReported);
     throw error;
   }
 }
 
 /** Resolves the jobs' open reports and queues each confirmed reporter's e-mail about the outcome, in `tx`. */
-async function resolveAndTell(deps: ModerationDeps, tx: Transaction, jobIds: string[], resolution: 'approved' | 'hidden' | 'banned'): Promise<number> {
+async function resolveAndTell(
+  deps: ModerationDeps,
+  tx: Transaction,
+  jobIds: string[],
+  resolution: 'approved' | 'hidden' | 'banned',
+): Promise<number> {
   const resolved: ResolvedReport[] = await resolveReports(tx, jobIds, resolution);
   for (const report of resolved) {
     if (!report.reporter_verified) continue;
-    const mail = reportOutcomeMail(report.reporter_email, report.reporter_name, { jobTitle: report.job_title, removed: resolution !== 'approved' });
+    const mail = reportOutcomeMail(report.reporter_email, report.reporter_name, {
+      jobTitle: report.job_title,
+      removed: resolution !== 'approved',
+    });
     await deps.mail.enqueue(mail, tx);
   }
   return resolved.length;
 }
 
 /** The caller's own latest report of a job they can see (as for a report: 404 for a job hidden from them). */
-export async function myReport(db: Db, user: CurrentUser, rawJobId: string, adminEmails: readonly string[]): Promise<MyReport> {
+export async function myReport(
+  db: Db,
+  user: CurrentUser,
+  rawJobId: string,
+  adminEmails: readonly string[],
+): Promise<MyReport> {
   const job = await findJobById(db, parseId(rawJobId, MESSAGES.jobNotFound));
-  if (!job || (job.moderation_state && !isAdmin(adminEmails, user))) throw new AppError('not_found', MESSAGES.jobNotFound);
+  if (!job || (job.moderation_state && !isAdmin(adminEmails, user)))
+    throw new AppError('not_found', MESSAGES.jobNotFound);
   return { report: await findLatestReport(db, job.id, user.id) };
 }
 
 export async function listQueue(db: Db, adminEmails: readonly string[], page: number): Promise<QueuePage> {
   const pageSize = MODERATION_LIMITS.queuePageSize;
   const { ids, total } = await findQueuePage(db, pageSize, (page - 1) * pageSize);
-  const items = await findQueueItems(db, ids, (email, verified) => isAdmin(adminEmails, { email, email_verified: verified }));
+  const items = await findQueueItems(db, ids, (email, verified) =>
+    isAdmin(adminEmails, { email, email_verified: verified }),
+  );
   return { items, total, page, pageSize };
 }
 
@@ -151,7 +174,8 @@ export async function approveJob(deps: ModerationDeps, admin: CurrentUser, rawJo
       const job = await lockJob(tx, jobId);
       if (!job) throw new AppError('not_found', MESSAGES.jobNotFound);
       // A banned account's jobs stay out of search until the account is unbanned.
-      if (job.poster_banned && job.status === 'hidden') throw new AppError('conflict', 'The poster is banned: unban the account before approving its jobs');
+      if (job.poster_banned && job.status === 'hidden')
+        throw new AppError('conflict', 'The poster is banned: unban the account before approving its jobs');
       await restoreJob(tx, jobId, admin.id);
       return resolveAndTell(deps, tx, [jobId], 'approved');
     }),
@@ -160,7 +184,12 @@ export async function approveJob(deps: ModerationDeps, admin: CurrentUser, rawJo
 }
 
 /** Hide: out of search and 404 to everyone but its poster (who sees the reason) and the administrators. */
-export async function hideJob(deps: ModerationDeps, admin: CurrentUser, rawJobId: string, reason: string): Promise<JobDecision> {
+export async function hideJob(
+  deps: ModerationDeps,
+  admin: CurrentUser,
+  rawJobId: string,
+  reason: string,
+): Promise<JobDecision> {
   const jobId = parseId(rawJobId, MESSAGES.jobNotFound);
   const resolved = await changing(deps, () =>
     deps.db.transaction(async (tx) => {
@@ -177,18 +206,29 @@ export async function hideJob(deps: ModerationDeps, admin: CurrentUser, rawJobId
  * it not hidden already is hidden with the ban's reason, and their open reports are resolved as banned.
  * Administrators cannot be banned (nor ban themselves): ADMIN_EMAILS is the place to remove one.
  */
-export async function banUser(deps: ModerationDeps, admin: CurrentUser, rawUserId: string, reason: string): Promise<BanAnswer> {
+export async function banUser(
+  deps: ModerationDeps,
+  admin: CurrentUser,
+  rawUserId: string,
+  reason: string,
+): Promise<BanAnswer> {
   const userId = parseId(rawUserId, MESSAGES.userNotFound);
   return changing(deps, () =>
     deps.db.transaction(async (tx) => {
       const user = await lockUser(tx, userId);
       if (!user) throw new AppError('not_found', MESSAGES.userNotFound);
-      if (user.id === admin.id || isAdmin(deps.adminEmails, user)) throw new AppError('conflict', MODERATION_MESSAGES.cannotBanAdmin);
+      if (user.id === admin.id || isAdmin(deps.adminEmails, user))
+        throw new AppError('conflict', MODERATION_MESSAGES.cannotBanAdmin);
       const bannedAt = await setBan(tx, userId, reason);
       await deleteSessionsForUser(tx, userId);
       const hidden = await hideJobs(tx, { posterId: userId }, reason, admin.id);
       const ownJobs = await tx.query<{ id: string }>('SELECT id FROM jobs WHERE poster_id = $1', [userId]);
-      await resolveAndTell(deps, tx, ownJobs.map((j) => j.id), 'banned');
+      await resolveAndTell(
+        deps,
+        tx,
+        ownJobs.map((j) => j.id),
+        'banned',
+      );
       return { userId, bannedAt, hiddenJobs: hidden.length, message: MODERATION_MESSAGES.banned };
     }),
   );

@@ -21,23 +21,34 @@ describe('rendered page head and state', () => {
     });
     expect(tags).not.toContain('<script>alert');
     expect(tags).not.toContain('"onload="');
-    expect(tags).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- " \' &amp; \u2028</title>');
+    expect(tags).toContain(
+      '<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- " \' &amp; \u2028</title>',
+    );
     expect(tags).toContain('href="/feed.rss?q=a&amp;b"');
     expect(tags.match(/<script/g)).toHaveLength(1);
   });
 
-  it('the page keeps one title and one description: the shell\'s are replaced', () => {
-    const shell = '<html><head><meta charset="UTF-8" /><meta name="description" content="shell" /><title>Jobboard</title></head><body><div id="root"></div></body></html>';
-    const page = assemblePage(shell, homeHead('https://jobs.example.org', 'q=react', 12), '<main>rendered</main>', { locale: 'en-US', queries: [] }, 'ssr-state');
+  it("the page keeps one title and one description: the shell's are replaced", () => {
+    const shell =
+      '<html><head><meta charset="UTF-8" /><meta name="description" content="shell" /><title>Jobboard</title></head><body><div id="root"></div></body></html>';
+    const page = assemblePage(
+      shell,
+      homeHead('https://jobs.example.org', 'q=react', 12),
+      '<main>rendered</main>',
+      { locale: 'en-US', queries: [] },
+      'ssr-state',
+    );
     expect(page.match(/<title>/g)).toHaveLength(1);
     expect(page.match(/name="description"/g)).toHaveLength(1);
     expect(page).toContain('content="12 open jobs.');
     expect(page).toContain('<link rel="canonical" href="https://jobs.example.org/?q=react" />');
     expect(page).toContain('<link rel="alternate" type="application/rss+xml"');
-    expect(page).toContain('<div id="root"><main>rendered</main></div><script type="application/json" id="ssr-state">{"locale":"en-US","queries":[]}</script>');
+    expect(page).toContain(
+      '<div id="root"><main>rendered</main></div><script type="application/json" id="ssr-state">{"locale":"en-US","queries":[]}</script>',
+    );
   });
 
-  it('dates are written in the reader\'s first language when the runtime knows it, else en-US', () => {
+  it("dates are written in the reader's first language when the runtime knows it, else en-US", () => {
     expect(pageLocale('de-DE,de;q=0.9,en;q=0.8')).toBe('de-DE');
     expect(pageLocale(undefined)).toBe('en-US');
     expect(pageLocale('*')).toBe('en-US');

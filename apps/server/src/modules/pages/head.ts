@@ -30,10 +30,20 @@ function clip(text: string, length: number): string {
 /** "Tidewater Labs is hiring a Frontend Engineer in London, United Kingdom (hybrid). USD 20,000–120,000 a year. Build…" */
 export function jobDescription(job: Job): string {
   const company = job.company.name || job.companyName;
-  const place = [job.location.city, job.location.country ? countryName(job.location.country) : ''].filter(Boolean).join(', ') || job.jobLocation;
-  const where = job.workplace === 'remote' ? ' (remote)' : place ? ` in ${place}${job.workplace === 'hybrid' ? ' (hybrid)' : ''}` : '';
+  const place =
+    [job.location.city, job.location.country ? countryName(job.location.country) : ''].filter(Boolean).join(', ') ||
+    job.jobLocation;
+  const where =
+    job.workplace === 'remote'
+      ? ' (remote)'
+      : place
+        ? ` in ${place}${job.workplace === 'hybrid' ? ' (hybrid)' : ''}`
+        : '';
   const pay = job.salary ? ` ${formatSalary(job.salary, 'en-US')}.` : '';
-  return clip(`${company ? `${company} is hiring` : 'Hiring'}: ${job.jobTitle}${where}.${pay} ${descriptionText(job.description)}`, DESCRIPTION_LENGTH);
+  return clip(
+    `${company ? `${company} is hiring` : 'Hiring'}: ${job.jobTitle}${where}.${pay} ${descriptionText(job.description)}`,
+    DESCRIPTION_LENGTH,
+  );
 }
 
 export function jobHead(job: Job, origin: string, structuredData: unknown[]): PageHead {
@@ -84,12 +94,18 @@ export function homeHead(origin: string, search: string, total: number | undefin
   };
 }
 
-const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const attr = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** JSON inside a <script> element: nothing in it can close the element or start a comment. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The <head> elements of a page (title and description replace the shell's own). */
@@ -116,8 +132,11 @@ export function headTags(head: PageHead): string {
   if (head.image) tags.push(`<meta name="twitter:image" content="${attr(head.image)}" />`);
   for (const link of head.alternates ?? []) {
     // Marked: the home page replaces them with its own once the browser has taken it over (SearchFeeds).
-    tags.push(`<link rel="alternate" type="${attr(link.type)}" title="${attr(link.title)}" href="${attr(link.href)}" data-server-feed />`);
+    tags.push(
+      `<link rel="alternate" type="${attr(link.type)}" title="${attr(link.title)}" href="${attr(link.href)}" data-server-feed />`,
+    );
   }
-  for (const data of head.structuredData ?? []) tags.push(`<script type="application/ld+json">${scriptJson(data)}</script>`);
+  for (const data of head.structuredData ?? [])
+    tags.push(`<script type="application/ld+json">${scriptJson(data)}</script>`);
   return tags.join('\n    ');
 }

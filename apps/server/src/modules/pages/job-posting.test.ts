@@ -31,7 +31,16 @@ const base: Job = {
 
 type Markup = Record<string, unknown>;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2}))?$/;
-const GOOGLE_EMPLOYMENT_TYPES = ['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'TEMPORARY', 'INTERN', 'VOLUNTEER', 'PER_DIEM', 'OTHER'];
+const GOOGLE_EMPLOYMENT_TYPES = [
+  'FULL_TIME',
+  'PART_TIME',
+  'CONTRACTOR',
+  'TEMPORARY',
+  'INTERN',
+  'VOLUNTEER',
+  'PER_DIEM',
+  'OTHER',
+];
 const UNIT_TEXTS = ['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR'];
 
 /**
@@ -49,23 +58,43 @@ function googleProblems(markup: Markup): string[] {
   need(typeof markup.description === 'string' && /^<p>/.test(markup.description), 'description (HTML)');
   need(typeof markup.datePosted === 'string' && ISO_DATE.test(markup.datePosted), 'datePosted (ISO 8601)');
   const org = markup.hiringOrganization as Markup | undefined;
-  need(org?.['@type'] === 'Organization' && typeof org.name === 'string' && org.name.length > 0, 'hiringOrganization.name');
+  need(
+    org?.['@type'] === 'Organization' && typeof org.name === 'string' && org.name.length > 0,
+    'hiringOrganization.name',
+  );
   const remote = markup.jobLocationType === 'TELECOMMUTE';
   const place = markup.jobLocation as Markup | undefined;
   const address = place?.address as Markup | undefined;
-  need(remote || (place?.['@type'] === 'Place' && address?.['@type'] === 'PostalAddress'), 'jobLocation (or TELECOMMUTE)');
-  if (address) need(typeof address.addressCountry === 'string' || typeof address.addressLocality === 'string', 'jobLocation.address');
-  if (markup.validThrough !== undefined) need(typeof markup.validThrough === 'string' && ISO_DATE.test(markup.validThrough), 'validThrough');
+  need(
+    remote || (place?.['@type'] === 'Place' && address?.['@type'] === 'PostalAddress'),
+    'jobLocation (or TELECOMMUTE)',
+  );
+  if (address)
+    need(
+      typeof address.addressCountry === 'string' || typeof address.addressLocality === 'string',
+      'jobLocation.address',
+    );
+  if (markup.validThrough !== undefined)
+    need(typeof markup.validThrough === 'string' && ISO_DATE.test(markup.validThrough), 'validThrough');
   if (markup.baseSalary !== undefined) {
     const salary = markup.baseSalary as Markup;
     const value = salary.value as Markup;
     need(salary['@type'] === 'MonetaryAmount' && /^[A-Z]{3}$/.test(String(salary.currency)), 'baseSalary.currency');
-    need(value?.['@type'] === 'QuantitativeValue' && UNIT_TEXTS.includes(String(value.unitText)), 'baseSalary.value.unitText');
-    need(typeof value?.value === 'number' || (typeof value?.minValue === 'number' && typeof value?.maxValue === 'number'), 'baseSalary amount');
+    need(
+      value?.['@type'] === 'QuantitativeValue' && UNIT_TEXTS.includes(String(value.unitText)),
+      'baseSalary.value.unitText',
+    );
+    need(
+      typeof value?.value === 'number' || (typeof value?.minValue === 'number' && typeof value?.maxValue === 'number'),
+      'baseSalary amount',
+    );
   }
   if (markup.employmentType !== undefined) {
     const types = [markup.employmentType].flat();
-    need(types.every((t) => GOOGLE_EMPLOYMENT_TYPES.includes(String(t))), 'employmentType values');
+    need(
+      types.every((t) => GOOGLE_EMPLOYMENT_TYPES.includes(String(t))),
+      'employmentType values',
+    );
   }
   if (markup.identifier !== undefined) {
     const id = markup.identifier as Markup;
@@ -73,12 +102,16 @@ function googleProblems(markup: Markup): string[] {
   }
   if (markup.applicantLocationRequirements !== undefined) {
     const places = [markup.applicantLocationRequirements].flat() as Markup[];
-    need(places.every((p) => p['@type'] === 'Country' && typeof p.name === 'string'), 'applicantLocationRequirements');
+    need(
+      places.every((p) => p['@type'] === 'Country' && typeof p.name === 'string'),
+      'applicantLocationRequirements',
+    );
   }
   return problems;
 }
 
-const markupOf = (job: Job, website = 'https://tidewater.example.com') => jobPostingJsonLd(job, { website }, ORIGIN) as unknown as Markup;
+const markupOf = (job: Job, website = 'https://tidewater.example.com') =>
+  jobPostingJsonLd(job, { website }, ORIGIN) as unknown as Markup;
 
 describe('JobPosting JSON-LD', () => {
   it('an on-site yearly job: every required and recommended property, in Google values', () => {
@@ -106,14 +139,27 @@ describe('JobPosting JSON-LD', () => {
   });
 
   it('an hourly job with one rate: value and unitText HOUR', () => {
-    const markup = markupOf({ ...base, salary: { min: 25, max: 25, currency: 'USD', period: 'hour' }, employmentType: 'Part-time' });
+    const markup = markupOf({
+      ...base,
+      salary: { min: 25, max: 25, currency: 'USD', period: 'hour' },
+      employmentType: 'Part-time',
+    });
     expect(googleProblems(markup)).toEqual([]);
-    expect(markup.baseSalary).toEqual({ '@type': 'MonetaryAmount', currency: 'USD', value: { '@type': 'QuantitativeValue', value: 25, unitText: 'HOUR' } });
+    expect(markup.baseSalary).toEqual({
+      '@type': 'MonetaryAmount',
+      currency: 'USD',
+      value: { '@type': 'QuantitativeValue', value: 25, unitText: 'HOUR' },
+    });
     expect(markup.employmentType).toBe('PART_TIME');
   });
 
   it('a remote job for two countries: TELECOMMUTE and the countries applicants may live in', () => {
-    const markup = markupOf({ ...base, workplace: 'remote', location: { city: '', country: '' }, remoteCountries: ['DE', 'FR'] });
+    const markup = markupOf({
+      ...base,
+      workplace: 'remote',
+      location: { city: '', country: '' },
+      remoteCountries: ['DE', 'FR'],
+    });
     expect(googleProblems(markup)).toEqual([]);
     expect(markup.jobLocationType).toBe('TELECOMMUTE');
     expect(markup.applicantLocationRequirements).toEqual([
@@ -133,7 +179,16 @@ describe('JobPosting JSON-LD', () => {
 
   it("an old client's job: no salary numbers, free-text place, legacy employment type left out", () => {
     const markup = markupOf(
-      { ...base, salary: null, location: { city: '', country: '' }, jobLocation: 'Leeds', employmentType: 'Work remotely', experienceLevel: 'Internship', company: { id: '', slug: '', name: '', logo: '' }, companyLogo: '' },
+      {
+        ...base,
+        salary: null,
+        location: { city: '', country: '' },
+        jobLocation: 'Leeds',
+        employmentType: 'Work remotely',
+        experienceLevel: 'Internship',
+        company: { id: '', slug: '', name: '', logo: '' },
+        companyLogo: '',
+      },
       '',
     );
     expect(googleProblems(markup)).toEqual([]);
@@ -144,7 +199,9 @@ describe('JobPosting JSON-LD', () => {
   });
 
   it('the description is HTML with the text escaped, paragraphs and line breaks kept', () => {
-    expect(descriptionHtml(base.description)).toBe('<p>Build the web app.</p><p>You know React &amp; &lt;TypeScript&gt;.<br>London office.</p>');
+    expect(descriptionHtml(base.description)).toBe(
+      '<p>Build the web app.</p><p>You know React &amp; &lt;TypeScript&gt;.<br>London office.</p>',
+    );
   });
 
   it('the validator has teeth: markup without a place or a title fails', () => {

@@ -66,10 +66,16 @@ function place(job: Job): Place | undefined {
   // A job from an old client: its free-text location is all there is (a remote job's is not a place).
   if (job.workplace === 'remote') return undefined;
   const legacy = job.jobLocation.trim();
-  return legacy && !/^remote$/i.test(legacy) ? { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: legacy } } : undefined;
+  return legacy && !/^remote$/i.test(legacy)
+    ? { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: legacy } }
+    : undefined;
 }
 
-export function jobPostingJsonLd(job: Job, company: HiringCompany | undefined, origin: string): WithContext<JobPosting> {
+export function jobPostingJsonLd(
+  job: Job,
+  company: HiringCompany | undefined,
+  origin: string,
+): WithContext<JobPosting> {
   const url = `${origin}/job/${encodeURIComponent(job._id)}`;
   const companyName = job.company.name || job.companyName;
   const logo = absoluteUrl(job.company.logo || job.companyLogo, origin);
@@ -100,7 +106,12 @@ export function jobPostingJsonLd(job: Job, company: HiringCompany | undefined, o
     // which Google reads from the absence of the property). Its home city, if it names one, is still its place.
     ...(remote ? { jobLocationType: 'TELECOMMUTE' } : {}),
     ...(remote && job.remoteCountries.length > 0
-      ? { applicantLocationRequirements: job.remoteCountries.map((code) => ({ '@type': 'Country' as const, name: countryName(code) })) }
+      ? {
+          applicantLocationRequirements: job.remoteCountries.map((code) => ({
+            '@type': 'Country' as const,
+            name: countryName(code),
+          })),
+        }
       : {}),
     ...(location ? { jobLocation: location } : {}),
     ...(job.salary
@@ -110,7 +121,9 @@ export function jobPostingJsonLd(job: Job, company: HiringCompany | undefined, o
             currency: job.salary.currency,
             value: {
               '@type': 'QuantitativeValue',
-              ...(job.salary.min === job.salary.max ? { value: job.salary.min } : { minValue: job.salary.min, maxValue: job.salary.max }),
+              ...(job.salary.min === job.salary.max
+                ? { value: job.salary.min }
+                : { minValue: job.salary.min, maxValue: job.salary.max }),
               unitText: UNIT_TEXT[job.salary.period],
             },
           },

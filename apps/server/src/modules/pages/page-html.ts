@@ -19,11 +19,16 @@ export function pageLocale(acceptLanguage: string | undefined): string {
 
 /** The shell with the page's head and rendered body in place of the shell's own title, description and empty root. */
 export function assemblePage(shell: string, head: PageHead, body: string, state: SsrState, stateId: string): string {
-  return shell
-    .replace(/<title>[^<]*<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, () => headTags(head))
-    // The shell's "this page needs JavaScript" (index.html): a rendered page works without it.
-    .replace(/(?:<!--[^>]*-->\s*)?<noscript>\s*<p id="noscript-message"[\s\S]*?<\/noscript>\s*/, '')
-    .replace('<div id="root"></div>', () => `<div id="root">${body}</div><script type="application/json" id="${stateId}">${scriptJson(state)}</script>`);
+  return (
+    shell
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>/, () => headTags(head))
+      // The shell's "this page needs JavaScript" (index.html): a rendered page works without it.
+      .replace(/(?:<!--[^>]*-->\s*)?<noscript>\s*<p\s+id="noscript-message"[\s\S]*?<\/noscript>\s*/, '')
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${body}</div><script type="application/json" id="${stateId}">${scriptJson(state)}</script>`,
+      )
+  );
 }
-

@@ -41,7 +41,9 @@ export interface PageRenderer {
 }
 
 /** The built renderer and the built shell, or undefined when the web app (or its server build) is not built. */
-export async function loadPageRenderer(config: Pick<Config, 'webDist'>): Promise<{ renderer: PageRenderer; shell: string } | undefined> {
+export async function loadPageRenderer(
+  config: Pick<Config, 'webDist'>,
+): Promise<{ renderer: PageRenderer; shell: string } | undefined> {
   const entry = path.join(path.dirname(config.webDist), 'dist-ssr', 'entry-server.js');
   const index = path.join(config.webDist, 'index.html');
   if (!fs.existsSync(entry) || !fs.existsSync(index)) return undefined;
@@ -57,7 +59,12 @@ function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | undefi
   const accepted = new Set(
     (acceptEncoding ?? '')
       .split(',')
-      .map((part) => part.trim().toLowerCase().split(/\s*;\s*/))
+      .map((part) =>
+        part
+          .trim()
+          .toLowerCase()
+          .split(/\s*;\s*/),
+      )
       .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q))
       .map(([name]) => name),
   );
@@ -73,7 +80,10 @@ function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | undefi
 async function encoded(page: CachedPage, encoding: 'br' | 'gzip'): Promise<Buffer> {
   let body = page.encoded.get(encoding);
   if (!body) {
-    body = encoding === 'br' ? await brotli(page.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }) : await gzipped(page.html, { level: 4 });
+    body =
+      encoding === 'br'
+        ? await brotli(page.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })
+        : await gzipped(page.html, { level: 4 });
     page.encoded.set(encoding, body);
   }
   return body;
@@ -98,13 +108,17 @@ function pageStatus(plan: PagePlan, main: { status: number; body: unknown }): nu
   return 200;
 }
 
-export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; shell: string }> = async (app, deps) => {
+export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; shell: string }> = async (
+  app,
+  deps,
+) => {
   const { renderer, shell, config } = deps;
   const cookieName = sessionCookieName(config);
 
   /** One API answer, asked of this app with the visitor's cookie; a visitor without a session is nobody (401) without asking. */
   async function ask(server: FastifyInstance, request: FastifyRequest, query: PlannedQuery) {
-    if (query.path === '/api/auth/me' && !request.cookies[cookieName]) return { key: query.key, status: 401, body: null };
+    if (query.path === '/api/auth/me' && !request.cookies[cookieName])
+      return { key: query.key, status: 401, body: null };
     const response = await server.inject({
       method: 'GET',
       url: query.path,
@@ -121,12 +135,14 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
 
   /** The page's head: a job's tags and (open jobs) JSON-LD, a company's, a missing one's, or the home page's for its search. */
   async function headOf(plan: PagePlan, main: { status: number; body: unknown }, origin: string): Promise<PageHead> {
-    if (plan.kind === 'company') return main.status === 200 ? companyHead(main.body as CompanyPage, origin) : missingCompanyHead;
+    if (plan.kind === 'company')
+      return main.status === 200 ? companyHead(main.body as CompanyPage, origin) : missingCompanyHead;
     if (plan.kind === 'job') {
       if (main.status !== 200) return missingJobHead;
       const job = main.body as Job;
       // Only an open job is a posting search engines may show.
-      const structured = job.status === 'open' && !job.moderation ? [jobPostingJsonLd(job, await companyOf(job), origin)] : [];
+      const structured =
+        job.status === 'open' && !job.moderation ? [jobPostingJsonLd(job, await companyOf(job), origin)] : [];
       return jobHead(job, origin, structured);
     }
     const search = plan.queries[plan.queries.length - 1]?.path.split('?')[1] ?? '';
@@ -142,7 +158,10 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
     const state: SsrState = { locale, queries: answers };
     const head = await headOf(plan, main, origin);
     try {
-      return { status, html: assemblePage(shell, head, await renderer.render(pageUrl, state), state, renderer.SSR_STATE_ID) };
+      return {
+        status,
+        html: assemblePage(shell, head, await renderer.render(pageUrl, state), state, renderer.SSR_STATE_ID),
+      };
     } catch (error) {
       // A rendering fault must not take the page down: the browser renders it as it did before server rendering.
       request.log.error({ err: error, url: request.url }, 'server rendering failed; sending the app shell');
@@ -156,7 +175,8 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
   async function page(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, 'http://localhost');
     const plan = renderer.prefetchPlan(url.pathname, url.search);
-    const shellReply = (status: number) => reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell);
+    const shellReply = (status: number) =>
+      reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell);
     if (!plan) return shellReply(200);
 
     const origin = config.siteOrigin;
@@ -176,7 +196,12 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
       const outcome = await deps.rateLimiter.hit(renderLimit.name, request.ip, renderLimit.windowMs);
       if (outcome && outcome.count > renderLimit.limit) {
         const retryAfter = String(Math.max(1, Math.ceil(outcome.resetMs / 1000)));
-        return reply.code(429).header('Retry-After', retryAfter).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(shell);
+        return reply
+          .code(429)
+          .header('Retry-After', retryAfter)
+          .header('Cache-Control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(shell);
       }
       const rendered = await render(request, plan, pageUrl, origin, locale);
       if (rendered.html === undefined) return shellReply(rendered.status);

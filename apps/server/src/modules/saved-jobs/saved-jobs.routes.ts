@@ -1,4 +1,10 @@
-import { savedJobIdsSchema, savedJobParamsSchema, savedJobsPageSchema, savedJobsQuerySchema, savedJobStateSchema } from '@jobboard/shared';
+import {
+  savedJobIdsSchema,
+  savedJobParamsSchema,
+  savedJobsPageSchema,
+  savedJobsQuerySchema,
+  savedJobStateSchema,
+} from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { requireUser } from '../../http/session.js';
@@ -19,7 +25,9 @@ export const savedJobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
     async (request) => listSavedJobs(db, requireUser(request), request.query.page),
   );
 
-  app.get('/ids', { schema: { tags, response: { 200: savedJobIdsSchema } } }, async (request) => listSavedJobIds(db, requireUser(request)));
+  app.get('/ids', { schema: { tags, response: { 200: savedJobIdsSchema } } }, async (request) =>
+    listSavedJobIds(db, requireUser(request)),
+  );
 
   app.put(
     '/:jobId',

@@ -1,4 +1,10 @@
-import { MESSAGES, SAVED_JOBS_LIMITS, type SavedJobIds, type SavedJobsPage, type SavedJobState } from '@jobboard/shared';
+import {
+  MESSAGES,
+  SAVED_JOBS_LIMITS,
+  type SavedJobIds,
+  type SavedJobsPage,
+  type SavedJobState,
+} from '@jobboard/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
@@ -31,7 +37,8 @@ export async function saveJob(db: Db, user: CurrentUser, rawJobId: string): Prom
       await lockSavedJobsOf(tx, user.id);
       const already = await findSavedAt(tx, user.id, jobId);
       if (already) return already;
-      if ((await countSavedJobs(tx, user.id)) >= SAVED_JOBS_LIMITS.perUser) throw new AppError('conflict', MESSAGES.savedJobsFull);
+      if ((await countSavedJobs(tx, user.id)) >= SAVED_JOBS_LIMITS.perUser)
+        throw new AppError('conflict', MESSAGES.savedJobsFull);
       const saved = await insertSavedJob(tx, user.id, jobId);
       if (!saved) throw new AppError('not_found', MESSAGES.jobNotFound);
       return saved;

@@ -18,7 +18,11 @@ export function hashToken(token: string): Buffer {
 }
 
 /** A new session, or undefined when the account is banned (moderation, decision record 20): no sign-in path makes one. */
-export async function insertSession(db: Queryable, userId: string, authMethod: SessionInfo['authMethod']): Promise<NewSession | undefined> {
+export async function insertSession(
+  db: Queryable,
+  userId: string,
+  authMethod: SessionInfo['authMethod'],
+): Promise<NewSession | undefined> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_MS);
   const rows = await db.query(

@@ -31,7 +31,11 @@ export function safeBaseName(originalName: string): string {
  * Spec: the stored name is a timestamp plus the original file name; between them 64 random bits, because the
  * file is served as immutable for a year and two uploads of one name in one millisecond must never share a URL.
  */
-export function avatarFileName(originalName: string, now = Date.now(), random = randomBytes(8).toString('hex')): string {
+export function avatarFileName(
+  originalName: string,
+  now = Date.now(),
+  random = randomBytes(8).toString('hex'),
+): string {
   return `${now}-${random}-${safeBaseName(originalName)}.webp`;
 }
 

@@ -27,7 +27,12 @@ export interface FileStorage {
 const SAFE_NAME = /^\d{13}-[0-9a-f]{16}-[a-z0-9-]+\.webp$/;
 
 /** The files of a directory written before `before` whose names pass `safe`, in pages (skips temporary files). */
-export async function* filesBefore(directory: string, before: Date, safe: RegExp, pageSize = 2000): AsyncIterable<string[]> {
+export async function* filesBefore(
+  directory: string,
+  before: Date,
+  safe: RegExp,
+  pageSize = 2000,
+): AsyncIterable<string[]> {
   let names: string[];
   try {
     names = (await fs.readdir(directory)).filter((name) => safe.test(name));
@@ -64,7 +69,9 @@ export async function* objectsBefore(
   const [client, { ListObjectsV2Command }] = await Promise.all([connect(), loadS3Sdk()]);
   let token: string | undefined;
   do {
-    const answer = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+    const answer = await client.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+    );
     const page = (answer.Contents ?? [])
       .filter((object) => object.Key && object.LastModified && object.LastModified < before)
       .map((object) => (object.Key ?? '').slice(prefix.length))
@@ -111,7 +118,12 @@ export class DiskStorage implements FileStorage {
  * crash leaves either no file or the whole file, never half of one, and link(2), unlike rename, fails when the name
  * exists. `modes` for private files (the CVs: 0o700 directory, 0o600 file).
  */
-export async function writeNewFile(directory: string, name: string, bytes: Buffer, modes: { directory?: number; file?: number } = {}): Promise<void> {
+export async function writeNewFile(
+  directory: string,
+  name: string,
+  bytes: Buffer,
+  modes: { directory?: number; file?: number } = {},
+): Promise<void> {
   await fs.mkdir(directory, { recursive: true, mode: modes.directory });
   const target = path.join(directory, name);
   const temporary = path.join(directory, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
@@ -136,7 +148,9 @@ export async function s3Client(settings: S3Config): Promise<S3Client> {
     endpoint: settings.endpoint,
     forcePathStyle: Boolean(settings.endpoint),
     credentials:
-      settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
   });
 }
 

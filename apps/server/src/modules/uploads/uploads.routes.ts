@@ -26,8 +26,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
       const user = requireUser(request);
       // Only a confirmed address may store files (an unconfirmed account costs nothing to make), and so many an hour.
       if (!user.email_verified) throw new AppError('forbidden', MESSAGES.avatarUnconfirmed);
-      await rateLimiter.consume([[{ name: 'avatar-uploads-account', ...rateLimitsOf(config).avatarUploadsPerAccount }, user.id]]);
-      if (!request.isMultipart()) throw new AppError('bad_request', 'Send the image as multipart/form-data in the field "file"');
+      await rateLimiter.consume([
+        [{ name: 'avatar-uploads-account', ...rateLimitsOf(config).avatarUploadsPerAccount }, user.id],
+      ]);
+      if (!request.isMultipart())
+        throw new AppError('bad_request', 'Send the image as multipart/form-data in the field "file"');
       let file;
       try {
         file = await request.file();

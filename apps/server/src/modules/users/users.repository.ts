@@ -106,7 +106,9 @@ export async function findUsersVisibleTo(db: Queryable, userId: string): Promise
   return db.query<UserRow>(
     `SELECT ${USER_COLUMNS} FROM users WHERE id = $1
      UNION
-     SELECT ${USER_COLUMNS.split(', ').map((c) => `u.${c}`).join(', ')}
+     SELECT ${USER_COLUMNS.split(', ')
+       .map((c) => `u.${c}`)
+       .join(', ')}
        FROM applications a
        JOIN jobs j ON j.id = a.job_id
        JOIN users u ON u.id = a.user_id

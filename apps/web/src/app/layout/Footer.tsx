@@ -11,7 +11,8 @@ const SOCIAL_LABELS: Record<SocialNetwork, string> = {
   x: 'Jobboard on X',
 };
 
-const footerLinkClass = 'text-sm text-slate-700 hover:text-teal-800 hover:underline dark:text-slate-300 dark:hover:text-teal-300';
+const footerLinkClass =
+  'text-sm text-slate-700 hover:text-teal-800 hover:underline dark:text-slate-300 dark:hover:text-teal-300';
 
 export function Footer() {
   const year = new Date().getFullYear();

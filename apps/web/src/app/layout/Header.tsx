@@ -51,17 +51,34 @@ function ProfileLink() {
   if (pending) return <span className="block h-10 w-10" aria-hidden="true" data-testid="session-pending" />;
   if (!currentUser) {
     return (
-      <Link to="/profile" className="rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800">
+      <Link
+        to="/profile"
+        className="rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800"
+      >
         Sign in
       </Link>
     );
   }
   return (
-    <Link to="/profile" aria-label={`Profile of ${currentUser.name}`} className="block rounded-full" data-testid="profile-link">
+    <Link
+      to="/profile"
+      aria-label={`Profile of ${currentUser.name}`}
+      className="block rounded-full"
+      data-testid="profile-link"
+    >
       {currentUser.avatar ? (
-        <img src={currentUser.avatar} alt="" className="h-10 w-10 rounded-full border border-slate-200 object-cover dark:border-slate-700" />
+        <img
+          src={currentUser.avatar}
+          alt=""
+          className="h-10 w-10 rounded-full border border-slate-200 object-cover dark:border-slate-700"
+        />
       ) : (
-        <CircleUserRound size={36} className="text-slate-700 dark:text-slate-200" aria-hidden="true" data-testid="default-avatar-icon" />
+        <CircleUserRound
+          size={36}
+          className="text-slate-700 dark:text-slate-200"
+          aria-hidden="true"
+          data-testid="default-avatar-icon"
+        />
       )}
     </Link>
   );
@@ -121,7 +138,11 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight text-slate-900 dark:text-white" aria-label="Jobboard home">
+        <Link
+          to="/"
+          className="flex items-center gap-2 text-lg font-bold tracking-tight text-slate-900 dark:text-white"
+          aria-label="Jobboard home"
+        >
           <span className="flex h-9 w-9 items-center justify-center rounded-xl bg-teal-700 text-white">
             <BriefcaseBusiness size={20} aria-hidden="true" />
           </span>
@@ -146,7 +167,11 @@ export function Header() {
         </div>
       </div>
       {open ? (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-slate-200 px-4 pb-4 pt-2 lg:hidden dark:border-slate-800">
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-slate-200 px-4 pb-4 pt-2 lg:hidden dark:border-slate-800"
+        >
           <NavList className="space-y-1" idPrefix="mobile-nav-" />
         </nav>
       ) : null}

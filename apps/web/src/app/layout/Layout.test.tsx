@@ -12,7 +12,9 @@ describe('header and footer for visitors and members (issue 29)', () => {
     const myJobs = within(nav).getByRole('link', { name: 'My Jobs' });
     expect(myJobs).toHaveAccessibleDescription('Sign in to see your jobs');
     expect(myJobs).toHaveAttribute('data-sign-in', 'needed');
-    expect(within(nav).getByRole('link', { name: 'Alerts' })).toHaveAccessibleDescription('Sign in to see your job alerts');
+    expect(within(nav).getByRole('link', { name: 'Alerts' })).toHaveAccessibleDescription(
+      'Sign in to see your job alerts',
+    );
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-describedby');
   });
 
@@ -25,10 +27,15 @@ describe('header and footer for visitors and members (issue 29)', () => {
   });
 
   it('the footer: Sign Up only for visitors; only the social links the server lists', async () => {
-    mockFetch((url) => (url === '/api/site' ? { body: { social: [{ network: 'x', url: 'https://x.com/jobboard' }] } } : undefined));
+    mockFetch((url) =>
+      url === '/api/site' ? { body: { social: [{ network: 'x', url: 'https://x.com/jobboard' }] } } : undefined,
+    );
     const { unmount } = renderPage(<Footer />);
     expect(screen.getByRole('link', { name: 'Sign Up' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Jobboard on X' })).toHaveAttribute('href', 'https://x.com/jobboard');
+    expect(await screen.findByRole('link', { name: 'Jobboard on X' })).toHaveAttribute(
+      'href',
+      'https://x.com/jobboard',
+    );
     expect(screen.queryByRole('link', { name: 'Jobboard on GitHub' })).not.toBeInTheDocument();
     unmount();
     mockFetch((url) => (url === '/api/site' ? { body: { social: [] } } : undefined));

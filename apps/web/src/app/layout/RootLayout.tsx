@@ -61,7 +61,11 @@ export function RootLayout() {
         </ErrorBoundary>
       ) : null}
       {/* At least a screen tall: the footer starts below the fold, so content arriving late never pushes it (no layout shift). */}
-      <main id="main" tabIndex={-1} className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8"
+      >
         {home ? null : (
           // The breadcrumb's height is held while it loads, so nothing below it moves.
           <ErrorBoundary quiet>

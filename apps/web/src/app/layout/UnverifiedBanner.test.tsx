@@ -12,7 +12,11 @@ const verified: Account = { ...alice, emailVerified: true, pendingEmail: null };
 
 describe('the unverified-address banner', () => {
   it('shows under the header while the address is not confirmed, and mails a new link', async () => {
-    const fetch = mockFetch((url) => (url === '/api/auth/resend-verification' ? { body: { success: true, message: MESSAGES.verificationSent } } : undefined));
+    const fetch = mockFetch((url) =>
+      url === '/api/auth/resend-verification'
+        ? { body: { success: true, message: MESSAGES.verificationSent } }
+        : undefined,
+    );
     renderPage(<RootLayout />, { path: '/about', user: unverified });
     const banner = await screen.findByTestId('unverified-banner');
     expect(banner).toHaveTextContent('Confirm your e-mail address to post jobs.');

@@ -3,8 +3,16 @@ import { Link } from '../../components/ui/Link';
 import { buttonClass } from '../../components/ui/Button';
 
 const points = [
-  { icon: Search, title: 'Find the right role', text: 'Search and filter listings by location, salary, experience and type of employment.' },
-  { icon: Briefcase, title: 'Post jobs in minutes', text: 'Publish an opening, edit it at any time, and see who applied.' },
+  {
+    icon: Search,
+    title: 'Find the right role',
+    text: 'Search and filter listings by location, salary, experience and type of employment.',
+  },
+  {
+    icon: Briefcase,
+    title: 'Post jobs in minutes',
+    text: 'Publish an opening, edit it at any time, and see who applied.',
+  },
   { icon: Users, title: 'Built for people', text: 'Job seekers and employers meet in one simple, fast place.' },
 ];
 
@@ -13,12 +21,15 @@ export function AboutPage() {
     <section className="mx-auto max-w-3xl">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Welcome to Jobboard</h1>
       <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
-        Welcome! Jobboard connects people with career opportunities across industries. Whether you are looking for your next
-        role or for the right person to join your team, you are in the right place.
+        Welcome! Jobboard connects people with career opportunities across industries. Whether you are looking for your
+        next role or for the right person to join your team, you are in the right place.
       </p>
       <ul className="mt-10 grid gap-4 sm:grid-cols-3">
         {points.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+          <li
+            key={title}
+            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          >
             <Icon className="text-teal-700 dark:text-teal-300" aria-hidden="true" />
             <h2 className="mt-3 font-semibold">{title}</h2>
             <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{text}</p>

@@ -6,7 +6,9 @@ export function NotFoundPage() {
     <section className="mx-auto max-w-xl py-16 text-center">
       <p className="text-6xl font-extrabold text-teal-700 dark:text-teal-300">404</p>
       <h1 className="mt-4 text-2xl font-bold">Page not found</h1>
-      <p className="mt-3 text-slate-700 dark:text-slate-300">The page you are looking for does not exist or has moved.</p>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">
+        The page you are looking for does not exist or has moved.
+      </p>
       <Link to="/" className={buttonClass('primary', 'mt-8')}>
         Back to all jobs
       </Link>

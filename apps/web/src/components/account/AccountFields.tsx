@@ -32,7 +32,13 @@ export interface AccountFieldsProps<F extends AccountField> {
   overrides?: Partial<Record<F, Partial<AccountFieldSpec>>>;
 }
 
-export function AccountFields<F extends AccountField>({ fields, values, errors, onChange, overrides }: AccountFieldsProps<F>) {
+export function AccountFields<F extends AccountField>({
+  fields,
+  values,
+  errors,
+  onChange,
+  overrides,
+}: AccountFieldsProps<F>) {
   return (
     <>
       {fields.map((field) => {

@@ -14,7 +14,10 @@ export function MyCompanies({ className = '' }: { className?: string }) {
   if (list.length === 0) return null;
   return (
     <section className={className} aria-labelledby="my-companies-heading">
-      <h2 id="my-companies-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300">
+      <h2
+        id="my-companies-heading"
+        className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300"
+      >
         My companies
       </h2>
       <ul aria-label="My companies" className="mt-2 flex flex-wrap gap-2">

@@ -47,7 +47,12 @@ export function ResendVerification({ label = 'Send the link again', look = 'link
       <button type="button" className={buttonClass} disabled={state.kind === 'sending'} onClick={send}>
         {state.kind === 'sending' ? 'Sending...' : label}
       </button>
-      <span role="status" aria-live="polite" data-testid="resend-status" className={look === 'link' ? 'ml-2' : 'mt-3 block'}>
+      <span
+        role="status"
+        aria-live="polite"
+        data-testid="resend-status"
+        className={look === 'link' ? 'ml-2' : 'mt-3 block'}
+      >
         {state.kind === 'sent' ? <span className="text-green-800 dark:text-green-300">{state.message}</span> : null}
         {state.kind === 'failed' ? <span className="text-red-700 dark:text-red-300">{state.message}</span> : null}
       </span>

@@ -20,13 +20,18 @@ export function ModerationNotice({ job }: { job: Pick<Job, 'moderation'> }) {
           : 'border-sky-300 bg-sky-50 text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-50'
       }`}
     >
-      {hidden ? <EyeOff size={22} className="mt-0.5 shrink-0" aria-hidden="true" /> : <Hourglass size={22} className="mt-0.5 shrink-0" aria-hidden="true" />}
+      {hidden ? (
+        <EyeOff size={22} className="mt-0.5 shrink-0" aria-hidden="true" />
+      ) : (
+        <Hourglass size={22} className="mt-0.5 shrink-0" aria-hidden="true" />
+      )}
       <div>
         <p className="font-semibold">{hidden ? 'Hidden by an administrator' : 'Awaiting review'}</p>
         <p className="mt-1 text-sm">
           {hidden ? (
             <>
-              Only you and the administrators can see this job: it is out of search and other people are told it does not exist.
+              Only you and the administrators can see this job: it is out of search and other people are told it does
+              not exist.
               {moderation.reason ? (
                 <>
                   {' '}
@@ -52,12 +57,16 @@ export function ModerationBadge({ job }: { job: Pick<Job, 'moderation'> }) {
     <span data-testid="moderation-badge" className="mt-1 block text-xs font-normal">
       <span
         className={`mr-1 inline-block rounded-full px-2 py-0.5 font-semibold ${
-          hidden ? 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100' : 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100'
+          hidden
+            ? 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100'
+            : 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100'
         }`}
       >
         {hidden ? 'Hidden' : 'Awaiting review'}
       </span>
-      {hidden && moderation.reason ? <span className="text-slate-700 dark:text-slate-300">{moderation.reason}</span> : null}
+      {hidden && moderation.reason ? (
+        <span className="text-slate-700 dark:text-slate-300">{moderation.reason}</span>
+      ) : null}
     </span>
   );
 }

@@ -23,7 +23,9 @@ describe('ReportJob: the caller who already reported', () => {
   it('shows "You reported this job" instead of the button after a reload', async () => {
     reportApi(open);
     renderPage(<ReportJob job={theirs} />, { user: alice });
-    expect(await screen.findByTestId('reported-note')).toHaveTextContent('You reported this job. An administrator will review it.');
+    expect(await screen.findByTestId('reported-note')).toHaveTextContent(
+      'You reported this job. An administrator will review it.',
+    );
     expect(screen.queryByRole('button', { name: 'Report job' })).not.toBeInTheDocument();
   });
 
@@ -41,9 +43,17 @@ describe('ReportJob: the caller who already reported', () => {
   });
 
   it('tells the outcome once an administrator left the job up, and lets them report again', async () => {
-    reportApi({ report: { reportedAt: '2026-11-20T10:00:00.000Z', resolvedAt: '2026-11-21T10:00:00.000Z', resolution: 'approved' } });
+    reportApi({
+      report: {
+        reportedAt: '2026-11-20T10:00:00.000Z',
+        resolvedAt: '2026-11-21T10:00:00.000Z',
+        resolution: 'approved',
+      },
+    });
     renderPage(<ReportJob job={theirs} />, { user: alice });
-    expect(await screen.findByTestId('reported-note')).toHaveTextContent('An administrator reviewed it and left it up.');
+    expect(await screen.findByTestId('reported-note')).toHaveTextContent(
+      'An administrator reviewed it and left it up.',
+    );
     expect(screen.getByRole('button', { name: 'Report job' })).toBeInTheDocument();
   });
 });

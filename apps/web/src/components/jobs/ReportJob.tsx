@@ -1,4 +1,11 @@
-import { MODERATION_LIMITS, REPORT_REASON_LABELS, REPORT_REASONS, type MyReport, type ReportAck, type ReportReason } from '@jobboard/shared';
+import {
+  MODERATION_LIMITS,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type MyReport,
+  type ReportAck,
+  type ReportReason,
+} from '@jobboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -33,9 +40,15 @@ function useMyReport(userId: string | undefined, jobId: string) {
 function ReportedNote({ report, className }: { report: NonNullable<MyReport['report']>; className: string }) {
   const kept = report.resolution === 'approved';
   return (
-    <p role="status" data-testid="reported-note" className={`rounded-lg bg-slate-100 px-3 py-2 text-center text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-100 ${className}`}>
+    <p
+      role="status"
+      data-testid="reported-note"
+      className={`rounded-lg bg-slate-100 px-3 py-2 text-center text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-100 ${className}`}
+    >
       <Flag size={14} aria-hidden="true" className="mr-1 inline" />
-      {kept ? 'You reported this job. An administrator reviewed it and left it up.' : 'You reported this job. An administrator will review it.'}
+      {kept
+        ? 'You reported this job. An administrator reviewed it and left it up.'
+        : 'You reported this job. An administrator will review it.'}
     </p>
   );
 }
@@ -54,7 +67,11 @@ export function ReportJob({ job, disabled = false, className = '' }: ReportJobPr
   if (own) return null;
   if (!user) {
     return (
-      <Link to={signInPath(`/job/${job._id}`)} className={buttonClass('ghost', `w-full ${className}`)} data-testid="report-sign-in">
+      <Link
+        to={signInPath(`/job/${job._id}`)}
+        className={buttonClass('ghost', `w-full ${className}`)}
+        data-testid="report-sign-in"
+      >
         <Flag size={16} aria-hidden="true" /> Sign in to report this job
       </Link>
     );
@@ -64,7 +81,13 @@ export function ReportJob({ job, disabled = false, className = '' }: ReportJobPr
   return (
     <>
       {report ? <ReportedNote report={report} className={className} /> : null}
-      <Button variant="ghost" className={`w-full ${className}`} disabled={disabled} onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <Button
+        variant="ghost"
+        className={`w-full ${className}`}
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+      >
         <Flag size={16} aria-hidden="true" /> Report job
       </Button>
       {open ? <ReportDialog job={job} userId={user._id} onClose={() => setOpen(false)} /> : null}
@@ -73,7 +96,15 @@ export function ReportJob({ job, disabled = false, className = '' }: ReportJobPr
 }
 
 /** The report's reason: one of REPORT_REASONS, required (`errorId` names the message when it is missing). */
-function ReasonChoice({ reason, errorId, onPick }: { reason: ReportReason | null; errorId: string | undefined; onPick: (reason: ReportReason) => void }) {
+function ReasonChoice({
+  reason,
+  errorId,
+  onPick,
+}: {
+  reason: ReportReason | null;
+  errorId: string | undefined;
+  onPick: (reason: ReportReason) => void;
+}) {
   return (
     <fieldset aria-describedby={errorId}>
       <legend className="text-sm font-semibold">What is wrong with it?</legend>
@@ -83,7 +114,14 @@ function ReasonChoice({ reason, errorId, onPick }: { reason: ReportReason | null
             key={value}
             className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 dark:border-slate-600 dark:has-[:checked]:border-teal-400 dark:has-[:checked]:bg-teal-950"
           >
-            <input type="radio" name="report-reason" value={value} checked={reason === value} onChange={() => onPick(value)} className="accent-teal-700" />
+            <input
+              type="radio"
+              name="report-reason"
+              value={value}
+              checked={reason === value}
+              onChange={() => onPick(value)}
+              className="accent-teal-700"
+            />
             <span className="font-medium">{REPORT_REASON_LABELS[value]}</span>
           </label>
         ))}
@@ -127,7 +165,11 @@ function ReportDialog({ job, userId, onClose }: { job: ReportJobProps['job']; us
   const [details, setDetails] = useState('');
   const [missingReason, setMissingReason] = useState(false);
   const send = useMutation({
-    mutationFn: () => apiFetch<ReportAck>(`/api/job/${encodeURIComponent(job._id)}/report`, { method: 'POST', body: { reason, details } }),
+    mutationFn: () =>
+      apiFetch<ReportAck>(`/api/job/${encodeURIComponent(job._id)}/report`, {
+        method: 'POST',
+        body: { reason, details },
+      }),
     // Sent (or already sent before: 409): the page shows "You reported this job" once the dialog closes.
     onSettled: () => client.invalidateQueries({ queryKey: myReportKey(userId, job._id) }),
   });
@@ -142,7 +184,10 @@ function ReportDialog({ job, userId, onClose }: { job: ReportJobProps['job']; us
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{job.jobTitle}</p>
       {done ? (
         <div className="mt-4 space-y-4">
-          <p role="status" className="rounded-lg bg-teal-50 p-3 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50">
+          <p
+            role="status"
+            className="rounded-lg bg-teal-50 p-3 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50"
+          >
             {done.message}
           </p>
           <div className="flex justify-end">

@@ -51,7 +51,8 @@ describe('SaveJobButton', () => {
     const answer = deferred();
     const fetch = mockFetch((url, init) => {
       if (url === '/api/saved-jobs/ids') return idsAnswer(['j1', 'j2']);
-      if (url === '/api/saved-jobs/j1' && init?.method === 'DELETE') return { body: { jobId: 'j1', saved: false, savedAt: null } };
+      if (url === '/api/saved-jobs/j1' && init?.method === 'DELETE')
+        return { body: { jobId: 'j1', saved: false, savedAt: null } };
       return undefined;
     });
     // The DELETE is held until released: the toggle must already show the new state.
@@ -68,15 +69,22 @@ describe('SaveJobButton', () => {
     expect(screen.getByRole('button', { name: 'Save job' })).toHaveAttribute('aria-pressed', 'false');
     expect(client.getQueryData<SavedJobIds>(queryKeys.savedJobIds(alice._id))?.ids).toEqual(['j2']);
     answer.release();
-    await waitFor(() => expect(fetch.mock.calls.some(([url, init]) => url === '/api/saved-jobs/j1' && init?.method === 'DELETE')).toBe(true));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url, init]) => url === '/api/saved-jobs/j1' && init?.method === 'DELETE')).toBe(
+        true,
+      ),
+    );
   });
 
-  it('saves with PUT, and sets the job back with the server\'s message when the save is refused', async () => {
+  it("saves with PUT, and sets the job back with the server's message when the save is refused", async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const fetch = mockFetch((url, init) => {
       if (url === '/api/saved-jobs/ids') return idsAnswer([]);
       if (url === '/api/saved-jobs/j1' && init?.method === 'PUT') {
-        return { status: 409, body: { success: false, statusCode: 409, message: 'You can keep at most 1,000 saved jobs.' } };
+        return {
+          status: 409,
+          body: { success: false, statusCode: 409, message: 'You can keep at most 1,000 saved jobs.' },
+        };
       }
       return undefined;
     });
@@ -117,8 +125,11 @@ describe('SaveJobButton', () => {
     expect(screen.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('a 401 from a save ends the session the app\'s way (the user is asked for again and forgotten)', async () => {
-    const unauthorized = { status: 401, body: { success: false, statusCode: 401, message: 'You must be signed in to do that' } };
+  it("a 401 from a save ends the session the app's way (the user is asked for again and forgotten)", async () => {
+    const unauthorized = {
+      status: 401,
+      body: { success: false, statusCode: 401, message: 'You must be signed in to do that' },
+    };
     mockFetch((url, init) => {
       if (url === '/api/saved-jobs/ids') return idsAnswer([]);
       if (url === '/api/saved-jobs/j1' && init?.method === 'PUT') return unauthorized;

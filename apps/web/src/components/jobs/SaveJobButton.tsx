@@ -54,7 +54,9 @@ export function SaveJobButton({ jobId, describedBy, variant = 'icon', className 
     toggle({ jobId, save: !saved }).catch((cause: unknown) => setError(errorMessage(cause)));
   };
 
-  const icon = <Bookmark size={variant === 'icon' ? 22 : 18} aria-hidden="true" fill={saved ? 'currentColor' : 'none'} />;
+  const icon = (
+    <Bookmark size={variant === 'icon' ? 22 : 18} aria-hidden="true" fill={saved ? 'currentColor' : 'none'} />
+  );
   return (
     <div className={`relative z-10 ${className}`}>
       <button

@@ -14,10 +14,19 @@ export function CardList({ label, children }: { label: string; children: ReactNo
   );
 }
 
-export const cardClass = 'min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900';
+export const cardClass =
+  'min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900';
 
 /** The card's heading line: the row's number (as the table's NO. column) and its title. */
-export function CardHeading({ number, numberLabel = 'NO.', children }: { number?: number; numberLabel?: string; children: ReactNode }) {
+export function CardHeading({
+  number,
+  numberLabel = 'NO.',
+  children,
+}: {
+  number?: number;
+  numberLabel?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="flex items-baseline gap-2">
       {number === undefined ? null : (

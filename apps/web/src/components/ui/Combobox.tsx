@@ -29,10 +29,15 @@ export interface ComboboxProps {
   onBackspaceEmpty?: () => void;
 }
 
-const popupClass = 'absolute z-30 mt-1 w-full rounded-lg border border-slate-200 bg-white text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900';
+const popupClass =
+  'absolute z-30 mt-1 w-full rounded-lg border border-slate-200 bg-white text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900';
 
 /** The list's state and its keys: which option is highlighted, whether the list is open. */
-function useComboboxKeys(props: ComboboxProps, options: readonly ComboboxOption[], showListWhenOpen: (open: boolean) => boolean) {
+function useComboboxKeys(
+  props: ComboboxProps,
+  options: readonly ComboboxOption[],
+  showListWhenOpen: (open: boolean) => boolean,
+) {
   const { value, onPick, onEnter, onBackspaceEmpty } = props;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -53,7 +58,9 @@ function useComboboxKeys(props: ComboboxProps, options: readonly ComboboxOption[
       setOpen(true);
       if (options.length === 0) return;
       const last = options.length - 1;
-      setActive((current) => (event.key === 'ArrowDown' ? (current >= last ? 0 : current + 1) : current <= 0 ? last : current - 1));
+      setActive((current) =>
+        event.key === 'ArrowDown' ? (current >= last ? 0 : current + 1) : current <= 0 ? last : current - 1,
+      );
     } else if (event.key === 'Escape') {
       if (!showList) return;
       event.preventDefault();
@@ -85,7 +92,13 @@ interface ListProps {
 
 function ComboboxList({ listId, optionId, options, active, hidden, onActive, onPick }: ListProps) {
   return (
-    <ul id={listId} role="listbox" aria-label="Suggestions" hidden={hidden} className={`${popupClass} max-h-64 overflow-auto py-1`}>
+    <ul
+      id={listId}
+      role="listbox"
+      aria-label="Suggestions"
+      hidden={hidden}
+      className={`${popupClass} max-h-64 overflow-auto py-1`}
+    >
       {options.map((option, index) => (
         <li
           key={option.key}
@@ -100,7 +113,9 @@ function ComboboxList({ listId, optionId, options, active, hidden, onActive, onP
             if (active !== index) onActive(index);
           }}
           className={`cursor-pointer px-3 py-2 ${
-            index === active ? 'bg-teal-50 text-teal-900 dark:bg-teal-900 dark:text-white' : 'text-slate-800 dark:text-slate-100'
+            index === active
+              ? 'bg-teal-50 text-teal-900 dark:bg-teal-900 dark:text-white'
+              : 'text-slate-800 dark:text-slate-100'
           }`}
         >
           {option.label}
@@ -118,7 +133,20 @@ function ComboboxList({ listId, optionId, options, active, hidden, onActive, onP
  * The label is the caller's <label htmlFor={id}>.
  */
 export function Combobox(props: ComboboxProps) {
-  const { id, value, onValueChange, options, status, placeholder, maxLength, disabled, invalid, describedBy, className = '', before } = props;
+  const {
+    id,
+    value,
+    onValueChange,
+    options,
+    status,
+    placeholder,
+    maxLength,
+    disabled,
+    invalid,
+    describedBy,
+    className = '',
+    before,
+  } = props;
   const listId = `${id}-listbox`;
   const optionId = useId();
   const list = useComboboxKeys(props, options, (open) => open && !disabled && (options.length > 0 || Boolean(status)));
@@ -166,7 +194,9 @@ export function Combobox(props: ComboboxProps) {
         onActive={list.setActive}
         onPick={list.pick}
       />
-      {showList && options.length === 0 && status ? <p className={`${popupClass} px-3 py-2 text-slate-600 dark:text-slate-300`}>{status}</p> : null}
+      {showList && options.length === 0 && status ? (
+        <p className={`${popupClass} px-3 py-2 text-slate-600 dark:text-slate-300`}>{status}</p>
+      ) : null}
     </div>
   );
 }

@@ -19,7 +19,14 @@ const FOCUSABLE = 'a[href], button:not([disabled]), textarea, input:not([disable
  * A modal dialog over a dimmed backdrop: focus starts inside and stays there (Tab wraps), Escape and the backdrop
  * close it, and focus returns to whatever opened it. The panel is the `role="dialog"` element.
  */
-export function ModalPanel({ titleId, onClose, initialFocus = 'input, button', testId, className = 'max-w-md', children }: ModalPanelProps) {
+export function ModalPanel({
+  titleId,
+  onClose,
+  initialFocus = 'input, button',
+  testId,
+  className = 'max-w-md',
+  children,
+}: ModalPanelProps) {
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -29,7 +36,13 @@ export function ModalPanel({ titleId, onClose, initialFocus = 'input, button', t
       if (event.key === 'Escape') onClose();
       if (event.key !== 'Tab' || !panel.current) return;
       const controls = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-        (element) => !(element instanceof HTMLInputElement && element.type === 'radio' && !element.checked && element.form?.querySelector('input[type=radio]:checked')),
+        (element) =>
+          !(
+            element instanceof HTMLInputElement &&
+            element.type === 'radio' &&
+            !element.checked &&
+            element.form?.querySelector('input[type=radio]:checked')
+          ),
       );
       const first = controls[0];
       const last = controls.at(-1);
@@ -49,7 +62,10 @@ export function ModalPanel({ titleId, onClose, initialFocus = 'input, button', t
   }, [onClose, initialFocus]);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-950/50 p-4" onClick={onClose}>
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-950/50 p-4"
+      onClick={onClose}
+    >
       <div
         ref={panel}
         role="dialog"

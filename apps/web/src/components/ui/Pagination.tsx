@@ -20,7 +20,17 @@ export interface PaginationProps {
 }
 
 export function Pagination(props: PaginationProps) {
-  const { page, hasPrevious, hasNext, onPrevious, onNext, edge = 'disable', pageCount, label = 'Pagination', form } = props;
+  const {
+    page,
+    hasPrevious,
+    hasNext,
+    onPrevious,
+    onNext,
+    edge = 'disable',
+    pageCount,
+    label = 'Pagination',
+    form,
+  } = props;
   const showPrevious = edge === 'disable' || hasPrevious;
   const showNext = edge === 'disable' || hasNext;
   const submits = (to: number, handler: () => void) => ({

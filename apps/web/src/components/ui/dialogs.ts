@@ -45,12 +45,27 @@ function linkList(links: readonly SuccessLink[], close: () => void): HTMLElement
 export async function showSuccess(title: string, text?: string, links: readonly SuccessLink[] = []): Promise<void> {
   const Swal = await swal();
   const html = links.length > 0 ? linkList(links, () => Swal.close()) : undefined;
-  await Swal.fire({ icon: 'success', title, text, html, theme: theme(), confirmButtonColor: SUCCESS_DIALOG_COLOR, customClass: confirmClass });
+  await Swal.fire({
+    icon: 'success',
+    title,
+    text,
+    html,
+    theme: theme(),
+    confirmButtonColor: SUCCESS_DIALOG_COLOR,
+    customClass: confirmClass,
+  });
 }
 
 export async function showError(title: string, text?: string): Promise<void> {
   const Swal = await swal();
-  await Swal.fire({ icon: 'error', title, text, theme: theme(), confirmButtonColor: SUCCESS_DIALOG_COLOR, customClass: confirmClass });
+  await Swal.fire({
+    icon: 'error',
+    title,
+    text,
+    theme: theme(),
+    confirmButtonColor: SUCCESS_DIALOG_COLOR,
+    customClass: confirmClass,
+  });
 }
 
 /** Resolves true when the person confirmed. */
@@ -74,7 +89,11 @@ export async function confirmDialog(title: string, text: string, confirmButtonTe
  * A confirmation that also asks for the current password (account deletion). Resolves with the password typed
  * (empty for an account without one, which proves itself by a recent Google sign-in), or undefined when cancelled.
  */
-export async function confirmWithPassword(title: string, text: string, confirmButtonText: string): Promise<string | undefined> {
+export async function confirmWithPassword(
+  title: string,
+  text: string,
+  confirmButtonText: string,
+): Promise<string | undefined> {
   const Swal = await swal();
   const result = await Swal.fire<string>({
     icon: 'warning',

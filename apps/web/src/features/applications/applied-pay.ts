@@ -10,7 +10,10 @@ const PLAIN_AMOUNT = /^\d+(\.\d+)?$/;
  * everywhere else ('£68,000–85,000 a year'); one posted with the spec's free-text fields keeps the spec's
  * '$min - $max'. (Not in lib/job-view.ts, which is in the home page's first load.)
  */
-export function appliedPayText(application: Pick<Application, 'salary' | 'minPrice' | 'maxPrice'>, locale?: string): string {
+export function appliedPayText(
+  application: Pick<Application, 'salary' | 'minPrice' | 'maxPrice'>,
+  locale?: string,
+): string {
   const { salary, minPrice, maxPrice } = application;
   if (salary && PLAIN_AMOUNT.test(minPrice) && PLAIN_AMOUNT.test(maxPrice)) {
     // salaryType is not read when a salary is given.

@@ -16,14 +16,25 @@ describe('My Jobs status actions', () => {
   });
 
   it('a closed job reopens as it was, or with a new date when its own has passed', () => {
-    expect(statusActions({ ...base, status: 'closed', validThrough: '2026-12-01' }, TODAY)).toMatchObject([{ kind: 'reopen', body: { status: 'open' } }]);
-    expect(statusActions({ ...base, status: 'closed', validThrough: '2026-11-22' }, TODAY)[0]?.body).toEqual({ status: 'open' });
-    expect(statusActions({ ...base, status: 'closed', validThrough: '2026-11-01' }, TODAY)[0]?.body).toEqual({ status: 'open', validThrough: '2026-12-22' });
+    expect(statusActions({ ...base, status: 'closed', validThrough: '2026-12-01' }, TODAY)).toMatchObject([
+      { kind: 'reopen', body: { status: 'open' } },
+    ]);
+    expect(statusActions({ ...base, status: 'closed', validThrough: '2026-11-22' }, TODAY)[0]?.body).toEqual({
+      status: 'open',
+    });
+    expect(statusActions({ ...base, status: 'closed', validThrough: '2026-11-01' }, TODAY)[0]?.body).toEqual({
+      status: 'open',
+      validThrough: '2026-12-22',
+    });
   });
 
   it('an expired job is renewed for 30 days from today, without a confirmation', () => {
     const [renew] = statusActions({ ...base, status: 'expired', validThrough: '2026-10-01' }, TODAY);
-    expect(renew).toMatchObject({ kind: 'renew', label: 'Renew (+30 days)', body: { status: 'open', validThrough: '2026-12-22' } });
+    expect(renew).toMatchObject({
+      kind: 'renew',
+      label: 'Renew (+30 days)',
+      body: { status: 'open', validThrough: '2026-12-22' },
+    });
     expect(renew?.confirm).toBeUndefined();
   });
 });

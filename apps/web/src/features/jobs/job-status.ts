@@ -18,7 +18,10 @@ export interface StatusAction {
  * new closing date when its old one has passed, as the server requires), renew (+30 days from today) an expired
  * one, or an open one that closes sooner than that. None for a job an administrator hid.
  */
-export function statusActions(job: Pick<Job, 'status' | 'validThrough' | 'jobTitle' | 'moderation'>, today: string): StatusAction[] {
+export function statusActions(
+  job: Pick<Job, 'status' | 'validThrough' | 'jobTitle' | 'moderation'>,
+  today: string,
+): StatusAction[] {
   // A hidden job stays hidden whatever its poster does: only an administrator brings it back.
   if (job.moderation?.state === 'hidden') return [];
   const renewedUntil = addDays(today, JOB_MODEL_LIMITS.validityDefaultDays);

@@ -107,7 +107,10 @@ describe('a plain form submission (no scripts)', () => {
       country: 'DE',
       sort: 'newest',
     });
-    expect(parseSearchParams(new URLSearchParams('location=berlin|de&country=US'))).toMatchObject({ location: 'berlin', country: 'US' });
+    expect(parseSearchParams(new URLSearchParams('location=berlin|de&country=US'))).toMatchObject({
+      location: 'berlin',
+      country: 'US',
+    });
     expect(parseSearchParams(new URLSearchParams('location=|DE'))).toEqual({ q: undefined, page: 1 });
   });
 });

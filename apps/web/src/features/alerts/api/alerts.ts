@@ -18,7 +18,8 @@ export function useAlerts() {
 export function useCreateAlert() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { query: string; frequency: AlertFrequency }) => apiFetch<AlertSaved>('/api/alerts', { method: 'POST', body }),
+    mutationFn: (body: { query: string; frequency: AlertFrequency }) =>
+      apiFetch<AlertSaved>('/api/alerts', { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.alerts }),
   });
 }
@@ -26,7 +27,8 @@ export function useCreateAlert() {
 export function useDeleteAlert() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ message: string }>(`/api/alerts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      apiFetch<{ message: string }>(`/api/alerts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.alerts }),
   });
 }

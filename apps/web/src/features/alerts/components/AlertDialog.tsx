@@ -42,7 +42,10 @@ export function AlertDialog({ search, query, onClose }: AlertDialogProps) {
       </p>
       {saved ? (
         <div className="mt-4 space-y-4">
-          <p role="status" className="rounded-lg bg-teal-50 p-3 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50">
+          <p
+            role="status"
+            className="rounded-lg bg-teal-50 p-3 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50"
+          >
             {saved.message}
           </p>
           <div className="flex flex-wrap justify-end gap-2">
@@ -78,7 +81,9 @@ export function AlertDialog({ search, query, onClose }: AlertDialogProps) {
                   />
                   <span>
                     <span className="block font-medium">{ALERT_FREQUENCY_LABELS[value]}</span>
-                    <span className="block text-sm text-slate-700 dark:text-slate-300">{ALERT_FREQUENCY_HINTS[value]}</span>
+                    <span className="block text-sm text-slate-700 dark:text-slate-300">
+                      {ALERT_FREQUENCY_HINTS[value]}
+                    </span>
                   </span>
                 </label>
               ))}

@@ -11,7 +11,15 @@ const AlertDialog = lazy(() => import('./AlertDialog').then((m) => ({ default: m
  * "Alert me" on the search results: opens a small dialog to save the current search as a daily or instant alert.
  * Signed out, it leads to sign-in and back here (the search kept in the address).
  */
-export function AlertMeButton({ query, label = 'Alert me', testId = 'alert-me' }: { query: SearchQuery; label?: string; testId?: string }) {
+export function AlertMeButton({
+  query,
+  label = 'Alert me',
+  testId = 'alert-me',
+}: {
+  query: SearchQuery;
+  label?: string;
+  testId?: string;
+}) {
   const { user, pending } = useSession();
   const navigate = useNavigate();
   const location = useLocation();

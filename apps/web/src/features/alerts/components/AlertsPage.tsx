@@ -38,7 +38,11 @@ function AlertRow({ alert }: { alert: Alert }) {
           </p>
         </div>
         <div className="flex gap-2">
-          <Link to={alert.query ? `/?${alert.query}` : '/'} className={buttonClass('secondary')} aria-describedby={titleId}>
+          <Link
+            to={alert.query ? `/?${alert.query}` : '/'}
+            className={buttonClass('secondary')}
+            aria-describedby={titleId}
+          >
             Run search
           </Link>
           <Button
@@ -47,7 +51,8 @@ function AlertRow({ alert }: { alert: Alert }) {
             disabled={remove.isPending}
             onClick={async () => {
               setFailed(undefined);
-              if (!(await confirmDialog('Delete this alert?', `No more e-mails for “${alert.description}”.`, 'Delete'))) return;
+              if (!(await confirmDialog('Delete this alert?', `No more e-mails for “${alert.description}”.`, 'Delete')))
+                return;
               remove.mutate(alert.id, { onError: (error) => setFailed(errorMessage(error)) });
             }}
           >
@@ -74,7 +79,10 @@ export function AlertsPage() {
       {alerts.isPending ? (
         <Spinner label="Loading your alerts" />
       ) : alerts.isError || !data ? (
-        <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+        <div
+          role="alert"
+          className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+        >
           <p className="font-semibold">Could not load your alerts</p>
           <p className="mt-1 text-sm">{errorMessage(alerts.error)}</p>
           <Button variant="secondary" className="mt-4" onClick={() => void alerts.refetch()}>
@@ -84,7 +92,9 @@ export function AlertsPage() {
       ) : data.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-14 text-center dark:border-slate-700">
           <p className="text-lg font-semibold text-slate-900 dark:text-white">No alerts yet</p>
-          <p className="mt-1 text-slate-700 dark:text-slate-300">Search for jobs, then choose “Alert me” to get new ones by e-mail.</p>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">
+            Search for jobs, then choose “Alert me” to get new ones by e-mail.
+          </p>
           <Link to="/" className={buttonClass('primary', 'mt-5')}>
             Find jobs
           </Link>

@@ -7,7 +7,8 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { useUnsubscribe, useUnsubscribeInfo } from '../api/alerts';
 
-const card = 'mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900';
+const card =
+  'mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900';
 
 /**
  * The page an alert e-mail's unsubscribe link opens (`/unsubscribe?token=...`), signed in or not: it shows what
@@ -23,7 +24,9 @@ export function UnsubscribePage() {
   if (!token || info.isError) {
     body = (
       <div role="alert" className="space-y-3">
-        <p className="font-medium text-red-700 dark:text-red-300">{token ? errorMessage(info.error) : ALERT_MESSAGES.badLink}</p>
+        <p className="font-medium text-red-700 dark:text-red-300">
+          {token ? errorMessage(info.error) : ALERT_MESSAGES.badLink}
+        </p>
         <Link to="/alerts" className={buttonClass('secondary')}>
           See your alerts
         </Link>
@@ -34,7 +37,11 @@ export function UnsubscribePage() {
   } else if (unsubscribe.isSuccess || !info.data.active) {
     body = (
       <div className="space-y-4">
-        <p role="status" data-testid="unsubscribe-done" className="rounded-lg bg-teal-50 p-4 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50">
+        <p
+          role="status"
+          data-testid="unsubscribe-done"
+          className="rounded-lg bg-teal-50 p-4 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50"
+        >
           {unsubscribe.data?.message ?? ALERT_MESSAGES.alreadyUnsubscribed}
         </p>
         <Link to="/" className={buttonClass('secondary')}>

@@ -23,18 +23,27 @@ const alert = (id: string, overrides: Partial<Alert> = {}): Alert => ({
 describe('Alert me', () => {
   it('signed out, leads to sign-in and back to the search', async () => {
     mockFetch(() => undefined);
-    renderPage(<AlertMeButton query={{ q: 'react', where: 'Berlin', page: 2 }} />, { path: '/?q=react&where=Berlin&page=2' });
+    renderPage(<AlertMeButton query={{ q: 'react', where: 'Berlin', page: 2 }} />, {
+      path: '/?q=react&where=Berlin&page=2',
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Alert me' }));
-    expect(screen.getByTestId('where')).toHaveTextContent(`/sign-in?next=${encodeURIComponent('/?q=react&where=Berlin&page=2')}`);
+    expect(screen.getByTestId('where')).toHaveTextContent(
+      `/sign-in?next=${encodeURIComponent('/?q=react&where=Berlin&page=2')}`,
+    );
   });
 
   it('shows the search in words, creates a daily or instant alert of it (page and order left out), and confirms', async () => {
     const fetch = mockFetch((url, init) =>
       url === '/api/alerts' && init?.method === 'POST'
-        ? { status: 201, body: { alert: alert('a1', { frequency: 'instant' }), created: true, message: ALERT_MESSAGES.created } }
+        ? {
+            status: 201,
+            body: { alert: alert('a1', { frequency: 'instant' }), created: true, message: ALERT_MESSAGES.created },
+          }
         : undefined,
     );
-    renderPage(<AlertMeButton query={{ q: 'react', where: 'Berlin', workplace: 'remote', page: 3, sort: 'pay' }} />, { user: alice });
+    renderPage(<AlertMeButton query={{ q: 'react', where: 'Berlin', workplace: 'remote', page: 3, sort: 'pay' }} />, {
+      user: alice,
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Alert me' }));
     const dialog = await screen.findByRole('dialog', { name: 'Alert me about new jobs' });
     expect(dialog).toHaveTextContent('react in Berlin, Remote');
@@ -43,14 +52,21 @@ describe('Alert me', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create alert' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent(ALERT_MESSAGES.created);
     const post = fetch.mock.calls.find(([url]) => url === '/api/alerts');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ query: 'q=react&where=Berlin&workplace=remote', frequency: 'instant' });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      query: 'q=react&where=Berlin&workplace=remote',
+      frequency: 'instant',
+    });
     expect(within(dialog).getByRole('link', { name: 'See your alerts' })).toHaveAttribute('href', '/alerts');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal (an unconfirmed address, too many alerts) and closes with Escape", async () => {
-    mockFetch((url) => (url === '/api/alerts' ? { status: 403, body: { success: false, statusCode: 403, message: ALERT_MESSAGES.verifyFirst } } : undefined));
+    mockFetch((url) =>
+      url === '/api/alerts'
+        ? { status: 403, body: { success: false, statusCode: 403, message: ALERT_MESSAGES.verifyFirst } }
+        : undefined,
+    );
     renderPage(<AlertMeButton query={{ page: 1 }} />, { user: alice });
     await userEvent.click(screen.getByRole('button', { name: 'Alert me' }));
     const dialog = await screen.findByRole('dialog');
@@ -71,7 +87,10 @@ describe('Alert me', () => {
 
 describe('Alerts page', () => {
   it('lists the alerts in words with their frequency, dates and a link to the search, and deletes one', async () => {
-    let alerts = [alert('a1', { lastSentAt: '2026-11-22T08:00:00.000Z' }), alert('a2', { query: '', description: 'All jobs', frequency: 'instant' })];
+    let alerts = [
+      alert('a1', { lastSentAt: '2026-11-22T08:00:00.000Z' }),
+      alert('a2', { query: '', description: 'All jobs', frequency: 'instant' }),
+    ];
     const fetch = mockFetch((url, init) => {
       if (url === '/api/alerts') return { body: alerts };
       if (url === '/api/alerts/a1' && init?.method === 'DELETE') {
@@ -105,7 +124,11 @@ describe('Alerts page', () => {
   it('says when the list could not be loaded, and tries again', async () => {
     let fail = true;
     mockFetch((url) =>
-      url === '/api/alerts' ? (fail ? { status: 503, body: { success: false, statusCode: 503, message: 'Down for a moment.' } } : { body: [alert('a1')] }) : undefined,
+      url === '/api/alerts'
+        ? fail
+          ? { status: 503, body: { success: false, statusCode: 503, message: 'Down for a moment.' } }
+          : { body: [alert('a1')] }
+        : undefined,
     );
     renderPage(<AlertsPage />, { path: '/alerts', user: alice });
     const error = await screen.findByRole('alert', {}, { timeout: 4000 });
@@ -122,8 +145,10 @@ describe('Unsubscribe page', () => {
 
   it('signed out: shows what stops, changes nothing until the button is pressed, then confirms', async () => {
     const fetch = mockFetch((url, init) => {
-      if (url === api && (init?.method ?? 'GET') === 'GET') return { body: { active: true, description: 'react in Berlin', frequency: 'instant' } };
-      if (url === api && init?.method === 'POST') return { body: { success: true, message: ALERT_MESSAGES.unsubscribed } };
+      if (url === api && (init?.method ?? 'GET') === 'GET')
+        return { body: { active: true, description: 'react in Berlin', frequency: 'instant' } };
+      if (url === api && init?.method === 'POST')
+        return { body: { success: true, message: ALERT_MESSAGES.unsubscribed } };
       return undefined;
     });
     renderPage(<UnsubscribePage />, { path: `/unsubscribe?token=${token}` });

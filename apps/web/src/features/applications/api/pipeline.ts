@@ -1,5 +1,13 @@
 import { TABLE_PAGE_SIZE } from '@jobboard/shared';
-import type { ApplicationStage, Note, NoteDeletion, Notes, ResponsesPage, StageChange, Withdrawal } from '@jobboard/shared';
+import type {
+  ApplicationStage,
+  Note,
+  NoteDeletion,
+  Notes,
+  ResponsesPage,
+  StageChange,
+  Withdrawal,
+} from '@jobboard/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
@@ -52,7 +60,8 @@ export function useChangeStage() {
 export function useUndoStage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<StageChange>(`/api/applications/${encodeURIComponent(id)}/stage/undo`, { method: 'POST' }),
+    mutationFn: (id: string) =>
+      apiFetch<StageChange>(`/api/applications/${encodeURIComponent(id)}/stage/undo`, { method: 'POST' }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
   });
 }
@@ -60,7 +69,8 @@ export function useUndoStage() {
 export function useNotes(applicationId: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.applicationNotes(applicationId),
-    queryFn: ({ signal }) => apiFetch<Notes>(`/api/applications/${encodeURIComponent(applicationId)}/notes`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<Notes>(`/api/applications/${encodeURIComponent(applicationId)}/notes`, { signal }),
     enabled,
   });
 }
@@ -69,9 +79,14 @@ export function useAddNote(applicationId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: string) =>
-      apiFetch<Note>(`/api/applications/${encodeURIComponent(applicationId)}/notes`, { method: 'POST', body: { body } }),
+      apiFetch<Note>(`/api/applications/${encodeURIComponent(applicationId)}/notes`, {
+        method: 'POST',
+        body: { body },
+      }),
     onSuccess: (note) => {
-      client.setQueryData<Notes>(queryKeys.applicationNotes(applicationId), (old) => ({ items: [...(old?.items ?? []), note] }));
+      client.setQueryData<Notes>(queryKeys.applicationNotes(applicationId), (old) => ({
+        items: [...(old?.items ?? []), note],
+      }));
       // The row's note count.
       void client.invalidateQueries({ queryKey: [...queryKeys.applications, 'responses'] });
     },
@@ -83,7 +98,10 @@ export function useEditNote(applicationId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: string }) =>
-      apiFetch<Note>(`/api/applications/${encodeURIComponent(applicationId)}/notes/${encodeURIComponent(id)}`, { method: 'PATCH', body: { body } }),
+      apiFetch<Note>(`/api/applications/${encodeURIComponent(applicationId)}/notes/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: { body },
+      }),
     onSuccess: (note) => {
       client.setQueryData<Notes>(queryKeys.applicationNotes(applicationId), (old) => ({
         items: (old?.items ?? []).map((n) => (n.id === note.id ? note : n)),
@@ -97,9 +115,13 @@ export function useDeleteNote(applicationId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<NoteDeletion>(`/api/applications/${encodeURIComponent(applicationId)}/notes/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      apiFetch<NoteDeletion>(`/api/applications/${encodeURIComponent(applicationId)}/notes/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+      }),
     onSuccess: ({ id }) => {
-      client.setQueryData<Notes>(queryKeys.applicationNotes(applicationId), (old) => ({ items: (old?.items ?? []).filter((n) => n.id !== id) }));
+      client.setQueryData<Notes>(queryKeys.applicationNotes(applicationId), (old) => ({
+        items: (old?.items ?? []).filter((n) => n.id !== id),
+      }));
       // The row's note count.
       void client.invalidateQueries({ queryKey: [...queryKeys.applications, 'responses'] });
     },

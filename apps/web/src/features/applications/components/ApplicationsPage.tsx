@@ -26,7 +26,14 @@ export interface ApplicationsPageProps {
  * Applied Jobs: a titled table, 4 rows a page, Previous/Next disabled at the edges, a loading indicator; a list of
  * cards under 600 px. The page is in the URL (`?page=N`); past the end it is the last page, junk is page 1.
  */
-export function ApplicationsPage({ title, caption, headers, applications, renderCells, renderCard }: ApplicationsPageProps) {
+export function ApplicationsPage({
+  title,
+  caption,
+  headers,
+  applications,
+  renderCells,
+  renderCard,
+}: ApplicationsPageProps) {
   const wide = useWideScreen();
   const list = applications.data ?? [];
   const { page, setPage } = usePageParam();

@@ -54,7 +54,9 @@ function AppliedStage({ application }: { application: Application }) {
     <span className="flex flex-col items-start gap-1">
       <StageBadge stage={application.stage} />
       {application.withdrawnAt ? (
-        <span className="text-xs font-semibold text-slate-700 dark:text-slate-300">Withdrawn {dateOnly(application.withdrawnAt)}</span>
+        <span className="text-xs font-semibold text-slate-700 dark:text-slate-300">
+          Withdrawn {dateOnly(application.withdrawnAt)}
+        </span>
       ) : null}
       {/* What went with it (decision record 23); the note itself and the CV are one click away on the employer's side. */}
       {application.cv || application.coverNote ? (

@@ -23,8 +23,12 @@ export function NotesPanel({ application }: { application: ReceivedApplication }
 
   return (
     <div className="max-w-3xl">
-      <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Private notes on {application.applicantName}</h3>
-      <p className="mb-3 text-xs text-slate-600 dark:text-slate-300">Only you and the other members of the job's company see these.</p>
+      <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
+        Private notes on {application.applicantName}
+      </h3>
+      <p className="mb-3 text-xs text-slate-600 dark:text-slate-300">
+        Only you and the other members of the job's company see these.
+      </p>
       {notes.isPending ? (
         <Spinner />
       ) : notes.isError ? (
@@ -36,7 +40,12 @@ export function NotesPanel({ application }: { application: ReceivedApplication }
       ) : (
         <ul className="space-y-2" aria-label="Notes">
           {notes.data.items.map((note) => (
-            <NoteItem key={note.id} applicationId={application._id} note={note} mine={Boolean(user) && note.authorEmail === user?.email} />
+            <NoteItem
+              key={note.id}
+              applicationId={application._id}
+              note={note}
+              mine={Boolean(user) && note.authorEmail === user?.email}
+            />
           ))}
         </ul>
       )}
@@ -90,18 +99,27 @@ function NoteItem({ applicationId, note, mine }: { applicationId: string; note: 
 
   const save = () => {
     if (draft === null || !draft.trim() || draft.length > PIPELINE_LIMITS.noteMaxLength) return;
-    start((done) => editNote.mutate({ id: note.id, body: draft }, { onSuccess: () => setDraft(null), onSettled: done }));
+    start((done) =>
+      editNote.mutate({ id: note.id, body: draft }, { onSuccess: () => setDraft(null), onSettled: done }),
+    );
   };
   const remove = () =>
     start((done) => {
-      void confirmDialog('Delete this note?', 'It is deleted for everyone who manages this application.', 'Delete note').then((yes) => {
+      void confirmDialog(
+        'Delete this note?',
+        'It is deleted for everyone who manages this application.',
+        'Delete note',
+      ).then((yes) => {
         if (yes) deleteNote.mutate(note.id, { onSettled: done });
         else done();
       });
     });
 
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900" data-testid="note">
+    <li
+      className="rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900"
+      data-testid="note"
+    >
       {draft === null ? (
         <p className="whitespace-pre-wrap wrap-anywhere text-slate-900 dark:text-slate-100" dir="auto">
           {note.body}
@@ -140,10 +158,20 @@ function NoteItem({ applicationId, note, mine }: { applicationId: string; note: 
         </span>
         {mine && draft === null ? (
           <span className="inline-flex gap-3">
-            <button type="button" className="font-medium text-teal-800 underline hover:no-underline dark:text-teal-300" onClick={() => setDraft(note.body)} disabled={busy}>
+            <button
+              type="button"
+              className="font-medium text-teal-800 underline hover:no-underline dark:text-teal-300"
+              onClick={() => setDraft(note.body)}
+              disabled={busy}
+            >
               Edit<span className="sr-only"> note</span>
             </button>
-            <button type="button" className="font-medium text-red-800 underline hover:no-underline dark:text-red-300" onClick={remove} disabled={busy}>
+            <button
+              type="button"
+              className="font-medium text-red-800 underline hover:no-underline dark:text-red-300"
+              onClick={remove}
+              disabled={busy}
+            >
               Delete<span className="sr-only"> note</span>
             </button>
           </span>

@@ -16,7 +16,15 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { TableSize } from '../../../components/ui/TableSize';
 import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
-import { CardActions, CardEmpty, CardField, CardFields, CardHeading, CardList, cardClass } from '../../../components/ui/CardList';
+import {
+  CardActions,
+  CardEmpty,
+  CardField,
+  CardFields,
+  CardHeading,
+  CardList,
+  cardClass,
+} from '../../../components/ui/CardList';
 import { cellClass, EmptyRow, rowClass, Table } from '../../../components/ui/Table';
 import { errorMessage } from '../../../lib/api';
 import { dateOnly } from '../../../lib/format';
@@ -49,7 +57,8 @@ export function filtersFromParams(params: URLSearchParams): ResponsesFilters {
 // these components, and both layouts show it.
 
 function ResumeLink({ application }: { application: ReceivedApplication }) {
-  if (!application.applicantResume) return <span className="text-slate-600 dark:text-slate-300">{MESSAGES.noResumeListed}</span>;
+  if (!application.applicantResume)
+    return <span className="text-slate-600 dark:text-slate-300">{MESSAGES.noResumeListed}</span>;
   return (
     <a
       href={application.applicantResume}
@@ -72,7 +81,17 @@ function ApplicantEmail({ application, className = '' }: { application: Received
   );
 }
 
-function NotesToggle({ application, open, onToggle, className }: { application: ReceivedApplication; open: boolean; onToggle: () => void; className: string }) {
+function NotesToggle({
+  application,
+  open,
+  onToggle,
+  className,
+}: {
+  application: ReceivedApplication;
+  open: boolean;
+  onToggle: () => void;
+  className: string;
+}) {
   return (
     <Button
       variant="secondary"
@@ -124,12 +143,17 @@ export function ResponsesPage() {
   useShownPage(data && !responses.isPlaceholderData ? Math.min(filters.page, pageCount) : undefined);
   const number = (index: number) => (filters.page - 1) * (data?.pageSize ?? filters.pageSize) + index + 1;
   const busy = stageMove.busy;
-  const toggleNotes = (application: ReceivedApplication) => setOpenNotes(openNotes === application._id ? null : application._id);
+  const toggleNotes = (application: ReceivedApplication) =>
+    setOpenNotes(openNotes === application._id ? null : application._id);
 
   return (
     <section>
       <PageTitle>Job Responses</PageTitle>
-      <form className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => event.preventDefault()} aria-label="Filter responses">
+      <form
+        className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={(event) => event.preventDefault()}
+        aria-label="Filter responses"
+      >
         <div className="sm:w-72">
           <label htmlFor="responses-job" className={labelClass}>
             Job
@@ -146,7 +170,9 @@ export function ResponsesPage() {
                 {job.title} ({job.applications})
               </option>
             ))}
-            {filters.job && !jobChoices.some((job) => job.id === filters.job) ? <option value={filters.job}>This job</option> : null}
+            {filters.job && !jobChoices.some((job) => job.id === filters.job) ? (
+              <option value={filters.job}>This job</option>
+            ) : null}
           </select>
         </div>
         <div className="sm:w-48">
@@ -174,7 +200,11 @@ export function ResponsesPage() {
           </Button>
         ) : null}
       </form>
-      <p role="status" className="mb-3 min-h-5 text-sm font-medium text-teal-800 dark:text-teal-200" data-testid="stage-note">
+      <p
+        role="status"
+        className="mb-3 min-h-5 text-sm font-medium text-teal-800 dark:text-teal-200"
+        data-testid="stage-note"
+      >
         {stageMove.status}
       </p>
       {stageMove.dialog}
@@ -188,7 +218,10 @@ export function ResponsesPage() {
       {responses.isPending ? (
         <Spinner />
       ) : responses.isError && !data ? (
-        <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+        <div
+          role="alert"
+          className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+        >
           <p>{errorMessage(responses.error)}</p>
           <Button variant="secondary" className="mt-3" onClick={() => void responses.refetch()}>
             Try again
@@ -222,7 +255,12 @@ export function ResponsesPage() {
                         </td>
                         <td className={cellClass}>{dateOnly(application.appliedDate)}</td>
                         <td className={cellClass}>
-                          <StageControl application={application} busy={busy(application)} onStage={onStage} className="min-w-32 py-1.5" />
+                          <StageControl
+                            application={application}
+                            busy={busy(application)}
+                            onStage={onStage}
+                            className="min-w-32 py-1.5"
+                          />
                         </td>
                         <td className={cellClass}>
                           <NotesToggle
@@ -273,15 +311,28 @@ export function ResponsesPage() {
                         <ApplicantEmail application={application} className="break-all" />
                       </CardField>
                       <CardField label="STAGE" wide>
-                        <StageControl application={application} busy={busy(application)} onStage={onStage} className="min-h-11" />
+                        <StageControl
+                          application={application}
+                          busy={busy(application)}
+                          onStage={onStage}
+                          className="min-h-11"
+                        />
                       </CardField>
                     </CardFields>
                     <ApplicationMaterials application={application} className="mt-3" />
                     <CardActions>
-                      <NotesToggle application={application} open={notesOpen} onToggle={() => toggleNotes(application)} className="" />
+                      <NotesToggle
+                        application={application}
+                        open={notesOpen}
+                        onToggle={() => toggleNotes(application)}
+                        className=""
+                      />
                     </CardActions>
                     {notesOpen ? (
-                      <div id={`notes-${application._id}`} className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+                      <div
+                        id={`notes-${application._id}`}
+                        className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800"
+                      >
                         <NotesPanel application={application} />
                       </div>
                     ) : null}

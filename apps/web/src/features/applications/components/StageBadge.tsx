@@ -12,7 +12,10 @@ const STAGE_STYLES: Record<ApplicationStage, string> = {
 /** An application's stage in words, coloured by where it stands. */
 export function StageBadge({ stage }: { stage: ApplicationStage }) {
   return (
-    <span data-testid="stage" className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STAGE_STYLES[stage]}`}>
+    <span
+      data-testid="stage"
+      className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STAGE_STYLES[stage]}`}
+    >
       {STAGE_LABELS[stage]}
     </span>
   );

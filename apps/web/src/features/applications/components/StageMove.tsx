@@ -50,7 +50,9 @@ export function StageControl({ application, busy, onStage, className }: StageCon
     return (
       <span className="flex flex-col items-start gap-1">
         <StageBadge stage={application.stage} />
-        <span className="text-xs font-semibold text-slate-700 dark:text-slate-300">Withdrawn {dateOnly(application.withdrawnAt)}</span>
+        <span className="text-xs font-semibold text-slate-700 dark:text-slate-300">
+          Withdrawn {dateOnly(application.withdrawnAt)}
+        </span>
       </span>
     );
   }
@@ -73,7 +75,12 @@ export function StageControl({ application, busy, onStage, className }: StageCon
         ))}
       </select>
       {changed ? (
-        <Button className="px-3 py-1.5 text-sm" disabled={busy} aria-label={`Move ${whoOf(application)} to ${STAGE_LABELS[chosen]}`} onClick={() => onStage(application, chosen)}>
+        <Button
+          className="px-3 py-1.5 text-sm"
+          disabled={busy}
+          aria-label={`Move ${whoOf(application)} to ${STAGE_LABELS[chosen]}`}
+          onClick={() => onStage(application, chosen)}
+        >
           Move
         </Button>
       ) : null}
@@ -110,7 +117,10 @@ function StageMailDialog({ application, stage, busy, onCancel, onConfirm }: Mail
           onConfirm(message.trim());
         }}
       >
-        <div className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm wrap-anywhere dark:border-slate-700 dark:bg-slate-800" data-testid="stage-mail-preview">
+        <div
+          className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm wrap-anywhere dark:border-slate-700 dark:bg-slate-800"
+          data-testid="stage-mail-preview"
+        >
           <p>Hello {application.applicantName},</p>
           <p className="mt-2">
             {employer} {STAGE_MAIL_TEXT[stage].line} “{application.jobTitle}”.
@@ -144,7 +154,8 @@ function StageMailDialog({ application, stage, busy, onCancel, onConfirm }: Mail
 }
 
 /** The undo window of a move, in whole seconds (30 by default). */
-const windowSeconds = (change: StageChange) => Math.round((Date.parse(change.undoUntil ?? '') - Date.parse(change.stageChangedAt ?? '')) / 1000);
+const windowSeconds = (change: StageChange) =>
+  Math.round((Date.parse(change.undoUntil ?? '') - Date.parse(change.stageChangedAt ?? '')) / 1000);
 
 interface LastMove {
   application: ReceivedApplication;
@@ -168,7 +179,10 @@ export function useStageMove() {
   // The window closes: the e-mail goes, and Undo leaves.
   useEffect(() => {
     if (!undoUntil) return;
-    const timer = setTimeout(() => setLast((move) => (move ? { ...move, undoable: false } : move)), Math.max(0, Date.parse(undoUntil) - Date.now()));
+    const timer = setTimeout(
+      () => setLast((move) => (move ? { ...move, undoable: false } : move)),
+      Math.max(0, Date.parse(undoUntil) - Date.now()),
+    );
     return () => clearTimeout(timer);
   }, [undoUntil]);
 
@@ -180,7 +194,11 @@ export function useStageMove() {
       {
         onSuccess: (change) => {
           setAsking(null);
-          setLast({ application, change, undoable: Boolean(change.undoUntil && Date.parse(change.undoUntil) > Date.now()) });
+          setLast({
+            application,
+            change,
+            undoable: Boolean(change.undoUntil && Date.parse(change.undoUntil) > Date.now()),
+          });
         },
         onError: (error) => void showError(errorMessage(error)),
       },
@@ -220,7 +238,11 @@ export function useStageMove() {
   const status: ReactNode = last ? (
     <>
       {`${last.application.applicantName} moved to ${STAGE_LABELS[last.change.stage]}`}
-      {last.change.emailed ? (last.undoable ? `; the e-mail to them goes in ${windowSeconds(last.change)} seconds.` : '; they were e-mailed about it.') : '.'}
+      {last.change.emailed
+        ? last.undoable
+          ? `; the e-mail to them goes in ${windowSeconds(last.change)} seconds.`
+          : '; they were e-mailed about it.'
+        : '.'}
       {last.undoable ? (
         <Button variant="secondary" className="ml-3 px-3 py-1 text-sm" disabled={undoStage.isPending} onClick={undo}>
           Undo
@@ -232,7 +254,8 @@ export function useStageMove() {
   );
 
   const busy = (application: ReceivedApplication) =>
-    (changeStage.isPending && changeStage.variables.id === application._id) || (undoStage.isPending && undoStage.variables === application._id);
+    (changeStage.isPending && changeStage.variables.id === application._id) ||
+    (undoStage.isPending && undoStage.variables === application._id);
 
   return { request, dialog, status, busy, clear: () => (setLast(null), setUndone('')) };
 }

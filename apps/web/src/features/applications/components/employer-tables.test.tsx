@@ -65,10 +65,19 @@ describe('Responses: rows per page, the total, and a status line that ends with 
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
   });
 
-  it('a stage move\'s status line goes when the filter changes', async () => {
+  it("a stage move's status line goes when the filter changes", async () => {
     mockFetch((url, init) => {
       if (url.startsWith('/api/applications/responses')) return responses(url);
-      if (init?.method === 'PATCH') return { body: { id: 'a1', stage: 'reviewing', stageChangedAt: '2026-11-21T10:00:00.000Z', emailed: false, undoUntil: null } };
+      if (init?.method === 'PATCH')
+        return {
+          body: {
+            id: 'a1',
+            stage: 'reviewing',
+            stageChangedAt: '2026-11-21T10:00:00.000Z',
+            emailed: false,
+            undoUntil: null,
+          },
+        };
       return undefined;
     });
     const user = userEvent.setup();
@@ -82,16 +91,27 @@ describe('Responses: rows per page, the total, and a status line that ends with 
   });
 });
 
-
 describe('Open CV', () => {
   it('opens a PDF in a new tab, made during the click; a DOCX downloads without a tab', async () => {
-    const withCv = (id: string, fileName: string): ReceivedApplication => ({ ...application(id), cv: { fileName, size: 2048 } });
+    const withCv = (id: string, fileName: string): ReceivedApplication => ({
+      ...application(id),
+      cv: { fileName, size: 2048 },
+    });
     mockFetch((url) => {
       if (url.startsWith('/api/applications/responses')) {
-        return { body: { items: [withCv('p', 'cara-cv.pdf'), withCv('d', 'cara-cv.docx')], total: 2, page: 1, pageSize: 4, jobs: [] } };
+        return {
+          body: {
+            items: [withCv('p', 'cara-cv.pdf'), withCv('d', 'cara-cv.docx')],
+            total: 2,
+            page: 1,
+            pageSize: 4,
+            jobs: [],
+          },
+        };
       }
       const link = /^\/api\/applications\/(\w+)\/cv-link$/.exec(url);
-      if (link) return { body: { url: `/api/cvs/${link[1]}/file?expires=1&sig=x`, expiresAt: '2026-11-26T21:00:00.000Z' } };
+      if (link)
+        return { body: { url: `/api/cvs/${link[1]}/file?expires=1&sig=x`, expiresAt: '2026-11-26T21:00:00.000Z' } };
       return undefined;
     });
     const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
@@ -103,7 +123,9 @@ describe('Open CV', () => {
     const user = userEvent.setup();
     renderPage(<ResponsesPage />, { path: '/responses', user: alice });
 
-    await user.click(await screen.findByRole('button', { name: /^Open CV of Person p \(cara-cv\.pdf, .*opens in a new tab\)$/ }));
+    await user.click(
+      await screen.findByRole('button', { name: /^Open CV of Person p \(cara-cv\.pdf, .*opens in a new tab\)$/ }),
+    );
     expect(open).toHaveBeenCalledWith('', '_blank');
     await waitFor(() => expect(tab.location.href).toBe('/api/cvs/p/file?expires=1&sig=x'));
     expect(tab.opener).toBeNull();

@@ -6,7 +6,15 @@ import { alice, mockFetch, renderPage } from '../../../test/render';
 import { ResponsesPage } from './ResponsesPage';
 
 const JOB = '11111111-1111-4111-8111-111111111111';
-const empty = { body: { items: [], total: 0, page: 1, pageSize: PIPELINE_LIMITS.pageSize, jobs: [{ id: JOB, title: 'Job A', applications: 2 }] } };
+const empty = {
+  body: {
+    items: [],
+    total: 0,
+    page: 1,
+    pageSize: PIPELINE_LIMITS.pageSize,
+    jobs: [{ id: JOB, title: 'Job A', applications: 2 }],
+  },
+};
 
 describe('Responses: new applications (issue 33)', () => {
   it("marks the job's applications seen once shown, and saves how the team hears of new ones", async () => {
@@ -22,7 +30,11 @@ describe('Responses: new applications (issue 33)', () => {
     });
     const user = userEvent.setup();
     renderPage(<ResponsesPage />, { path: `/responses?job=${JOB}`, user: alice });
-    await waitFor(() => expect(fetch.mock.calls.some(([url, init]) => url === '/api/applications/seen' && init?.method === 'POST')).toBe(true));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url, init]) => url === '/api/applications/seen' && init?.method === 'POST')).toBe(
+        true,
+      ),
+    );
     const seen = fetch.mock.calls.find(([url]) => url === '/api/applications/seen');
     expect(JSON.parse(String(seen?.[1]?.body))).toEqual({ jobId: JOB });
 
@@ -35,7 +47,13 @@ describe('Responses: new applications (issue 33)', () => {
   });
 
   it('offers no e-mail choice for all jobs at once', async () => {
-    mockFetch((url) => (url.startsWith('/api/applications/responses') ? empty : url === '/api/applications/seen' ? { body: { total: 0, jobs: {} } } : undefined));
+    mockFetch((url) =>
+      url.startsWith('/api/applications/responses')
+        ? empty
+        : url === '/api/applications/seen'
+          ? { body: { total: 0, jobs: {} } }
+          : undefined,
+    );
     renderPage(<ResponsesPage />, { path: '/responses', user: alice });
     expect(await screen.findByLabelText('Job')).toBeInTheDocument();
     expect(screen.queryByLabelText('E-mail me about new ones')).not.toBeInTheDocument();

@@ -57,14 +57,26 @@ beforeEach(() => {
 
 describe('filtersFromParams', () => {
   it('keeps a job id, a known stage, a page and a rows-per-page choice; drops anything else', () => {
-    expect(filtersFromParams(new URLSearchParams(`job=${JOB_A}&stage=interview&page=3&pageSize=25`))).toEqual({ job: JOB_A, stage: 'interview', page: 3, pageSize: 25 });
-    expect(filtersFromParams(new URLSearchParams('job=x&stage=maybe&page=0&pageSize=7'))).toEqual({ job: '', stage: '', page: 1, pageSize: 4 });
+    expect(filtersFromParams(new URLSearchParams(`job=${JOB_A}&stage=interview&page=3&pageSize=25`))).toEqual({
+      job: JOB_A,
+      stage: 'interview',
+      page: 3,
+      pageSize: 25,
+    });
+    expect(filtersFromParams(new URLSearchParams('job=x&stage=maybe&page=0&pageSize=7'))).toEqual({
+      job: '',
+      stage: '',
+      page: 1,
+      pageSize: 4,
+    });
   });
 });
 
 describe('Responses page', () => {
   it('asks for the filters of the URL and writes new ones into it, back to page 1', async () => {
-    const fetch = mockFetch((url) => (url.startsWith('/api/applications/responses') ? page([application('a')], 9, 2) : undefined));
+    const fetch = mockFetch((url) =>
+      url.startsWith('/api/applications/responses') ? page([application('a')], 9, 2) : undefined,
+    );
     const user = userEvent.setup();
     renderPage(<ResponsesPage />, { path: `/responses?job=${JOB_A}&page=2`, user: alice });
     expect(await screen.findByText('Person a')).toBeInTheDocument();
@@ -73,8 +85,12 @@ describe('Responses page', () => {
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Stage'), 'interview');
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`/responses?job=${JOB_A}&stage=interview`));
-    expect(fetch.mock.calls.map(([url]) => String(url))).toContain(`/api/applications/responses?job=${JOB_A}&stage=interview`);
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent(`/responses?job=${JOB_A}&stage=interview`),
+    );
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain(
+      `/api/applications/responses?job=${JOB_A}&stage=interview`,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/responses$/));
@@ -98,19 +114,35 @@ describe('Responses page', () => {
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Move Person a (Job A) to Interview' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move Person a to Interview?' });
-    expect(within(dialog).getByTestId('stage-mail-preview')).toHaveTextContent('Acme would like to interview you for “Job A”.');
+    expect(within(dialog).getByTestId('stage-mail-preview')).toHaveTextContent(
+      'Acme would like to interview you for “Job A”.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Move and e-mail' }));
     expect(await screen.findByText('Person a moved to Interview; they were e-mailed about it.')).toBeInTheDocument();
     const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ stage: 'interview', message: 'They will be in touch about the next steps.' });
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Stage of Person a (Job A)' })).toHaveValue('interview'));
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      stage: 'interview',
+      message: 'They will be in touch about the next steps.',
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Stage of Person a (Job A)' })).toHaveValue('interview'),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("sends the poster's edited message; Cancel moves nobody", async () => {
     const fetch = mockFetch((url, init) => {
       if (url.startsWith('/api/applications/responses')) return page([application('a')]);
-      if (init?.method === 'PATCH') return { body: { id: 'a', stage: 'rejected', stageChangedAt: '2026-11-21T10:00:00.000Z', emailed: true, undoUntil: null } };
+      if (init?.method === 'PATCH')
+        return {
+          body: {
+            id: 'a',
+            stage: 'rejected',
+            stageChangedAt: '2026-11-21T10:00:00.000Z',
+            emailed: true,
+            undoUntil: null,
+          },
+        };
       return undefined;
     });
     const user = userEvent.setup();
@@ -129,13 +161,25 @@ describe('Responses page', () => {
     await user.click(screen.getByRole('button', { name: 'Move and e-mail' }));
     await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
     const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ stage: 'rejected', message: 'We chose another candidate. Thanks!' });
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      stage: 'rejected',
+      message: 'We chose another candidate. Thanks!',
+    });
   });
 
   it('moves to a stage that e-mails nobody without asking', async () => {
     const fetch = mockFetch((url, init) => {
       if (url.startsWith('/api/applications/responses')) return page([application('a')]);
-      if (init?.method === 'PATCH') return { body: { id: 'a', stage: 'reviewing', stageChangedAt: '2026-11-21T10:00:00.000Z', emailed: false, undoUntil: null } };
+      if (init?.method === 'PATCH')
+        return {
+          body: {
+            id: 'a',
+            stage: 'reviewing',
+            stageChangedAt: '2026-11-21T10:00:00.000Z',
+            emailed: false,
+            undoUntil: null,
+          },
+        };
       return undefined;
     });
     const user = userEvent.setup();
@@ -144,7 +188,9 @@ describe('Responses page', () => {
     await user.click(screen.getByRole('button', { name: /^Move Person a/ }));
     expect(await screen.findByText('Person a moved to Reviewing.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(JSON.parse(String(fetch.mock.calls.find(([, init]) => init?.method === 'PATCH')?.[1]?.body))).toEqual({ stage: 'reviewing' });
+    expect(JSON.parse(String(fetch.mock.calls.find(([, init]) => init?.method === 'PATCH')?.[1]?.body))).toEqual({
+      stage: 'reviewing',
+    });
   });
 
   it('offers Undo while the e-mail waits: it takes the move back and says no e-mail was sent', async () => {
@@ -154,7 +200,15 @@ describe('Responses page', () => {
       if (url === '/api/applications/a/stage' && init?.method === 'PATCH') {
         stage = 'offer';
         const now = Date.now();
-        return { body: { id: 'a', stage, stageChangedAt: new Date(now).toISOString(), emailed: true, undoUntil: new Date(now + 30_000).toISOString() } };
+        return {
+          body: {
+            id: 'a',
+            stage,
+            stageChangedAt: new Date(now).toISOString(),
+            emailed: true,
+            undoUntil: new Date(now + 30_000).toISOString(),
+          },
+        };
       }
       if (url === '/api/applications/a/stage/undo' && init?.method === 'POST') {
         stage = 'applied';
@@ -167,19 +221,24 @@ describe('Responses page', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: /Stage of Person a/ }), 'offer');
     await user.click(screen.getByRole('button', { name: /^Move Person a/ }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Move and e-mail' }));
-    expect(await screen.findByTestId('stage-note')).toHaveTextContent('Person a moved to Offer; the e-mail to them goes in 30 seconds.');
+    expect(await screen.findByTestId('stage-note')).toHaveTextContent(
+      'Person a moved to Offer; the e-mail to them goes in 30 seconds.',
+    );
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Undone: Person a is back in Applied; no e-mail was sent.')).toBeInTheDocument();
     // Besides marking the shown applications seen, the one POST is the undo.
-    const posts = fetch.mock.calls.filter(([url, init]) => init?.method === 'POST' && String(url) !== '/api/applications/seen');
+    const posts = fetch.mock.calls.filter(
+      ([url, init]) => init?.method === 'POST' && String(url) !== '/api/applications/seen',
+    );
     expect(posts.map(([url]) => String(url))).toEqual(['/api/applications/a/stage/undo']);
     await waitFor(() => expect(screen.getByRole('combobox', { name: /Stage of Person a/ })).toHaveValue('applied'));
   });
 
-  it('shows the server\'s refusal of a move', async () => {
+  it("shows the server's refusal of a move", async () => {
     mockFetch((url, init) => {
       if (url.startsWith('/api/applications/responses')) return page([application('a')]);
-      if (init?.method === 'PATCH') return { status: 409, body: { success: false, statusCode: 409, message: 'This application was withdrawn' } };
+      if (init?.method === 'PATCH')
+        return { status: 409, body: { success: false, statusCode: 409, message: 'This application was withdrawn' } };
       return undefined;
     });
     const user = userEvent.setup();
@@ -191,18 +250,36 @@ describe('Responses page', () => {
   });
 
   it('marks a withdrawn application, without a stage select', async () => {
-    mockFetch((url) => (url.startsWith('/api/applications/responses') ? page([application('a', { withdrawnAt: '2026-11-22T08:00:00.000Z' })]) : undefined));
+    mockFetch((url) =>
+      url.startsWith('/api/applications/responses')
+        ? page([application('a', { withdrawnAt: '2026-11-22T08:00:00.000Z' })])
+        : undefined,
+    );
     renderPage(<ResponsesPage />, { path: '/responses', user: alice });
     expect(await screen.findByText('Withdrawn 2026-11-22')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /Stage of/ })).not.toBeInTheDocument();
   });
 
   it('opens the private notes, lists them and adds one', async () => {
-    const notes: Note[] = [{ id: 'n1', body: 'Strong portfolio', authorName: 'Alice', authorEmail: alice.email, createdAt: '2026-11-20T10:00:00.000Z' }];
+    const notes: Note[] = [
+      {
+        id: 'n1',
+        body: 'Strong portfolio',
+        authorName: 'Alice',
+        authorEmail: alice.email,
+        createdAt: '2026-11-20T10:00:00.000Z',
+      },
+    ];
     const fetch = mockFetch((url, init) => {
       if (url.startsWith('/api/applications/responses')) return page([application('a', { notesCount: notes.length })]);
       if (url === '/api/applications/a/notes' && init?.method === 'POST') {
-        const note: Note = { id: 'n2', body: (JSON.parse(String(init.body)) as { body: string }).body, authorName: 'Alice', authorEmail: alice.email, createdAt: '2026-11-21T10:00:00.000Z' };
+        const note: Note = {
+          id: 'n2',
+          body: (JSON.parse(String(init.body)) as { body: string }).body,
+          authorName: 'Alice',
+          authorEmail: alice.email,
+          createdAt: '2026-11-21T10:00:00.000Z',
+        };
         notes.push(note);
         return { status: 201, body: note };
       }
@@ -221,7 +298,9 @@ describe('Responses page', () => {
     const list = await screen.findByRole('list', { name: 'Notes' });
     await waitFor(() => expect(within(list).getByText('Invite to interview')).toBeInTheDocument());
     expect(screen.getByLabelText('Add a note')).toHaveValue('');
-    expect(fetch.mock.calls.some(([url, init]) => url === '/api/applications/a/notes' && init?.method === 'POST')).toBe(true);
+    expect(fetch.mock.calls.some(([url, init]) => url === '/api/applications/a/notes' && init?.method === 'POST')).toBe(
+      true,
+    );
   });
 
   it('has an empty state, and a filtered one', async () => {
@@ -240,7 +319,9 @@ describe('Responses page', () => {
     let fail = true;
     mockFetch((url) => {
       if (!url.startsWith('/api/applications/responses')) return undefined;
-      return fail ? { status: 503, body: { success: false, statusCode: 503, message: 'Database unavailable' } } : page([application('a')]);
+      return fail
+        ? { status: 503, body: { success: false, statusCode: 503, message: 'Database unavailable' } }
+        : page([application('a')]);
     });
     const user = userEvent.setup();
     renderPage(<ResponsesPage />, { path: '/responses', user: alice });
@@ -257,10 +338,16 @@ describe('Applied Jobs', () => {
     return { ...base, ...overrides };
   };
 
-  it('shows each application\'s stage and withdraws after confirming', async () => {
+  it("shows each application's stage and withdraws after confirming", async () => {
     let withdrawnAt: string | null = null;
     const fetch = mockFetch((url, init) => {
-      if (url === `/api/apply/appliedJobs/${alice._id}`) return { body: [mine('a', { stage: 'interview', withdrawnAt }), mine('b', { withdrawnAt: '2026-11-01T00:00:00.000Z' })] };
+      if (url === `/api/apply/appliedJobs/${alice._id}`)
+        return {
+          body: [
+            mine('a', { stage: 'interview', withdrawnAt }),
+            mine('b', { withdrawnAt: '2026-11-01T00:00:00.000Z' }),
+          ],
+        };
       if (url === '/api/applications/a/withdraw' && init?.method === 'POST') {
         withdrawnAt = '2026-11-23T12:00:00.000Z';
         return { body: { id: 'a', withdrawnAt } };
@@ -303,7 +390,10 @@ describe('Applied Jobs', () => {
     renderPage(<AppliedJobsPage />, { path: '/jobs-applied', user: alice });
     const rowOf = async (title: string) => (await screen.findByText(title)).closest('tr') as HTMLElement;
     // Open: linked, nothing more (as when an old server does not say: the test above).
-    expect(within(await rowOf('Job open')).getByRole('link', { name: 'Job open' })).toHaveAttribute('href', `/job/${JOB_A}`);
+    expect(within(await rowOf('Job open')).getByRole('link', { name: 'Job open' })).toHaveAttribute(
+      'href',
+      `/job/${JOB_A}`,
+    );
     expect(within(await rowOf('Job open')).queryByTestId('job-gone')).not.toBeInTheDocument();
     expect(within(await rowOf('Job shut')).getByTestId('job-gone')).toHaveTextContent('Job closed');
     expect(within(await rowOf('Job shut')).getByRole('link', { name: 'Job shut' })).toBeInTheDocument();

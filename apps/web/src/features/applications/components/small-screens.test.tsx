@@ -70,7 +70,11 @@ function responsesApi(all: ReceivedApplication[]) {
 describe('Applied Jobs under 600 px', () => {
   it('shows each application as a card with the column names as labels, and no table', async () => {
     screenWidth(390);
-    mockFetch((url) => (url === `/api/apply/appliedJobs/${alice._id}` ? { body: [mine(1, { stage: 'offer' }), mine(2, { withdrawnAt: '2026-11-01T00:00:00.000Z' })] } : undefined));
+    mockFetch((url) =>
+      url === `/api/apply/appliedJobs/${alice._id}`
+        ? { body: [mine(1, { stage: 'offer' }), mine(2, { withdrawnAt: '2026-11-01T00:00:00.000Z' })] }
+        : undefined,
+    );
     renderPage(<AppliedJobsPage />, { path: '/jobs-applied', user: alice });
     const list = await screen.findByRole('list', { name: 'Jobs you applied to' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -79,7 +83,8 @@ describe('Applied Jobs under 600 px', () => {
     const first = within(cards[0] as HTMLElement);
     expect(first.getByRole('heading', { name: /Job 1/ })).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'Job 1' })).toHaveAttribute('href', `/job/${JOB_A}`);
-    for (const label of ['COMPANY NAME', 'SALARY', 'APPLICATION DATE', 'STAGE']) expect(first.getByText(label).tagName).toBe('DT');
+    for (const label of ['COMPANY NAME', 'SALARY', 'APPLICATION DATE', 'STAGE'])
+      expect(first.getByText(label).tagName).toBe('DT');
     expect(first.getByText('COMPANY NAME').nextElementSibling).toHaveTextContent('Acme');
     expect(first.getByText('SALARY').nextElementSibling).toHaveTextContent('$20k - $120k');
     expect(first.getByText('APPLICATION DATE').nextElementSibling).toHaveTextContent('2026-11-20');
@@ -109,10 +114,21 @@ describe('Applied Jobs under 600 px', () => {
 
 describe('Applied Jobs: pay', () => {
   // A job posted with structured pay in pounds; its flat fields are the ones derived from it.
-  const pounds = mine(1, { minPrice: '68000', maxPrice: '85000', salary: { min: 68000, max: 85000, currency: 'GBP', period: 'year' } });
+  const pounds = mine(1, {
+    minPrice: '68000',
+    maxPrice: '85000',
+    salary: { min: 68000, max: 85000, currency: 'GBP', period: 'year' },
+  });
   // A job posted with the spec's free text: the spec's '$min - $max' stays.
-  const text = mine(2, { minPrice: '20k', maxPrice: '$120k', salary: { min: 20000, max: 120000, currency: 'USD', period: 'year' } });
-  const payCells = (container: HTMLElement) => within(container).getAllByText('SALARY').map((label) => label.nextElementSibling?.textContent);
+  const text = mine(2, {
+    minPrice: '20k',
+    maxPrice: '$120k',
+    salary: { min: 20000, max: 120000, currency: 'USD', period: 'year' },
+  });
+  const payCells = (container: HTMLElement) =>
+    within(container)
+      .getAllByText('SALARY')
+      .map((label) => label.nextElementSibling?.textContent);
 
   it('formats structured pay in its currency on the cards, and keeps the spec text for free-text pay', async () => {
     screenWidth(390);
@@ -136,7 +152,10 @@ describe('Applied Jobs: pay', () => {
 });
 
 describe('Applied Jobs: the page in the URL', () => {
-  const five = () => mockFetch((url) => (url === `/api/apply/appliedJobs/${alice._id}` ? { body: [1, 2, 3, 4, 5].map((n) => mine(n)) } : undefined));
+  const five = () =>
+    mockFetch((url) =>
+      url === `/api/apply/appliedJobs/${alice._id}` ? { body: [1, 2, 3, 4, 5].map((n) => mine(n)) } : undefined,
+    );
 
   it('opens the page of the URL, and Next and Previous write it, Back returns', async () => {
     five();
@@ -178,7 +197,10 @@ describe('Applied Jobs: the page in the URL', () => {
 describe('Responses under 600 px', () => {
   it('shows each candidate as a card: the labelled columns, the stage select, notes inside the card', async () => {
     screenWidth(390);
-    responsesApi([received('a', { applicantResume: 'https://example.com/cv', notesCount: 2 }), received('b', { withdrawnAt: '2026-11-22T08:00:00.000Z' })]);
+    responsesApi([
+      received('a', { applicantResume: 'https://example.com/cv', notesCount: 2 }),
+      received('b', { withdrawnAt: '2026-11-22T08:00:00.000Z' }),
+    ]);
     mockFetchNotes();
     const user = userEvent.setup();
     renderPage(<ResponsesPage />, { path: '/responses', user: alice });
@@ -189,7 +211,8 @@ describe('Responses under 600 px', () => {
     expect(cards.every((card) => card.tagName === 'LI' && list.contains(card))).toBe(true);
     const a = within(cards[0] as HTMLElement);
     expect(a.getByRole('heading', { name: /Person a/ })).toBeInTheDocument();
-    for (const label of ['TITLE', 'RESUME LINK', 'E-MAIL', 'APPLICATION DATE', 'STAGE']) expect(a.getByText(label).tagName).toBe('DT');
+    for (const label of ['TITLE', 'RESUME LINK', 'E-MAIL', 'APPLICATION DATE', 'STAGE'])
+      expect(a.getByText(label).tagName).toBe('DT');
     expect(a.getByText('E-MAIL').nextElementSibling).toHaveTextContent('a@example.com');
     expect(a.getByRole('link', { name: /Resume/ })).toHaveAttribute('href', 'https://example.com/cv');
     expect(a.getByRole('combobox', { name: 'Stage of Person a (Job A)' })).toHaveValue('applied');
@@ -211,7 +234,8 @@ function mockFetchNotes() {
   const previous = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url === '/api/applications/a/notes') return new Response(JSON.stringify({ items: [] }), { headers: { 'Content-Type': 'application/json' } });
+    if (url === '/api/applications/a/notes')
+      return new Response(JSON.stringify({ items: [] }), { headers: { 'Content-Type': 'application/json' } });
     return previous(input, init);
   });
 }

@@ -50,12 +50,14 @@ export async function googleConfigured(): Promise<boolean> {
   }
 }
 
-export const forgotPasswordRequest = (email: string) => apiFetch<MessageBody>('/api/auth/forgot-password', { method: 'POST', body: { email } });
+export const forgotPasswordRequest = (email: string) =>
+  apiFetch<MessageBody>('/api/auth/forgot-password', { method: 'POST', body: { email } });
 
 export const resetPasswordRequest = (body: { token: string; password: string }) =>
   apiFetch<MessageBody>('/api/auth/reset-password', { method: 'POST', body });
 
-export const verifyEmailRequest = (token: string) => apiFetch<Account>('/api/auth/verify-email', { method: 'POST', body: { token } });
+export const verifyEmailRequest = (token: string) =>
+  apiFetch<Account>('/api/auth/verify-email', { method: 'POST', body: { token } });
 
 /** "Forgot password?": the answer is the same whether an account uses the address or not. */
 export function useForgotPassword() {

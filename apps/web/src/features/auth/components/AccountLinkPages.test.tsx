@@ -24,7 +24,9 @@ describe('forgot password', () => {
   });
 
   it('sends the address and shows the neutral answer instead of the form', async () => {
-    const fetch = mockFetch((url) => (url === '/api/auth/forgot-password' ? { body: { success: true, message: MESSAGES.resetSent } } : undefined));
+    const fetch = mockFetch((url) =>
+      url === '/api/auth/forgot-password' ? { body: { success: true, message: MESSAGES.resetSent } } : undefined,
+    );
     renderPage(<ForgotPasswordPage />, { path: '/forgot-password' });
     await userEvent.type(screen.getByLabelText('Email'), 'erin@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -47,7 +49,9 @@ describe('forgot password', () => {
 
 describe('reset password', () => {
   it('sets the new password with the token, then says so and links to sign in; nobody is signed in here any more', async () => {
-    const fetch = mockFetch((url) => (url === '/api/auth/reset-password' ? { body: { success: true, message: MESSAGES.passwordReset } } : undefined));
+    const fetch = mockFetch((url) =>
+      url === '/api/auth/reset-password' ? { body: { success: true, message: MESSAGES.passwordReset } } : undefined,
+    );
     const { client } = renderPage(<ResetPasswordPage />, { path: `/reset-password?token=${TOKEN}`, user: alice });
     const password = screen.getByLabelText('New password', { selector: 'input' });
     expect(password).toHaveAttribute('type', 'password');
@@ -56,27 +60,42 @@ describe('reset password', () => {
     await userEvent.type(password, 'a-brand-new-password');
     await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     await waitFor(() => expect(screen.getByTestId('account-message')).toHaveTextContent(MESSAGES.passwordReset));
-    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ token: TOKEN, password: 'a-brand-new-password' });
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({
+      token: TOKEN,
+      password: 'a-brand-new-password',
+    });
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
     expect(client.getQueryData(queryKeys.me)).toBeNull();
   });
 
   it('puts a weak password beside the field', async () => {
-    mockFetch((url) => (url === '/api/auth/reset-password' ? refused('password: This password is too common') : undefined));
+    mockFetch((url) =>
+      url === '/api/auth/reset-password' ? refused('password: This password is too common') : undefined,
+    );
     renderPage(<ResetPasswordPage />, { path: `/reset-password?token=${TOKEN}` });
     await userEvent.type(screen.getByLabelText('New password', { selector: 'input' }), 'password1');
     await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
-    await waitFor(() => expect(screen.getByLabelText('New password', { selector: 'input' })).toHaveAccessibleDescription('This password is too common'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('New password', { selector: 'input' })).toHaveAccessibleDescription(
+        'This password is too common',
+      ),
+    );
     expect(screen.queryByRole('link', { name: 'Ask for a new link' })).not.toBeInTheDocument();
   });
 
   it('puts a common password (a message naming no field) beside the field too', async () => {
-    mockFetch((url) => (url === '/api/auth/reset-password' ? refused('This password is too common. Please choose a less guessable one.') : undefined));
+    mockFetch((url) =>
+      url === '/api/auth/reset-password'
+        ? refused('This password is too common. Please choose a less guessable one.')
+        : undefined,
+    );
     renderPage(<ResetPasswordPage />, { path: `/reset-password?token=${TOKEN}` });
     const password = screen.getByLabelText('New password', { selector: 'input' });
     await userEvent.type(password, 'password');
     await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
-    await waitFor(() => expect(password).toHaveAccessibleDescription('This password is too common. Please choose a less guessable one.'));
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription('This password is too common. Please choose a less guessable one.'),
+    );
     expect(screen.getByTestId('auth-error')).toHaveTextContent('');
     expect(screen.queryByRole('link', { name: 'Ask for a new link' })).not.toBeInTheDocument();
   });
@@ -113,7 +132,11 @@ describe('verify e-mail', () => {
   it('posts the token once (strict mode runs effects twice), then confirms and updates the signed-in user', async () => {
     const token = 'B'.repeat(43);
     const fetch = mockFetch((url) => (url === '/api/auth/verify-email' ? { body: verifiedAlice } : undefined));
-    const { client } = renderPage(<VerifyEmailPage />, { path: `/verify-email?token=${token}`, user: unverifiedAlice, strict: true });
+    const { client } = renderPage(<VerifyEmailPage />, {
+      path: `/verify-email?token=${token}`,
+      user: unverifiedAlice,
+      strict: true,
+    });
     expect(screen.getByText('Confirming your e-mail address...')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { name: 'E-mail address confirmed' })).toBeInTheDocument());
     expect(screen.getByTestId('account-message')).toHaveTextContent(MESSAGES.emailVerified);
@@ -141,7 +164,8 @@ describe('verify e-mail', () => {
     const token = 'D'.repeat(43);
     mockFetch((url) => {
       if (url === '/api/auth/verify-email') return refused(MESSAGES.linkInvalid);
-      if (url === '/api/auth/resend-verification') return { body: { success: true, message: MESSAGES.verificationSent } };
+      if (url === '/api/auth/resend-verification')
+        return { body: { success: true, message: MESSAGES.verificationSent } };
       return undefined;
     });
     renderPage(<VerifyEmailPage />, { path: `/verify-email?token=${token}`, user: unverifiedAlice });

@@ -19,7 +19,10 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
 
 export function Divider() {
   return (
-    <div className="my-4 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-600 dark:text-slate-300" aria-hidden="true">
+    <div
+      className="my-4 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-600 dark:text-slate-300"
+      aria-hidden="true"
+    >
       <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
       or
       <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
@@ -53,7 +56,20 @@ export interface AuthFormProps {
 }
 
 /** The frame Sign In and Sign Up share: fields, submit, the form's message, Google, the link to the other screen. */
-export function AuthForm({ title, subtitle, submitLabel, busy, formError, onSubmit, onGoogle, onGoogleError, switchPrompt, switchLabel, switchTo, children }: AuthFormProps) {
+export function AuthForm({
+  title,
+  subtitle,
+  submitLabel,
+  busy,
+  formError,
+  onSubmit,
+  onGoogle,
+  onGoogleError,
+  switchPrompt,
+  switchLabel,
+  switchTo,
+  children,
+}: AuthFormProps) {
   const [params] = useSearchParams();
   const next = params.get('next');
   const google = useGoogleOffered();
@@ -79,7 +95,10 @@ export function AuthForm({ title, subtitle, submitLabel, busy, formError, onSubm
       ) : null}
       <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
         {switchPrompt}{' '}
-        <Link to={next ? `${switchTo}?next=${encodeURIComponent(next)}` : switchTo} className="font-semibold text-teal-800 hover:underline dark:text-teal-300">
+        <Link
+          to={next ? `${switchTo}?next=${encodeURIComponent(next)}` : switchTo}
+          className="font-semibold text-teal-800 hover:underline dark:text-teal-300"
+        >
           {switchLabel}
         </Link>
       </p>

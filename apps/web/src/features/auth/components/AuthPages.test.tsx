@@ -9,7 +9,9 @@ const refused = (message: string, status = 400) => ({ status, body: { success: f
 
 describe('sign-up errors', () => {
   it('shows each server message beside its field, and clears one as soon as that field changes', async () => {
-    mockFetch((url) => (url === '/api/auth/signup' ? refused('name: Name is required; username: Username is required') : undefined));
+    mockFetch((url) =>
+      url === '/api/auth/signup' ? refused('name: Name is required; username: Username is required') : undefined,
+    );
     renderPage(<SignUpPage />, { path: '/sign-up' });
     await userEvent.type(screen.getByLabelText('Email'), 'erin@example.com');
     await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'a-long-enough-password');
@@ -36,7 +38,9 @@ describe('sign-up errors', () => {
     renderPage(<SignUpPage />, { path: '/sign-up' });
     await userEvent.type(screen.getByLabelText('Username'), 'alice');
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('This username is already taken'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('This username is already taken'),
+    );
   });
 });
 
@@ -54,12 +58,16 @@ describe('sign-in errors', () => {
   });
 
   it('shows a field message from the server beside the email field', async () => {
-    mockFetch((url) => (url === '/api/auth/signin' ? refused('email: Email must be a valid email address') : undefined));
+    mockFetch((url) =>
+      url === '/api/auth/signin' ? refused('email: Email must be a valid email address') : undefined,
+    );
     renderPage(<SignInPage />, { path: '/sign-in' });
     await userEvent.type(screen.getByLabelText('Email'), 'a@b.c');
     await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email must be a valid email address'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email must be a valid email address'),
+    );
     await userEvent.type(screen.getByLabelText('Email'), 'm');
     expect(screen.getByLabelText('Email')).not.toHaveAccessibleDescription('Email must be a valid email address');
   });

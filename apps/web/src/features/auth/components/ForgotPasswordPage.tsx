@@ -29,11 +29,19 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard
       title="Forgot your password?"
-      subtitle={forgot.isSuccess ? 'Check your inbox.' : 'Enter the e-mail address of your account and we will send it a link to choose a new password.'}
+      subtitle={
+        forgot.isSuccess
+          ? 'Check your inbox.'
+          : 'Enter the e-mail address of your account and we will send it a link to choose a new password.'
+      }
     >
       {forgot.isSuccess ? (
         <div className="space-y-4">
-          <p role="status" data-testid="account-message" className="rounded-lg bg-teal-50 p-4 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50">
+          <p
+            role="status"
+            data-testid="account-message"
+            className="rounded-lg bg-teal-50 p-4 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50"
+          >
             {forgot.data.message}
           </p>
           <p className="text-center text-sm">

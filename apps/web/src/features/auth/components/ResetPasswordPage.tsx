@@ -62,7 +62,11 @@ export function ResetPasswordPage() {
     return (
       <AuthCard title="Password changed" subtitle="Every session of your account was signed out.">
         <div className="space-y-4">
-          <p role="status" data-testid="account-message" className="rounded-lg bg-teal-50 p-4 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50">
+          <p
+            role="status"
+            data-testid="account-message"
+            className="rounded-lg bg-teal-50 p-4 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50"
+          >
             {reset.data.message}
           </p>
           <Link to="/sign-in" className={buttonClass('primary', 'w-full py-2.5')}>
@@ -76,7 +80,10 @@ export function ResetPasswordPage() {
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     form.clearErrors();
-    resetOnce({ token, password: form.values.password }, { onError: (error) => form.showServerError(asPasswordError(error)) });
+    resetOnce(
+      { token, password: form.values.password },
+      { onError: (error) => form.showServerError(asPasswordError(error)) },
+    );
   };
 
   return (
@@ -87,7 +94,9 @@ export function ResetPasswordPage() {
           values={form.values}
           errors={form.errors}
           onChange={form.change}
-          overrides={{ password: { label: 'New password', autoComplete: 'new-password', placeholder: 'At least 8 characters' } }}
+          overrides={{
+            password: { label: 'New password', autoComplete: 'new-password', placeholder: 'At least 8 characters' },
+          }}
         />
         <ErrorLine message={form.formError} />
         <Button type="submit" disabled={reset.isPending} className="w-full py-2.5">

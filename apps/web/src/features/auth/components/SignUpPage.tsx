@@ -21,7 +21,8 @@ export function SignUpPage() {
     signUpOnce(form.values, {
       onSuccess: (result) => {
         // Signed in: the route (GuestOnly) moves on. Otherwise sign in by hand, keeping where to go after.
-        if (!result.signedIn) void navigate(`/sign-in${params.get('next') ? `?next=${encodeURIComponent(params.get('next') ?? '')}` : ''}`);
+        if (!result.signedIn)
+          void navigate(`/sign-in${params.get('next') ? `?next=${encodeURIComponent(params.get('next') ?? '')}` : ''}`);
       },
       onError: form.showServerError,
     });

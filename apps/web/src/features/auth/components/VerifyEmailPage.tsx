@@ -23,7 +23,9 @@ export function VerifyEmailPage() {
   const token = params.get('token') ?? '';
   const user = useCurrentUser();
   const verified = useVerifiedAccount();
-  const [state, setState] = useState<Verification>(token ? { kind: 'confirming' } : { kind: 'failed', message: MESSAGES.linkInvalid });
+  const [state, setState] = useState<Verification>(
+    token ? { kind: 'confirming' } : { kind: 'failed', message: MESSAGES.linkInvalid },
+  );
 
   useEffect(() => {
     if (!token) return;
@@ -55,7 +57,11 @@ export function VerifyEmailPage() {
     return (
       <AuthCard title="E-mail address confirmed" subtitle="Thank you: your account is ready.">
         <div className="space-y-4">
-          <p role="status" data-testid="account-message" className="rounded-lg bg-teal-50 p-4 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50">
+          <p
+            role="status"
+            data-testid="account-message"
+            className="rounded-lg bg-teal-50 p-4 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50"
+          >
             {MESSAGES.emailVerified} You can post jobs now.
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">

@@ -22,7 +22,11 @@ export function openGooglePopup(): Promise<GoogleMessage> {
     const height = 600;
     const left = Math.max(0, window.screenX + (window.outerWidth - width) / 2);
     const top = Math.max(0, window.screenY + (window.outerHeight - height) / 2);
-    const popup = window.open('/api/auth/google/start', 'jobboard-google', `width=${width},height=${height},left=${left},top=${top}`);
+    const popup = window.open(
+      '/api/auth/google/start',
+      'jobboard-google',
+      `width=${width},height=${height},left=${left},top=${top}`,
+    );
     if (!popup) {
       resolve({ type: 'jobboard:google', ok: false, message: MESSAGES.googlePopupBlocked });
       return;

@@ -1,4 +1,11 @@
-import type { Company, CompanyInvitation, CompanyPage, CompanyUpdateBody, InvitationAnswerBody, MyInvitation } from '@jobboard/shared';
+import type {
+  Company,
+  CompanyInvitation,
+  CompanyPage,
+  CompanyUpdateBody,
+  InvitationAnswerBody,
+  MyInvitation,
+} from '@jobboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
@@ -27,7 +34,9 @@ export function useUpdateCompany(slug: string) {
     mutationFn: (body: CompanyUpdateBody) => apiFetch<Company>(path(slug), { method: 'PATCH', body }),
     onSuccess: (company) => {
       // The page keeps its jobs; the company's own fields (a new slug included) come from the answer.
-      client.setQueryData<CompanyPage>(queryKeys.company(company.slug), (page) => (page ? { ...page, ...company } : page));
+      client.setQueryData<CompanyPage>(queryKeys.company(company.slug), (page) =>
+        page ? { ...page, ...company } : page,
+      );
       void client.invalidateQueries({ queryKey: queryKeys.companies });
       // Job cards and pages show the company's name and logo.
       void client.invalidateQueries({ queryKey: queryKeys.jobs });
@@ -49,7 +58,8 @@ export function useCompanyMembers(slug: string, enabled: boolean) {
 export function useInviteMember(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => apiFetch<CompanyMember[]>(`${path(slug)}/members`, { method: 'POST', body: { email } }),
+    mutationFn: (email: string) =>
+      apiFetch<CompanyMember[]>(`${path(slug)}/members`, { method: 'POST', body: { email } }),
     onSuccess: (members) => {
       client.setQueryData(queryKeys.companyMembers(slug), members);
       void client.invalidateQueries({ queryKey: queryKeys.companyInvitations(slug) });
@@ -71,7 +81,8 @@ export function useCompanyInvitations(slug: string, enabled: boolean) {
 export function useRemoveMember(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => apiFetch<CompanyMember[]>(`${path(slug)}/members/${encodeURIComponent(email)}`, { method: 'DELETE' }),
+    mutationFn: (email: string) =>
+      apiFetch<CompanyMember[]>(`${path(slug)}/members/${encodeURIComponent(email)}`, { method: 'DELETE' }),
     onSuccess: (members) => {
       client.setQueryData(queryKeys.companyMembers(slug), members);
       // Leaving changes what the page allows, the job form's companies and the jobs.
@@ -93,7 +104,10 @@ export function useAnswerInvitation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ accept, ...body }: InvitationAnswerBody & { accept: boolean }) =>
-      apiFetch<{ accepted: boolean; company?: { slug: string; name: string } }>(`/api/invitations/${accept ? 'accept' : 'decline'}`, { method: 'POST', body }),
+      apiFetch<{ accepted: boolean; company?: { slug: string; name: string } }>(
+        `/api/invitations/${accept ? 'accept' : 'decline'}`,
+        { method: 'POST', body },
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.companies }),
   });
 }
@@ -129,7 +143,8 @@ export function useApiKeys(slug: string, enabled: boolean) {
 export function useCreateApiKey(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; scopes: ApiScope[] }) => apiFetch<ApiKey & { secret: string }>(`${path(slug)}/api-keys`, { method: 'POST', body }),
+    mutationFn: (body: { name: string; scopes: ApiScope[] }) =>
+      apiFetch<ApiKey & { secret: string }>(`${path(slug)}/api-keys`, { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.companyApiKeys(slug) }),
   });
 }
@@ -137,7 +152,8 @@ export function useCreateApiKey(slug: string) {
 export function useRevokeApiKey(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<ApiKey>(`${path(slug)}/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      apiFetch<ApiKey>(`${path(slug)}/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.companyApiKeys(slug) }),
   });
 }

@@ -25,18 +25,26 @@ export function CompanyJobList({ jobs }: { jobs: readonly JobSummary[] }) {
         <li key={job._id}>
           <article className="relative rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-teal-600 hover:shadow-md sm:p-5 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-teal-400">
             <h3 className="text-lg font-semibold text-slate-900 dark:text-white">
-              <Link to={`/job/${job._id}`} className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none focus-visible:underline">
+              <Link
+                to={`/job/${job._id}`}
+                className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none focus-visible:underline"
+              >
                 {job.jobTitle}
               </Link>
             </h3>
-            <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300" aria-label="Job facts">
+            <ul
+              className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300"
+              aria-label="Job facts"
+            >
               <Fact icon={MapPin}>{placeText(job)}</Fact>
               <Fact icon={BriefcaseBusiness}>{workplaceText(job)}</Fact>
               <Fact icon={Clock}>{job.employmentType}</Fact>
               <Fact icon={Banknote}>{payText(job)}</Fact>
               <Fact icon={CalendarDays}>{job.postingDate}</Fact>
             </ul>
-            <p className="mt-3 text-sm leading-relaxed text-slate-700 dark:text-slate-300">{excerpt(job.description)}</p>
+            <p className="mt-3 text-sm leading-relaxed text-slate-700 dark:text-slate-300">
+              {excerpt(job.description)}
+            </p>
           </article>
         </li>
       ))}

@@ -34,7 +34,10 @@ describe('company page', () => {
     mockFetch((url) => (url === '/api/companies/tidewater-labs' ? { body: company } : undefined));
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Tidewater Labs' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /tidewater\.example/ })).toHaveAttribute('href', 'https://www.tidewater.example/');
+    expect(screen.getByRole('link', { name: /tidewater\.example/ })).toHaveAttribute(
+      'href',
+      'https://www.tidewater.example/',
+    );
     expect(screen.getByText('2 open jobs')).toBeInTheDocument();
     expect(screen.getByText(/We build boats/)).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
@@ -44,7 +47,9 @@ describe('company page', () => {
   });
 
   it('says when it has no open jobs', async () => {
-    mockFetch((url) => (url === '/api/companies/tidewater-labs' ? { body: { ...company, jobs: [], openJobs: 0 } } : undefined));
+    mockFetch((url) =>
+      url === '/api/companies/tidewater-labs' ? { body: { ...company, jobs: [], openJobs: 0 } } : undefined,
+    );
     open();
     expect(await screen.findByText('Tidewater Labs has no open jobs at the moment.')).toBeInTheDocument();
     expect(screen.getByText('0 open jobs')).toBeInTheDocument();
@@ -62,7 +67,12 @@ describe('company page', () => {
     mockFetch((url) => {
       if (url !== '/api/companies/tidewater-labs') return undefined;
       calls += 1;
-      return calls === 1 ? { status: 500, body: { success: false, statusCode: 500, message: 'Something went wrong on our side. Please try again.' } } : { body: company };
+      return calls === 1
+        ? {
+            status: 500,
+            body: { success: false, statusCode: 500, message: 'Something went wrong on our side. Please try again.' },
+          }
+        : { body: company };
     });
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
@@ -122,8 +132,19 @@ describe('company page', () => {
       if (url === '/api/companies/tidewater-labs') return { body: { ...company, canEdit: true } };
       if (url === '/api/companies/tidewater-labs/members' && init?.method === 'POST') {
         const { email } = JSON.parse(String(init.body)) as { email: string };
-        if (email === 'spam@example.com') return { status: 429, body: { success: false, statusCode: 429, message: 'Too many attempts. Please wait a moment and try again.' } };
-        invitations = [...invitations, { id: `inv-${email}`, email, createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-08T00:00:00.000Z' }];
+        if (email === 'spam@example.com')
+          return {
+            status: 429,
+            body: {
+              success: false,
+              statusCode: 429,
+              message: 'Too many attempts. Please wait a moment and try again.',
+            },
+          };
+        invitations = [
+          ...invitations,
+          { id: `inv-${email}`, email, createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-08T00:00:00.000Z' },
+        ];
         return { status: 202, body: list };
       }
       if (url === '/api/companies/tidewater-labs/invitations') return { body: invitations };
@@ -153,21 +174,51 @@ describe('company page', () => {
 
     await userEvent.click(panel.getByRole('button', { name: 'Remove bob@example.com' }));
     await waitFor(() => expect(panel.queryByText('bob@example.com')).not.toBeInTheDocument());
-    expect(fetch.mock.calls.some(([url, init]) => String(url).endsWith('/members/bob%40example.com') && init?.method === 'DELETE')).toBe(true);
+    expect(
+      fetch.mock.calls.some(
+        ([url, init]) => String(url).endsWith('/members/bob%40example.com') && init?.method === 'DELETE',
+      ),
+    ).toBe(true);
     // The creator cannot be removed.
     expect(panel.queryByRole('button', { name: 'Remove alice@example.com' })).not.toBeInTheDocument();
   });
 
   it('the owner makes an API key (its secret shown once), sees when keys were used and revokes one; a member sees no keys', async () => {
-    type Key = { id: string; name: string; prefix: string; scopes: string[]; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
-    let keys: Key[] = [{ id: 'k1', name: 'ATS sync', prefix: 'jb_live_abcd', scopes: ['jobs:read'], createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: '2026-11-20T08:00:00.000Z', revokedAt: null }];
+    type Key = {
+      id: string;
+      name: string;
+      prefix: string;
+      scopes: string[];
+      createdAt: string;
+      lastUsedAt: string | null;
+      revokedAt: string | null;
+    };
+    let keys: Key[] = [
+      {
+        id: 'k1',
+        name: 'ATS sync',
+        prefix: 'jb_live_abcd',
+        scopes: ['jobs:read'],
+        createdAt: '2026-11-01T10:00:00.000Z',
+        lastUsedAt: '2026-11-20T08:00:00.000Z',
+        revokedAt: null,
+      },
+    ];
     const fetch = mockFetch((url, init) => {
       if (url === '/api/companies/tidewater-labs') return { body: { ...company, canEdit: true } };
       if (url === '/api/companies/tidewater-labs/members') return { body: members };
       if (url === '/api/companies/tidewater-labs/invitations') return { body: [] };
       if (url === '/api/companies/tidewater-labs/api-keys' && init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as { name: string; scopes: string[] };
-        const made = { id: 'k2', name: body.name, prefix: 'jb_live_wxyz', scopes: body.scopes, createdAt: '2026-11-26T10:00:00.000Z', lastUsedAt: null, revokedAt: null };
+        const made = {
+          id: 'k2',
+          name: body.name,
+          prefix: 'jb_live_wxyz',
+          scopes: body.scopes,
+          createdAt: '2026-11-26T10:00:00.000Z',
+          lastUsedAt: null,
+          revokedAt: null,
+        };
         keys = [made, ...keys];
         return { status: 201, body: { ...made, secret: `jb_live_wxyz${'s'.repeat(39)}` } };
       }
@@ -189,7 +240,10 @@ describe('company page', () => {
     expect(await panel.findByText(/it will not be shown again/)).toBeInTheDocument();
     expect(panel.getByTestId('api-key-secret')).toHaveTextContent(`jb_live_wxyz${'s'.repeat(39)}`);
     const post = fetch.mock.calls.find(([url, init]) => String(url).endsWith('/api-keys') && init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: 'Careers site', scopes: ['jobs:read', 'jobs:write', 'applications:read'] });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      name: 'Careers site',
+      scopes: ['jobs:read', 'jobs:write', 'applications:read'],
+    });
     expect(await panel.findByText('Careers site')).toBeInTheDocument();
     await userEvent.click(panel.getByRole('button', { name: 'Done' }));
     expect(panel.queryByTestId('api-key-secret')).not.toBeInTheDocument();

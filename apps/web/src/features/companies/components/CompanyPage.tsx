@@ -13,10 +13,18 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { CompanyJobList } from './CompanyJobList';
-import { useCompany, useCompanyInvitations, useCompanyMembers, useInviteMember, useRemoveMember, useUpdateCompany } from '../api/companies';
+import {
+  useCompany,
+  useCompanyInvitations,
+  useCompanyMembers,
+  useInviteMember,
+  useRemoveMember,
+  useUpdateCompany,
+} from '../api/companies';
 import { useMutateOnce } from '../../../lib/single-flight';
 
-const cardClass = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900';
+const cardClass =
+  'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900';
 
 /** 'https://www.acme.example/jobs' -> 'acme.example/jobs': how a website link reads. */
 export function websiteLabel(url: string): string {
@@ -105,7 +113,9 @@ export function CompanyPage() {
           ) : null}
         </div>
         {data.description ? (
-          <p className="mt-6 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">{data.description}</p>
+          <p className="mt-6 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">
+            {data.description}
+          </p>
         ) : null}
         {editing ? <CompanyEditForm company={data} onDone={() => setEditing(false)} /> : null}
       </div>
@@ -130,7 +140,9 @@ type EditValues = { name: string; logo: string; website: string; description: st
 type EditErrors = Partial<Record<keyof EditValues, string>>;
 
 /** Validates with the shared schema; the messages name the field, as the server's do. */
-export function validateCompanyEdit(values: EditValues): { ok: true; body: CompanyUpdateBody } | { ok: false; errors: EditErrors } {
+export function validateCompanyEdit(
+  values: EditValues,
+): { ok: true; body: CompanyUpdateBody } | { ok: false; errors: EditErrors } {
   const parsed = companyUpdateBodySchema.safeParse(values);
   if (parsed.success) return { ok: true, body: parsed.data };
   const errors: EditErrors = {};
@@ -152,7 +164,8 @@ function CompanyEditForm({ company, onDone }: { company: CompanyPageData; onDone
     description: company.description,
   });
   const [errors, setErrors] = useState<EditErrors>({});
-  const set = (field: keyof EditValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const set = (field: keyof EditValues) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
@@ -173,11 +186,24 @@ function CompanyEditForm({ company, onDone }: { company: CompanyPageData; onDone
   };
 
   return (
-    <form onSubmit={submit} noValidate className="mt-6 space-y-4 border-t border-slate-200 pt-6 dark:border-slate-800" aria-labelledby="edit-company-heading">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-6 space-y-4 border-t border-slate-200 pt-6 dark:border-slate-800"
+      aria-labelledby="edit-company-heading"
+    >
       <h2 id="edit-company-heading" className="text-lg font-semibold">
         Edit company
       </h2>
-      <TextField id="company-name" label="Company Name" required maxLength={JOB_MODEL_LIMITS.companyName} value={values.name} onChange={set('name')} error={errors.name} />
+      <TextField
+        id="company-name"
+        label="Company Name"
+        required
+        maxLength={JOB_MODEL_LIMITS.companyName}
+        value={values.name}
+        onChange={set('name')}
+        error={errors.name}
+      />
       <TextField
         id="company-logo"
         label="Company Logo"
@@ -208,7 +234,10 @@ function CompanyEditForm({ company, onDone }: { company: CompanyPageData; onDone
         error={errors.description}
       />
       {update.isError ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           {errorMessage(update.error)}
         </p>
       ) : null}
@@ -249,118 +278,137 @@ function MembersPanel({ slug }: { slug: string }) {
     });
   };
   const onRemove = async (address: string) => {
-    const ok = await confirmDialog('Remove this member?', `${address} will no longer be able to edit this company or post jobs for it. Their open jobs here are closed.`, 'Yes, remove');
+    const ok = await confirmDialog(
+      'Remove this member?',
+      `${address} will no longer be able to edit this company or post jobs for it. Their open jobs here are closed.`,
+      'Yes, remove',
+    );
     if (ok) remove.mutate(address);
   };
   const onLeave = async (address: string) => {
-    const ok = await confirmDialog('Leave this company?', 'You will no longer be able to edit it or post jobs for it. Your open jobs here are closed.', 'Yes, leave');
+    const ok = await confirmDialog(
+      'Leave this company?',
+      'You will no longer be able to edit it or post jobs for it. Your open jobs here are closed.',
+      'Yes, leave',
+    );
     if (ok) remove.mutate(address, { onSuccess: () => void navigate('/my-job') });
   };
 
   return (
     <>
-    <section aria-labelledby="members-heading" className={cardClass}>
-      <h2 id="members-heading" className="text-lg font-bold">
-        Members
-      </h2>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Members may edit the company and post jobs for it. Its creator invites them by e-mail (they join by accepting) and removes them.
-      </p>
-      {members.isPending ? (
-        <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">Loading members...</p>
-      ) : members.isError ? (
-        <p role="alert" className="mt-4 text-sm text-red-800 dark:text-red-200">
-          {errorMessage(members.error)}
+      <section aria-labelledby="members-heading" className={cardClass}>
+        <h2 id="members-heading" className="text-lg font-bold">
+          Members
+        </h2>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          Members may edit the company and post jobs for it. Its creator invites them by e-mail (they join by accepting)
+          and removes them.
         </p>
-      ) : (
-        <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-          {members.data.map((member) => (
-            <li key={member.email} className="flex flex-wrap items-center gap-3 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="font-medium text-slate-900 dark:text-white">
-                  {member.name || member.email}
-                  {member.isCreator ? (
-                    <span className="ml-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-semibold text-teal-900 dark:bg-teal-950 dark:text-teal-100">Creator</span>
-                  ) : null}
-                </p>
-                <p className="text-sm break-all text-slate-700 dark:text-slate-300">{member.email}</p>
-              </div>
-              {isCreator && !member.isCreator ? (
-                <Button
-                  variant="secondary"
-                  className="px-3 py-1.5"
-                  aria-label={`Remove ${member.email}`}
-                  disabled={remove.isPending && remove.variables === member.email}
-                  onClick={() => void onRemove(member.email)}
-                >
-                  <UserMinus size={14} aria-hidden="true" />
-                  Remove
-                </Button>
-              ) : null}
-              {!member.isCreator && member.email.toLowerCase() === myEmail ? (
-                <Button variant="secondary" className="px-3 py-1.5" disabled={remove.isPending} onClick={() => void onLeave(member.email)}>
-                  <LogOut size={14} aria-hidden="true" />
-                  Leave
-                </Button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      {isCreator && invitations.data && invitations.data.length > 0 ? (
-        <div className="mt-4">
-          <h3 className="text-sm font-semibold">Pending invitations</h3>
-          <ul className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            {invitations.data.map((invitation) => (
-              <li key={invitation.id} className="break-all">
-                {invitation.email}
+        {members.isPending ? (
+          <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">Loading members...</p>
+        ) : members.isError ? (
+          <p role="alert" className="mt-4 text-sm text-red-800 dark:text-red-200">
+            {errorMessage(members.error)}
+          </p>
+        ) : (
+          <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+            {members.data.map((member) => (
+              <li key={member.email} className="flex flex-wrap items-center gap-3 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium text-slate-900 dark:text-white">
+                    {member.name || member.email}
+                    {member.isCreator ? (
+                      <span className="ml-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-semibold text-teal-900 dark:bg-teal-950 dark:text-teal-100">
+                        Creator
+                      </span>
+                    ) : null}
+                  </p>
+                  <p className="text-sm break-all text-slate-700 dark:text-slate-300">{member.email}</p>
+                </div>
+                {isCreator && !member.isCreator ? (
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1.5"
+                    aria-label={`Remove ${member.email}`}
+                    disabled={remove.isPending && remove.variables === member.email}
+                    onClick={() => void onRemove(member.email)}
+                  >
+                    <UserMinus size={14} aria-hidden="true" />
+                    Remove
+                  </Button>
+                ) : null}
+                {!member.isCreator && member.email.toLowerCase() === myEmail ? (
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1.5"
+                    disabled={remove.isPending}
+                    onClick={() => void onLeave(member.email)}
+                  >
+                    <LogOut size={14} aria-hidden="true" />
+                    Leave
+                  </Button>
+                ) : null}
               </li>
             ))}
           </ul>
-        </div>
-      ) : null}
-      {remove.isError ? (
-        <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">
-          {errorMessage(remove.error)}
-        </p>
-      ) : null}
-      {isCreator ? (
-        <form onSubmit={onAdd} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
-          <div className="flex-1">
-            <label htmlFor="member-email" className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-              Invite a member by e-mail
-            </label>
-            <input
-              id="member-email"
-              type="email"
-              autoComplete="off"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              placeholder="name@example.com"
-              className={inputClass}
-              aria-invalid={add.isError ? true : undefined}
-              aria-describedby={add.isError ? 'member-email-error' : undefined}
-            />
+        )}
+        {isCreator && invitations.data && invitations.data.length > 0 ? (
+          <div className="mt-4">
+            <h3 className="text-sm font-semibold">Pending invitations</h3>
+            <ul className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              {invitations.data.map((invitation) => (
+                <li key={invitation.id} className="break-all">
+                  {invitation.email}
+                </li>
+              ))}
+            </ul>
           </div>
-          <Button type="submit" disabled={add.isPending || !email.trim()}>
-            <UserPlus size={16} aria-hidden="true" />
-            {add.isPending ? 'Inviting...' : 'Send invitation'}
-          </Button>
-        </form>
-      ) : null}
-      {invited && !add.isError ? (
-        <p role="status" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-          An invitation was sent to {invited}. They become a member when they accept it.
-        </p>
-      ) : null}
-      {add.isError ? (
-        <p id="member-email-error" role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">
-          {errorMessage(add.error)}
-        </p>
-      ) : null}
-    </section>
-    {/* The owner's API keys (issue 36): beside the members, for the creator only. */}
-    {isCreator ? <ApiKeysPanel slug={slug} /> : null}
+        ) : null}
+        {remove.isError ? (
+          <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">
+            {errorMessage(remove.error)}
+          </p>
+        ) : null}
+        {isCreator ? (
+          <form onSubmit={onAdd} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
+            <div className="flex-1">
+              <label
+                htmlFor="member-email"
+                className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200"
+              >
+                Invite a member by e-mail
+              </label>
+              <input
+                id="member-email"
+                type="email"
+                autoComplete="off"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                placeholder="name@example.com"
+                className={inputClass}
+                aria-invalid={add.isError ? true : undefined}
+                aria-describedby={add.isError ? 'member-email-error' : undefined}
+              />
+            </div>
+            <Button type="submit" disabled={add.isPending || !email.trim()}>
+              <UserPlus size={16} aria-hidden="true" />
+              {add.isPending ? 'Inviting...' : 'Send invitation'}
+            </Button>
+          </form>
+        ) : null}
+        {invited && !add.isError ? (
+          <p role="status" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            An invitation was sent to {invited}. They become a member when they accept it.
+          </p>
+        ) : null}
+        {add.isError ? (
+          <p id="member-email-error" role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">
+            {errorMessage(add.error)}
+          </p>
+        ) : null}
+      </section>
+      {/* The owner's API keys (issue 36): beside the members, for the creator only. */}
+      {isCreator ? <ApiKeysPanel slug={slug} /> : null}
     </>
   );
 }

@@ -20,7 +20,11 @@ describe('company invitations page', () => {
       if (url === '/api/invitations/accept') return { body: { accepted: true, company: invitation.company } };
       return undefined;
     });
-    renderPage(<InvitationsPage />, { path: `/company-invitation?token=${token}`, route: '/company-invitation', user: alice });
+    renderPage(<InvitationsPage />, {
+      path: `/company-invitation?token=${token}`,
+      route: '/company-invitation',
+      user: alice,
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Accept invitation' }));
     await waitFor(() => expect(fetch.mock.calls.some(([url]) => url === '/api/invitations/accept')).toBe(true));
     const call = fetch.mock.calls.find(([url]) => url === '/api/invitations/accept');

@@ -3,7 +3,8 @@ import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/api';
 import { useAnswerInvitation, useMyInvitations } from '../api/companies';
 
-const cardClass = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900';
+const cardClass =
+  'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900';
 
 /**
  * /company-invitation: the invitations to the signed-in user's address, each to accept or decline, and the one
@@ -32,7 +33,10 @@ export function InvitationsPage() {
       <h1 className="text-2xl font-bold">Company invitations</h1>
       {token ? (
         <div className={cardClass}>
-          <p>You followed an invitation to join a company. Its members post jobs under its name and read their applications.</p>
+          <p>
+            You followed an invitation to join a company. Its members post jobs under its name and read their
+            applications.
+          </p>
           <div className="mt-4 flex gap-3">
             <Button disabled={answer.isPending} onClick={() => respond({ token }, true)}>
               Accept invitation
@@ -44,7 +48,10 @@ export function InvitationsPage() {
         </div>
       ) : null}
       {answer.isError ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           {errorMessage(answer.error)}
         </p>
       ) : null}
@@ -54,13 +61,20 @@ export function InvitationsPage() {
         ) : invitations.isError ? (
           <p role="alert">{errorMessage(invitations.error)}</p>
         ) : invitations.data.length === 0 ? (
-          <p className="text-slate-700 dark:text-slate-300">No pending invitations. (Invitations show here once your e-mail address is confirmed.)</p>
+          <p className="text-slate-700 dark:text-slate-300">
+            No pending invitations. (Invitations show here once your e-mail address is confirmed.)
+          </p>
         ) : (
           <ul className="divide-y divide-slate-200 dark:divide-slate-800">
             {invitations.data.map((invitation) => (
               <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3">
                 <p className="min-w-0 flex-1 font-medium break-words">{invitation.company.name}</p>
-                <Button className="px-3 py-1.5" disabled={answer.isPending} onClick={() => respond({ id: invitation.id }, true)} aria-label={`Accept ${invitation.company.name}`}>
+                <Button
+                  className="px-3 py-1.5"
+                  disabled={answer.isPending}
+                  onClick={() => respond({ id: invitation.id }, true)}
+                  aria-label={`Accept ${invitation.company.name}`}
+                >
                   Accept
                 </Button>
                 <Button

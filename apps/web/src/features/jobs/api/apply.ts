@@ -25,13 +25,16 @@ export function uploadCv(file: File, onProgress: (percent: number) => void, expe
     xhr.addEventListener('load', () => {
       const body: unknown = xhr.response;
       const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-      if (xhr.status >= 200 && xhr.status < 300 && typeof record.id === 'string') resolve(record as unknown as CvUpload);
+      if (xhr.status >= 200 && xhr.status < 300 && typeof record.id === 'string')
+        resolve(record as unknown as CvUpload);
       else {
         const message = typeof record.message === 'string' ? record.message : CV_MESSAGES.wrongType;
         reject(new CvUploadError(xhr.status, message));
       }
     });
-    xhr.addEventListener('error', () => reject(new CvUploadError(0, 'cv: The upload failed: check your connection and try again')));
+    xhr.addEventListener('error', () =>
+      reject(new CvUploadError(0, 'cv: The upload failed: check your connection and try again')),
+    );
     const data = new FormData();
     data.append('cv', file);
     xhr.send(data);
@@ -53,7 +56,8 @@ export function useApplyWithMaterials() {
   const client = useQueryClient();
   return useMutation({
     meta: SESSION_END_SHOWN_HERE,
-    mutationFn: (body: ApplyInput) => apiFetch<WriteAck>('/api/apply/apply-job', { method: 'POST', body, expectedUser: body.user }),
+    mutationFn: (body: ApplyInput) =>
+      apiFetch<WriteAck>('/api/apply/apply-job', { method: 'POST', body, expectedUser: body.user }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
   });
 }

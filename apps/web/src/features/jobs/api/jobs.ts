@@ -79,7 +79,8 @@ export function useDeleteJob() {
 export function useApplyToJob() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { job: string; user: string }) => apiFetch<WriteAck>('/api/apply/apply-job', { method: 'POST', body }),
+    mutationFn: (body: { job: string; user: string }) =>
+      apiFetch<WriteAck>('/api/apply/apply-job', { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
   });
 }

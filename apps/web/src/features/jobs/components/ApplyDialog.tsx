@@ -1,10 +1,4 @@
-import {
-  CV_ACCEPT_ATTRIBUTE,
-  CV_LIMITS,
-  cvFileProblem,
-  fileSizeText,
-  type User,
-} from '@jobboard/shared';
+import { CV_ACCEPT_ATTRIBUTE, CV_LIMITS, cvFileProblem, fileSizeText, type User } from '@jobboard/shared';
 import { FileText, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { Link } from '../../../components/ui/Link';
@@ -101,7 +95,9 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
     event.preventDefault();
     if (busy) return;
     const cvProblem = file ? cvFileProblem(file) : undefined;
-    const noteProblem = noteTooLong ? `A cover note has at most ${CV_LIMITS.coverNoteMaxLength.toLocaleString('en-US')} characters` : undefined;
+    const noteProblem = noteTooLong
+      ? `A cover note has at most ${CV_LIMITS.coverNoteMaxLength.toLocaleString('en-US')} characters`
+      : undefined;
     if (cvProblem || noteProblem) {
       setErrors({ cv: cvProblem, coverNote: noteProblem });
       document.getElementById(noteProblem ? noteId : cvId)?.focus();
@@ -129,7 +125,12 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
       setProgress(null);
     }
     apply.mutate(
-      { job: job._id, user: user._id, ...(note.trim() ? { coverNote: note } : {}), ...(uploadedId ? { cvId: uploadedId } : {}) },
+      {
+        job: job._id,
+        user: user._id,
+        ...(note.trim() ? { coverNote: note } : {}),
+        ...(uploadedId ? { cvId: uploadedId } : {}),
+      },
       {
         onSuccess: (ack) => {
           writeDraft(job._id, '');
@@ -209,7 +210,12 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
             <dt className="text-slate-600 dark:text-slate-300">Resume link</dt>
             <dd className="break-all font-medium">
               {user.resume ? (
-                <a href={user.resume} target="_blank" rel="noreferrer noopener" className="text-teal-800 underline dark:text-teal-300">
+                <a
+                  href={user.resume}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="text-teal-800 underline dark:text-teal-300"
+                >
                   {user.resume}
                 </a>
               ) : (
@@ -257,7 +263,8 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
 
         <div className="mt-4" data-field={cvId}>
           <label htmlFor={cvId} className={labelClass}>
-            CV <span className="font-normal text-slate-600 dark:text-slate-300">(optional, PDF or DOCX, up to 5 MB)</span>
+            CV{' '}
+            <span className="font-normal text-slate-600 dark:text-slate-300">(optional, PDF or DOCX, up to 5 MB)</span>
           </label>
           <input
             id={cvId}
@@ -271,7 +278,10 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
             aria-describedby={errors.cv ? `${cvId}-error` : undefined}
           />
           {file && !errors.cv ? (
-            <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-300" data-testid="cv-chosen">
+            <p
+              className="mt-1 flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-300"
+              data-testid="cv-chosen"
+            >
               <FileText size={16} aria-hidden="true" />
               <span className="break-all">{file.name}</span> <span>({fileSizeText(file.size)})</span>
             </p>
@@ -290,7 +300,10 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
         </div>
 
         {errors.form ? (
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          <p
+            role="alert"
+            className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+          >
             {errors.form}
           </p>
         ) : null}
@@ -306,7 +319,9 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
         <p className="sr-only" aria-live="polite">
           {apply.isPending ? 'Sending your application' : ''}
         </p>
-        <p className="mt-3 text-xs text-slate-600 dark:text-slate-300">Only the employer and their company's team can read your note and CV.</p>
+        <p className="mt-3 text-xs text-slate-600 dark:text-slate-300">
+          Only the employer and their company's team can read your note and CV.
+        </p>
       </form>
     </dialog>
   );

@@ -8,7 +8,8 @@ describe('job page: the description (decision 27)', () => {
     const withHtml = {
       ...job,
       description: 'Apply at https://example.com/apply\n\n- one',
-      descriptionHtml: '<p>Apply at <a href="https://example.com/apply" rel="nofollow ugc noopener">https://example.com/apply</a></p><ul><li>one</li></ul>',
+      descriptionHtml:
+        '<p>Apply at <a href="https://example.com/apply" rel="nofollow ugc noopener">https://example.com/apply</a></p><ul><li>one</li></ul>',
     };
     mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { body: withHtml } : undefined));
     renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id' });
@@ -21,13 +22,19 @@ describe('job page: the description (decision 27)', () => {
   });
 
   it('an answer without the HTML (an older server) shows the plain text as before', async () => {
-    mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { body: { ...job, description: 'Plain **text**' } } : undefined));
+    mockFetch((url) =>
+      url === '/api/job/all-jobs/j1' ? { body: { ...job, description: 'Plain **text**' } } : undefined,
+    );
     renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id' });
     expect(await screen.findByText('Plain **text**')).toHaveAttribute('dir', 'auto');
   });
 
   it('one date style (Posted on as Applications close on); title and company laid out by their own direction', async () => {
-    mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { body: { ...job, jobTitle: 'مهندس برمجيات', postingDate: '2026-11-25', validThrough: '2027-02-23' } } : undefined));
+    mockFetch((url) =>
+      url === '/api/job/all-jobs/j1'
+        ? { body: { ...job, jobTitle: 'مهندس برمجيات', postingDate: '2026-11-25', validThrough: '2027-02-23' } }
+        : undefined,
+    );
     renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id' });
     expect(await screen.findByRole('heading', { level: 1, name: 'مهندس برمجيات' })).toHaveAttribute('dir', 'auto');
     const posted = screen.getByText('Posted on').closest('div') as HTMLElement;
@@ -37,7 +44,11 @@ describe('job page: the description (decision 27)', () => {
   });
 
   it('a missing job says "Job not found" once', async () => {
-    mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { status: 404, body: { success: false, statusCode: 404, message: 'Job not found' } } : undefined));
+    mockFetch((url) =>
+      url === '/api/job/all-jobs/j1'
+        ? { status: 404, body: { success: false, statusCode: 404, message: 'Job not found' } }
+        : undefined,
+    );
     renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id' });
     expect(await screen.findByRole('heading', { name: 'Job not found' })).toBeInTheDocument();
     expect(screen.getAllByText(/Job not found/)).toHaveLength(1);

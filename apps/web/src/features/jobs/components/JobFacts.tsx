@@ -1,5 +1,15 @@
 import type { Job } from '@jobboard/shared';
-import { Banknote, BriefcaseBusiness, Building2, CalendarClock, CalendarDays, Clock, GraduationCap, MapPin, UserRound } from 'lucide-react';
+import {
+  Banknote,
+  BriefcaseBusiness,
+  Building2,
+  CalendarClock,
+  CalendarDays,
+  Clock,
+  GraduationCap,
+  MapPin,
+  UserRound,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { longDate, payText, placeText, workplaceText } from '../../../lib/job-view';
 
@@ -19,7 +29,15 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 }
 
 /** The job page's facts (place, pay, dates, poster): the job page and Post a Job's preview show the same. */
-export function JobFacts({ job, locale, className = '' }: { job: Job; locale: string | undefined; className?: string }) {
+export function JobFacts({
+  job,
+  locale,
+  className = '',
+}: {
+  job: Job;
+  locale: string | undefined;
+  className?: string;
+}) {
   return (
     <dl className={`grid gap-3 ${className}`}>
       <Fact icon={<MapPin size={18} />} label="Location">
@@ -45,7 +63,9 @@ export function JobFacts({ job, locale, className = '' }: { job: Job; locale: st
           {job.posterName} at {job.company.name || job.companyName}
         </span>
         {/* The address itself only reaches the poster, their company and administrators. */}
-        {job.postedBy !== job.posterName ? <span className="block break-all text-sm opacity-80">{job.postedBy}</span> : null}
+        {job.postedBy !== job.posterName ? (
+          <span className="block break-all text-sm opacity-80">{job.postedBy}</span>
+        ) : null}
       </Fact>
       <Fact icon={<CalendarDays size={18} />} label="Posted on">
         {/* One date style on the page: the closing date's. */}

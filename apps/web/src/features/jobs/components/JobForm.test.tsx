@@ -20,7 +20,16 @@ import {
 } from './job-form-logic';
 
 const TODAY = '2026-11-22';
-const acme: Company = { id: '11111111-1111-4111-8111-111111111111', slug: 'acme', name: 'Acme', logo: '', website: '', description: '', canEdit: true, openJobs: 3 };
+const acme: Company = {
+  id: '11111111-1111-4111-8111-111111111111',
+  slug: 'acme',
+  name: 'Acme',
+  logo: '',
+  website: '',
+  description: '',
+  canEdit: true,
+  openJobs: 3,
+};
 
 const filled: JobFormValues = {
   ...emptyJobForm(TODAY),
@@ -102,7 +111,10 @@ describe('job form logic', () => {
   });
 
   it('a city picked with its region sends the region ("Springfield, IL" then finds it); a typed city sends none', () => {
-    const picked = validateJobForm({ ...filled, city: 'Springfield', country: 'US', region: 'Illinois' }, { today: TODAY });
+    const picked = validateJobForm(
+      { ...filled, city: 'Springfield', country: 'US', region: 'Illinois' },
+      { today: TODAY },
+    );
     expect(picked.ok && picked.body.location).toEqual({ city: 'Springfield', country: 'US', region: 'Illinois' });
     const typed = validateJobForm({ ...filled, city: 'Springfield', country: 'US', region: '' }, { today: TODAY });
     expect(typed.ok && typed.body.location).toEqual({ city: 'Springfield', country: 'US' });
@@ -112,7 +124,17 @@ describe('job form logic', () => {
     const result = validateJobForm({ ...emptyJobForm(TODAY), jobTitle: '' }, { today: TODAY });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(Object.keys(result.errors)).toEqual(['jobTitle', 'company', 'employmentType', 'experienceLevel', 'skills', 'city', 'payMin', 'payMax', 'description']);
+    expect(Object.keys(result.errors)).toEqual([
+      'jobTitle',
+      'company',
+      'employmentType',
+      'experienceLevel',
+      'skills',
+      'city',
+      'payMin',
+      'payMax',
+      'description',
+    ]);
     expect(result.errors.city).toBe('Enter the city of the job, or choose Remote');
     expect(result.errors.payMin).toBe('Minimum Salary is required');
   });
@@ -127,7 +149,10 @@ describe('job form logic', () => {
   });
 
   it('a remote job needs no city, and keeps its countries; other workplaces drop them', () => {
-    const remote = validateJobForm({ ...filled, city: '', country: '', workplace: 'remote', remoteCountries: ['DE', 'FR'] }, { today: TODAY });
+    const remote = validateJobForm(
+      { ...filled, city: '', country: '', workplace: 'remote', remoteCountries: ['DE', 'FR'] },
+      { today: TODAY },
+    );
     expect(remote.ok && remote.body.remoteCountries).toEqual(['DE', 'FR']);
     const hybrid = validateJobForm({ ...filled, workplace: 'hybrid', remoteCountries: ['DE'] }, { today: TODAY });
     expect(hybrid.ok && hybrid.body.remoteCountries).toEqual([]);
@@ -140,21 +165,45 @@ describe('job form logic', () => {
     };
     expect(errorsOf({ ...filled, payMin: '80000' }).payMax).toBe('The minimum pay must not be above the maximum');
     expect(errorsOf({ ...filled, payMin: 'lots' }).payMin).toMatch(/must be a number/);
-    expect(errorsOf({ ...filled, validThrough: '2027-02-21' }).validThrough).toBe('Applications must close within 90 days (by 2027-02-20)');
+    expect(errorsOf({ ...filled, validThrough: '2027-02-21' }).validThrough).toBe(
+      'Applications must close within 90 days (by 2027-02-20)',
+    );
     expect(errorsOf({ ...filled, validThrough: '2027-02-20' }).validThrough).toBeUndefined();
-    expect(errorsOf({ ...filled, validThrough: '2026-11-21' }).validThrough).toBe('Applications cannot close before today');
+    expect(errorsOf({ ...filled, validThrough: '2026-11-21' }).validThrough).toBe(
+      'Applications cannot close before today',
+    );
   });
 
   it('a new company is checked with the shared schema and returned to be created first', () => {
-    const bad = validateJobForm({ ...filled, company: NEW_COMPANY, companyName: ' ', companyWebsite: 'javascript:x' }, { today: TODAY });
-    expect(bad.ok ? {} : bad.errors).toMatchObject({ companyName: 'Company name is required', companyWebsite: 'Website must be a valid URL' });
-    const good = validateJobForm({ ...filled, company: NEW_COMPANY, companyName: 'Brand New Co', companyWebsite: 'https://new.example' }, { today: TODAY });
-    expect(good.ok && good.newCompany).toEqual({ name: 'Brand New Co', logo: '', website: 'https://new.example', description: '' });
+    const bad = validateJobForm(
+      { ...filled, company: NEW_COMPANY, companyName: ' ', companyWebsite: 'javascript:x' },
+      { today: TODAY },
+    );
+    expect(bad.ok ? {} : bad.errors).toMatchObject({
+      companyName: 'Company name is required',
+      companyWebsite: 'Website must be a valid URL',
+    });
+    const good = validateJobForm(
+      { ...filled, company: NEW_COMPANY, companyName: 'Brand New Co', companyWebsite: 'https://new.example' },
+      { today: TODAY },
+    );
+    expect(good.ok && good.newCompany).toEqual({
+      name: 'Brand New Co',
+      logo: '',
+      website: 'https://new.example',
+      description: '',
+    });
     expect(good.ok && good.body).not.toHaveProperty('companyId');
   });
 
   it('editing: an unchanged (even past) closing date is not sent; an old job keeps its salary text until numbers are given', () => {
-    const legacy: Job = { ...job, company: { ...job.company, id: acme.id }, salary: null, validThrough: '2026-01-01', status: 'expired' };
+    const legacy: Job = {
+      ...job,
+      company: { ...job.company, id: acme.id },
+      salary: null,
+      validThrough: '2026-01-01',
+      status: 'expired',
+    };
     const values = formFromJob(legacy);
     expect(values.payMin).toBe('');
     const result = validateJobForm(values, { today: TODAY, original: legacy });
@@ -162,14 +211,33 @@ describe('job form logic', () => {
     if (!result.ok) return;
     expect(result.body).not.toHaveProperty('validThrough');
     expect(result.body).not.toHaveProperty('salary');
-    expect(result.body).toMatchObject({ minPrice: '$20k', maxPrice: '$120k', salaryType: 'Yearly', companyId: acme.id });
-    const renewed = validateJobForm({ ...values, validThrough: '2026-12-01', payMin: '1', payMax: '2' }, { today: TODAY, original: legacy });
-    expect(renewed.ok && renewed.body).toMatchObject({ validThrough: '2026-12-01', salary: { min: 1, max: 2, currency: 'USD', period: 'year' } });
+    expect(result.body).toMatchObject({
+      minPrice: '$20k',
+      maxPrice: '$120k',
+      salaryType: 'Yearly',
+      companyId: acme.id,
+    });
+    const renewed = validateJobForm(
+      { ...values, validThrough: '2026-12-01', payMin: '1', payMax: '2' },
+      { today: TODAY, original: legacy },
+    );
+    expect(renewed.ok && renewed.body).toMatchObject({
+      validThrough: '2026-12-01',
+      salary: { min: 1, max: 2, currency: 'USD', period: 'year' },
+    });
   });
 
   it('formFromJob: a job from an old client shows its free-text location as the city', () => {
     expect(formFromJob({ ...job, location: { city: '', country: '' }, jobLocation: 'Madrid' }).city).toBe('Madrid');
-    expect(formFromJob(job)).toMatchObject({ city: 'London', country: 'GB', payMin: '20000', payMax: '120000', currency: 'USD', period: 'year', company: 'c1' });
+    expect(formFromJob(job)).toMatchObject({
+      city: 'London',
+      country: 'GB',
+      payMin: '20000',
+      payMax: '120000',
+      currency: 'USD',
+      period: 'year',
+      company: 'c1',
+    });
   });
 });
 
@@ -199,7 +267,17 @@ function api(overrides: Handler = () => undefined, companies: Company[] = [acme]
 
 function renderForm(props: Partial<Parameters<typeof JobForm>[0]> = {}) {
   const onSubmit = vi.fn<(body: JobFormBody) => void>();
-  renderPage(<JobForm initialValues={emptyJobForm(TODAY)} today={TODAY} submitLabel="Create Job" busy={false} onSubmit={onSubmit} {...props} />, { user: alice });
+  renderPage(
+    <JobForm
+      initialValues={emptyJobForm(TODAY)}
+      today={TODAY}
+      submitLabel="Create Job"
+      busy={false}
+      onSubmit={onSubmit}
+      {...props}
+    />,
+    { user: alice },
+  );
   return onSubmit;
 }
 
@@ -232,10 +310,18 @@ describe('<JobForm>', () => {
     renderForm();
     const input = screen.getByLabelText('Required Skill Sets');
     await userEvent.type(input, 're');
-    await waitFor(() => expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/skills?q=re'), { timeout: 3000 });
+    await waitFor(() => expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/skills?q=re'), {
+      timeout: 3000,
+    });
     const list = screen.getByRole('listbox');
-    await waitFor(() => expect(within(list).queryByRole('option', { name: /Python/ })).not.toBeInTheDocument(), { timeout: 3000 });
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['React40 jobs', 'Redux12 jobs']);
+    await waitFor(() => expect(within(list).queryByRole('option', { name: /Python/ })).not.toBeInTheDocument(), {
+      timeout: 3000,
+    });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['React40 jobs', 'Redux12 jobs']);
     expect(input).toHaveAttribute('aria-expanded', 'true');
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
     expect(input.getAttribute('aria-activedescendant')).toBe(within(list).getByRole('option', { name: /Redux/ }).id);
@@ -275,7 +361,9 @@ describe('<JobForm>', () => {
     await userEvent.click(screen.getByRole('radio', { name: /Remote/ }));
     const countries = screen.getByLabelText('Countries it can hire in');
     await userEvent.type(countries, 'germ');
-    await userEvent.click(await within(screen.getByRole('listbox')).findByRole('option', { name: 'Germany' }, { timeout: 3000 }));
+    await userEvent.click(
+      await within(screen.getByRole('listbox')).findByRole('option', { name: 'Germany' }, { timeout: 3000 }),
+    );
     await userEvent.type(countries, 'franc{Enter}');
     expect(screen.getByRole('button', { name: 'Remove Germany' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove France' })).toBeInTheDocument();
@@ -283,21 +371,35 @@ describe('<JobForm>', () => {
   });
 
   it('posts for a new company: the company is created first, then the job with its id', async () => {
-    const created: Company = { ...acme, id: '22222222-2222-4222-8222-222222222222', slug: 'brand-new', name: 'Brand New' };
-    const fetch = api((url, init) => (url === '/api/companies' && init?.method === 'POST' ? { status: 201, body: created } : undefined), []);
+    const created: Company = {
+      ...acme,
+      id: '22222222-2222-4222-8222-222222222222',
+      slug: 'brand-new',
+      name: 'Brand New',
+    };
+    const fetch = api(
+      (url, init) => (url === '/api/companies' && init?.method === 'POST' ? { status: 201, body: created } : undefined),
+      [],
+    );
     const onSubmit = renderForm({ initialValues: { ...filled, company: '' } });
     await userEvent.type(await screen.findByLabelText('Company Name'), 'Brand New');
     await userEvent.click(screen.getByRole('button', { name: 'Create Job' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     const post = fetch.mock.calls.find(([url, init]) => url === '/api/companies' && init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ name: 'Brand New', logo: '', website: '', description: '' });
-    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ companyId: created.id, salary: { min: 60000, max: 75000, currency: 'EUR', period: 'year' } });
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      companyId: created.id,
+      salary: { min: 60000, max: 75000, currency: 'EUR', period: 'year' },
+    });
   });
 
   it("shows the server's refusal to create the company, and posts nothing", async () => {
-    api((url, init) =>
-      url === '/api/companies' && init?.method === 'POST' ? { status: 400, body: { success: false, statusCode: 400, message: 'name: Company name is taken' } } : undefined,
-    [],
+    api(
+      (url, init) =>
+        url === '/api/companies' && init?.method === 'POST'
+          ? { status: 400, body: { success: false, statusCode: 400, message: 'name: Company name is taken' } }
+          : undefined,
+      [],
     );
     const onSubmit = renderForm({ initialValues: { ...filled, company: '' } });
     await userEvent.type(await screen.findByLabelText('Company Name'), 'Acme');

@@ -34,13 +34,28 @@ export interface JobFormPageProps {
 }
 
 /** Post a Job and Edit Job: the same form; on an acknowledged answer a success dialog, and the form resets. */
-export function JobFormPage({ title, subtitle, initialValues, original, submitLabel, successMessage, save, sourceVersion = 0, successLinks, extraAction }: JobFormPageProps) {
+export function JobFormPage({
+  title,
+  subtitle,
+  initialValues,
+  original,
+  submitLabel,
+  successMessage,
+  save,
+  sourceVersion = 0,
+  successLinks,
+  extraAction,
+}: JobFormPageProps) {
   // A new key mounts a fresh form: the reset after a successful save.
   const [formKey, setFormKey] = useState(0);
   const navigate = useNavigate();
   const base = useHref('/');
   const linksOf = (ack: WriteAck) =>
-    (successLinks?.(ack) ?? []).map((link) => ({ label: link.label, href: `${base.replace(/\/$/, '')}${link.to}`, follow: () => void navigate(link.to) }));
+    (successLinks?.(ack) ?? []).map((link) => ({
+      label: link.label,
+      href: `${base.replace(/\/$/, '')}${link.to}`,
+      follow: () => void navigate(link.to),
+    }));
   return (
     <section className="mx-auto max-w-3xl">
       <PageTitle subtitle={subtitle}>{title}</PageTitle>

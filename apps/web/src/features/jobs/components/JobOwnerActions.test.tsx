@@ -48,7 +48,13 @@ function screenWidth(width: number) {
 describe('job page on a phone: Apply Now at the bottom of the screen', () => {
   it('at 390 px a seeker gets the bar; it opens the apply dialog', async () => {
     screenWidth(390);
-    mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { body: { ...job, postedBy: job.posterName } } : url === `/api/apply/appliedJobs/${alice._id}` ? { body: [] } : undefined));
+    mockFetch((url) =>
+      url === '/api/job/all-jobs/j1'
+        ? { body: { ...job, postedBy: job.posterName } }
+        : url === `/api/apply/appliedJobs/${alice._id}`
+          ? { body: [] }
+          : undefined,
+    );
     renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id', user: alice });
     const bar = await screen.findByTestId('mobile-apply-bar');
     // The page's one Apply Now: the panel after the description has none of its own there.
@@ -65,7 +71,13 @@ describe('job page on a phone: Apply Now at the bottom of the screen', () => {
     unmount();
 
     const applied = { _id: 'a1', user: alice._id, job: job._id } as Application;
-    mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { body: job } : url === `/api/apply/appliedJobs/${alice._id}` ? { body: [applied] } : undefined));
+    mockFetch((url) =>
+      url === '/api/job/all-jobs/j1'
+        ? { body: job }
+        : url === `/api/apply/appliedJobs/${alice._id}`
+          ? { body: [applied] }
+          : undefined,
+    );
     const second = renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id', user: alice });
     await waitFor(() => expect(screen.getByTestId('already-applied-note')).toBeInTheDocument());
     expect(screen.queryByTestId('mobile-apply-bar')).not.toBeInTheDocument();

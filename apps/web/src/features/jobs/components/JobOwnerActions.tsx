@@ -22,7 +22,10 @@ export function JobOwnerActions({ jobId, role }: { jobId: string; role: 'poster'
           Edit
         </Link>
       ) : null}
-      <Link to={`/responses?job=${encodeURIComponent(jobId)}`} className={buttonClass(role === 'poster' ? 'secondary' : 'primary', 'w-full py-3')}>
+      <Link
+        to={`/responses?job=${encodeURIComponent(jobId)}`}
+        className={buttonClass(role === 'poster' ? 'secondary' : 'primary', 'w-full py-3')}
+      >
         <Users size={16} aria-hidden="true" />
         View applicants
       </Link>

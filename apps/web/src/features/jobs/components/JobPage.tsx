@@ -30,7 +30,8 @@ const ApplyDialog = lazy(() => import('./ApplyDialog').then((module) => ({ defau
 export const NOT_ACCEPTING = 'This job is no longer accepting applications';
 
 /** A session that ended while applying: the way back in, to the dialog with the kept note (`?apply=1`). */
-export const SESSION_ENDED_WHILE_APPLYING = 'Your session ended. Sign in again to send your application: your cover note is kept.';
+export const SESSION_ENDED_WHILE_APPLYING =
+  'Your session ended. Sign in again to send your application: your cover note is kept.';
 
 /**
  * Back from signing in with `?apply=1` (the session ended while applying): reopens the apply dialog, whose draft
@@ -119,7 +120,8 @@ export function JobPage() {
   // A visitor's refusal (with the way to sign in) is written beside the page's own Apply Now: shown there.
   const applyFromBar = () => {
     onApply();
-    if (!currentUser) requestAnimationFrame(() => document.getElementById('apply-panel')?.scrollIntoView({ block: 'center' }));
+    if (!currentUser)
+      requestAnimationFrame(() => document.getElementById('apply-panel')?.scrollIntoView({ block: 'center' }));
   };
   const onApplied = () => {
     setApplyingAs(null);
@@ -129,7 +131,11 @@ export function JobPage() {
     setApplyingAs(null);
     if (error instanceof ApiError && error.status === 401) {
       setApplyError(
-        <Link to={signInPath(`/job/${data._id}?apply=1`)} className="font-semibold underline hover:no-underline" data-testid="session-ended-apply">
+        <Link
+          to={signInPath(`/job/${data._id}?apply=1`)}
+          className="font-semibold underline hover:no-underline"
+          data-testid="session-ended-apply"
+        >
           {SESSION_ENDED_WHILE_APPLYING}
         </Link>,
       );
@@ -158,7 +164,10 @@ export function JobPage() {
             </h1>
             <p dir="auto" className="mt-1 text-lg text-slate-700 dark:text-slate-300">
               {data.company.slug ? (
-                <Link to={`/company/${data.company.slug}`} className="underline decoration-slate-400 underline-offset-4 hover:decoration-teal-600">
+                <Link
+                  to={`/company/${data.company.slug}`}
+                  className="underline decoration-slate-400 underline-offset-4 hover:decoration-teal-600"
+                >
                   {companyName}
                 </Link>
               ) : (
@@ -210,7 +219,10 @@ export function JobPage() {
 
       <aside className="space-y-4">
         {/* Apply first: on a desktop screen it is in view without scrolling past the facts. */}
-        <div id="apply-panel" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <div
+          id="apply-panel"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        >
           {role ? (
             <JobOwnerActions jobId={data._id} role={role} />
           ) : applyBar ? null : open ? (
@@ -226,7 +238,11 @@ export function JobPage() {
               </Button>
               {/* Plain text, not a hover tooltip: touch and keyboard users see why the button is disabled. */}
               {alreadyApplied ? (
-                <p id="already-applied-note" data-testid="already-applied-note" className="mt-2 text-center text-sm font-medium text-slate-700 dark:text-slate-300">
+                <p
+                  id="already-applied-note"
+                  data-testid="already-applied-note"
+                  className="mt-2 text-center text-sm font-medium text-slate-700 dark:text-slate-300"
+                >
                   {MESSAGES.alreadyApplied}
                 </p>
               ) : null}
@@ -248,7 +264,10 @@ export function JobPage() {
             </Suspense>
           ) : null}
           {applyError ? (
-            <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+            <p
+              role="alert"
+              className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+            >
               {applyError}
             </p>
           ) : null}
@@ -280,5 +299,12 @@ function JobDescription({ text, html }: { text: string; html: string | undefined
   }
   // Safe by construction: every character of the text is escaped and only p, br, ul, ol, li, strong, em and
   // http(s)/mailto links are written (apps/server/src/modules/jobs/description-html.ts).
-  return <div dir="auto" data-testid="job-description" className={DESCRIPTION_CLASSES} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      dir="auto"
+      data-testid="job-description"
+      className={DESCRIPTION_CLASSES}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

@@ -30,7 +30,7 @@ describe('edit job', () => {
 });
 
 describe('job page', () => {
-  it("says who posted it by public name and company; the address only when the answer carries it", async () => {
+  it('says who posted it by public name and company; the address only when the answer carries it', async () => {
     const publicJob = { ...job, postedBy: job.posterName };
     mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { body: publicJob } : undefined));
     const { unmount } = renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id' });
@@ -83,7 +83,13 @@ describe('job page', () => {
 
 describe('job page: the job model', () => {
   it('an open job: formatted pay, City, Country, workplace, the closing date, the company linked, and Apply', async () => {
-    const remote = { ...job, workplace: 'remote' as const, remoteCountries: ['DE', 'FR'], salary: { min: 60000, max: 75000, currency: 'EUR', period: 'year' as const }, validThrough: '2099-01-31' };
+    const remote = {
+      ...job,
+      workplace: 'remote' as const,
+      remoteCountries: ['DE', 'FR'],
+      salary: { min: 60000, max: 75000, currency: 'EUR', period: 'year' as const },
+      validThrough: '2099-01-31',
+    };
     mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { body: remote } : undefined));
     renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id' });
     expect(await screen.findByRole('button', { name: 'Apply Now' })).toBeEnabled();
@@ -98,14 +104,18 @@ describe('job page: the job model', () => {
   it('a closed job: the banner and no Apply', async () => {
     mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { body: { ...job, status: 'closed' } } : undefined));
     renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id', user: alice });
-    expect(await screen.findByTestId('not-accepting')).toHaveTextContent('This job is no longer accepting applications');
+    expect(await screen.findByTestId('not-accepting')).toHaveTextContent(
+      'This job is no longer accepting applications',
+    );
     expect(screen.getByTestId('not-accepting')).toHaveTextContent('The employer has closed this job.');
     expect(screen.queryByRole('button', { name: 'Apply Now' })).not.toBeInTheDocument();
     expect(screen.queryByText('Applications close on')).not.toBeInTheDocument();
   });
 
   it('an expired job: the banner says since when', async () => {
-    mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { body: { ...job, status: 'expired', validThrough: '2024-06-05' } } : undefined));
+    mockFetch((url) =>
+      url === '/api/job/all-jobs/j1' ? { body: { ...job, status: 'expired', validThrough: '2024-06-05' } } : undefined,
+    );
     renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id' });
     expect(await screen.findByTestId('not-accepting')).toHaveTextContent('Applications closed on June 5, 2024.');
     expect(screen.queryByRole('button', { name: 'Apply Now' })).not.toBeInTheDocument();
@@ -117,7 +127,10 @@ describe('job page: the job model', () => {
       if (url === '/api/job/all-jobs/j1') return { body: { ...job, status } };
       if (url === '/api/apply/apply-job' && init?.method === 'POST') {
         status = 'closed';
-        return { status: 409, body: { success: false, statusCode: 409, message: 'This job is no longer accepting applications' } };
+        return {
+          status: 409,
+          body: { success: false, statusCode: 409, message: 'This job is no longer accepting applications' },
+        };
       }
       if (url.startsWith('/api/apply/appliedJobs/')) return { body: [] };
       return undefined;
@@ -144,7 +157,7 @@ describe('the apply dialog (issue 14, point 1)', () => {
       return undefined;
     });
 
-  it('shows what the employer receives, counts the note, and sends it with the spec\'s fields', async () => {
+  it("shows what the employer receives, counts the note, and sends it with the spec's fields", async () => {
     applyBodies.length = 0;
     Object.defineProperty(window, 'matchMedia', {
       configurable: true,
@@ -171,7 +184,9 @@ describe('the apply dialog (issue 14, point 1)', () => {
     renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id', user: alice });
     await userEvent.click(await screen.findByRole('button', { name: 'Apply Now' }));
     const input = await screen.findByLabelText(/^CV/);
-    await userEvent.upload(input, new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }), { applyAccept: false });
+    await userEvent.upload(input, new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }), {
+      applyAccept: false,
+    });
     expect(await screen.findByText('CV must be a PDF or DOCX document')).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
@@ -185,7 +200,11 @@ describe('the apply dialog (issue 14, point 1)', () => {
 describe('post a job', () => {
   it('explains that the address must be confirmed first, with a way to a new link, instead of the form', async () => {
     const unverified: Account = { ...alice, emailVerified: false, pendingEmail: null };
-    mockFetch((url) => (url === '/api/auth/resend-verification' ? { body: { success: true, message: MESSAGES.verificationSent } } : undefined));
+    mockFetch((url) =>
+      url === '/api/auth/resend-verification'
+        ? { body: { success: true, message: MESSAGES.verificationSent } }
+        : undefined,
+    );
     renderPage(<PostJobPage />, { path: '/post-job', user: unverified });
     expect(screen.getByTestId('confirm-to-post')).toHaveTextContent(`We sent a link to ${alice.email}`);
     expect(screen.queryByLabelText('Job Title')).not.toBeInTheDocument();

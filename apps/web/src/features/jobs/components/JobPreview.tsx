@@ -11,7 +11,12 @@ import { JobFacts } from './JobFacts';
 import { NEW_COMPANY, parseAmount, todayIso, type JobFormValues } from './job-form-logic';
 
 /** The job as its page would show it once posted, from the form as it is now (nothing is sent). */
-export function previewJob(values: JobFormValues, companies: readonly Company[], user: SessionUser | null, today = todayIso()): Job {
+export function previewJob(
+  values: JobFormValues,
+  companies: readonly Company[],
+  user: SessionUser | null,
+  today = todayIso(),
+): Job {
   const chosen = values.company === NEW_COMPANY ? undefined : companies.find((c) => c.id === values.company);
   const company = chosen
     ? { id: chosen.id, slug: '', name: chosen.name, logo: chosen.logo }
@@ -19,7 +24,9 @@ export function previewJob(values: JobFormValues, companies: readonly Company[],
   const min = parseAmount(values.payMin);
   const max = parseAmount(values.payMax);
   const salary =
-    min !== null && max !== null && !Number.isNaN(min) && !Number.isNaN(max) ? { min, max, currency: values.currency, period: values.period } : null;
+    min !== null && max !== null && !Number.isNaN(min) && !Number.isNaN(max)
+      ? { min, max, currency: values.currency, period: values.period }
+      : null;
   const legacy = salary ? legacyFromSalary(salary) : { minPrice: '', maxPrice: '', salaryType: '' };
   return {
     _id: 'preview',
@@ -53,7 +60,13 @@ function PreviewBody({ job, titleId }: { job: Job; titleId: string }) {
     <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
       <div>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-          <CompanyLogo src={job.company.logo} companyName={companyName} alt={`${companyName} logo`} size={64} className="h-16 w-16 rounded-2xl border border-slate-200 p-1.5 text-xl dark:border-slate-700" />
+          <CompanyLogo
+            src={job.company.logo}
+            companyName={companyName}
+            alt={`${companyName} logo`}
+            size={64}
+            className="h-16 w-16 rounded-2xl border border-slate-200 p-1.5 text-xl dark:border-slate-700"
+          />
           <div>
             <h3 id={titleId} className="text-2xl font-bold tracking-tight">
               {job.jobTitle || 'Job title'}
@@ -62,11 +75,16 @@ function PreviewBody({ job, titleId }: { job: Job; titleId: string }) {
           </div>
         </div>
         <h4 className="mt-6 text-lg font-semibold">Job description</h4>
-        <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">{job.description || 'No description yet.'}</p>
+        <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">
+          {job.description || 'No description yet.'}
+        </p>
         <h4 className="mt-6 text-lg font-semibold">Skills</h4>
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Skills">
           {job.skills.map((skill) => (
-            <li key={skill.value} className="rounded-full bg-teal-50 px-3 py-1 text-sm font-medium text-teal-900 dark:bg-teal-950 dark:text-teal-100">
+            <li
+              key={skill.value}
+              className="rounded-full bg-teal-50 px-3 py-1 text-sm font-medium text-teal-900 dark:bg-teal-950 dark:text-teal-100"
+            >
               {skill.label}
             </li>
           ))}
@@ -90,9 +108,18 @@ export function JobPreviewButton({ values }: { values: JobFormValues }) {
         Preview
       </Button>
       {open ? (
-        <ModalPanel titleId={`${titleId}-label`} onClose={() => setOpen(false)} initialFocus="button" testId="job-preview" className="max-h-[90vh] max-w-5xl overflow-y-auto">
+        <ModalPanel
+          titleId={`${titleId}-label`}
+          onClose={() => setOpen(false)}
+          initialFocus="button"
+          testId="job-preview"
+          className="max-h-[90vh] max-w-5xl overflow-y-auto"
+        >
           <div className="mb-4 flex items-center justify-between gap-3 border-b border-slate-200 pb-3 dark:border-slate-800">
-            <h2 id={`${titleId}-label`} className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300">
+            <h2
+              id={`${titleId}-label`}
+              className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300"
+            >
               Preview: not published yet
             </h2>
             <Button variant="secondary" onClick={() => setOpen(false)}>

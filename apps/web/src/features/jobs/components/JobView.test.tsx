@@ -19,7 +19,11 @@ describe('job page: the view count', () => {
   });
 
   it('counts nothing for a job that is not there, and a failed count changes nothing on the page', async () => {
-    const fetch = mockFetch((url) => (url === '/api/job/all-jobs/j1' ? { status: 404, body: { success: false, statusCode: 404, message: 'Job not found' } } : undefined));
+    const fetch = mockFetch((url) =>
+      url === '/api/job/all-jobs/j1'
+        ? { status: 404, body: { success: false, statusCode: 404, message: 'Job not found' } }
+        : undefined,
+    );
     renderPage(<JobPage />, { path: '/job/j1', route: '/job/:id' });
     expect(await screen.findByRole('heading', { name: 'Job not found' })).toBeInTheDocument();
     expect(views(fetch)).toBe(0);

@@ -5,7 +5,9 @@ import { Button } from '../../../components/ui/Button';
 const NARROW_QUERY = '(max-width: 1023.98px)';
 
 function mediaQuery(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(NARROW_QUERY)
+    : null;
 }
 
 function subscribe(onChange: () => void): () => void {

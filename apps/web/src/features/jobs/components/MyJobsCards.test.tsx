@@ -7,15 +7,26 @@ import { screenWidth } from '../../../test/media';
 import { alice, job, mockFetch, renderPage } from '../../../test/render';
 import { MyJobsPage, searchFromParams } from './MyJobsPage';
 
-vi.mock('../../../components/ui/dialogs', () => ({ confirmDialog: vi.fn(async () => true), showError: vi.fn(async () => undefined), showSuccess: vi.fn(async () => undefined) }));
+vi.mock('../../../components/ui/dialogs', () => ({
+  confirmDialog: vi.fn(async () => true),
+  showError: vi.fn(async () => undefined),
+  showSuccess: vi.fn(async () => undefined),
+}));
 
-const mine = (id: string, jobTitle: string, status: Job['status'] = 'open'): Job => ({ ...job, _id: id, jobTitle, status, postedBy: alice.email });
+const mine = (id: string, jobTitle: string, status: Job['status'] = 'open'): Job => ({
+  ...job,
+  _id: id,
+  jobTitle,
+  status,
+  postedBy: alice.email,
+});
 const TITLES = ['Chef', 'Baker', 'Waiter', 'Head Chef', 'Barista', 'Sous Chef'];
 
 function api(jobs = TITLES.map((title, i) => mine(`j${i + 1}`, title))) {
   return mockFetch((url) => {
     if (url === `/api/job/myJobs/${encodeURIComponent(alice.email)}`) return { body: jobs };
-    if (url === '/api/job/my-stats') return { body: { items: [{ jobId: 'j1', views: 8, applications: 2, conversion: 0.25 }] } };
+    if (url === '/api/job/my-stats')
+      return { body: { items: [{ jobId: 'j1', views: 8, applications: 2, conversion: 0.25 }] } };
     return undefined;
   });
 }
@@ -42,7 +53,8 @@ describe('My Jobs under 600 px', () => {
     expect(chef.getByRole('heading', { name: 'Chef' })).toBeInTheDocument();
     expect(cards[0]).toHaveTextContent(/^NO\. 1Chef/);
     expect(chef.getByRole('link', { name: 'Chef' })).toHaveAttribute('href', '/job/j1');
-    for (const label of ['COMPANY NAME', 'SALARY', 'STATUS', 'STATISTICS']) expect(chef.getByText(label).tagName).toBe('DT');
+    for (const label of ['COMPANY NAME', 'SALARY', 'STATUS', 'STATISTICS'])
+      expect(chef.getByText(label).tagName).toBe('DT');
     expect(chef.getByText('COMPANY NAME').nextElementSibling).toHaveTextContent('Tidewater Labs');
     expect(await chef.findByTestId('job-stats')).toHaveTextContent('Conversion25%');
     expect(chef.getByText('Open')).toBeInTheDocument();
@@ -59,7 +71,9 @@ describe('My Jobs under 600 px', () => {
     vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
       await gate;
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      return new Response(JSON.stringify(url.startsWith('/api/job/myJobs/') ? [] : { items: [] }), { headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify(url.startsWith('/api/job/myJobs/') ? [] : { items: [] }), {
+        headers: { 'Content-Type': 'application/json' },
+      });
     });
     renderPage(<MyJobsPage />, { path: '/my-job', user: alice });
     expect(screen.getAllByTestId('skeleton-card').length).toBeGreaterThan(0);

@@ -7,9 +7,20 @@ import { alice, job, mockFetch, renderPage } from '../../../test/render';
 import { addDays, todayIso } from '../job-dates';
 import { MyJobsPage } from './MyJobsPage';
 
-vi.mock('../../../components/ui/dialogs', () => ({ confirmDialog: vi.fn(async () => true), showError: vi.fn(async () => undefined), showSuccess: vi.fn(async () => undefined) }));
+vi.mock('../../../components/ui/dialogs', () => ({
+  confirmDialog: vi.fn(async () => true),
+  showError: vi.fn(async () => undefined),
+  showSuccess: vi.fn(async () => undefined),
+}));
 
-const mine = (status: Job['status'], id: string, title: string, validThrough: string): Job => ({ ...job, _id: id, jobTitle: title, status, validThrough, postedBy: alice.email });
+const mine = (status: Job['status'], id: string, title: string, validThrough: string): Job => ({
+  ...job,
+  _id: id,
+  jobTitle: title,
+  status,
+  validThrough,
+  postedBy: alice.email,
+});
 
 function api() {
   const today = todayIso();
@@ -23,7 +34,9 @@ function api() {
     const patch = /^\/api\/job\/update-job\/(\w+)$/.exec(url);
     if (patch && init?.method === 'PATCH') {
       const body = JSON.parse(String(init.body)) as { status: 'open' | 'closed'; validThrough?: string };
-      jobs = jobs.map((j) => (j._id === patch[1] ? { ...j, status: body.status, validThrough: body.validThrough ?? j.validThrough } : j));
+      jobs = jobs.map((j) =>
+        j._id === patch[1] ? { ...j, status: body.status, validThrough: body.validThrough ?? j.validThrough } : j,
+      );
       return { body: { acknowledged: true, modifiedCount: 1 } };
     }
     return undefined;
@@ -33,7 +46,9 @@ function api() {
 
 const row = (title: string) => screen.getByRole('link', { name: title }).closest('tr') as HTMLElement;
 const patches = (fetch: ReturnType<typeof mockFetch>) =>
-  fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([url, init]) => [String(url), JSON.parse(String(init?.body)) as unknown]);
+  fetch.mock.calls
+    .filter(([, init]) => init?.method === 'PATCH')
+    .map(([url, init]) => [String(url), JSON.parse(String(init?.body)) as unknown]);
 
 describe('My Jobs: status and actions', () => {
   it('shows each job with its status and the actions it allows', async () => {
@@ -49,15 +64,25 @@ describe('My Jobs: status and actions', () => {
     expect(within(row('Open Chef')).getByRole('button', { name: 'Close Open Chef' })).toBeInTheDocument();
     expect(within(row('Open Chef')).getByRole('button', { name: 'Renew (+30 days) Open Chef' })).toBeInTheDocument();
     expect(within(row('Closed Baker')).getByRole('button', { name: 'Reopen Closed Baker' })).toBeInTheDocument();
-    expect(within(row('Expired Waiter')).getByRole('button', { name: 'Renew (+30 days) Expired Waiter' })).toBeInTheDocument();
+    expect(
+      within(row('Expired Waiter')).getByRole('button', { name: 'Renew (+30 days) Expired Waiter' }),
+    ).toBeInTheDocument();
     expect(within(row('Open Chef')).getByText(/\$20,000.*120,000 a year/)).toBeInTheDocument();
   });
 
   it('a hidden job says Hidden, not a green Open, and offers no Close or Renew; one awaiting review says so', async () => {
     const today = todayIso();
-    const hidden: Job = { ...mine('open', 'h1', 'Hidden Cook', addDays(today, 10)), moderation: { state: 'hidden', reason: 'Scam', at: '2026-11-20T10:00:00.000Z' } };
-    const pending: Job = { ...mine('open', 'p1', 'Pending Cook', addDays(today, 10)), moderation: { state: 'pending', reason: null, at: null } };
-    mockFetch((url) => (url === `/api/job/myJobs/${encodeURIComponent(alice.email)}` ? { body: [hidden, pending] } : undefined));
+    const hidden: Job = {
+      ...mine('open', 'h1', 'Hidden Cook', addDays(today, 10)),
+      moderation: { state: 'hidden', reason: 'Scam', at: '2026-11-20T10:00:00.000Z' },
+    };
+    const pending: Job = {
+      ...mine('open', 'p1', 'Pending Cook', addDays(today, 10)),
+      moderation: { state: 'pending', reason: null, at: null },
+    };
+    mockFetch((url) =>
+      url === `/api/job/myJobs/${encodeURIComponent(alice.email)}` ? { body: [hidden, pending] } : undefined,
+    );
     renderPage(<MyJobsPage />, { user: alice });
     await screen.findByRole('link', { name: 'Hidden Cook' });
     const status = (title: string) => within(row(title)).getAllByRole('cell')[4] as HTMLElement;
@@ -72,7 +97,11 @@ describe('My Jobs: status and actions', () => {
     const { fetch } = api();
     renderPage(<MyJobsPage />, { user: alice });
     await userEvent.click(await screen.findByRole('button', { name: 'Close Open Chef' }));
-    expect(confirmDialog).toHaveBeenCalledWith('Close this job?', expect.stringContaining('Open Chef'), 'Yes, close it');
+    expect(confirmDialog).toHaveBeenCalledWith(
+      'Close this job?',
+      expect.stringContaining('Open Chef'),
+      'Yes, close it',
+    );
     await waitFor(() => expect(within(row('Open Chef')).getByText('Closed')).toBeInTheDocument());
     expect(patches(fetch)).toEqual([['/api/job/update-job/j1', { status: 'closed' }]]);
     expect(screen.getByTestId('status-note')).toHaveTextContent('"Open Chef" is closed');

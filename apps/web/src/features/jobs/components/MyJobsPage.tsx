@@ -6,7 +6,16 @@ import { MyCompanies } from '../../../components/account/MyCompanies';
 import { ModerationBadge } from '../../../components/jobs/ModerationNotice';
 import { Link } from '../../../components/ui/Link';
 import { Button, buttonClass } from '../../../components/ui/Button';
-import { CardActions, CardEmpty, CardField, CardFields, CardHeading, CardList, CardSkeletons, cardClass } from '../../../components/ui/CardList';
+import {
+  CardActions,
+  CardEmpty,
+  CardField,
+  CardFields,
+  CardHeading,
+  CardList,
+  CardSkeletons,
+  cardClass,
+} from '../../../components/ui/CardList';
 import { confirmDialog, showError, showSuccess } from '../../../components/ui/dialogs';
 import { inputClass } from '../../../components/ui/Field';
 import { PageTitle } from '../../../components/ui/PageTitle';
@@ -48,12 +57,16 @@ function StatusCell({ job }: { job: Job }) {
       <span className="flex flex-col items-start gap-0.5">
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-            hidden ? 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100' : 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100'
+            hidden
+              ? 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100'
+              : 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100'
           }`}
         >
           {hidden ? 'Hidden' : 'Awaiting review'}
         </span>
-        <span className="text-xs text-slate-600 dark:text-slate-300">{hidden ? 'by an administrator' : 'not in search yet'}</span>
+        <span className="text-xs text-slate-600 dark:text-slate-300">
+          {hidden ? 'by an administrator' : 'not in search yet'}
+        </span>
       </span>
     );
   }
@@ -74,7 +87,17 @@ const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-
  * Views (each visitor once a day), applications (a link to them in Responses), and the share of views that
  * applied; a dash while unknown.
  */
-function StatsCell({ job, stats, failed, unseen = 0 }: { job: Job; stats: JobStats | undefined; failed: boolean; unseen?: number }) {
+function StatsCell({
+  job,
+  stats,
+  failed,
+  unseen = 0,
+}: {
+  job: Job;
+  stats: JobStats | undefined;
+  failed: boolean;
+  unseen?: number;
+}) {
   if (!stats) return <span className="text-slate-600 dark:text-slate-300">{failed ? 'Not available' : '–'}</span>;
   return (
     <dl className="grid grid-cols-[auto_auto] gap-x-2 whitespace-nowrap text-xs" data-testid="job-stats">
@@ -90,13 +113,23 @@ function StatsCell({ job, stats, failed, unseen = 0 }: { job: Job; stats: JobSta
           {stats.applications.toLocaleString('en-US')}
         </Link>
         {unseen > 0 ? (
-          <span className="ml-1.5 rounded-full bg-amber-100 px-1.5 py-0.5 text-amber-950 dark:bg-amber-900 dark:text-amber-50" data-testid="unseen-applications">
+          <span
+            className="ml-1.5 rounded-full bg-amber-100 px-1.5 py-0.5 text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+            data-testid="unseen-applications"
+          >
             {unseen.toLocaleString('en-US')} new
           </span>
         ) : null}
       </dd>
       <dt className="text-slate-600 dark:text-slate-300">Conversion</dt>
-      <dd className="font-semibold" title={stats.conversion === null ? 'No views yet' : `${count(stats.applications, 'application', 'applications')} from ${count(stats.views, 'view', 'views')}`}>
+      <dd
+        className="font-semibold"
+        title={
+          stats.conversion === null
+            ? 'No views yet'
+            : `${count(stats.applications, 'application', 'applications')} from ${count(stats.views, 'view', 'views')}`
+        }
+      >
         {conversionText(stats.conversion)}
       </dd>
     </dl>
@@ -150,16 +183,36 @@ function StatusActionButtons({ job, today, busy, onStatus, className }: JobActio
 
 function EditJobLink({ job, className }: { job: Job; className: string }) {
   return (
-    <Link to={`/edit-job/${job._id}`} className={buttonClass('secondary', className)} aria-label={`Edit ${job.jobTitle}`}>
+    <Link
+      to={`/edit-job/${job._id}`}
+      className={buttonClass('secondary', className)}
+      aria-label={`Edit ${job.jobTitle}`}
+    >
       <Pencil size={14} aria-hidden="true" />
       Edit
     </Link>
   );
 }
 
-function DeleteJobButton({ job, busy, onDelete, className }: { job: Job; busy: boolean; onDelete: (id: string, title: string) => void; className: string }) {
+function DeleteJobButton({
+  job,
+  busy,
+  onDelete,
+  className,
+}: {
+  job: Job;
+  busy: boolean;
+  onDelete: (id: string, title: string) => void;
+  className: string;
+}) {
   return (
-    <Button variant="danger" className={className} aria-label={`Delete ${job.jobTitle}`} onClick={() => onDelete(job._id, job.jobTitle)} disabled={busy}>
+    <Button
+      variant="danger"
+      className={className}
+      aria-label={`Delete ${job.jobTitle}`}
+      onClick={() => onDelete(job._id, job.jobTitle)}
+      disabled={busy}
+    >
       <Trash2 size={14} aria-hidden="true" />
       Delete
     </Button>
@@ -207,7 +260,11 @@ export function MyJobsPage() {
   const loading = jobs.isPending || jobs.isError;
 
   const onDelete = async (id: string, title: string) => {
-    const ok = await confirmDialog(MESSAGES.confirmTitle, `Delete the job "${title}"? This cannot be undone.`, MESSAGES.confirmDeleteAccountButton);
+    const ok = await confirmDialog(
+      MESSAGES.confirmTitle,
+      `Delete the job "${title}"? This cannot be undone.`,
+      MESSAGES.confirmDeleteAccountButton,
+    );
     if (!ok) return;
     deleteJob.mutate(id, {
       onSuccess: (ack) => {
@@ -221,7 +278,8 @@ export function MyJobsPage() {
   const deleteBusy = (job: Job) => deleteJob.isPending && deleteJob.variables === job._id;
 
   const onStatus = async (job: Job, action: StatusAction) => {
-    if (action.confirm && !(await confirmDialog(action.confirm.title, action.confirm.text, action.confirm.button))) return;
+    if (action.confirm && !(await confirmDialog(action.confirm.title, action.confirm.text, action.confirm.button)))
+      return;
     setStatusNote('');
     setStatus.mutate(
       { id: job._id, title: job.jobTitle, body: action.body },
@@ -271,7 +329,11 @@ export function MyJobsPage() {
         <Button type="submit">Search</Button>
       </form>
 
-      <p role="status" className="mb-3 min-h-5 text-sm font-medium text-teal-800 dark:text-teal-200" data-testid="status-note">
+      <p
+        role="status"
+        className="mb-3 min-h-5 text-sm font-medium text-teal-800 dark:text-teal-200"
+        data-testid="status-note"
+      >
         {statusNote}
       </p>
       <TableSize
@@ -298,17 +360,33 @@ export function MyJobsPage() {
                 <td className={cellClass}>
                   <StatusCell job={job} />
                   <div className="mt-2 flex flex-wrap gap-1.5">
-                    <StatusActionButtons job={job} today={today} busy={statusBusy(job)} onStatus={(j, a) => void onStatus(j, a)} className="whitespace-nowrap px-2 py-1 text-xs" />
+                    <StatusActionButtons
+                      job={job}
+                      today={today}
+                      busy={statusBusy(job)}
+                      onStatus={(j, a) => void onStatus(j, a)}
+                      className="whitespace-nowrap px-2 py-1 text-xs"
+                    />
                   </div>
                 </td>
                 <td className={cellClass}>
-                  <StatsCell job={job} stats={stats.data?.get(job._id)} failed={stats.isError} unseen={unseen[job._id]} />
+                  <StatsCell
+                    job={job}
+                    stats={stats.data?.get(job._id)}
+                    failed={stats.isError}
+                    unseen={unseen[job._id]}
+                  />
                 </td>
                 <td className={cellClass}>
                   <EditJobLink job={job} className="px-3 py-1.5" />
                 </td>
                 <td className={cellClass}>
-                  <DeleteJobButton job={job} busy={deleteBusy(job)} onDelete={(id, title) => void onDelete(id, title)} className="px-3 py-1.5" />
+                  <DeleteJobButton
+                    job={job}
+                    busy={deleteBusy(job)}
+                    onDelete={(id, title) => void onDelete(id, title)}
+                    className="px-3 py-1.5"
+                  />
                 </td>
               </tr>
             ))
@@ -332,13 +410,29 @@ export function MyJobsPage() {
                   <StatusCell job={job} />
                 </CardField>
                 <CardField label="STATISTICS">
-                  <StatsCell job={job} stats={stats.data?.get(job._id)} failed={stats.isError} unseen={unseen[job._id]} />
+                  <StatsCell
+                    job={job}
+                    stats={stats.data?.get(job._id)}
+                    failed={stats.isError}
+                    unseen={unseen[job._id]}
+                  />
                 </CardField>
               </CardFields>
               <CardActions>
-                <StatusActionButtons job={job} today={today} busy={statusBusy(job)} onStatus={(j, a) => void onStatus(j, a)} className="" />
+                <StatusActionButtons
+                  job={job}
+                  today={today}
+                  busy={statusBusy(job)}
+                  onStatus={(j, a) => void onStatus(j, a)}
+                  className=""
+                />
                 <EditJobLink job={job} className="" />
-                <DeleteJobButton job={job} busy={deleteBusy(job)} onDelete={(id, title) => void onDelete(id, title)} className="" />
+                <DeleteJobButton
+                  job={job}
+                  busy={deleteBusy(job)}
+                  onDelete={(id, title) => void onDelete(id, title)}
+                  className=""
+                />
               </CardActions>
             </li>
           ))}

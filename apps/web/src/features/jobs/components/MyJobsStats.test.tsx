@@ -7,9 +7,10 @@ const mine = (id: string, jobTitle: string) => ({ ...job, _id: id, jobTitle, pos
 const row = (title: string) => screen.getByRole('link', { name: title }).closest('tr') as HTMLElement;
 
 describe('My Jobs: statistics', () => {
-  it('shows each job\'s views, applications and conversion', async () => {
+  it("shows each job's views, applications and conversion", async () => {
     mockFetch((url) => {
-      if (url === `/api/job/myJobs/${encodeURIComponent(alice.email)}`) return { body: [mine('j1', 'Chef'), mine('j2', 'Baker'), mine('j3', 'Waiter')] };
+      if (url === `/api/job/myJobs/${encodeURIComponent(alice.email)}`)
+        return { body: [mine('j1', 'Chef'), mine('j2', 'Baker'), mine('j3', 'Waiter')] };
       if (url === '/api/job/my-stats')
         return {
           body: {
@@ -23,7 +24,9 @@ describe('My Jobs: statistics', () => {
     });
     renderPage(<MyJobsPage />, { user: alice });
     expect(await screen.findByRole('columnheader', { name: 'STATISTICS' })).toBeInTheDocument();
-    const chef = await within(await screen.findByRole('link', { name: 'Chef' }).then(() => row('Chef'))).findByTestId('job-stats');
+    const chef = await within(await screen.findByRole('link', { name: 'Chef' }).then(() => row('Chef'))).findByTestId(
+      'job-stats',
+    );
     expect(chef).toHaveTextContent('Views1,234');
     expect(chef).toHaveTextContent('Applications5');
     expect(chef).toHaveTextContent('Conversion0.4%');

@@ -5,15 +5,21 @@ import { describe, expect, it, vi } from 'vitest';
 import { alice, job, mockFetch, renderPage } from '../../../test/render';
 import { MyJobsPage } from './MyJobsPage';
 
-vi.mock('../../../components/ui/dialogs', () => ({ confirmDialog: vi.fn(async () => true), showError: vi.fn(async () => undefined), showSuccess: vi.fn(async () => undefined) }));
+vi.mock('../../../components/ui/dialogs', () => ({
+  confirmDialog: vi.fn(async () => true),
+  showError: vi.fn(async () => undefined),
+  showSuccess: vi.fn(async () => undefined),
+}));
 
 describe('My Jobs: rows per page, the total, and applications that lead to them', () => {
   const mine = (i: number): Job => ({ ...job, _id: `j${i}`, jobTitle: `Job ${i}`, postedBy: alice.email });
 
   it('shows 4 jobs and the total by default, 10 when chosen; the applications count links to Responses for that job', async () => {
     mockFetch((url) => {
-      if (url === `/api/job/myJobs/${encodeURIComponent(alice.email)}`) return { body: Array.from({ length: 12 }, (_, i) => mine(i + 1)) };
-      if (url === '/api/job/my-stats') return { body: { items: [{ jobId: 'j1', views: 9, applications: 3, conversion: 1 / 3 }] } };
+      if (url === `/api/job/myJobs/${encodeURIComponent(alice.email)}`)
+        return { body: Array.from({ length: 12 }, (_, i) => mine(i + 1)) };
+      if (url === '/api/job/my-stats')
+        return { body: { items: [{ jobId: 'j1', views: 9, applications: 3, conversion: 1 / 3 }] } };
       return undefined;
     });
     const user = userEvent.setup();
@@ -33,7 +39,9 @@ describe('My Jobs: rows per page, the total, and applications that lead to them'
     mockFetch((url) => {
       if (url === `/api/job/myJobs/${encodeURIComponent(alice.email)}`) return { body: [mine(1), mine(2)] };
       if (url === '/api/job/my-stats') {
-        return { body: { items: [1, 2].map((i) => ({ jobId: `j${i}`, views: 9, applications: 3, conversion: 1 / 3 })) } };
+        return {
+          body: { items: [1, 2].map((i) => ({ jobId: `j${i}`, views: 9, applications: 3, conversion: 1 / 3 })) },
+        };
       }
       if (url === '/api/applications/unseen') return { body: { total: 2, jobs: { j1: 2 } } };
       return undefined;

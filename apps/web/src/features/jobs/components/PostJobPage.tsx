@@ -62,8 +62,8 @@ function ConfirmAddressFirst({ email }: { email: string }) {
       >
         <h2 className="text-lg font-semibold">Confirm your e-mail address first</h2>
         <p className="mt-2 text-sm">
-          To keep the board free of spam, jobs can be posted once the address of the account is confirmed. We sent a link to{' '}
-          <strong className="wrap-anywhere">{email}</strong>: open it, and come back here.
+          To keep the board free of spam, jobs can be posted once the address of the account is confirmed. We sent a
+          link to <strong className="wrap-anywhere">{email}</strong>: open it, and come back here.
         </p>
         <p className="mt-2 text-sm">No e-mail? Look in the spam folder, or ask for a new link.</p>
         <div className="mt-4 text-sm">

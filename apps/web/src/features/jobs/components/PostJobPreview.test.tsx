@@ -10,7 +10,16 @@ import { emptyJobForm, type JobFormValues } from './job-form-logic';
 
 vi.mock('../../../components/ui/dialogs', () => ({ showSuccess: vi.fn(async () => undefined) }));
 
-const acme: Company = { id: '11111111-1111-4111-8111-111111111111', slug: 'acme', name: 'Acme', logo: '', website: '', description: '', canEdit: true, openJobs: 3 };
+const acme: Company = {
+  id: '11111111-1111-4111-8111-111111111111',
+  slug: 'acme',
+  name: 'Acme',
+  logo: '',
+  website: '',
+  description: '',
+  canEdit: true,
+  openJobs: 3,
+};
 const filled: JobFormValues = {
   ...emptyJobForm(),
   jobTitle: 'Frontend Engineer',
@@ -47,7 +56,12 @@ function renderPostForm(save: JobSave) {
   );
 }
 
-const idleSave = (mutate: JobSave['mutate'] = () => undefined): JobSave => ({ isPending: false, isError: false, error: null, mutate });
+const idleSave = (mutate: JobSave['mutate'] = () => undefined): JobSave => ({
+  isPending: false,
+  isError: false,
+  error: null,
+  mutate,
+});
 
 describe('Post a Job: preview and the way on after posting', () => {
   it('Preview shows the job page body from the form, and sends nothing', async () => {
@@ -68,10 +82,12 @@ describe('Post a Job: preview and the way on after posting', () => {
 
   it("the success message keeps the spec's text and links to the new job and to My Jobs", async () => {
     const ack: WriteAck = { acknowledged: true, insertedId: 'j9' };
-    renderPostForm(idleSave((_body, options) => {
-      options.onSuccess(ack);
-      options.onSettled();
-    }));
+    renderPostForm(
+      idleSave((_body, options) => {
+        options.onSuccess(ack);
+        options.onSettled();
+      }),
+    );
     await waitFor(() => expect(screen.getByLabelText('Company')).toHaveValue(acme.id));
     await userEvent.click(screen.getByRole('button', { name: 'Create Job' }));
     await waitFor(() => expect(showSuccess).toHaveBeenCalled());

@@ -1,5 +1,12 @@
 import type { CompanyCreateBody, Job, JobCreateBody, SalaryPeriod, Skill, Workplace } from '@jobboard/shared';
-import { companyCreateBodySchema, DEFAULT_JOB_TITLE, JOB_MODEL_LIMITS, jobCreateBodySchema, payAmount, skillKey } from '@jobboard/shared';
+import {
+  companyCreateBodySchema,
+  DEFAULT_JOB_TITLE,
+  JOB_MODEL_LIMITS,
+  jobCreateBodySchema,
+  payAmount,
+  skillKey,
+} from '@jobboard/shared';
 import { addDays, todayIso } from '../job-dates';
 
 /** The company picker's value for "a new company, created before the job is posted". */
@@ -117,7 +124,8 @@ export function formFromJob(job: Job): JobFormValues {
 /** A skill typed or picked, added once (case-insensitively, as the server keys them), at most 20. */
 export function addSkill(skills: readonly Skill[], text: string): Skill[] {
   const value = text.normalize('NFKC').trim().replace(/\s+/g, ' ');
-  if (!value || value.length > JOB_MODEL_LIMITS.skillChars || skills.length >= JOB_MODEL_LIMITS.skillsPerJob) return [...skills];
+  if (!value || value.length > JOB_MODEL_LIMITS.skillChars || skills.length >= JOB_MODEL_LIMITS.skillsPerJob)
+    return [...skills];
   if (skills.some((s) => skillKey(s.value) === skillKey(value))) return [...skills];
   return [...skills, { value, label: value }];
 }
@@ -151,7 +159,13 @@ export function currencyOptions(): { common: CurrencyOption[]; others: CurrencyO
   return currencies;
 }
 
-export const PERIOD_LABELS: Record<SalaryPeriod, string> = { hour: 'Per hour', day: 'Per day', week: 'Per week', month: 'Per month', year: 'Per year' };
+export const PERIOD_LABELS: Record<SalaryPeriod, string> = {
+  hour: 'Per hour',
+  day: 'Per day',
+  week: 'Per week',
+  month: 'Per month',
+  year: 'Per year',
+};
 
 /** A valid uuid standing in for a company that is created just before the job (the body is checked first). */
 const PENDING_COMPANY_ID = '00000000-0000-4000-8000-000000000000';
@@ -190,7 +204,9 @@ function fieldOf(path: readonly PropertyKey[]): JobFormField | undefined {
     case 'salaryType':
       return 'period';
     default:
-      return typeof head === 'string' && (FIELD_ORDER as readonly string[]).includes(head) ? (head as JobFormField) : undefined;
+      return typeof head === 'string' && (FIELD_ORDER as readonly string[]).includes(head)
+        ? (head as JobFormField)
+        : undefined;
   }
 }
 
@@ -200,7 +216,8 @@ export interface ValidateOptions {
   original?: Job;
 }
 
-export type ValidationResult = { ok: true; body: JobFormBody; newCompany?: CompanyCreateBody } | { ok: false; errors: JobFormErrors };
+export type ValidationResult =
+  { ok: true; body: JobFormBody; newCompany?: CompanyCreateBody } | { ok: false; errors: JobFormErrors };
 
 /**
  * Checks the form with the shared schemas (the server's own rules and messages) plus what only the form knows
@@ -222,7 +239,9 @@ export function validateJobForm(values: JobFormValues, { today, original }: Vali
       description: values.companyDescription,
     });
     if (parsed.success) newCompany = parsed.data;
-    else for (const issue of parsed.error.issues) fail(COMPANY_FIELDS[String(issue.path[0])] ?? 'companyName', issue.message);
+    else
+      for (const issue of parsed.error.issues)
+        fail(COMPANY_FIELDS[String(issue.path[0])] ?? 'companyName', issue.message);
   } else if (!values.company) {
     fail('company', 'Choose a company, or add a new one');
   }
@@ -256,7 +275,8 @@ export function validateJobForm(values: JobFormValues, { today, original }: Vali
   if (!original || values.validThrough !== original.validThrough) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(values.validThrough)) fail('validThrough', 'Choose the day applications close');
     else if (values.validThrough < today) fail('validThrough', 'Applications cannot close before today');
-    else if (values.validThrough > lastDay) fail('validThrough', `Applications must close within ${JOB_MODEL_LIMITS.validityMaxDays} days (by ${lastDay})`);
+    else if (values.validThrough > lastDay)
+      fail('validThrough', `Applications must close within ${JOB_MODEL_LIMITS.validityMaxDays} days (by ${lastDay})`);
     body.validThrough = values.validThrough;
   }
 
@@ -265,7 +285,12 @@ export function validateJobForm(values: JobFormValues, { today, original }: Vali
     for (const issue of parsed.error.issues) {
       const field = fieldOf(issue.path);
       if (!field) continue;
-      fail(field, field === 'city' && issue.path[0] !== 'location' ? 'Enter the city of the job, or choose Remote' : (SELECT_PROMPTS[field] ?? issue.message));
+      fail(
+        field,
+        field === 'city' && issue.path[0] !== 'location'
+          ? 'Enter the city of the job, or choose Remote'
+          : (SELECT_PROMPTS[field] ?? issue.message),
+      );
     }
   }
   if (!parsed.success || Object.keys(errors).length > 0) {

@@ -49,18 +49,31 @@ export function useDecide() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (decision: Decision): Promise<JobDecision | BanAnswer> => {
-      if (decision.kind === 'approve') return apiFetch<JobDecision>(`/api/admin/jobs/${encodeURIComponent(decision.jobId)}/approve`, { method: 'POST' });
+      if (decision.kind === 'approve')
+        return apiFetch<JobDecision>(`/api/admin/jobs/${encodeURIComponent(decision.jobId)}/approve`, {
+          method: 'POST',
+        });
       if (decision.kind === 'hide') {
-        return apiFetch<JobDecision>(`/api/admin/jobs/${encodeURIComponent(decision.jobId)}/hide`, { method: 'POST', body: { reason: decision.reason } });
+        return apiFetch<JobDecision>(`/api/admin/jobs/${encodeURIComponent(decision.jobId)}/hide`, {
+          method: 'POST',
+          body: { reason: decision.reason },
+        });
       }
-      if (decision.kind === 'unban') return apiFetch<BanAnswer>(`/api/admin/users/${encodeURIComponent(decision.userId)}/unban`, { method: 'POST' });
-      return apiFetch<BanAnswer>(`/api/admin/users/${encodeURIComponent(decision.userId)}/ban`, { method: 'POST', body: { reason: decision.reason } });
+      if (decision.kind === 'unban')
+        return apiFetch<BanAnswer>(`/api/admin/users/${encodeURIComponent(decision.userId)}/unban`, { method: 'POST' });
+      return apiFetch<BanAnswer>(`/api/admin/users/${encodeURIComponent(decision.userId)}/ban`, {
+        method: 'POST',
+        body: { reason: decision.reason },
+      });
     },
     onSettled: async () => {
       // The lists are not waited for: the decision's own callbacks run first (a card that a refetch removes
       // first would never hear of its success).
       void client.invalidateQueries({ queryKey: listsKey });
-      await Promise.all([client.invalidateQueries({ queryKey: queueKey }), client.invalidateQueries({ queryKey: queryKeys.jobs })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: queueKey }),
+        client.invalidateQueries({ queryKey: queryKeys.jobs }),
+      ]);
     },
   });
 }

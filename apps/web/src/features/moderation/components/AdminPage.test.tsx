@@ -13,7 +13,13 @@ vi.mock('../../../components/ui/dialogs', () => ({
 
 const admin = { ...alice, isAdmin: true };
 const emptyQueue: QueuePage = { items: [], total: 0, page: 1, pageSize: 10 };
-const hiddenJob = { ...job, _id: 'j-hidden', jobTitle: 'Hidden scam', status: 'open' as const, moderation: { state: 'hidden' as const, reason: 'Asks for a fee', at: '2026-11-20T10:00:00.000Z' } };
+const hiddenJob = {
+  ...job,
+  _id: 'j-hidden',
+  jobTitle: 'Hidden scam',
+  status: 'open' as const,
+  moderation: { state: 'hidden' as const, reason: 'Asks for a fee', at: '2026-11-20T10:00:00.000Z' },
+};
 const hiddenPage: HiddenJobsPage = {
   items: [{ job: hiddenJob, poster: { id: 'u9', name: 'Mallory', email: 'mallory@example.com', bannedAt: null } }],
   total: 1,
@@ -21,7 +27,16 @@ const hiddenPage: HiddenJobsPage = {
   pageSize: 10,
 };
 const bannedPage: BannedUsersPage = {
-  items: [{ id: 'u8', name: 'Spammer', email: 'spam@example.com', bannedAt: '2026-11-21T10:00:00.000Z', reason: 'Posts scams', hiddenJobs: 2 }],
+  items: [
+    {
+      id: 'u8',
+      name: 'Spammer',
+      email: 'spam@example.com',
+      bannedAt: '2026-11-21T10:00:00.000Z',
+      reason: 'Posts scams',
+      hiddenJobs: 2,
+    },
+  ],
   total: 1,
   page: 1,
   pageSize: 10,
@@ -32,12 +47,18 @@ function adminApi() {
   const fetch = mockFetch((url, init) => {
     if (init?.method === 'POST') {
       calls.push(url);
-      if (url.endsWith('/approve')) return { body: { jobId: 'j-hidden', status: 'open', moderation: null, resolvedReports: 0, message: 'Job approved' } };
-      if (url.endsWith('/unban')) return { body: { userId: 'u8', bannedAt: null, hiddenJobs: 0, message: 'Account unbanned' } };
+      if (url.endsWith('/approve'))
+        return {
+          body: { jobId: 'j-hidden', status: 'open', moderation: null, resolvedReports: 0, message: 'Job approved' },
+        };
+      if (url.endsWith('/unban'))
+        return { body: { userId: 'u8', bannedAt: null, hiddenJobs: 0, message: 'Account unbanned' } };
     }
     if (url.startsWith('/api/admin/queue')) return { body: emptyQueue };
-    if (url.startsWith('/api/admin/hidden-jobs')) return { body: calls.some((c) => c.endsWith('/approve')) ? { ...hiddenPage, items: [], total: 0 } : hiddenPage };
-    if (url.startsWith('/api/admin/banned-users')) return { body: calls.some((c) => c.endsWith('/unban')) ? { ...bannedPage, items: [], total: 0 } : bannedPage };
+    if (url.startsWith('/api/admin/hidden-jobs'))
+      return { body: calls.some((c) => c.endsWith('/approve')) ? { ...hiddenPage, items: [], total: 0 } : hiddenPage };
+    if (url.startsWith('/api/admin/banned-users'))
+      return { body: calls.some((c) => c.endsWith('/unban')) ? { ...bannedPage, items: [], total: 0 } : bannedPage };
     return undefined;
   });
   return { calls, fetch };

@@ -16,7 +16,15 @@ import { DecisionLists } from './DecisionLists';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-function Notice({ title, children, tone = 'neutral' }: { title: string; children?: React.ReactNode; tone?: 'neutral' | 'error' }) {
+function Notice({
+  title,
+  children,
+  tone = 'neutral',
+}: {
+  title: string;
+  children?: React.ReactNode;
+  tone?: 'neutral' | 'error';
+}) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
@@ -33,7 +41,19 @@ function Notice({ title, children, tone = 'neutral' }: { title: string; children
 }
 
 /** The reason an administrator gives for hiding a job or banning an account: the poster is shown it. */
-function ReasonForm({ label, submit, onSubmit, onCancel, busy }: { label: string; submit: string; onSubmit: (reason: string) => void; onCancel: () => void; busy: boolean }) {
+function ReasonForm({
+  label,
+  submit,
+  onSubmit,
+  onCancel,
+  busy,
+}: {
+  label: string;
+  submit: string;
+  onSubmit: (reason: string) => void;
+  onCancel: () => void;
+  busy: boolean;
+}) {
   const id = useId();
   const [reason, setReason] = useState('');
   const [empty, setEmpty] = useState(false);
@@ -104,7 +124,11 @@ function QueueCard({ item, onDecided }: { item: QueueItem; onDecided: (message: 
   };
 
   return (
-    <li data-testid="queue-item" aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900">
+    <li
+      data-testid="queue-item"
+      aria-labelledby={titleId}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
@@ -118,7 +142,9 @@ function QueueCard({ item, onDecided }: { item: QueueItem; onDecided: (message: 
         </div>
         <span
           className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-            pending ? 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100' : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100'
+            pending
+              ? 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100'
+              : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100'
           }`}
         >
           {pending ? 'Awaiting review' : plural(item.reportCount, 'report', 'reports')}
@@ -133,13 +159,17 @@ function QueueCard({ item, onDecided }: { item: QueueItem; onDecided: (message: 
             {poster.name} · {poster.email}
             <br />
             account since <time dateTime={poster.createdAt}>{longDate(poster.createdAt.slice(0, 10))}</time>
-            {poster.bannedAt ? <span className="ml-1 font-semibold text-red-700 dark:text-red-300">· banned</span> : null}
+            {poster.bannedAt ? (
+              <span className="ml-1 font-semibold text-red-700 dark:text-red-300">· banned</span>
+            ) : null}
           </dd>
         </div>
         {item.reasons.length > 0 ? (
           <div>
             <dt className="font-semibold">Reasons</dt>
-            <dd className="text-slate-700 dark:text-slate-300">{item.reasons.map((r) => `${REPORT_REASON_LABELS[r.reason]} (${r.count})`).join(', ')}</dd>
+            <dd className="text-slate-700 dark:text-slate-300">
+              {item.reasons.map((r) => `${REPORT_REASON_LABELS[r.reason]} (${r.count})`).join(', ')}
+            </dd>
           </div>
         ) : null}
       </dl>
@@ -148,7 +178,10 @@ function QueueCard({ item, onDecided }: { item: QueueItem; onDecided: (message: 
           {item.reports
             .filter((r) => r.details)
             .map((r) => (
-              <li key={r.createdAt + r.details} className="rounded-lg bg-slate-50 px-3 py-2 text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+              <li
+                key={r.createdAt + r.details}
+                className="rounded-lg bg-slate-50 px-3 py-2 text-slate-800 dark:bg-slate-800 dark:text-slate-100"
+              >
                 “{r.details}”
               </li>
             ))}
@@ -186,14 +219,28 @@ function QueueCard({ item, onDecided }: { item: QueueItem; onDecided: (message: 
         />
       ) : (
         <div className="mt-4 flex flex-wrap gap-2">
-          <Button aria-describedby={titleId} disabled={decide.isPending} onClick={() => run({ kind: 'approve', jobId: job._id })}>
+          <Button
+            aria-describedby={titleId}
+            disabled={decide.isPending}
+            onClick={() => run({ kind: 'approve', jobId: job._id })}
+          >
             Approve
           </Button>
-          <Button variant="secondary" aria-describedby={titleId} disabled={decide.isPending} onClick={() => setAsking('hide')}>
+          <Button
+            variant="secondary"
+            aria-describedby={titleId}
+            disabled={decide.isPending}
+            onClick={() => setAsking('hide')}
+          >
             Hide
           </Button>
           {poster.isAdmin || poster.bannedAt ? null : (
-            <Button variant="danger" aria-describedby={titleId} disabled={decide.isPending} onClick={() => setAsking('ban')}>
+            <Button
+              variant="danger"
+              aria-describedby={titleId}
+              disabled={decide.isPending}
+              onClick={() => setAsking('ban')}
+            >
               Ban poster
             </Button>
           )}
@@ -220,9 +267,23 @@ export function AdminPage() {
 
   return (
     <section aria-busy={queue.isFetching}>
-      <PageTitle subtitle={isAdmin && data && data.total > 0 ? `${plural(data.total, 'job', 'jobs')} to review, oldest first` : undefined}>Review Queue</PageTitle>
+      <PageTitle
+        subtitle={
+          isAdmin && data && data.total > 0 ? `${plural(data.total, 'job', 'jobs')} to review, oldest first` : undefined
+        }
+      >
+        Review Queue
+      </PageTitle>
       {/* Always in the page, so screen readers announce each decision when its text arrives. */}
-      <p role="status" data-testid="decision-outcome" className={outcome ? 'mb-4 rounded-lg bg-teal-50 p-3 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50' : 'sr-only'}>
+      <p
+        role="status"
+        data-testid="decision-outcome"
+        className={
+          outcome
+            ? 'mb-4 rounded-lg bg-teal-50 p-3 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50'
+            : 'sr-only'
+        }
+      >
         {outcome}
       </p>
       {forbidden ? (
@@ -243,7 +304,9 @@ export function AdminPage() {
         </Notice>
       ) : data.items.length === 0 ? (
         <Notice title="Nothing to review">
-          <p className="mt-1 text-slate-700 dark:text-slate-300">Reported jobs and new accounts’ jobs awaiting review appear here.</p>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">
+            Reported jobs and new accounts’ jobs awaiting review appear here.
+          </p>
         </Notice>
       ) : (
         <>

@@ -51,7 +51,13 @@ function HiddenJobCard({ item, onDone }: { item: HiddenJob; onDone: (message: st
           {errorMessage(decide.error)}
         </p>
       ) : null}
-      <Button className="mt-3" variant="secondary" aria-describedby={titleId} disabled={decide.isPending} onClick={() => void run({ kind: 'approve', jobId: job._id })}>
+      <Button
+        className="mt-3"
+        variant="secondary"
+        aria-describedby={titleId}
+        disabled={decide.isPending}
+        onClick={() => void run({ kind: 'approve', jobId: job._id })}
+      >
         Unhide
       </Button>
     </li>
@@ -68,7 +74,9 @@ function BannedUserCard({ item, onDone }: { item: BannedUser; onDone: (message: 
       </h3>
       <p className="mt-1 text-sm text-slate-800 dark:text-slate-200">
         Banned {day(item.bannedAt)}: “{item.reason}”
-        {item.hiddenJobs > 0 ? ` · ${item.hiddenJobs.toLocaleString('en-US')} hidden ${item.hiddenJobs === 1 ? 'job' : 'jobs'}` : ''}
+        {item.hiddenJobs > 0
+          ? ` · ${item.hiddenJobs.toLocaleString('en-US')} hidden ${item.hiddenJobs === 1 ? 'job' : 'jobs'}`
+          : ''}
       </p>
       {decide.isError ? (
         <p role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
@@ -118,7 +126,11 @@ function DecisionList<T>({ title, empty, query, page, setPage, render }: ListPro
     <section aria-labelledby={headingId} className="mt-10">
       <h2 id={headingId} className="mb-3 text-xl font-semibold text-slate-900 dark:text-white">
         {title}
-        {data && data.total > 0 ? <span className="ml-2 text-base font-normal text-slate-600 dark:text-slate-400">({data.total.toLocaleString('en-US')})</span> : null}
+        {data && data.total > 0 ? (
+          <span className="ml-2 text-base font-normal text-slate-600 dark:text-slate-400">
+            ({data.total.toLocaleString('en-US')})
+          </span>
+        ) : null}
       </h2>
       {query.isPending ? (
         <Spinner label={`Loading ${title.toLowerCase()}`} />

@@ -77,7 +77,10 @@ export function useSaveAvatar(userId: string, onProgress: (percent: number) => v
 /** Account deletion: nobody is signed in any more, and the app goes home (docs/product.md, "States"). */
 export function useDeleteUser(userId: string) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (currentPassword: string) => deleteUserRequest(userId, currentPassword), onSuccess: () => signOutTo(client, '/') });
+  return useMutation({
+    mutationFn: (currentPassword: string) => deleteUserRequest(userId, currentPassword),
+    onSuccess: () => signOutTo(client, '/'),
+  });
 }
 
 /** Sign out: nobody is signed in any more, and the app goes to the sign-in screen. */

@@ -9,7 +9,12 @@ import { alice, mockFetch, renderPage } from '../../../test/render';
 import { confirmWithPassword } from '../../../components/ui/dialogs';
 import { ProfilePage } from './ProfilePage';
 
-vi.mock('../../../components/ui/dialogs', () => ({ showSuccess: vi.fn(async () => {}), showError: vi.fn(async () => {}), confirmDialog: vi.fn(async () => false), confirmWithPassword: vi.fn(async () => undefined) }));
+vi.mock('../../../components/ui/dialogs', () => ({
+  showSuccess: vi.fn(async () => {}),
+  showError: vi.fn(async () => {}),
+  confirmDialog: vi.fn(async () => false),
+  confirmWithPassword: vi.fn(async () => undefined),
+}));
 
 /** XMLHttpRequest that answers an upload with a stored URL, reporting progress on the way. */
 class FakeUpload {
@@ -40,7 +45,9 @@ describe('profile avatar', () => {
 
   it('is saved as soon as it is uploaded, without pressing Update, and keeps unsaved edits', async () => {
     const saved: User = { ...alice, avatar: FakeUpload.url };
-    const fetch = mockFetch((url, init) => (url === '/api/user/update/u1' && init?.method === 'POST' ? { body: saved } : undefined));
+    const fetch = mockFetch((url, init) =>
+      url === '/api/user/update/u1' && init?.method === 'POST' ? { body: saved } : undefined,
+    );
     const { client } = renderPage(<ProfilePage />, { path: '/profile', user: alice });
     await userEvent.clear(screen.getByLabelText('Name'));
     await userEvent.type(screen.getByLabelText('Name'), 'Alice B');
@@ -68,7 +75,11 @@ describe('profile notes and field messages', () => {
   });
 
   it('a taken username shows beside the username, until the username is changed', async () => {
-    mockFetch((url) => (url === '/api/user/update/u1' ? { status: 409, body: { success: false, statusCode: 409, message: 'This username is already taken' } } : undefined));
+    mockFetch((url) =>
+      url === '/api/user/update/u1'
+        ? { status: 409, body: { success: false, statusCode: 409, message: 'This username is already taken' } }
+        : undefined,
+    );
     renderPage(<ProfilePage />, { path: '/profile', user: alice });
     const username = screen.getByLabelText('Username');
     await userEvent.clear(username);
@@ -83,8 +94,12 @@ describe('profile notes and field messages', () => {
 
 describe('profile: current password and e-mail change', () => {
   const account: Account = { ...alice, emailVerified: true, pendingEmail: null };
-  const refused = (message: string, status = 400) => ({ status, body: { success: false, statusCode: status, message } });
-  const bodyOf = (fetch: ReturnType<typeof mockFetch>) => JSON.parse(String(fetch.mock.calls.find(([url]) => url === '/api/user/update/u1')?.[1]?.body)) as unknown;
+  const refused = (message: string, status = 400) => ({
+    status,
+    body: { success: false, statusCode: status, message },
+  });
+  const bodyOf = (fetch: ReturnType<typeof mockFetch>) =>
+    JSON.parse(String(fetch.mock.calls.find(([url]) => url === '/api/user/update/u1')?.[1]?.body)) as unknown;
 
   it('asks for the current password once a new password is typed, and sends it along', async () => {
     const fetch = mockFetch((url) => (url === '/api/user/update/u1' ? { body: account } : undefined));
@@ -96,9 +111,13 @@ describe('profile: current password and e-mail change', () => {
     expect(current).toHaveAttribute('autocomplete', 'current-password');
     await userEvent.type(current, 'the-old-password');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(bodyOf(fetch)).toEqual({ password: 'a-brand-new-password', currentPassword: 'the-old-password' }));
+    await waitFor(() =>
+      expect(bodyOf(fetch)).toEqual({ password: 'a-brand-new-password', currentPassword: 'the-old-password' }),
+    );
     // Saved: both password fields are empty again, and the current password is not asked for any more.
-    await waitFor(() => expect(screen.queryByLabelText('Current password', { selector: 'input' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByLabelText('Current password', { selector: 'input' })).not.toBeInTheDocument(),
+    );
   });
 
   it('a new e-mail waits for its link: the notice names it, the field keeps the confirmed address', async () => {
@@ -131,7 +150,9 @@ describe('profile: current password and e-mail change', () => {
     await userEvent.type(screen.getByLabelText('Current password', { selector: 'input' }), 'not-it');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() =>
-      expect(screen.getByLabelText('Current password', { selector: 'input' })).toHaveAccessibleDescription('Your current password is not correct'),
+      expect(screen.getByLabelText('Current password', { selector: 'input' })).toHaveAccessibleDescription(
+        'Your current password is not correct',
+      ),
     );
   });
 
@@ -140,13 +161,19 @@ describe('profile: current password and e-mail change', () => {
     renderPage(<ProfilePage />, { path: '/profile', user: account });
     await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'a-brand-new-password');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(screen.getByTestId('profile-note')).toHaveTextContent(MESSAGES.reauthenticateWithGoogle));
+    await waitFor(() =>
+      expect(screen.getByTestId('profile-note')).toHaveTextContent(MESSAGES.reauthenticateWithGoogle),
+    );
   });
 });
 
 describe('account deletion', () => {
   it('asks for the current password in the confirmation and sends it; cancelling sends nothing', async () => {
-    const fetch = mockFetch((url, init) => (url === '/api/user/delete/u1' && init?.method === 'DELETE' ? { body: { success: true, message: 'User has been deleted' } } : undefined));
+    const fetch = mockFetch((url, init) =>
+      url === '/api/user/delete/u1' && init?.method === 'DELETE'
+        ? { body: { success: true, message: 'User has been deleted' } }
+        : undefined,
+    );
     renderPage(<ProfilePage />, { path: '/profile', user: alice });
     await userEvent.click(screen.getByRole('button', { name: /Delete Account/ }));
     expect(fetch).not.toHaveBeenCalled();
@@ -154,7 +181,11 @@ describe('account deletion', () => {
     vi.mocked(confirmWithPassword).mockResolvedValueOnce('my current password');
     await userEvent.click(screen.getByRole('button', { name: /Delete Account/ }));
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
-    expect(confirmWithPassword).toHaveBeenCalledWith(MESSAGES.confirmTitle, MESSAGES.confirmDeleteAccountText, MESSAGES.confirmDeleteAccountButton);
+    expect(confirmWithPassword).toHaveBeenCalledWith(
+      MESSAGES.confirmTitle,
+      MESSAGES.confirmDeleteAccountText,
+      MESSAGES.confirmDeleteAccountButton,
+    );
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/user/delete/u1');
     expect(JSON.parse(String(init?.body))).toEqual({ currentPassword: 'my current password' });

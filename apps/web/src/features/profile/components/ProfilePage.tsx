@@ -1,4 +1,3 @@
-
 import { DEFAULT_AVATAR_URL, MESSAGES } from '@jobboard/shared';
 import { Camera, LogOut, Trash2 } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
@@ -17,7 +16,8 @@ export const AVATAR_UPLOADED = 'Image successfully uploaded!';
 
 const FIELDS = ['name', 'username', 'email', 'password', 'currentPassword', 'resume'] as const;
 
-type UploadState = { kind: 'idle' } | { kind: 'running'; percent: number } | { kind: 'done' } | { kind: 'error'; message: string };
+type UploadState =
+  { kind: 'idle' } | { kind: 'running'; percent: number } | { kind: 'done' } | { kind: 'error'; message: string };
 
 /**
  * Why an avatar did not take: the image itself (the spec's message), a refusal that is about the account (an
@@ -62,7 +62,15 @@ function AvatarPicker({ user, onBusy }: { user: SessionUser; onBusy: (busy: bool
 
   return (
     <div className="flex flex-col items-center gap-2">
-      <input ref={fileInput} id="avatar-file" type="file" accept="image/*" hidden onChange={onFile} data-testid="avatar-file" />
+      <input
+        ref={fileInput}
+        id="avatar-file"
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={onFile}
+        data-testid="avatar-file"
+      />
       <button
         type="button"
         onClick={() => fileInput.current?.click()}
@@ -85,7 +93,9 @@ function AvatarPicker({ user, onBusy }: { user: SessionUser; onBusy: (busy: bool
       </p>
       <p className="min-h-5 text-sm" role="status" data-testid="upload-status">
         {upload.kind === 'error' ? <span className="text-red-700 dark:text-red-300">{upload.message}</span> : null}
-        {upload.kind === 'running' ? <span className="text-slate-700 dark:text-slate-300">{`Uploading ${upload.percent}%`}</span> : null}
+        {upload.kind === 'running' ? (
+          <span className="text-slate-700 dark:text-slate-300">{`Uploading ${upload.percent}%`}</span>
+        ) : null}
         {upload.kind === 'done' ? <span className="text-green-700 dark:text-green-300">{AVATAR_UPLOADED}</span> : null}
       </p>
     </div>
@@ -93,11 +103,23 @@ function AvatarPicker({ user, onBusy }: { user: SessionUser; onBusy: (busy: bool
 }
 
 /** Delete Account (with the password again) and Sign Out, below the form. */
-function AccountActions({ user, busy, onError }: { user: SessionUser; busy: boolean; onError: (message: string) => void }) {
+function AccountActions({
+  user,
+  busy,
+  onError,
+}: {
+  user: SessionUser;
+  busy: boolean;
+  onError: (message: string) => void;
+}) {
   const deleteUser = useDeleteUser(user._id);
   const signOut = useSignOut();
   const onDelete = async () => {
-    const currentPassword = await confirmWithPassword(MESSAGES.confirmTitle, MESSAGES.confirmDeleteAccountText, MESSAGES.confirmDeleteAccountButton);
+    const currentPassword = await confirmWithPassword(
+      MESSAGES.confirmTitle,
+      MESSAGES.confirmDeleteAccountText,
+      MESSAGES.confirmDeleteAccountButton,
+    );
     if (currentPassword === undefined) return;
     deleteUser.mutate(currentPassword, {
       // The guard takes the app home (useDeleteUser).
@@ -149,7 +171,10 @@ function ProfileForm({ user }: { user: SessionUser }) {
       onSuccess: (updated) => {
         form.setValues(profileFormFromUser(updated));
         // A new address is not the address yet: it waits for its link (the notice below the fields says so too).
-        void showSuccess(MESSAGES.userUpdated, body.email !== undefined && updated.pendingEmail ? MESSAGES.emailChangePending : undefined);
+        void showSuccess(
+          MESSAGES.userUpdated,
+          body.email !== undefined && updated.pendingEmail ? MESSAGES.emailChangePending : undefined,
+        );
       },
       onError: (error) => {
         form.showServerError(error);
@@ -187,14 +212,19 @@ function ProfileForm({ user }: { user: SessionUser }) {
             data-testid="pending-email"
             className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-50"
           >
-            Waiting for confirmation: <strong className="wrap-anywhere">{user.pendingEmail}</strong>. {MESSAGES.emailChangePending}
+            Waiting for confirmation: <strong className="wrap-anywhere">{user.pendingEmail}</strong>.{' '}
+            {MESSAGES.emailChangePending}
           </p>
         ) : null}
         <Button type="submit" className="w-full py-2.5" disabled={busy || uploading}>
           {updateUser.isPending ? 'Loading...' : 'Update'}
         </Button>
         {form.formError ? (
-          <p role="status" className="text-center text-sm text-slate-700 dark:text-slate-300" data-testid="profile-note">
+          <p
+            role="status"
+            className="text-center text-sm text-slate-700 dark:text-slate-300"
+            data-testid="profile-note"
+          >
             {form.formError}
           </p>
         ) : null}

@@ -13,7 +13,15 @@ export interface ProfileFormValues {
 }
 
 export function profileFormFromUser(user: User): ProfileFormValues {
-  return { name: user.name, username: user.username, email: user.email, password: '', currentPassword: '', resume: user.resume, avatar: user.avatar };
+  return {
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    password: '',
+    currentPassword: '',
+    resume: user.resume,
+    avatar: user.avatar,
+  };
 }
 
 /** Only the fields that changed are sent (docs/product.md, "API calls"); an empty password means "keep it". */
@@ -25,7 +33,8 @@ export function changedProfileFields(user: User, values: ProfileFormValues): Use
   if (values.password !== '') body.password = values.password;
   if (values.resume !== user.resume) body.resume = values.resume;
   if (values.avatar !== user.avatar) body.avatar = values.avatar;
-  if ((body.password !== undefined || body.email !== undefined) && values.currentPassword !== '') body.currentPassword = values.currentPassword;
+  if ((body.password !== undefined || body.email !== undefined) && values.currentPassword !== '')
+    body.currentPassword = values.currentPassword;
   return body;
 }
 

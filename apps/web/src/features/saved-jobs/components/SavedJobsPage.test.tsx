@@ -49,11 +49,15 @@ describe('Saved Jobs page', () => {
     expect(within(expired).queryByRole('link', { name: 'View and apply' })).not.toBeInTheDocument();
     // The title still opens the job's page (which says why it takes no applications).
     expect(within(closed).getByRole('link', { name: 'Job b' })).toHaveAttribute('href', '/job/b');
-    await waitFor(() => expect(within(closed).getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() =>
+      expect(within(closed).getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true'),
+    );
   });
 
   it('says there is nothing saved yet, with a way to find jobs', async () => {
-    mockFetch((url) => (url === '/api/saved-jobs?page=1' ? pageOf([]) : url === '/api/saved-jobs/ids' ? { body: { ids: [] } } : undefined));
+    mockFetch((url) =>
+      url === '/api/saved-jobs?page=1' ? pageOf([]) : url === '/api/saved-jobs/ids' ? { body: { ids: [] } } : undefined,
+    );
     renderPage(<SavedJobsPage />, { path: '/saved-jobs', user: alice });
     expect(await screen.findByText('No saved jobs yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find jobs' })).toHaveAttribute('href', '/');
@@ -63,7 +67,12 @@ describe('Saved Jobs page', () => {
     let fail = true;
     mockFetch((url) => {
       if (url === '/api/saved-jobs?page=1') {
-        return fail ? { status: 503, body: { success: false, statusCode: 503, message: 'The service is temporarily unavailable.' } } : pageOf([savedJob('a')]);
+        return fail
+          ? {
+              status: 503,
+              body: { success: false, statusCode: 503, message: 'The service is temporarily unavailable.' },
+            }
+          : pageOf([savedJob('a')]);
       }
       if (url === '/api/saved-jobs/ids') return { body: { ids: ['a'] } };
       return undefined;
@@ -95,7 +104,9 @@ describe('Saved Jobs page', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Previous/ }));
     expect(await screen.findByRole('link', { name: 'Job p1' })).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/saved-jobs$/);
-    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(expect.arrayContaining(['/api/saved-jobs?page=2', '/api/saved-jobs?page=3', '/api/saved-jobs?page=1']));
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(
+      expect.arrayContaining(['/api/saved-jobs?page=2', '/api/saved-jobs?page=3', '/api/saved-jobs?page=1']),
+    );
   });
 
   it('a page past the end offers the last page', async () => {

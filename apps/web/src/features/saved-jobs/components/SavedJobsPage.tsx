@@ -28,7 +28,9 @@ function StatusNote({ job }: { job: SavedJob }) {
   return (
     <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
       <span className="font-semibold">No longer accepting applications.</span>{' '}
-      {job.status === 'expired' ? `Applications closed on ${longDate(job.validThrough, locale)}.` : 'The employer has closed this job.'}
+      {job.status === 'expired'
+        ? `Applications closed on ${longDate(job.validThrough, locale)}.`
+        : 'The employer has closed this job.'}
     </p>
   );
 }
@@ -74,7 +76,10 @@ function SavedJobCard({ job }: { job: SavedJob }) {
               </span>
             )}
           </h2>
-          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300" aria-label="Job facts">
+          <ul
+            className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300"
+            aria-label="Job facts"
+          >
             <li className="inline-flex items-center gap-1">
               <MapPin size={15} aria-hidden="true" />
               {placeText(job)}
@@ -126,7 +131,10 @@ export function SavedJobsPage() {
       {saved.isPending ? (
         <Spinner label="Loading your saved jobs" />
       ) : saved.isError && !data ? (
-        <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+        <div
+          role="alert"
+          className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+        >
           <p className="font-semibold">Could not load your saved jobs</p>
           <p className="mt-1 text-sm">{errorMessage(saved.error)}</p>
           <Button variant="secondary" className="mt-4" onClick={() => void saved.refetch()}>

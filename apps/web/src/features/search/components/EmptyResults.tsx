@@ -19,7 +19,19 @@ const buttonClass =
   'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800';
 
 /** The filters of a query beyond its text and place: what "Clear filters" removes. */
-const FILTER_KEYS = ['location', 'country', 'salaryType', 'maxPrice', 'posted', 'experience', 'employment', 'workplace', 'skill', 'remoteCountry', 'payMin'] as const;
+const FILTER_KEYS = [
+  'location',
+  'country',
+  'salaryType',
+  'maxPrice',
+  'posted',
+  'experience',
+  'employment',
+  'workplace',
+  'skill',
+  'remoteCountry',
+  'payMin',
+] as const;
 
 export function EmptyResults({ query, unknownPlace, onChange, alert }: EmptyResultsProps) {
   const filtered = FILTER_KEYS.some((key) => query[key] !== undefined);
@@ -28,7 +40,8 @@ export function EmptyResults({ query, unknownPlace, onChange, alert }: EmptyResu
     <div data-testid="empty-results" className="mt-4 space-y-3 text-center text-sm text-slate-700 dark:text-slate-300">
       {unknownPlace ? (
         <p>
-          We do not know a place called <strong className="font-semibold text-slate-900 dark:text-white">{unknownPlace.where}</strong>
+          We do not know a place called{' '}
+          <strong className="font-semibold text-slate-900 dark:text-white">{unknownPlace.where}</strong>
           {suggestions.length ? '. Did you mean:' : '.'}
         </p>
       ) : null}
@@ -45,7 +58,11 @@ export function EmptyResults({ query, unknownPlace, onChange, alert }: EmptyResu
       ) : null}
       <div className="flex flex-wrap items-center justify-center gap-2">
         {filtered ? (
-          <button type="button" className={buttonClass} onClick={() => onChange(Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])))}>
+          <button
+            type="button"
+            className={buttonClass}
+            onClick={() => onChange(Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])))}
+          >
             Clear filters
           </button>
         ) : null}

@@ -94,10 +94,23 @@ interface RadioGroupProps {
   small?: boolean;
 }
 
-function RadioGroup({ name, title, allLabel, options, current, counts, estimated, onPick, form, small }: RadioGroupProps) {
+function RadioGroup({
+  name,
+  title,
+  allLabel,
+  options,
+  current,
+  counts,
+  estimated,
+  onPick,
+  form,
+  small,
+}: RadioGroupProps) {
   return (
     <fieldset>
-      <legend className={small ? 'mb-1 text-sm font-semibold text-slate-700 dark:text-slate-300' : legendClass}>{title}</legend>
+      <legend className={small ? 'mb-1 text-sm font-semibold text-slate-700 dark:text-slate-300' : legendClass}>
+        {title}
+      </legend>
       <div className="space-y-0.5">
         {[{ value: undefined, label: allLabel }, ...options].map((option) => (
           <label key={option.value ?? ''} className={radioRowClass}>
@@ -128,7 +141,17 @@ interface LinkItem {
 }
 
 /** Facet values as links (they change with the results, so they are not a fixed radio group). */
-function LinkGroup({ id, title, items, estimated }: { id: string; title: string; items: LinkItem[]; estimated?: boolean | undefined }) {
+function LinkGroup({
+  id,
+  title,
+  items,
+  estimated,
+}: {
+  id: string;
+  title: string;
+  items: LinkItem[];
+  estimated?: boolean | undefined;
+}) {
   if (items.length < 2) return null;
   return (
     <nav aria-labelledby={id}>
@@ -149,13 +172,19 @@ function LinkGroup({ id, title, items, estimated }: { id: string; title: string;
   );
 }
 
-const placeLabel = (city: string, country: string | undefined) => [city, country && countryLabel(country)].filter(Boolean).join(', ');
+const placeLabel = (city: string, country: string | undefined) =>
+  [city, country && countryLabel(country)].filter(Boolean).join(', ');
 
 /**
  * One Location group: the spec's four cities (location=london: any London), the results' most common places not
  * among them (location and country: 'berlin|DE'), and the place chosen when it is neither (an older list's, a link's).
  */
-function locationOptions(chosen: string | undefined, query: SearchQuery, counts: Record<string, number>, topFacets: TopFacets | undefined) {
+function locationOptions(
+  chosen: string | undefined,
+  query: SearchQuery,
+  counts: Record<string, number>,
+  topFacets: TopFacets | undefined,
+) {
   const options: { value: string; label: string }[] = [...FILTER_GROUPS.location];
   for (const place of topFacets?.places ?? []) {
     const value = `${place.city.toLowerCase()}|${place.country}`;
@@ -164,7 +193,8 @@ function locationOptions(chosen: string | undefined, query: SearchQuery, counts:
     options.push({ value, label: placeLabel(place.city, place.country) });
   }
   const city = query.location ?? '';
-  if (chosen && !options.some((o) => o.value === chosen)) options.push({ value: chosen, label: placeLabel(city.charAt(0).toUpperCase() + city.slice(1), query.country) });
+  if (chosen && !options.some((o) => o.value === chosen))
+    options.push({ value: chosen, label: placeLabel(city.charAt(0).toUpperCase() + city.slice(1), query.country) });
   return options;
 }
 
@@ -173,7 +203,16 @@ function locationOptions(chosen: string | undefined, query: SearchQuery, counts:
  * counts beside each option), with the job model's: workplace, remote jobs open to a country, pay at least, and
  * the most common places and skills of the current results as links.
  */
-export function FilterPanel({ idPrefix, form, query, facets, topFacets, onChange, hrefFor, estimated }: FilterPanelProps) {
+export function FilterPanel({
+  idPrefix,
+  form,
+  query,
+  facets,
+  topFacets,
+  onChange,
+  hrefFor,
+  estimated,
+}: FilterPanelProps) {
   const hydrated = useHydrated();
   const group = (name: FilterGroup, extra: Partial<RadioGroupProps> = {}) => (
     <RadioGroup
@@ -200,7 +239,11 @@ export function FilterPanel({ idPrefix, form, query, facets, topFacets, onChange
     <div className="space-y-6">
       {form ? (
         <noscript>
-          <button type="submit" form={form} className="w-full rounded-lg bg-teal-700 px-3 py-2 text-sm font-semibold text-white">
+          <button
+            type="submit"
+            form={form}
+            className="w-full rounded-lg bg-teal-700 px-3 py-2 text-sm font-semibold text-white"
+          >
             Apply filters
           </button>
         </noscript>
@@ -234,11 +277,13 @@ export function FilterPanel({ idPrefix, form, query, facets, topFacets, onChange
           <option value="">Any country</option>
           {/* Country names come from the runtime's ICU, whose names differ between versions (Node's on the server,
               the browser's here): the list is written once the browser has taken the page over. */}
-          {(hydrated ? countryOptions() : countryOptions().filter((c) => c.code === query.remoteCountry)).map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
+          {(hydrated ? countryOptions() : countryOptions().filter((c) => c.code === query.remoteCountry)).map(
+            (country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ),
+          )}
         </select>
       </div>
       <LinkGroup
@@ -259,7 +304,9 @@ export function FilterPanel({ idPrefix, form, query, facets, topFacets, onChange
       <fieldset className="space-y-3">
         <legend className={legendClass}>Pay</legend>
         <fieldset>
-          <legend className="mb-1 text-sm font-semibold text-slate-700 dark:text-slate-300">{GROUP_TITLES.salaryType}</legend>
+          <legend className="mb-1 text-sm font-semibold text-slate-700 dark:text-slate-300">
+            {GROUP_TITLES.salaryType}
+          </legend>
           <div className="flex flex-wrap gap-2" role="group">
             {[{ value: undefined, label: ALL_LABELS.salaryType }, ...salary].map((option) => {
               const active = query.salaryType === option.value;
@@ -267,7 +314,9 @@ export function FilterPanel({ idPrefix, form, query, facets, topFacets, onChange
               return (
                 <button
                   key={option.label}
-                  {...(form ? { type: 'submit' as const, form, name: 'salaryType', value: option.value ?? '' } : { type: 'button' as const })}
+                  {...(form
+                    ? { type: 'submit' as const, form, name: 'salaryType', value: option.value ?? '' }
+                    : { type: 'button' as const })}
                   aria-pressed={active}
                   onClick={(event) => {
                     event.preventDefault();
@@ -290,7 +339,9 @@ export function FilterPanel({ idPrefix, form, query, facets, topFacets, onChange
             })}
           </div>
           {/* After the buttons: a pressed one's value comes first in the form's data, and wins. */}
-          {form && query.salaryType ? <input type="hidden" form={form} name="salaryType" value={query.salaryType} /> : null}
+          {form && query.salaryType ? (
+            <input type="hidden" form={form} name="salaryType" value={query.salaryType} />
+          ) : null}
         </fieldset>
         <RadioGroup
           small

@@ -7,7 +7,15 @@ import { job, mockFetch, renderPage } from '../../../test/render';
 import { HomePage } from './HomePage';
 
 const summary: JobSummary = { ...job };
-const facets = { location: {}, salaryType: {}, maxPrice: {}, posted: {}, experience: {}, employment: {}, workplace: { remote: 4, hybrid: 2 } } as SearchResult['facets'];
+const facets = {
+  location: {},
+  salaryType: {},
+  maxPrice: {},
+  posted: {},
+  experience: {},
+  employment: {},
+  workplace: { remote: 4, hybrid: 2 },
+} as SearchResult['facets'];
 const topFacets: SearchResult['topFacets'] = {
   places: [
     { city: 'Berlin', country: 'DE', count: 5 },
@@ -26,10 +34,26 @@ function searchAnswers(total: number, { estimated = false, matches = total } = {
     const page = Number(params.get('page') ?? '1');
     // `matches` jobs exist; `total` is what the answer says (an estimate may be off either way).
     const pages = Math.max(1, Math.ceil(matches / 6));
-    const items = page <= pages ? Array.from({ length: Math.min(6, matches - (page - 1) * 6) }, (_, i) => ({ ...summary, _id: `j${page}-${i}` })) : [];
+    const items =
+      page <= pages
+        ? Array.from({ length: Math.min(6, matches - (page - 1) * 6) }, (_, i) => ({
+            ...summary,
+            _id: `j${page}-${i}`,
+          }))
+        : [];
     const sort = (params.get('sort') ?? (params.get('q') ? 'relevance' : 'newest')) as SearchResult['sort'];
     return {
-      body: { items, total, page, pageSize: 6, facets, topFacets, sort, totalIsEstimate: estimated, facetsAreEstimates: estimated } satisfies SearchResult,
+      body: {
+        items,
+        total,
+        page,
+        pageSize: 6,
+        facets,
+        topFacets,
+        sort,
+        totalIsEstimate: estimated,
+        facetsAreEstimates: estimated,
+      } satisfies SearchResult,
     };
   });
 }
@@ -102,13 +126,29 @@ describe('what and where', () => {
         };
       }
       if (!url.startsWith('/api/job/search')) return undefined;
-      return { body: { items: [], total: 0, page: 1, pageSize: 6, facets, topFacets, sort: 'relevance', totalIsEstimate: false, facetsAreEstimates: false } as SearchResult };
+      return {
+        body: {
+          items: [],
+          total: 0,
+          page: 1,
+          pageSize: 6,
+          facets,
+          topFacets,
+          sort: 'relevance',
+          totalIsEstimate: false,
+          facetsAreEstimates: false,
+        } as SearchResult,
+      };
     });
     renderPage(<HomePage />, { path: '/' });
     const what = screen.getByRole('combobox', { name: /What/ });
     await user.type(what, 'fron');
     const list = await screen.findByRole('listbox');
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Frontend DeveloperJob title · 1,200', 'Frontier LabsCompany · 4']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Frontend DeveloperJob title · 1,200', 'Frontier LabsCompany · 4']);
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(what).toHaveAttribute('aria-activedescendant', within(list).getAllByRole('option')[1]?.id);
     await user.keyboard('{Enter}');
@@ -131,20 +171,45 @@ describe('what and where', () => {
           ],
         };
       }
-      if (url.startsWith('/api/places?countries=first&q=re')) return { body: [{ city: 'Recife', country: 'BR', countryName: 'Brazil', region: 'Pernambuco', population: 1500000 }] };
+      if (url.startsWith('/api/places?countries=first&q=re'))
+        return {
+          body: [{ city: 'Recife', country: 'BR', countryName: 'Brazil', region: 'Pernambuco', population: 1500000 }],
+        };
       if (!url.startsWith('/api/job/search')) return undefined;
-      return { body: { items: [], total: 0, page: 1, pageSize: 6, facets, topFacets, sort: 'newest', totalIsEstimate: false, facetsAreEstimates: false } as SearchResult };
+      return {
+        body: {
+          items: [],
+          total: 0,
+          page: 1,
+          pageSize: 6,
+          facets,
+          topFacets,
+          sort: 'newest',
+          totalIsEstimate: false,
+          facetsAreEstimates: false,
+        } as SearchResult,
+      };
     });
     renderPage(<HomePage />, { path: '/' });
     const box = screen.getByRole('combobox', { name: /Where/ });
     await user.type(box, 'ge');
     const list = await screen.findByRole('listbox');
     await waitFor(() =>
-      expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['GermanyCountry', 'Germantown, United States', 'Germering, Germany']),
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['GermanyCountry', 'Germantown, United States', 'Germering, Germany']),
     );
     await user.clear(box);
     await user.type(box, 're');
-    await waitFor(() => expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['RemoteWork from anywhere', 'Recife, BrazilPernambuco']));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['RemoteWork from anywhere', 'Recife, BrazilPernambuco']),
+    );
     // Typing searched nothing: "where" waits for a choice (no "0 Jobs" for a half-typed place).
     expect(where()).toBe('/');
     expect(fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('where='))).toEqual([]);
@@ -155,7 +220,18 @@ describe('what and where', () => {
   it('says what a misspelt search also found', async () => {
     mockFetch((url) =>
       url.startsWith('/api/job/search')
-        ? { body: { items: [summary], total: 1, page: 1, pageSize: 6, facets, topFacets, sort: 'relevance', correctedQuery: 'developer' } as SearchResult }
+        ? {
+            body: {
+              items: [summary],
+              total: 1,
+              page: 1,
+              pageSize: 6,
+              facets,
+              topFacets,
+              sort: 'relevance',
+              correctedQuery: 'developer',
+            } as SearchResult,
+          }
         : undefined,
     );
     renderPage(<HomePage />, { path: '/?q=devloper' });
@@ -174,7 +250,11 @@ describe('what and where', () => {
     expect(where()).toBe('/?q=acme+rust&skill=react');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(where()).toBe('/?q=acme+rust&where=Berlin&skill=react'));
-    await waitFor(() => expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/job/search?q=acme+rust&where=Berlin&skill=react'));
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => String(url))).toContain(
+        '/api/job/search?q=acme+rust&where=Berlin&skill=react',
+      ),
+    );
   });
 
   it('text settling in one box never clears the other', async () => {
@@ -199,7 +279,17 @@ describe('what and where', () => {
       if (input.includes('q=rust')) await held;
       const total = input.includes('q=rust') ? 1 : 3;
       const items = Array.from({ length: total }, (_, i) => ({ ...summary, _id: `j${i}` }));
-      const body = { items, total, page: 1, pageSize: 6, facets, topFacets, sort: 'newest', totalIsEstimate: false, facetsAreEstimates: false } satisfies SearchResult;
+      const body = {
+        items,
+        total,
+        page: 1,
+        pageSize: 6,
+        facets,
+        topFacets,
+        sort: 'newest',
+        totalIsEstimate: false,
+        facetsAreEstimates: false,
+      } satisfies SearchResult;
       return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
     });
     renderPage(<HomePage />, { path: '/' });
@@ -224,7 +314,11 @@ describe('sort', () => {
     searchAnswers(3);
     const { unmount } = renderPage(<HomePage />, { path: '/' });
     const select = await screen.findByRole('combobox', { name: 'Sort by' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Newest', 'Highest pay']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Newest', 'Highest pay']);
     expect(select).toHaveValue('newest');
     fireEvent.change(select, { target: { value: 'pay' } });
     expect(where()).toBe('/?sort=pay');
@@ -232,7 +326,11 @@ describe('sort', () => {
 
     renderPage(<HomePage />, { path: '/?q=react&sort=pay&page=2' });
     const withText = await screen.findByRole('combobox', { name: 'Sort by' });
-    expect(within(withText).getAllByRole('option').map((o) => o.textContent)).toEqual(['Most relevant', 'Newest', 'Highest pay']);
+    expect(
+      within(withText)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Most relevant', 'Newest', 'Highest pay']);
     fireEvent.change(withText, { target: { value: 'relevance' } });
     expect(where()).toBe('/?q=react');
   });
@@ -254,21 +352,32 @@ describe('sidebar', () => {
     expect(where()).toBe('/?location=london&workplace=remote&payMin=80000');
   });
 
-  it('one Location group: the spec cities and the results\' top places, each with its count; skills are links', async () => {
+  it("one Location group: the spec cities and the results' top places, each with its count; skills are links", async () => {
     searchAnswers(3);
     renderPage(<HomePage />, { path: '/?q=dev&page=2' });
     await screen.findByRole('heading', { name: '3 Jobs' });
     expect(sidebar().queryByRole('navigation', { name: 'Popular places' })).not.toBeInTheDocument();
     const location = within(sidebar().getByRole('group', { name: 'Location' }));
-    expect(location.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['All', 'London', 'Seattle', 'Madrid', 'Boston', 'Berlin, Germany5']);
+    expect(location.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
+      'All',
+      'London',
+      'Seattle',
+      'Madrid',
+      'Boston',
+      'Berlin, Germany5',
+    ]);
     fireEvent.click(location.getByRole('radio', { name: /Berlin, Germany/ }));
     expect(where()).toBe('/?q=dev&location=berlin&country=DE');
-    expect(within(sidebar().getByRole('group', { name: 'Location' })).getByRole('radio', { name: /Berlin, Germany/ })).toBeChecked();
+    expect(
+      within(sidebar().getByRole('group', { name: 'Location' })).getByRole('radio', { name: /Berlin, Germany/ }),
+    ).toBeChecked();
     const skills = within(sidebar().getByRole('navigation', { name: 'Skills' }));
     expect(skills.getByRole('link', { name: /Any skill/ })).toHaveAttribute('aria-current', 'true');
     await userEvent.click(skills.getByRole('link', { name: /Rust/ }));
     expect(where()).toBe('/?q=dev&location=berlin&skill=rust&country=DE');
-    expect(within(sidebar().getByRole('navigation', { name: 'Skills' })).getByRole('link', { name: /Rust/ })).toHaveAttribute('aria-current', 'true');
+    expect(
+      within(sidebar().getByRole('navigation', { name: 'Skills' })).getByRole('link', { name: /Rust/ }),
+    ).toHaveAttribute('aria-current', 'true');
   });
 
   it('pay is one group whose options read right; "work remotely" is the Workplace group\'s, and an old link to it still shows', async () => {
@@ -278,21 +387,38 @@ describe('sidebar', () => {
     const pay = within(sidebar().getByRole('group', { name: 'Pay' }));
     expect(pay.getByRole('group', { name: 'Up to' })).toBeInTheDocument();
     expect(pay.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
-      'Any', '$40,000+', '$60,000+', '$80,000+', '$100,000+', '$150,000+', 'All', 'Up to $30k', 'Up to $50k', 'Up to $80k', 'Up to $100k',
+      'Any',
+      '$40,000+',
+      '$60,000+',
+      '$80,000+',
+      '$100,000+',
+      '$150,000+',
+      'All',
+      'Up to $30k',
+      'Up to $50k',
+      'Up to $80k',
+      'Up to $100k',
     ]);
     expect(sidebar().queryByText(/30000k/)).not.toBeInTheDocument();
     fireEvent.click(pay.getByRole('radio', { name: 'Up to $30k' }));
     expect(where()).toBe('/?maxPrice=30');
     const experience = within(sidebar().getByRole('group', { name: 'Work Experience' }));
-    expect(experience.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Any experience', 'Internship']);
+    expect(experience.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
+      'Any experience',
+      'Internship',
+    ]);
   });
 
-  it('an old link\'s experience=work remotely and location with a country show checked', async () => {
+  it("an old link's experience=work remotely and location with a country show checked", async () => {
     searchAnswers(3);
     renderPage(<HomePage />, { path: '/?experience=work+remotely&location=london&country=GB' });
     await screen.findByRole('heading', { name: '3 Jobs' });
-    expect(within(sidebar().getByRole('group', { name: 'Work Experience' })).getByRole('radio', { name: 'Work remotely' })).toBeChecked();
-    expect(within(sidebar().getByRole('group', { name: 'Location' })).getByRole('radio', { name: 'London, United Kingdom' })).toBeChecked();
+    expect(
+      within(sidebar().getByRole('group', { name: 'Work Experience' })).getByRole('radio', { name: 'Work remotely' }),
+    ).toBeChecked();
+    expect(
+      within(sidebar().getByRole('group', { name: 'Location' })).getByRole('radio', { name: 'London, United Kingdom' }),
+    ).toBeChecked();
   });
 
   it('remote jobs open to my country sets workplace and the country', async () => {
@@ -314,15 +440,35 @@ describe('an empty result', () => {
     const fetch = mockFetch((url) => {
       if (!url.startsWith('/api/job/search')) return undefined;
       const unknown = url.includes('where=Seatle');
-      const body = { items: [], total: 0, page: 1, pageSize: 6, facets, topFacets, sort: 'newest', totalIsEstimate: false, facetsAreEstimates: false } as SearchResult;
-      return { body: unknown ? { ...body, unknownPlace: { where: 'Seatle', suggestions: ['Seattle, WA', 'SeaTac, WA'] } } : body };
+      const body = {
+        items: [],
+        total: 0,
+        page: 1,
+        pageSize: 6,
+        facets,
+        topFacets,
+        sort: 'newest',
+        totalIsEstimate: false,
+        facetsAreEstimates: false,
+      } as SearchResult;
+      return {
+        body: unknown
+          ? { ...body, unknownPlace: { where: 'Seatle', suggestions: ['Seattle, WA', 'SeaTac, WA'] } }
+          : body,
+      };
     });
     const alert = vi.fn(() => <button type="button">Create an alert</button>);
-    renderPage(<HomePage resultsAction={(query, placement) => (placement === 'empty' ? alert() : null)} />, { path: '/?where=Seatle&workplace=remote' });
+    renderPage(<HomePage resultsAction={(query, placement) => (placement === 'empty' ? alert() : null)} />, {
+      path: '/?where=Seatle&workplace=remote',
+    });
     expect(await screen.findByText('No Data Found !')).toBeInTheDocument();
-    expect(await screen.findByText(/We do not know a place called/)).toHaveTextContent('We do not know a place called Seatle. Did you mean:');
+    expect(await screen.findByText(/We do not know a place called/)).toHaveTextContent(
+      'We do not know a place called Seatle. Did you mean:',
+    );
     expect(screen.getByRole('button', { name: 'Create an alert' })).toBeInTheDocument();
-    await userEvent.click(within(screen.getByRole('list', { name: 'Places you may mean' })).getByRole('button', { name: 'Seattle, WA' }));
+    await userEvent.click(
+      within(screen.getByRole('list', { name: 'Places you may mean' })).getByRole('button', { name: 'Seattle, WA' }),
+    );
     await waitFor(() => expect(where()).toBe('/?where=Seattle%2C+WA&workplace=remote'));
     expect(screen.getByRole('combobox', { name: /Where/ })).toHaveValue('Seattle, WA');
     await userEvent.click(await screen.findByRole('button', { name: 'Clear filters' }));
@@ -344,7 +490,16 @@ describe('job card', () => {
   });
 
   it('shows pay, place and workplace, and links the company', () => {
-    renderPage(<JobCard job={{ ...summary, workplace: 'remote', remoteCountries: ['DE', 'FR'], salary: { min: 60000, max: 75000, currency: 'EUR', period: 'year' } }} />);
+    renderPage(
+      <JobCard
+        job={{
+          ...summary,
+          workplace: 'remote',
+          remoteCountries: ['DE', 'FR'],
+          salary: { min: 60000, max: 75000, currency: 'EUR', period: 'year' },
+        }}
+      />,
+    );
     const facts = within(screen.getByRole('list', { name: 'Job facts' }));
     expect(facts.getByText(/€60,000.*75,000 a year/)).toBeInTheDocument();
     expect(facts.getByText('London, United Kingdom')).toBeInTheDocument();
@@ -354,7 +509,9 @@ describe('job card', () => {
   });
 
   it('falls back to the old salary and location text for jobs without the new fields', () => {
-    renderPage(<JobCard job={{ ...summary, salary: null, location: { city: '', country: '' }, jobLocation: 'Seattle' }} />);
+    renderPage(
+      <JobCard job={{ ...summary, salary: null, location: { city: '', country: '' }, jobLocation: 'Seattle' }} />,
+    );
     const facts = within(screen.getByRole('list', { name: 'Job facts' }));
     expect(facts.getByText('Yearly · 20k - 120k')).toBeInTheDocument();
     expect(facts.getByText('Seattle')).toBeInTheDocument();
@@ -366,7 +523,11 @@ describe('home feeds', () => {
     searchAnswers(12);
     renderPage(<HomePage />, { path: '/?q=react&where=Berlin&page=2' });
     await screen.findByRole('heading', { name: '12 Jobs' });
-    const alternates = [...document.head.querySelectorAll('link[rel="alternate"]')].map((link) => [link.getAttribute('type'), link.getAttribute('href'), link.getAttribute('title')]);
+    const alternates = [...document.head.querySelectorAll('link[rel="alternate"]')].map((link) => [
+      link.getAttribute('type'),
+      link.getAttribute('href'),
+      link.getAttribute('title'),
+    ]);
     expect(alternates).toEqual([
       ['application/rss+xml', '/feed.rss?q=react&where=Berlin', 'RSS: react jobs in Berlin'],
       ['application/atom+xml', '/feed.atom?q=react&where=Berlin', 'Atom: react jobs in Berlin'],

@@ -52,9 +52,23 @@ interface SearchBoxProps {
  * One of the hero's boxes: a combobox whose completions (SearchCompletions) load on first focus or pointing,
  * so the first visit does not download them. The input is always this one element.
  */
-function SearchBox({ id, name, label, icon, value, placeholder, onChange, onPick, completions: Completions, onWanted }: SearchBoxProps) {
+function SearchBox({
+  id,
+  name,
+  label,
+  icon,
+  value,
+  placeholder,
+  onChange,
+  onPick,
+  completions: Completions,
+  onWanted,
+}: SearchBoxProps) {
   const [open, setOpen] = useState(false);
-  const [aria, setAria] = useState<{ expanded: boolean; activeId: string | undefined }>({ expanded: false, activeId: undefined });
+  const [aria, setAria] = useState<{ expanded: boolean; activeId: string | undefined }>({
+    expanded: false,
+    activeId: undefined,
+  });
   const keysRef = useRef<((event: KeyboardEvent<HTMLInputElement>) => boolean) | undefined>(undefined);
   const attached = useRef(false);
   // The completions are loaded and shown.
@@ -185,14 +199,16 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
   const hasNext = estimated ? (data?.items.length ?? 0) === HOME_PAGE_SIZE : query.page < pages;
   // A page past the last one (an old link, fewer jobs since): go to the last page, showing nothing in between.
   // Past the end of an estimate, the page says so and Previous leads back.
-  const pastTheEnd = data !== undefined && !search.isPlaceholderData && !search.isError && !estimated && query.page > pages;
+  const pastTheEnd =
+    data !== undefined && !search.isPlaceholderData && !search.isError && !estimated && query.page > pages;
   useEffect(() => {
     if (pastTheEnd) update({ page: pages }, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only reaching past the end drives this
   }, [pastTheEnd, pages]);
   const loading = search.isPending || search.isPlaceholderData || pastTheEnd;
 
-  const sort: JobSort = query.sort === 'relevance' && !query.q ? 'newest' : (query.sort ?? (query.q ? 'relevance' : 'newest'));
+  const sort: JobSort =
+    query.sort === 'relevance' && !query.q ? 'newest' : (query.sort ?? (query.q ? 'relevance' : 'newest'));
   const hrefFor = (patch: Partial<SearchQuery>) => searchHref(next(patch));
   const goTo = (page: number) => {
     update({ page });
@@ -205,7 +221,9 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
         <h1 className="max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">
           Find your <span className="text-amber-200">new job</span> today
         </h1>
-        <p className="mt-3 max-w-xl text-teal-50 sm:text-lg">Thousands of jobs in technology, design and more are waiting for you.</p>
+        <p className="mt-3 max-w-xl text-teal-50 sm:text-lg">
+          Thousands of jobs in technology, design and more are waiting for you.
+        </p>
         <form
           id={SEARCH_FORM}
           role="search"
@@ -250,7 +268,10 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
             completions={wanted ? WhereCompletions : undefined}
             onWanted={want}
           />
-          <button type="submit" className="rounded-xl bg-slate-900 px-6 py-3 font-semibold text-white hover:bg-slate-800 focus-visible:outline-white">
+          <button
+            type="submit"
+            className="rounded-xl bg-slate-900 px-6 py-3 font-semibold text-white hover:bg-slate-800 focus-visible:outline-white"
+          >
             Search
           </button>
         </form>
@@ -259,7 +280,16 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
       <div className="mt-8 grid gap-8 sm:grid-cols-[14rem_1fr] lg:grid-cols-[16rem_1fr]">
         <aside aria-label="Filters" className="hidden sm:block">
           <h2 className="mb-4 text-lg font-bold">Filters</h2>
-          <FilterPanel idPrefix="desktop" form={SEARCH_FORM} query={query} facets={data?.facets} topFacets={data?.topFacets} estimated={data?.facetsAreEstimates} onChange={update} hrefFor={hrefFor} />
+          <FilterPanel
+            idPrefix="desktop"
+            form={SEARCH_FORM}
+            query={query}
+            facets={data?.facets}
+            topFacets={data?.topFacets}
+            estimated={data?.facetsAreEstimates}
+            onChange={update}
+            hrefFor={hrefFor}
+          />
         </aside>
 
         <div className="sm:hidden">
@@ -274,8 +304,19 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
             Apply Filters
           </button>
           {filtersOpen ? (
-            <div id="mobile-filters" className="mt-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-              <FilterPanel idPrefix="mobile" query={query} facets={data?.facets} topFacets={data?.topFacets} estimated={data?.facetsAreEstimates} onChange={update} hrefFor={hrefFor} />
+            <div
+              id="mobile-filters"
+              className="mt-3 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+            >
+              <FilterPanel
+                idPrefix="mobile"
+                query={query}
+                facets={data?.facets}
+                topFacets={data?.topFacets}
+                estimated={data?.facetsAreEstimates}
+                onChange={update}
+                hrefFor={hrefFor}
+              />
             </div>
           ) : null}
         </div>
@@ -314,7 +355,8 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
           </div>
           {!loading && data?.correctedQuery ? (
             <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
-              Including results for <strong className="font-semibold text-slate-900 dark:text-white">{data.correctedQuery}</strong>
+              Including results for{' '}
+              <strong className="font-semibold text-slate-900 dark:text-white">{data.correctedQuery}</strong>
             </p>
           ) : null}
           {loading ? (
@@ -322,11 +364,18 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
           ) : search.isError || !data || data.items.length === 0 ? (
             <div className="rounded-2xl border border-dashed border-slate-300 px-4 py-16 text-center dark:border-slate-700">
               <p className="text-lg text-slate-700 dark:text-slate-300">
-                {estimated && query.page > 1 ? 'No more jobs: this page is past the last of the results.' : MESSAGES.noDataFound}
+                {estimated && query.page > 1
+                  ? 'No more jobs: this page is past the last of the results.'
+                  : MESSAGES.noDataFound}
               </p>
               {data && !search.isError && !(estimated && query.page > 1) ? (
                 <Suspense fallback={null}>
-                  <EmptyResults query={query} unknownPlace={data.unknownPlace} onChange={update} alert={resultsAction?.(query, 'empty')} />
+                  <EmptyResults
+                    query={query}
+                    unknownPlace={data.unknownPlace}
+                    onChange={update}
+                    alert={resultsAction?.(query, 'empty')}
+                  />
                 </Suspense>
               ) : null}
             </div>

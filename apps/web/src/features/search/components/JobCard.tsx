@@ -37,11 +37,18 @@ export function JobCard({ job }: { job: JobSummary }) {
             )}
           </p>
           <h3 dir="auto" className="mt-0.5 text-lg font-semibold text-slate-900 dark:text-white">
-            <Link id={`job-title-${job._id}`} to={`/job/${job._id}`} className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none focus-visible:underline">
+            <Link
+              id={`job-title-${job._id}`}
+              to={`/job/${job._id}`}
+              className="after:absolute after:inset-0 after:rounded-2xl focus:outline-none focus-visible:underline"
+            >
               {job.jobTitle}
             </Link>
           </h3>
-          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300" aria-label="Job facts">
+          <ul
+            className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300"
+            aria-label="Job facts"
+          >
             <li className={metaClass}>
               <MapPin size={15} aria-hidden="true" />
               {placeText(job)}
@@ -68,7 +75,11 @@ export function JobCard({ job }: { job: JobSummary }) {
           </p>
         </div>
         {/* Above the card's own link, like the company name. */}
-        <SaveJobButton jobId={job._id} describedBy={`job-title-${job._id}`} className="-mr-2 -mt-2 shrink-0 self-start" />
+        <SaveJobButton
+          jobId={job._id}
+          describedBy={`job-title-${job._id}`}
+          className="-mr-2 -mt-2 shrink-0 self-start"
+        />
       </div>
     </article>
   );

@@ -30,7 +30,15 @@ interface Option {
 
 const KIND_LABELS = { title: 'Job title', skill: 'Skill', company: 'Company' } as const;
 
-function CompletionList({ inputId, open, options, onPick, onClose, keysRef, onAria }: Omit<CompletionsProps, 'text'> & { options: Option[] }) {
+function CompletionList({
+  inputId,
+  open,
+  options,
+  onPick,
+  onClose,
+  keysRef,
+  onAria,
+}: Omit<CompletionsProps, 'text'> & { options: Option[] }) {
   const [active, setActive] = useState(-1);
   const [shown, setShown] = useState(options);
   // New options: nothing highlighted (Enter then takes the typed text).
@@ -47,7 +55,9 @@ function CompletionList({ inputId, open, options, onPick, onClose, keysRef, onAr
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         if (options.length === 0) return false;
         const last = options.length - 1;
-        setActive((current) => (event.key === 'ArrowDown' ? (current >= last ? 0 : current + 1) : current <= 0 ? last : current - 1));
+        setActive((current) =>
+          event.key === 'ArrowDown' ? (current >= last ? 0 : current + 1) : current <= 0 ? last : current - 1,
+        );
         return true;
       }
       if (event.key === 'Escape' && expanded) {
@@ -87,7 +97,9 @@ function CompletionList({ inputId, open, options, onPick, onClose, keysRef, onAr
             if (active !== index) setActive(index);
           }}
           className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 ${
-            index === active ? 'bg-teal-50 text-teal-900 dark:bg-teal-900 dark:text-white' : 'text-slate-800 dark:text-slate-100'
+            index === active
+              ? 'bg-teal-50 text-teal-900 dark:bg-teal-900 dark:text-white'
+              : 'text-slate-800 dark:text-slate-100'
           }`}
         >
           <span>{option.label}</span>
@@ -103,7 +115,12 @@ export function WhatCompletions(props: CompletionsProps) {
   const long = props.text.trim().length >= 2;
   const { data } = useSearchSuggestions(props.text, props.open);
   const options = useMemo(
-    () => (long ? (data ?? []) : []).map((s) => ({ key: `${s.kind}:${s.value}`, label: s.label, hint: `${KIND_LABELS[s.kind]} · ${s.count.toLocaleString('en-US')}` })),
+    () =>
+      (long ? (data ?? []) : []).map((s) => ({
+        key: `${s.kind}:${s.value}`,
+        label: s.label,
+        hint: `${KIND_LABELS[s.kind]} · ${s.count.toLocaleString('en-US')}`,
+      })),
     [data, long],
   );
   return <CompletionList {...props} options={options} />;
@@ -120,7 +137,11 @@ export function whereOptions(places: PlaceSuggestion[]): Option[] {
     const label = place.city ? `${place.city}, ${place.countryName}` : place.countryName;
     const seen = byLabel.get(label);
     if (seen) seen.count += 1;
-    else byLabel.set(label, { option: { key: `place:${label}`, label, hint: place.city ? place.region : 'Country' }, count: 1 });
+    else
+      byLabel.set(label, {
+        option: { key: `place:${label}`, label, hint: place.city ? place.region : 'Country' },
+        count: 1,
+      });
   }
   return [...byLabel.values()].map(({ option, count }) => (count > 1 ? { ...option, hint: '' } : option));
 }
@@ -130,7 +151,8 @@ export function WhereCompletions(props: CompletionsProps) {
   const typed = props.text.trim().toLowerCase();
   const { data } = useWherePlaceSuggestions(props.text, props.open);
   const options = useMemo(() => {
-    const remote = typed && 'remote'.startsWith(typed) ? [{ key: 'remote', label: 'Remote', hint: 'Work from anywhere' }] : [];
+    const remote =
+      typed && 'remote'.startsWith(typed) ? [{ key: 'remote', label: 'Remote', hint: 'Work from anywhere' }] : [];
     return [...remote, ...(typed.length >= 2 ? whereOptions(data ?? []) : [])];
   }, [data, typed]);
   return <CompletionList {...props} options={options} />;
