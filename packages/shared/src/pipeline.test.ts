@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversionText, noteBodySchema, responsesQuerySchema, stageBodySchema } from './pipeline.js';
+import { conversionText, noteBodySchema, PIPELINE_LIMITS, responsesQuerySchema, stageBodySchema } from './pipeline.js';
 import { MAILED_STAGES } from './stages.js';
 
 describe('pipeline contracts', () => {
@@ -21,6 +21,6 @@ describe('pipeline contracts', () => {
     expect(noteBodySchema.safeParse({ body: 'x'.repeat(5001) }).error?.issues[0]?.message).toMatch(/^body/);
     expect(noteBodySchema.parse({ body: '  kept  ' })).toEqual({ body: 'kept' });
     expect(responsesQuerySchema.safeParse({ job: 'x' }).error?.issues[0]?.message).toMatch(/^job/);
-    expect(responsesQuerySchema.parse({})).toEqual({ page: 1 });
+    expect(responsesQuerySchema.parse({})).toEqual({ page: 1, pageSize: PIPELINE_LIMITS.pageSize });
   });
 });
