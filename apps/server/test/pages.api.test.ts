@@ -162,6 +162,15 @@ describeEachDb('server-rendered pages', (kind) => {
     expect(missing.body).toContain('Company not found');
   });
 
+  it("sends the home page's plain form address (empty choices included) on to the search's own address", async () => {
+    const plain = await get('/?q=gardener&where=&location=&workplace=remote&payMin=&page=2');
+    expect(plain.statusCode).toBe(303);
+    expect(plain.headers.location).toBe('/?q=gardener&workplace=remote&page=2');
+    expect((await get('/?location=&sort=')).headers.location).toBe('/');
+    // An address without empty values is answered as it is.
+    expect((await get('/?q=gardener&workplace=remote')).statusCode).toBe(200);
+  });
+
   it('renders an anonymous page once: the same address (parameters in any order, unknown ones added) is the kept page', async () => {
     await postJob(t.app, poster.cookie, { jobTitle: 'Cached Gardener', companyName: 'Pageco' });
     // On PostgreSQL the write's NOTIFY comes back a moment later and counts as a change of its own: let it land.

@@ -238,6 +238,8 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
             update({ q: text.trim() || undefined, where: where.trim() || undefined });
           }}
         >
+          {/* The chosen order, kept by a new search and by the pager's plain requests. */}
+          {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
           <SearchBox
             id="job-search"
             name="q"
@@ -330,11 +332,17 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
             <div className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
               <SearchFeeds search={searchParamsOf(query).toString()} />
               {resultsAction?.(query)}
+              {/* Its own form: without scripts, a new order keeps the search, while a new search starts in its order. */}
+              <form id="home-sort" method="get" action="/" className="contents">
+                {[...searchParamsOf({ ...query, sort: undefined, page: 1 }).entries()].map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
+              </form>
               <label htmlFor="job-sort">Sort by</label>
               <select
                 id="job-sort"
                 name="sort"
-                form={SEARCH_FORM}
+                form="home-sort"
                 value={sort}
                 onChange={(event) => {
                   const value = event.target.value as JobSort;
@@ -347,7 +355,7 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
                 <option value="pay">Highest pay</option>
               </select>
               <noscript>
-                <button type="submit" form={SEARCH_FORM} className="rounded-lg border border-slate-300 px-2 py-1.5">
+                <button type="submit" form="home-sort" className="rounded-lg border border-slate-300 px-2 py-1.5">
                   Sort
                 </button>
               </noscript>
