@@ -40,6 +40,9 @@ describe('company page', () => {
     );
     expect(screen.getByText('2 open jobs')).toBeInTheDocument();
     expect(screen.getByText(/We build boats/)).toBeInTheDocument();
+    // Written by the company: laid out in its own direction (Arabic or Hebrew right to left).
+    expect(screen.getByRole('heading', { level: 1 })).toHaveAttribute('dir', 'auto');
+    expect(screen.getByText(/We build boats/)).toHaveAttribute('dir', 'auto');
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Backend Engineer' })).toHaveAttribute('href', '/job/j2');
     expect(screen.queryByRole('button', { name: /Edit company/ })).not.toBeInTheDocument();

@@ -86,7 +86,9 @@ export function CompanyPage() {
             className="h-20 w-20 shrink-0 rounded-2xl border border-slate-200 p-1.5 text-2xl dark:border-slate-700"
           />
           <div className="min-w-0 flex-1">
-            <h1 className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{data.name}</h1>
+            <h1 dir="auto" className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">
+              {data.name}
+            </h1>
             <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
               {data.website ? (
                 <a
@@ -113,7 +115,7 @@ export function CompanyPage() {
           ) : null}
         </div>
         {data.description ? (
-          <p className="mt-6 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">
+          <p dir="auto" className="mt-6 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">
             {data.description}
           </p>
         ) : null}
