@@ -180,17 +180,16 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
     if (!plan) return shellReply(200);
 
     const origin = config.siteOrigin;
-    // The home page's plain form (no scripts) sends every choice, the empty ones too: such an address is sent on
-    // to the search's own, so it reads, links and caches as the app would write it.
-    if (plan.kind === 'home' && [...url.searchParams.values()].some((value) => value === '')) {
-      const search = plan.queries[plan.queries.length - 1]?.path.split('?')[1];
-      return reply.redirect(search ? `/?${search}` : '/', 303);
-    }
-    const locale = pageLocale(request.headers['accept-language']);
     // The address a page is rendered and kept by: the search as the app normalises it (its parameters in one
     // order, unknown ones dropped), or the job's or company's path. Such a page with a query string is rendered as asked.
     const search = plan.queries[plan.queries.length - 1]?.path.split('?')[1];
     const pageUrl = plan.kind === 'home' ? (search ? `/?${search}` : '/') : `${url.pathname}${url.search}`;
+    // The home page's plain form (no scripts) sends every choice, the empty ones too: such an address is sent on
+    // to the search's own, so it reads, links and caches as the app would write it.
+    if (plan.kind === 'home' && [...url.searchParams.values()].some((value) => value === '')) {
+      return reply.redirect(pageUrl, 303);
+    }
+    const locale = pageLocale(request.headers['accept-language']);
     // Only anonymous pages are kept: a signed-in page holds its reader's account (/api/auth/me) and their saves.
     const signedIn = Boolean(request.cookies[cookieName]);
     const key = signedIn || (plan.kind !== 'home' && url.search) ? undefined : `${origin}\n${locale}\n${pageUrl}`;
