@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longDate, payText, placeText, workplaceText } from './job-view';
+import { longDate, payText, placeText, relativeDay, workplaceText } from './job-view';
 
 const legacy = { salaryType: 'Yearly', minPrice: '$20k', maxPrice: '$120k' };
 
@@ -45,5 +45,20 @@ describe('job view', () => {
     expect(longDate('2026-01-01', 'en-GB')).toBe('1 January 2026');
     expect(longDate('not a date', 'en-US')).toBe('not a date');
     expect(longDate('2026-12-22', 'en-US', 'medium')).toBe('Dec 22, 2026');
+  });
+
+  it("relative day: today, yesterday, days, weeks, months and years ago, in the reader's locale", () => {
+    const now = new Date('2026-11-26T23:30:00Z');
+    expect(relativeDay('2026-11-26', now, 'en-US')).toBe('today');
+    expect(relativeDay('2026-11-25', now, 'en-US')).toBe('yesterday');
+    expect(relativeDay('2026-11-23', now, 'en-US')).toBe('3 days ago');
+    expect(relativeDay('2026-11-13', now, 'en-US')).toBe('13 days ago');
+    expect(relativeDay('2026-11-12', now, 'en-US')).toBe('2 weeks ago');
+    expect(relativeDay('2026-09-20', now, 'en-US')).toBe('2 months ago');
+    expect(relativeDay('2024-11-20', now, 'en-US')).toBe('2 years ago');
+    expect(relativeDay('2026-11-23', now, 'de-DE')).toBe('vor 3 Tagen');
+    // A date in the future (a clock behind the server's) is today, never 'in 2 days'.
+    expect(relativeDay('2026-11-28', now, 'en-US')).toBe('today');
+    expect(relativeDay('not a date', now, 'en-US')).toBe('');
   });
 });

@@ -52,3 +52,22 @@ export function longDate(isoDate: string, locale?: string, style: 'long' | 'medi
   if (Number.isNaN(date.getTime())) return isoDate;
   return new Intl.DateTimeFormat(locale ?? browserLocale(), { dateStyle: style, timeZone: 'UTC' }).format(date);
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * How long ago a calendar day was, as a reader says it: 'today', 'yesterday', '3 days ago', '2 weeks ago',
+ * '3 months ago', in the reader's locale. Days count in UTC, as posting dates are stored, so the server's render
+ * and the browser's agree except across midnight UTC.
+ */
+export function relativeDay(isoDate: string, now: Date, locale?: string): string {
+  const day = Date.parse(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(day)) return '';
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const days = Math.max(0, Math.round((today - day) / DAY_MS));
+  const format = new Intl.RelativeTimeFormat(locale ?? browserLocale(), { numeric: 'auto' });
+  if (days < 14) return format.format(-days, 'day');
+  if (days < 60) return format.format(-Math.floor(days / 7), 'week');
+  if (days < 365) return format.format(-Math.floor(days / 30), 'month');
+  return format.format(-Math.floor(days / 365), 'year');
+}

@@ -19,4 +19,12 @@ describe('what posters wrote, in their direction; the hero without JavaScript (i
     expect(screen.getByRole('combobox', { name: /What/ })).toHaveAttribute('name', 'q');
     expect(screen.getByRole('combobox', { name: /Where/ })).toHaveAttribute('name', 'where');
   });
+
+  it('a card shows its posting date as the spec writes it and how long ago that was', () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const { container } = renderPage(<JobCard job={{ ...job, postingDate: today }} />);
+    const date = container.querySelector(`time[datetime="${today}"]`);
+    expect(date).toHaveTextContent(today);
+    expect(date?.parentElement).toHaveTextContent(`${today}· today`);
+  });
 });

@@ -4,7 +4,7 @@ import { CompanyLogo } from '../../../components/ui/CompanyLogo';
 import { SaveJobButton } from '../../../components/jobs/SaveJobButton';
 import { Link } from '../../../components/ui/Link';
 import { excerpt } from '../../../lib/format';
-import { payText, placeText, workplaceText } from '../../../lib/job-view';
+import { payText, placeText, relativeDay, workplaceText } from '../../../lib/job-view';
 import { useReaderLocale } from '../../../lib/locale';
 
 const metaClass = 'inline-flex items-center gap-1';
@@ -67,7 +67,11 @@ export function JobCard({ job }: { job: JobSummary }) {
             </li>
             <li className={metaClass}>
               <CalendarDays size={15} aria-hidden="true" />
-              {job.postingDate}
+              <time dateTime={job.postingDate}>{job.postingDate}</time>
+              {/* Across midnight UTC the server's day and the browser's differ by one: the browser's words win. */}
+              <span suppressHydrationWarning className="text-slate-500 dark:text-slate-400">
+                · {relativeDay(job.postingDate, new Date(), locale)}
+              </span>
             </li>
           </ul>
           <p dir="auto" className="mt-3 text-sm leading-relaxed text-slate-700 dark:text-slate-300">
