@@ -4,6 +4,7 @@ import type { RateLimiter } from './http/rate-limit.js';
 import type { SearchCache } from './modules/jobs/search.service.js';
 import type { PrivateStorage } from './modules/cvs/cv-storage.js';
 import type { MailQueue } from './modules/mail/mail.queue.js';
+import type { Metrics } from './modules/metrics/metrics.js';
 import type { FileStorage } from './modules/uploads/storage.js';
 
 /** What every route module is given: nothing is imported as a global. */
@@ -20,4 +21,6 @@ export interface AppDeps {
   cvStorage: PrivateStorage;
   /** The one mail service: queued in the database, sent by SMTP or into the outbox. */
   mail: MailQueue;
+  /** Counters and timings for /metrics (served only when METRICS_TOKEN is set). */
+  metrics: Metrics;
 }

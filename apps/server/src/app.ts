@@ -48,6 +48,8 @@ import { loadPageRenderer, pageRoutes, type PageRenderer } from './modules/pages
 import { PGLITE_LOAD_CHUNK, SearchIndex } from './modules/jobs/search-index.js';
 import { SearchCache } from './modules/jobs/search.service.js';
 import { MailQueue } from './modules/mail/mail.queue.js';
+import { Metrics } from './modules/metrics/metrics.js';
+import { registerMetrics } from './modules/metrics/metrics.routes.js';
 import { OutboxTransport, SmtpTransport, type MailTransport } from './modules/mail/transports.js';
 import { findSessionUser } from './modules/sessions/sessions.repository.js';
 import { DiskStorage, S3Storage, type FileStorage } from './modules/uploads/storage.js';
@@ -189,10 +191,15 @@ export async function buildApp({
 
   const rateLimiter = createRateLimiter(config.redisUrl);
   app.addHook('onClose', () => rateLimiter.close());
-  const mail = new MailQueue(db, createMailTransport(config), config.mailFrom, app.log, {
-    pollingIntervalSeconds: config.mailPollSeconds,
-    expireSeconds: config.mailExpireSeconds,
-  });
+  const metrics = new Metrics();
+  const mail = new MailQueue(
+    db,
+    createMailTransport(config),
+    config.mailFrom,
+    app.log,
+    { pollingIntervalSeconds: config.mailPollSeconds, expireSeconds: config.mailExpireSeconds },
+    (outcome) => metrics.mailAttempt(outcome),
+  );
   // The worker starts with the app, so messages queued before a restart go out after it.
   app.addHook('onReady', async () => mail.startInBackground());
   app.addHook('onClose', () => mail.stop());
@@ -230,10 +237,13 @@ export async function buildApp({
     });
     app.addHook('onClose', async () => index.close());
   }
-  const deps: AppDeps = { db, config, searchCounts, rateLimiter, storage, cvStorage, mail };
+  const deps: AppDeps = { db, config, searchCounts, rateLimiter, storage, cvStorage, mail, metrics };
+  registerMetrics(app, deps);
   if (config.alertsIntervalMs > 0) {
     // Job alerts (decision record 17): due alerts checked every ALERTS_INTERVAL_MS, their e-mails queued above.
-    const alerts = scheduleAlertChecks({ db, mail, config, vocabulary: searchCounts.vocabulary }, app.log);
+    const alerts = scheduleAlertChecks({ db, mail, config, vocabulary: searchCounts.vocabulary }, app.log, (result) =>
+      metrics.alertRound(result),
+    );
     app.addHook('onClose', () => alerts.stop());
   }
   await app.register(healthRoutes, { prefix: '/api', ...deps });

@@ -100,6 +100,8 @@ const envSchema = z.object({
   SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(3_000),
   SEARCH_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(8),
   SEARCH_INDEX: z.enum(['memory', 'off']).default('memory'),
+  // /metrics is served only with this token (sent as a bearer token by the scraper); at least 16 characters.
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Jobboard <no-reply@jobboard.local>'),
   MAIL_POLL_SECONDS: z.coerce.number().min(0.5).max(86_400).default(2),
@@ -183,6 +185,8 @@ export interface Config {
   searchPoolSize: number;
   /** `memory`: searches are counted and paged over an index of the open jobs in this process's memory (decision record 24); `off`: over the database. */
   searchIndex: 'memory' | 'off';
+  /** The bearer token /metrics asks for; unset: no /metrics and no request timing. */
+  metricsToken: string | undefined;
   /** Mail goes through this SMTP server; without one, into DATA_DIR/outbox as .eml files. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -399,6 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     social: { github: e.SOCIAL_GITHUB_URL, linkedin: e.SOCIAL_LINKEDIN_URL, x: e.SOCIAL_X_URL },
     searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
     searchIndex: e.SEARCH_INDEX,
+    metricsToken: e.METRICS_TOKEN,
     searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
     searchPoolSize: e.SEARCH_POOL_SIZE,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,

@@ -15,6 +15,18 @@ export interface Transaction extends Queryable {
   run(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+export interface PoolStats {
+  pool: 'requests' | 'searches';
+  total: number;
+  idle: number;
+  /** Requests waiting for a connection: above zero, the pool is too small for the load. */
+  waiting: number;
+}
+
+function poolStatsOf(pool: pg.Pool, name: PoolStats['pool']): PoolStats {
+  return { pool: name, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
@@ -32,6 +44,8 @@ export interface Db extends Queryable {
   readonly primary?: Db;
   /** The replicas' state, for /api/ready. */
   replicaStatus?(): ReplicaStatus[];
+  /** Each connection pool's connections (PostgreSQL; PGlite has none), for /metrics. */
+  poolStats?(): PoolStats[];
   /** See Transaction.run. */
   run(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Runs `fn` in one transaction: all of it commits, or none of it. */
@@ -220,6 +234,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   const db: Db = {
     kind: 'postgres',
     ...(replicas ? { reader: () => replicas.view(db), replicaStatus: () => replicas.status() } : {}),
+    poolStats: () => [poolStatsOf(pool, 'requests'), poolStatsOf(searchPool, 'searches')],
     async listen(channel, onNotice) {
       const stopListening = await listenOnPostgres(options.listenUrl ?? connectionString, channel, onNotice);
       const stop = async () => {

@@ -181,7 +181,11 @@ export async function checkDueAlerts(
  * Runs the checker every ALERTS_INTERVAL_MS, one round at a time (a round never overlaps the next); stop() ends
  * it and waits for a round in progress, so the app closes the database after it.
  */
-export function scheduleAlertChecks(deps: AlertCheckerDeps, log: FastifyBaseLogger): { stop: () => Promise<void> } {
+export function scheduleAlertChecks(
+  deps: AlertCheckerDeps,
+  log: FastifyBaseLogger,
+  onRound: (result: CheckResult | 'error') => void = () => {},
+): { stop: () => Promise<void> } {
   const intervalMs = deps.config.alertsIntervalMs;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -189,10 +193,12 @@ export function scheduleAlertChecks(deps: AlertCheckerDeps, log: FastifyBaseLogg
   const round = async () => {
     try {
       const result = await checkDueAlerts(deps, new Date(), ALERTS_PER_ROUND, log);
+      onRound(result);
       if (result.mailed > 0) log.info(result, 'job alerts: e-mails queued');
       // A full round leaves due alerts behind: the next round starts at once.
       if (result.checked >= ALERTS_PER_ROUND) return schedule(0);
     } catch (error) {
+      onRound('error');
       log.warn({ err: error }, 'job alert check failed; will retry at the next interval');
     }
     schedule(intervalMs);

@@ -68,7 +68,10 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
   return header.trim().toLowerCase();
 }
 
-export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, searchCounts }) => {
+export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, config, rateLimiter, searchCounts, metrics },
+) => {
   const limits = rateLimitsOf(config);
   const countEdit = (userId: string, jobId: string) =>
     rateLimiter.consume([
@@ -80,14 +83,15 @@ export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, confi
   app.get(
     '/search',
     { schema: { tags: ['jobs'], querystring: searchQuerySchema, response: { 200: searchResultSchema } } },
-    async (request) =>
-      searchJobs(
-        request.reads,
-        searchCounts,
-        request.query,
-        new Date(),
-        await jobViewerOf(request.reads, request.user, config.adminEmails),
-      ),
+    async (request) => {
+      const viewer = await jobViewerOf(request.reads, request.user, config.adminEmails);
+      const searched = metrics.searchTimer(searchCounts.index?.ready ? 'index' : 'database');
+      try {
+        return await searchJobs(request.reads, searchCounts, request.query, new Date(), viewer);
+      } finally {
+        searched();
+      }
+    },
   );
 
   // The search box's completions, a request per keystroke (debounced by the browser): read from the kept counts.

@@ -186,6 +186,11 @@ export class SearchIndex {
     this.onCatchUpError = onCatchUpError;
   }
 
+  /** When the index last caught up with job_changes (ms since the epoch; -Infinity before its first load). */
+  get lastCaughtUp(): number {
+    return this.caughtUpAt;
+  }
+
   get ready(): boolean {
     return this.store !== undefined;
   }

@@ -81,6 +81,8 @@ export class MailQueue {
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
     private readonly timing: MailQueueTiming,
+    /** Told of each attempt to send a message (for /metrics). */
+    private readonly observe: (outcome: 'sent' | 'failed') => void = () => {},
   ) {
     this.boss = new PgBoss({
       db: adapter(db, { stopping: () => this.stopped, stopped: () => this.finished }),
@@ -140,9 +142,11 @@ export class MailQueue {
         await this.transport.send(job.id, this.from, job.data);
       } catch (error) {
         this.log.warn({ err: error, mailId: job.id }, 'a message could not be sent; it will be tried again');
+        this.observe('failed');
         await this.boss.fail(QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) });
         continue;
       }
+      this.observe('sent');
       await this.boss.complete(QUEUE, job.id);
     }
   }
@@ -179,6 +183,17 @@ export class MailQueue {
     if (state !== 'created' && state !== 'retry') return false;
     await this.boss.cancel(QUEUE, id, { db: adapter(tx) });
     return true;
+  }
+
+  /** The queue's messages by pg-boss state (created, retry, active, completed, failed...); empty before it started. */
+  async countByState(): Promise<Record<string, number>> {
+    if (!this.started) return {};
+    await this.started;
+    const rows = await this.db.query<{ state: string; count: number }>(
+      `SELECT state, count(*)::int AS count FROM pgboss.job WHERE name = $1 GROUP BY state`,
+      [QUEUE],
+    );
+    return Object.fromEntries(rows.map((row) => [row.state, row.count]));
   }
 
   async stop(): Promise<void> {
