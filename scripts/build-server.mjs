@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverDist = path.join(root, 'apps/server/dist');
 export const serverBundle = path.join(serverDist, 'server.js');
+export const adminBundle = path.join(serverDist, 'admin-cli.js');
 const sources = ['apps/server/src', 'apps/server/package.json', 'packages/shared/src', 'scripts/build-server.mjs'].map(
   (p) => path.join(root, p),
 );
@@ -42,7 +43,8 @@ export async function buildServer(outdir = serverDist) {
   // Imported only to build: a production install without development packages runs an existing build.
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [path.join(root, 'apps/server/src/server.ts')],
+    // The server, and the operators' command (npm run admin), sharing chunks.
+    entryPoints: ['server.ts', 'admin-cli.ts'].map((file) => path.join(root, 'apps/server/src', file)),
     outdir,
     bundle: true,
     splitting: true,
@@ -58,7 +60,11 @@ export async function buildServer(outdir = serverDist) {
 }
 
 export async function ensureServerBuild() {
-  if (fs.existsSync(serverBundle) && fs.statSync(serverBundle).mtimeMs >= Math.max(...sources.map(newestMtime)))
+  if (
+    fs.existsSync(adminBundle) &&
+    fs.existsSync(serverBundle) &&
+    fs.statSync(serverBundle).mtimeMs >= Math.max(...sources.map(newestMtime))
+  )
     return false;
   console.log('Building the server...');
   await buildServer();

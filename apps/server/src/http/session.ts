@@ -15,6 +15,8 @@ export interface CurrentUser {
   email_verified: boolean;
   /** An address the user asked to change to, not confirmed yet. */
   pending_email: string | null;
+  /** Granted the administrator role in the database (`npm run admin`); ADMIN_EMAILS grants it too (isAdmin). */
+  is_admin?: boolean;
 }
 
 /** How the current session began, and when: changing credentials without a password needs a fresh sign-in. */

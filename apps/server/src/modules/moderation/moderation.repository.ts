@@ -133,12 +133,14 @@ export interface UserModerationRow {
   id: string;
   email: string;
   email_verified: boolean;
+  is_admin: boolean;
   banned_at: Date | string | null;
 }
 
 export async function lockUser(db: Queryable, userId: string): Promise<UserModerationRow | undefined> {
   const [row] = await db.query<UserModerationRow>(
-    `SELECT id, email, email_verified_at IS NOT NULL AS email_verified, banned_at FROM users WHERE id = $1 FOR UPDATE`,
+    `SELECT id, email, email_verified_at IS NOT NULL AS email_verified, admin_since IS NOT NULL AS is_admin, banned_at
+       FROM users WHERE id = $1 FOR UPDATE`,
     [userId],
   );
   return row;

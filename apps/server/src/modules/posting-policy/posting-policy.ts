@@ -8,14 +8,16 @@ import type { CurrentUser } from '../../http/session.js';
 export type ModerationConfig = Pick<Config, 'adminEmails' | 'moderation' | 'postsPerDay'>;
 
 /**
- * An administrator is an account whose address is listed in ADMIN_EMAILS *and verified*: anybody can sign up
- * with the administrator's address before its owner does, but only the owner can follow the link mailed to it.
+ * An administrator is an account with a verified address that is granted the role in the database (`npm run
+ * admin`) or listed in ADMIN_EMAILS. Verified, because anybody can sign up with the administrator's address before
+ * its owner does, but only the owner can follow the link mailed to it.
  */
 export function isAdmin(
   adminEmails: readonly string[],
-  user: Pick<CurrentUser, 'email' | 'email_verified'> | null,
+  user: Pick<CurrentUser, 'email' | 'email_verified' | 'is_admin'> | null,
 ): boolean {
-  return Boolean(user?.email_verified && adminEmails.includes(user.email.toLowerCase()));
+  if (!user?.email_verified) return false;
+  return Boolean(user.is_admin) || adminEmails.includes(user.email.toLowerCase());
 }
 
 const DAY = "interval '1 day'";

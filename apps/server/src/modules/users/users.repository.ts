@@ -9,7 +9,8 @@ export interface UserRow extends CurrentUser {
 }
 
 const USER_COLUMNS =
-  'id, name, username, email, password_hash, avatar, resume, email_verified_at IS NOT NULL AS email_verified, pending_email';
+  'id, name, username, email, password_hash, avatar, resume, email_verified_at IS NOT NULL AS email_verified, pending_email, ' +
+  'admin_since IS NOT NULL AS is_admin';
 
 /** The public shape of a user: never the password or its hash. */
 export function toUser(row: CurrentUser): User {
