@@ -58,6 +58,7 @@ import { createPrivateStorage, type PrivateStorage } from './modules/cvs/cv-stor
 import { cvRoutes } from './modules/cvs/cvs.routes.js';
 import { savedJobRoutes } from './modules/saved-jobs/saved-jobs.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
+import { personalDataRoutes } from './modules/personal-data/personal-data.routes.js';
 
 export interface BuildAppOptions {
   db: Db;
@@ -258,6 +259,7 @@ export async function buildApp({
   await app.register(pipelineRoutes, { prefix: '/api/applications', ...deps });
   await app.register(savedJobRoutes, { prefix: '/api/saved-jobs', ...deps });
   await app.register(userRoutes, { prefix: '/api/user', ...deps });
+  await app.register(personalDataRoutes, { prefix: '/api/user', ...deps });
   await app.register(accountRoutes, { prefix: '/api', ...deps });
   await app.register(uploadRoutes, { prefix: '/api/upload', ...deps });
   await app.register(cvRoutes, { prefix: '/api', ...deps });

@@ -304,6 +304,8 @@ export interface RateLimits {
   avatarUploadsPerAccount?: Window;
   /** Calls to the jobs API (/api/v1) with one API key. */
   apiKeyRequests?: Window;
+  /** Downloads of one account's data (GET /api/user/export): each reads every table and file of the account. */
+  dataExportsPerAccount?: Window;
 }
 
 export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
@@ -336,6 +338,7 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   cvUploadsPerAccount: { limit: 20, windowMs: 60 * 60_000 },
   avatarUploadsPerAccount: { limit: 20, windowMs: 60 * 60_000 },
   apiKeyRequests: { limit: 600, windowMs: 60_000 },
+  dataExportsPerAccount: { limit: 5, windowMs: 60 * 60_000 },
 };
 
 /** Every limit of the configuration, defaults filled in. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Fastify from 'fastify';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
+import { strFromU8, unzipSync } from 'fflate';
 import { MESSAGES, type Application, type Job, type User } from '@jobboard/shared';
 import {
   describeEachDb,
@@ -798,6 +799,19 @@ const TABLE: Record<string, Case> = {
     },
   },
   // ---------- how a job's team hears of applications (issue 33) ----------
+  'GET /api/user/export': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/user/export', headers: cookieOf(w, a) }),
+    status: signedIn(200),
+    check: async (w, a, response) => {
+      if (a === 'visitor') return;
+      const files = unzipSync(new Uint8Array(response.rawPayload));
+      const data = JSON.parse(strFromU8(files['jobboard-data.json'] ?? new Uint8Array())) as {
+        account: { email: string }[];
+      };
+      // Each person downloads their own data, whoever the request names.
+      expect(data.account.map((account) => account.email)).toEqual([(a === 'owner' ? w.owner : w.other).user.email]);
+    },
+  },
   'GET /api/applications/unseen': {
     request: async (w, a) => ({ method: 'GET', url: '/api/applications/unseen', headers: cookieOf(w, a) }),
     status: signedIn(200),

@@ -531,6 +531,7 @@ const ENDPOINTS: Endpoint[] = [
     at: (_w, id) => `/api/applications/${id}/withdraw`,
   },
   { method: 'GET', path: () => '/api/applications/unseen', withId: false, auth: true, body: 'none' },
+  { method: 'GET', path: () => '/api/user/export', withId: false, auth: true, body: 'none' },
   { method: 'POST', path: () => '/api/applications/seen', withId: false, auth: true, body: 'seen' },
   {
     method: 'GET',

@@ -11,6 +11,7 @@ import { useCurrentUser, type SessionUser } from '../../../lib/session';
 import { AvatarUploadError, useDeleteUser, useSaveAvatar, useSignOut, useUpdateUser } from '../api/profile';
 import { changedProfileFields, isAcceptableAvatar, needsCurrentPassword, profileFormFromUser } from './profile-logic';
 import { useMutateOnce } from '../../../lib/single-flight';
+import { YourData } from './YourData';
 
 export const AVATAR_UPLOADED = 'Image successfully uploaded!';
 
@@ -230,6 +231,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
         ) : null}
       </form>
       <AccountActions user={user} busy={busy || uploading} onError={form.setFormError} />
+      <YourData />
     </section>
   );
 }

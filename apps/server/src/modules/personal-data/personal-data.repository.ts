@@ -1,0 +1,60 @@
+import type { Db } from '../../db/client.js';
+
+/**
+ * Everything the board keeps about one account, read table by table as JSON rows. Left out on purpose: password
+ * and token hashes, the search index's derived columns, and private notes employers wrote about the account's
+ * applications (notes are the hiring team's own, decision record 18; the export's README says so).
+ */
+const SECTIONS = {
+  account: `SELECT id, name, username, email, avatar, resume, created_at AS "createdAt", updated_at AS "updatedAt",
+                   email_verified_at AS "emailVerifiedAt", pending_email AS "pendingEmail", banned_at AS "bannedAt",
+                   ban_reason AS "banReason", admin_since AS "administratorSince"
+              FROM users WHERE id = $1`,
+  signIns: `SELECT created_at AS "startedAt", last_seen_at AS "lastSeenAt", expires_at AS "expiresAt",
+                   auth_method AS "method"
+              FROM sessions WHERE user_id = $1 ORDER BY created_at`,
+  jobsPosted: `SELECT j.id, j.job_title AS "title", j.company_name AS "company", j.status, j.posting_date AS "postingDate",
+                      j.valid_through AS "validThrough", j.city, j.region, j.country, j.job_location AS "location",
+                      j.workplace, j.remote_countries AS "remoteCountries", j.employment_type AS "employmentType",
+                      j.experience_level AS "experienceLevel", j.salary_type AS "salaryType", j.min_price AS "minPrice",
+                      j.max_price AS "maxPrice", j.salary_min AS "salaryMin", j.salary_max AS "salaryMax",
+                      j.salary_currency AS "salaryCurrency", j.salary_period AS "salaryPeriod", j.description,
+                      j.skills, j.external_id AS "externalId", j.moderation_reason AS "moderationReason",
+                      j.created_at AS "createdAt", j.updated_at AS "updatedAt", j.closed_at AS "closedAt",
+                      (SELECT count(*)::int FROM applications a WHERE a.job_id = j.id) AS "applications"
+                 FROM jobs j WHERE j.poster_id = $1 ORDER BY j.created_at`,
+  applications: `SELECT a.id, a.job_id AS "jobId", j.job_title AS "jobTitle", j.company_name AS "company",
+                        a.applied_at AS "appliedAt", a.stage, a.stage_changed_at AS "stageChangedAt",
+                        a.withdrawn_at AS "withdrawnAt", a.cover_note AS "coverNote", a.cv_id AS "cvId"
+                   FROM applications a JOIN jobs j ON j.id = a.job_id WHERE a.user_id = $1 ORDER BY a.applied_at`,
+  cvs: `SELECT id, file_name AS "fileName", content_type AS "contentType", size, created_at AS "uploadedAt",
+               storage_key AS "storageKey"
+          FROM cvs WHERE owner_id = $1 ORDER BY created_at`,
+  savedJobs: `SELECT s.job_id AS "jobId", j.job_title AS "jobTitle", s.saved_at AS "savedAt"
+                FROM saved_jobs s JOIN jobs j ON j.id = s.job_id WHERE s.user_id = $1 ORDER BY s.saved_at`,
+  alerts: `SELECT id, query, frequency, created_at AS "createdAt", last_sent_at AS "lastSentAt"
+             FROM job_alerts WHERE user_id = $1 ORDER BY created_at`,
+  companies: `SELECT c.slug, c.name, c.created_by = $1 AS "created", m.added_at AS "memberSince"
+                FROM company_members m JOIN companies c ON c.id = m.company_id WHERE m.user_id = $1 ORDER BY m.added_at`,
+  reports: `SELECT r.job_id AS "jobId", j.job_title AS "jobTitle", r.reason, r.details, r.created_at AS "createdAt",
+                   r.resolution, r.resolved_at AS "resolvedAt"
+              FROM job_reports r JOIN jobs j ON j.id = r.job_id WHERE r.reporter_id = $1 ORDER BY r.created_at`,
+  notesWritten: `SELECT application_id AS "applicationId", body, created_at AS "createdAt"
+                   FROM application_notes WHERE author_id = $1 ORDER BY created_at`,
+  apiKeysMade: `SELECT k.name, k.prefix, k.scopes, c.slug AS "company", k.created_at AS "createdAt",
+                       k.last_used_at AS "lastUsedAt", k.revoked_at AS "revokedAt"
+                  FROM api_keys k JOIN companies c ON c.id = k.company_id WHERE k.created_by = $1 ORDER BY k.created_at`,
+} as const;
+
+export type PersonalData = { -readonly [K in keyof typeof SECTIONS]: Record<string, unknown>[] };
+
+/** One consistent reading: every section in one transaction, one statement after another. */
+export async function readPersonalData(db: Db, userId: string): Promise<PersonalData> {
+  return db.transaction(async (tx) => {
+    const data: Partial<PersonalData> = {};
+    for (const [name, sql] of Object.entries(SECTIONS)) {
+      data[name as keyof PersonalData] = await tx.query<Record<string, unknown>>(sql, [userId]);
+    }
+    return data as PersonalData;
+  });
+}
