@@ -33,7 +33,12 @@ function avatarErrorText(error: unknown): string {
 export function ProfilePage() {
   const currentUser = useCurrentUser();
   if (!currentUser) return null;
-  return <ProfileForm user={currentUser} />;
+  return (
+    <>
+      <ProfileForm user={currentUser} />
+      <YourData />
+    </>
+  );
 }
 
 /** The picture, saved on its own as soon as it is uploaded: it is always the signed-in user's. */
@@ -231,7 +236,6 @@ function ProfileForm({ user }: { user: SessionUser }) {
         ) : null}
       </form>
       <AccountActions user={user} busy={busy || uploading} onError={form.setFormError} />
-      <YourData />
     </section>
   );
 }

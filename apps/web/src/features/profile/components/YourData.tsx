@@ -9,7 +9,7 @@ export function YourData() {
   return (
     <section
       aria-labelledby="your-data"
-      className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-700 shadow-sm dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
+      className="mx-auto mt-8 max-w-lg rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-700 shadow-sm dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
     >
       <h2 id="your-data" className="text-base font-semibold text-slate-900 dark:text-slate-100">
         Your data
