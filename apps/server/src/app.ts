@@ -59,6 +59,8 @@ import { cvRoutes } from './modules/cvs/cvs.routes.js';
 import { savedJobRoutes } from './modules/saved-jobs/saved-jobs.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { personalDataRoutes } from './modules/personal-data/personal-data.routes.js';
+import { WebhookSender } from './modules/webhooks/webhook-sender.js';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 
 export interface BuildAppOptions {
   db: Db;
@@ -240,6 +242,18 @@ export async function buildApp({
   }
   const deps: AppDeps = { db, config, searchCounts, rateLimiter, storage, cvStorage, mail, metrics };
   registerMetrics(app, deps);
+  if (config.webhookPollMs > 0) {
+    // Deliveries are rows (migration 031): each instance sends the due ones, off the request path.
+    const webhooks = new WebhookSender(db, app.log, {
+      pollMs: config.webhookPollMs,
+      retryBaseMs: config.webhookRetryBaseMs,
+      maxAttempts: 8,
+      timeoutMs: 10_000,
+      allowedHosts: config.webhookAllowedHosts,
+    });
+    app.addHook('onReady', async () => webhooks.start());
+    app.addHook('onClose', () => webhooks.stop());
+  }
   if (config.alertsIntervalMs > 0) {
     // Job alerts (decision record 17): due alerts checked every ALERTS_INTERVAL_MS, their e-mails queued above.
     const alerts = scheduleAlertChecks({ db, mail, config, vocabulary: searchCounts.vocabulary }, app.log, (result) =>
@@ -267,6 +281,7 @@ export async function buildApp({
   await app.register(moderationRoutes, { prefix: '/api', ...deps });
   await app.register(siteRoutes, { prefix: '/api', ...deps });
   await app.register(apiKeyRoutes, { prefix: '/api/companies', ...deps });
+  await app.register(webhookRoutes, { prefix: '/api/companies', ...deps });
   await app.register(machineRoutes, { prefix: '/api/v1', ...deps });
   // The home and job pages rendered on the server, when the web app and its server build are built.
   const pages = options.pages ?? (await loadPageRenderer(config));

@@ -100,6 +100,18 @@ const envSchema = z.object({
   SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(3_000),
   SEARCH_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(8),
   SEARCH_INDEX: z.enum(['memory', 'off']).default('memory'),
+  // Webhooks: hosts that may be called over http and on private addresses (an intranet receiver; the tests').
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  // How often each instance looks for due webhook deliveries (0: never, for tests that send rounds themselves).
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
   // /metrics is served only with this token (sent as a bearer token by the scraper); at least 16 characters.
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   SMTP_URL: z.url().optional(),
@@ -185,6 +197,10 @@ export interface Config {
   searchPoolSize: number;
   /** `memory`: searches are counted and paged over an index of the open jobs in this process's memory (decision record 24); `off`: over the database. */
   searchIndex: 'memory' | 'off';
+  /** Webhooks: hosts allowed over http and on private addresses; the poll interval (0: no sender); retries. */
+  webhookAllowedHosts: string[];
+  webhookPollMs: number;
+  webhookRetryBaseMs: number;
   /** The bearer token /metrics asks for; unset: no /metrics and no request timing. */
   metricsToken: string | undefined;
   /** Mail goes through this SMTP server; without one, into DATA_DIR/outbox as .eml files. */
@@ -407,6 +423,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
     searchIndex: e.SEARCH_INDEX,
     metricsToken: e.METRICS_TOKEN,
+    webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
+    webhookPollMs: e.WEBHOOK_POLL_MS,
+    webhookRetryBaseMs: 30_000,
     searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
     searchPoolSize: e.SEARCH_POOL_SIZE,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,

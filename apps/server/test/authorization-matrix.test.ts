@@ -1455,6 +1455,22 @@ const apiJobBody = (overrides: Record<string, unknown> = {}) => {
   return { ...body, ...overrides };
 };
 /** A fresh job of the owner's company, posted with its key (with an external reference when given). */
+/** A fresh endpoint of the owner's company, its only one, with one delivery owed to it (a job.closed). */
+async function ownerWebhook(w: World): Promise<{ id: string; delivery: string }> {
+  // The earlier cases' endpoints go first: the company's limit (10) must not decide any case.
+  await w.t.db.query('DELETE FROM webhook_endpoints WHERE company_id = $1', [w.ownerCompany.id]);
+  const [hook] = await w.t.db.query<{ id: string }>(
+    `INSERT INTO webhook_endpoints (company_id, url, events, secret) VALUES ($1, 'https://hooks.example.com/m', '{job.closed}', 'whsec_matrix')
+     RETURNING id`,
+    [w.ownerCompany.id],
+  );
+  const [delivery] = await w.t.db.query<{ id: string }>(
+    `INSERT INTO webhook_deliveries (endpoint_id, event, payload) VALUES ($1, 'job.closed', '{}') RETURNING id`,
+    [hook?.id],
+  );
+  return { id: hook?.id ?? '', delivery: delivery?.id ?? '' };
+}
+
 async function ownerKeyJob(w: World, externalId?: string): Promise<string> {
   const response = externalId
     ? await w.t.app.inject({
@@ -1541,6 +1557,89 @@ Object.assign(TABLE, {
         id,
       ]);
       expect(rows[0]?.revoked_at !== null).toBe(a === 'owner');
+    },
+  },
+  'GET /api/companies/:slug/webhooks': {
+    request: async (w, a) => {
+      const hook = await ownerWebhook(w);
+      return withContext(
+        { method: 'GET', url: `/api/companies/${w.ownerCompany.slug}/webhooks`, headers: cookieOf(w, a) },
+        { id: hook.id },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (_w, a, response, { id = '' }) => {
+      if (a === 'owner') expect(response.json<{ id: string }[]>().map((hook) => hook.id)).toContain(id);
+      else expect(response.body).not.toContain('whsec_');
+    },
+  },
+  'POST /api/companies/:slug/webhooks': {
+    request: async (w, a) => ({
+      method: 'POST',
+      url: `/api/companies/${w.ownerCompany.slug}/webhooks`,
+      headers: cookieOf(w, a),
+      payload: { url: `https://hooks.example.com/${a}`, events: ['job.closed'] },
+    }),
+    status: ownerOnly(201),
+    check: async (w, a) => {
+      const rows = await w.t.db.query('SELECT id FROM webhook_endpoints WHERE company_id = $1 AND url = $2', [
+        w.ownerCompany.id,
+        `https://hooks.example.com/${a}`,
+      ]);
+      expect(rows.length > 0).toBe(a === 'owner');
+      await w.t.db.query('DELETE FROM webhook_endpoints WHERE company_id = $1', [w.ownerCompany.id]);
+    },
+  },
+  'DELETE /api/companies/:slug/webhooks/:endpointId': {
+    request: async (w, a) => {
+      const hook = await ownerWebhook(w);
+      return withContext(
+        { method: 'DELETE', url: `/api/companies/${w.ownerCompany.slug}/webhooks/${hook.id}`, headers: cookieOf(w, a) },
+        { id: hook.id },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      const rows = await w.t.db.query('SELECT id FROM webhook_endpoints WHERE id = $1', [id]);
+      expect(rows.length === 0).toBe(a === 'owner');
+    },
+  },
+  'GET /api/companies/:slug/webhooks/:endpointId/deliveries': {
+    request: async (w, a) => {
+      const hook = await ownerWebhook(w);
+      return {
+        method: 'GET',
+        url: `/api/companies/${w.ownerCompany.slug}/webhooks/${hook.id}/deliveries`,
+        headers: cookieOf(w, a),
+      };
+    },
+    status: ownerOnly(200),
+    check: async (_w, a, response) => {
+      if (a === 'owner') expect(response.json<{ event: string }[]>()[0]?.event).toBe('job.closed');
+    },
+  },
+  'POST /api/companies/:slug/webhooks/:endpointId/deliveries/:deliveryId/resend': {
+    request: async (w, a) => {
+      const hook = await ownerWebhook(w);
+      await w.t.db.query(`UPDATE webhook_deliveries SET delivered_at = now(), attempts = 1 WHERE id = $1`, [
+        hook.delivery,
+      ]);
+      return withContext(
+        {
+          method: 'POST',
+          url: `/api/companies/${w.ownerCompany.slug}/webhooks/${hook.id}/deliveries/${hook.delivery}/resend`,
+          headers: cookieOf(w, a),
+        },
+        { id: hook.delivery },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      const rows = await w.t.db.query<{ pending: boolean }>(
+        'SELECT delivered_at IS NULL AS pending FROM webhook_deliveries WHERE id = $1',
+        [id],
+      );
+      expect(rows[0]?.pending).toBe(a === 'owner');
     },
   },
   'GET /api/v1/jobs': {

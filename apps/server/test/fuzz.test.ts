@@ -287,6 +287,7 @@ type BodyKind =
   | 'none'
   | 'multipart'
   | 'api-key'
+  | 'webhook'
   | 'api-job'
   | 'api-job-update';
 
@@ -317,6 +318,9 @@ interface World {
   bobKey: string;
   aliceKeyJob: string;
   aliceSpareKey: string;
+  /** A webhook endpoint of Alice's company, and a delivery to it (a job of her company closed). */
+  aliceWebhook: string;
+  aliceDelivery: string;
   dataDir: string;
 }
 
@@ -672,6 +676,36 @@ const ENDPOINTS: Endpoint[] = [
     auth: true,
     body: 'none',
   },
+  // Webhooks (issue 36): Alice's company's endpoints and their deliveries.
+  { method: 'GET', path: (w) => `/api/companies/${w.aliceCompany}/webhooks`, withId: false, auth: true, body: 'none' },
+  {
+    method: 'POST',
+    path: (w) => `/api/companies/${w.aliceCompany}/webhooks`,
+    withId: false,
+    auth: true,
+    body: 'webhook',
+  },
+  {
+    method: 'GET',
+    path: (w) => `/api/companies/${w.aliceCompany}/webhooks/${w.aliceWebhook}/deliveries`,
+    withId: true,
+    auth: true,
+    body: 'none',
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/companies/${w.aliceCompany}/webhooks/${w.aliceWebhook}/deliveries/${w.aliceDelivery}/resend`,
+    withId: true,
+    auth: true,
+    body: 'none',
+  },
+  {
+    method: 'DELETE',
+    path: (w) => `/api/companies/${w.aliceCompany}/webhooks/${w.aliceWebhook}`,
+    withId: true,
+    auth: true,
+    body: 'none',
+  },
   { method: 'GET', path: () => '/api/v1/jobs', withId: false, auth: true, key: true, body: 'none' },
   { method: 'GET', path: () => '/api/v1/applications', withId: false, auth: true, key: true, body: 'none' },
   { method: 'POST', path: () => '/api/v1/jobs', withId: false, auth: true, key: true, body: 'api-job' },
@@ -772,6 +806,8 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { mode: 'daily' };
     case 'api-key':
       return { name: `Fuzz key ${unique}`, scopes: ['jobs:read'] };
+    case 'webhook':
+      return { url: `https://hooks.example.com/${unique}`, events: ['job.closed'] };
     case 'api-job':
       return apiJobBody();
     case 'api-job-update':
@@ -813,6 +849,7 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   reason: ['reason'],
   'notify-mode': ['mode'],
   'api-key': ['name', 'scopes'],
+  webhook: ['url', 'events'],
   'api-job': [
     'jobTitle',
     'jobLocation',
@@ -848,6 +885,7 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   seen: ['jobId'],
   'notify-mode': ['mode'],
   'api-key': ['name'],
+  webhook: ['url'],
   'api-job': ['jobTitle', 'jobLocation', 'minPrice', 'maxPrice', 'description'],
   'api-job-update': ['jobTitle', 'description'],
 };
@@ -1182,6 +1220,18 @@ describeEachDb('fuzzing every endpoint', (kind) => {
     };
     w.aliceKey = (await makeKey(w.alice, w.aliceCompany)).secret;
     w.aliceSpareKey = (await makeKey(w.alice, w.aliceCompany)).id;
+    const webhook = await w.t.app.inject({
+      method: 'POST',
+      url: `/api/companies/${w.aliceCompany}/webhooks`,
+      headers: { cookie: w.alice.cookie },
+      payload: { url: 'https://hooks.example.com/fuzz', events: ['job.closed'] },
+    });
+    w.aliceWebhook = webhook.json<{ id: string }>().id;
+    const [delivery] = await w.t.db.query<{ id: string }>(
+      `INSERT INTO webhook_deliveries (endpoint_id, event, payload) VALUES ($1, 'job.closed', '{}') RETURNING id`,
+      [w.aliceWebhook],
+    );
+    w.aliceDelivery = delivery?.id ?? '';
     const bobCompany = await w.t.app.inject({
       method: 'POST',
       url: '/api/companies',

@@ -113,6 +113,8 @@ export async function buildTestApp(
     overrides.dataDir === undefined ? fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-test-data-')) : undefined;
   const config = withOverrides(loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent', ...options.env }), {
     mailPollSeconds: 0.5,
+    // Webhook rounds are run by the tests that are about them (webhooks.api.test.ts).
+    webhookPollMs: 0,
     // The posting limit (POSTS_PER_DAY, 20 by default) is tested where it is about (moderation.api.test.ts); the
     // other suites post more than a day's worth from one account.
     postsPerDay: 1_000_000,

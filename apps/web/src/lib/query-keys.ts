@@ -38,6 +38,8 @@ export const queryKeys = {
   companyMembers: (slug: string) => ['companies', 'members', slug] as const,
   companyInvitations: (slug: string) => ['companies', 'invitations', slug] as const,
   companyApiKeys: (slug: string) => ['companies', 'api-keys', slug] as const,
+  companyWebhooks: (slug: string) => ['companies', 'webhooks', slug] as const,
+  webhookDeliveries: (slug: string, id: string) => ['companies', 'webhooks', slug, id] as const,
   myInvitations: ['companies', 'my-invitations'] as const,
   skillSuggestions: (q: string) => ['suggestions', 'skills', q] as const,
   placeSuggestions: (q: string) => ['suggestions', 'places', q] as const,

@@ -12,6 +12,7 @@ import { JobCardSkeletonList } from '../../../components/ui/Skeleton';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
 import { ApiKeysPanel } from './ApiKeysPanel';
+import { WebhooksPanel } from './WebhooksPanel';
 import { CompanyJobList } from './CompanyJobList';
 import {
   useCompany,
@@ -411,6 +412,7 @@ function MembersPanel({ slug }: { slug: string }) {
       </section>
       {/* The owner's API keys (issue 36): beside the members, for the creator only. */}
       {isCreator ? <ApiKeysPanel slug={slug} /> : null}
+      {isCreator ? <WebhooksPanel slug={slug} /> : null}
     </>
   );
 }
