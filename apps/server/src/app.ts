@@ -39,6 +39,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.js';
 import { companyRoutes, invitationRoutes } from './modules/companies/companies.routes.js';
 import { companyPageRoutes } from './modules/jobs/company-page.routes.js';
+import { embedRoutes } from './modules/jobs/embed.routes.js';
 import { suggestionRoutes } from './modules/jobs/suggestions.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { jobStatsRoutes } from './modules/job-stats/job-stats.routes.js';
@@ -289,6 +290,7 @@ export async function buildApp({
 
   // /robots.txt, the sitemaps and the feeds: before the web app's fallback, which would answer them with its HTML.
   await app.register(feedRoutes, deps);
+  await app.register(embedRoutes, deps);
   registerStaticFiles(app, config, storage, Boolean(pages));
   return app;
 }

@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { WebhooksPanel } from './WebhooksPanel';
+import { EmbedPanel } from './EmbedPanel';
 import { CompanyJobList } from './CompanyJobList';
 import {
   useCompany,
@@ -413,6 +414,7 @@ function MembersPanel({ slug }: { slug: string }) {
       {/* The owner's API keys (issue 36): beside the members, for the creator only. */}
       {isCreator ? <ApiKeysPanel slug={slug} /> : null}
       {isCreator ? <WebhooksPanel slug={slug} /> : null}
+      <EmbedPanel slug={slug} />
     </>
   );
 }
