@@ -94,18 +94,7 @@ export async function buildApp({
   cvStorage = createPrivateStorage(config),
   ...options
 }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    ...loggerOptions(config),
-    bodyLimit: 256 * 1024,
-    // Only the configured proxies' X-Forwarded-For (TRUST_PROXY): anyone else could name any address and slip
-    // past the per-address limits.
-    // A hop count is a function to Fastify's types (it does the same with a number: trust the first n hops).
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    requestTimeout: 30_000,
-    return503OnClosing: true,
-    frameworkErrors: frameworkErrorHandler,
-  }).withTypeProvider<ZodTypeProvider>();
-
+  const app = createFastify(config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -121,6 +110,62 @@ export async function buildApp({
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     });
   }
+  registerSecurityHeaders(app, config);
+  await registerApiDocs(app, config);
+  registerCsrfProtection(app, config);
+  registerApiKeyBoundary(app);
+  registerSession(app, { config, lookup: (token) => findSessionUser(db, token) });
+  registerExpectedUserCheck(app);
+  registerReadRouting(app, db, config);
+  registerNoStore(app);
+
+  const rateLimiter = createRateLimiter(config.redisUrl);
+  app.addHook('onClose', () => rateLimiter.close());
+  const metrics = new Metrics();
+  const mail = new MailQueue(
+    db,
+    createMailTransport(config),
+    config.mailFrom,
+    app.log,
+    { pollingIntervalSeconds: config.mailPollSeconds, expireSeconds: config.mailExpireSeconds },
+    (outcome) => metrics.mailAttempt(outcome),
+  );
+  // The worker starts with the app, so messages queued before a restart go out after it.
+  app.addHook('onReady', async () => mail.startInBackground());
+  app.addHook('onClose', () => mail.stop());
+  const searchCounts = await startSearch(app, db, config);
+  const deps: AppDeps = { db, config, searchCounts, rateLimiter, storage, cvStorage, mail, metrics };
+  registerMetrics(app, deps);
+  scheduleBackgroundWork(app, deps);
+  await registerApiRoutes(app, deps);
+  // The home and job pages rendered on the server, when the web app and its server build are built.
+  const pages = options.pages ?? (await loadPageRenderer(config));
+  if (pages) await app.register(pageRoutes, { ...deps, ...pages });
+
+  // /robots.txt, the sitemaps, the feeds and the embeds: before the web app's fallback, which would answer them with
+  // its HTML.
+  await app.register(feedRoutes, deps);
+  await app.register(embedRoutes, deps);
+  registerStaticFiles(app, config, storage, Boolean(pages));
+  return app;
+}
+
+function createFastify(config: Config) {
+  return Fastify({
+    ...loggerOptions(config),
+    bodyLimit: 256 * 1024,
+    // Only the configured proxies' X-Forwarded-For (TRUST_PROXY): anyone else could name any address and slip
+    // past the per-address limits.
+    // A hop count is a function to Fastify's types (it does the same with a number: trust the first n hops).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
+  }).withTypeProvider<ZodTypeProvider>();
+}
+
+/** The security headers of every answer (the embeds override the framing rules for their own pages). */
+function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   // helmet's middleware made once: @fastify/helmet made it anew for every request, parsing the policy each time (about
   // a tenth of a millisecond, a third of what /api/health cost under load).
   const securityHeaders = helmet({
@@ -148,7 +193,10 @@ export async function buildApp({
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
+}
 
+/** The OpenAPI document and its viewer at /api/docs. */
+async function registerApiDocs(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -181,32 +229,10 @@ export async function buildApp({
       return config.secureCookies ? strict : strict.replace(/\s*upgrade-insecure-requests;?/, '');
     },
   });
+}
 
-  registerCsrfProtection(app, config);
-  registerApiKeyBoundary(app);
-  registerSession(app, { config, lookup: (token) => findSessionUser(db, token) });
-  registerExpectedUserCheck(app);
-  registerReadRouting(app, db, config);
-  registerNoStore(app);
-  if (config.housekeepingIntervalMs > 0) {
-    const housekeeping = scheduleHousekeeping(db, app.log, config.housekeepingIntervalMs, { storage, cvStorage });
-    app.addHook('onClose', async () => housekeeping.stop());
-  }
-
-  const rateLimiter = createRateLimiter(config.redisUrl);
-  app.addHook('onClose', () => rateLimiter.close());
-  const metrics = new Metrics();
-  const mail = new MailQueue(
-    db,
-    createMailTransport(config),
-    config.mailFrom,
-    app.log,
-    { pollingIntervalSeconds: config.mailPollSeconds, expireSeconds: config.mailExpireSeconds },
-    (outcome) => metrics.mailAttempt(outcome),
-  );
-  // The worker starts with the app, so messages queued before a restart go out after it.
-  app.addHook('onReady', async () => mail.startInBackground());
-  app.addHook('onClose', () => mail.stop());
+/** The search counts cache and, with SEARCH_INDEX=memory, the in-memory index loaded in the background. */
+async function startSearch(app: FastifyInstance, db: Db, config: Config): Promise<SearchCache> {
   const searchCounts = new SearchCache(
     config.searchCacheTtlMs,
     undefined,
@@ -241,8 +267,18 @@ export async function buildApp({
     });
     app.addHook('onClose', async () => index.close());
   }
-  const deps: AppDeps = { db, config, searchCounts, rateLimiter, storage, cvStorage, mail, metrics };
-  registerMetrics(app, deps);
+  return searchCounts;
+}
+
+/** What runs beside the requests on every instance: housekeeping, webhooks, job alerts. */
+function scheduleBackgroundWork(
+  app: FastifyInstance,
+  { db, config, storage, cvStorage, mail, metrics, searchCounts }: AppDeps,
+): void {
+  if (config.housekeepingIntervalMs > 0) {
+    const housekeeping = scheduleHousekeeping(db, app.log, config.housekeepingIntervalMs, { storage, cvStorage });
+    app.addHook('onClose', async () => housekeeping.stop());
+  }
   if (config.webhookPollMs > 0) {
     // Deliveries are rows (migration 031): each instance sends the due ones, off the request path.
     const webhooks = new WebhookSender(db, app.log, {
@@ -262,6 +298,10 @@ export async function buildApp({
     );
     app.addHook('onClose', () => alerts.stop());
   }
+}
+
+/** Every /api route plugin, each with its prefix. */
+async function registerApiRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes, { prefix: '/api', ...deps });
   await app.register(authRoutes, { prefix: '/api/auth', ...deps });
   await app.register(jobRoutes, { prefix: '/api/job', ...deps });
@@ -284,15 +324,6 @@ export async function buildApp({
   await app.register(apiKeyRoutes, { prefix: '/api/companies', ...deps });
   await app.register(webhookRoutes, { prefix: '/api/companies', ...deps });
   await app.register(machineRoutes, { prefix: '/api/v1', ...deps });
-  // The home and job pages rendered on the server, when the web app and its server build are built.
-  const pages = options.pages ?? (await loadPageRenderer(config));
-  if (pages) await app.register(pageRoutes, { ...deps, ...pages });
-
-  // /robots.txt, the sitemaps and the feeds: before the web app's fallback, which would answer them with its HTML.
-  await app.register(feedRoutes, deps);
-  await app.register(embedRoutes, deps);
-  registerStaticFiles(app, config, storage, Boolean(pages));
-  return app;
 }
 
 function registerStaticFiles(

@@ -475,6 +475,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: () => '/sitemaps/companies-1.xml', withId: true, auth: false, body: 'none' },
   { method: 'GET', path: () => '/feed.rss', withId: false, auth: false, body: 'none' },
   { method: 'GET', path: () => '/feed.atom', withId: false, auth: false, body: 'none' },
+  { method: 'GET', path: (w) => `/embed/companies/${w.aliceCompany}`, withId: false, auth: false, body: 'none' },
   { method: 'GET', path: () => '/feed.json', withId: false, auth: false, body: 'none' },
   // The hiring pipeline and job statistics (issue 14, points 2-3). Counting a view is anyone's call on any job.
   { method: 'GET', path: () => '/api/applications/responses', withId: false, auth: true, body: 'none' },
