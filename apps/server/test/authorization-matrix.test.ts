@@ -891,6 +891,22 @@ const TABLE: Record<string, Case> = {
     request: async (w, a) => ({ method: 'GET', url: '/api/admin/hidden-jobs', headers: cookieOf(w, a) }),
     status: ownerOnly(200),
   },
+  'GET /api/admin/audit': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/admin/audit', headers: cookieOf(w, a) }),
+    status: ownerOnly(200),
+    check: async (_w, a, response) => {
+      if (a === 'owner') expect(response.json<{ total: number }>().total).toBeGreaterThanOrEqual(0);
+      else expect(response.body).not.toContain('targetLabel');
+    },
+  },
+  'GET /api/admin/audit.csv': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/admin/audit.csv', headers: cookieOf(w, a) }),
+    status: ownerOnly(200),
+    check: async (_w, a, response) => {
+      if (a === 'owner') expect(response.body.startsWith('at,admin,action,target_id,target,reason\r\n')).toBe(true);
+      else expect(response.body).not.toContain('at,admin,action');
+    },
+  },
   'GET /api/admin/banned-users': {
     request: async (w, a) => ({ method: 'GET', url: '/api/admin/banned-users', headers: cookieOf(w, a) }),
     status: ownerOnly(200),

@@ -620,6 +620,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: () => '/api/admin/queue', withId: false, auth: true, body: 'none' },
   { method: 'GET', path: () => '/api/admin/hidden-jobs', withId: false, auth: true, body: 'none' },
   { method: 'GET', path: () => '/api/admin/banned-users', withId: false, auth: true, body: 'none' },
+  { method: 'GET', path: () => '/api/admin/audit', withId: false, auth: true, body: 'none' },
+  { method: 'GET', path: () => '/api/admin/audit.csv', withId: false, auth: true, body: 'none' },
   {
     method: 'POST',
     path: (w) => `/api/admin/jobs/${w.victimJob}/approve`,

@@ -53,6 +53,20 @@ export const moderationReasonBodySchema = z.strictObject({
       error: `reason: at most ${MODERATION_LIMITS.reasonMaxLength.toLocaleString('en-US')} characters`,
     }),
 });
+
+/** Approve and unban: a reason is optional (old clients send no body); the audit log keeps it when given. */
+export const optionalReasonBodySchema = z
+  .strictObject({
+    reason: z
+      .string({ error: 'reason must be text' })
+      .trim()
+      .max(MODERATION_LIMITS.reasonMaxLength, {
+        error: `reason: at most ${MODERATION_LIMITS.reasonMaxLength.toLocaleString('en-US')} characters`,
+      })
+      .optional(),
+  })
+  // A POST with no body at all reaches validation as null.
+  .nullish();
 export type ModerationReasonBody = z.infer<typeof moderationReasonBodySchema>;
 
 export const moderationParamsSchema = z.object({ id: z.string().max(100) });

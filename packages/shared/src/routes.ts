@@ -23,6 +23,7 @@ export const PAGE_PATHS = [
   '/alerts',
   '/unsubscribe',
   '/admin',
+  '/admin/audit',
   '/company-invitation',
 ] as const;
 

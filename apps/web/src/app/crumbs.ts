@@ -17,6 +17,7 @@ export const CRUMBS: readonly { path: string; crumb: string }[] = [
   { path: '/alerts', crumb: 'Job Alerts' },
   { path: '/unsubscribe', crumb: 'Unsubscribe' },
   { path: '/admin', crumb: 'Review Queue' },
+  { path: '/admin/audit', crumb: 'Audit Log' },
   { path: '/company-invitation', crumb: 'Company Invitations' },
   { path: '/forgot-password', crumb: 'Forgot Password' },
   { path: '/reset-password', crumb: 'Reset Password' },

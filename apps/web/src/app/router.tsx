@@ -30,6 +30,7 @@ const ResponsesPage = named(() => import('../features/applications/components/Re
 const AlertsPage = named(() => import('../features/alerts/components/AlertsPage'), 'AlertsPage');
 const UnsubscribePage = named(() => import('../features/alerts/components/UnsubscribePage'), 'UnsubscribePage');
 const AdminPage = named(() => import('../features/moderation/components/AdminPage'), 'AdminPage');
+const AuditLogPage = named(() => import('../features/moderation/components/AuditLogPage'), 'AuditLogPage');
 const NotFoundPage = named(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 /**
@@ -71,6 +72,7 @@ export function AppRoutes() {
           <Route path="responses" element={<ResponsesPage />} />
           <Route path="alerts" element={<AlertsPage />} />
           <Route path="admin" element={<AdminPage />} />
+          <Route path="admin/audit" element={<AuditLogPage />} />
           {/* A company invitation's mailed link, and the list of one's invitations. */}
           <Route path="company-invitation" element={<InvitationsPage />} />
         </Route>

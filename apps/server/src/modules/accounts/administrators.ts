@@ -1,8 +1,21 @@
 import { DEFAULT_AVATAR_URL, emailSchema, nameSchema, usernameSchema } from '@jobboard/shared';
+import { userInfo } from 'node:os';
 import { z } from 'zod';
+import { recordAdminAction } from '../moderation/audit.repository.js';
 import type { Db } from '../../db/client.js';
 import { insertAccountToken } from './account-tokens.repository.js';
 import { findUserByEmail, insertUser } from '../users/users.repository.js';
+
+/** Who the audit log says acted when the operator ran `npm run admin`. */
+export const COMMAND_LINE = `npm run admin (${operatorName()})`;
+
+function operatorName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'operator'; // a container user without a passwd entry
+  }
+}
 
 /** How long the link `createAdministrator` prints stays valid: long enough to reach a mailbox-less first install. */
 export const FIRST_PASSWORD_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -15,13 +28,22 @@ export type AdminChange =
  * Grants the role to an account with a verified address (an unverified one could be a squatter's: see isAdmin).
  * Revoking never touches ADMIN_EMAILS, which still grants the role to the addresses it lists.
  */
-export async function setAdministrator(db: Db, rawEmail: string, admin: boolean): Promise<AdminChange> {
+export async function setAdministrator(
+  db: Db,
+  rawEmail: string,
+  admin: boolean,
+  actor = COMMAND_LINE,
+): Promise<AdminChange> {
   const email = emailSchema.parse(rawEmail);
   const user = await findUserByEmail(db, email);
   if (!user) return { outcome: 'no-account', email };
   if (admin && !user.email_verified) return { outcome: 'unverified', email };
   if (Boolean(user.is_admin) === admin) return { outcome: 'unchanged', email };
-  await db.query(`UPDATE users SET admin_since = ${admin ? 'now()' : 'NULL'} WHERE id = $1`, [user.id]);
+  await db.transaction(async (tx) => {
+    await tx.query(`UPDATE users SET admin_since = ${admin ? 'now()' : 'NULL'} WHERE id = $1`, [user.id]);
+    const action = admin ? 'admin.grant' : 'admin.revoke';
+    await recordAdminAction(tx, { admin: { id: null, email: actor }, action, targetId: user.id });
+  });
   return { outcome: admin ? 'granted' : 'revoked', email };
 }
 
@@ -53,6 +75,7 @@ export async function createAdministrator(
       emailVerified: true,
     });
     await tx.query('UPDATE users SET admin_since = now() WHERE id = $1', [user.id]);
+    await recordAdminAction(tx, { admin: { id: null, email: COMMAND_LINE }, action: 'admin.grant', targetId: user.id });
     const token = await insertAccountToken(tx, user.id, 'reset-password', email, FIRST_PASSWORD_LINK_TTL_MS);
     return { email, link: `${origin}/reset-password?token=${token}` };
   });

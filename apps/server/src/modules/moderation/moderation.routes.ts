@@ -6,6 +6,7 @@ import {
   moderationParamsSchema,
   moderationReasonBodySchema,
   myReportSchema,
+  optionalReasonBodySchema,
   queuePageSchema,
   queueQuerySchema,
   reportAckSchema,
@@ -108,9 +109,14 @@ export const moderationRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     '/admin/jobs/:id/approve',
     {
       preValidation,
-      schema: { tags: ['moderation'], params: moderationParamsSchema, response: { 200: jobDecisionSchema } },
+      schema: {
+        tags: ['moderation'],
+        params: moderationParamsSchema,
+        body: optionalReasonBodySchema,
+        response: { 200: jobDecisionSchema },
+      },
     },
-    async (request) => approveJob(deps, admin(request), request.params.id),
+    async (request) => approveJob(deps, admin(request), request.params.id, request.body?.reason),
   );
 
   app.post(
@@ -145,8 +151,13 @@ export const moderationRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     '/admin/users/:id/unban',
     {
       preValidation,
-      schema: { tags: ['moderation'], params: moderationParamsSchema, response: { 200: banAnswerSchema } },
+      schema: {
+        tags: ['moderation'],
+        params: moderationParamsSchema,
+        body: optionalReasonBodySchema,
+        response: { 200: banAnswerSchema },
+      },
     },
-    async (request) => unbanUser(deps, request.params.id),
+    async (request) => unbanUser(deps, admin(request), request.params.id, request.body?.reason),
   );
 };

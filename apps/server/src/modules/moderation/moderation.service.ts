@@ -38,6 +38,7 @@ import {
   type ResolvedReport,
 } from './moderation.repository.js';
 import { isAdmin } from '../posting-policy/posting-policy.js';
+import { recordAdminAction } from './audit.repository.js';
 
 export interface ModerationDeps {
   db: Db;
@@ -167,7 +168,12 @@ async function changing<T>(deps: ModerationDeps, write: () => Promise<T>): Promi
 }
 
 /** Approve: a hidden or pending job goes back to the status it had; its open reports are resolved as approved. */
-export async function approveJob(deps: ModerationDeps, admin: CurrentUser, rawJobId: string): Promise<JobDecision> {
+export async function approveJob(
+  deps: ModerationDeps,
+  admin: CurrentUser,
+  rawJobId: string,
+  reason = '',
+): Promise<JobDecision> {
   const jobId = parseId(rawJobId, MESSAGES.jobNotFound);
   const resolved = await changing(deps, () =>
     deps.db.transaction(async (tx) => {
@@ -177,6 +183,7 @@ export async function approveJob(deps: ModerationDeps, admin: CurrentUser, rawJo
       if (job.poster_banned && job.status === 'hidden')
         throw new AppError('conflict', 'The poster is banned: unban the account before approving its jobs');
       await restoreJob(tx, jobId, admin.id);
+      await recordAdminAction(tx, { admin, action: 'job.approve', targetId: jobId, reason });
       return resolveAndTell(deps, tx, [jobId], 'approved');
     }),
   );
@@ -195,6 +202,7 @@ export async function hideJob(
     deps.db.transaction(async (tx) => {
       if (!(await lockJob(tx, jobId))) throw new AppError('not_found', MESSAGES.jobNotFound);
       await hideJobs(tx, { jobId }, reason, admin.id);
+      await recordAdminAction(tx, { admin, action: 'job.hide', targetId: jobId, reason });
       return resolveAndTell(deps, tx, [jobId], 'hidden');
     }),
   );
@@ -220,6 +228,7 @@ export async function banUser(
       if (user.id === admin.id || isAdmin(deps.adminEmails, user))
         throw new AppError('conflict', MODERATION_MESSAGES.cannotBanAdmin);
       const bannedAt = await setBan(tx, userId, reason);
+      await recordAdminAction(tx, { admin, action: 'user.ban', targetId: userId, reason });
       await deleteSessionsForUser(tx, userId);
       const hidden = await hideJobs(tx, { posterId: userId }, reason, admin.id);
       const ownJobs = await tx.query<{ id: string }>('SELECT id FROM jobs WHERE poster_id = $1', [userId]);
@@ -235,11 +244,17 @@ export async function banUser(
 }
 
 /** Unban: the account can sign in again. Its hidden jobs stay hidden until an administrator approves each. */
-export async function unbanUser(deps: ModerationDeps, rawUserId: string): Promise<BanAnswer> {
+export async function unbanUser(
+  deps: ModerationDeps,
+  admin: CurrentUser,
+  rawUserId: string,
+  reason = '',
+): Promise<BanAnswer> {
   const userId = parseId(rawUserId, MESSAGES.userNotFound);
   return deps.db.transaction(async (tx) => {
     if (!(await lockUser(tx, userId))) throw new AppError('not_found', MESSAGES.userNotFound);
     const bannedAt = await setBan(tx, userId, null);
+    await recordAdminAction(tx, { admin, action: 'user.unban', targetId: userId, reason });
     return { userId, bannedAt, hiddenJobs: 0, message: MODERATION_MESSAGES.unbanned };
   });
 }

@@ -1,0 +1,52 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+
+export const AUDIT_ACTIONS = [
+  { action: 'job.hide', label: 'Job hidden' },
+  { action: 'job.approve', label: 'Job approved' },
+  { action: 'user.ban', label: 'Account banned' },
+  { action: 'user.unban', label: 'Account unbanned' },
+  { action: 'admin.grant', label: 'Administrator added' },
+  { action: 'admin.revoke', label: 'Administrator removed' },
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]['action'];
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  adminEmail: string;
+  action: AuditAction;
+  targetId: string | null;
+  targetLabel: string;
+  reason: string;
+}
+
+export interface AuditFilter {
+  action: string;
+  admin: string;
+}
+
+/** The filter as the API's query string (empty parts left out), with the page when there is one. */
+export function auditQuery(filter: AuditFilter, page?: number): string {
+  const params = new URLSearchParams();
+  if (filter.action) params.set('action', filter.action);
+  if (filter.admin.trim()) params.set('admin', filter.admin.trim());
+  if (page && page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/** One page of the audit log (GET /api/admin/audit), newest first. */
+export function useAuditLog(filter: AuditFilter, page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['moderation', 'audit', filter.action, filter.admin, page],
+    queryFn: ({ signal }) =>
+      apiFetch<{ items: AuditEntry[]; total: number; page: number; pageSize: number }>(
+        `/api/admin/audit${auditQuery(filter, page)}`,
+        { signal },
+      ),
+    enabled,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
