@@ -3,6 +3,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 interface ModalPanelProps {
   /** The id of the dialog's heading (its accessible name). */
   titleId: string;
+  /** The id of the text that says what the dialog is about (its accessible description), when there is one. */
+  descriptionId?: string | undefined;
   onClose: () => void;
   /** Where focus starts inside the panel: the first match of this selector. */
   initialFocus?: string;
@@ -21,6 +23,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), textarea, input:not([disable
  */
 export function ModalPanel({
   titleId,
+  descriptionId,
   onClose,
   initialFocus = 'input, button',
   testId,
@@ -71,8 +74,9 @@ export function ModalPanel({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={descriptionId}
         data-testid={testId}
-        className={`w-full ${className} rounded-2xl bg-white p-6 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100`}
+        className={`w-full ${className} rounded-2xl bg-white p-6 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100 dark:ring-1 dark:ring-slate-700`}
         onClick={(event) => event.stopPropagation()}
       >
         {children}
