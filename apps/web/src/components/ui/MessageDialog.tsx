@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
-import { useCallback, useId, useState, type MouseEvent } from 'react';
+import { useId, useState, type MouseEvent } from 'react';
 import { Button } from './Button';
 import { ModalPanel } from './ModalPanel';
 import { PasswordInput } from './PasswordInput';
@@ -57,8 +57,7 @@ export function MessageDialog(props: MessageDialogProps) {
   const passwordId = useId();
   const [password, setPassword] = useState('');
   const { Icon, color } = TONES[tone];
-  // Stable, so typing in the password box does not re-run the panel's focus effect.
-  const dismiss = useCallback(() => onClose({ confirmed: false, password: '' }), [onClose]);
+  const dismiss = () => onClose({ confirmed: false, password: '' });
 
   return (
     <ModalPanel

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 
 interface ModalPanelProps {
   /** The id of the dialog's heading (its accessible name). */
@@ -31,12 +31,15 @@ export function ModalPanel({
   children,
 }: ModalPanelProps) {
   const panel = useRef<HTMLDivElement>(null);
+  // The latest onClose, read when a key is pressed: a parent that re-renders (text typed in the panel) with a new
+  // function does not re-run the effect, which would move focus back to the start.
+  const close = useEffectEvent(onClose);
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     panel.current?.querySelector<HTMLElement>(initialFocus)?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') close();
       if (event.key !== 'Tab' || !panel.current) return;
       const controls = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
         (element) =>
@@ -62,7 +65,7 @@ export function ModalPanel({
       document.removeEventListener('keydown', onKey);
       opener?.focus();
     };
-  }, [onClose, initialFocus]);
+  }, [initialFocus]);
 
   return (
     <div

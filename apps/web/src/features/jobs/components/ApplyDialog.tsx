@@ -1,7 +1,8 @@
 import type { User } from '@jobboard/shared';
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { ModalPanel } from '../../../components/ui/ModalPanel';
 import { ApplicantSummary, CoverNoteField, CvField } from './ApplyFields';
 import { useApplyForm } from './useApplyForm';
 
@@ -14,23 +15,6 @@ export interface ApplyDialogProps {
   onApplied: () => void;
   /** Applying failed for a reason about the job, not the form (closed since, already applied): the page shows it. */
   onJobError: (error: unknown) => void;
-}
-
-/** A native modal <dialog>, opened on mount; `close` closes it. */
-function useModalDialog() {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element || element.open) return;
-    if (typeof element.showModal === 'function') element.showModal();
-    else element.setAttribute('open', ''); // no modal support (old browsers, jsdom): shown in place
-  }, []);
-  const close = () => {
-    const element = dialog.current;
-    if (element && typeof element.close === 'function') element.close();
-    else element?.removeAttribute('open');
-  };
-  return { dialog, close };
 }
 
 /** The dialog's heading (the job and its company) and its close button. */
@@ -75,27 +59,17 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
   // The applicant is who the dialog showed when it opened: if another tab signs in as someone else meanwhile,
   // the application is refused (409) rather than sent, with this person's note, as that account.
   const [user] = useState(shownUser);
-  const { dialog, close } = useModalDialog();
-  const form = useApplyForm({ job, user, noteId, cvId, close, onApplied, onCancel, onJobError });
+  const form = useApplyForm({ job, user, noteId, cvId, onApplied, onCancel, onJobError });
   const { busy, errors, progress } = form;
 
+  // Not while the CV uploads or the application is on its way: its answer decides what the page shows.
   const cancel = () => {
-    if (busy) return;
-    close();
-    onCancel();
+    if (!busy) onCancel();
   };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        cancel();
-      }}
-      className="m-auto w-[min(36rem,calc(100vw-1.5rem))] max-h-[calc(100dvh-1.5rem)] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-    >
-      <form onSubmit={(event) => void form.onSubmit(event)} noValidate className="p-5 sm:p-6">
+    <ModalPanel titleId={titleId} onClose={cancel} className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto">
+      <form onSubmit={(event) => void form.onSubmit(event)} noValidate>
         <ApplyHeader titleId={titleId} job={job} onClose={cancel} />
         <ApplicantSummary id={`${ids}-who`} user={user} />
         <CoverNoteField
@@ -140,6 +114,6 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
           Only the employer and their company's team can read your note and CV.
         </p>
       </form>
-    </dialog>
+    </ModalPanel>
   );
 }

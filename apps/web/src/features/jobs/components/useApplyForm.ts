@@ -38,15 +38,13 @@ export interface ApplyFormOptions {
   /** The ids of the note and CV fields, focused when they are wrong. */
   noteId: string;
   cvId: string;
-  /** Closes the dialog (before the page is told what happened). */
-  close: () => void;
   onApplied: () => void;
   onCancel: () => void;
   onJobError: (error: unknown) => void;
 }
 
 /** The apply form's state (note kept as a draft, CV, errors, upload progress) and its submission. */
-export function useApplyForm({ job, user, noteId, cvId, close, onApplied, onCancel, onJobError }: ApplyFormOptions) {
+export function useApplyForm({ job, user, noteId, cvId, onApplied, onCancel, onJobError }: ApplyFormOptions) {
   const [note, setNoteState] = useState(() => readDraft(job._id));
   const setNote = (text: string) => {
     setNoteState(text);
@@ -83,7 +81,6 @@ export function useApplyForm({ job, user, noteId, cvId, close, onApplied, onCanc
     } catch (error) {
       if (error instanceof ApiError && [401, 409].includes(error.status)) {
         // The session ended or is another account's: the page says so (the draft is kept).
-        close();
         onJobError(error);
         return null;
       }
@@ -107,7 +104,6 @@ export function useApplyForm({ job, user, noteId, cvId, close, onApplied, onCanc
       {
         onSuccess: (ack) => {
           writeDraft(job._id, '');
-          close();
           // The spec's write answers carry acknowledged: true; the success dialog waits for it.
           if (isAcknowledged(ack)) onApplied();
           else onCancel();
@@ -116,7 +112,6 @@ export function useApplyForm({ job, user, noteId, cvId, close, onApplied, onCanc
           const { field, text } = fieldOf(errorMessage(error));
           // About the job itself (closed since, applied already, signed out): the page says it, next to its button.
           if (field === 'form' && error instanceof ApiError && [401, 403, 404, 409].includes(error.status)) {
-            close();
             onJobError(error);
             return;
           }
