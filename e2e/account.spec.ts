@@ -153,8 +153,10 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/profile$/);
     // The dialog asks for the current password (the server requires it: decision record 25).
     await page.getByRole('button', { name: 'Delete Account' }).click();
-    // SweetAlert2 labels each of its hidden inputs alike: the visible one is the password box.
-    await page.getByRole('dialog').locator('input[type="password"]').fill('a-long-enough-password');
+    await page
+      .getByRole('dialog')
+      .getByLabel(/^Current password/)
+      .fill('a-long-enough-password');
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete it!' }).click();
     await closeDialog(page, 'User deleted successfully!');
     await expect(page.locator('header').getByRole('link', { name: 'Sign in' })).toBeVisible();

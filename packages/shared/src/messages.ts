@@ -68,5 +68,3 @@ export const MESSAGES = {
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   searchTimedOut: 'This search took too long. Try more specific words or a filter, or try again shortly.',
 } as const;
-
-export const SUCCESS_DIALOG_COLOR = '#14b8a6'; // teal (spec: success dialogs use a teal confirm colour)

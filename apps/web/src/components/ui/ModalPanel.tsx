@@ -1,8 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 
 interface ModalPanelProps {
   /** The id of the dialog's heading (its accessible name). */
   titleId: string;
+  /** The id of the text that says what the dialog is about (its accessible description), when there is one. */
+  descriptionId?: string | undefined;
   onClose: () => void;
   /** Where focus starts inside the panel: the first match of this selector. */
   initialFocus?: string;
@@ -21,6 +23,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), textarea, input:not([disable
  */
 export function ModalPanel({
   titleId,
+  descriptionId,
   onClose,
   initialFocus = 'input, button',
   testId,
@@ -28,12 +31,15 @@ export function ModalPanel({
   children,
 }: ModalPanelProps) {
   const panel = useRef<HTMLDivElement>(null);
+  // The latest onClose, read when a key is pressed: a parent that re-renders (text typed in the panel) with a new
+  // function does not re-run the effect, which would move focus back to the start.
+  const close = useEffectEvent(onClose);
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     panel.current?.querySelector<HTMLElement>(initialFocus)?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') close();
       if (event.key !== 'Tab' || !panel.current) return;
       const controls = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
         (element) =>
@@ -59,7 +65,7 @@ export function ModalPanel({
       document.removeEventListener('keydown', onKey);
       opener?.focus();
     };
-  }, [onClose, initialFocus]);
+  }, [initialFocus]);
 
   return (
     <div
@@ -71,8 +77,9 @@ export function ModalPanel({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={descriptionId}
         data-testid={testId}
-        className={`w-full ${className} rounded-2xl bg-white p-6 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100`}
+        className={`w-full ${className} rounded-2xl bg-white p-6 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100 dark:ring-1 dark:ring-slate-700`}
         onClick={(event) => event.stopPropagation()}
       >
         {children}

@@ -1,88 +1,43 @@
-import { SUCCESS_DIALOG_COLOR } from '@jobboard/shared';
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MessageDialog, type MessageAnswer, type MessageDialogProps, type SuccessLink } from './MessageDialog';
+
+export type { SuccessLink } from './MessageDialog';
 
 /**
- * SweetAlert2 wrappers. The library is imported on first use, so it never weighs on a page that shows no
- * dialog (the home page). The theme follows the `dark` class on <html>.
+ * Message dialogs called as functions: each opens a MessageDialog in a root of its own on <body> and resolves when
+ * it closes, so an event handler can `await` a confirmation without holding dialog state of its own.
  */
-async function swal() {
-  const module = await import('sweetalert2');
-  return module.default;
-}
-
-function theme(): 'dark' | 'light' {
-  return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
-}
-
-const confirmClass = { confirmButton: 'jb-swal-confirm' };
-
-/** A way on from a success dialog: `follow` moves the app there (client-side), after the dialog closed. */
-export interface SuccessLink {
-  label: string;
-  href: string;
-  follow: () => void;
-}
-
-/** The links of a success dialog, as elements: a plain left click closes the dialog and follows in the app. */
-function linkList(links: readonly SuccessLink[], close: () => void): HTMLElement {
-  const list = document.createElement('p');
-  list.className = 'jb-swal-links';
-  for (const link of links) {
-    const anchor = document.createElement('a');
-    anchor.href = link.href;
-    anchor.textContent = link.label;
-    anchor.className = 'font-semibold text-teal-700 underline hover:no-underline dark:text-teal-300 mx-2';
-    anchor.addEventListener('click', (event) => {
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      close();
-      link.follow();
-    });
-    list.append(anchor);
-  }
-  return list;
+function open(props: Omit<MessageDialogProps, 'onClose'>): Promise<MessageAnswer> {
+  return new Promise((resolve) => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host);
+    let closed = false;
+    const onClose = (answer: MessageAnswer) => {
+      if (closed) return;
+      closed = true;
+      // Unmounted before the caller goes on, so focus is back on the opener when it opens the next dialog.
+      root.unmount();
+      host.remove();
+      resolve(answer);
+    };
+    root.render(createElement(MessageDialog, { ...props, onClose }));
+  });
 }
 
 export async function showSuccess(title: string, text?: string, links: readonly SuccessLink[] = []): Promise<void> {
-  const Swal = await swal();
-  const html = links.length > 0 ? linkList(links, () => Swal.close()) : undefined;
-  await Swal.fire({
-    icon: 'success',
-    title,
-    text,
-    html,
-    theme: theme(),
-    confirmButtonColor: SUCCESS_DIALOG_COLOR,
-    customClass: confirmClass,
-  });
+  await open({ tone: 'success', title, text, links, confirmLabel: 'OK' });
 }
 
 export async function showError(title: string, text?: string): Promise<void> {
-  const Swal = await swal();
-  await Swal.fire({
-    icon: 'error',
-    title,
-    text,
-    theme: theme(),
-    confirmButtonColor: SUCCESS_DIALOG_COLOR,
-    customClass: confirmClass,
-  });
+  await open({ tone: 'error', title, text, confirmLabel: 'OK' });
 }
 
 /** Resolves true when the person confirmed. */
 export async function confirmDialog(title: string, text: string, confirmButtonText: string): Promise<boolean> {
-  const Swal = await swal();
-  const result = await Swal.fire({
-    icon: 'warning',
-    title,
-    text,
-    theme: theme(),
-    showCancelButton: true,
-    confirmButtonText,
-    confirmButtonColor: '#b91c1c',
-    cancelButtonColor: '#475569',
-    focusCancel: true,
-  });
-  return result.isConfirmed;
+  const answer = await open({ tone: 'warning', title, text, confirmLabel: confirmButtonText, cancellable: true });
+  return answer.confirmed;
 }
 
 /**
@@ -94,20 +49,13 @@ export async function confirmWithPassword(
   text: string,
   confirmButtonText: string,
 ): Promise<string | undefined> {
-  const Swal = await swal();
-  const result = await Swal.fire<string>({
-    icon: 'warning',
+  const answer = await open({
+    tone: 'warning',
     title,
     text,
-    theme: theme(),
-    input: 'password',
-    inputLabel: 'Current password (leave empty if you sign in with Google only)',
-    inputAttributes: { autocomplete: 'current-password', 'aria-label': 'Current password' },
-    showCancelButton: true,
-    confirmButtonText,
-    confirmButtonColor: '#b91c1c',
-    cancelButtonColor: '#475569',
-    focusCancel: true,
+    confirmLabel: confirmButtonText,
+    cancellable: true,
+    askPassword: true,
   });
-  return result.isConfirmed ? (result.value ?? '') : undefined;
+  return answer.confirmed ? answer.password : undefined;
 }

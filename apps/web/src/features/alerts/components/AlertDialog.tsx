@@ -21,6 +21,23 @@ interface AlertDialogProps {
   onClose: () => void;
 }
 
+/** The alert was created: the server's message, and the way to the list of alerts. */
+function AlertSaved({ message, onClose }: { message: string; onClose: () => void }) {
+  return (
+    <div className="mt-4 space-y-4">
+      <p role="status" className="rounded-lg bg-teal-50 p-3 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50">
+        {message}
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Link to="/alerts" className={buttonClass('secondary')}>
+          See your alerts
+        </Link>
+        <Button onClick={onClose}>Done</Button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * The "Alert me" dialog: the search in words, daily or instant, and the alert created. Modal: focus starts inside
  * and stays there (Tab wraps), Escape and the backdrop close it, and focus returns to the button that opened it.
@@ -41,20 +58,7 @@ export function AlertDialog({ search, query, onClose }: AlertDialogProps) {
         Search: <strong className="font-semibold text-slate-900 dark:text-white">{describeAlertSearch(search)}</strong>
       </p>
       {saved ? (
-        <div className="mt-4 space-y-4">
-          <p
-            role="status"
-            className="rounded-lg bg-teal-50 p-3 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50"
-          >
-            {saved.message}
-          </p>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Link to="/alerts" className={buttonClass('secondary')}>
-              See your alerts
-            </Link>
-            <Button onClick={onClose}>Done</Button>
-          </div>
-        </div>
+        <AlertSaved message={saved.message} onClose={onClose} />
       ) : (
         <form
           className="mt-4 space-y-4"

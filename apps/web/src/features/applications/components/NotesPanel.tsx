@@ -87,6 +87,47 @@ export function NotesPanel({ application }: { application: ReceivedApplication }
   );
 }
 
+interface NoteEditFormProps {
+  fieldId: string;
+  draft: string;
+  setDraft: (draft: string | null) => void;
+  busy: boolean;
+  saving: boolean;
+  onSave: () => void;
+}
+
+/** A note's text being edited in place: Save note or Cancel. */
+function NoteEditForm({ fieldId, draft, setDraft, busy, saving, onSave }: NoteEditFormProps) {
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave();
+      }}
+    >
+      <label htmlFor={fieldId} className="sr-only">
+        Edit the note
+      </label>
+      <textarea
+        id={fieldId}
+        className={`${inputClass} min-h-20`}
+        value={draft}
+        maxLength={PIPELINE_LIMITS.noteMaxLength}
+        onChange={(event) => setDraft(event.target.value)}
+        disabled={busy}
+      />
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button type="submit" disabled={busy || !draft.trim()}>
+          {saving ? 'Saving…' : 'Save note'}
+        </Button>
+        <Button variant="secondary" onClick={() => setDraft(null)} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /** One note; its author may edit it in place or delete it (the server allows nobody else). */
 function NoteItem({ applicationId, note, mine }: { applicationId: string; note: Note; mine: boolean }) {
   const editNote = useEditNote(applicationId);
@@ -125,32 +166,14 @@ function NoteItem({ applicationId, note, mine }: { applicationId: string; note: 
           {note.body}
         </p>
       ) : (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            save();
-          }}
-        >
-          <label htmlFor={fieldId} className="sr-only">
-            Edit the note
-          </label>
-          <textarea
-            id={fieldId}
-            className={`${inputClass} min-h-20`}
-            value={draft}
-            maxLength={PIPELINE_LIMITS.noteMaxLength}
-            onChange={(event) => setDraft(event.target.value)}
-            disabled={busy}
-          />
-          <div className="mt-2 flex flex-wrap gap-2">
-            <Button type="submit" disabled={busy || !draft.trim()}>
-              {editNote.isPending ? 'Saving…' : 'Save note'}
-            </Button>
-            <Button variant="secondary" onClick={() => setDraft(null)} disabled={busy}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+        <NoteEditForm
+          fieldId={fieldId}
+          draft={draft}
+          setDraft={setDraft}
+          busy={busy}
+          saving={editNote.isPending}
+          onSave={save}
+        />
       )}
       <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-slate-600 dark:text-slate-300">
         <span>

@@ -164,6 +164,36 @@ interface LastMove {
   undoable: boolean;
 }
 
+/** The last move in words, with Undo while its e-mail still waits; or what an undo did. */
+function MoveStatus({
+  last,
+  undone,
+  undoing,
+  onUndo,
+}: {
+  last: LastMove | null;
+  undone: string;
+  undoing: boolean;
+  onUndo: () => void;
+}) {
+  if (!last) return undone;
+  return (
+    <>
+      {`${last.application.applicantName} moved to ${STAGE_LABELS[last.change.stage]}`}
+      {last.change.emailed
+        ? last.undoable
+          ? `; the e-mail to them goes in ${windowSeconds(last.change)} seconds.`
+          : '; they were e-mailed about it.'
+        : '.'}
+      {last.undoable ? (
+        <Button variant="secondary" className="ml-3 px-3 py-1 text-sm" disabled={undoing} onClick={onUndo}>
+          Undo
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The page's stage moves: `request` moves at once or first asks (a move that e-mails); `dialog` and `status`
  * are what the page shows; `busy` tells a row its move is under way.
@@ -235,23 +265,7 @@ export function useStageMove() {
     />
   ) : null;
 
-  const status: ReactNode = last ? (
-    <>
-      {`${last.application.applicantName} moved to ${STAGE_LABELS[last.change.stage]}`}
-      {last.change.emailed
-        ? last.undoable
-          ? `; the e-mail to them goes in ${windowSeconds(last.change)} seconds.`
-          : '; they were e-mailed about it.'
-        : '.'}
-      {last.undoable ? (
-        <Button variant="secondary" className="ml-3 px-3 py-1 text-sm" disabled={undoStage.isPending} onClick={undo}>
-          Undo
-        </Button>
-      ) : null}
-    </>
-  ) : (
-    undone
-  );
+  const status: ReactNode = <MoveStatus last={last} undone={undone} undoing={undoStage.isPending} onUndo={undo} />;
 
   const busy = (application: ReceivedApplication) =>
     (changeStage.isPending && changeStage.variables.id === application._id) ||

@@ -13,6 +13,31 @@ import { linkClass } from './ForgotPasswordPage';
 
 type Verification = { kind: 'confirming' } | { kind: 'confirmed' } | { kind: 'failed'; message: string };
 
+/** The address is confirmed: the way on is posting a job, or browsing. */
+function Confirmed() {
+  return (
+    <AuthCard title="E-mail address confirmed" subtitle="Thank you: your account is ready.">
+      <div className="space-y-4">
+        <p
+          role="status"
+          data-testid="account-message"
+          className="rounded-lg bg-teal-50 p-4 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50"
+        >
+          {MESSAGES.emailVerified} You can post jobs now.
+        </p>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Link to="/post-job" className={buttonClass('primary', 'flex-1 py-2.5')}>
+            Post a Job
+          </Link>
+          <Link to="/" className={buttonClass('secondary', 'flex-1 py-2.5')}>
+            Browse jobs
+          </Link>
+        </div>
+      </div>
+    </AuthCard>
+  );
+}
+
 /**
  * The page a confirmation link opens (`/verify-email?token=...`): it confirms the address as it loads (once per
  * token: verifyEmailOnce), then says so, or why not with a way to a new link: a button that mails one to a
@@ -53,29 +78,7 @@ export function VerifyEmailPage() {
     );
   }
 
-  if (state.kind === 'confirmed') {
-    return (
-      <AuthCard title="E-mail address confirmed" subtitle="Thank you: your account is ready.">
-        <div className="space-y-4">
-          <p
-            role="status"
-            data-testid="account-message"
-            className="rounded-lg bg-teal-50 p-4 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50"
-          >
-            {MESSAGES.emailVerified} You can post jobs now.
-          </p>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <Link to="/post-job" className={buttonClass('primary', 'flex-1 py-2.5')}>
-              Post a Job
-            </Link>
-            <Link to="/" className={buttonClass('secondary', 'flex-1 py-2.5')}>
-              Browse jobs
-            </Link>
-          </div>
-        </div>
-      </AuthCard>
-    );
-  }
+  if (state.kind === 'confirmed') return <Confirmed />;
 
   return (
     <AuthCard title="This link did not work" subtitle="Links to confirm an address work once, for 24 hours.">

@@ -6,10 +6,9 @@ import { inputClass } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/api';
 import { dateOnly } from '../../../lib/format';
 import { useMutateOnce } from '../../../lib/single-flight';
+import { cardClass } from './card';
 import { API_SCOPES, useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKey, type ApiScope } from '../api/companies';
 
-const cardClass =
-  'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900';
 const muted = 'text-sm text-slate-700 dark:text-slate-300';
 
 function KeyRow({ apiKey, onRevoke, revoking }: { apiKey: ApiKey; onRevoke: () => void; revoking: boolean }) {

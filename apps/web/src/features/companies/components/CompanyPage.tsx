@@ -1,36 +1,98 @@
-import type { CompanyPage as CompanyPageData, CompanyUpdateBody } from '@jobboard/shared';
-import { companyUpdateBodySchema, JOB_MODEL_LIMITS, SITE_NAME } from '@jobboard/shared';
-import { ExternalLink, LogOut, Pencil, UserMinus, UserPlus } from 'lucide-react';
-import { useEffect, useState, type SubmitEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import type { CompanyPage as CompanyPageData } from '@jobboard/shared';
+import { SITE_NAME } from '@jobboard/shared';
+import { ExternalLink, Pencil } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { CompanyLogo } from '../../../components/ui/CompanyLogo';
-import { confirmDialog } from '../../../components/ui/dialogs';
-import { focusField, inputClass, TextAreaField, TextField } from '../../../components/ui/Field';
 import { Link } from '../../../components/ui/Link';
 import { JobCardSkeletonList } from '../../../components/ui/Skeleton';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { useCurrentUser } from '../../../lib/session';
-import { ApiKeysPanel } from './ApiKeysPanel';
-import { WebhooksPanel } from './WebhooksPanel';
-import { EmbedPanel } from './EmbedPanel';
+import { useCompany } from '../api/companies';
+import { cardClass } from './card';
+import { CompanyEditForm } from './CompanyEditForm';
 import { CompanyJobList } from './CompanyJobList';
-import {
-  useCompany,
-  useCompanyInvitations,
-  useCompanyMembers,
-  useInviteMember,
-  useRemoveMember,
-  useUpdateCompany,
-} from '../api/companies';
-import { useMutateOnce } from '../../../lib/single-flight';
-
-const cardClass =
-  'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900';
+import { MembersPanel } from './MembersPanel';
 
 /** 'https://www.acme.example/jobs' -> 'acme.example/jobs': how a website link reads. */
 export function websiteLabel(url: string): string {
   return url.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '');
+}
+
+function CompanyLoading() {
+  return (
+    <section aria-busy="true" aria-label="Loading company">
+      <div className={`${cardClass} h-40 animate-pulse`} />
+      <div className="mt-8">
+        <JobCardSkeletonList count={3} />
+      </div>
+    </section>
+  );
+}
+
+function CompanyLoadError({ error, retry }: { error: Error; retry: () => void }) {
+  const notFound = error instanceof ApiError && error.status === 404;
+  return (
+    <section className="py-12 text-center">
+      <h1 className="text-2xl font-bold">{notFound ? 'Company not found' : 'Could not load this company'}</h1>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        {notFound ? 'There is no company at this address. It may have been renamed.' : errorMessage(error)}
+      </p>
+      <div className="mt-6 flex justify-center gap-3">
+        {notFound ? null : (
+          <Button variant="secondary" onClick={retry}>
+            Try again
+          </Button>
+        )}
+        <Link to="/" className={buttonClass('primary')}>
+          Back to all jobs
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** The company's logo, name, website and open jobs' count; its members get "Edit company". */
+function CompanyHeading({ company, onEdit }: { company: CompanyPageData; onEdit: (() => void) | undefined }) {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+      <CompanyLogo
+        src={company.logo}
+        companyName={company.name}
+        alt={`${company.name} logo`}
+        size={80}
+        className="h-20 w-20 shrink-0 rounded-2xl border border-slate-200 p-1.5 text-2xl dark:border-slate-700"
+      />
+      <div className="min-w-0 flex-1">
+        <h1 dir="auto" className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">
+          {company.name}
+        </h1>
+        <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
+          {company.website ? (
+            <a
+              href={company.website}
+              rel="noopener noreferrer nofollow"
+              target="_blank"
+              className="inline-flex items-center gap-1 font-medium text-teal-800 underline underline-offset-2 hover:no-underline dark:text-teal-300"
+            >
+              {websiteLabel(company.website)}
+              <ExternalLink size={14} aria-hidden="true" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          ) : null}
+          <span>
+            {company.openJobs} open {company.openJobs === 1 ? 'job' : 'jobs'}
+          </span>
+        </p>
+      </div>
+      {onEdit ? (
+        <Button variant="secondary" onClick={onEdit} className="self-start">
+          <Pencil size={14} aria-hidden="true" />
+          Edit company
+        </Button>
+      ) : null}
+    </div>
+  );
 }
 
 /** /company/:slug: the company, its open jobs, and for its members an edit form and the member list. */
@@ -43,79 +105,13 @@ export function CompanyPage() {
     document.title = title;
   }, [title]);
 
-  if (company.isPending) {
-    return (
-      <section aria-busy="true" aria-label="Loading company">
-        <div className={`${cardClass} h-40 animate-pulse`} />
-        <div className="mt-8">
-          <JobCardSkeletonList count={3} />
-        </div>
-      </section>
-    );
-  }
-  if (company.isError) {
-    const notFound = company.error instanceof ApiError && company.error.status === 404;
-    return (
-      <section className="py-12 text-center">
-        <h1 className="text-2xl font-bold">{notFound ? 'Company not found' : 'Could not load this company'}</h1>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">
-          {notFound ? 'There is no company at this address. It may have been renamed.' : errorMessage(company.error)}
-        </p>
-        <div className="mt-6 flex justify-center gap-3">
-          {notFound ? null : (
-            <Button variant="secondary" onClick={() => void company.refetch()}>
-              Try again
-            </Button>
-          )}
-          <Link to="/" className={buttonClass('primary')}>
-            Back to all jobs
-          </Link>
-        </div>
-      </section>
-    );
-  }
-
+  if (company.isPending) return <CompanyLoading />;
+  if (company.isError) return <CompanyLoadError error={company.error} retry={() => void company.refetch()} />;
   const data = company.data;
   return (
     <section className="mx-auto max-w-4xl space-y-8">
       <div className={cardClass}>
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-          <CompanyLogo
-            src={data.logo}
-            companyName={data.name}
-            alt={`${data.name} logo`}
-            size={80}
-            className="h-20 w-20 shrink-0 rounded-2xl border border-slate-200 p-1.5 text-2xl dark:border-slate-700"
-          />
-          <div className="min-w-0 flex-1">
-            <h1 dir="auto" className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">
-              {data.name}
-            </h1>
-            <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
-              {data.website ? (
-                <a
-                  href={data.website}
-                  rel="noopener noreferrer nofollow"
-                  target="_blank"
-                  className="inline-flex items-center gap-1 font-medium text-teal-800 underline underline-offset-2 hover:no-underline dark:text-teal-300"
-                >
-                  {websiteLabel(data.website)}
-                  <ExternalLink size={14} aria-hidden="true" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              ) : null}
-              <span>
-                {data.openJobs} open {data.openJobs === 1 ? 'job' : 'jobs'}
-              </span>
-            </p>
-          </div>
-          {data.canEdit && !editing ? (
-            <Button variant="secondary" onClick={() => setEditing(true)} className="self-start">
-              <Pencil size={14} aria-hidden="true" />
-              Edit company
-            </Button>
-          ) : null}
-        </div>
+        <CompanyHeading company={data} onEdit={data.canEdit && !editing ? () => setEditing(true) : undefined} />
         {data.description ? (
           <p dir="auto" className="mt-6 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">
             {data.description}
@@ -123,7 +119,6 @@ export function CompanyPage() {
         ) : null}
         {editing ? <CompanyEditForm company={data} onDone={() => setEditing(false)} /> : null}
       </div>
-
       <div>
         <h2 className="mb-4 text-lg font-bold">Open jobs</h2>
         {data.jobs.length === 0 ? (
@@ -134,287 +129,7 @@ export function CompanyPage() {
           <CompanyJobList jobs={data.jobs} />
         )}
       </div>
-
       {data.canEdit ? <MembersPanel slug={data.slug} /> : null}
     </section>
-  );
-}
-
-type EditValues = { name: string; logo: string; website: string; description: string };
-type EditErrors = Partial<Record<keyof EditValues, string>>;
-
-/** Validates with the shared schema; the messages name the field, as the server's do. */
-export function validateCompanyEdit(
-  values: EditValues,
-): { ok: true; body: CompanyUpdateBody } | { ok: false; errors: EditErrors } {
-  const parsed = companyUpdateBodySchema.safeParse(values);
-  if (parsed.success) return { ok: true, body: parsed.data };
-  const errors: EditErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0];
-    if (typeof key === 'string' && key in values && !(key in errors)) errors[key as keyof EditValues] = issue.message;
-  }
-  return { ok: false, errors };
-}
-
-function CompanyEditForm({ company, onDone }: { company: CompanyPageData; onDone: () => void }) {
-  const update = useUpdateCompany(company.slug);
-  const updateOnce = useMutateOnce(update.mutate);
-  const navigate = useNavigate();
-  const [values, setValues] = useState<EditValues>({
-    name: company.name,
-    logo: company.logo,
-    website: company.website,
-    description: company.description,
-  });
-  const [errors, setErrors] = useState<EditErrors>({});
-  const set = (field: keyof EditValues) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-
-  const submit = (event: SubmitEvent) => {
-    event.preventDefault();
-    const result = validateCompanyEdit(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      const first = Object.keys(result.errors)[0];
-      if (first) focusField(`company-${first}`);
-      return;
-    }
-    setErrors({});
-    updateOnce(result.body, {
-      onSuccess: (saved) => {
-        onDone();
-        if (saved.slug !== company.slug) void navigate(`/company/${saved.slug}`, { replace: true });
-      },
-    });
-  };
-
-  return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="mt-6 space-y-4 border-t border-slate-200 pt-6 dark:border-slate-800"
-      aria-labelledby="edit-company-heading"
-    >
-      <h2 id="edit-company-heading" className="text-lg font-semibold">
-        Edit company
-      </h2>
-      <TextField
-        id="company-name"
-        label="Company Name"
-        required
-        maxLength={JOB_MODEL_LIMITS.companyName}
-        value={values.name}
-        onChange={set('name')}
-        error={errors.name}
-      />
-      <TextField
-        id="company-logo"
-        label="Company Logo"
-        type="url"
-        inputMode="url"
-        placeholder="https://example.com/logo.svg"
-        value={values.logo}
-        onChange={set('logo')}
-        error={errors.logo}
-      />
-      <TextField
-        id="company-website"
-        label="Website"
-        type="url"
-        inputMode="url"
-        placeholder="https://example.com"
-        value={values.website}
-        onChange={set('website')}
-        error={errors.website}
-      />
-      <TextAreaField
-        id="company-description"
-        label="Description"
-        rows={4}
-        maxLength={JOB_MODEL_LIMITS.companyDescription}
-        value={values.description}
-        onChange={set('description')}
-        error={errors.description}
-      />
-      {update.isError ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {errorMessage(update.error)}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save company'}
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function MembersPanel({ slug }: { slug: string }) {
-  const me = useCurrentUser();
-  const members = useCompanyMembers(slug, true);
-  const add = useInviteMember(slug);
-  const addOnce = useMutateOnce(add.mutate);
-  const remove = useRemoveMember(slug);
-  const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [invited, setInvited] = useState('');
-  const myEmail = me?.email.toLowerCase();
-  const isCreator = Boolean(myEmail && members.data?.some((m) => m.isCreator && m.email.toLowerCase() === myEmail));
-  const invitations = useCompanyInvitations(slug, isCreator);
-
-  const onAdd = (event: SubmitEvent) => {
-    event.preventDefault();
-    const address = email.trim();
-    if (!address) return;
-    addOnce(address, {
-      onSuccess: () => {
-        setInvited(address);
-        setEmail('');
-      },
-    });
-  };
-  const onRemove = async (address: string) => {
-    const ok = await confirmDialog(
-      'Remove this member?',
-      `${address} will no longer be able to edit this company or post jobs for it. Their open jobs here are closed.`,
-      'Yes, remove',
-    );
-    if (ok) remove.mutate(address);
-  };
-  const onLeave = async (address: string) => {
-    const ok = await confirmDialog(
-      'Leave this company?',
-      'You will no longer be able to edit it or post jobs for it. Your open jobs here are closed.',
-      'Yes, leave',
-    );
-    if (ok) remove.mutate(address, { onSuccess: () => void navigate('/my-job') });
-  };
-
-  return (
-    <>
-      <section aria-labelledby="members-heading" className={cardClass}>
-        <h2 id="members-heading" className="text-lg font-bold">
-          Members
-        </h2>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Members may edit the company and post jobs for it. Its creator invites them by e-mail (they join by accepting)
-          and removes them.
-        </p>
-        {members.isPending ? (
-          <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">Loading members...</p>
-        ) : members.isError ? (
-          <p role="alert" className="mt-4 text-sm text-red-800 dark:text-red-200">
-            {errorMessage(members.error)}
-          </p>
-        ) : (
-          <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-            {members.data.map((member) => (
-              <li key={member.email} className="flex flex-wrap items-center gap-3 py-3">
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium text-slate-900 dark:text-white">
-                    {member.name || member.email}
-                    {member.isCreator ? (
-                      <span className="ml-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-semibold text-teal-900 dark:bg-teal-950 dark:text-teal-100">
-                        Creator
-                      </span>
-                    ) : null}
-                  </p>
-                  <p className="text-sm break-all text-slate-700 dark:text-slate-300">{member.email}</p>
-                </div>
-                {isCreator && !member.isCreator ? (
-                  <Button
-                    variant="secondary"
-                    className="px-3 py-1.5"
-                    aria-label={`Remove ${member.email}`}
-                    disabled={remove.isPending && remove.variables === member.email}
-                    onClick={() => void onRemove(member.email)}
-                  >
-                    <UserMinus size={14} aria-hidden="true" />
-                    Remove
-                  </Button>
-                ) : null}
-                {!member.isCreator && member.email.toLowerCase() === myEmail ? (
-                  <Button
-                    variant="secondary"
-                    className="px-3 py-1.5"
-                    disabled={remove.isPending}
-                    onClick={() => void onLeave(member.email)}
-                  >
-                    <LogOut size={14} aria-hidden="true" />
-                    Leave
-                  </Button>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-        {isCreator && invitations.data && invitations.data.length > 0 ? (
-          <div className="mt-4">
-            <h3 className="text-sm font-semibold">Pending invitations</h3>
-            <ul className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-              {invitations.data.map((invitation) => (
-                <li key={invitation.id} className="break-all">
-                  {invitation.email}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {remove.isError ? (
-          <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">
-            {errorMessage(remove.error)}
-          </p>
-        ) : null}
-        {isCreator ? (
-          <form onSubmit={onAdd} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
-            <div className="flex-1">
-              <label
-                htmlFor="member-email"
-                className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200"
-              >
-                Invite a member by e-mail
-              </label>
-              <input
-                id="member-email"
-                type="email"
-                autoComplete="off"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                placeholder="name@example.com"
-                className={inputClass}
-                aria-invalid={add.isError ? true : undefined}
-                aria-describedby={add.isError ? 'member-email-error' : undefined}
-              />
-            </div>
-            <Button type="submit" disabled={add.isPending || !email.trim()}>
-              <UserPlus size={16} aria-hidden="true" />
-              {add.isPending ? 'Inviting...' : 'Send invitation'}
-            </Button>
-          </form>
-        ) : null}
-        {invited && !add.isError ? (
-          <p role="status" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-            An invitation was sent to {invited}. They become a member when they accept it.
-          </p>
-        ) : null}
-        {add.isError ? (
-          <p id="member-email-error" role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">
-            {errorMessage(add.error)}
-          </p>
-        ) : null}
-      </section>
-      {/* The owner's API keys (issue 36): beside the members, for the creator only. */}
-      {isCreator ? <ApiKeysPanel slug={slug} /> : null}
-      {isCreator ? <WebhooksPanel slug={slug} /> : null}
-      <EmbedPanel slug={slug} />
-    </>
   );
 }

@@ -2,9 +2,26 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/api';
 import { useAnswerInvitation, useMyInvitations } from '../api/companies';
+import { cardClass } from './card';
 
-const cardClass =
-  'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900';
+/** The invitation a mailed link names (?token=...), to accept or decline. */
+function FollowedInvitation({ busy, respond }: { busy: boolean; respond: (accept: boolean) => void }) {
+  return (
+    <div className={cardClass}>
+      <p>
+        You followed an invitation to join a company. Its members post jobs under its name and read their applications.
+      </p>
+      <div className="mt-4 flex gap-3">
+        <Button disabled={busy} onClick={() => respond(true)}>
+          Accept invitation
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={() => respond(false)}>
+          Decline
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 /**
  * /company-invitation: the invitations to the signed-in user's address, each to accept or decline, and the one
@@ -31,22 +48,7 @@ export function InvitationsPage() {
   return (
     <section className="mx-auto max-w-2xl space-y-6">
       <h1 className="text-2xl font-bold">Company invitations</h1>
-      {token ? (
-        <div className={cardClass}>
-          <p>
-            You followed an invitation to join a company. Its members post jobs under its name and read their
-            applications.
-          </p>
-          <div className="mt-4 flex gap-3">
-            <Button disabled={answer.isPending} onClick={() => respond({ token }, true)}>
-              Accept invitation
-            </Button>
-            <Button variant="secondary" disabled={answer.isPending} onClick={() => respond({ token }, false)}>
-              Decline
-            </Button>
-          </div>
-        </div>
-      ) : null}
+      {token ? <FollowedInvitation busy={answer.isPending} respond={(accept) => respond({ token }, accept)} /> : null}
       {answer.isError ? (
         <p
           role="alert"

@@ -105,53 +105,40 @@ function ReasonForm({
   );
 }
 
-function QueueCard({ item, onDecided }: { item: QueueItem; onDecided: (message: string) => void }) {
-  const decide = useDecide();
-  const decideOnce = useMutateOnce(decide.mutate);
-  const [asking, setAsking] = useState<'hide' | 'ban' | null>(null);
-  const titleId = useId();
-  const { job, poster } = item;
+/** The job (a link to its page), its company and place, and why it is in the queue. */
+function QueueCardHeading({ item, titleId }: { item: QueueItem; titleId: string }) {
+  const { job } = item;
   const pending = job.moderation?.state === 'pending';
-
-  const run = (decision: Decision) => {
-    decideOnce(decision, {
-      onSuccess: (answer) => {
-        setAsking(null);
-        // The decided job usually leaves the queue with this card: the page says what was done.
-        onDecided(`${answer.message}: ${decision.kind === 'ban' ? poster.email : job.jobTitle}`);
-      },
-    });
-  };
-
   return (
-    <li
-      data-testid="queue-item"
-      aria-labelledby={titleId}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
-            <Link to={`/job/${job._id}`} className="hover:underline">
-              {job.jobTitle}
-            </Link>
-          </h2>
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            {job.company.name || job.companyName} · {job.jobLocation || 'No location'}
-          </p>
-        </div>
-        <span
-          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-            pending
-              ? 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100'
-              : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100'
-          }`}
-        >
-          {pending ? 'Awaiting review' : plural(item.reportCount, 'report', 'reports')}
-        </span>
+    <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="min-w-0">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
+          <Link to={`/job/${job._id}`} className="hover:underline">
+            {job.jobTitle}
+          </Link>
+        </h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {job.company.name || job.companyName} · {job.jobLocation || 'No location'}
+        </p>
       </div>
-      <p className="mt-2 line-clamp-3 text-sm text-slate-800 dark:text-slate-200">{job.description}</p>
+      <span
+        className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+          pending
+            ? 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100'
+            : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100'
+        }`}
+      >
+        {pending ? 'Awaiting review' : plural(item.reportCount, 'report', 'reports')}
+      </span>
+    </div>
+  );
+}
 
+/** Who posted the job, the reports' reasons, and what the reporters wrote. */
+function QueueEvidence({ item }: { item: QueueItem }) {
+  const { poster } = item;
+  return (
+    <>
       <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
         <div>
           <dt className="font-semibold">Posted by</dt>
@@ -187,6 +174,92 @@ function QueueCard({ item, onDecided }: { item: QueueItem; onDecided: (message: 
             ))}
         </ul>
       ) : null}
+    </>
+  );
+}
+
+interface QueueDecisionsProps {
+  item: QueueItem;
+  titleId: string;
+  asking: 'hide' | 'ban' | null;
+  setAsking: (asking: 'hide' | 'ban' | null) => void;
+  busy: boolean;
+  run: (decision: Decision) => void;
+}
+
+/** Approve, Hide (with a reason) or Ban the poster (with a reason, confirmed). */
+function QueueDecisions({ item, titleId, asking, setAsking, busy, run }: QueueDecisionsProps) {
+  const { job, poster } = item;
+  if (asking === 'hide')
+    return (
+      <ReasonForm
+        label="Reason for hiding (the poster sees it)"
+        submit="Hide job"
+        busy={busy}
+        onCancel={() => setAsking(null)}
+        onSubmit={(reason) => run({ kind: 'hide', jobId: job._id, reason })}
+      />
+    );
+  if (asking === 'ban')
+    return (
+      <ReasonForm
+        label={`Reason for banning ${poster.email}`}
+        submit="Ban account"
+        busy={busy}
+        onCancel={() => setAsking(null)}
+        onSubmit={async (reason) => {
+          const sure = await confirmDialog(
+            `Ban ${poster.email}?`,
+            'The account is signed out everywhere, cannot sign in again, and all its jobs leave search.',
+            'Ban account',
+          );
+          if (sure) run({ kind: 'ban', userId: poster.id, reason });
+        }}
+      />
+    );
+  return (
+    <div className="mt-4 flex flex-wrap gap-2">
+      <Button aria-describedby={titleId} disabled={busy} onClick={() => run({ kind: 'approve', jobId: job._id })}>
+        Approve
+      </Button>
+      <Button variant="secondary" aria-describedby={titleId} disabled={busy} onClick={() => setAsking('hide')}>
+        Hide
+      </Button>
+      {poster.isAdmin || poster.bannedAt ? null : (
+        <Button variant="danger" aria-describedby={titleId} disabled={busy} onClick={() => setAsking('ban')}>
+          Ban poster
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function QueueCard({ item, onDecided }: { item: QueueItem; onDecided: (message: string) => void }) {
+  const decide = useDecide();
+  const decideOnce = useMutateOnce(decide.mutate);
+  const [asking, setAsking] = useState<'hide' | 'ban' | null>(null);
+  const titleId = useId();
+  const { job, poster } = item;
+  const run = (decision: Decision) => {
+    decideOnce(decision, {
+      onSuccess: (answer) => {
+        setAsking(null);
+        // The decided job usually leaves the queue with this card: the page says what was done.
+        onDecided(`${answer.message}: ${decision.kind === 'ban' ? poster.email : job.jobTitle}`);
+      },
+    });
+  };
+
+  return (
+    <li
+      data-testid="queue-item"
+      aria-labelledby={titleId}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <QueueCardHeading item={item} titleId={titleId} />
+      <p className="mt-2 line-clamp-3 text-sm text-slate-800 dark:text-slate-200">{job.description}</p>
+
+      <QueueEvidence item={item} />
 
       {decide.isError ? (
         <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-300">
@@ -194,58 +267,14 @@ function QueueCard({ item, onDecided }: { item: QueueItem; onDecided: (message: 
         </p>
       ) : null}
 
-      {asking === 'hide' ? (
-        <ReasonForm
-          label="Reason for hiding (the poster sees it)"
-          submit="Hide job"
-          busy={decide.isPending}
-          onCancel={() => setAsking(null)}
-          onSubmit={(reason) => run({ kind: 'hide', jobId: job._id, reason })}
-        />
-      ) : asking === 'ban' ? (
-        <ReasonForm
-          label={`Reason for banning ${poster.email}`}
-          submit="Ban account"
-          busy={decide.isPending}
-          onCancel={() => setAsking(null)}
-          onSubmit={async (reason) => {
-            const sure = await confirmDialog(
-              `Ban ${poster.email}?`,
-              'The account is signed out everywhere, cannot sign in again, and all its jobs leave search.',
-              'Ban account',
-            );
-            if (sure) run({ kind: 'ban', userId: poster.id, reason });
-          }}
-        />
-      ) : (
-        <div className="mt-4 flex flex-wrap gap-2">
-          <Button
-            aria-describedby={titleId}
-            disabled={decide.isPending}
-            onClick={() => run({ kind: 'approve', jobId: job._id })}
-          >
-            Approve
-          </Button>
-          <Button
-            variant="secondary"
-            aria-describedby={titleId}
-            disabled={decide.isPending}
-            onClick={() => setAsking('hide')}
-          >
-            Hide
-          </Button>
-          {poster.isAdmin || poster.bannedAt ? null : (
-            <Button
-              variant="danger"
-              aria-describedby={titleId}
-              disabled={decide.isPending}
-              onClick={() => setAsking('ban')}
-            >
-              Ban poster
-            </Button>
-          )}
-        </div>
-      )}
+      <QueueDecisions
+        item={item}
+        titleId={titleId}
+        asking={asking}
+        setAsking={setAsking}
+        busy={decide.isPending}
+        run={run}
+      />
     </li>
   );
 }

@@ -1,9 +1,10 @@
 import type { Facets, FilterGroup, SearchQuery, TopFacets } from '@jobboard/shared';
 import { FILTER_GROUPS, PAY_AT_LEAST_OPTIONS } from '@jobboard/shared';
-import { Link } from '../../../components/ui/Link';
+import type { ReactNode } from 'react';
 import { countryLabel, countryOptions } from '../../../lib/countries';
 import { countLabel } from '../../../lib/format';
 import { useHydrated } from '../../../lib/hydrated';
+import { EstimatedText, legendClass, LinkGroup, RadioGroup, type RadioGroupProps } from './FilterControls';
 
 const GROUP_TITLES: Record<FilterGroup, string> = {
   location: 'Location',
@@ -54,124 +55,6 @@ export interface FilterPanelProps {
   estimated?: boolean;
 }
 
-/** '~1.2K' on screen, 'about 1.2K' to a screen reader. */
-function EstimatedText({ text, estimated }: { text: string; estimated: boolean | undefined }) {
-  if (!estimated) return text;
-  return (
-    <>
-      <span aria-hidden="true">{text}</span>
-      <span className="sr-only"> about {text.slice(1)}</span>
-    </>
-  );
-}
-
-function Count({ value, estimated = false }: { value: number | undefined; estimated?: boolean | undefined }) {
-  const text = countLabel(value, estimated);
-  if (text === undefined) return null;
-  return (
-    <span className="ml-auto rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 tabular-nums dark:bg-slate-800 dark:text-slate-200">
-      <EstimatedText text={text} estimated={estimated} />
-    </span>
-  );
-}
-
-const radioRowClass =
-  'flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
-const legendClass = 'mb-2 text-base font-semibold text-slate-900 dark:text-white';
-const linkRowClass = `${radioRowClass} aria-[current=true]:bg-teal-50 aria-[current=true]:font-semibold aria-[current=true]:text-teal-900 dark:aria-[current=true]:bg-teal-950 dark:aria-[current=true]:text-teal-100`;
-
-interface RadioGroupProps {
-  name: string;
-  title: string;
-  allLabel: string;
-  options: readonly { value: string; label: string }[];
-  current: string | undefined;
-  counts?: Record<string, number> | undefined;
-  estimated?: boolean | undefined;
-  onPick: (value: string | undefined) => void;
-  form?: string | undefined;
-  /** A group inside a larger one (Pay's). */
-  small?: boolean;
-}
-
-function RadioGroup({
-  name,
-  title,
-  allLabel,
-  options,
-  current,
-  counts,
-  estimated,
-  onPick,
-  form,
-  small,
-}: RadioGroupProps) {
-  return (
-    <fieldset>
-      <legend className={small ? 'mb-1 text-sm font-semibold text-slate-700 dark:text-slate-300' : legendClass}>
-        {title}
-      </legend>
-      <div className="space-y-0.5">
-        {[{ value: undefined, label: allLabel }, ...options].map((option) => (
-          <label key={option.value ?? ''} className={radioRowClass}>
-            <input
-              type="radio"
-              name={name}
-              form={form}
-              value={option.value ?? ''}
-              checked={current === option.value}
-              onChange={() => onPick(option.value)}
-              className="h-4 w-4 accent-teal-700"
-            />
-            <span>{option.label}</span>
-            {option.value ? <Count value={counts?.[option.value]} estimated={estimated} /> : null}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-interface LinkItem {
-  key: string;
-  label: string;
-  count?: number;
-  active: boolean;
-  href: string;
-}
-
-/** Facet values as links (they change with the results, so they are not a fixed radio group). */
-function LinkGroup({
-  id,
-  title,
-  items,
-  estimated,
-}: {
-  id: string;
-  title: string;
-  items: LinkItem[];
-  estimated?: boolean | undefined;
-}) {
-  if (items.length < 2) return null;
-  return (
-    <nav aria-labelledby={id}>
-      <h3 id={id} className={legendClass}>
-        {title}
-      </h3>
-      <ul className="space-y-0.5">
-        {items.map((item) => (
-          <li key={item.key}>
-            <Link to={item.href} aria-current={item.active ? 'true' : undefined} className={linkRowClass}>
-              <span>{item.label}</span>
-              <Count value={item.count} estimated={estimated} />
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
 const placeLabel = (city: string, country: string | undefined) =>
   [city, country && countryLabel(country)].filter(Boolean).join(', ');
 
@@ -198,6 +81,136 @@ function locationOptions(
   return options;
 }
 
+type PanelPart = Pick<FilterPanelProps, 'form' | 'query' | 'onChange'>;
+
+/** Remote jobs open to a country: choosing one also chooses Remote. */
+function RemoteCountrySelect({ id, form, query, onChange }: PanelPart & { id: string }) {
+  const hydrated = useHydrated();
+  return (
+    <div>
+      <label htmlFor={id} className={legendClass + ' block'}>
+        Remote jobs open to my country
+      </label>
+      <select
+        id={id}
+        name={form ? 'remoteCountry' : undefined}
+        form={form}
+        value={query.remoteCountry ?? ''}
+        onChange={(event) => {
+          const code = event.target.value;
+          onChange(code ? { workplace: 'remote', remoteCountry: code } : { remoteCountry: undefined });
+        }}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+      >
+        <option value="">Any country</option>
+        {/* Country names come from the runtime's ICU, whose names differ between versions (Node's on the server,
+          the browser's here): the list is written once the browser has taken the page over. */}
+        {(hydrated ? countryOptions() : countryOptions().filter((c) => c.code === query.remoteCountry)).map(
+          (country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ),
+        )}
+      </select>
+    </div>
+  );
+}
+
+/** The current results' most common skills, as links. */
+function SkillLinks({
+  id,
+  query,
+  topFacets,
+  hrefFor,
+  estimated,
+}: Pick<FilterPanelProps, 'query' | 'topFacets' | 'hrefFor' | 'estimated'> & { id: string }) {
+  const skills = topFacets?.skills ?? [];
+  return (
+    <LinkGroup
+      estimated={estimated}
+      id={id}
+      title="Skills"
+      items={[
+        { key: '', label: 'Any skill', active: !query.skill, href: hrefFor({ skill: undefined }) },
+        ...skills.map((skill) => ({
+          key: skill.value,
+          label: skill.label,
+          count: skill.count,
+          active: query.skill === skill.value.toLowerCase(),
+          href: hrefFor({ skill: skill.value.toLowerCase() }),
+        })),
+      ]}
+    />
+  );
+}
+
+interface PayFiltersProps extends PanelPart, Pick<FilterPanelProps, 'idPrefix' | 'facets' | 'estimated'> {
+  /** The spec's "Up to" group, drawn by the panel. */
+  maxPrice: ReactNode;
+}
+
+/** Pay: how it is paid (buttons), at least a yearly amount, and the spec's "Up to". */
+function PayFilters({ idPrefix, form, query, facets, estimated, onChange, maxPrice }: PayFiltersProps) {
+  const salary = FILTER_GROUPS.salaryType;
+  return (
+    <fieldset className="space-y-3">
+      <legend className={legendClass}>Pay</legend>
+      <fieldset>
+        <legend className="mb-1 text-sm font-semibold text-slate-700 dark:text-slate-300">
+          {GROUP_TITLES.salaryType}
+        </legend>
+        <div className="flex flex-wrap gap-2" role="group">
+          {[{ value: undefined, label: ALL_LABELS.salaryType }, ...salary].map((option) => {
+            const active = query.salaryType === option.value;
+            const count = countLabel(option.value ? facets?.salaryType[option.value] : undefined, estimated);
+            return (
+              <button
+                key={option.label}
+                {...(form
+                  ? { type: 'submit' as const, form, name: 'salaryType', value: option.value ?? '' }
+                  : { type: 'button' as const })}
+                aria-pressed={active}
+                onClick={(event) => {
+                  event.preventDefault();
+                  onChange({ salaryType: option.value });
+                }}
+                className={`rounded-lg border px-3 py-1.5 text-sm font-medium transition-colors ${
+                  active
+                    ? 'border-teal-700 bg-teal-700 text-white'
+                    : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800'
+                }`}
+              >
+                {option.label}
+                {count !== undefined ? (
+                  <span className="ml-1 tabular-nums opacity-90">
+                    (<EstimatedText text={count} estimated={estimated} />)
+                  </span>
+                ) : null}
+              </button>
+            );
+          })}
+        </div>
+        {/* After the buttons: a pressed one's value comes first in the form's data, and wins. */}
+        {form && query.salaryType ? (
+          <input type="hidden" form={form} name="salaryType" value={query.salaryType} />
+        ) : null}
+      </fieldset>
+      <RadioGroup
+        small
+        form={form}
+        name={form ? 'payMin' : `${idPrefix}-payMin`}
+        title="At least (a year)"
+        allLabel="Any"
+        options={PAY_AT_LEAST_OPTIONS}
+        current={query.payMin === undefined ? undefined : String(query.payMin)}
+        onPick={(value) => onChange({ payMin: value === undefined ? undefined : Number(value) })}
+      />
+      {maxPrice}
+    </fieldset>
+  );
+}
+
 /**
  * The sidebar of docs/product.md, "Constants and filters" (single-choice groups, each with an All/Any option,
  * counts beside each option), with the job model's: workplace, remote jobs open to a country, pay at least, and
@@ -213,7 +226,6 @@ export function FilterPanel({
   hrefFor,
   estimated,
 }: FilterPanelProps) {
-  const hydrated = useHydrated();
   const group = (name: FilterGroup, extra: Partial<RadioGroupProps> = {}) => (
     <RadioGroup
       key={name}
@@ -229,8 +241,6 @@ export function FilterPanel({
       {...extra}
     />
   );
-  const salary = FILTER_GROUPS.salaryType;
-  const skills = topFacets?.skills ?? [];
   const remoteId = `${idPrefix}-remote-country`;
   const chosenPlace = query.location && query.country ? `${query.location}|${query.country}` : query.location;
   const placeCounts: Record<string, number> = { ...facets?.location };
@@ -259,102 +269,23 @@ export function FilterPanel({
         },
       })}
       {group('workplace')}
-      <div>
-        <label htmlFor={remoteId} className={legendClass + ' block'}>
-          Remote jobs open to my country
-        </label>
-        <select
-          id={remoteId}
-          name={form ? 'remoteCountry' : undefined}
-          form={form}
-          value={query.remoteCountry ?? ''}
-          onChange={(event) => {
-            const code = event.target.value;
-            onChange(code ? { workplace: 'remote', remoteCountry: code } : { remoteCountry: undefined });
-          }}
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-        >
-          <option value="">Any country</option>
-          {/* Country names come from the runtime's ICU, whose names differ between versions (Node's on the server,
-              the browser's here): the list is written once the browser has taken the page over. */}
-          {(hydrated ? countryOptions() : countryOptions().filter((c) => c.code === query.remoteCountry)).map(
-            (country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ),
-          )}
-        </select>
-      </div>
-      <LinkGroup
-        estimated={estimated}
+      <RemoteCountrySelect id={remoteId} form={form} query={query} onChange={onChange} />
+      <SkillLinks
         id={`${idPrefix}-skills`}
-        title="Skills"
-        items={[
-          { key: '', label: 'Any skill', active: !query.skill, href: hrefFor({ skill: undefined }) },
-          ...skills.map((skill) => ({
-            key: skill.value,
-            label: skill.label,
-            count: skill.count,
-            active: query.skill === skill.value.toLowerCase(),
-            href: hrefFor({ skill: skill.value.toLowerCase() }),
-          })),
-        ]}
+        query={query}
+        topFacets={topFacets}
+        hrefFor={hrefFor}
+        estimated={estimated}
       />
-      <fieldset className="space-y-3">
-        <legend className={legendClass}>Pay</legend>
-        <fieldset>
-          <legend className="mb-1 text-sm font-semibold text-slate-700 dark:text-slate-300">
-            {GROUP_TITLES.salaryType}
-          </legend>
-          <div className="flex flex-wrap gap-2" role="group">
-            {[{ value: undefined, label: ALL_LABELS.salaryType }, ...salary].map((option) => {
-              const active = query.salaryType === option.value;
-              const count = countLabel(option.value ? facets?.salaryType[option.value] : undefined, estimated);
-              return (
-                <button
-                  key={option.label}
-                  {...(form
-                    ? { type: 'submit' as const, form, name: 'salaryType', value: option.value ?? '' }
-                    : { type: 'button' as const })}
-                  aria-pressed={active}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    onChange({ salaryType: option.value });
-                  }}
-                  className={`rounded-lg border px-3 py-1.5 text-sm font-medium transition-colors ${
-                    active
-                      ? 'border-teal-700 bg-teal-700 text-white'
-                      : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800'
-                  }`}
-                >
-                  {option.label}
-                  {count !== undefined ? (
-                    <span className="ml-1 tabular-nums opacity-90">
-                      (<EstimatedText text={count} estimated={estimated} />)
-                    </span>
-                  ) : null}
-                </button>
-              );
-            })}
-          </div>
-          {/* After the buttons: a pressed one's value comes first in the form's data, and wins. */}
-          {form && query.salaryType ? (
-            <input type="hidden" form={form} name="salaryType" value={query.salaryType} />
-          ) : null}
-        </fieldset>
-        <RadioGroup
-          small
-          form={form}
-          name={form ? 'payMin' : `${idPrefix}-payMin`}
-          title="At least (a year)"
-          allLabel="Any"
-          options={PAY_AT_LEAST_OPTIONS}
-          current={query.payMin === undefined ? undefined : String(query.payMin)}
-          onPick={(value) => onChange({ payMin: value === undefined ? undefined : Number(value) })}
-        />
-        {group('maxPrice', { small: true })}
-      </fieldset>
+      <PayFilters
+        idPrefix={idPrefix}
+        form={form}
+        query={query}
+        facets={facets}
+        estimated={estimated}
+        onChange={onChange}
+        maxPrice={group('maxPrice', { small: true })}
+      />
       {group('posted')}
       {group('experience', {
         options: query.experience === 'work remotely' ? FILTER_GROUPS.experience : OPTIONS.experience,

@@ -1,0 +1,228 @@
+import { LogOut, UserMinus, UserPlus } from 'lucide-react';
+import { useState, type SubmitEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { confirmDialog } from '../../../components/ui/dialogs';
+import { inputClass } from '../../../components/ui/Field';
+import { errorMessage } from '../../../lib/api';
+import { useCurrentUser } from '../../../lib/session';
+import { useMutateOnce } from '../../../lib/single-flight';
+import {
+  useCompanyInvitations,
+  useCompanyMembers,
+  useInviteMember,
+  useRemoveMember,
+  type CompanyMember,
+} from '../api/companies';
+import { ApiKeysPanel } from './ApiKeysPanel';
+import { EmbedPanel } from './EmbedPanel';
+import { WebhooksPanel } from './WebhooksPanel';
+import { cardClass } from './card';
+
+interface MemberRowProps {
+  member: CompanyMember;
+  /** The creator may remove any other member. */
+  canRemove: boolean;
+  /** A member other than the creator may leave. */
+  isMe: boolean;
+  removing: boolean;
+  leaving: boolean;
+  onRemove: () => void;
+  onLeave: () => void;
+}
+
+function MemberRow({ member, canRemove, isMe, removing, leaving, onRemove, onLeave }: MemberRowProps) {
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-3">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium text-slate-900 dark:text-white">
+          {member.name || member.email}
+          {member.isCreator ? (
+            <span className="ml-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-semibold text-teal-900 dark:bg-teal-950 dark:text-teal-100">
+              Creator
+            </span>
+          ) : null}
+        </p>
+        <p className="text-sm break-all text-slate-700 dark:text-slate-300">{member.email}</p>
+      </div>
+      {canRemove ? (
+        <Button
+          variant="secondary"
+          className="px-3 py-1.5"
+          aria-label={`Remove ${member.email}`}
+          disabled={removing}
+          onClick={onRemove}
+        >
+          <UserMinus size={14} aria-hidden="true" />
+          Remove
+        </Button>
+      ) : null}
+      {isMe ? (
+        <Button variant="secondary" className="px-3 py-1.5" disabled={leaving} onClick={onLeave}>
+          <LogOut size={14} aria-hidden="true" />
+          Leave
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+interface InviteFormProps {
+  email: string;
+  setEmail: (email: string) => void;
+  onAdd: (event: SubmitEvent) => void;
+  busy: boolean;
+  /** The last invitation failed: its message is under the form (member-email-error). */
+  failed: boolean;
+}
+
+/** The creator's invitation by e-mail. */
+function InviteForm({ email, setEmail, onAdd, busy, failed }: InviteFormProps) {
+  return (
+    <form onSubmit={onAdd} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
+      <div className="flex-1">
+        <label htmlFor="member-email" className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
+          Invite a member by e-mail
+        </label>
+        <input
+          id="member-email"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          placeholder="name@example.com"
+          className={inputClass}
+          aria-invalid={failed ? true : undefined}
+          aria-describedby={failed ? 'member-email-error' : undefined}
+        />
+      </div>
+      <Button type="submit" disabled={busy || !email.trim()}>
+        <UserPlus size={16} aria-hidden="true" />
+        {busy ? 'Inviting...' : 'Send invitation'}
+      </Button>
+    </form>
+  );
+}
+
+/** The creator's invitation: the address typed, and the last one sent. */
+function useInvite(slug: string) {
+  const add = useInviteMember(slug);
+  const addOnce = useMutateOnce(add.mutate);
+  const [email, setEmail] = useState('');
+  const [invited, setInvited] = useState('');
+  const onAdd = (event: SubmitEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address) return;
+    addOnce(address, {
+      onSuccess: () => {
+        setInvited(address);
+        setEmail('');
+      },
+    });
+  };
+  return { add, email, setEmail, invited, onAdd };
+}
+
+/** Removing a member (the creator) or leaving (a member), each confirmed first; who leaves goes to My Jobs. */
+function useMemberRemoval(slug: string) {
+  const remove = useRemoveMember(slug);
+  const navigate = useNavigate();
+  const onRemove = async (address: string) => {
+    const ok = await confirmDialog(
+      'Remove this member?',
+      `${address} will no longer be able to edit this company or post jobs for it. Their open jobs here are closed.`,
+      'Yes, remove',
+    );
+    if (ok) remove.mutate(address);
+  };
+  const onLeave = async (address: string) => {
+    const ok = await confirmDialog(
+      'Leave this company?',
+      'You will no longer be able to edit it or post jobs for it. Your open jobs here are closed.',
+      'Yes, leave',
+    );
+    if (ok) remove.mutate(address, { onSuccess: () => void navigate('/my-job') });
+  };
+  return { remove, onRemove, onLeave };
+}
+
+export function MembersPanel({ slug }: { slug: string }) {
+  const me = useCurrentUser();
+  const members = useCompanyMembers(slug, true);
+  const { add, email, setEmail, invited, onAdd } = useInvite(slug);
+  const { remove, onRemove, onLeave } = useMemberRemoval(slug);
+  const myEmail = me?.email.toLowerCase();
+  const isCreator = Boolean(myEmail && members.data?.some((m) => m.isCreator && m.email.toLowerCase() === myEmail));
+  const invitations = useCompanyInvitations(slug, isCreator);
+
+  return (
+    <>
+      <section aria-labelledby="members-heading" className={cardClass}>
+        <h2 id="members-heading" className="text-lg font-bold">
+          Members
+        </h2>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          Members may edit the company and post jobs for it. Its creator invites them by e-mail (they join by accepting)
+          and removes them.
+        </p>
+        {members.isPending ? (
+          <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">Loading members...</p>
+        ) : members.isError ? (
+          <p role="alert" className="mt-4 text-sm text-red-800 dark:text-red-200">
+            {errorMessage(members.error)}
+          </p>
+        ) : (
+          <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+            {members.data.map((member) => (
+              <MemberRow
+                key={member.email}
+                member={member}
+                canRemove={isCreator && !member.isCreator}
+                isMe={!member.isCreator && member.email.toLowerCase() === myEmail}
+                removing={remove.isPending && remove.variables === member.email}
+                leaving={remove.isPending}
+                onRemove={() => void onRemove(member.email)}
+                onLeave={() => void onLeave(member.email)}
+              />
+            ))}
+          </ul>
+        )}
+        {isCreator && invitations.data && invitations.data.length > 0 ? (
+          <div className="mt-4">
+            <h3 className="text-sm font-semibold">Pending invitations</h3>
+            <ul className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              {invitations.data.map((invitation) => (
+                <li key={invitation.id} className="break-all">
+                  {invitation.email}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {remove.isError ? (
+          <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">
+            {errorMessage(remove.error)}
+          </p>
+        ) : null}
+        {isCreator ? (
+          <InviteForm email={email} setEmail={setEmail} onAdd={onAdd} busy={add.isPending} failed={add.isError} />
+        ) : null}
+        {invited && !add.isError ? (
+          <p role="status" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            An invitation was sent to {invited}. They become a member when they accept it.
+          </p>
+        ) : null}
+        {add.isError ? (
+          <p id="member-email-error" role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">
+            {errorMessage(add.error)}
+          </p>
+        ) : null}
+      </section>
+      {/* The owner's API keys (issue 36): beside the members, for the creator only. */}
+      {isCreator ? <ApiKeysPanel slug={slug} /> : null}
+      {isCreator ? <WebhooksPanel slug={slug} /> : null}
+      <EmbedPanel slug={slug} />
+    </>
+  );
+}

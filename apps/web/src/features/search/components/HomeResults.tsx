@@ -1,0 +1,165 @@
+import type { JobSort, SearchQuery, SearchResult } from '@jobboard/shared';
+import { HOME_PAGE_SIZE, HOME_SKELETON_CARDS } from '@jobboard/shared';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Pagination } from '../../../components/ui/Pagination';
+import { JobCardSkeletonList } from '../../../components/ui/Skeleton';
+import { FIRST_PAINT_MESSAGES as MESSAGES } from '../../../lib/first-paint-messages';
+import { aboutJobCount, jobCount } from '../../../lib/format';
+import { pageCount } from '../../../lib/paging';
+import { searchParamsOf } from '../search-params';
+import { JobCard } from './JobCard';
+import { SearchFeeds } from './SearchFeeds';
+import { SEARCH_FORM } from './SearchHero';
+
+// Only a search that finds nothing needs it.
+const EmptyResults = lazy(() => import('./EmptyResults').then((m) => ({ default: m.EmptyResults })));
+
+/** One page of a search as the page shows it: its total, whether that is an estimate, and where the pages end. */
+export interface ResultsPage {
+  data: SearchResult | undefined;
+  isError: boolean;
+  loading: boolean;
+  total: number;
+  estimated: boolean;
+  pages: number;
+  hasNext: boolean;
+}
+
+/** A search's pages: an estimated total has no known last page, so the pages go on while they come back full. */
+export function pagesOf(data: SearchResult | undefined, isError: boolean, page: number) {
+  const total = isError ? 0 : (data?.total ?? 0);
+  const estimated = !isError && Boolean(data?.totalIsEstimate);
+  const pages = pageCount(total, HOME_PAGE_SIZE);
+  const hasNext = estimated ? (data?.items.length ?? 0) === HOME_PAGE_SIZE : page < pages;
+  return { total, estimated, pages, hasNext };
+}
+
+interface SortControlProps {
+  query: SearchQuery;
+  update: (patch: Partial<SearchQuery>) => void;
+}
+
+/** The results' order: its own form, so without scripts a new order keeps the search. */
+function SortControl({ query, update }: SortControlProps) {
+  const sort: JobSort =
+    query.sort === 'relevance' && !query.q ? 'newest' : (query.sort ?? (query.q ? 'relevance' : 'newest'));
+  return (
+    <>
+      {/* Its own form: without scripts, a new order keeps the search, while a new search starts in its order. */}
+      <form id="home-sort" method="get" action="/" className="contents">
+        {[...searchParamsOf({ ...query, sort: undefined, page: 1 }).entries()].map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+      </form>
+      <label htmlFor="job-sort">Sort by</label>
+      <select
+        id="job-sort"
+        name="sort"
+        form="home-sort"
+        value={sort}
+        onChange={(event) => {
+          const value = event.target.value as JobSort;
+          update({ sort: value === (query.q ? 'relevance' : 'newest') ? undefined : value });
+        }}
+        className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+      >
+        {query.q ? <option value="relevance">Most relevant</option> : null}
+        <option value="newest">Newest</option>
+        <option value="pay">Highest pay</option>
+      </select>
+      <noscript>
+        <button type="submit" form="home-sort" className="rounded-lg border border-slate-300 px-2 py-1.5">
+          Sort
+        </button>
+      </noscript>
+    </>
+  );
+}
+
+interface ResultsListProps {
+  results: ResultsPage;
+  query: SearchQuery;
+  update: (patch: Partial<SearchQuery>) => void;
+  /** The app's "Alert me", offered under an empty result. */
+  alert: ReactNode;
+}
+
+/** Skeleton cards while loading, the job cards, or what to try when nothing was found. */
+function ResultsList({ results, query, update, alert }: ResultsListProps) {
+  const { data, isError, loading, estimated } = results;
+  if (loading) return <JobCardSkeletonList count={HOME_SKELETON_CARDS} />;
+  if (isError || !data || data.items.length === 0) {
+    const pastAnEstimate = estimated && query.page > 1;
+    return (
+      <div className="rounded-2xl border border-dashed border-slate-300 px-4 py-16 text-center dark:border-slate-700">
+        <p className="text-lg text-slate-700 dark:text-slate-300">
+          {pastAnEstimate ? 'No more jobs: this page is past the last of the results.' : MESSAGES.noDataFound}
+        </p>
+        {data && !isError && !pastAnEstimate ? (
+          <Suspense fallback={null}>
+            <EmptyResults query={query} unknownPlace={data.unknownPlace} onChange={update} alert={alert} />
+          </Suspense>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <ul className="space-y-4">
+      {data.items.map((job) => (
+        <li key={job._id}>
+          <JobCard job={job} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface HomeResultsProps {
+  results: ResultsPage;
+  query: SearchQuery;
+  update: (patch: Partial<SearchQuery>) => void;
+  resultsAction: ((query: SearchQuery, placement?: 'empty') => ReactNode) | undefined;
+}
+
+/** The results: their count, feeds, "Alert me" and order, the cards, and the pager. */
+export function HomeResults({ results, query, update, resultsAction }: HomeResultsProps) {
+  const { data, isError, loading, total, estimated, pages, hasNext } = results;
+  const goTo = (page: number) => {
+    update({ page });
+    document.getElementById('results')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  return (
+    <section id="results" aria-labelledby="results-heading" aria-busy={loading}>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="results-heading" className="text-lg font-bold" aria-live="polite">
+          {/* The last search's count would describe results no longer shown. */}
+          {loading ? 'Loading jobs' : estimated ? aboutJobCount(total) : jobCount(total)}
+        </h2>
+        <div className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
+          <SearchFeeds search={searchParamsOf(query).toString()} />
+          {resultsAction?.(query)}
+          <SortControl query={query} update={update} />
+        </div>
+      </div>
+      {!loading && data?.correctedQuery ? (
+        <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
+          Including results for{' '}
+          <strong className="font-semibold text-slate-900 dark:text-white">{data.correctedQuery}</strong>
+        </p>
+      ) : null}
+      <ResultsList results={results} query={query} update={update} alert={resultsAction?.(query, 'empty')} />
+      {!isError && total > 0 ? (
+        <Pagination
+          page={query.page}
+          pageCount={estimated ? undefined : pages}
+          hasPrevious={query.page > 1}
+          hasNext={hasNext}
+          onPrevious={() => goTo(query.page - 1)}
+          onNext={() => goTo(query.page + 1)}
+          label="Job results pages"
+          form={SEARCH_FORM}
+        />
+      ) : null}
+    </section>
+  );
+}
