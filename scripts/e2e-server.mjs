@@ -43,6 +43,9 @@ const env = {
   // The footer's social links are configuration: two of the three set, so the suite sees both kinds.
   SOCIAL_GITHUB_URL: process.env.SOCIAL_GITHUB_URL ?? 'https://github.com/jobboard-e2e',
   SOCIAL_LINKEDIN_URL: process.env.SOCIAL_LINKEDIN_URL ?? 'https://www.linkedin.com/company/jobboard-e2e',
+  // The webhooks spec's receiver listens on loopback over http; deliveries are looked for every half second.
+  WEBHOOK_ALLOWED_HOSTS: process.env.WEBHOOK_ALLOWED_HOSTS ?? '127.0.0.1',
+  WEBHOOK_POLL_MS: process.env.WEBHOOK_POLL_MS ?? '500',
 };
 // The browser suite always runs on a fresh embedded database, whatever DATABASE_URL the API suite used.
 delete env.DATABASE_URL;

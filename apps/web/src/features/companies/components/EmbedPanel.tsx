@@ -1,5 +1,5 @@
 import { Code } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { inputClass } from '../../../components/ui/Field';
 
 const cardClass =
@@ -20,7 +20,10 @@ export function embedSnippet(origin: string, slug: string, place: string, theme:
 export function EmbedPanel({ slug }: { slug: string }) {
   const [place, setPlace] = useState('');
   const [theme, setTheme] = useState('auto');
-  const snippet = embedSnippet(window.location.origin, slug, place, theme);
+  // The board's address as the browser sees it: known after hydration (the page is also rendered on the server).
+  const [origin, setOrigin] = useState('');
+  useEffect(() => setOrigin(window.location.origin), []);
+  const snippet = origin ? embedSnippet(origin, slug, place, theme) : '';
   return (
     <section aria-labelledby="embed-heading" className={cardClass}>
       <h2 id="embed-heading" className="flex items-center gap-2 text-lg font-bold">
