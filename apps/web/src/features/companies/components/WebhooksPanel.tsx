@@ -34,7 +34,7 @@ function DeliveryRow({ delivery, onResend, busy }: { delivery: WebhookDelivery; 
     <li className="flex flex-wrap items-center gap-2 py-2 text-sm" data-testid="webhook-delivery">
       <span className={`${badge} ${STATE_CLASS[delivery.state]}`}>{delivery.state}</span>
       <code className="font-mono text-slate-900 dark:text-slate-100">{delivery.event}</code>
-      <span className={`min-w-0 flex-1 wrap-anywhere ${muted}`}>
+      <span className={`min-w-0 basis-full wrap-anywhere sm:flex-1 sm:basis-0 ${muted}`}>
         {when(delivery.createdAt)} · {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'} · {answer}
         {delivery.nextAttemptAt ? ` · next try ${when(delivery.nextAttemptAt)}` : ''}
       </span>
