@@ -72,38 +72,19 @@ export const moderationRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     async (request) => myReport(db, requireUser(request), request.params.id, config.adminEmails),
   );
 
+  adminRoutes(app, deps, admin);
+};
+
+type ModerationApp = Parameters<FastifyPluginAsyncZod<AppDeps>>[0];
+type AdminCheck = (request: { user: Parameters<typeof requireAdmin>[0] }) => ReturnType<typeof requireAdmin>;
+
+/** The review queue, past decisions and the decisions themselves. */
+function adminRoutes(app: ModerationApp, deps: Parameters<typeof approveJob>[0], admin: AdminCheck): void {
   // Everything under /admin is for administrators: a visitor hears 401, anyone else 403, before anything else.
   const preValidation = async (request: { user: Parameters<typeof requireAdmin>[0] }) => {
     admin(request);
   };
-
-  app.get(
-    '/admin/queue',
-    {
-      preValidation,
-      schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: queuePageSchema } },
-    },
-    async (request) => listQueue(db, config.adminEmails, request.query.page),
-  );
-
-  // The administrators' own decisions, to undo them: hidden jobs (approve unhides one) and banned accounts (unban).
-  app.get(
-    '/admin/hidden-jobs',
-    {
-      preValidation,
-      schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: hiddenJobsPageSchema } },
-    },
-    async (request) => listHiddenJobs(db, request.query.page),
-  );
-
-  app.get(
-    '/admin/banned-users',
-    {
-      preValidation,
-      schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: bannedUsersPageSchema } },
-    },
-    async (request) => listBannedUsers(db, request.query.page),
-  );
+  adminListRoutes(app, deps, preValidation);
 
   app.post(
     '/admin/jobs/:id/approve',
@@ -160,4 +141,39 @@ export const moderationRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     },
     async (request) => unbanUser(deps, admin(request), request.params.id, request.body?.reason),
   );
-};
+}
+
+/** What awaits a decision, and the decisions to undo: the queue, hidden jobs, banned accounts. */
+function adminListRoutes(
+  app: ModerationApp,
+  { db, adminEmails }: Parameters<typeof approveJob>[0],
+  preValidation: (request: { user: Parameters<typeof requireAdmin>[0] }) => Promise<void>,
+): void {
+  app.get(
+    '/admin/queue',
+    {
+      preValidation,
+      schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: queuePageSchema } },
+    },
+    async (request) => listQueue(db, adminEmails, request.query.page),
+  );
+
+  // The administrators' own decisions, to undo them: hidden jobs (approve unhides one) and banned accounts (unban).
+  app.get(
+    '/admin/hidden-jobs',
+    {
+      preValidation,
+      schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: hiddenJobsPageSchema } },
+    },
+    async (request) => listHiddenJobs(db, request.query.page),
+  );
+
+  app.get(
+    '/admin/banned-users',
+    {
+      preValidation,
+      schema: { tags: ['moderation'], querystring: queueQuerySchema, response: { 200: bannedUsersPageSchema } },
+    },
+    async (request) => listBannedUsers(db, request.query.page),
+  );
+}
