@@ -157,6 +157,11 @@ const envSchema = z.object({
   SOCIAL_GITHUB_URL: socialUrl('SOCIAL_GITHUB_URL'),
   SOCIAL_LINKEDIN_URL: socialUrl('SOCIAL_LINKEDIN_URL'),
   SOCIAL_X_URL: socialUrl('SOCIAL_X_URL'),
+  // The footer's Contact link (mailto:); unset: no link.
+  CONTACT_EMAIL: z
+    .email({ error: 'CONTACT_EMAIL must be an e-mail address' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface Config {
@@ -227,6 +232,8 @@ export interface Config {
   postsPerDay: number;
   /** The footer's social links (https addresses); a network left unset is not shown. */
   social: Partial<Record<'github' | 'linkedin' | 'x', string>>;
+  /** The footer's Contact link's address (CONTACT_EMAIL); undefined: no link. */
+  contactEmail: string | undefined;
   /** A download of every job whose client reads nothing for this long is ended (tests shorten it; 30 s when unset). */
   allJobsStallMs?: number;
 }
@@ -420,6 +427,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     moderation: e.MODERATION,
     postsPerDay: e.POSTS_PER_DAY,
     social: { github: e.SOCIAL_GITHUB_URL, linkedin: e.SOCIAL_LINKEDIN_URL, x: e.SOCIAL_X_URL },
+    contactEmail: e.CONTACT_EMAIL,
     searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
     searchIndex: e.SEARCH_INDEX,
     metricsToken: e.METRICS_TOKEN,

@@ -7,5 +7,9 @@ export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 /** GET /api/site: what the operator configured for every page (SOCIAL_*_URL); a network left unset is not listed. */
 export const siteInfoSchema = z.object({
   social: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), url: z.string().describe('An https:// address') })),
+  contactEmail: z
+    .string()
+    .optional()
+    .describe("The operator's address for questions (CONTACT_EMAIL); absent when unset"),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;

@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api';
 import { queryKeys } from './query-keys';
 
-/** The footer's social links as the operator configured them (none until known, or if the call fails). */
-export function useSocialLinks(): SiteInfo['social'] {
+/** What the operator configured for the footer: social links and a contact address (none until known or on failure). */
+export function useSiteInfo(): SiteInfo {
   const site = useQuery({
     queryKey: queryKeys.site,
     queryFn: () => apiFetch<SiteInfo>('/api/site'),
     staleTime: Infinity,
     retry: false,
   });
-  return site.data?.social ?? [];
+  return site.data ?? { social: [] };
 }

@@ -2,7 +2,7 @@ import type { SocialNetwork } from '@jobboard/shared';
 import { ArrowUp } from '../../components/ui/icons';
 import { Link } from '../../components/ui/Link';
 import { useSession } from '../../lib/session';
-import { useSocialLinks } from '../../lib/site';
+import { useSiteInfo } from '../../lib/site';
 
 // lucide-react ships no brand marks any more; the logos are CSS masks (index.css, .jb-icon-*).
 const SOCIAL_LABELS: Record<SocialNetwork, string> = {
@@ -18,7 +18,7 @@ export function Footer() {
   const year = new Date().getFullYear();
   // Until the server says who is signed in, "Sign Up" shows as it does on the server-rendered page.
   const signedIn = Boolean(useSession().user);
-  const social = useSocialLinks();
+  const { social, contactEmail } = useSiteInfo();
   return (
     <footer className="mt-12 border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6">
@@ -29,6 +29,13 @@ export function Footer() {
                 About
               </Link>
             </li>
+            {contactEmail ? (
+              <li>
+                <a href={`mailto:${contactEmail}`} className={footerLinkClass}>
+                  Contact
+                </a>
+              </li>
+            ) : null}
             {signedIn ? null : (
               <li>
                 <Link to="/sign-up" className={footerLinkClass}>

@@ -42,5 +42,12 @@ describe('header and footer for visitors and members (issue 29)', () => {
     renderPage(<Footer />, { user: alice });
     expect(screen.queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Social links' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Contact' })).not.toBeInTheDocument();
+  });
+
+  it('the footer: Contact writes to the address the operator configured (CONTACT_EMAIL; issue 29)', async () => {
+    mockFetch((url) => (url === '/api/site' ? { body: { social: [], contactEmail: 'help@jobs.example' } } : undefined));
+    renderPage(<Footer />);
+    expect(await screen.findByRole('link', { name: 'Contact' })).toHaveAttribute('href', 'mailto:help@jobs.example');
   });
 });
