@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { CAROL, DEMO_PASSWORD, uniqueSuffix } from './fixtures';
+import { CAROL, DEMO_PASSWORD, fillJobForm, signInFast, uniqueSuffix } from './fixtures';
 
 /**
  * Company identity (issue 33 item 9, issue 29): a logo that fails to load shows the company's initials, never the
@@ -102,4 +102,59 @@ test.describe('a logo that fails to load', () => {
     await expect(page.getByTestId('logo-initials').first()).toBeVisible();
     await expectNoBrokenLogo(page, page.locator(`main ${LOGO}, main [data-testid="logo-initials"]`));
   });
+});
+
+/** A PNG logo as a file chooser gets it: a wide teal mark on a transparent background. */
+async function logoFile(name: string) {
+  const buffer = await sharp({ create: { width: 300, height: 120, channels: 4, background: '#0f766e' } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+/** The logo beside `locator`'s field loaded from our uploads (not a broken image, not initials). */
+async function expectUploadedLogo(img: Locator): Promise<string> {
+  await expect(img).toHaveAttribute('src', /^\/uploads\/.+\.webp$/);
+  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  return (await img.getAttribute('src')) ?? '';
+}
+
+test('a logo is uploaded on Post a Job for a new company, then replaced and removed on the company page', async ({
+  page,
+}) => {
+  await signInFast(page, CAROL);
+  await page.goto('/post-job');
+  const title = `Logo Upload ${uniqueSuffix()}`;
+  await fillJobForm(page, title);
+  await page.getByLabel('Company', { exact: true }).selectOption({ label: 'New company...' });
+  const company = `Uploaded Logo Co ${uniqueSuffix()}`;
+  await page.getByLabel('Company Name').fill(company);
+  await page.getByLabel('Company Logo').fill('');
+  await page.getByTestId('companyLogo-file').setInputFiles(await logoFile('brand.png'));
+  await expect(page.getByTestId('companyLogo-upload-status')).toHaveText('Logo uploaded');
+  await expect(page.getByLabel('Company Logo')).toHaveValue(/^\/uploads\//);
+  const uploaded = await expectUploadedLogo(page.getByTestId('new-company').getByTestId('company-logo'));
+  await page.getByRole('button', { name: 'Create Job' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Job Created Successfully');
+  await dialog.getByRole('link', { name: 'View the job' }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  expect(await expectUploadedLogo(page.locator(`main ${LOGO}`))).toBe(uploaded);
+
+  await page.getByRole('link', { name: company }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit company' }).click();
+  await page.getByTestId('company-logo-file').setInputFiles(await logoFile('brand-2024.png'));
+  await expect(page.getByTestId('company-logo-upload-status')).toHaveText('Logo uploaded');
+  await page.getByRole('button', { name: 'Save company' }).click();
+  await expect(page.getByRole('button', { name: 'Save company' })).toBeHidden();
+  const replaced = await expectUploadedLogo(page.locator(`main ${LOGO}`).first());
+  expect(replaced).not.toBe(uploaded);
+
+  await page.getByRole('button', { name: 'Edit company' }).click();
+  await page.getByRole('button', { name: 'Remove logo' }).click();
+  await page.getByRole('button', { name: 'Save company' }).click();
+  await expect(page.getByRole('button', { name: 'Save company' })).toBeHidden();
+  await expect(page.locator(`main ${LOGO}`)).toHaveCount(0);
+  await expect(page.getByRole('img', { name: `${company} logo` })).toHaveText(/^UL$/);
 });

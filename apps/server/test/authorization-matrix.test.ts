@@ -1365,6 +1365,24 @@ const TABLE: Record<string, Case> = {
   },
 };
 
+// A company logo (issue 33 item 9): the avatar's rules; whose logo it becomes is the company edit's question.
+TABLE['POST /api/upload/logo'] = {
+  request: async (w, a) => {
+    const png = await sharp({ create: { width: 64, height: 32, channels: 4, background: '#0f766e' } })
+      .png()
+      .toBuffer();
+    const { payload, headers } = multipartPng(png);
+    return withContext(
+      { method: 'POST', url: '/api/upload/logo', payload, headers: { ...headers, ...cookieOf(w, a) } },
+      { before: String(storedUploads(w).length) },
+    );
+  },
+  status: signedIn(201),
+  check: async (w, a, _response, { before = '' }) => {
+    expect(storedUploads(w).length).toBe(Number(before) + (a === 'visitor' ? 0 : 1));
+  },
+};
+
 // ---------- CVs (issue 14, point 1; decision record 23) ----------
 TABLE['POST /api/upload/cv'] = {
   request: async (w, a) => {

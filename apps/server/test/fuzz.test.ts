@@ -391,6 +391,7 @@ const ENDPOINTS: Endpoint[] = [
     body: 'user-delete',
   },
   { method: 'POST', path: () => '/api/upload/avatar', withId: false, auth: true, body: 'multipart' },
+  { method: 'POST', path: () => '/api/upload/logo', withId: false, auth: true, body: 'multipart' },
   { method: 'POST', path: () => '/api/no-such-route', withId: false, auth: false, body: 'none' },
   // The job model (issue 11): suggestions and companies.
   { method: 'GET', path: () => '/api/skills', withId: false, auth: false, body: 'none' },

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { alice, job, mockFetch, renderPage } from '../../../test/render';
 import type { CompanyMember } from '../api/companies';
-import { CompanyPage, validateCompanyEdit, websiteLabel } from './CompanyPage';
+import { validateCompanyEdit } from './CompanyEditForm';
+import { CompanyPage, websiteLabel } from './CompanyPage';
 
 vi.mock('../../../components/ui/dialogs', () => ({ confirmDialog: vi.fn(async () => true) }));
 

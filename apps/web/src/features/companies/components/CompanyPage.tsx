@@ -1,17 +1,17 @@
-import type { CompanyPage as CompanyPageData, CompanyUpdateBody } from '@jobboard/shared';
-import { companyUpdateBodySchema, JOB_MODEL_LIMITS, SITE_NAME } from '@jobboard/shared';
+import { SITE_NAME } from '@jobboard/shared';
 import { ExternalLink, LogOut, Pencil, UserMinus, UserPlus } from 'lucide-react';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { CompanyLogo } from '../../../components/ui/CompanyLogo';
 import { confirmDialog } from '../../../components/ui/dialogs';
-import { focusField, inputClass, TextAreaField, TextField } from '../../../components/ui/Field';
+import { inputClass } from '../../../components/ui/Field';
 import { Link } from '../../../components/ui/Link';
 import { JobCardSkeletonList } from '../../../components/ui/Skeleton';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
 import { ApiKeysPanel } from './ApiKeysPanel';
+import { CompanyEditForm } from './CompanyEditForm';
 import { CompanyJobList } from './CompanyJobList';
 import {
   useCompany,
@@ -19,7 +19,6 @@ import {
   useCompanyMembers,
   useInviteMember,
   useRemoveMember,
-  useUpdateCompany,
 } from '../api/companies';
 import { useMutateOnce } from '../../../lib/single-flight';
 
@@ -135,123 +134,6 @@ export function CompanyPage() {
 
       {data.canEdit ? <MembersPanel slug={data.slug} /> : null}
     </section>
-  );
-}
-
-type EditValues = { name: string; logo: string; website: string; description: string };
-type EditErrors = Partial<Record<keyof EditValues, string>>;
-
-/** Validates with the shared schema; the messages name the field, as the server's do. */
-export function validateCompanyEdit(
-  values: EditValues,
-): { ok: true; body: CompanyUpdateBody } | { ok: false; errors: EditErrors } {
-  const parsed = companyUpdateBodySchema.safeParse(values);
-  if (parsed.success) return { ok: true, body: parsed.data };
-  const errors: EditErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0];
-    if (typeof key === 'string' && key in values && !(key in errors)) errors[key as keyof EditValues] = issue.message;
-  }
-  return { ok: false, errors };
-}
-
-function CompanyEditForm({ company, onDone }: { company: CompanyPageData; onDone: () => void }) {
-  const update = useUpdateCompany(company.slug);
-  const updateOnce = useMutateOnce(update.mutate);
-  const navigate = useNavigate();
-  const [values, setValues] = useState<EditValues>({
-    name: company.name,
-    logo: company.logo,
-    website: company.website,
-    description: company.description,
-  });
-  const [errors, setErrors] = useState<EditErrors>({});
-  const set = (field: keyof EditValues) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-
-  const submit = (event: SubmitEvent) => {
-    event.preventDefault();
-    const result = validateCompanyEdit(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      const first = Object.keys(result.errors)[0];
-      if (first) focusField(`company-${first}`);
-      return;
-    }
-    setErrors({});
-    updateOnce(result.body, {
-      onSuccess: (saved) => {
-        onDone();
-        if (saved.slug !== company.slug) void navigate(`/company/${saved.slug}`, { replace: true });
-      },
-    });
-  };
-
-  return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="mt-6 space-y-4 border-t border-slate-200 pt-6 dark:border-slate-800"
-      aria-labelledby="edit-company-heading"
-    >
-      <h2 id="edit-company-heading" className="text-lg font-semibold">
-        Edit company
-      </h2>
-      <TextField
-        id="company-name"
-        label="Company Name"
-        required
-        maxLength={JOB_MODEL_LIMITS.companyName}
-        value={values.name}
-        onChange={set('name')}
-        error={errors.name}
-      />
-      <TextField
-        id="company-logo"
-        label="Company Logo"
-        type="url"
-        inputMode="url"
-        placeholder="https://example.com/logo.svg"
-        value={values.logo}
-        onChange={set('logo')}
-        error={errors.logo}
-      />
-      <TextField
-        id="company-website"
-        label="Website"
-        type="url"
-        inputMode="url"
-        placeholder="https://example.com"
-        value={values.website}
-        onChange={set('website')}
-        error={errors.website}
-      />
-      <TextAreaField
-        id="company-description"
-        label="Description"
-        rows={4}
-        maxLength={JOB_MODEL_LIMITS.companyDescription}
-        value={values.description}
-        onChange={set('description')}
-        error={errors.description}
-      />
-      {update.isError ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {errorMessage(update.error)}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save company'}
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
   );
 }
 
