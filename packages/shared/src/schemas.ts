@@ -422,6 +422,8 @@ export const jobCreateBodySchema = z
     jobLocation: jobFields.jobLocation.optional(),
     ...jobModelFields,
     ...serverOwnedJobFields,
+    /** The poster's draft this job was made from (/api/job-drafts): deleted with the job's creation. */
+    draftId: idSchema.optional(),
   })
   .superRefine(
     (body, ctx) => {
