@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { CAROL, DEMO_PASSWORD, fillJobForm, signInFast, uniqueSuffix } from './fixtures';
+import { BOB, CAROL, DEMO_PASSWORD, fillJobForm, mailFromOutbox, signInFast, uniqueSuffix } from './fixtures';
 
 /**
  * Company identity (issue 33 item 9, issue 29): a logo that fails to load shows the company's initials, never the
@@ -157,4 +157,51 @@ test('a logo is uploaded on Post a Job for a new company, then replaced and remo
   await expect(page.getByRole('button', { name: 'Save company' })).toBeHidden();
   await expect(page.locator(`main ${LOGO}`)).toHaveCount(0);
   await expect(page.getByRole('img', { name: `${company} logo` })).toHaveText(/^UL$/);
+});
+
+test('a draft is saved, listed in My Jobs, previewed, resumed and published, and its alert goes out', async ({
+  page,
+  browser,
+}) => {
+  const word = `drafty${uniqueSuffix().replace(/\W/g, '')}`;
+  const title = `Drafted ${word} engineer`;
+  // Bob follows the word: publishing the draft is the normal posting, so his alert mails it.
+  const bob = await browser.newContext();
+  expect((await bob.request.post('/api/auth/signin', { data: { email: BOB, password: DEMO_PASSWORD } })).ok()).toBe(
+    true,
+  );
+  const alert = await bob.request.post('/api/alerts', { data: { query: `q=${word}`, frequency: 'instant' } });
+  expect(alert.status(), await alert.text()).toBe(201);
+
+  await signInFast(page, CAROL);
+  await page.goto('/post-job');
+  await page.getByLabel('Job Title').fill(title);
+  await page.getByLabel('City').fill('London');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByTestId('draft-status')).toContainText('Draft saved');
+  await expect(page).toHaveURL(/\/post-job\?draft=[0-9a-f-]{36}$/);
+  // Not a job: search does not find it.
+  const found = await page.request.get(`/api/job/search?q=${word}`);
+  expect(((await found.json()) as { total: number }).total).toBe(0);
+
+  await page.goto('/my-job');
+  const drafts = page.getByRole('list', { name: 'Drafts' });
+  await expect(drafts.getByRole('listitem')).toContainText(title);
+  await drafts.getByRole('button', { name: `Preview ${title}` }).click();
+  const preview = page.getByRole('dialog', { name: /Preview/ });
+  await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+  await preview.getByRole('button', { name: 'Close' }).click();
+  await drafts.getByRole('link', { name: `Resume ${title}` }).click();
+  await expect(page.getByLabel('Job Title')).toHaveValue(title);
+  await expect(page.getByLabel('City')).toHaveValue('London');
+
+  await fillJobForm(page, title);
+  await page.getByRole('button', { name: 'Create Job' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Job Created Successfully');
+  await dialog.getByRole('link', { name: 'Go to My Jobs' }).click();
+  await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Drafts' }).getByText(title)).toHaveCount(0);
+  await expect.poll(async () => (await mailFromOutbox(BOB, /./)).body, { timeout: 20_000 }).toContain(word);
+  await bob.close();
 });
