@@ -103,10 +103,12 @@ export function JobPreviewButton({
   values,
   label,
   closeLabel = 'Back to the form',
+  className = 'w-full sm:w-auto sm:px-8',
 }: {
   values: JobFormValues;
   label?: string;
   closeLabel?: string;
+  className?: string;
 }) {
   const [open, setOpen] = useState(false);
   const user = useCurrentUser();
@@ -116,7 +118,7 @@ export function JobPreviewButton({
     <>
       <Button
         variant="secondary"
-        className="w-full sm:w-auto sm:px-8"
+        className={className}
         onClick={() => setOpen(true)}
         {...(label ? { 'aria-label': label } : {})}
       >

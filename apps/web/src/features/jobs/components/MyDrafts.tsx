@@ -71,7 +71,12 @@ function DraftItem({ draft }: { draft: JobDraft }) {
               <FilePen size={16} aria-hidden="true" />
               Resume
             </Link>
-            <JobPreviewButton values={formFromDraft(draft.payload)} label={`Preview ${title}`} closeLabel="Close" />
+            <JobPreviewButton
+              values={formFromDraft(draft.payload)}
+              label={`Preview ${title}`}
+              closeLabel="Close"
+              className=""
+            />
             <Button variant="ghost" onClick={() => setConfirming(true)} aria-label={`Delete ${title}`}>
               <Trash2 size={16} aria-hidden="true" />
               Delete
