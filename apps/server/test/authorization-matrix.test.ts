@@ -1365,6 +1365,24 @@ const TABLE: Record<string, Case> = {
   },
 };
 
+// A company's cover image: the same rules as the logo's.
+TABLE['POST /api/upload/cover'] = {
+  request: async (w, a) => {
+    const png = await sharp({ create: { width: 90, height: 30, channels: 3, background: '#345678' } })
+      .png()
+      .toBuffer();
+    const { payload, headers } = multipartPng(png);
+    return withContext(
+      { method: 'POST', url: '/api/upload/cover', payload, headers: { ...headers, ...cookieOf(w, a) } },
+      { before: String(storedUploads(w).length) },
+    );
+  },
+  status: signedIn(201),
+  check: async (w, a, _response, { before = '' }) => {
+    expect(storedUploads(w).length).toBe(Number(before) + (a === 'visitor' ? 0 : 1));
+  },
+};
+
 // ---------- job drafts (issue 33 item 10): the owner's alone ----------
 async function freshDraft(w: World): Promise<string> {
   // Room under the per-account cap: every case makes one.

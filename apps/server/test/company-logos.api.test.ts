@@ -17,7 +17,8 @@ import {
 
 /**
  * Company logos uploaded as avatars are (issue 33 item 9, issue 29): the same checks, re-encoding and limits,
- * fitted whole rather than cropped; set, replaced and removed by the company's members; swept once orphaned.
+ * fitted whole rather than cropped; set, replaced and removed by the company's members; swept once orphaned. And
+ * the rest of a company's identity: a cover image, the about text in the safe Markdown subset, its links.
  */
 
 function multipart(bytes: Buffer, filename: string) {
@@ -49,11 +50,11 @@ describeEachDb('company logos', (kind) => {
   const uploadsDir = () => path.join(t.config.dataDir, 'uploads');
   const nameOf = (url: string) => decodeURIComponent(url.replace('/uploads/', ''));
 
-  const upload = async (person: SignedInUser | undefined, bytes: Buffer, filename = 'logo.png') => {
+  const upload = async (person: SignedInUser | undefined, bytes: Buffer, filename = 'logo.png', kind = 'logo') => {
     const { payload, headers } = multipart(bytes, filename);
     return t.app.inject({
       method: 'POST',
-      url: '/api/upload/logo',
+      url: `/api/upload/${kind}`,
       payload,
       headers: { ...headers, ...(person ? { cookie: person.cookie } : {}) },
     });
@@ -71,7 +72,14 @@ describeEachDb('company logos', (kind) => {
       payload: { logo },
     });
   const page = async () =>
-    (await t.app.inject({ method: 'GET', url: `/api/companies/${slug}` })).json<{ logo: string }>();
+    (await t.app.inject({ method: 'GET', url: `/api/companies/${slug}` })).json<{
+      logo: string;
+      cover: string;
+      links: string[];
+      descriptionHtml: string;
+    }>();
+  const edit = (person: SignedInUser, payload: object) =>
+    t.app.inject({ method: 'PATCH', url: `/api/companies/${slug}`, headers: { cookie: person.cookie }, payload });
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
@@ -153,5 +161,55 @@ describeEachDb('company logos', (kind) => {
     const left = fs.readdirSync(uploadsDir());
     expect(left).toContain(nameOf(current));
     expect(left).not.toContain(nameOf(replaced));
+  });
+
+  it('a cover image is cropped to a 3:1 banner of 1200 x 400, set and shown on the page, and kept by the sweep', async () => {
+    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#345678' } })
+      .jpeg()
+      .toBuffer();
+    const response = await upload(manager, photo, 'office.jpg', 'cover');
+    expect(response.statusCode, response.body).toBe(201);
+    const cover = response.json<{ url: string }>().url;
+    const meta = await sharp((await t.app.inject({ method: 'GET', url: cover })).rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1200, 400]);
+    expectErrorShape(await upload(undefined, photo, 'office.jpg', 'cover'), 401);
+
+    expect((await edit(manager, { cover })).statusCode).toBe(200);
+    expect((await page()).cover).toBe(cover);
+    const old = new Date(Date.now() - ORPHAN_GRACE_MS - 60_000);
+    fs.utimesSync(path.join(uploadsDir(), nameOf(cover)), old, old);
+    await sweepOrphanFiles(t.db, {
+      storage: new DiskStorage(uploadsDir()),
+      cvStorage: new DiskPrivateStorage(path.join(t.config.dataDir, 'private', 'cvs')),
+    });
+    expect(fs.readdirSync(uploadsDir())).toContain(nameOf(cover));
+    expect((await edit(manager, { cover: '' })).statusCode).toBe(200);
+    expect((await page()).cover).toBe('');
+  });
+
+  it('the about text is rendered in the safe Markdown subset, and the links are kept in order', async () => {
+    const description = 'We make **boats**.\n\n- See https://boats.example/jobs\n- <script>alert(1)</script>';
+    const links = ['https://boats.example/careers', 'https://www.linkedin.com/company/boats'];
+    const saved = await edit(manager, { description, links });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const shown = await page();
+    expect(shown.links).toEqual(links);
+    expect(shown.descriptionHtml).toContain('<strong>boats</strong>');
+    expect(shown.descriptionHtml).toContain('<a href="https://boats.example/jobs" rel="nofollow ugc noopener">');
+    expect(shown.descriptionHtml).not.toContain('<script>');
+    expect(shown.descriptionHtml).toContain('&lt;script&gt;');
+    expect((await edit(manager, { links: [] })).statusCode).toBe(200);
+    expect((await page()).links).toEqual([]);
+  });
+
+  it('refuses a link that is no http(s) URL, and more than five, with 400 naming links', async () => {
+    for (const links of [['javascript:alert(1)'], Array.from({ length: 6 }, (_, i) => `https://a.example/${i}`)]) {
+      const refused = await edit(manager, { links });
+      expectErrorShape(refused, 400);
+      expect(refused.json<{ message: string }>().message).toMatch(/links/);
+    }
+    const cover = await edit(manager, { cover: 'javascript:alert(1)' });
+    expectErrorShape(cover, 400);
+    expect(cover.json<{ message: string }>().message).toMatch(/cover/);
   });
 });

@@ -395,6 +395,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: 'POST', path: () => '/api/upload/avatar', withId: false, auth: true, body: 'multipart' },
   { method: 'POST', path: () => '/api/upload/logo', withId: false, auth: true, body: 'multipart' },
+  { method: 'POST', path: () => '/api/upload/cover', withId: false, auth: true, body: 'multipart' },
   { method: 'POST', path: () => '/api/no-such-route', withId: false, auth: false, body: 'none' },
   // The job model (issue 11): suggestions and companies.
   { method: 'GET', path: () => '/api/skills', withId: false, auth: false, body: 'none' },
@@ -849,7 +850,7 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   forgot: ['email'],
   reset: ['token', 'password'],
   'company-create': ['name', 'website', 'description'],
-  'company-update': ['name', 'website', 'description'],
+  'company-update': ['name', 'website', 'description', 'cover'],
   'company-member': ['email'],
   invitation: ['token'],
   'alert-create': ['query', 'frequency'],

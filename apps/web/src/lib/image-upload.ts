@@ -10,11 +10,11 @@ export function isAcceptableImage(file: { type: string; size: number }): boolean
 }
 
 /**
- * Multipart upload of an image (field `file`) to `/api/upload/avatar` or `/api/upload/logo`, with XMLHttpRequest
+ * Multipart upload of an image (field `file`) to `/api/upload/avatar`, `/logo` or `/cover`, with XMLHttpRequest
  * because fetch reports no upload progress. Resolves with the stored image URL.
  */
 export function uploadImage(
-  kind: 'avatar' | 'logo',
+  kind: 'avatar' | 'logo' | 'cover',
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<string> {

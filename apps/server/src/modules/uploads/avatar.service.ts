@@ -44,14 +44,16 @@ export function avatarFileName(
  * scaled to fit the square whole, its transparency kept (WebP has an alpha channel), and never enlarged.
  */
 const SHAPES = {
-  avatar: { fit: 'cover', position: 'attention' },
-  logo: { fit: 'inside', withoutEnlargement: true },
+  avatar: { width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX, fit: 'cover', position: 'attention' },
+  logo: { width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX, fit: 'inside', withoutEnlargement: true },
+  // A company page's banner: 3:1, cropped around what matters, as wide as the page's card.
+  cover: { width: 1200, height: 400, fit: 'cover', position: 'attention' },
 } as const;
 
 export type ImageKind = keyof typeof SHAPES;
 
 /**
- * Checks the bytes (not the name) are a PNG, JPEG, WebP or GIF, re-encodes to a WebP of at most 256 px square
+ * Checks the bytes (not the name) are a PNG, JPEG, WebP or GIF, re-encodes to a WebP of its kind's size
  * without metadata, stores it and answers its URL. Any failure is the spec's message and nothing is stored.
  */
 export async function storeImage(
@@ -66,7 +68,7 @@ export async function storeImage(
   try {
     encoded = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate() // honour EXIF orientation before the metadata is dropped
-      .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, SHAPES[kind])
+      .resize(SHAPES[kind])
       .webp({ quality: 82 })
       .toBuffer();
   } catch {

@@ -48,4 +48,6 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
   app.post('/avatar', options, upload('avatar'));
   // A company's logo (the company page, Post a Job's new company): the avatar's checks and limits, fitted whole.
   app.post('/logo', options, upload('logo'));
+  // A company page's cover image (the company edit form): the same rules, cropped to a 3:1 banner.
+  app.post('/cover', options, upload('cover'));
 };

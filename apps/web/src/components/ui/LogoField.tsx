@@ -15,14 +15,25 @@ function uploadErrorText(error: unknown): string {
   return MESSAGES.avatarUploadFailed;
 }
 
-function UploadStatus({ id, upload }: { id: string; upload: UploadState }) {
+/** What the field says of its image: a company's logo, or its page's cover image. */
+const WORDS = {
+  logo: { upload: 'Upload a logo', replace: 'Upload a new logo', remove: 'Remove logo', done: 'Logo uploaded' },
+  cover: {
+    upload: 'Upload a cover image',
+    replace: 'Upload a new cover image',
+    remove: 'Remove cover image',
+    done: 'Cover image uploaded',
+  },
+} as const;
+
+function UploadStatus({ id, upload, done }: { id: string; upload: UploadState; done: string }) {
   return (
     <p className="min-h-5 text-sm" role="status" data-testid={`${id}-upload-status`}>
       {upload.kind === 'error' ? <span className="text-red-700 dark:text-red-300">{upload.message}</span> : null}
       {upload.kind === 'running' ? (
         <span className="text-slate-700 dark:text-slate-300">{`Uploading ${upload.percent}%`}</span>
       ) : null}
-      {upload.kind === 'done' ? <span className="text-green-700 dark:text-green-300">Logo uploaded</span> : null}
+      {upload.kind === 'done' ? <span className="text-green-700 dark:text-green-300">{done}</span> : null}
     </p>
   );
 }
@@ -38,11 +49,14 @@ export interface LogoFieldProps {
   /** True while a file is on its way: the form around waits before it saves. */
   onBusy?: (busy: boolean) => void;
   className?: string;
+  /** A logo (default: fitted whole in a square, shown beside the field) or a 3:1 cover image. */
+  kind?: 'logo' | 'cover';
 }
 
 /**
- * A company logo: uploaded like an avatar (checked and re-encoded by the server) or given as a URL, as old
- * clients do. The chosen logo shows beside the field; "Remove logo" empties it. Saved with the form around it.
+ * A company logo (or cover image): uploaded like an avatar (checked and re-encoded by the server) or given as a
+ * URL, as old clients do. The chosen image shows beside the field; "Remove logo" empties it. Saved with the form
+ * around it.
  */
 export function LogoField({
   id,
@@ -54,7 +68,9 @@ export function LogoField({
   onChange,
   onBusy,
   className,
+  kind = 'logo',
 }: LogoFieldProps) {
+  const words = WORDS[kind];
   const [upload, setUploadState] = useState<UploadState>({ kind: 'idle' });
   const fileInput = useRef<HTMLInputElement>(null);
   const setUpload = (next: UploadState) => {
@@ -67,7 +83,7 @@ export function LogoField({
     if (!file) return;
     if (!isAcceptableImage(file)) return setUpload({ kind: 'error', message: MESSAGES.avatarUploadFailed });
     setUpload({ kind: 'running', percent: 0 });
-    uploadImage('logo', file, (percent) => setUpload({ kind: 'running', percent })).then(
+    uploadImage(kind, file, (percent) => setUpload({ kind: 'running', percent })).then(
       (url) => {
         onChange(url);
         setUpload({ kind: 'done' });
@@ -79,13 +95,21 @@ export function LogoField({
   return (
     <FieldShell id={id} label={label} error={error} className={className ?? ''}>
       <div className="flex items-center gap-3">
-        <CompanyLogo
-          src={value}
-          companyName={companyName || '?'}
-          alt=""
-          size={48}
-          className="h-12 w-12 shrink-0 rounded-xl border border-slate-200 p-1 text-sm dark:border-slate-700"
-        />
+        {kind === 'logo' ? (
+          <CompanyLogo
+            src={value}
+            companyName={companyName || '?'}
+            alt=""
+            size={48}
+            className="h-12 w-12 shrink-0 rounded-xl border border-slate-200 p-1 text-sm dark:border-slate-700"
+          />
+        ) : value ? (
+          <img
+            src={value}
+            alt=""
+            className="h-12 w-36 shrink-0 rounded-lg bg-slate-100 object-cover dark:bg-slate-800"
+          />
+        ) : null}
         <input
           id={id}
           name={id}
@@ -107,19 +131,19 @@ export function LogoField({
           aria-describedby={`${id}-upload-hint`}
         >
           <ImageUp size={16} aria-hidden="true" />
-          {value ? 'Upload a new logo' : 'Upload a logo'}
+          {value ? words.replace : words.upload}
         </Button>
         {value ? (
           <Button variant="ghost" onClick={() => onChange('')} disabled={upload.kind === 'running'}>
             <Trash2 size={16} aria-hidden="true" />
-            Remove logo
+            {words.remove}
           </Button>
         ) : null}
       </div>
       <p id={`${id}-upload-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
         PNG, JPEG, WebP or GIF under 2 MB, or paste the address of one.
       </p>
-      <UploadStatus id={id} upload={upload} />
+      <UploadStatus id={id} upload={upload} done={words.done} />
     </FieldShell>
   );
 }

@@ -9,14 +9,25 @@ import { errorMessage } from '../../../lib/api';
 import { useMutateOnce } from '../../../lib/single-flight';
 import { useUpdateCompany } from '../api/companies';
 
-type EditValues = { name: string; logo: string; website: string; description: string };
+/** The form's fields; `links` is the textarea's text, one link a line. */
+type EditValues = { name: string; logo: string; website: string; description: string; cover?: string; links?: string };
 type EditErrors = Partial<Record<keyof EditValues, string>>;
 
 /** Validates with the shared schema; the messages name the field, as the server's do. */
 export function validateCompanyEdit(
   values: EditValues,
 ): { ok: true; body: CompanyUpdateBody } | { ok: false; errors: EditErrors } {
-  const parsed = companyUpdateBodySchema.safeParse(values);
+  const { links, ...rest } = values;
+  const lines =
+    links === undefined
+      ? {}
+      : {
+          links: links
+            .split('\n')
+            .map((line) => line.trim())
+            .filter(Boolean),
+        };
+  const parsed = companyUpdateBodySchema.safeParse({ ...rest, ...lines });
   if (parsed.success) return { ok: true, body: parsed.data };
   const errors: EditErrors = {};
   for (const issue of parsed.error.issues) {
@@ -35,6 +46,8 @@ export function CompanyEditForm({ company, onDone }: { company: CompanyPageData;
     logo: company.logo,
     website: company.website,
     description: company.description,
+    cover: company.cover,
+    links: company.links.join('\n'),
   });
   const [errors, setErrors] = useState<EditErrors>({});
   const [uploading, setUploading] = useState(false);
@@ -97,6 +110,26 @@ export function CompanyEditForm({ company, onDone }: { company: CompanyPageData;
         value={values.website}
         onChange={set('website')}
         error={errors.website}
+      />
+      <LogoField
+        kind="cover"
+        id="company-cover"
+        label="Cover image"
+        placeholder="https://example.com/cover.jpg"
+        companyName={values.name}
+        value={values.cover ?? ''}
+        onChange={(cover) => setValues((v) => ({ ...v, cover }))}
+        onBusy={setUploading}
+        error={errors.cover}
+      />
+      <TextAreaField
+        id="company-links"
+        label="Links (one a line: careers page, LinkedIn...)"
+        rows={3}
+        placeholder="https://example.com/careers"
+        value={values.links ?? ''}
+        onChange={set('links')}
+        error={errors.links}
       />
       <TextAreaField
         id="company-description"

@@ -1,5 +1,5 @@
 import { SITE_NAME } from '@jobboard/shared';
-import { ExternalLink, LogOut, Pencil, UserMinus, UserPlus } from 'lucide-react';
+import { LogOut, Pencil, UserMinus, UserPlus } from 'lucide-react';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/Button';
@@ -11,6 +11,7 @@ import { JobCardSkeletonList } from '../../../components/ui/Skeleton';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
 import { ApiKeysPanel } from './ApiKeysPanel';
+import { CompanyAbout, CompanyCover, CompanyLink } from './CompanyAbout';
 import { CompanyEditForm } from './CompanyEditForm';
 import { CompanyJobList } from './CompanyJobList';
 import {
@@ -24,11 +25,6 @@ import { useMutateOnce } from '../../../lib/single-flight';
 
 const cardClass =
   'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900';
-
-/** 'https://www.acme.example/jobs' -> 'acme.example/jobs': how a website link reads. */
-export function websiteLabel(url: string): string {
-  return url.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '');
-}
 
 /** /company/:slug: the company, its open jobs, and for its members an edit form and the member list. */
 export function CompanyPage() {
@@ -76,6 +72,7 @@ export function CompanyPage() {
   return (
     <section className="mx-auto max-w-4xl space-y-8">
       <div className={cardClass}>
+        <CompanyCover src={data.cover} />
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
           <CompanyLogo
             src={data.logo}
@@ -89,18 +86,7 @@ export function CompanyPage() {
               {data.name}
             </h1>
             <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
-              {data.website ? (
-                <a
-                  href={data.website}
-                  rel="noopener noreferrer nofollow"
-                  target="_blank"
-                  className="inline-flex items-center gap-1 font-medium text-teal-800 underline underline-offset-2 hover:no-underline dark:text-teal-300"
-                >
-                  {websiteLabel(data.website)}
-                  <ExternalLink size={14} aria-hidden="true" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              ) : null}
+              {data.website ? <CompanyLink href={data.website} /> : null}
               <span>
                 {data.openJobs} open {data.openJobs === 1 ? 'job' : 'jobs'}
               </span>
@@ -113,11 +99,7 @@ export function CompanyPage() {
             </Button>
           ) : null}
         </div>
-        {data.description ? (
-          <p dir="auto" className="mt-6 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">
-            {data.description}
-          </p>
-        ) : null}
+        <CompanyAbout company={data} />
         {editing ? <CompanyEditForm company={data} onDone={() => setEditing(false)} /> : null}
       </div>
 

@@ -10,3 +10,8 @@ CREATE TABLE job_drafts (
 );
 -- The owner's list, last changed first (and the count against the cap).
 CREATE INDEX job_drafts_owner_idx ON job_drafts (owner_id, updated_at DESC);
+
+-- A company's identity beyond its logo (issue 33 item 9): a cover image (an uploaded or linked URL, '' for none)
+-- and up to five links of its own (its careers page, LinkedIn...: http(s) URLs, checked by the API).
+ALTER TABLE companies ADD COLUMN cover text NOT NULL DEFAULT '';
+ALTER TABLE companies ADD COLUMN links jsonb NOT NULL DEFAULT '[]'::jsonb;
