@@ -220,3 +220,41 @@ test('a draft is saved, listed in My Jobs, previewed, resumed and published, and
   await expect.poll(async () => (await mailFromOutbox(BOB, /./)).body, { timeout: 20_000 }).toContain(word);
   await bob.close();
 });
+
+test('a company page shows its cover, its about text with its links and formatting, and its links, without JavaScript', async ({
+  browser,
+  page,
+}) => {
+  await signInFast(page, CAROL);
+  const made = await page.request.post('/api/companies', { data: { name: `Dressed Co ${uniqueSuffix()}` } });
+  expect(made.status(), await made.text()).toBe(201);
+  const { slug } = (await made.json()) as { slug: string };
+  const cover = await page.request.post('/api/upload/cover', {
+    multipart: { file: await logoFile('office.png') },
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(cover.status(), await cover.text()).toBe(201);
+  const saved = await page.request.patch(`/api/companies/${slug}`, {
+    data: {
+      cover: ((await cover.json()) as { url: string }).url,
+      description: 'We build **boats**.\n\n- Apply at https://boats.example/jobs',
+      links: ['https://boats.example/careers'],
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await context.newPage();
+  await bare.goto(`/company/${slug}`);
+  const banner = bare.getByTestId('company-cover');
+  await expect(banner).toHaveAttribute('src', /^\/uploads\/.+\.webp$/);
+  await expect.poll(() => banner.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1200);
+  const about = bare.getByTestId('company-about');
+  await expect(about.locator('strong')).toHaveText('boats');
+  await expect(about.getByRole('link', { name: 'https://boats.example/jobs' })).toHaveAttribute('rel', /nofollow/);
+  await expect(bare.getByRole('list', { name: 'Links' }).getByRole('link')).toHaveAttribute(
+    'href',
+    'https://boats.example/careers',
+  );
+  await context.close();
+});
