@@ -38,6 +38,22 @@ function UploadStatus({ id, upload, done }: { id: string; upload: UploadState; d
   );
 }
 
+/** The chosen image beside its field: the logo as cards show it (initials without one), or the cover's thumbnail. */
+function ImagePreview({ kind, src, companyName }: { kind: 'logo' | 'cover'; src: string; companyName: string }) {
+  if (kind === 'logo')
+    return (
+      <CompanyLogo
+        src={src}
+        companyName={companyName || '?'}
+        alt=""
+        size={48}
+        className="h-12 w-12 shrink-0 rounded-xl border border-slate-200 p-1 text-sm dark:border-slate-700"
+      />
+    );
+  if (!src) return null;
+  return <img src={src} alt="" className="h-12 w-36 shrink-0 rounded-lg bg-slate-100 object-cover dark:bg-slate-800" />;
+}
+
 export interface LogoFieldProps {
   id: string;
   label: string;
@@ -95,21 +111,7 @@ export function LogoField({
   return (
     <FieldShell id={id} label={label} error={error} className={className ?? ''}>
       <div className="flex items-center gap-3">
-        {kind === 'logo' ? (
-          <CompanyLogo
-            src={value}
-            companyName={companyName || '?'}
-            alt=""
-            size={48}
-            className="h-12 w-12 shrink-0 rounded-xl border border-slate-200 p-1 text-sm dark:border-slate-700"
-          />
-        ) : value ? (
-          <img
-            src={value}
-            alt=""
-            className="h-12 w-36 shrink-0 rounded-lg bg-slate-100 object-cover dark:bg-slate-800"
-          />
-        ) : null}
+        <ImagePreview kind={kind} src={value} companyName={companyName} />
         <input
           id={id}
           name={id}

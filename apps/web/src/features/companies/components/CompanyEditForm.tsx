@@ -37,7 +37,8 @@ export function validateCompanyEdit(
   return { ok: false, errors };
 }
 
-export function CompanyEditForm({ company, onDone }: { company: CompanyPageData; onDone: () => void }) {
+/** The edit form's state: its values and errors, an upload under way, and the save. */
+function useCompanyEdit(company: CompanyPageData, onDone: () => void) {
   const update = useUpdateCompany(company.slug);
   const updateOnce = useMutateOnce(update.mutate);
   const navigate = useNavigate();
@@ -71,7 +72,11 @@ export function CompanyEditForm({ company, onDone }: { company: CompanyPageData;
       },
     });
   };
+  return { update, values, setValues, errors, uploading, setUploading, set, submit };
+}
 
+export function CompanyEditForm({ company, onDone }: { company: CompanyPageData; onDone: () => void }) {
+  const { update, values, setValues, errors, uploading, setUploading, set, submit } = useCompanyEdit(company, onDone);
   return (
     <form
       onSubmit={submit}
@@ -111,25 +116,12 @@ export function CompanyEditForm({ company, onDone }: { company: CompanyPageData;
         onChange={set('website')}
         error={errors.website}
       />
-      <LogoField
-        kind="cover"
-        id="company-cover"
-        label="Cover image"
-        placeholder="https://example.com/cover.jpg"
-        companyName={values.name}
-        value={values.cover ?? ''}
-        onChange={(cover) => setValues((v) => ({ ...v, cover }))}
+      <CoverAndLinks
+        values={values}
+        errors={errors}
+        onCover={(cover) => setValues((v) => ({ ...v, cover }))}
+        onLinks={set('links')}
         onBusy={setUploading}
-        error={errors.cover}
-      />
-      <TextAreaField
-        id="company-links"
-        label="Links (one a line: careers page, LinkedIn...)"
-        rows={3}
-        placeholder="https://example.com/careers"
-        value={values.links ?? ''}
-        onChange={set('links')}
-        error={errors.links}
       />
       <TextAreaField
         id="company-description"
@@ -157,5 +149,45 @@ export function CompanyEditForm({ company, onDone }: { company: CompanyPageData;
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The company page's cover image (uploaded or linked) and its links, one a line. */
+function CoverAndLinks({
+  values,
+  errors,
+  onCover,
+  onLinks,
+  onBusy,
+}: {
+  values: EditValues;
+  errors: EditErrors;
+  onCover: (url: string) => void;
+  onLinks: (event: { target: { value: string } }) => void;
+  onBusy: (busy: boolean) => void;
+}) {
+  return (
+    <>
+      <LogoField
+        kind="cover"
+        id="company-cover"
+        label="Cover image"
+        placeholder="https://example.com/cover.jpg"
+        companyName={values.name}
+        value={values.cover ?? ''}
+        onChange={onCover}
+        onBusy={onBusy}
+        error={errors.cover}
+      />
+      <TextAreaField
+        id="company-links"
+        label="Links (one a line: careers page, LinkedIn...)"
+        rows={3}
+        placeholder="https://example.com/careers"
+        value={values.links ?? ''}
+        onChange={onLinks}
+        error={errors.links}
+      />
+    </>
   );
 }
