@@ -62,7 +62,12 @@ export function CompanyField({
   );
 }
 
-export function NewCompanyFields({ values, errors, set }: Pick<JobFormPartProps, 'values' | 'errors' | 'set'>) {
+export function NewCompanyFields({
+  values,
+  errors,
+  set,
+  onLogoBusy,
+}: Pick<JobFormPartProps, 'values' | 'errors' | 'set'> & { onLogoBusy: (busy: boolean) => void }) {
   const onText = textSetter(set);
   return (
     <div
@@ -96,6 +101,7 @@ export function NewCompanyFields({ values, errors, set }: Pick<JobFormPartProps,
         companyName={values.companyName}
         value={values.companyLogo}
         onChange={(url) => set('companyLogo', url)}
+        onBusy={onLogoBusy}
         error={errors.companyLogo}
         className="sm:col-span-2"
       />
