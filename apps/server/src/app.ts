@@ -29,6 +29,7 @@ import { registerExpectedUserCheck, registerNoStore, registerSession } from './h
 import { accountRoutes } from './modules/accounts/accounts.routes.js';
 import { scheduleAlertChecks } from './modules/alerts/alert-checker.js';
 import { alertRoutes } from './modules/alerts/alerts.routes.js';
+import { jobDraftRoutes } from './modules/job-drafts/job-drafts.routes.js';
 import { apiKeyRoutes, registerApiKeyBoundary } from './modules/api-keys/api-keys.routes.js';
 import { machineRoutes } from './modules/api-keys/machine.routes.js';
 import { applicationRoutes } from './modules/applications/applications.routes.js';
@@ -321,6 +322,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   await app.register(uploadRoutes, { prefix: '/api/upload', ...deps });
   await app.register(cvRoutes, { prefix: '/api', ...deps });
   await app.register(alertRoutes, { prefix: '/api/alerts', ...deps });
+  await app.register(jobDraftRoutes, { prefix: '/api/job-drafts', ...deps });
   await app.register(moderationRoutes, { prefix: '/api', ...deps });
   await app.register(auditRoutes, { prefix: '/api', ...deps });
   await app.register(siteRoutes, { prefix: '/api', ...deps });

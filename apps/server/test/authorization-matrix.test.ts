@@ -1395,6 +1395,123 @@ const TABLE: Record<string, Case> = {
   },
 };
 
+// A company's cover image: the same rules as the logo's.
+TABLE['POST /api/upload/cover'] = {
+  request: async (w, a) => {
+    const png = await sharp({ create: { width: 90, height: 30, channels: 3, background: '#345678' } })
+      .png()
+      .toBuffer();
+    const { payload, headers } = multipartPng(png);
+    return withContext(
+      { method: 'POST', url: '/api/upload/cover', payload, headers: { ...headers, ...cookieOf(w, a) } },
+      { before: String(storedUploads(w).length) },
+    );
+  },
+  status: signedIn(201),
+  check: async (w, a, _response, { before = '' }) => {
+    expect(storedUploads(w).length).toBe(Number(before) + (a === 'visitor' ? 0 : 1));
+  },
+};
+
+// ---------- job drafts (issue 33 item 10): the owner's alone ----------
+async function freshDraft(w: World): Promise<string> {
+  // Room under the per-account cap: every case makes one.
+  await w.t.db.query('DELETE FROM job_drafts WHERE owner_id = $1', [w.owner.user._id]);
+  const made = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/job-drafts',
+    headers: { cookie: w.owner.cookie },
+    payload: { payload: { jobTitle: 'Matrix Draft' } },
+  });
+  if (made.statusCode !== 201) throw new Error(`draft: ${made.body}`);
+  return made.json<{ id: string }>().id;
+}
+const draftTitle = async (w: World, id: string) =>
+  (await w.t.db.query<{ title: string }>("SELECT payload->>'jobTitle' AS title FROM job_drafts WHERE id = $1", [id]))[0]
+    ?.title;
+
+TABLE['GET /api/job-drafts'] = {
+  request: async (w, a) => {
+    const id = await freshDraft(w);
+    return withContext({ method: 'GET', url: '/api/job-drafts', headers: cookieOf(w, a) }, { id });
+  },
+  status: signedIn(200),
+  check: async (_w, a, response, { id = '' }) => {
+    if (a === 'visitor') return;
+    const ids = response.json<{ id: string }[]>().map((draft) => draft.id);
+    if (a === 'owner') expect(ids).toContain(id);
+    else expect(ids).not.toContain(id);
+  },
+};
+TABLE['POST /api/job-drafts'] = {
+  request: async (w, a) => ({
+    method: 'POST',
+    url: '/api/job-drafts',
+    headers: cookieOf(w, a),
+    payload: { payload: { jobTitle: `Draft of ${a}` } },
+  }),
+  status: signedIn(201),
+  check: async (w, a, response) => {
+    if (a === 'visitor') return;
+    const { id } = response.json<{ id: string }>();
+    const rows = await w.t.db.query<{ owner_id: string }>('SELECT owner_id FROM job_drafts WHERE id = $1', [id]);
+    expect(rows[0]?.owner_id).toBe((a === 'owner' ? w.owner : w.other).user._id);
+  },
+};
+TABLE['GET /api/job-drafts/:id'] = {
+  request: async (w, a) => ({ method: 'GET', url: `/api/job-drafts/${await freshDraft(w)}`, headers: cookieOf(w, a) }),
+  status: ownerOnly(200),
+  check: async (_w, a, response) => {
+    if (a !== 'owner') expect(response.body).not.toContain('Matrix Draft');
+  },
+};
+TABLE['PUT /api/job-drafts/:id'] = {
+  request: async (w, a) => {
+    const id = await freshDraft(w);
+    return withContext(
+      {
+        method: 'PUT',
+        url: `/api/job-drafts/${id}`,
+        headers: cookieOf(w, a),
+        payload: { payload: { jobTitle: 'Changed' } },
+      },
+      { id },
+    );
+  },
+  status: ownerOnly(200),
+  check: async (w, a, _response, { id = '' }) => {
+    expect(await draftTitle(w, id)).toBe(a === 'owner' ? 'Changed' : 'Matrix Draft');
+  },
+};
+TABLE['DELETE /api/job-drafts/:id'] = {
+  request: async (w, a) => {
+    const id = await freshDraft(w);
+    return withContext({ method: 'DELETE', url: `/api/job-drafts/${id}`, headers: cookieOf(w, a) }, { id });
+  },
+  status: ownerOnly(200),
+  check: async (w, a, _response, { id = '' }) => {
+    expect(await draftTitle(w, id)).toBe(a === 'owner' ? undefined : 'Matrix Draft');
+  },
+};
+
+// A company logo (issue 33 item 9): the avatar's rules; whose logo it becomes is the company edit's question.
+TABLE['POST /api/upload/logo'] = {
+  request: async (w, a) => {
+    const png = await sharp({ create: { width: 64, height: 32, channels: 4, background: '#0f766e' } })
+      .png()
+      .toBuffer();
+    const { payload, headers } = multipartPng(png);
+    return withContext(
+      { method: 'POST', url: '/api/upload/logo', payload, headers: { ...headers, ...cookieOf(w, a) } },
+      { before: String(storedUploads(w).length) },
+    );
+  },
+  status: signedIn(201),
+  check: async (w, a, _response, { before = '' }) => {
+    expect(storedUploads(w).length).toBe(Number(before) + (a === 'visitor' ? 0 : 1));
+  },
+};
+
 // ---------- CVs (issue 14, point 1; decision record 23) ----------
 TABLE['POST /api/upload/cv'] = {
   request: async (w, a) => {

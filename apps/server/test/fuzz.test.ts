@@ -289,7 +289,8 @@ type BodyKind =
   | 'api-key'
   | 'webhook'
   | 'api-job'
-  | 'api-job-update';
+  | 'api-job-update'
+  | 'job-draft';
 
 /** The fixtures of one database. */
 interface World {
@@ -303,6 +304,8 @@ interface World {
   /** Alice's job alert, and an unsubscribe token of hers that names no alert (its signature is wrong). */
   aliceAlert: string;
   badUnsubscribeToken: string;
+  /** Alice's draft of Post a Job. */
+  aliceDraft: string;
   /** Bob's application to Alice's job (she moves it and writes notes), and Alice's to Bob's (she may withdraw it). */
   bobApplication: string;
   aliceApplication: string;
@@ -395,6 +398,8 @@ const ENDPOINTS: Endpoint[] = [
     body: 'user-delete',
   },
   { method: 'POST', path: () => '/api/upload/avatar', withId: false, auth: true, body: 'multipart' },
+  { method: 'POST', path: () => '/api/upload/logo', withId: false, auth: true, body: 'multipart' },
+  { method: 'POST', path: () => '/api/upload/cover', withId: false, auth: true, body: 'multipart' },
   { method: 'POST', path: () => '/api/no-such-route', withId: false, auth: false, body: 'none' },
   // The job model (issue 11): suggestions and companies.
   { method: 'GET', path: () => '/api/skills', withId: false, auth: false, body: 'none' },
@@ -441,6 +446,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: () => '/api/alerts', withId: false, auth: true, body: 'none' },
   { method: 'POST', path: () => '/api/alerts', withId: false, auth: true, body: 'alert-create' },
   { method: 'DELETE', path: (w) => `/api/alerts/${w.aliceAlert}`, withId: true, auth: true, body: 'none' },
+  // Drafts of Post a Job (issue 33 item 10): the owner's alone.
+  { method: 'GET', path: () => '/api/job-drafts', withId: false, auth: true, body: 'none' },
+  { method: 'POST', path: () => '/api/job-drafts', withId: false, auth: true, body: 'job-draft' },
+  { method: 'GET', path: (w) => `/api/job-drafts/${w.aliceDraft}`, withId: true, auth: true, body: 'none' },
+  { method: 'PUT', path: (w) => `/api/job-drafts/${w.aliceDraft}`, withId: true, auth: true, body: 'job-draft' },
+  { method: 'DELETE', path: (w) => `/api/job-drafts/${w.aliceDraft}`, withId: true, auth: true, body: 'none' },
   {
     method: 'GET',
     path: (w) => `/api/alerts/unsubscribe?token=${w.badUnsubscribeToken}`,
@@ -815,6 +826,8 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return apiJobBody();
     case 'api-job-update':
       return { jobTitle: 'Fuzzed by key', description: 'A description that is long enough.' };
+    case 'job-draft':
+      return { payload: { jobTitle: `Fuzzed draft ${unique}`, payMin: '20k' } };
     default:
       return {};
   }
@@ -853,6 +866,7 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   'notify-mode': ['mode'],
   'api-key': ['name', 'scopes'],
   webhook: ['url', 'events'],
+  'job-draft': ['payload'],
   'api-job': [
     'jobTitle',
     'jobLocation',
@@ -877,7 +891,7 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   forgot: ['email'],
   reset: ['token', 'password'],
   'company-create': ['name', 'website', 'description'],
-  'company-update': ['name', 'website', 'description'],
+  'company-update': ['name', 'website', 'description', 'cover'],
   'company-member': ['email'],
   invitation: ['token'],
   'alert-create': ['query', 'frequency'],
@@ -1172,6 +1186,14 @@ describeEachDb('fuzzing every endpoint', (kind) => {
     expect(alert.statusCode).toBe(201);
     w.aliceAlert = alert.json<{ alert: { id: string } }>().alert.id;
     w.badUnsubscribeToken = `${w.aliceAlert}.${'A'.repeat(43)}`;
+    const draft = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/job-drafts',
+      headers: { cookie: w.alice.cookie },
+      payload: { payload: { jobTitle: 'Fuzz draft' } },
+    });
+    expect(draft.statusCode).toBe(201);
+    w.aliceDraft = draft.json<{ id: string }>().id;
     const applied = await w.t.app.inject({
       method: 'POST',
       url: '/api/apply/apply-job',

@@ -21,3 +21,4 @@ export * from './countries.js';
 export * from './country-names.js';
 export * from './page-titles.js';
 export * from './site.js';
+export * from './job-drafts.js';

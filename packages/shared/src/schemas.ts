@@ -422,6 +422,8 @@ export const jobCreateBodySchema = z
     jobLocation: jobFields.jobLocation.optional(),
     ...jobModelFields,
     ...serverOwnedJobFields,
+    /** The poster's draft this job was made from (/api/job-drafts): deleted with the job's creation. */
+    draftId: idSchema.optional(),
   })
   .superRefine(
     (body, ctx) => {
@@ -548,12 +550,19 @@ const companyFields = {
 };
 
 export const companyCreateBodySchema = z.strictObject(companyFields);
+/** Links a company shows on its page beside its website (its careers page, LinkedIn...). */
+export const COMPANY_LINKS_MAX = 5;
+
 export const companyUpdateBodySchema = z
   .strictObject({
     name: companyFields.name,
     logo: companyFields.logo,
     website: companyFields.website,
     description: companyFields.description,
+    cover: z.union([z.literal(''), safeUrl('Cover image')]),
+    links: z
+      .array(safeUrl('Link'))
+      .max(COMPANY_LINKS_MAX, { error: `A company shows at most ${COMPANY_LINKS_MAX} links` }),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { error: 'Nothing to update' });
@@ -574,6 +583,9 @@ export const companySchema = z.object({
 export type Company = z.infer<typeof companySchema>;
 
 export const companyPageSchema = companySchema.extend({
+  cover: z.string().describe("The cover image's URL, '' for none"),
+  links: z.array(z.string()).describe('Its links beside the website, at most 5'),
+  descriptionHtml: z.string().describe('The description in the safe Markdown subset, rendered (decision 27)'),
   jobs: z.array(jobSummarySchema).describe('Its open jobs, newest first (at most 100)'),
 });
 export type CompanyPage = z.infer<typeof companyPageSchema>;

@@ -9,6 +9,13 @@ export const queryKeys = {
   search: (params: string) => ['jobs', 'search', params] as const,
   job: (id: string) => ['jobs', 'one', id] as const,
   myJobs: (email: string) => ['jobs', 'mine', email] as const,
+  /**
+   * The signed-in poster's drafts of Post a Job, and one of them (forgotten at sign-out). Not under `jobs`: a change
+   * to a job does not refetch them; publishing one refreshes them itself.
+   */
+  drafts: ['job-drafts'] as const,
+  myDrafts: (userId: string) => ['job-drafts', 'mine', userId] as const,
+  draft: (id: string) => ['job-drafts', 'one', id] as const,
   jobs: ['jobs'] as const,
   myApplications: (userId: string) => ['applications', 'mine', userId] as const,
   applications: ['applications'] as const,

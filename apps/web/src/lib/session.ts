@@ -35,12 +35,13 @@ function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
-/** What was cached for one user: their applications, own jobs, alerts and saved jobs. */
+/** What was cached for one user: their applications, own jobs and drafts, alerts and saved jobs. */
 export function dropUserQueries(client: QueryClient): void {
   client.removeQueries({ queryKey: queryKeys.applications });
   client.removeQueries({ queryKey: [...queryKeys.jobs, 'mine'] });
   client.removeQueries({ queryKey: queryKeys.alerts });
   client.removeQueries({ queryKey: queryKeys.savedJobs });
+  client.removeQueries({ queryKey: queryKeys.drafts });
 }
 
 /** Nobody is signed in any more: forget the user and what was cached for them. */

@@ -8,12 +8,14 @@ export interface CompanyRow {
   logo: string;
   website: string;
   description: string;
+  cover: string;
+  links: string[];
   created_by: string | null;
   open_jobs: number;
 }
 
 const OPEN_JOBS = `(SELECT count(*)::int FROM jobs j WHERE j.company_id = c.id AND ${OPEN_JOB})`;
-const COMPANY_COLUMNS = `c.id, c.slug, c.name, c.logo, c.website, c.description, c.created_by, ${OPEN_JOBS} AS open_jobs`;
+const COMPANY_COLUMNS = `c.id, c.slug, c.name, c.logo, c.website, c.description, c.cover, c.links, c.created_by, ${OPEN_JOBS} AS open_jobs`;
 
 export async function findCompanyBySlug(db: Queryable, slug: string): Promise<CompanyRow | undefined> {
   return (await db.query<CompanyRow>(`SELECT ${COMPANY_COLUMNS} FROM companies c WHERE c.slug = $1`, [slug]))[0];
@@ -83,12 +85,13 @@ export async function insertCompany(
 export async function updateCompany(
   db: Queryable,
   id: string,
-  changes: Partial<Omit<NewCompany, 'slug'>>,
+  changes: Partial<Omit<NewCompany, 'slug'> & { cover: string; links: string[] }>,
 ): Promise<void> {
-  // Only these columns, whatever keys `changes` carries.
-  const entries = (['name', 'logo', 'website', 'description'] as const).flatMap((column) => {
+  // Only these columns, whatever keys `changes` carries; the links go in as JSON text (a jsonb column).
+  const entries = (['name', 'logo', 'website', 'description', 'cover', 'links'] as const).flatMap((column) => {
     const value = changes[column];
-    return value === undefined ? [] : [[column, value] as const];
+    if (value === undefined) return [];
+    return [[column, typeof value === 'string' ? value : JSON.stringify(value)] as const];
   });
   if (entries.length === 0) return;
   const assignments = entries.map(([column], i) => `${column} = $${i + 2}`);

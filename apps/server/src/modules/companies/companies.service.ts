@@ -58,7 +58,7 @@ export async function createCompany(
             .toString('hex')
             .slice(0, 4 + attempt)}`;
     const id = await insertCompany(db, { ...body, slug }, creator.id);
-    if (id) return { ...body, id, slug, created_by: creator.id, open_jobs: 0 };
+    if (id) return { ...body, id, slug, cover: '', links: [], created_by: creator.id, open_jobs: 0 };
   }
   throw new Error('no free slug after 5 attempts');
 }
@@ -88,7 +88,13 @@ export async function getCompanyPage(
 ): Promise<CompanyPage> {
   const company = await companyOrNotFound(db, slug);
   const canEdit = user ? await isMember(db, company.id, user.id) : false;
-  return { ...toCompany(company, canEdit), jobs: await openJobs(company.id) };
+  return {
+    ...toCompany(company, canEdit),
+    cover: company.cover,
+    links: company.links,
+    descriptionHtml: '',
+    jobs: await openJobs(company.id),
+  };
 }
 
 async function memberCompany(db: Queryable, user: CurrentUser, slug: string): Promise<CompanyRow> {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { getCompanyPage } from '../companies/companies.service.js';
+import { renderDescription } from './description-html.js';
 import { findOpenJobsOfCompany, toJob } from './jobs.repository.js';
 import { jobViewerOf } from './jobs.service.js';
 
@@ -18,9 +19,11 @@ export const companyPageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { c
     { schema: { tags: ['companies'], params: slugParams, response: { 200: companyPageSchema } } },
     async (request) => {
       const viewer = await jobViewerOf(request.reads, request.user, config.adminEmails);
-      return getCompanyPage(request.reads, request.user, request.params.slug, async (companyId) =>
+      const page = await getCompanyPage(request.reads, request.user, request.params.slug, async (companyId) =>
         (await findOpenJobsOfCompany(request.reads, companyId)).map((row) => toJob(row, viewer)),
       );
+      // The about text in the job descriptions' safe Markdown subset, rendered the same way (decision 27).
+      return { ...page, descriptionHtml: renderDescription(page.description) };
     },
   );
 };

@@ -47,6 +47,7 @@ import { renderDescription } from './description-html.js';
 import { canonicalSkills, jobLocationText } from './job-fields.js';
 import { countryOfCity, jobRegion, parseWhere } from './places.js';
 import type { SearchCache } from './search.service.js';
+import { deleteDraftOf } from '../job-drafts/job-drafts.repository.js';
 
 /**
  * What the job writes need: the database, and the search cache every change to the set of jobs must
@@ -334,6 +335,8 @@ export async function createJob(
       const id = await insertJob(tx, { ...record, posterId: poster.id });
       if (admitted === 'pending') await holdForReview(tx, id);
       if (idempotencyKey !== undefined) await insertPostKey(tx, poster.id, idempotencyKey, id);
+      // Published from a draft: the draft goes with the job's creation, or stays if the job is not made.
+      if (body.draftId) await deleteDraftOf(tx, poster.id, body.draftId);
       if (externalId !== undefined) await setExternalId(tx, id, externalId);
       return id;
     }),

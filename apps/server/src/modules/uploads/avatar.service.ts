@@ -40,17 +40,35 @@ export function avatarFileName(
 }
 
 /**
- * Checks the bytes (not the name) are a PNG, JPEG, WebP or GIF, re-encodes to a square WebP without metadata,
- * stores it and answers its URL. Any failure is the spec's message and nothing is stored.
+ * How an accepted image is re-encoded: an avatar is cropped to a square around what matters; a company logo is
+ * scaled to fit the square whole, its transparency kept (WebP has an alpha channel), and never enlarged.
  */
-export async function storeAvatar(storage: FileStorage, bytes: Buffer, originalName: string): Promise<string> {
+const SHAPES = {
+  avatar: { width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX, fit: 'cover', position: 'attention' },
+  logo: { width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX, fit: 'inside', withoutEnlargement: true },
+  // A company page's banner: 3:1, cropped around what matters, as wide as the page's card.
+  cover: { width: 1200, height: 400, fit: 'cover', position: 'attention' },
+} as const;
+
+export type ImageKind = keyof typeof SHAPES;
+
+/**
+ * Checks the bytes (not the name) are a PNG, JPEG, WebP or GIF, re-encodes to a WebP of its kind's size
+ * without metadata, stores it and answers its URL. Any failure is the spec's message and nothing is stored.
+ */
+export async function storeImage(
+  storage: FileStorage,
+  bytes: Buffer,
+  originalName: string,
+  kind: ImageKind,
+): Promise<string> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ACCEPTED.has(type.mime)) throw new AppError('bad_request', MESSAGES.avatarUploadFailed);
   let encoded: Buffer;
   try {
     encoded = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate() // honour EXIF orientation before the metadata is dropped
-      .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover', position: 'attention' })
+      .resize(SHAPES[kind])
       .webp({ quality: 82 })
       .toBuffer();
   } catch {

@@ -14,6 +14,9 @@ const company = {
   description: '',
   canEdit: false,
   openJobs: 0,
+  cover: '',
+  links: [],
+  descriptionHtml: '',
   jobs: [],
 } satisfies CompanyPageData;
 

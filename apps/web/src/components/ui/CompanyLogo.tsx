@@ -17,6 +17,18 @@ export interface CompanyLogoProps {
   loading?: 'lazy' | 'eager';
 }
 
+const INITIALS_LOOK = 'bg-teal-50 font-semibold text-teal-900 dark:bg-teal-950 dark:text-teal-100';
+
+/**
+ * Drawn over the image only while it is broken (a loaded image has no ::before), so a logo that fails before the app
+ * has started, or with no JavaScript at all, shows the initials and not the broken-image glyph and its alt text.
+ * An image with empty alt drawn over the initials would not do: Chromium still draws the glyph in a sized image.
+ */
+const BROKEN_IMAGE_INITIALS =
+  'relative before:absolute before:inset-0 before:flex before:items-center before:justify-center ' +
+  'before:rounded-[inherit] before:content-[attr(data-initials)] before:bg-teal-50 before:font-semibold ' +
+  'before:text-teal-900 dark:before:bg-teal-950 dark:before:text-teal-100';
+
 /** The company's logo, or its initials when there is no logo or it fails to load (never the broken-image glyph). */
 export function CompanyLogo({ src, companyName, alt, size, className, loading }: CompanyLogoProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -33,7 +45,7 @@ export function CompanyLogo({ src, companyName, alt, size, className, loading }:
       <span
         {...label}
         data-testid="logo-initials"
-        className={`flex select-none items-center justify-center bg-teal-50 font-semibold text-teal-900 dark:bg-teal-950 dark:text-teal-100 ${className}`}
+        className={`flex select-none items-center justify-center ${INITIALS_LOOK} ${className}`}
       >
         {initials(companyName)}
       </span>
@@ -42,13 +54,15 @@ export function CompanyLogo({ src, companyName, alt, size, className, loading }:
   return (
     <img
       ref={checkLoaded}
+      data-testid="company-logo"
+      data-initials={initials(companyName)}
       src={src}
       alt={alt}
       width={size}
       height={size}
       loading={loading}
       onError={() => setFailedSrc(src)}
-      className={`bg-white object-contain ${className}`}
+      className={`bg-white object-contain ${BROKEN_IMAGE_INITIALS} ${className}`}
     />
   );
 }

@@ -4,18 +4,30 @@ import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { focusField, TextAreaField, TextField } from '../../../components/ui/Field';
+import { LogoField } from '../../../components/ui/LogoField';
 import { errorMessage } from '../../../lib/api';
 import { useMutateOnce } from '../../../lib/single-flight';
 import { useUpdateCompany } from '../api/companies';
 
-type EditValues = { name: string; logo: string; website: string; description: string };
+/** The form's fields; `links` is the textarea's text, one link a line. */
+type EditValues = { name: string; logo: string; website: string; description: string; cover?: string; links?: string };
 type EditErrors = Partial<Record<keyof EditValues, string>>;
 
 /** Validates with the shared schema; the messages name the field, as the server's do. */
 export function validateCompanyEdit(
   values: EditValues,
 ): { ok: true; body: CompanyUpdateBody } | { ok: false; errors: EditErrors } {
-  const parsed = companyUpdateBodySchema.safeParse(values);
+  const { links, ...rest } = values;
+  const lines =
+    links === undefined
+      ? {}
+      : {
+          links: links
+            .split('\n')
+            .map((line) => line.trim())
+            .filter(Boolean),
+        };
+  const parsed = companyUpdateBodySchema.safeParse({ ...rest, ...lines });
   if (parsed.success) return { ok: true, body: parsed.data };
   const errors: EditErrors = {};
   for (const issue of parsed.error.issues) {
@@ -25,58 +37,8 @@ export function validateCompanyEdit(
   return { ok: false, errors };
 }
 
-interface CompanyFieldsProps {
-  values: EditValues;
-  errors: EditErrors;
-  set: (field: keyof EditValues) => (event: { target: { value: string } }) => void;
-}
-
-function CompanyFields({ values, errors, set }: CompanyFieldsProps) {
-  return (
-    <>
-      <TextField
-        id="company-name"
-        label="Company Name"
-        required
-        maxLength={JOB_MODEL_LIMITS.companyName}
-        value={values.name}
-        onChange={set('name')}
-        error={errors.name}
-      />
-      <TextField
-        id="company-logo"
-        label="Company Logo"
-        type="url"
-        inputMode="url"
-        placeholder="https://example.com/logo.svg"
-        value={values.logo}
-        onChange={set('logo')}
-        error={errors.logo}
-      />
-      <TextField
-        id="company-website"
-        label="Website"
-        type="url"
-        inputMode="url"
-        placeholder="https://example.com"
-        value={values.website}
-        onChange={set('website')}
-        error={errors.website}
-      />
-      <TextAreaField
-        id="company-description"
-        label="Description"
-        rows={4}
-        maxLength={JOB_MODEL_LIMITS.companyDescription}
-        value={values.description}
-        onChange={set('description')}
-        error={errors.description}
-      />
-    </>
-  );
-}
-
-export function CompanyEditForm({ company, onDone }: { company: CompanyPageData; onDone: () => void }) {
+/** The edit form's state: its values and errors, an upload under way, and the save. */
+function useCompanyEdit(company: CompanyPageData, onDone: () => void) {
   const update = useUpdateCompany(company.slug);
   const updateOnce = useMutateOnce(update.mutate);
   const navigate = useNavigate();
@@ -85,8 +47,11 @@ export function CompanyEditForm({ company, onDone }: { company: CompanyPageData;
     logo: company.logo,
     website: company.website,
     description: company.description,
+    cover: company.cover,
+    links: company.links.join('\n'),
   });
   const [errors, setErrors] = useState<EditErrors>({});
+  const [uploading, setUploading] = useState(false);
   const set = (field: keyof EditValues) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
 
@@ -107,7 +72,11 @@ export function CompanyEditForm({ company, onDone }: { company: CompanyPageData;
       },
     });
   };
+  return { update, values, setValues, errors, uploading, setUploading, set, submit };
+}
 
+export function CompanyEditForm({ company, onDone }: { company: CompanyPageData; onDone: () => void }) {
+  const { update, values, setValues, errors, uploading, setUploading, set, submit } = useCompanyEdit(company, onDone);
   return (
     <form
       onSubmit={submit}
@@ -118,7 +87,51 @@ export function CompanyEditForm({ company, onDone }: { company: CompanyPageData;
       <h2 id="edit-company-heading" className="text-lg font-semibold">
         Edit company
       </h2>
-      <CompanyFields values={values} errors={errors} set={set} />
+      <TextField
+        id="company-name"
+        label="Company Name"
+        required
+        maxLength={JOB_MODEL_LIMITS.companyName}
+        value={values.name}
+        onChange={set('name')}
+        error={errors.name}
+      />
+      <LogoField
+        id="company-logo"
+        label="Company Logo"
+        placeholder="https://example.com/logo.svg"
+        companyName={values.name}
+        value={values.logo}
+        onChange={(logo) => setValues((v) => ({ ...v, logo }))}
+        onBusy={setUploading}
+        error={errors.logo}
+      />
+      <TextField
+        id="company-website"
+        label="Website"
+        type="url"
+        inputMode="url"
+        placeholder="https://example.com"
+        value={values.website}
+        onChange={set('website')}
+        error={errors.website}
+      />
+      <CoverAndLinks
+        values={values}
+        errors={errors}
+        onCover={(cover) => setValues((v) => ({ ...v, cover }))}
+        onLinks={set('links')}
+        onBusy={setUploading}
+      />
+      <TextAreaField
+        id="company-description"
+        label="Description"
+        rows={4}
+        maxLength={JOB_MODEL_LIMITS.companyDescription}
+        value={values.description}
+        onChange={set('description')}
+        error={errors.description}
+      />
       {update.isError ? (
         <p
           role="alert"
@@ -128,7 +141,7 @@ export function CompanyEditForm({ company, onDone }: { company: CompanyPageData;
         </p>
       ) : null}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={update.isPending}>
+        <Button type="submit" disabled={update.isPending || uploading}>
           {update.isPending ? 'Saving...' : 'Save company'}
         </Button>
         <Button variant="secondary" onClick={onDone}>
@@ -136,5 +149,45 @@ export function CompanyEditForm({ company, onDone }: { company: CompanyPageData;
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The company page's cover image (uploaded or linked) and its links, one a line. */
+function CoverAndLinks({
+  values,
+  errors,
+  onCover,
+  onLinks,
+  onBusy,
+}: {
+  values: EditValues;
+  errors: EditErrors;
+  onCover: (url: string) => void;
+  onLinks: (event: { target: { value: string } }) => void;
+  onBusy: (busy: boolean) => void;
+}) {
+  return (
+    <>
+      <LogoField
+        kind="cover"
+        id="company-cover"
+        label="Cover image"
+        placeholder="https://example.com/cover.jpg"
+        companyName={values.name}
+        value={values.cover ?? ''}
+        onChange={onCover}
+        onBusy={onBusy}
+        error={errors.cover}
+      />
+      <TextAreaField
+        id="company-links"
+        label="Links (one a line: careers page, LinkedIn...)"
+        rows={3}
+        placeholder="https://example.com/careers"
+        value={values.links ?? ''}
+        onChange={onLinks}
+        error={errors.links}
+      />
+    </>
   );
 }

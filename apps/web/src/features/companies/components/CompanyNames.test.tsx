@@ -13,6 +13,9 @@ const company: CompanyPageData = {
   description: '',
   canEdit: false,
   openJobs: 0,
+  cover: '',
+  links: [],
+  descriptionHtml: '',
   jobs: [],
 };
 

@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { alice, job, mockFetch, renderPage } from '../../../test/render';
 import type { CompanyMember } from '../api/companies';
 import { validateCompanyEdit } from './CompanyEditForm';
-import { CompanyPage, websiteLabel } from './CompanyPage';
+import { websiteLabel } from './CompanyAbout';
+import { CompanyPage } from './CompanyPage';
 
 vi.mock('../../../components/ui/dialogs', () => ({ confirmDialog: vi.fn(async () => true) }));
 
@@ -18,6 +19,9 @@ const company: CompanyPageData = {
   description: 'We build boats.\nAnd software.',
   canEdit: false,
   openJobs: 2,
+  cover: '',
+  links: [],
+  descriptionHtml: '<p>We build boats.<br>And software.</p>',
   jobs: [job, { ...job, _id: 'j2', jobTitle: 'Backend Engineer' }],
 };
 
@@ -43,7 +47,9 @@ describe('company page', () => {
     expect(screen.getByText(/We build boats/)).toBeInTheDocument();
     // Written by the company: laid out in its own direction (Arabic or Hebrew right to left).
     expect(screen.getByRole('heading', { level: 1 })).toHaveAttribute('dir', 'auto');
-    expect(screen.getByText(/We build boats/)).toHaveAttribute('dir', 'auto');
+    // The about text is the server's HTML (paragraphs inside): its box sets the direction for all of them.
+    expect(screen.getByTestId('company-about')).toHaveAttribute('dir', 'auto');
+    expect(screen.getByTestId('company-about')).toHaveTextContent(/We build boats/);
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Backend Engineer' })).toHaveAttribute('href', '/job/j2');
     expect(screen.queryByRole('button', { name: /Edit company/ })).not.toBeInTheDocument();
@@ -112,6 +118,60 @@ describe('company page', () => {
     const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({ name: 'Tidewater Boats', website: '' });
     expect(screen.queryByRole('button', { name: 'Save company' })).not.toBeInTheDocument();
+  });
+
+  it("shows the cover image, the about text as the server rendered it, and the company's links", async () => {
+    const dressed: CompanyPageData = {
+      ...company,
+      cover: '/uploads/1-abc-office.webp',
+      links: ['https://tidewater.example/careers', 'https://www.linkedin.com/company/tidewater'],
+      description: 'We build **boats**.',
+      descriptionHtml:
+        '<p>We build <strong>boats</strong>. <a href="https://boats.example" rel="nofollow ugc noopener">https://boats.example</a></p>',
+    };
+    mockFetch((url) => (url === '/api/companies/tidewater-labs' ? { body: dressed } : undefined));
+    open();
+    const cover = await screen.findByTestId('company-cover');
+    expect(cover).toHaveAttribute('src', '/uploads/1-abc-office.webp');
+    expect(cover).toHaveAttribute('alt', '');
+    expect(screen.getByTestId('company-about').querySelector('strong')).toHaveTextContent('boats');
+    expect(screen.getByRole('link', { name: 'https://boats.example' })).toHaveAttribute('rel', 'nofollow ugc noopener');
+    const links = within(screen.getByRole('list', { name: 'Links' }));
+    expect(links.getByRole('link', { name: /tidewater\.example\/careers/ })).toHaveAttribute(
+      'href',
+      'https://tidewater.example/careers',
+    );
+    expect(links.getByRole('link', { name: /linkedin\.com\/company\/tidewater/ })).toHaveAttribute('target', '_blank');
+  });
+
+  it('a member sets the links (one a line) and removes the cover image in the edit form', async () => {
+    let current: CompanyPageData = { ...company, canEdit: true, cover: '/uploads/1-abc-office.webp' };
+    const fetch = mockFetch((url, init) => {
+      if (url === '/api/companies/tidewater-labs' && init?.method === 'PATCH') {
+        current = { ...current, ...(JSON.parse(String(init.body)) as Partial<CompanyPageData>) };
+        const { jobs: _jobs, cover: _cover, links: _links, descriptionHtml: _html, ...saved } = current;
+        return { body: saved };
+      }
+      if (url === '/api/companies/tidewater-labs') return { body: current };
+      if (url === '/api/companies/tidewater-labs/members') return { body: members };
+      return undefined;
+    });
+    open({ user: bob });
+    await userEvent.click(await screen.findByRole('button', { name: /Edit company/ }));
+    await userEvent.type(screen.getByLabelText(/^Links/), 'https://a.example/jobs{Enter}{Enter}ftp://nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove cover image' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save company' }));
+    expect(screen.getByText('Link must be a valid URL')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    await userEvent.clear(screen.getByLabelText(/^Links/));
+    await userEvent.type(screen.getByLabelText(/^Links/), 'https://a.example/jobs{Enter} {Enter}https://b.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Save company' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
+    const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({
+      cover: '',
+      links: ['https://a.example/jobs', 'https://b.example'],
+    });
   });
 
   it('a member who is not the creator sees the members, without invite or remove, and may leave', async () => {

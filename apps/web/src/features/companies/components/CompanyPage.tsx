@@ -1,6 +1,6 @@
 import type { CompanyPage as CompanyPageData } from '@jobboard/shared';
 import { SITE_NAME } from '@jobboard/shared';
-import { ExternalLink, Pencil } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/Button';
@@ -10,14 +10,10 @@ import { JobCardSkeletonList } from '../../../components/ui/Skeleton';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useCompany } from '../api/companies';
 import { cardClass } from './card';
+import { CompanyAbout, CompanyCover, CompanyLink } from './CompanyAbout';
 import { CompanyEditForm } from './CompanyEditForm';
 import { CompanyJobList } from './CompanyJobList';
 import { MembersPanel } from './MembersPanel';
-
-/** 'https://www.acme.example/jobs' -> 'acme.example/jobs': how a website link reads. */
-export function websiteLabel(url: string): string {
-  return url.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '');
-}
 
 function CompanyLoading() {
   return (
@@ -68,18 +64,7 @@ function CompanyHeading({ company, onEdit }: { company: CompanyPageData; onEdit:
           {company.name}
         </h1>
         <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
-          {company.website ? (
-            <a
-              href={company.website}
-              rel="noopener noreferrer nofollow"
-              target="_blank"
-              className="inline-flex items-center gap-1 font-medium text-teal-800 underline underline-offset-2 hover:no-underline dark:text-teal-300"
-            >
-              {websiteLabel(company.website)}
-              <ExternalLink size={14} aria-hidden="true" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
-          ) : null}
+          {company.website ? <CompanyLink href={company.website} /> : null}
           <span>
             {company.openJobs} open {company.openJobs === 1 ? 'job' : 'jobs'}
           </span>
@@ -111,12 +96,9 @@ export function CompanyPage() {
   return (
     <section className="mx-auto max-w-4xl space-y-8">
       <div className={cardClass}>
+        <CompanyCover src={data.cover} />
         <CompanyHeading company={data} onEdit={data.canEdit && !editing ? () => setEditing(true) : undefined} />
-        {data.description ? (
-          <p dir="auto" className="mt-6 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">
-            {data.description}
-          </p>
-        ) : null}
+        <CompanyAbout company={data} />
         {editing ? <CompanyEditForm company={data} onDone={() => setEditing(false)} /> : null}
       </div>
       <div>

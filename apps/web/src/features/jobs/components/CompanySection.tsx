@@ -2,6 +2,7 @@ import type { Company, Job } from '@jobboard/shared';
 import { JOB_MODEL_LIMITS } from '@jobboard/shared';
 import { errorProps, FieldShell, inputClass, TextAreaField, TextField } from '../../../components/ui/Field';
 import { Link } from '../../../components/ui/Link';
+import { LogoField } from '../../../components/ui/LogoField';
 import { errorMessage } from '../../../lib/api';
 import { useMyCompanies } from '../../../lib/companies';
 import { useCurrentUser } from '../../../lib/session';
@@ -61,7 +62,12 @@ export function CompanyField({
   );
 }
 
-export function NewCompanyFields({ values, errors, set }: Pick<JobFormPartProps, 'values' | 'errors' | 'set'>) {
+export function NewCompanyFields({
+  values,
+  errors,
+  set,
+  onLogoBusy,
+}: Pick<JobFormPartProps, 'values' | 'errors' | 'set'> & { onLogoBusy: (busy: boolean) => void }) {
   const onText = textSetter(set);
   return (
     <div
@@ -88,16 +94,16 @@ export function NewCompanyFields({ values, errors, set }: Pick<JobFormPartProps,
         onChange={onText('companyWebsite')}
         error={errors.companyWebsite}
       />
-      <TextField
+      <LogoField
         id="companyLogo"
         label="Company Logo"
-        type="url"
-        inputMode="url"
         placeholder="Paste your company logo URL: https://weshare.com/img1"
+        companyName={values.companyName}
         value={values.companyLogo}
-        onChange={onText('companyLogo')}
+        onChange={(url) => set('companyLogo', url)}
+        onBusy={onLogoBusy}
         error={errors.companyLogo}
-        wrapperClassName="sm:col-span-2"
+        className="sm:col-span-2"
       />
       <div className="sm:col-span-2">
         <TextAreaField

@@ -1,6 +1,6 @@
 import type { Company, Job } from '@jobboard/shared';
 import { legacyAmount } from '@jobboard/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { alice, job, mockFetch, renderPage, type Handler } from '../../../test/render';
@@ -391,6 +391,54 @@ describe('<JobForm>', () => {
       companyId: created.id,
       salary: { min: 60000, max: 75000, currency: 'EUR', period: 'year' },
     });
+  });
+
+  it("waits for a new company's logo still uploading before it can be posted, then posts with its address", async () => {
+    let finish: () => void = () => {};
+    class SlowUpload {
+      status = 0;
+      response: unknown = null;
+      withCredentials = false;
+      responseType = '';
+      upload = { addEventListener: () => {} };
+      private load: () => void = () => {};
+      open() {}
+      setRequestHeader() {}
+      addEventListener(type: string, cb: () => void) {
+        if (type === 'load') this.load = cb;
+      }
+      send() {
+        finish = () => {
+          this.status = 201;
+          this.response = { url: '/uploads/1-abc-brand.webp' };
+          this.load();
+        };
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', SlowUpload);
+    const created: Company = {
+      ...acme,
+      id: '22222222-2222-4222-8222-222222222222',
+      slug: 'brand-new',
+      name: 'Brand New',
+    };
+    const fetch = api(
+      (url, init) => (url === '/api/companies' && init?.method === 'POST' ? { status: 201, body: created } : undefined),
+      [],
+    );
+    const onSubmit = renderForm({ initialValues: { ...filled, company: '' } });
+    await userEvent.type(await screen.findByLabelText('Company Name'), 'Brand New');
+    await userEvent.upload(
+      screen.getByTestId('companyLogo-file'),
+      new File(['png'], 'brand.png', { type: 'image/png' }),
+    );
+    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    act(() => finish());
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Job' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const post = fetch.mock.calls.find(([url, init]) => url === '/api/companies' && init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ name: 'Brand New', logo: '/uploads/1-abc-brand.webp' });
+    vi.unstubAllGlobals();
   });
 
   it("shows the server's refusal to create the company, and posts nothing", async () => {

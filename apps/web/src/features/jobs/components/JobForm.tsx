@@ -97,6 +97,8 @@ export function JobForm({
   onSubmit,
 }: JobFormProps) {
   const [values, setValues] = useState<JobFormValues>(initialValues);
+  // A new company's logo on its way: the job waits for its address.
+  const [uploading, setUploading] = useState(false);
   const choice = useCompanyChoice(values.company, original);
   const current = { ...values, company: choice.company };
   const { submit, errors, clearError, createCompany } = useJobFormSubmit({ current, original, today, onSubmit });
@@ -111,13 +113,13 @@ export function JobForm({
       noValidate
       className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
     >
-      <JobSection {...part} choice={choice} />
+      <JobSection {...part} choice={choice} onLogoBusy={setUploading} />
       <PlaceSection {...part} onCityResolved={() => clearError('city')} />
       <PaySection {...part} />
       <ApplicationsSection {...part} today={today} />
       <SubmitRow
         serverMessage={serverMessage}
-        pending={busy || createCompany.isPending}
+        pending={busy || createCompany.isPending || uploading}
         submitLabel={submitLabel}
         extra={extraAction?.(current)}
       />

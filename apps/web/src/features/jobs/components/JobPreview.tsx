@@ -95,15 +95,33 @@ function PreviewBody({ job, titleId }: { job: Job; titleId: string }) {
   );
 }
 
-/** Post a Job's Preview: the job page as it will look, in a dialog, before anything is published. */
-export function JobPreviewButton({ values }: { values: JobFormValues }) {
+/**
+ * Post a Job's Preview (and a draft's, in My Jobs): the job page as it will look, in a dialog, before anything is
+ * published. `label` names the button when several are on one screen.
+ */
+export function JobPreviewButton({
+  values,
+  label,
+  closeLabel = 'Back to the form',
+  className = 'w-full sm:w-auto sm:px-8',
+}: {
+  values: JobFormValues;
+  label?: string;
+  closeLabel?: string;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   const user = useCurrentUser();
   const companies = useMyCompanies(user?.email);
   const titleId = useId();
   return (
     <>
-      <Button variant="secondary" className="w-full sm:w-auto sm:px-8" onClick={() => setOpen(true)}>
+      <Button
+        variant="secondary"
+        className={className}
+        onClick={() => setOpen(true)}
+        {...(label ? { 'aria-label': label } : {})}
+      >
         <Eye size={16} aria-hidden="true" />
         Preview
       </Button>
@@ -123,7 +141,7 @@ export function JobPreviewButton({ values }: { values: JobFormValues }) {
               Preview: not published yet
             </h2>
             <Button variant="secondary" onClick={() => setOpen(false)}>
-              Back to the form
+              {closeLabel}
             </Button>
           </div>
           <PreviewBody job={previewJob(values, companies.data ?? [], user)} titleId={titleId} />

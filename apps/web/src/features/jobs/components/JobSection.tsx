@@ -6,7 +6,11 @@ import { Section, textSetter, type JobFormPartProps } from './JobFormParts';
 import { SkillsField } from './SkillsField';
 
 /** The job form's first section: title, company, type, level and skills. */
-export function JobSection({ choice, ...part }: JobFormPartProps & { choice: ReturnType<typeof useCompanyChoice> }) {
+export function JobSection({
+  choice,
+  onLogoBusy,
+  ...part
+}: JobFormPartProps & { choice: ReturnType<typeof useCompanyChoice>; onLogoBusy: (busy: boolean) => void }) {
   const { values, errors, set } = part;
   const onText = textSetter(set);
   return (
@@ -22,7 +26,9 @@ export function JobSection({ choice, ...part }: JobFormPartProps & { choice: Ret
         />
         <CompanyField choice={choice} errors={errors} set={set} />
       </div>
-      {choice.company === NEW_COMPANY ? <NewCompanyFields values={values} errors={errors} set={set} /> : null}
+      {choice.company === NEW_COMPANY ? (
+        <NewCompanyFields values={values} errors={errors} set={set} onLogoBusy={onLogoBusy} />
+      ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           id="employmentType"

@@ -2,6 +2,7 @@ import { conversionText, MESSAGES, MY_JOBS_SKELETON } from '@jobboard/shared';
 import type { Job, JobStats } from '@jobboard/shared';
 import { CircleCheck, CirclePause, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { MyDrafts } from './MyDrafts';
 import { MyCompanies } from '../../../components/account/MyCompanies';
 import { ModerationBadge } from '../../../components/jobs/ModerationNotice';
 import { Link } from '../../../components/ui/Link';
@@ -302,6 +303,7 @@ export function MyJobsPage() {
         </Link>
       </div>
       <MyCompanies className="mb-4 mt-2" />
+      <MyDrafts className="mb-6" />
       <form
         role="search"
         className="mb-6 mt-4 flex max-w-xl gap-2 sm:mt-0"

@@ -1,12 +1,21 @@
-import { MESSAGES } from '@jobboard/shared';
+import { JOB_DRAFT_MESSAGES, MESSAGES } from '@jobboard/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Save } from 'lucide-react';
 import { useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ResendVerification } from '../../../components/account/ResendVerification';
+import { Button } from '../../../components/ui/Button';
+import { Link } from '../../../components/ui/Link';
 import { PageTitle } from '../../../components/ui/PageTitle';
+import { errorMessage } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 import { useCurrentUser } from '../../../lib/session';
+import { useDraft, useSaveDraft } from '../api/drafts';
 import { newIdempotencyKey, useCreateJob } from '../api/jobs';
+import { draftFromForm, formFromDraft } from './draft-logic';
 import { JobFormPage, type JobSave } from './JobFormPage';
 import { JobPreviewButton } from './JobPreview';
-import { emptyJobForm } from './job-form-logic';
+import { emptyJobForm, type JobFormValues } from './job-form-logic';
 
 export function PostJobPage() {
   const user = useCurrentUser();
@@ -16,7 +25,14 @@ export function PostJobPage() {
 }
 
 function PostJobForm() {
+  // Resumed from My Jobs: /post-job?draft=<id> fills the form from the saved draft.
+  const [params] = useSearchParams();
+  const draftId = params.get('draft') ?? '';
+  const draft = useDraft(draftId);
+  const navigate = useNavigate();
+  const client = useQueryClient();
   const createJob = useCreateJob();
+  const saveDraft = useSaveDraft();
   // One key per filled-in form: its retries (a lost answer, a second click) name the same job; a new form, a new key.
   const idempotencyKey = useRef(newIdempotencyKey());
   const save: JobSave = {
@@ -25,30 +41,86 @@ function PostJobForm() {
     error: createJob.error,
     mutate: (body, options) =>
       createJob.mutate(
-        { body, idempotencyKey: idempotencyKey.current },
+        // From a draft: the same creation (alerts and all), which deletes the draft with it.
+        { body: draftId ? { ...body, draftId } : body, idempotencyKey: idempotencyKey.current },
         {
           ...options,
           onSuccess: (ack) => {
             idempotencyKey.current = newIdempotencyKey();
+            saveDraft.reset();
+            if (draftId) {
+              void client.invalidateQueries({ queryKey: queryKeys.drafts });
+              void navigate('/post-job', { replace: true });
+            }
             options.onSuccess(ack);
           },
         },
       ),
   };
+  if (draftId && !draft.data) return <DraftLoading draft={draft} />;
+  const saveAsDraft = (values: JobFormValues) =>
+    saveDraft.mutate(
+      { id: draftId || undefined, payload: draftFromForm(values) },
+      { onSuccess: (saved) => void (draftId ? undefined : navigate(`/post-job?draft=${saved.id}`, { replace: true })) },
+    );
   return (
     <JobFormPage
+      key={draftId}
       title="Post a Job"
       subtitle="Fill in the details of the position you are hiring for."
-      initialValues={emptyJobForm()}
+      initialValues={draft.data ? formFromDraft(draft.data.payload) : emptyJobForm()}
       submitLabel="Create Job"
       successMessage={MESSAGES.jobCreated}
       successLinks={(ack) => [
         ...('insertedId' in ack ? [{ label: 'View the job', to: `/job/${ack.insertedId}` }] : []),
         { label: 'Go to My Jobs', to: '/my-job' },
       ]}
-      extraAction={(values) => <JobPreviewButton values={values} />}
+      extraAction={(values) => (
+        <>
+          <JobPreviewButton values={values} />
+          <SaveDraftButton saving={saveDraft} onSave={() => saveAsDraft(values)} />
+        </>
+      )}
       save={save}
     />
+  );
+}
+
+/** "Save draft", and what became of the last save (kept across the form's remount when a new draft gets its address). */
+function SaveDraftButton({ saving, onSave }: { saving: ReturnType<typeof useSaveDraft>; onSave: () => void }) {
+  return (
+    <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
+      <Button variant="secondary" className="w-full sm:w-auto sm:px-8" disabled={saving.isPending} onClick={onSave}>
+        <Save size={16} aria-hidden="true" />
+        {saving.isPending ? 'Saving...' : 'Save draft'}
+      </Button>
+      <p role="status" className="text-sm" data-testid="draft-status">
+        {saving.isSuccess ? (
+          <span className="text-green-700 dark:text-green-300">{JOB_DRAFT_MESSAGES.saved}: find it in My Jobs</span>
+        ) : null}
+        {saving.isError ? <span className="text-red-700 dark:text-red-300">{errorMessage(saving.error)}</span> : null}
+      </p>
+    </div>
+  );
+}
+
+function DraftLoading({ draft }: { draft: ReturnType<typeof useDraft> }) {
+  return (
+    <section className="mx-auto max-w-3xl">
+      <PageTitle subtitle="Fill in the details of the position you are hiring for.">Post a Job</PageTitle>
+      {draft.isError ? (
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {errorMessage(draft.error)} <Link to="/post-job">Start a new job instead</Link>
+        </p>
+      ) : (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+          Loading your draft...
+        </p>
+      )}
+    </section>
   );
 }
 

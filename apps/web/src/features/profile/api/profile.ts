@@ -1,6 +1,7 @@
 import type { Account, MessageBody, UserUpdateBody } from '@jobboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, ApiError } from '../../../lib/api';
+import { apiFetch } from '../../../lib/api';
+import { uploadImage } from '../../../lib/image-upload';
 import { queryKeys } from '../../../lib/query-keys';
 import { signOutTo } from '../../../lib/session';
 
@@ -16,39 +17,10 @@ export const deleteUserRequest = (userId: string, currentPassword: string) =>
 
 export const signOutRequest = () => apiFetch<MessageBody>('/api/auth/signout', { method: 'POST' });
 
-/** The avatar upload itself failed (as opposed to saving its URL in the profile afterwards). */
-export class AvatarUploadError extends ApiError {}
+export { ImageUploadError as AvatarUploadError } from '../../../lib/image-upload';
 
-/**
- * Multipart upload of an avatar (field `file`) with XMLHttpRequest, because fetch reports no upload
- * progress. Resolves with the stored image URL.
- */
-export function uploadAvatar(file: File, onProgress: (percent: number) => void): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/upload/avatar');
-    xhr.withCredentials = true;
-    xhr.responseType = 'json';
-    // The server's CSRF guard wants this header on multipart requests (a cross-site form cannot set it).
-    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    xhr.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    });
-    xhr.addEventListener('load', () => {
-      const body: unknown = xhr.response;
-      const url = typeof body === 'object' && body !== null ? (body as { url?: unknown }).url : undefined;
-      if (xhr.status >= 200 && xhr.status < 300 && typeof url === 'string') resolve(url);
-      else {
-        const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
-        reject(new AvatarUploadError(xhr.status, typeof message === 'string' ? message : 'Upload failed'));
-      }
-    });
-    xhr.addEventListener('error', () => reject(new AvatarUploadError(0, 'Upload failed')));
-    const data = new FormData();
-    data.append('file', file);
-    xhr.send(data);
-  });
-}
+export const uploadAvatar = (file: File, onProgress: (percent: number) => void) =>
+  uploadImage('avatar', file, onProgress);
 
 /**
  * Profile update: the answer is the account, which becomes the signed-in user everywhere. A new e-mail is not

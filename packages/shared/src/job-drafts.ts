@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { JOB_MODEL_LIMITS } from './job-model.js';
+
+/**
+ * Drafts of Post a Job (issue 33 item 10): the form as the poster left it, kept on the server so it can be resumed
+ * elsewhere, previewed and published. A draft is not a job: it lives in its own table, so search never sees it.
+ */
+export const JOB_DRAFT_LIMITS = {
+  /** Drafts one account may keep; one more is refused with 409 (JOB_DRAFT_MESSAGES.tooMany). */
+  perUser: 20,
+} as const;
+
+export const JOB_DRAFT_MESSAGES = {
+  saved: 'Draft saved',
+  deleted: 'Draft deleted',
+  notFound: 'Draft not found',
+  notYours: 'Only the poster who saved a draft can open or change it',
+  tooMany: `You have ${JOB_DRAFT_LIMITS.perUser} drafts, the most there can be: publish or delete one to save another.`,
+} as const;
+
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, { error: `must be at most ${max} characters` })
+    .optional();
+
+/**
+ * What a draft holds: the form's fields, each optional and checked only for type and length. A draft is unfinished
+ * by nature (no title yet, pay "20k-ish"), so the job's own rules apply when it is published, not when it is saved.
+ */
+export const jobDraftPayloadSchema = z.strictObject({
+  jobTitle: text(LIMITS.jobTitle),
+  employmentType: text(40),
+  experienceLevel: text(40),
+  description: text(LIMITS.description),
+  /** One of the poster's companies (its id), or 'new' for the company fields below. */
+  company: text(100),
+  companyName: text(JOB_MODEL_LIMITS.companyName),
+  companyLogo: text(LIMITS.url),
+  companyWebsite: text(LIMITS.url),
+  companyDescription: text(JOB_MODEL_LIMITS.companyDescription),
+  skills: z
+    .array(
+      z.strictObject({
+        value: z.string().max(JOB_MODEL_LIMITS.skillChars),
+        label: z.string().max(JOB_MODEL_LIMITS.skillChars),
+      }),
+    )
+    .max(JOB_MODEL_LIMITS.skillsPerJob, { error: `must have at most ${JOB_MODEL_LIMITS.skillsPerJob} skills` })
+    .optional(),
+  city: text(JOB_MODEL_LIMITS.city),
+  region: text(JOB_MODEL_LIMITS.city),
+  country: text(2),
+  workplace: text(20),
+  remoteCountries: z
+    .array(z.string().max(2))
+    .max(JOB_MODEL_LIMITS.remoteCountries, { error: `must have at most ${JOB_MODEL_LIMITS.remoteCountries} countries` })
+    .optional(),
+  payMin: text(LIMITS.price),
+  payMax: text(LIMITS.price),
+  currency: text(3),
+  period: text(20),
+  validThrough: text(10),
+});
+export type JobDraftPayload = z.infer<typeof jobDraftPayloadSchema>;
+
+/** POST /api/job-drafts and PUT /api/job-drafts/:id. */
+export const jobDraftBodySchema = z.strictObject({ payload: jobDraftPayloadSchema });
+export type JobDraftBody = z.infer<typeof jobDraftBodySchema>;
+
+export const jobDraftSchema = z.object({
+  id: z.string(),
+  payload: jobDraftPayloadSchema,
+  createdAt: z.string().describe('ISO 8601'),
+  updatedAt: z.string().describe('ISO 8601'),
+});
+export type JobDraft = z.infer<typeof jobDraftSchema>;
+export const jobDraftListSchema = z.array(jobDraftSchema);
