@@ -47,6 +47,7 @@ interface Export {
   reports: { reason: string; details: string }[];
   notesWritten: { body: string }[];
   signIns: { method: string }[];
+  jobDrafts: { form: Record<string, unknown> }[];
 }
 
 describeEachDb('GET /api/user/export (issue 34 item 4)', (kind) => {
@@ -87,6 +88,13 @@ describeEachDb('GET /api/user/export (issue 34 item 4)', (kind) => {
       const response = await t.app.inject({ ...step, headers: as(seeker) });
       expect(response.statusCode, `${step.url} ${response.body}`).toBeLessThan(300);
     }
+    const draft = await t.app.inject({
+      method: 'POST',
+      url: '/api/job-drafts',
+      headers: as(poster),
+      payload: { payload: { jobTitle: 'Half-written role' } },
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
     const responses = await t.app.inject({ url: '/api/applications/responses', headers: as(poster) });
     expect(responses.statusCode, responses.body).toBe(200);
     const applicationId = responses.json<{ items: { _id: string }[] }>().items[0]?._id;
@@ -145,6 +153,9 @@ describeEachDb('GET /api/user/export (issue 34 item 4)', (kind) => {
     ]);
     expect(posters.notesWritten).toEqual([expect.objectContaining({ body: 'Private: strong on exports' })]);
     expect(posters.cvs).toEqual([]);
+    expect(posters.jobDrafts).toEqual([
+      expect.objectContaining({ form: expect.objectContaining({ jobTitle: 'Half-written role' }) }),
+    ]);
     expect(JSON.stringify(posters)).not.toContain('I test exports.'.replace('.', '!'));
   });
 

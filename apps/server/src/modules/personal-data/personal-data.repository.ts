@@ -23,6 +23,8 @@ const SECTIONS = {
                       j.created_at AS "createdAt", j.updated_at AS "updatedAt", j.closed_at AS "closedAt",
                       (SELECT count(*)::int FROM applications a WHERE a.job_id = j.id) AS "applications"
                  FROM jobs j WHERE j.poster_id = $1 ORDER BY j.created_at`,
+  jobDrafts: `SELECT id, payload AS "form", created_at AS "createdAt", updated_at AS "updatedAt"
+                FROM job_drafts WHERE owner_id = $1 ORDER BY created_at`,
   applications: `SELECT a.id, a.job_id AS "jobId", j.job_title AS "jobTitle", j.company_name AS "company",
                         a.applied_at AS "appliedAt", a.stage, a.stage_changed_at AS "stageChangedAt",
                         a.withdrawn_at AS "withdrawnAt", a.cover_note AS "coverNote", a.cv_id AS "cvId"
