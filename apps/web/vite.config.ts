@@ -7,7 +7,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://localhost:3000';
-const HOME_BUDGET_KB = 112;
+// A guard against regressions, not the target (decision 28; the measured size is in docs/performance.md).
+const HOME_BUDGET_KB = 113;
 
 interface ChunkLike {
   type: 'chunk';
