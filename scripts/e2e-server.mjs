@@ -43,6 +43,7 @@ const env = {
   // The footer's social links are configuration: two of the three set, so the suite sees both kinds.
   SOCIAL_GITHUB_URL: process.env.SOCIAL_GITHUB_URL ?? 'https://github.com/jobboard-e2e',
   SOCIAL_LINKEDIN_URL: process.env.SOCIAL_LINKEDIN_URL ?? 'https://www.linkedin.com/company/jobboard-e2e',
+  CONTACT_EMAIL: process.env.CONTACT_EMAIL ?? 'help@jobboard-e2e.example',
   // The webhooks spec's receiver listens on loopback over http; deliveries are looked for every half second.
   WEBHOOK_ALLOWED_HOSTS: process.env.WEBHOOK_ALLOWED_HOSTS ?? '127.0.0.1',
   WEBHOOK_POLL_MS: process.env.WEBHOOK_POLL_MS ?? '500',
