@@ -1,6 +1,7 @@
 import { Code } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { inputClass } from '../../../components/ui/Field';
+import { useHydrated } from '../../../lib/hydrated';
 
 const cardClass =
   'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900';
@@ -21,8 +22,7 @@ export function EmbedPanel({ slug }: { slug: string }) {
   const [place, setPlace] = useState('');
   const [theme, setTheme] = useState('auto');
   // The board's address as the browser sees it: known after hydration (the page is also rendered on the server).
-  const [origin, setOrigin] = useState('');
-  useEffect(() => setOrigin(window.location.origin), []);
+  const origin = useHydrated() ? window.location.origin : '';
   const snippet = origin ? embedSnippet(origin, slug, place, theme) : '';
   return (
     <section aria-labelledby="embed-heading" className={cardClass}>
