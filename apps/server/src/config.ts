@@ -49,6 +49,18 @@ const trustProxySchema = z
 
 export type TrustProxy = false | number | string[];
 
+/** A comma-separated list in one variable ('a, b,,c' -> ['a', 'b', 'c']); unset or empty: none. */
+const commaList = ({ lowerCase = false } = {}) =>
+  z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => (lowerCase ? s.trim().toLowerCase() : s.trim()))
+        .filter(Boolean),
+    );
+
 /** A footer link's address: https only (an operator's typo must not put a javascript: link on every page). */
 const socialUrl = (name: string) =>
   z
@@ -62,30 +74,13 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.url().optional(),
   // Read replicas (decision record 22): comma-separated; GET requests read there, everything else uses DATABASE_URL.
-  DATABASE_READ_URL: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url())),
+  DATABASE_READ_URL: commaList().pipe(z.array(z.url())),
   // LISTEN needs a session of its own: a direct address of the primary when DATABASE_URL is a transaction pooler.
   DATABASE_LISTEN_URL: z.url().optional(),
   REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
   READ_YOUR_WRITES_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   DEMO_DATA: onOff.default(true),
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+  CORS_ORIGINS: commaList(),
   PUBLIC_URL: z.url().optional(),
   // Only `production` means anything here: it makes PUBLIC_URL required.
   NODE_ENV: z.string().optional(),
@@ -101,15 +96,7 @@ const envSchema = z.object({
   SEARCH_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(8),
   SEARCH_INDEX: z.enum(['memory', 'off']).default('memory'),
   // Webhooks: hosts that may be called over http and on private addresses (an intranet receiver; the tests').
-  WEBHOOK_ALLOWED_HOSTS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  WEBHOOK_ALLOWED_HOSTS: commaList({ lowerCase: true }),
   // How often each instance looks for due webhook deliveries (0: never, for tests that send rounds themselves).
   WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
   // /metrics is served only with this token (sent as a bearer token by the scraper); at least 16 characters.
@@ -135,15 +122,7 @@ const envSchema = z.object({
     })
     .default(60_000),
   // Moderation (decision record 20): administrators by verified address; pre-moderation of new accounts' jobs.
-  ADMIN_EMAILS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  ADMIN_EMAILS: commaList({ lowerCase: true }),
   MODERATION: z.enum(['post', 'pre']).default('post'),
   POSTS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
   // Sign-ins from one address per 15 minutes: raise it for many people behind one address (an office's NAT).
