@@ -42,13 +42,48 @@ describeEachDb('housekeeping', (kind) => {
     expect(await sessionCount(t)).toBe(3);
 
     const result = await sweepExpired(t.db);
-    expect(result).toEqual({ ran: true, sessions: 2, oidcFlows: 1, accountTokens: 0, jobChanges: 0 });
+    expect(result).toEqual({
+      ran: true,
+      sessions: 2,
+      oidcFlows: 1,
+      accountTokens: 0,
+      jobChanges: 0,
+      webhookDeliveries: 0,
+    });
     expect(await sessionCount(t)).toBe(1);
     const flows = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM oidc_flows');
     expect(flows[0]?.n).toBe(1);
     // The live session still works.
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: user.cookie } });
     expect(me.statusCode).toBe(200);
+  });
+
+  it('deletes webhook deliveries finished more than 30 days ago, and keeps newer and pending ones', async () => {
+    const company = await t.app.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: { cookie: user.cookie },
+      payload: { name: `Swept ${kind}` },
+    });
+    const [hook] = await t.db.query<{ id: string }>(
+      `INSERT INTO webhook_endpoints (company_id, url, events, secret) VALUES ($1, 'https://h.example/x', '{job.closed}', 's')
+       RETURNING id`,
+      [company.json<{ id: string }>().id],
+    );
+    const plant = (delivered: string | null, failed: string | null) =>
+      t.db.query(
+        `INSERT INTO webhook_deliveries (endpoint_id, event, payload, delivered_at, failed_at)
+         VALUES ($1, 'job.closed', '{}', now() - $2::interval, now() - $3::interval)`,
+        [hook?.id, delivered, failed],
+      );
+    await plant('31 days', null); // delivered long ago: goes
+    await plant(null, '40 days'); // given up long ago: goes
+    await plant('29 days', null); // delivered within the month: stays
+    await plant(null, null); // still pending: stays
+    const result = await sweepExpired(t.db);
+    expect(result.webhookDeliveries).toBe(2);
+    const left = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_deliveries');
+    expect(left[0]?.n).toBe(2);
   });
 
   it('runs on its own on a schedule', async () => {

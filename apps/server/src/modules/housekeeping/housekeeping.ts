@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { LOCKS, unlessRunningElsewhere } from '../../db/exclusive.js';
 import { FLOW_TTL_MS } from '../auth/google.service.js';
 import { deleteFlowsOlderThan } from '../auth/oidc-flows.repository.js';
@@ -20,14 +20,25 @@ export interface SweepResult {
   accountTokens: number;
   /** Rows of job_changes older than JOB_CHANGES_KEPT_MS (migration 020). */
   jobChanges: number;
+  /** Webhook deliveries delivered or given up more than WEBHOOK_LOG_KEPT_MS ago (migration 031). */
+  webhookDeliveries: number;
 }
 
 /** How long job_changes keeps a change: an app instance away longer loads its search index anew. */
 export const JOB_CHANGES_KEPT_MS = 86_400_000;
+/** How long a company's delivery log keeps a finished delivery (pending ones stay until they finish). */
+export const WEBHOOK_LOG_KEPT_MS = 30 * 86_400_000;
+
+async function deleteFinishedDeliveriesBefore(db: Queryable, before: Date): Promise<number> {
+  const rows = await db.query('DELETE FROM webhook_deliveries WHERE delivered_at < $1 OR failed_at < $1 RETURNING 1', [
+    before,
+  ]);
+  return rows.length;
+}
 
 /**
- * Deletes what has expired: sessions past their idle or absolute limit, Google sign-ins never finished, and
- * mailed links past their time.
+ * Deletes what has expired: sessions past their idle or absolute limit, Google sign-ins never finished, mailed
+ * links past their time, and webhook deliveries finished a month ago.
  * A transaction-scoped advisory lock makes concurrent instances skip instead of doing the same work twice
  * (and works behind a pooler in transaction mode).
  */
@@ -37,9 +48,10 @@ export async function sweepExpired(db: Db, now: Date = new Date()): Promise<Swee
     const oidcFlows = await deleteFlowsOlderThan(tx, new Date(now.getTime() - FLOW_TTL_MS));
     const accountTokens = await deleteExpiredAccountTokens(tx, now);
     const jobChanges = await deleteJobChangesBefore(tx, new Date(now.getTime() - JOB_CHANGES_KEPT_MS));
-    return { ran: true, sessions, oidcFlows, accountTokens, jobChanges };
+    const webhookDeliveries = await deleteFinishedDeliveriesBefore(tx, new Date(now.getTime() - WEBHOOK_LOG_KEPT_MS));
+    return { ran: true, sessions, oidcFlows, accountTokens, jobChanges, webhookDeliveries };
   });
-  return result ?? { ran: false, sessions: 0, oidcFlows: 0, accountTokens: 0, jobChanges: 0 };
+  return result ?? { ran: false, sessions: 0, oidcFlows: 0, accountTokens: 0, jobChanges: 0, webhookDeliveries: 0 };
 }
 
 /**
@@ -55,7 +67,13 @@ export function scheduleHousekeeping(
   const run = () => {
     sweepExpired(db).then(
       (result) => {
-        if (result.sessions || result.oidcFlows || result.accountTokens || result.jobChanges)
+        if (
+          result.sessions ||
+          result.oidcFlows ||
+          result.accountTokens ||
+          result.jobChanges ||
+          result.webhookDeliveries
+        )
           log.info(result, 'housekeeping: expired rows deleted');
       },
       (error: unknown) => log.warn({ err: error }, 'housekeeping failed; will retry at the next interval'),
