@@ -53,6 +53,8 @@ export type PersonalData = { -readonly [K in keyof typeof SECTIONS]: Record<stri
 /** One consistent reading: every section in one transaction, one statement after another. */
 export async function readPersonalData(db: Db, userId: string): Promise<PersonalData> {
   return db.transaction(async (tx) => {
+    // One snapshot for every section (READ COMMITTED would give each statement its own).
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const data: Partial<PersonalData> = {};
     for (const [name, sql] of Object.entries(SECTIONS)) {
       data[name as keyof PersonalData] = await tx.query<Record<string, unknown>>(sql, [userId]);
