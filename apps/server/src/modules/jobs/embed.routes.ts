@@ -39,7 +39,14 @@ const EMBED_POLICY =
 export const embedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config }) => {
   app.get(
     '/embed/companies/:slug',
-    { schema: { tags: ['companies'], params: z.object({ slug: z.string().max(100) }), querystring: embedQuerySchema } },
+    {
+      schema: {
+        tags: ['companies'],
+        params: z.object({ slug: z.string().max(100) }),
+        querystring: embedQuerySchema,
+        response: { 200: z.any().describe('text/html: the open jobs, for an iframe') },
+      },
+    },
     async (request, reply) => {
       const company = await companyOrNotFound(request.reads, request.params.slug);
       const { place, type, theme, accent, limit } = request.query;

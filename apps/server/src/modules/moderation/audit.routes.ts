@@ -79,7 +79,14 @@ export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
 
   app.get(
     '/admin/audit.csv',
-    { preValidation, schema: { tags: ['moderation'], querystring: z.strictObject(filterSchema) } },
+    {
+      preValidation,
+      schema: {
+        tags: ['moderation'],
+        querystring: z.strictObject(filterSchema),
+        response: { 200: z.any().describe('text/csv: at,admin,action,target_id,target,reason') },
+      },
+    },
     async (request, reply) => {
       const { items } = await findAuditEntries(db, request.query, CSV_ROWS, 0);
       return reply

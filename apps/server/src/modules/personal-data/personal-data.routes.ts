@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf } from '../../config.js';
 import { requireUser } from '../../http/session.js';
@@ -9,7 +10,13 @@ export const personalDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   // The signed-in account's own data only: the id comes from the session, never from the request.
   app.get(
     '/export',
-    { schema: { tags: ['users'], description: 'A ZIP of everything the board keeps about the signed-in account' } },
+    {
+      schema: {
+        tags: ['users'],
+        description: 'A ZIP of everything the board keeps about the signed-in account',
+        response: { 200: z.any().describe('application/zip: README.txt, jobboard-data.json, files/cvs/...') },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await rateLimiter.consume([[{ name: 'data-exports', ...rateLimitsOf(config).dataExportsPerAccount }, user.id]]);
