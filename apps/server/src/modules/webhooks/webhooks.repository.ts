@@ -72,3 +72,9 @@ export async function resetDelivery(db: Queryable, endpointId: string, id: strin
   );
   return row;
 }
+
+/** Whether the endpoint has this delivery at all (true: it exists; resetDelivery refused it because it is being sent). */
+export async function deliveryExists(db: Queryable, endpointId: string, id: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND id = $2', [endpointId, id]);
+  return rows.length > 0;
+}

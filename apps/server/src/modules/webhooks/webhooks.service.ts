@@ -7,6 +7,7 @@ import type { CompanyRow } from '../companies/companies.repository.js';
 import { companyOrNotFound } from '../companies/companies.service.js';
 import {
   deleteEndpoint,
+  deliveryExists,
   findDeliveries,
   findEndpoints,
   insertEndpoint,
@@ -106,7 +107,7 @@ export async function resendDelivery(db: Db, user: CurrentUser, slug: string, ra
   const deliveryId = parseId(rawDelivery, WEBHOOK_MESSAGES.deliveryNotFound);
   const row = await resetDelivery(db, endpoint.id, deliveryId);
   if (row) return deliveryView(row);
-  const exists = (await findDeliveries(db, endpoint.id, 1_000)).some((delivery) => delivery.id === deliveryId);
+  const exists = await deliveryExists(db, endpoint.id, deliveryId);
   throw new AppError(
     exists ? 'conflict' : 'not_found',
     exists ? WEBHOOK_MESSAGES.beingSent : WEBHOOK_MESSAGES.deliveryNotFound,
