@@ -6,7 +6,7 @@
 import { FILTER_GROUPS, searchQuerySchema, type SearchResult } from '@jobboard/shared';
 import type { Db } from '../src/db/client.js';
 import { createRandom, DEMO_PASSWORD } from '../src/demo/demo-data.js';
-import { countMatches } from '../src/modules/jobs/search.repository.js';
+import { countMatchesAndFacets } from '../src/modules/jobs/search.repository.js';
 import { toCriteria } from '../src/modules/jobs/search.service.js';
 
 export interface HttpClient {
@@ -37,7 +37,7 @@ export async function readVocabulary(db: Db): Promise<Vocabulary> {
         WHERE n > 0 AND word ~ '^[a-z]{3,}$' GROUP BY word ORDER BY sum(n) DESC LIMIT 300`,
     ),
     db.query<{ word: string }>(
-      `SELECT word FROM ts_stat('SELECT search_doc FROM job_sample') WHERE word ~ '^[a-z]{4,}$' ORDER BY ndoc DESC LIMIT 300`,
+      `SELECT word FROM ts_stat('SELECT search_doc FROM jobs WHERE job_in_sample(seq)') WHERE word ~ '^[a-z]{4,}$' ORDER BY ndoc DESC LIMIT 300`,
     ),
     db.query<{ label: string }>(`SELECT label FROM job_skill_counts WHERE n > 0 ORDER BY n DESC LIMIT 100`),
     db.query<{ city: string; country: string }>(
@@ -234,12 +234,8 @@ export async function estimateError(
   for (const estimate of checked) {
     const parsed = searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(estimate.query)));
     const { page: _page, ...rest } = parsed;
-    const exact = await countMatches(
-      db,
-      { ...toCriteria(rest), correctedQ: estimate.correctedQuery },
-      new Date(),
-      Number.MAX_SAFE_INTEGER,
-    );
+    const criteria = { ...toCriteria(rest), correctedQ: estimate.correctedQuery };
+    const { total: exact } = await countMatchesAndFacets(db, criteria, new Date(), undefined, { fromJobs: true });
     const error = exact === 0 ? 1 : Math.abs(estimate.total - exact) / exact;
     if (error >= maxError) {
       maxError = error;

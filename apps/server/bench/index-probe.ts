@@ -57,7 +57,7 @@ for (const query of queries) {
 if (process.env.PROBE_PARTS) {
   // Each pass on its own, for the same searches.
   const { toCriteria } = await import('../src/modules/jobs/search.service.js');
-  const { countMatchesAndFacets, findTopFacets } = await import('../src/modules/jobs/search.repository.js');
+  const { countMatchesAndFacets } = await import('../src/modules/jobs/search.repository.js');
   const time = async (label: string, fn: () => unknown) => {
     const ms: number[] = [];
     for (let i = 0; i < 4; i += 1) {
@@ -75,7 +75,6 @@ if (process.env.PROBE_PARTS) {
     await time('index fine', () => index.countMatchesAndFacets({ ...criteria }, now, 'fine'));
     await time('index page', () => index.pageOf({ ...criteria }, { skipPages: query.page - 1 }, now));
     await time('sql precomputed counts', () => countMatchesAndFacets(db, criteria, now));
-    await time('sql top lists (fine)', () => findTopFacets(db, criteria, now, 'fine'));
   }
 }
 if (process.env.PROBE_MIX) {

@@ -16,12 +16,10 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { HOME_PAGE_SIZE } from '@jobboard/shared';
 import { testDatabaseUrl } from '../src/config.js';
-import type { Db } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/client.js';
 import { createScratchPglite, createScratchPostgres, type ScratchDatabase } from '../test/support/scratch.js';
 import { seedBulk } from '../src/demo/seed.js';
-import { countsQuery, jobPageQuery, type SearchCriteria } from '../src/modules/jobs/search.repository.js';
 import {
   coldMix,
   estimateError,
@@ -123,106 +121,12 @@ interface ShapeResult {
   bytes: number;
 }
 
-/** Every kind of query the home page can send: no filter, title, each filter alone, combinations, deep pages. */
-const EXPLAIN_SHAPES: { name: string; criteria: SearchCriteria; skipPages?: number; keyset?: boolean }[] = [
-  { name: 'no filter', criteria: {} },
-  { name: 'what (common word), relevance', criteria: { q: 'developer', sort: 'relevance' } },
-  { name: 'what (no match)', criteria: { q: 'zzzz', sort: 'relevance' } },
-  { name: 'what + where city', criteria: { q: 'engineer', where: { city: 'London' }, sort: 'relevance' } },
-  { name: 'where country', criteria: { where: { country: 'DE' } } },
-  { name: 'remote open to DE', criteria: { workplace: 'remote', remoteCountry: 'DE' } },
-  { name: 'skill', criteria: { skill: 'python' } },
-  { name: 'pay at least', criteria: { payMin: 100000 } },
-  { name: 'highest pay', criteria: { sort: 'pay' } },
-  { name: 'location (spec option)', criteria: { location: 'london' } },
-  { name: 'salary type', criteria: { salaryType: 'yearly' } },
-  { name: 'posted 7 days', criteria: { posted: '7d' } },
-  { name: 'employment', criteria: { employment: 'full-time' } },
-  { name: 'deep page by OFFSET (first visit)', criteria: { workplace: 'on-site' }, skipPages: 499 },
-  { name: 'deep page by keyset (known boundary)', criteria: { workplace: 'on-site' }, keyset: true },
-];
-
-interface PlanSummary {
-  shape: string;
-  pagePlan: string;
-  pageMs: number;
-  countsFrom: string;
-  countsMs: number;
-}
-
-/** Node types and indexes of an EXPLAIN (FORMAT JSON) plan, outermost first, without repeats. */
-function describePlan(plan: Record<string, unknown>): string {
-  const parts: string[] = [];
-  const visit = (node: Record<string, unknown>) => {
-    const type = String(node['Node Type']);
-    const index = node['Index Name'] ? ` ${String(node['Index Name'])}` : '';
-    const relation = !index && node['Relation Name'] ? ` ${String(node['Relation Name'])}` : '';
-    if (!['Limit', 'Nested Loop', 'Memoize'].includes(type)) parts.push(`${type}${index}${relation}`);
-    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) visit(child);
-  };
-  visit(plan);
-  return [...new Set(parts)].join(' > ');
-}
-
-async function explainShapes(db: Db): Promise<PlanSummary[]> {
-  const now = new Date();
-  const explain = async (text: string, values: unknown[]) => {
-    const rows = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
-    const raw = rows[0]?.['QUERY PLAN'];
-    const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
-      Plan: Record<string, unknown>;
-      'Execution Time': number;
-    }[];
-    const first = doc[0];
-    if (!first) throw new Error('no plan');
-    return { plan: describePlan(first.Plan), ms: first['Execution Time'] };
-  };
-  const summaries: PlanSummary[] = [];
-  // Page 500 of on-site jobs, or the last page when there are fewer.
-  const bostonCounts = countsQuery({ workplace: 'on-site' }, now);
-  const [bostonRow] = await db.query<{ total?: number | string }>(bostonCounts.text, bostonCounts.values);
-  const bostonPages = bostonRow?.total === undefined ? 500 : Math.ceil(Number(bostonRow.total) / HOME_PAGE_SIZE);
-  const deep = Math.max(1, Math.min(500, bostonPages));
-  for (const original of EXPLAIN_SHAPES) {
-    const shape = original.name.startsWith('deep page')
-      ? {
-          ...original,
-          name: original.name.replace('deep page', `page ${deep}`),
-          skipPages: original.skipPages === undefined ? undefined : deep - 1,
-        }
-      : original;
-    let after;
-    if (shape.keyset) {
-      // The boundary the app would have learnt: the sort key of the last row of the page before.
-      const boundary = jobPageQuery(shape.criteria, { skipPages: Math.max(0, deep - 2) }, now);
-      const rows = await db.query<{ posting_date: string; seq: string }>(boundary.text, boundary.values);
-      const last = rows.at(-1);
-      after = last ? { postingDate: last.posting_date, seq: String(last.seq) } : undefined;
-    }
-    const page = jobPageQuery(shape.criteria, { after, skipPages: shape.skipPages ?? 0 }, now);
-    const counts = countsQuery(shape.criteria, now);
-    const pagePlan = await explain(page.text, page.values);
-    const countsPlan = await explain(counts.text, counts.values);
-    summaries.push({
-      shape: shape.name,
-      pagePlan: pagePlan.plan,
-      pageMs: pagePlan.ms,
-      countsFrom: counts.text.includes('job_facet_counts')
-        ? 'precomputed table'
-        : 'matching jobs (exact pass, at most 48,000)',
-      countsMs: countsPlan.ms,
-    });
-  }
-  return summaries;
-}
-
 interface SizeResult {
   db: 'pglite' | 'postgres';
   jobs: number;
   seedSeconds: number;
   shapes: ShapeResult[];
   spec: { ms: number; bytes: number } | { skipped: string };
-  plans?: PlanSummary[];
   mix?: MixFigures;
   /** The search index of the server that ran the uncached searches. */
   index?: IndexFigures;
@@ -576,8 +480,6 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<SizeResult[]>
           await cached.close();
         }
       });
-      const plans =
-        size === sizes.filter((n) => kind !== 'pglite' || n <= pgliteMax).at(-1) ? await explainShapes(db) : undefined;
       const mix = mixRuns && { ...mixRuns, accuracy: await estimateError(db, mixRuns.cold.estimates) };
       results.push({
         db: kind,
@@ -585,7 +487,6 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<SizeResult[]>
         seedSeconds,
         shapes,
         spec,
-        plans,
         ...(mix ? { mix } : {}),
         ...(indexFigures ? { index: indexFigures } : {}),
       });
@@ -784,17 +685,6 @@ function render(hello: number, all: SizeResult[]): string {
     const spec = 'skipped' in r.spec ? `not run (${r.spec.skipped})` : ms(r.spec.ms);
     const bytes = 'skipped' in r.spec ? '-' : kb(r.spec.bytes);
     lines.push(`| ${r.db} | ${r.jobs.toLocaleString('en-US')} | ${spec} | ${bytes} | ${r.seedSeconds.toFixed(1)} |`);
-  }
-  for (const r of all) {
-    if (!r.plans) continue;
-    lines.push(
-      '',
-      `## Query plans: ${r.db}, ${r.jobs.toLocaleString('en-US')} jobs (EXPLAIN ANALYZE of every query shape)`,
-      '',
-      '| shape | page plan | page ms | counts from | counts ms (uncached) |',
-      '|---|---|---:|---|---:|',
-      ...r.plans.map((p) => `| ${p.shape} | ${p.pagePlan} | ${ms(p.pageMs)} | ${p.countsFrom} | ${ms(p.countsMs)} |`),
-    );
   }
   lines.push('', '## Targets at the largest size', '');
   for (const target of targetChecks(hello, all)) {

@@ -11,8 +11,15 @@ import {
 } from '@jobboard/shared';
 import { createRandom } from '../src/demo/demo-data.js';
 import { seedBulk } from '../src/demo/seed.js';
-import { compactFacetCounts, countMatchesAndFacets, findJobPage } from '../src/modules/jobs/search.repository.js';
-import { SearchCache, searchCacheKey, searchJobs, toCriteria } from '../src/modules/jobs/search.service.js';
+import { SearchIndex } from '../src/modules/jobs/search-index.js';
+import { compactFacetCounts, countMatchesAndFacets } from '../src/modules/jobs/search.repository.js';
+import {
+  referenceSearch,
+  SearchCache,
+  searchCacheKey,
+  searchJobs,
+  toCriteria,
+} from '../src/modules/jobs/search.service.js';
 import { describeEachDb, buildTestApp, signUpAndSignIn, postJob, type TestApp } from './helpers.js';
 
 /** The oracle: counts computed the slow, obvious way, one COUNT(*) over the jobs table per number. */
@@ -144,33 +151,41 @@ describeEachDb('search at scale', (kind) => {
     );
   });
 
-  it('keyset pages read after their neighbours equal OFFSET pages, and jumping ahead works', async () => {
-    const cache = new SearchCache(60_000);
-    const criteria = { workplace: 'remote' } as const;
-    const { total } = await countMatchesAndFacets(t.db, criteria as never, new Date());
-    const lastPage = Math.ceil(total / HOME_PAGE_SIZE);
-    expect(lastPage).toBeGreaterThan(10);
-    const seen = new Set<string>();
-    for (let page = 1; page <= lastPage; page += 1) {
-      const viaCache: SearchResult = await searchJobs(t.db, cache, { ...criteria, page } as SearchQuery);
-      const viaOffset = await findJobPage(t.db, criteria as never, { skipPages: page - 1 }, new Date());
-      expect(viaCache.items.map((j) => j._id)).toEqual(viaOffset.rows.map((j) => j.id));
-      for (const job of viaCache.items) seen.add(job._id);
+  it("keyset pages read after their neighbours equal the reference's pages, and jumping ahead works", async () => {
+    const index = new SearchIndex(t.db);
+    await index.load();
+    const withIndex = (cache: SearchCache) => Object.assign(cache, { index });
+    try {
+      const cache = withIndex(new SearchCache(60_000));
+      const criteria = { workplace: 'remote' } as const;
+      const { total } = await countMatchesAndFacets(t.db, criteria as never, new Date());
+      const lastPage = Math.ceil(total / HOME_PAGE_SIZE);
+      expect(lastPage).toBeGreaterThan(10);
+      const seen = new Set<string>();
+      for (let page = 1; page <= lastPage; page += 1) {
+        const query = { ...criteria, page } as SearchQuery;
+        const viaIndex: SearchResult = await searchJobs(t.db, cache, query);
+        const viaReference = await referenceSearch(t.db, new SearchCache(0), query);
+        expect(viaIndex.items.map((j) => j._id)).toEqual(viaReference.items.map((j) => j._id));
+        for (const job of viaIndex.items) seen.add(job._id);
+      }
+      expect(seen.size).toBe(total);
+      // Those pages were gathered from the few matches (at most EXACT_COUNT_LIMIT). A walked page opened directly (a
+      // shared link) is found by skipping; read again, it starts from the boundary learnt the first time, with the
+      // same rows (`fewMatches` 0: every search walks, as one with many matches does).
+      const fresh = withIndex(new SearchCache(60_000, undefined, undefined, 0, 0));
+      const direct = await searchJobs(t.db, fresh, { ...criteria, page: 7 } as SearchQuery);
+      const again = await searchJobs(t.db, fresh, { ...criteria, page: 7 } as SearchQuery);
+      expect(again.items).toEqual(direct.items);
+      const [entry] = [
+        fresh.entry(searchCacheKey(toCriteria(criteria), new Date().toISOString().slice(0, 10)), Date.now()),
+      ];
+      expect(entry && SearchCache.position(entry, 7).after).toBeDefined();
+      const far = await searchJobs(t.db, cache, { ...criteria, page: lastPage + 3 } as SearchQuery);
+      expect(far.items).toEqual([]);
+      expect(far.total).toBe(total);
+    } finally {
+      await index.close();
     }
-    expect(seen.size).toBe(total);
-    // Those pages were gathered from the few matches (at most EXACT_COUNT_LIMIT). A walked page opened directly (a
-    // shared link) is read by OFFSET once; read again, it is a keyset scan from the boundary learnt the first time,
-    // with the same rows (`fewMatches` 0: every search walks, as one with many matches does).
-    const fresh = new SearchCache(60_000, undefined, undefined, 0, 0);
-    const direct = await searchJobs(t.db, fresh, { ...criteria, page: 7 } as SearchQuery);
-    const again = await searchJobs(t.db, fresh, { ...criteria, page: 7 } as SearchQuery);
-    expect(again.items).toEqual(direct.items);
-    const [entry] = [
-      fresh.entry(searchCacheKey(toCriteria(criteria), new Date().toISOString().slice(0, 10)), Date.now()),
-    ];
-    expect(entry && SearchCache.position(entry, 7).after).toBeDefined();
-    const far = await searchJobs(t.db, cache, { ...criteria, page: lastPage + 3 } as SearchQuery);
-    expect(far.items).toEqual([]);
-    expect(far.total).toBe(total);
   });
 });

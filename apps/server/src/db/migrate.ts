@@ -12,10 +12,11 @@ const MIGRATION_LOCK = 727_001;
  * in line with the shared options (db/taxonomy.ts): all in one transaction, under a lock, so several instances
  * starting together migrate once.
  */
-export async function migrate(db: Db, taxonomy?: Taxonomy): Promise<string[]> {
+export async function migrate(db: Db, taxonomy?: Taxonomy, { through = Infinity } = {}): Promise<string[]> {
+  // `through`: the last migration to apply (the write benchmark sets up the schema as it was before a change).
   const files = fs
     .readdirSync(migrationsDir)
-    .filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f))
+    .filter((f) => /^\d{3}-[\w-]+\.sql$/.test(f) && Number(f.slice(0, 3)) <= through)
     .sort();
   const applied: string[] = [];
   await db.transaction(async (tx) => {

@@ -386,6 +386,8 @@ export async function seedBulk(db: Db, options: BulkSeedOptions): Promise<void> 
   const batchSize = options.batchSize ?? 5_000;
   const writeBatch = async (batch: BulkJob[]) => {
     await db.transaction(async (tx) => {
+      // A bulk load is not a request: a batch on a busy machine may take longer than the pool's statement timeout.
+      await tx.query('SET LOCAL statement_timeout = 0');
       await insertJobsBulk(
         tx,
         batch.sort((a, b) => a.postingDate.localeCompare(b.postingDate)),
@@ -421,8 +423,6 @@ export async function seedBulk(db: Db, options: BulkSeedOptions): Promise<void> 
     'job_title_counts',
     'job_company_counts',
     'companies',
-    'job_sample',
-    'job_sample_fine',
   ];
   await db.transaction((tx) =>
     tx.exec(`SET LOCAL statement_timeout = 0; ${tables.map((t) => `ANALYZE ${t};`).join(' ')}`),

@@ -14,7 +14,6 @@ import {
 import type { Queryable } from '../../db/client.js';
 import {
   parseText,
-  type CountSource,
   type MatchCounts,
   type PageBoundary,
   type PageOfMatches,
@@ -50,21 +49,44 @@ import {
 } from './search-index-store.js';
 
 /**
- * The search index of one app instance (decision record 24): the open jobs' search fields in memory, column by
+ * Where a search's counts come from: `jobs`, exactly, over at most EXACT_COUNT_LIMIT matches; or a sample of the
+ * open jobs, its counts to be scaled up by SAMPLE_RATES: `sample` (one job in 32) or `fine` (one in 4), chosen by a
+ * hash of the job's insertion number (job_in_sample, job_in_fine_sample), so the same on every instance.
+ */
+export type CountSource = 'jobs' | 'sample' | 'fine';
+export type SampleSource = Exclude<CountSource, 'jobs'>;
+
+/** One job in this many is in each sample. */
+export const SAMPLE_RATES: Record<SampleSource, number> = { sample: 32, fine: 4 };
+/** The samples, coarsest first: a search is counted over the first that matches it often enough. */
+export const SAMPLE_LEVELS: readonly SampleSource[] = ['sample', 'fine'];
+/**
+ * A count is estimated from a sample only when this many sampled jobs match: its relative standard error is
+ * then at most 1/sqrt(1,000), 3.2%, so an estimate is within 10% of the exact figure (3 standard errors).
+ */
+export const SAMPLE_HITS_FOR_ESTIMATE = 1_000;
+/**
+ * The most matches an exact count reads. Below SAMPLE_HITS_FOR_ESTIMATE matches in the fine sample there are
+ * about 4,000 matches; 6,000 leaves room for the sample's chance, and past it the sample's figure is used after all.
+ */
+export const EXACT_COUNT_LIMIT = 6_000;
+
+/**
+ * The search engine of one app instance (decision record 36): the open jobs' search fields in memory, column by
  * column, with a posting list per word, title, skill, city and country and a set per filter option. A search's
- * counts and page are worked out here in nanoseconds per match instead of tens of milliseconds of bitmaps and row
- * reads per statement; the database is asked for the text's words as stemmed, the cards of the page and the skills'
- * labels (and, by search.service.ts, for the precomputed counts of searches without text or job-model filters).
+ * counts and page are worked out here in nanoseconds per match; the database is asked for the text's words as
+ * stemmed, the cards of the page and the skills' labels (and, by search.service.ts, for the precomputed counts of
+ * searches without text or job-model filters).
  *
- * It gives the same answers as the SQL passes of search.repository.ts (the same conditions, the same samples, the
- * same limits), so search.service.ts runs the same counting design over either (SearchPasses);
- * test/search-index.test.ts compares the two.
+ * Counting is exact up to EXACT_COUNT_LIMIT matches and estimated from a sample past it. The plain SQL condition of
+ * search.repository.ts is the reference: test/search-index.test.ts compares the two, and it answers the searches
+ * that arrive before the index is loaded.
  *
  * Jobs are only ever appended: a changed job is a new document and its old one is marked dead, so posting lists
  * stay sorted and are never rewritten. Changes come from job_changes (migration 020): before every search, the
  * changes past the last one applied are read (one index lookup, usually empty), so a search sees every write
- * committed before it began, from this instance or any other, as the SQL passes do. When dead documents are a
- * quarter of all, the index is loaded anew in the background and swapped in.
+ * committed before it began, from this instance or any other. When dead documents are a quarter of all, the index
+ * is loaded anew in the background and swapped in.
  */
 
 /** How many jobs one statement of the initial load reads (SearchIndex's `loadChunk`). */

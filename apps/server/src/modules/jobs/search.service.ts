@@ -14,34 +14,29 @@ import { LOCKS, unlessRunningElsewhere } from '../../db/exclusive.js';
 import { AppError } from '../../http/errors.js';
 import { expireJobs, PUBLIC_VIEWER, toJob, type JobRow, type JobViewer } from './jobs.repository.js';
 import { isUnknownPlace, nearestPlaces, parseWhere } from './places.js';
-import { NotIndexable, type SearchIndex } from './search-index.js';
+import {
+  EXACT_COUNT_LIMIT,
+  NotIndexable,
+  SAMPLE_HITS_FOR_ESTIMATE,
+  SAMPLE_LEVELS,
+  SAMPLE_RATES,
+  type CountSource,
+  type SampleSource,
+  type SearchIndex,
+} from './search-index.js';
 import { Vocabulary } from './spelling.js';
 import {
   compactFacetCounts,
   countMatchesAndFacets,
-  countSampleMatches,
   countsArePrecomputed,
-  EXACT_COUNT_LIMIT,
-  findJobPage,
   findJobsBySeq,
-  findPageOfFewMatches,
-  findPayPageAboveFloor,
-  findPayPageWithin,
-  findTitleKeys,
-  findTextLists,
   findTextPrefixes,
   findTopFacets,
   unfiltered,
-  SAMPLE_HITS_FOR_ESTIMATE,
-  SAMPLE_LEVELS,
-  SAMPLE_RATES,
-  sampleCanEstimate,
-  type CountSource,
   type MatchCounts,
   type PageBoundary,
   type PageOfMatches,
   type PagePosition,
-  type SampleSource,
   type SearchCriteria,
   type TextLists,
 } from './search.repository.js';
@@ -75,11 +70,15 @@ interface Entry {
  */
 export class SearchCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly texts = new Map<string, { at: number; ttlMs: number; lists: TextLists }>();
   /** Each text's words as stemmed (findTextPrefixes): they depend on the text alone, so they are kept across changes. */
   private readonly prefixes = new Map<string, string[] | undefined>();
-  /** This instance's search index (decision record 24), when it has one: searches use it once it is loaded. */
+  /** This instance's search index (decision record 36): searches use it once it is loaded. */
   index: SearchIndex | undefined;
+  /**
+   * Count every match, never a sample: the index then gives exactly the reference's answers (the tests comparing
+   * the two). Off in the product: past EXACT_COUNT_LIMIT matches a sample's estimate is as good and far cheaper.
+   */
+  exact = false;
   /** The day the precomputed counts were last compacted by this process. */
   compactedOn = '';
   /** When this process last marked jobs past their closing date as expired (ms since the epoch). */
@@ -93,10 +92,6 @@ export class SearchCache {
    * compares it. Not counted again when the search index applies the same changes.
    */
   changes = 0;
-  /** The samples with enough rows to give an estimate, coarsest first, and when that was last read (ms since the epoch). */
-  private usableSamples: SampleSource[] = [];
-  private samplesCheckedAt = Number.NEGATIVE_INFINITY;
-
   constructor(
     private readonly ttlMs = 30_000,
     private readonly maxEntries = 2_000,
@@ -146,40 +141,6 @@ export class SearchCache {
     if (entry.boundaries.size < this.maxBoundariesPerEntry) entry.boundaries.set(page, boundary);
   }
 
-  /** The samples that can reach SAMPLE_HITS_FOR_ESTIMATE matches at all, coarsest first, read at most once a minute. */
-  async samplesToEstimateFrom(reader: Queryable, now: number): Promise<readonly SampleSource[]> {
-    if (now - this.samplesCheckedAt >= SAMPLE_SIZE_RECHECK_MS) {
-      const usable = await Promise.all(SAMPLE_LEVELS.map((source) => sampleCanEstimate(reader, source)));
-      this.usableSamples = SAMPLE_LEVELS.filter((_, i) => usable[i]);
-      this.samplesCheckedAt = now;
-    }
-    return this.usableSamples;
-  }
-
-  /**
-   * The titles and word forms listed for each text (findTextLists), kept as long as an entry (up to `maxEntries` texts) and
-   * dropped on every job change like them: a broad word's list is up to 1,000 titles, read once, not per search.
-   */
-  async textListsOf(reader: Queryable, texts: (string | undefined)[], now: number): Promise<Map<string, TextLists>> {
-    const found = new Map<string, TextLists>();
-    const missing: string[] = [];
-    for (const text of new Set(texts.filter((t): t is string => Boolean(t)))) {
-      const kept = this.texts.get(text);
-      if (kept && now - kept.at < kept.ttlMs) found.set(text, kept.lists);
-      else missing.push(text);
-    }
-    if (missing.length === 0) return found;
-    const read = await findTextLists(reader, missing);
-    if (this.texts.size + missing.length > this.maxEntries) this.texts.clear();
-    const ttlMs = now - this.changedAt < this.settleMs ? Math.min(this.settleMs, this.ttlMs) : this.ttlMs;
-    for (const text of missing) {
-      const lists = read.get(text) ?? {};
-      this.texts.set(text, { at: now, ttlMs, lists });
-      found.set(text, lists);
-    }
-    return found;
-  }
-
   /** The words of each text as stemmed, for the search index (TextLists with `prefixes` only). */
   async prefixesOf(reader: Queryable, texts: (string | undefined)[]): Promise<Map<string, TextLists>> {
     const wanted = [...new Set(texts.filter((t): t is string => Boolean(t)))];
@@ -207,12 +168,8 @@ export class SearchCache {
     this.changedAt = now;
     this.vocabulary.changed(now);
     this.entries.clear();
-    this.texts.clear();
   }
 }
-
-/** How often a process reads again whether its samples are large enough to estimate from. */
-const SAMPLE_SIZE_RECHECK_MS = 60_000;
 
 /** How often a process marks jobs past their closing date as expired, off the request's path. */
 const EXPIRY_SWEEP_MS = 60_000;
@@ -257,29 +214,26 @@ export async function searchJobs(
   }
 }
 
-/** The query as a search reads it (toCriteria), its misspelt words corrected and its title fragments looked up. */
+/** The query as a search reads it (toCriteria), its misspelt words corrected and its words stemmed. */
 async function criteriaOf(
   reader: Queryable,
   cache: SearchCache,
   rest: Omit<SearchQuery, 'page'>,
   now: Date,
-  { indexed = false } = {},
 ): Promise<SearchCriteria> {
   if (rest.q) await cache.vocabulary.refresh(reader, now.getTime());
   const correctedQ = rest.q ? cache.vocabulary.correct(rest.q) : undefined;
-  // The search index finds titles and skills itself: it needs only the words as stemmed.
-  if (indexed)
-    return { ...toCriteria(rest), correctedQ, textLists: await cache.prefixesOf(reader, [rest.q, correctedQ]) };
-  const [titleKeys, textLists] = await Promise.all([
-    findTitleKeys(reader, rest.q),
-    cache.textListsOf(reader, [rest.q, correctedQ], now.getTime()),
-  ]);
-  return { ...toCriteria(rest), correctedQ, titleKeys, textLists };
+  return { ...toCriteria(rest), correctedQ, textLists: await cache.prefixesOf(reader, [rest.q, correctedQ]) };
+}
+
+/** The index, caught up with every change committed before now, or undefined when it cannot answer yet. */
+async function currentIndex(cache: SearchCache, now: Date): Promise<SearchIndex | undefined> {
+  return cache.index && (await cache.index.current(now.getTime())) ? cache.index : undefined;
 }
 
 /**
  * A search's first `limit` matches, newest first unless the query asks for another order (the feeds of
- * modules/feeds): the criteria searchJobs reads, one page walk, no counts and no cache entry.
+ * modules/feeds): one page from the index, no counts and no cache entry.
  */
 export async function findSearchMatches(
   db: Db,
@@ -291,8 +245,15 @@ export async function findSearchMatches(
   try {
     const reader = db.searches ?? db;
     const criteria = await criteriaOf(reader, cache, { ...query, sort: query.sort ?? 'newest' }, now);
-    const { rows } = await findJobPage(reader, criteria, { skipPages: 0, size: limit }, now);
-    return rows.map((row) => toJob(row));
+    const index = await currentIndex(cache, now);
+    let seqs: string[] | undefined;
+    try {
+      seqs = index?.pageOf(criteria, { skipPages: 0, size: limit }, now).seqs;
+    } catch (error) {
+      if (!(error instanceof NotIndexable)) throw error;
+    }
+    seqs ??= await referencePage(reader, criteria, now, { sort: criteria.sort ?? 'newest', offset: 0, size: limit });
+    return (await findJobsBySeq(reader, seqs)).map((row) => toJob(row));
   } catch (error) {
     if (isStatementTimeout(error)) throw new AppError('unavailable', MESSAGES.searchTimedOut, { 'retry-after': '5' });
     throw error;
@@ -306,35 +267,73 @@ async function runSearch(
   now: Date,
   viewer: JobViewer,
 ): Promise<SearchResult> {
-  const index = cache.index && (await cache.index.current(now.getTime())) ? cache.index : undefined;
+  sweepInBackground(db, cache, now);
+  const index = await currentIndex(cache, now);
   if (index) {
     try {
       return await answerSearch(db, cache, query, now, viewer, index);
     } catch (error) {
-      // Text the index cannot match (its words not plain prefixes): the database's passes answer.
+      // Text the index cannot match (its words not plain prefixes): the reference answers.
       if (!(error instanceof NotIndexable)) throw error;
     }
   }
-  return answerSearch(db, cache, query, now, viewer);
+  return referenceSearch(db, cache, query, now, viewer);
 }
 
-async function answerSearch(
+/** The page's seqs of the reference search: every match read and ordered by the plain SQL condition. */
+async function referencePage(
+  reader: Queryable,
+  criteria: SearchCriteria,
+  now: Date,
+  page: PageOfMatches,
+): Promise<string[]> {
+  return (await countMatchesAndFacets(reader, criteria, now, undefined, { fromJobs: true, page })).pageSeqs ?? [];
+}
+
+/**
+ * A search answered by the plain SQL condition (search.repository.ts), every figure exact, bounded by the statement
+ * timeout: before this instance's index is loaded, for text the index cannot match, and as the tests' reference.
+ */
+export async function referenceSearch(
   db: Db,
   cache: SearchCache,
   query: SearchQuery,
-  now: Date,
-  viewer: JobViewer,
-  index?: SearchIndex,
+  now: Date = new Date(),
+  viewer: JobViewer = PUBLIC_VIEWER,
 ): Promise<SearchResult> {
   const reader = db.searches ?? db;
   const { page, ...rest } = query;
-  const criteria = await criteriaOf(reader, cache, rest, now, { indexed: Boolean(index) });
-  const passes = index ? indexPasses(reader, index) : sqlPasses(reader, cache);
+  const criteria = await criteriaOf(reader, cache, rest, now);
+  const sort = criteria.sort ?? 'newest';
+  const wanted: PageOfMatches = { sort, offset: (page - 1) * HOME_PAGE_SIZE, size: HOME_PAGE_SIZE };
+  const matches = await countMatchesAndFacets(reader, criteria, now, undefined, { fromJobs: true, page: wanted });
+  // The precomputed counts and the kept top lists, as the index's answers read them.
+  const counts = countsArePrecomputed(criteria) ? await countMatchesAndFacets(reader, criteria, now) : matches;
+  const topFacets = unfiltered(criteria) ? await findTopFacets(reader) : (matches.top ?? EMPTY_TOP);
+  const rows = await findJobsBySeq(reader, matches.pageSeqs ?? []);
+  return {
+    items: rows.map((row) => toJob(row, viewer)),
+    total: counts.total,
+    page,
+    pageSize: HOME_PAGE_SIZE,
+    facets: counts.facets,
+    topFacets,
+    totalIsEstimate: false,
+    facetsAreEstimates: false,
+    sort,
+    ...(criteria.correctedQ ? { correctedQuery: criteria.correctedQ } : {}),
+  };
+}
+
+/**
+ * Housekeeping, off the request's path, one instance at a time (the others skip: the work is the same): the
+ * precomputed counts compacted once a day (the counts are the same before and after), and jobs past their closing
+ * date marked expired every EXPIRY_SWEEP_MS (pages already leave them out by date).
+ */
+function sweepInBackground(db: Db, cache: SearchCache, now: Date): void {
   const today = toIsoDate(now);
   if (cache.compactedOn !== today) {
     cache.compactedOn = today;
-    // Housekeeping, off the request's path: counts are the same before and after.
-    // One instance at a time (the others skip: the work is the same).
     const olderThan = toIsoDate(new Date(now.getTime() - 31 * 86_400_000));
     unlessRunningElsewhere(db.primary ?? db, LOCKS.facetCompaction, (tx) => compactFacetCounts(tx, olderThan)).catch(
       () => {
@@ -344,7 +343,6 @@ async function answerSearch(
   }
   if (now.getTime() - cache.expiredAt >= EXPIRY_SWEEP_MS) {
     cache.expiredAt = now.getTime();
-    // Jobs past their closing date leave the precomputed counts; pages already leave them out by date.
     unlessRunningElsewhere(db.primary ?? db, LOCKS.expirySweep, (tx) => expireJobs(tx)).then(
       (expired) => {
         if (expired !== undefined && expired > 0) cache.invalidate();
@@ -354,6 +352,21 @@ async function answerSearch(
       },
     );
   }
+}
+
+async function answerSearch(
+  db: Db,
+  cache: SearchCache,
+  query: SearchQuery,
+  now: Date,
+  viewer: JobViewer,
+  index: SearchIndex,
+): Promise<SearchResult> {
+  const reader = db.searches ?? db;
+  const { page, ...rest } = query;
+  const criteria = await criteriaOf(reader, cache, rest, now);
+  const passes = indexPasses(reader, index, cache.exact);
+  const today = toIsoDate(now);
   const entry = cache.entry(searchCacheKey(criteria, today), now.getTime());
   const position = criteria.sort === 'newest' ? SearchCache.position(entry, page) : { skipPages: page - 1 };
   const { rows, previous, counts } = await pageAndCounts(reader, cache, passes, entry, criteria, position, page, now);
@@ -379,11 +392,7 @@ async function answerSearch(
   };
 }
 
-/**
- * The passes a search's counts and page are made of (decision record 14): over the database (search.repository.ts),
- * or over this instance's search index in memory (search-index.ts, decision record 24), which gives the same
- * answers. The precomputed counts and the cards of a page are always read from the database.
- */
+/** What the counting design (countSearch, pageAndCounts) asks of the index. */
 interface SearchPasses {
   counts(
     criteria: SearchCriteria,
@@ -394,10 +403,12 @@ interface SearchPasses {
   ): Promise<MatchCounts>;
   sampleMatches(criteria: SearchCriteria, now: Date, source: SampleSource): Promise<number>;
   fewMatchesPage(criteria: SearchCriteria, now: Date, page: PageOfMatches): Promise<string[] | undefined>;
-  samples(now: Date): Promise<readonly SampleSource[]>;
-  /** The top places and skills of a search the precomputed counts answer (findTopFacets). */
+  /** The samples large enough to estimate from, coarsest first; none when every match is counted. */
+  samples(): readonly SampleSource[];
+  /** How many matches an exact count reads at most. */
+  exactLimit: number;
+  /** The top places and skills of a search the precomputed counts answer. */
   topFacets(criteria: SearchCriteria, now: Date, source: CountSource): Promise<TopFacets>;
-  /** The page of a search whose matches were not all read. */
   page(
     criteria: SearchCriteria,
     position: PagePosition,
@@ -405,30 +416,21 @@ interface SearchPasses {
   ): Promise<{ rows: JobRow[]; previous?: PageBoundary | undefined }>;
 }
 
-function sqlPasses(reader: Queryable, cache: SearchCache): SearchPasses {
-  return {
-    counts: (criteria, now, source, limit, options) =>
-      countMatchesAndFacets(reader, criteria, now, source, limit, options),
-    sampleMatches: (criteria, now, source) => countSampleMatches(reader, criteria, now, source),
-    fewMatchesPage: (criteria, now, page) => findPageOfFewMatches(reader, criteria, now, page),
-    samples: (now) => cache.samplesToEstimateFrom(reader, now.getTime()),
-    topFacets: (criteria, now, source) => findTopFacets(reader, criteria, now, source),
-    page: (criteria, position, now) => manyMatchesPage(reader, cache, criteria, position, now),
-  };
-}
-
-function indexPasses(reader: Queryable, index: SearchIndex): SearchPasses {
+function indexPasses(reader: Queryable, index: SearchIndex, exact: boolean): SearchPasses {
+  const exactLimit = exact ? Number.POSITIVE_INFINITY : EXACT_COUNT_LIMIT;
   return {
     counts: (criteria, now, source, limit, options) =>
       index.countMatchesAndFacets(criteria, now, source, limit, options),
     sampleMatches: async (criteria, now, source) => index.countSampleMatches(criteria, now, source),
-    fewMatchesPage: async (criteria, now, page) => index.pageOfFewMatches(criteria, now, page, EXACT_COUNT_LIMIT),
-    samples: async () => SAMPLE_LEVELS.filter((source) => index.sampleSize(source) >= SAMPLE_HITS_FOR_ESTIMATE),
+    fewMatchesPage: async (criteria, now, page) => index.pageOfFewMatches(criteria, now, page, exactLimit),
+    samples: () =>
+      exact ? [] : SAMPLE_LEVELS.filter((source) => index.sampleSize(source) >= SAMPLE_HITS_FOR_ESTIMATE),
+    exactLimit,
     // Nothing filtered: the kept place and skill tables answer at once.
     topFacets: async (criteria, now, source) =>
       unfiltered(criteria)
-        ? findTopFacets(reader, criteria, now, source)
-        : ((await index.countMatchesAndFacets(criteria, now, source, EXACT_COUNT_LIMIT, { groupsInBase: true })).top ??
+        ? findTopFacets(reader)
+        : ((await index.countMatchesAndFacets(criteria, now, source, exactLimit, { groupsInBase: true })).top ??
           EMPTY_TOP),
     page: async (criteria, position, now) => {
       const { seqs, previous } = index.pageOf(criteria, position, now);
@@ -498,37 +500,6 @@ async function pageAndCounts(
   return read ?? { ...(await passes.page(criteria, position, now)), counts };
 }
 
-/** How many open jobs a page in pay order is walked through before it is looked for above a pay floor instead. */
-const PAY_WALK_MOST_ROWS = 3_000;
-
-/**
- * The page of a search whose matches were not all read. In pay order, a walk down the pay index reads about (open
- * jobs x page end / matches) rows, and far more when the matches are paid less than most jobs ("where=VN": 141,000
- * rows, 470 ms, for page 1); so it goes through PAY_WALK_MOST_ROWS open jobs at most, then the page is looked for
- * above a pay floor the finest sample sets (findPayPageAboveFloor), and only when no floor holds is it walked for
- * to the end. Other orders are walked for.
- */
-async function manyMatchesPage(
-  reader: Queryable,
-  cache: SearchCache,
-  criteria: SearchCriteria,
-  position: PagePosition,
-  now: Date,
-): Promise<{ rows: JobRow[]; previous?: PageBoundary | undefined }> {
-  if (criteria.sort === 'pay' && cache.fewMatches > 0) {
-    const start = position.skipPages * (position.size ?? HOME_PAGE_SIZE);
-    const aboveFloor = async () => {
-      const finest = (await cache.samplesToEstimateFrom(reader, now.getTime())).at(-1);
-      return finest && findPayPageAboveFloor(reader, criteria, now, finest, start, position.size);
-    };
-    const seqs =
-      (await findPayPageWithin(reader, criteria, now, start, PAY_WALK_MOST_ROWS, position.size)) ??
-      (await aboveFloor());
-    if (seqs) return { rows: await findJobsBySeq(reader, seqs) };
-  }
-  return findJobPage(reader, criteria, position, now);
-}
-
 /** How many matches' seqs a pass over few matches keeps, in the page's order: 100 pages. */
 const ORDERED_SEQS_KEPT = 100 * HOME_PAGE_SIZE;
 
@@ -577,7 +548,7 @@ async function countSearch(
   now: Date,
   page?: PageOfMatches,
 ): Promise<Counts & { pageSeqs?: string[] | undefined }> {
-  const samples = await passes.samples(now);
+  const samples = passes.samples();
   if (countsArePrecomputed(criteria)) {
     const exact = await countMatchesAndFacets(reader, criteria, now);
     const source = topListSource(exact.total, samples);
@@ -631,8 +602,8 @@ async function countSearch(
       const found = await finerTotal(likely);
       if (found) return found;
     }
-    const exact = await passes.counts(criteria, now, 'jobs', EXACT_COUNT_LIMIT, { groupsInBase: true, page });
-    if (exact.total < EXACT_COUNT_LIMIT) {
+    const exact = await passes.counts(criteria, now, 'jobs', passes.exactLimit, { groupsInBase: true, page });
+    if (exact.total < passes.exactLimit) {
       return {
         total: exact.total,
         facets,
@@ -650,8 +621,8 @@ async function countSearch(
     return estimated(counts, source);
   }
   // Few matches before the filter groups (or no sample large enough): every figure exactly, in one pass.
-  const exact = await passes.counts(criteria, now, 'jobs', EXACT_COUNT_LIMIT, { page });
-  if (exact.base < EXACT_COUNT_LIMIT) {
+  const exact = await passes.counts(criteria, now, 'jobs', passes.exactLimit, { page });
+  if (exact.base < passes.exactLimit) {
     const topFacets = exact.top ?? EMPTY_TOP;
     return {
       total: exact.total,

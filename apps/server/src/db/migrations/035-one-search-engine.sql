@@ -1,0 +1,41 @@
+-- One search engine (decision record 0036): the in-memory index of each instance answers searches; SQL keeps one
+-- plain condition (search.repository.ts, the reference) for searches before the index is loaded. What only the
+-- database's own search passes read goes, so that no job write pays for it: the two samples (one in 32, one in 4)
+-- with their eight triggers, the lexicon of every search word with its two triggers, the titles' words, the facet
+-- keys, and the whole-table and per-filter ordered indexes those passes walked or ANDed.
+-- The index keeps the sample functions (job_in_sample, job_in_fine_sample): it loads the sampled jobs first.
+
+DROP TRIGGER jobs_sample_insert ON jobs;
+DROP TRIGGER jobs_sample_update_1_remove ON jobs;
+DROP TRIGGER jobs_sample_update_2_add ON jobs;
+DROP TRIGGER jobs_sample_delete ON jobs;
+DROP TRIGGER jobs_sample_fine_insert ON jobs;
+DROP TRIGGER jobs_sample_fine_update_1_remove ON jobs;
+DROP TRIGGER jobs_sample_fine_update_2_add ON jobs;
+DROP TRIGGER jobs_sample_fine_delete ON jobs;
+DROP FUNCTION job_sample_add();
+DROP FUNCTION job_sample_remove();
+DROP FUNCTION job_sample_fine_add();
+DROP FUNCTION job_sample_fine_remove();
+DROP TABLE job_sample_fine;
+DROP TABLE job_sample;
+
+DROP TRIGGER jobs_search_lexemes_insert ON jobs;
+DROP TRIGGER jobs_search_lexemes_update ON jobs;
+DROP FUNCTION search_lexemes_add();
+DROP FUNCTION search_lexemes_change();
+DROP TABLE search_lexemes;
+
+ALTER TABLE job_title_counts DROP COLUMN title_doc;
+
+DROP INDEX jobs_facet_keys_idx;
+DROP FUNCTION job_facet_keys(text, text, text, text, text, text);
+DROP INDEX jobs_pay_idx;
+DROP INDEX jobs_posting_date_idx;
+DROP INDEX jobs_open_title_idx;
+DROP INDEX jobs_open_city_idx;
+DROP INDEX jobs_open_country_idx;
+DROP INDEX jobs_open_workplace_idx;
+DROP INDEX jobs_open_employment_idx;
+DROP INDEX jobs_open_experience_idx;
+DROP INDEX jobs_open_salary_type_idx;
