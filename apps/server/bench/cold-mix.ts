@@ -6,8 +6,8 @@
 import { FILTER_GROUPS, searchQuerySchema, type SearchResult } from '@jobboard/shared';
 import type { Db } from '../src/db/client.js';
 import { createRandom, DEMO_PASSWORD } from '../src/demo/demo-data.js';
-import { countMatchesAndFacets } from '../src/modules/jobs/search.repository.js';
-import { toCriteria } from '../src/modules/jobs/search.service.js';
+import { countMatchesAndFacets } from '../src/modules/search/search.repository.js';
+import { toCriteria } from '../src/modules/search/search.service.js';
 
 export interface HttpClient {
   request(

@@ -6,8 +6,8 @@
  *   npx tsx apps/server/bench/index-probe.ts
  */
 import { openPostgres } from '../src/db/client.js';
-import { SearchIndex } from '../src/modules/jobs/search-index.js';
-import { SearchCache, searchJobs } from '../src/modules/jobs/search.service.js';
+import { SearchIndex } from '../src/modules/search/search-index.js';
+import { SearchCache, searchJobs } from '../src/modules/search/search.service.js';
 import type { SearchQuery } from '@jobboard/shared';
 
 const name = process.env.PROBE_DB ?? 'perf1m';
@@ -56,8 +56,8 @@ for (const query of queries) {
 }
 if (process.env.PROBE_PARTS) {
   // Each pass on its own, for the same searches.
-  const { toCriteria } = await import('../src/modules/jobs/search.service.js');
-  const { countMatchesAndFacets } = await import('../src/modules/jobs/search.repository.js');
+  const { toCriteria } = await import('../src/modules/search/search.service.js');
+  const { countMatchesAndFacets } = await import('../src/modules/search/search.repository.js');
   const time = async (label: string, fn: () => unknown) => {
     const ms: number[] = [];
     for (let i = 0; i < 4; i += 1) {

@@ -1,7 +1,7 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { RateLimiter } from './http/rate-limit.js';
-import type { SearchCache } from './modules/jobs/search.service.js';
+import type { SearchCache } from './modules/search/search.service.js';
 import type { PrivateStorage } from './modules/cvs/cv-storage.js';
 import type { MailQueue } from './modules/mail/mail.queue.js';
 import type { Metrics } from './modules/metrics/metrics.js';

@@ -41,15 +41,16 @@ import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.js';
 import { companyRoutes, invitationRoutes } from './modules/companies/companies.routes.js';
 import { companyPageRoutes } from './modules/jobs/company-page.routes.js';
 import { embedRoutes } from './modules/jobs/embed.routes.js';
-import { suggestionRoutes } from './modules/jobs/suggestions.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { suggestionRoutes } from './modules/search/suggestions.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { jobStatsRoutes } from './modules/job-stats/job-stats.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { auditRoutes } from './modules/moderation/audit.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { loadPageRenderer, pageRoutes, type PageRenderer } from './modules/pages/pages.routes.js';
-import { PGLITE_LOAD_CHUNK, SearchIndex } from './modules/jobs/search-index.js';
-import { SearchCache } from './modules/jobs/search.service.js';
+import { PGLITE_LOAD_CHUNK, SearchIndex } from './modules/search/search-index.js';
+import { SearchCache } from './modules/search/search.service.js';
 import { MailQueue } from './modules/mail/mail.queue.js';
 import { Metrics } from './modules/metrics/metrics.js';
 import { registerMetrics } from './modules/metrics/metrics.routes.js';
@@ -307,6 +308,7 @@ function scheduleBackgroundWork(
 async function registerApiRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes, { prefix: '/api', ...deps });
   await app.register(authRoutes, { prefix: '/api/auth', ...deps });
+  await app.register(searchRoutes, { prefix: '/api/job', ...deps });
   await app.register(jobRoutes, { prefix: '/api/job', ...deps });
   await app.register(jobStatsRoutes, { prefix: '/api/job', ...deps });
   await app.register(suggestionRoutes, { prefix: '/api', ...deps });

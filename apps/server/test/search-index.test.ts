@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { SearchQuery } from '@jobboard/shared';
 import { seedBulk } from '../src/demo/seed.js';
-import { SearchIndex } from '../src/modules/jobs/search-index.js';
-import { referenceSearch, SearchCache, searchJobs } from '../src/modules/jobs/search.service.js';
+import { SearchIndex } from '../src/modules/search/search-index.js';
+import { referenceSearch, SearchCache, searchJobs } from '../src/modules/search/search.service.js';
 import { buildTestApp, describeEachDb, type TestApp } from './helpers.js';
 
 /**

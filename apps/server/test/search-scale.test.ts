@@ -11,15 +11,15 @@ import {
 } from '@jobboard/shared';
 import { createRandom } from '../src/demo/demo-data.js';
 import { seedBulk } from '../src/demo/seed.js';
-import { SearchIndex } from '../src/modules/jobs/search-index.js';
-import { compactFacetCounts, countMatchesAndFacets } from '../src/modules/jobs/search.repository.js';
+import { SearchIndex } from '../src/modules/search/search-index.js';
+import { compactFacetCounts, countMatchesAndFacets } from '../src/modules/search/search.repository.js';
 import {
   referenceSearch,
   SearchCache,
   searchCacheKey,
   searchJobs,
   toCriteria,
-} from '../src/modules/jobs/search.service.js';
+} from '../src/modules/search/search.service.js';
 import { describeEachDb, buildTestApp, signUpAndSignIn, postJob, type TestApp } from './helpers.js';
 
 /** The oracle: counts computed the slow, obvious way, one COUNT(*) over the jobs table per number. */

@@ -9,7 +9,7 @@ import {
 } from '@jobboard/shared';
 import { canonicalSkills, jobLocationText } from '../modules/jobs/job-fields.js';
 import { LOCKS } from '../db/exclusive.js';
-import { compactFacetCounts } from '../modules/jobs/search.repository.js';
+import { compactFacetCounts } from '../modules/search/search.repository.js';
 import { hashPassword } from '../modules/passwords/passwords.js';
 import type { Db, Queryable } from '../db/client.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';

@@ -3,9 +3,9 @@ import { ALERT_LIMITS, countryName, formatSalary, parseAlertQuery, type Job } fr
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { toJob } from '../jobs/jobs.repository.js';
-import { matchCondition } from '../jobs/search.repository.js';
-import { toCriteria } from '../jobs/search.service.js';
-import type { Vocabulary } from '../jobs/spelling.js';
+import { matchCondition } from '../search/search.repository.js';
+import { toCriteria } from '../search/search.service.js';
+import type { Vocabulary } from '../search/spelling.js';
 import type { MailQueue } from '../mail/mail.queue.js';
 import { jobAlertMail, type AlertMailJob } from '../mail/templates.js';
 import {

@@ -1,7 +1,7 @@
 import type { AlertFrequency } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 import { CARD_COLUMNS, JOB_FROM, type JobRow } from '../jobs/jobs.repository.js';
-import type { SqlQuery } from '../jobs/search.repository.js';
+import type { SqlQuery } from '../search/search.repository.js';
 
 export interface AlertRow {
   id: string;

@@ -17,9 +17,9 @@ import {
 } from '@jobboard/shared';
 import { Feed } from 'feed';
 import type { Db } from '../../db/client.js';
-import type { SearchCache } from '../jobs/search.service.js';
+import type { SearchCache } from '../search/search.service.js';
 import { renderDescription } from '../jobs/description-html.js';
-import { findSearchMatches } from '../jobs/search.service.js';
+import { findSearchMatches } from '../search/search.service.js';
 import { escapeHtml, libraryCdata, libraryText, xmlSafe } from './xml-text.js';
 
 /*

@@ -4,7 +4,7 @@ import { LOCKS, unlessRunningElsewhere } from '../../db/exclusive.js';
 import { FLOW_TTL_MS } from '../auth/google.service.js';
 import { deleteFlowsOlderThan } from '../auth/oidc-flows.repository.js';
 import { deleteExpiredAccountTokens } from '../accounts/account-tokens.repository.js';
-import { deleteJobChangesBefore } from '../jobs/search-index.js';
+import { deleteJobChangesBefore } from '../search/search-index.js';
 import { deleteExpiredSessions } from '../sessions/sessions.repository.js';
 import type { PrivateStorage } from '../cvs/cv-storage.js';
 import type { FileStorage } from '../uploads/storage.js';

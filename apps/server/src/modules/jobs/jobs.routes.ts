@@ -7,10 +7,6 @@ import {
   type Job,
   jobSchema,
   jobUpdateBodySchema,
-  searchQuerySchema,
-  searchResultSchema,
-  searchSuggestionsSchema,
-  suggestQuerySchema,
   updateAckSchema,
 } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,8 +17,6 @@ import { AppError } from '../../http/errors.js';
 import { requireUser } from '../../http/session.js';
 import { streamAllJobs, toJob, type JobRow } from './jobs.repository.js';
 import { createJob, deleteJob, getJob, jobViewerOf, listJobsOfPoster, updateJob } from './jobs.service.js';
-import { suggestCompletions } from './completions.repository.js';
-import { searchJobs } from './search.service.js';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -68,10 +62,7 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
   return header.trim().toLowerCase();
 }
 
-export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, config, rateLimiter, searchCounts, metrics },
-) => {
+export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, searchCounts }) => {
   const limits = rateLimitsOf(config);
   const countEdit = (userId: string, jobId: string) =>
     rateLimiter.consume([
@@ -79,27 +70,6 @@ export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       [{ name: 'job-edits-account', ...limits.jobEditsPerAccount }, userId],
     ]);
   const writes = { db, searchCounts, posting: config, countEdit };
-
-  app.get(
-    '/search',
-    { schema: { tags: ['jobs'], querystring: searchQuerySchema, response: { 200: searchResultSchema } } },
-    async (request) => {
-      const viewer = await jobViewerOf(request.reads, request.user, config.adminEmails);
-      const searched = metrics.searchTimer(searchCounts.index?.ready ? 'index' : 'database');
-      try {
-        return await searchJobs(request.reads, searchCounts, request.query, new Date(), viewer);
-      } finally {
-        searched();
-      }
-    },
-  );
-
-  // The search box's completions, a request per keystroke (debounced by the browser): read from the kept counts.
-  app.get(
-    '/suggest',
-    { schema: { tags: ['jobs'], querystring: suggestQuerySchema, response: { 200: searchSuggestionsSchema } } },
-    async (request) => suggestCompletions(request.reads.searches ?? request.reads, request.query.q),
-  );
 
   // The spec's "download every job" call, kept for compatibility: streamed, so memory stays flat at any size.
   // It is the heaviest anonymous read there is, so: a per-address rate limit, at most ALL_JOBS_AT_ONCE running

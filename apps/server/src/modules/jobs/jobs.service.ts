@@ -46,16 +46,15 @@ import {
 import { renderDescription } from './description-html.js';
 import { canonicalSkills, jobLocationText } from './job-fields.js';
 import { countryOfCity, jobRegion, parseWhere } from './places.js';
-import type { SearchCache } from './search.service.js';
 import { deleteDraftOf } from '../job-drafts/job-drafts.repository.js';
 
 /**
- * What the job writes need: the database, and the search cache every change to the set of jobs must
- * invalidate. The invalidation lives here, beside the writes, so a new write path cannot forget it.
+ * What the job writes need: the database, and what every change to the set of jobs must tell (the search module's
+ * answer cache). The telling lives here, beside the writes, so a new write path cannot forget it.
  */
 export interface JobWriteDeps {
   db: Db;
-  searchCounts: SearchCache;
+  searchCounts: { invalidate(): void };
   /** The posting limit and pre-moderation (decision record 20); the API always passes it. */
   posting?: ModerationConfig;
   /**

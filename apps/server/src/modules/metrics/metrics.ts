@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/client.js';
 import type { CheckResult } from '../alerts/alert-checker.js';
-import type { SearchCache } from '../jobs/search.service.js';
+import type { SearchCache } from '../search/search.service.js';
 import type { MailQueue } from '../mail/mail.queue.js';
 
 const INDEX_STATES = ['off', 'loading', 'ready', 'failed'] as const;

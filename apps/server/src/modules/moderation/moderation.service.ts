@@ -17,7 +17,7 @@ import { AppError, isUniqueViolation } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
 import type { CurrentUser } from '../../http/session.js';
 import { findJobById, PUBLIC_VIEWER, toJob } from '../jobs/jobs.repository.js';
-import type { SearchCache } from '../jobs/search.service.js';
+import type { SearchCache } from '../search/search.service.js';
 import type { MailQueue } from '../mail/mail.queue.js';
 import { jobReportedMail, reportOutcomeMail } from '../mail/templates.js';
 import { deleteSessionsForUser } from '../sessions/sessions.repository.js';

@@ -2,7 +2,7 @@ import { placeQuerySchema, placeSuggestionsSchema, skillSuggestionsSchema, sugge
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf } from '../../config.js';
-import { placeSuggestions } from './places.js';
+import { placeSuggestions } from '../jobs/places.js';
 import { suggestSkills } from './search.repository.js';
 
 /** Typeaheads of the job form and the search box: skills in use, and the world's cities. */

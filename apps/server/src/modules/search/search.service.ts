@@ -12,8 +12,8 @@ import {
 import type { Db, Queryable } from '../../db/client.js';
 import { LOCKS, unlessRunningElsewhere } from '../../db/exclusive.js';
 import { AppError } from '../../http/errors.js';
-import { expireJobs, PUBLIC_VIEWER, toJob, type JobRow, type JobViewer } from './jobs.repository.js';
-import { isUnknownPlace, nearestPlaces, parseWhere } from './places.js';
+import { expireJobs, PUBLIC_VIEWER, toJob, type JobRow, type JobViewer } from '../jobs/jobs.repository.js';
+import { isUnknownPlace, nearestPlaces, parseWhere } from '../jobs/places.js';
 import {
   EXACT_COUNT_LIMIT,
   NotIndexable,

@@ -14,8 +14,8 @@ import {
   type TopFacets,
 } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
-import { CARD_COLUMNS, JOB_FROM, type JobRow } from './jobs.repository.js';
-import { regionsMatched, type WhereFilter } from './places.js';
+import { CARD_COLUMNS, JOB_FROM, type JobRow } from '../jobs/jobs.repository.js';
+import { regionsMatched, type WhereFilter } from '../jobs/places.js';
 
 /** Collects SQL parameters and hands out their placeholders. */
 class Params {

@@ -20,7 +20,7 @@ import {
   type PagePosition,
   type SearchCriteria,
 } from './search.repository.js';
-import { regionsMatched } from './places.js';
+import { regionsMatched } from '../jobs/places.js';
 import {
   cityRegionKey,
   countMembers,
