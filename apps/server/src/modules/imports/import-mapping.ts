@@ -8,13 +8,21 @@ import type { SourceJob } from './import-sources.js';
  * links, headings. Images, scripts, styles and forms are dropped; what the subset lacks (tables) stays as text.
  */
 const turndown = new TurndownService({ headingStyle: 'atx', bulletListMarker: '-', emDelimiter: '*' });
-turndown.remove(['script', 'style', 'img', 'iframe', 'form', 'button', 'input', 'select', 'textarea']);
+// A rule, not turndown.remove(): the CommonMark image rule would win over a removal.
+turndown.addRule('dropped', {
+  filter: ['script', 'style', 'img', 'iframe', 'form', 'button', 'input', 'select', 'textarea'],
+  replacement: () => '',
+});
 
 export function htmlToMarkdown(html: string): string {
-  return turndown
-    .turndown(html)
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return (
+    turndown
+      .turndown(html)
+      // Turndown pads list markers to four columns; the subset reads one space, as people type lists.
+      .replace(/^(\s*)([-*]|\d+\.) {2,}/gm, '$1$2 ')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
 }
 
 const PERIOD_WORDS: [RegExp, (typeof SALARY_PERIODS)[number]][] = [
@@ -55,7 +63,8 @@ function validThroughOf(raw: string | undefined, now: Date): string {
 /** The job's description: the source's, in the safe subset, and where to apply. */
 function descriptionOf(job: SourceJob): string {
   const text = job.html ? htmlToMarkdown(job.html) : (job.text ?? '').trim();
-  return job.applyUrl ? `${text}\n\nApply: <${job.applyUrl}>`.trim() : text;
+  // A description that is only where to apply says nothing about the job: it stays empty, and is refused.
+  return job.applyUrl && text ? `${text}\n\nApply: <${job.applyUrl}>` : text;
 }
 
 export type Mapped = { body: JobCreateBody; fingerprint: string } | { reason: string };

@@ -17,12 +17,12 @@ const BOARD = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 export const importSourceCreateBodySchema = z
   .strictObject({
-    kind: z.enum(IMPORT_KINDS, { error: `kind: must be one of ${IMPORT_KINDS.join(', ')}` }),
+    kind: z.enum(IMPORT_KINDS, { error: `must be one of ${IMPORT_KINDS.join(', ')}` }),
     target: z
-      .string({ error: 'target: the board name or the address to import from is required' })
+      .string({ error: 'the board name or the address to import from is required' })
       .trim()
-      .min(1, { error: 'target: the board name or the address to import from is required' })
-      .max(2000, { error: 'target: at most 2000 characters' }),
+      .min(1, { error: 'the board name or the address to import from is required' })
+      .max(2000, { error: 'at most 2000 characters' }),
   })
   .superRefine((body, ctx) => {
     if (BOARD_KINDS.includes(body.kind)) {
@@ -30,12 +30,12 @@ export const importSourceCreateBodySchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['target'],
-          message: 'target: the board name (letters, digits, dots, dashes and underscores, at most 100)',
+          message: 'the board name (letters, digits, dots, dashes and underscores, at most 100)',
         });
       return;
     }
     if (!z.url({ protocol: /^https?$/ }).safeParse(body.target).success)
-      ctx.addIssue({ code: 'custom', path: ['target'], message: 'target: an https:// address is required' });
+      ctx.addIssue({ code: 'custom', path: ['target'], message: 'an https:// address is required' });
   });
 export type ImportSourceCreateBody = z.infer<typeof importSourceCreateBodySchema>;
 
