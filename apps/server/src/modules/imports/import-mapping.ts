@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { jobCreateBodySchema, JOB_MODEL_LIMITS, SALARY_PERIODS, toIsoDate, type JobCreateBody } from '@jobboard/shared';
+import {
+  jobCreateBodySchema,
+  JOB_MODEL_LIMITS,
+  toIsoDate,
+  type JobCreateBody,
+  type SalaryPeriod,
+} from '@jobboard/shared';
 import TurndownService from 'turndown';
 import type { SourceJob } from './import-sources.js';
 
@@ -25,7 +31,7 @@ export function htmlToMarkdown(html: string): string {
   );
 }
 
-const PERIOD_WORDS: [RegExp, (typeof SALARY_PERIODS)[number]][] = [
+const PERIOD_WORDS: [RegExp, SalaryPeriod][] = [
   [/hour/i, 'hour'],
   [/day|daily/i, 'day'],
   [/week/i, 'week'],

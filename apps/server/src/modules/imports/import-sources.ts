@@ -88,7 +88,10 @@ function lever(body: string): ParsedSource {
       (entry) => `<h3>${str(obj(entry).text)}</h3><ul>${str(obj(entry).content)}</ul>`,
     );
     const salary = obj(posting.salaryRange);
-    const workplace = LEVER_WORKPLACES[str(posting.workplaceType).toLowerCase() as keyof typeof LEVER_WORKPLACES];
+    const workplaceType = str(posting.workplaceType).toLowerCase();
+    const workplace = Object.hasOwn(LEVER_WORKPLACES, workplaceType)
+      ? LEVER_WORKPLACES[workplaceType as keyof typeof LEVER_WORKPLACES]
+      : undefined;
     return {
       id: str(posting.id),
       title: str(posting.text),
