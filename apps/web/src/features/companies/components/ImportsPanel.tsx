@@ -66,7 +66,8 @@ function SourceRow({ source, running, onRun, onDelete }: SourceRowProps) {
   return (
     <li className="py-3" data-testid="import-source">
       <div className="flex flex-wrap items-start gap-3">
-        <div className="min-w-0 flex-1">
+        {/* At least 14rem for the address: on a phone the buttons go below it, not beside it. */}
+        <div className="min-w-0 flex-1 basis-56">
           <p className="font-medium wrap-anywhere text-slate-900 dark:text-white">{source.target}</p>
           <p className={muted}>{kind.label}</p>
         </div>
