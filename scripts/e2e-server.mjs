@@ -47,6 +47,8 @@ const env = {
   // The webhooks spec's receiver listens on loopback over http; deliveries are looked for every half second.
   WEBHOOK_ALLOWED_HOSTS: process.env.WEBHOOK_ALLOWED_HOSTS ?? '127.0.0.1',
   WEBHOOK_POLL_MS: process.env.WEBHOOK_POLL_MS ?? '500',
+  // The job imports spec's feed is served on loopback over http.
+  IMPORT_ALLOWED_HOSTS: process.env.IMPORT_ALLOWED_HOSTS ?? '127.0.0.1',
 };
 // The browser suite always runs on a fresh embedded database, whatever DATABASE_URL the API suite used.
 delete env.DATABASE_URL;

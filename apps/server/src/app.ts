@@ -63,6 +63,8 @@ import { cvRoutes } from './modules/cvs/cvs.routes.js';
 import { savedJobRoutes } from './modules/saved-jobs/saved-jobs.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { personalDataRoutes } from './modules/personal-data/personal-data.routes.js';
+import { ImportPoller } from './modules/imports/import-poller.js';
+import { importRoutes } from './modules/imports/imports.routes.js';
 import { WebhookSender } from './modules/webhooks/webhook-sender.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 
@@ -274,7 +276,7 @@ async function startSearch(app: FastifyInstance, db: Db, config: Config): Promis
   return searchCounts;
 }
 
-/** What runs beside the requests on every instance: housekeeping, webhooks, job alerts. */
+/** What runs beside the requests on every instance: housekeeping, webhooks, job imports, job alerts. */
 function scheduleBackgroundWork(
   app: FastifyInstance,
   { db, config, storage, cvStorage, mail, metrics, searchCounts }: AppDeps,
@@ -294,6 +296,12 @@ function scheduleBackgroundWork(
     });
     app.addHook('onReady', async () => webhooks.start());
     app.addHook('onClose', () => webhooks.stop());
+  }
+  if (config.importPollMs > 0) {
+    // Job imports (decision record 35): due sources claimed per instance (SKIP LOCKED), each run at most hourly.
+    const imports = new ImportPoller({ db, config, searchCounts, log: app.log }, config.importPollMs);
+    app.addHook('onReady', async () => imports.start());
+    app.addHook('onClose', () => imports.stop());
   }
   if (config.alertsIntervalMs > 0) {
     // Job alerts (decision record 17): due alerts checked every ALERTS_INTERVAL_MS, their e-mails queued above.
@@ -330,6 +338,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   await app.register(siteRoutes, { prefix: '/api', ...deps });
   await app.register(apiKeyRoutes, { prefix: '/api/companies', ...deps });
   await app.register(webhookRoutes, { prefix: '/api/companies', ...deps });
+  await app.register(importRoutes, { prefix: '/api/companies', ...deps });
   await app.register(machineRoutes, { prefix: '/api/v1', ...deps });
 }
 

@@ -99,6 +99,14 @@ const envSchema = z.object({
   WEBHOOK_ALLOWED_HOSTS: commaList({ lowerCase: true }),
   // How often each instance looks for due webhook deliveries (0: never, for tests that send rounds themselves).
   WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
+  // Job imports: hosts that may be fetched over http and on private addresses (an intranet feed; the tests').
+  IMPORT_ALLOWED_HOSTS: commaList({ lowerCase: true }),
+  // How often each instance looks for import sources due (each is fetched at most hourly; 0: never).
+  IMPORT_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  // Where each ATS's public job board API is (the real hosts; tests point them at their own servers).
+  GREENHOUSE_API_URL: z.url().default('https://boards-api.greenhouse.io'),
+  LEVER_API_URL: z.url().default('https://api.lever.co'),
+  ASHBY_API_URL: z.url().default('https://api.ashbyhq.com'),
   // /metrics is served only with this token (sent as a bearer token by the scraper); at least 16 characters.
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   SMTP_URL: z.url().optional(),
@@ -185,6 +193,12 @@ export interface Config {
   webhookAllowedHosts: string[];
   webhookPollMs: number;
   webhookRetryBaseMs: number;
+  /** Job imports: hosts allowed over http and on private addresses; the poll interval (0: no poller); the ATS APIs; fetch bounds. */
+  importAllowedHosts: string[];
+  importPollMs: number;
+  importApiUrls: { greenhouse: string; lever: string; ashby: string };
+  importMaxBytes: number;
+  importTimeoutMs: number;
   /** The bearer token /metrics asks for; unset: no /metrics and no request timing. */
   metricsToken: string | undefined;
   /** Mail goes through this SMTP server; without one, into DATA_DIR/outbox as .eml files. */
@@ -413,6 +427,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
     webhookPollMs: e.WEBHOOK_POLL_MS,
     webhookRetryBaseMs: 30_000,
+    importAllowedHosts: e.IMPORT_ALLOWED_HOSTS,
+    importPollMs: e.IMPORT_POLL_MS,
+    importApiUrls: { greenhouse: e.GREENHOUSE_API_URL, lever: e.LEVER_API_URL, ashby: e.ASHBY_API_URL },
+    importMaxBytes: 5_000_000,
+    importTimeoutMs: 20_000,
     searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
     searchPoolSize: e.SEARCH_POOL_SIZE,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,

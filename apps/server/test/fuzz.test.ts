@@ -288,6 +288,7 @@ type BodyKind =
   | 'multipart'
   | 'api-key'
   | 'webhook'
+  | 'import-source'
   | 'api-job'
   | 'api-job-update'
   | 'job-draft';
@@ -324,6 +325,8 @@ interface World {
   /** A webhook endpoint of Alice's company, and a delivery to it (a job of her company closed). */
   aliceWebhook: string;
   aliceDelivery: string;
+  /** An import source of Alice's company (a loopback page the app may not fetch: each run fails at once). */
+  aliceImport: string;
   dataDir: string;
 }
 
@@ -720,6 +723,38 @@ const ENDPOINTS: Endpoint[] = [
     auth: true,
     body: 'none',
   },
+  // Job imports (issue 36): Alice's company's sources and their runs.
+  { method: 'GET', path: (w) => `/api/companies/${w.aliceCompany}/imports`, withId: false, auth: true, body: 'none' },
+  {
+    method: 'POST',
+    path: (w) => `/api/companies/${w.aliceCompany}/imports`,
+    withId: false,
+    auth: true,
+    body: 'import-source',
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/companies/${w.aliceCompany}/imports/${w.aliceImport}/run`,
+    at: (w, id) => `/api/companies/${w.aliceCompany}/imports/${id}/run`,
+    withId: true,
+    auth: true,
+    body: 'none',
+  },
+  {
+    method: 'GET',
+    path: (w) => `/api/companies/${w.aliceCompany}/imports/${w.aliceImport}/runs`,
+    at: (w, id) => `/api/companies/${w.aliceCompany}/imports/${id}/runs`,
+    withId: true,
+    auth: true,
+    body: 'none',
+  },
+  {
+    method: 'DELETE',
+    path: (w) => `/api/companies/${w.aliceCompany}/imports/${w.aliceImport}`,
+    withId: true,
+    auth: true,
+    body: 'none',
+  },
   { method: 'GET', path: () => '/api/v1/jobs', withId: false, auth: true, key: true, body: 'none' },
   { method: 'GET', path: () => '/api/v1/applications', withId: false, auth: true, key: true, body: 'none' },
   { method: 'POST', path: () => '/api/v1/jobs', withId: false, auth: true, key: true, body: 'api-job' },
@@ -822,6 +857,8 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { name: `Fuzz key ${unique}`, scopes: ['jobs:read'] };
     case 'webhook':
       return { url: `https://hooks.example.com/${unique}`, events: ['job.closed'] };
+    case 'import-source':
+      return { kind: 'greenhouse', target: `fuzz-${unique}`.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 100) };
     case 'api-job':
       return apiJobBody();
     case 'api-job-update':
@@ -866,6 +903,7 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   'notify-mode': ['mode'],
   'api-key': ['name', 'scopes'],
   webhook: ['url', 'events'],
+  'import-source': ['kind', 'target'],
   'job-draft': ['payload'],
   'api-job': [
     'jobTitle',
@@ -903,6 +941,7 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   'notify-mode': ['mode'],
   'api-key': ['name'],
   webhook: ['url'],
+  'import-source': ['target'],
   'api-job': ['jobTitle', 'jobLocation', 'minPrice', 'maxPrice', 'description'],
   'api-job-update': ['jobTitle', 'description'],
 };
@@ -1257,6 +1296,12 @@ describeEachDb('fuzzing every endpoint', (kind) => {
       [w.aliceWebhook],
     );
     w.aliceDelivery = delivery?.id ?? '';
+    const [source] = await w.t.db.query<{ id: string }>(
+      `INSERT INTO job_import_sources (company_id, kind, target)
+       SELECT id, 'json-ld', 'http://127.0.0.1:9/careers' FROM companies WHERE slug = $1 RETURNING id`,
+      [w.aliceCompany],
+    );
+    w.aliceImport = source?.id ?? '';
     const bobCompany = await w.t.app.inject({
       method: 'POST',
       url: '/api/companies',

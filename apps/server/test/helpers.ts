@@ -115,6 +115,8 @@ export async function buildTestApp(
     mailPollSeconds: 0.5,
     // Webhook rounds are run by the tests that are about them (webhooks.api.test.ts).
     webhookPollMs: 0,
+    // Import runs are started by the tests that are about them (job-imports.api.test.ts).
+    importPollMs: 0,
     // The posting limit (POSTS_PER_DAY, 20 by default) is tested where it is about (moderation.api.test.ts); the
     // other suites post more than a day's worth from one account.
     postsPerDay: 1_000_000,

@@ -47,6 +47,7 @@ export const queryKeys = {
   companyApiKeys: (slug: string) => ['companies', 'api-keys', slug] as const,
   companyWebhooks: (slug: string) => ['companies', 'webhooks', slug] as const,
   webhookDeliveries: (slug: string, id: string) => ['companies', 'webhooks', slug, id] as const,
+  companyImports: (slug: string) => ['companies', 'imports', slug] as const,
   myInvitations: ['companies', 'my-invitations'] as const,
   skillSuggestions: (q: string) => ['suggestions', 'skills', q] as const,
   placeSuggestions: (q: string) => ['suggestions', 'places', q] as const,

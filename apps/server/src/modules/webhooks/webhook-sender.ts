@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { resolvedAddress } from './webhook-address.js';
+import { resolvedAddress } from '../../http/outbound-address.js';
 
 /** What a receiver's answer keeps of its body in the delivery log. */
 const RESPONSE_CHARS = 1_000;

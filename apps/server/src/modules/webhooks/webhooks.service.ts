@@ -16,7 +16,7 @@ import {
   type EndpointRow,
 } from './webhooks.repository.js';
 import { MAX_ENDPOINTS, type WebhookEvent } from './webhooks.schemas.js';
-import { refusalOf } from './webhook-address.js';
+import { refusalOf } from '../../http/outbound-address.js';
 
 export const WEBHOOK_MESSAGES = {
   owner: 'Only the owner of a company can manage its webhooks',
@@ -68,7 +68,7 @@ export async function listWebhooks(db: Db, user: CurrentUser, slug: string) {
   return (await findEndpoints(db, company.id)).map(endpointView);
 }
 
-/** A new endpoint with its signing secret; the address must be one the sender would call (webhook-address.ts). */
+/** A new endpoint with its signing secret; the address must be one the sender would call (http/outbound-address.ts). */
 export async function createWebhook(
   db: Db,
   user: CurrentUser,

@@ -16,6 +16,7 @@ import {
 } from '../api/companies';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { EmbedPanel } from './EmbedPanel';
+import { ImportsPanel } from './ImportsPanel';
 import { WebhooksPanel } from './WebhooksPanel';
 import { cardClass } from './card';
 
@@ -222,6 +223,7 @@ export function MembersPanel({ slug }: { slug: string }) {
       {/* The owner's API keys (issue 36): beside the members, for the creator only. */}
       {isCreator ? <ApiKeysPanel slug={slug} /> : null}
       {isCreator ? <WebhooksPanel slug={slug} /> : null}
+      {isCreator ? <ImportsPanel slug={slug} /> : null}
       <EmbedPanel slug={slug} />
     </>
   );

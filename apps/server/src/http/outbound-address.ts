@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 
-/** Addresses a webhook may never reach: the board's own machine and networks (SSRF), unless the operator allows. */
+/** Addresses an outbound call (a webhook, an import) may never reach: the board's own machine and networks (SSRF), unless the operator allows. */
 const PRIVATE = new net.BlockList();
 for (const [subnet, prefix] of [
   ['0.0.0.0', 8],
@@ -30,7 +30,7 @@ function isPrivate(address: string): boolean {
 
 /**
  * Why the sender would refuse this address before looking it up, or undefined: https only, no credentials in it,
- * and no literal private address. Hosts in WEBHOOK_ALLOWED_HOSTS may use http and private addresses (an intranet
+ * and no literal private address. Hosts the operator allows (WEBHOOK_ALLOWED_HOSTS, IMPORT_ALLOWED_HOSTS) may use http and private addresses (an intranet
  * receiver, the tests' own).
  */
 export function refusalOf(url: URL, allowedHosts: readonly string[]): string | undefined {
