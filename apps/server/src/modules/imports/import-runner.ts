@@ -4,7 +4,6 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { CurrentUser } from '../../http/session.js';
 import { createJob, ExternalIdTaken, updateJob, type JobWriteDeps } from '../jobs/jobs.service.js';
-import type { SearchCache } from '../jobs/search.service.js';
 import { findCompanyById } from '../companies/companies.repository.js';
 import { findUserById } from '../users/users.repository.js';
 import { boundedFetch } from './bounded-fetch.js';
@@ -25,7 +24,7 @@ import { jsonLdPostings } from './json-ld-source.js';
 
 export interface ImportDeps {
   db: Db;
-  searchCounts: SearchCache;
+  searchCounts: JobWriteDeps['searchCounts'];
   config: Config;
   log: FastifyBaseLogger;
 }
