@@ -235,7 +235,7 @@ export async function estimateError(
     const parsed = searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(estimate.query)));
     const { page: _page, ...rest } = parsed;
     const criteria = { ...toCriteria(rest), correctedQ: estimate.correctedQuery };
-    const { total: exact } = await countMatchesAndFacets(db, criteria, new Date(), undefined, { fromJobs: true });
+    const { total: exact } = await countMatchesAndFacets(db, criteria, new Date(), undefined);
     const error = exact === 0 ? 1 : Math.abs(estimate.total - exact) / exact;
     if (error >= maxError) {
       maxError = error;

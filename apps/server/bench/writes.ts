@@ -47,7 +47,7 @@ async function timed(count: number, write: (i: number) => Promise<unknown>): Pro
 }
 
 async function measure(db: Db, through: number): Promise<Figures> {
-  await migrate(db, undefined, { through });
+  await migrate(db, { through });
   const loadStarted = performance.now();
   await seedBulk(db, { jobs: JOBS, users: 50, seed: 7 });
   const loadJobsPerSecond = JOBS / ((performance.now() - loadStarted) / 1000);

@@ -45,7 +45,7 @@ describeEachDb('work that runs on one instance at a time', (kind) => {
       await working;
       expect(await unlessRunningElsewhere(instanceB, LOCKS.expirySweep, async () => 'b')).toBeUndefined();
       // Another kind of work is not held up by it.
-      expect(await unlessRunningElsewhere(instanceB, LOCKS.facetCompaction, async () => 'b')).toBe('b');
+      expect(await unlessRunningElsewhere(instanceB, LOCKS.housekeeping, async () => 'b')).toBe('b');
       release();
       expect(await first).toBe('a');
       expect(await unlessRunningElsewhere(instanceB, LOCKS.expirySweep, async () => 'b')).toBe('b');

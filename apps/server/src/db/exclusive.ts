@@ -6,7 +6,6 @@ import type { Db, Transaction } from './client.js';
  */
 export const LOCKS = {
   housekeeping: 720_001,
-  facetCompaction: 720_002,
   expirySweep: 720_003,
   /** Held (waited for, not skipped) while the demo data goes into an empty database (demo/seed.ts). */
   demoData: 720_004,

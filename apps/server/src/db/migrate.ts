@@ -2,17 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { migrationsDir } from '../paths.js';
 import type { Db } from './client.js';
-import { syncTaxonomy, type Taxonomy } from './taxonomy.js';
 
 /** Any fixed number: the advisory lock that keeps two app instances from migrating at once. */
 const MIGRATION_LOCK = 727_001;
 
 /**
- * Applies the numbered SQL files not applied yet, in order, then brings the filter taxonomy's SQL functions
- * in line with the shared options (db/taxonomy.ts): all in one transaction, under a lock, so several instances
- * starting together migrate once.
+ * Applies the numbered SQL files not applied yet, in order: all in one transaction, under a lock, so several
+ * instances starting together migrate once.
  */
-export async function migrate(db: Db, taxonomy?: Taxonomy, { through = Infinity } = {}): Promise<string[]> {
+export async function migrate(db: Db, { through = Infinity } = {}): Promise<string[]> {
   // `through`: the last migration to apply (the write benchmark sets up the schema as it was before a change).
   const files = fs
     .readdirSync(migrationsDir)
@@ -42,7 +40,6 @@ export async function migrate(db: Db, taxonomy?: Taxonomy, { through = Infinity 
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [version, file]);
       applied.push(file);
     }
-    if (await syncTaxonomy(tx, taxonomy)) applied.push('taxonomy');
   });
   return applied;
 }

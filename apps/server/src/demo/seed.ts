@@ -9,7 +9,6 @@ import {
 } from '@jobboard/shared';
 import { canonicalSkills, jobLocationText } from '../modules/jobs/job-fields.js';
 import { LOCKS } from '../db/exclusive.js';
-import { compactFacetCounts } from '../modules/search/search.repository.js';
 import { hashPassword } from '../modules/passwords/passwords.js';
 import type { Db, Queryable } from '../db/client.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
@@ -412,12 +411,10 @@ export async function seedBulk(db: Db, options: BulkSeedOptions): Promise<void> 
     }
   }
   if (batch.length > 0) await writeBatch(batch);
-  await compactFacetCounts(db, toIsoDate(new Date(today.getTime() - 31 * 86_400_000)));
   // Fresh statistics for the planner (PGlite has no autovacuum to gather them). At a million jobs ANALYZE takes
   // longer than a request's statement timeout: it runs in a transaction of its own without one.
   const tables = [
     'jobs',
-    'job_facet_counts',
     'job_place_counts',
     'job_skill_counts',
     'job_title_counts',

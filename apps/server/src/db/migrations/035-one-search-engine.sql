@@ -39,3 +39,20 @@ DROP INDEX jobs_open_workplace_idx;
 DROP INDEX jobs_open_employment_idx;
 DROP INDEX jobs_open_experience_idx;
 DROP INDEX jobs_open_salary_type_idx;
+
+-- The precomputed counts of searches without text (migrations 003 and 005): the index counts those too, from the
+-- same samples as any search, so their four triggers no longer run on every write. The filter taxonomy's two
+-- functions existed only to key them.
+DROP TRIGGER jobs_facet_counts_insert ON jobs;
+DROP TRIGGER jobs_facet_counts_update_remove ON jobs;
+DROP TRIGGER jobs_facet_counts_update_add ON jobs;
+DROP TRIGGER jobs_facet_counts_delete ON jobs;
+DROP FUNCTION job_facet_counts_add();
+DROP FUNCTION job_facet_counts_remove();
+DROP TABLE job_facet_counts;
+DROP FUNCTION job_location_key(text);
+DROP FUNCTION job_price_bucket(numeric);
+DROP TABLE IF EXISTS schema_state;
+
+-- Pay order was walked down this index by the database's passes; the index orders by pay in memory.
+DROP INDEX jobs_open_pay_idx;

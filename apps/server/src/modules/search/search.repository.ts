@@ -55,17 +55,6 @@ const MATCH_GROUP_COLUMNS: GroupColumns = {
   workplace: 'j.workplace',
 };
 
-/** job_facet_counts (migrations 003 and 005, keys from db/taxonomy.ts): price_bucket <= v holds exactly when max_price_k <= v for every option v. */
-const COUNT_GROUP_COLUMNS: GroupColumns = {
-  location: 'c.location_key',
-  salaryType: 'c.salary_key',
-  maxPrice: 'c.price_bucket',
-  posted: 'c.posting_date',
-  experience: 'c.experience_key',
-  employment: 'c.employment_key',
-  workplace: 'c.workplace_key',
-};
-
 /** The SQL condition of one filter group at one value (docs/product.md, "Constants and filters"). */
 function groupCondition(group: FilterGroup, value: string, params: Params, now: Date, columns: GroupColumns): string {
   const column = columns[group];
@@ -329,14 +318,6 @@ export async function findJobsBySeq(db: Queryable, seqs: readonly string[]): Pro
   return seqs.map((seq) => bySeq.get(seq)).filter((row): row is JobRow => row !== undefined);
 }
 
-/** Whether the precomputed counts can answer: no text, none of the job model's filters, a city among the options. */
-export function countsArePrecomputed(criteria: SearchCriteria): boolean {
-  const modelFilter =
-    criteria.where || criteria.skill || criteria.country || criteria.remoteCountry || criteria.payMin !== undefined;
-  const keyedCity = !criteria.location || LOCATION_OPTIONS.some((o) => o.value === criteria.location);
-  return !criteria.q && !modelFilter && keyedCity;
-}
-
 /** The columns the facet aggregates and the top places and skills read, carried out of the matches. */
 const MATCH_COLUMNS = [
   'j.seq, j.pay_yearly_usd, j.city, j.country, j.skill_keys, j.max_price_k, j.posting_date, j.workplace',
@@ -394,29 +375,23 @@ function topListsSql(chosen: string[]): string {
 }
 
 /**
- * The SQL of the counting pass, and how to read its row back into a total and facets: for every option of every
- * group, how many jobs would match if that option were chosen with the other current filters (one FILTER aggregate
- * per count), and `base`, the matches before the filter groups. Without text or job-model filters, and unless
- * `fromJobs`, it reads the precomputed counts; otherwise the matches (at most `limit`), read once for the counts,
- * the most common places and skills among the results, and the page asked for. With `groupsInBase` the filter
+ * The SQL of the reference's counting pass, and how to read its row back into a total and facets: for every option
+ * of every group, how many jobs would match if that option were chosen with the other current filters (one FILTER
+ * aggregate per count), and `base`, the matches before the filter groups. The matches (at most `limit`) are read
+ * once for the counts, the most common places and skills among the results, and the page asked for. With `groupsInBase` the filter
  * groups are part of the matches read: `base` and `total` are then the search's total (the facets mean nothing).
  */
 export function countsQuery(
   criteria: SearchCriteria,
   now: Date,
   limit?: number,
-  { groupsInBase = false, page, fromJobs = false }: CountOptions = {},
-): SqlQuery & { keys: [FilterGroup, string][]; withTopLists: boolean } {
+  { groupsInBase = false, page }: CountOptions = {},
+): SqlQuery & { keys: [FilterGroup, string][] } {
   const params = new Params();
-  const precomputed = !fromJobs && countsArePrecomputed(criteria);
-  const columns = precomputed ? COUNT_GROUP_COLUMNS : MATCH_GROUP_COLUMNS;
-  const aggregate = (conditions: string[], alias: string) => {
-    const filter = `FILTER (WHERE ${conditions.length ? conditions.join(' AND ') : 'true'})`;
-    return precomputed ? `coalesce(sum(c.n) ${filter}, 0)::int AS ${alias}` : `count(*) ${filter}::int AS ${alias}`;
-  };
-
-  const aggregates = [aggregate(filterConditions(criteria, params, now, columns), 'total')];
-  aggregates.push(precomputed ? 'coalesce(sum(c.n), 0)::int AS base' : 'count(*)::int AS base');
+  const columns = MATCH_GROUP_COLUMNS;
+  const aggregate = (conditions: string[], alias: string) =>
+    `count(*) FILTER (WHERE ${conditions.length ? conditions.join(' AND ') : 'true'})::int AS ${alias}`;
+  const aggregates = [aggregate(filterConditions(criteria, params, now, columns), 'total'), 'count(*)::int AS base'];
   const keys: [FilterGroup, string][] = [];
   for (const group of FILTER_GROUP_NAMES) {
     const others = filterConditions(criteria, params, now, columns, group);
@@ -427,13 +402,6 @@ export function countsQuery(
       keys.push([group, option.value]);
     }
   }
-  if (precomputed)
-    return {
-      text: `SELECT ${aggregates.join(', ')} FROM job_facet_counts c`,
-      values: params.values,
-      keys,
-      withTopLists: false,
-    };
   const where = whereClause(matchConditions(criteria, params, now, { groups: groupsInBase }));
   const relevance = Boolean(page && page.sort === 'relevance' && criteria.q);
   const matches = matchesFrom(where, params, limit, relevance ? tierColumn(criteria, params) : '');
@@ -443,15 +411,12 @@ export function countsQuery(
     text: `WITH m AS MATERIALIZED (${matches}) SELECT ${aggregates.join(', ')}, ${topListsSql(chosen)}${pageSeqs} FROM m j`,
     values: params.values,
     keys,
-    withTopLists: true,
   };
 }
 
 export interface CountOptions {
   groupsInBase?: boolean;
   page?: PageOfMatches | undefined;
-  /** Count the matches even when the precomputed counts could answer (the reference search). */
-  fromJobs?: boolean;
 }
 
 /** What the counting pass found: `base` is how many rows it read, the matches before the filter groups. */
@@ -495,31 +460,9 @@ export async function countMatchesAndFacets(
     facets[group][value] = Number(row[`f${i}`] ?? 0);
   });
   const counts: MatchCounts = { total: Number(row.total ?? 0), facets, base: Number(row.base ?? 0) };
-  if (query.withTopLists) counts.top = readTopLists(row);
+  counts.top = readTopLists(row);
   if (options.page) counts.pageSeqs = jsonColumn<(string | number)[]>(row.page_seqs ?? []).map(String);
   return counts;
-}
-
-/** Whether the search has no condition at all beyond "open": the place and skill tables answer its top lists. */
-export function unfiltered(criteria: SearchCriteria): boolean {
-  return countsArePrecomputed(criteria) && FILTER_GROUP_NAMES.every((group) => !criteria[group]);
-}
-
-/** The most common places and skills of all open jobs, from the kept tables (a search with no condition). */
-export async function findTopFacets(db: Queryable): Promise<TopFacets> {
-  const top = JOB_MODEL_LIMITS.topFacetValues;
-  const [places, skills] = await Promise.all([
-    db.query<{ city: string; country: string; count: number }>(
-      `SELECT city, country, n AS count FROM job_place_counts WHERE n > 0 AND city <> '' ORDER BY n DESC, city LIMIT ${top}`,
-    ),
-    db.query<{ value: string; label: string; count: number }>(
-      `SELECT label AS value, label, n AS count FROM job_skill_counts WHERE n > 0 ORDER BY n DESC, skill_key LIMIT ${top}`,
-    ),
-  ]);
-  return {
-    places: places.map((p) => ({ ...p, count: Number(p.count) })),
-    skills: skills.map((s) => ({ ...s, count: Number(s.count) })),
-  };
 }
 
 /** Up to 8 skills starting with `prefix`, most used (in open jobs) first; the spec's nine when nothing is used yet. */
@@ -541,25 +484,4 @@ export async function suggestSkills(
     0,
     JOB_MODEL_LIMITS.suggestions,
   );
-}
-
-/**
- * Compacts the precomputed counts: rows of days older than every "Date of Posting" window are summed into one
- * row per combination dated 1970-01-01. Sums, and so every count, stay exactly the same.
- */
-export async function compactFacetCounts(db: Queryable, olderThan: string): Promise<void> {
-  await db.query(
-    `WITH old AS (
-       DELETE FROM job_facet_counts
-        WHERE posting_date < $1::date AND posting_date > DATE '1970-01-01'
-        RETURNING location_key, salary_key, price_bucket, experience_key, employment_key, workplace_key, n
-     )
-     INSERT INTO job_facet_counts AS c (location_key, salary_key, price_bucket, experience_key, employment_key, workplace_key, posting_date, n)
-     SELECT location_key, salary_key, price_bucket, experience_key, employment_key, workplace_key, DATE '1970-01-01', sum(n)
-       FROM old GROUP BY 1, 2, 3, 4, 5, 6
-     ON CONFLICT (location_key, salary_key, price_bucket, experience_key, employment_key, workplace_key, posting_date)
-     DO UPDATE SET n = c.n + EXCLUDED.n`,
-    [olderThan],
-  );
-  await db.query('DELETE FROM job_facet_counts WHERE n = 0');
 }

@@ -26,13 +26,9 @@ import {
 } from './search-index.js';
 import { Vocabulary } from './spelling.js';
 import {
-  compactFacetCounts,
   countMatchesAndFacets,
-  countsArePrecomputed,
   findJobsBySeq,
   findTextPrefixes,
-  findTopFacets,
-  unfiltered,
   type MatchCounts,
   type PageBoundary,
   type PageOfMatches,
@@ -79,8 +75,6 @@ export class SearchCache {
    * the two). Off in the product: past EXACT_COUNT_LIMIT matches a sample's estimate is as good and far cheaper.
    */
   exact = false;
-  /** The day the precomputed counts were last compacted by this process. */
-  compactedOn = '';
   /** When this process last marked jobs past their closing date as expired (ms since the epoch). */
   expiredAt = 0;
   /** The words misspelt search words are corrected to. */
@@ -287,7 +281,7 @@ async function referencePage(
   now: Date,
   page: PageOfMatches,
 ): Promise<string[]> {
-  return (await countMatchesAndFacets(reader, criteria, now, undefined, { fromJobs: true, page })).pageSeqs ?? [];
+  return (await countMatchesAndFacets(reader, criteria, now, undefined, { page })).pageSeqs ?? [];
 }
 
 /**
@@ -306,18 +300,15 @@ export async function referenceSearch(
   const criteria = await criteriaOf(reader, cache, rest, now);
   const sort = criteria.sort ?? 'newest';
   const wanted: PageOfMatches = { sort, offset: (page - 1) * HOME_PAGE_SIZE, size: HOME_PAGE_SIZE };
-  const matches = await countMatchesAndFacets(reader, criteria, now, undefined, { fromJobs: true, page: wanted });
-  // The precomputed counts and the kept top lists, as the index's answers read them.
-  const counts = countsArePrecomputed(criteria) ? await countMatchesAndFacets(reader, criteria, now) : matches;
-  const topFacets = unfiltered(criteria) ? await findTopFacets(reader) : (matches.top ?? EMPTY_TOP);
-  const rows = await findJobsBySeq(reader, matches.pageSeqs ?? []);
+  const counts = await countMatchesAndFacets(reader, criteria, now, undefined, { page: wanted });
+  const rows = await findJobsBySeq(reader, counts.pageSeqs ?? []);
   return {
     items: rows.map((row) => toJob(row, viewer)),
     total: counts.total,
     page,
     pageSize: HOME_PAGE_SIZE,
     facets: counts.facets,
-    topFacets,
+    topFacets: counts.top ?? EMPTY_TOP,
     totalIsEstimate: false,
     facetsAreEstimates: false,
     sort,
@@ -326,21 +317,10 @@ export async function referenceSearch(
 }
 
 /**
- * Housekeeping, off the request's path, one instance at a time (the others skip: the work is the same): the
- * precomputed counts compacted once a day (the counts are the same before and after), and jobs past their closing
- * date marked expired every EXPIRY_SWEEP_MS (pages already leave them out by date).
+ * Jobs past their closing date marked expired every EXPIRY_SWEEP_MS, off the request's path, one instance at a time
+ * (the others skip: the work is the same). Searches already leave them out by date.
  */
 function sweepInBackground(db: Db, cache: SearchCache, now: Date): void {
-  const today = toIsoDate(now);
-  if (cache.compactedOn !== today) {
-    cache.compactedOn = today;
-    const olderThan = toIsoDate(new Date(now.getTime() - 31 * 86_400_000));
-    unlessRunningElsewhere(db.primary ?? db, LOCKS.facetCompaction, (tx) => compactFacetCounts(tx, olderThan)).catch(
-      () => {
-        cache.compactedOn = '';
-      },
-    );
-  }
   if (now.getTime() - cache.expiredAt >= EXPIRY_SWEEP_MS) {
     cache.expiredAt = now.getTime();
     unlessRunningElsewhere(db.primary ?? db, LOCKS.expirySweep, (tx) => expireJobs(tx)).then(
@@ -407,8 +387,6 @@ interface SearchPasses {
   samples(): readonly SampleSource[];
   /** How many matches an exact count reads at most. */
   exactLimit: number;
-  /** The top places and skills of a search the precomputed counts answer. */
-  topFacets(criteria: SearchCriteria, now: Date, source: CountSource): Promise<TopFacets>;
   page(
     criteria: SearchCriteria,
     position: PagePosition,
@@ -426,12 +404,6 @@ function indexPasses(reader: Queryable, index: SearchIndex, exact: boolean): Sea
     samples: () =>
       exact ? [] : SAMPLE_LEVELS.filter((source) => index.sampleSize(source) >= SAMPLE_HITS_FOR_ESTIMATE),
     exactLimit,
-    // Nothing filtered: the kept place and skill tables answer at once.
-    topFacets: async (criteria, now, source) =>
-      unfiltered(criteria)
-        ? findTopFacets(reader)
-        : ((await index.countMatchesAndFacets(criteria, now, source, exactLimit, { groupsInBase: true })).top ??
-          EMPTY_TOP),
     page: async (criteria, position, now) => {
       const { seqs, previous } = index.pageOf(criteria, position, now);
       return { rows: await findJobsBySeq(reader, seqs), ...(previous ? { previous } : {}) };
@@ -440,11 +412,9 @@ function indexPasses(reader: Queryable, index: SearchIndex, exact: boolean): Sea
 }
 
 /**
- * A search's page and its counts. The counts come first. From the precomputed counts (no text, no job-model
- * filter) a total past the page means no page to read, and a small one a page gathered from its few matches.
- * Otherwise, when the counts are exact, the pass that counted read every match and gives the page too (a search with few
- * matches is never walked for, which read every open job when the planner expected more), and a search with
- * none reads no page at all; when they are estimates, matches are many and the page is a short walk.
+ * A search's page and its counts. The counts come first. When they are exact, the pass that counted read every
+ * match and gives the page too, and a search with none reads no page at all; when they are estimates, matches are
+ * many and the page is a short walk along the kept orders.
  */
 async function pageAndCounts(
   reader: Queryable,
@@ -473,18 +443,6 @@ async function pageAndCounts(
   // With read replicas, what was cached may be a replica's view from before a change (up to its lag and the time
   // between lag checks): the page is read afresh rather than concluded from cached counts or order.
   const cachedPagesHold = cache.settleMs === 0;
-  if (countsArePrecomputed(criteria)) {
-    // Exact and cheap (a few thousand precomputed rows): read first, so few matches are gathered, not walked for.
-    const cached = entry.counts;
-    const counts = cached ?? (await countSearch(reader, passes, criteria, now));
-    if (cached && !cachedPagesHold) return { ...(await passes.page(criteria, position, now)), counts };
-    if (counts.total <= start) return { rows: [], counts };
-    if (counts.total > cache.fewMatches) return { ...(await passes.page(criteria, position, now)), counts };
-    const known = await fromOrdered(entry.ordered, counts);
-    if (known) return known;
-    const gathered = await fromOrdered(orderedOf(await passes.fewMatchesPage(criteria, now, wanted)), counts);
-    return gathered ?? { ...(await passes.page(criteria, position, now)), counts };
-  }
   const known = entry.counts;
   if (cache.fewMatches === 0) {
     const counts = known ?? (await countSearch(reader, passes, criteria, now));
@@ -522,20 +480,10 @@ function scaledTop(top: TopFacets, rate: number): TopFacets {
 
 const EMPTY_TOP: TopFacets = { places: [], skills: [] };
 
-/** The sample a precomputed total of `total` jobs takes its top places and skills from: the jobs when few. */
-function topListSource(total: number, samples: readonly SampleSource[]): CountSource {
-  if (total <= EXACT_COUNT_LIMIT) return 'jobs';
-  // The coarsest sample that sees the results often enough (fewest rows to read), else the finest (the most seen).
-  const often = samples.filter((source) => total / SAMPLE_RATES[source] >= SAMPLE_HITS_FOR_ESTIMATE);
-  return often[0] ?? samples.at(-1) ?? 'jobs';
-}
-
 /**
- * A search's total, facets and top places and skills, with bounded work at any size (decision record 0014):
- * - no text and no job-model filter: the precomputed counts, exact (top lists from at most EXACT_COUNT_LIMIT
- *   matches, or from a sample when the total is larger);
- * - otherwise the samples are counted in turn, coarsest first (one job in 32, then one in 4), each in one
- *   statement that also gives the top places and skills. A figure a sample matches SAMPLE_HITS_FOR_ESTIMATE times
+ * A search's total, facets and top places and skills, with bounded work at any size (decision record 36): the
+ * samples are counted in turn, coarsest first (one job in 32, then one in 4), each pass also giving the top places
+ * and skills. A figure a sample matches SAMPLE_HITS_FOR_ESTIMATE times
  *   or more is its estimate, scaled up and marked as such; with fewer in the fine sample (about 4,000 matches or
  *   fewer) the figures are counted exactly over at most EXACT_COUNT_LIMIT jobs (past it, the sample's stand). A finer
  *   sample that a coarser one shows would match too few times (mightMatchOften) is not counted: the exact pass
@@ -549,19 +497,6 @@ async function countSearch(
   page?: PageOfMatches,
 ): Promise<Counts & { pageSeqs?: string[] | undefined }> {
   const samples = passes.samples();
-  if (countsArePrecomputed(criteria)) {
-    const exact = await countMatchesAndFacets(reader, criteria, now);
-    const source = topListSource(exact.total, samples);
-    const top = await passes.topFacets(criteria, now, source);
-    const topFacets = source === 'jobs' ? top : scaledTop(top, SAMPLE_RATES[source]);
-    return {
-      total: exact.total,
-      facets: exact.facets,
-      topFacets,
-      totalIsEstimate: false,
-      facetsAreEstimates: source !== 'jobs',
-    };
-  }
   const many = (n: number) => n >= SAMPLE_HITS_FOR_ESTIMATE;
   const estimated = (counts: MatchCounts, source: SampleSource): Counts => {
     const rate = SAMPLE_RATES[source];
