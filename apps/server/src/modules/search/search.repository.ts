@@ -2,7 +2,6 @@ import {
   FILTER_GROUPS,
   FILTER_GROUP_NAMES,
   JOB_MODEL_LIMITS,
-  LOCATION_OPTIONS,
   postedWindowStart,
   skillKey,
   SKILL_OPTIONS,
