@@ -130,9 +130,16 @@ test('an administrator hides and unhides a job, bans and unbans its poster, and 
   await expect(mine.nth(3)).toContainText('Job hidden');
   await expect(mine.nth(3)).toContainText('Misleading pay');
 
-  // Reports, open and closed.
+  // Reports: a new one is open, with its reason, details and reporter.
+  const reported = await posterWithJob(await (await browser.newContext()).newPage(), `${word} Reported Role`);
+  const report = await page.request.post(`/api/job/${reported.jobId}/report`, {
+    data: { reason: 'misleading', details: 'The pay in the text differs from the pay shown.' },
+  });
+  expect(report.status(), await report.text()).toBe(201);
   await nav.getByRole('link', { name: 'Reports' }).click();
-  await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
+  const open = page.getByTestId('console-report').filter({ hasText: `${word} Reported Role` });
+  await expect(open).toContainText('Misleading or wrong');
+  await expect(open).toContainText(ADMIN);
   await expectNoAxeViolations(page, 'console reports');
   await shoot(page, 'reports');
 });

@@ -42,7 +42,7 @@ export function AdminConsole() {
         <p className="mb-2 hidden text-xs font-semibold tracking-wide text-slate-600 uppercase lg:block dark:text-slate-300">
           Administration
         </p>
-        <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 lg:flex-col lg:overflow-visible">
+        <ul className="flex flex-wrap gap-1 lg:flex-col">
           {SECTIONS.map((section) => (
             <li key={section.to}>
               <NavLink to={section.to} end={section.end} className={tab}>

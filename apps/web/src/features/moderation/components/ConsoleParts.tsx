@@ -6,6 +6,9 @@ import { errorMessage } from '../../../lib/api';
 
 /** Small parts every console screen shares: notices, state badges, dates. */
 
+/** "1 job", "2 jobs". */
+export const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
 export const muted = 'text-sm text-slate-700 dark:text-slate-300';
 export const linkClass = 'font-medium text-teal-800 underline-offset-2 hover:underline dark:text-teal-300';
 export const when = (iso: string) =>
@@ -113,6 +116,6 @@ const OUTCOMES: Record<NonNullable<AdminReport['outcome']>, string> = {
 };
 
 export function OutcomeBadge({ outcome }: { outcome: AdminReport['outcome'] }) {
-  if (!outcome) return <Badge tone="warn">Open</Badge>;
+  if (!outcome) return <Badge tone="warn">Awaiting decision</Badge>;
   return <Badge tone={outcome === 'approved' ? 'plain' : 'bad'}>{OUTCOMES[outcome]}</Badge>;
 }

@@ -11,7 +11,7 @@ import { useWideScreen } from '../../../lib/wide-screen';
 import { useAdminJobs } from '../api/console';
 import { ActionPanel, Outcome, type PendingAction } from './ActionPanel';
 import { Pages, SearchForm } from './ConsoleList';
-import { JobStatusBadge, ListStates, day, linkClass, muted } from './ConsoleParts';
+import { JobStatusBadge, ListStates, count, day, linkClass, muted } from './ConsoleParts';
 
 const FILTER_LABELS: Record<AdminJobFilter, string> = {
   all: 'Every status',
@@ -162,7 +162,7 @@ export function JobsConsolePage() {
       <ListStates query={jobs} what="the jobs" empty={(data) => (data.items.length === 0 ? 'No jobs match' : null)}>
         {(data) => (
           <>
-            <p className={`mb-3 ${muted}`}>{data.total.toLocaleString()} jobs</p>
+            <p className={`mb-3 ${muted}`}>{count(data.total, 'job', 'jobs')}</p>
             <JobRows jobs={data.items} ask={setAsking} />
             <Pages {...data} setPage={setPage} label="Job pages" />
           </>

@@ -4,7 +4,7 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { usePageParam } from '../../../lib/page-param';
 import { useAdminReports } from '../api/console';
 import { Pages } from './ConsoleList';
-import { JobStatusBadge, ListStates, OutcomeBadge, linkClass, muted, when } from './ConsoleParts';
+import { JobStatusBadge, ListStates, count, OutcomeBadge, linkClass, muted, when } from './ConsoleParts';
 
 /** One report: the job, why, who and when, and what came of it. Cards at every width (they hold free text). */
 export function ReportCard({ report, showReporter = true }: { report: AdminReport; showReporter?: boolean }) {
@@ -91,7 +91,7 @@ export function ReportsPage() {
         {(data) => (
           <>
             <p className={`mb-3 ${muted}`}>
-              {data.total.toLocaleString()} {state} reports
+              {count(data.total, `${state} report`, `${state} reports`)}
               {state === 'open' ? (
                 <>
                   {' · '}

@@ -7,7 +7,7 @@ import { usePageParam } from '../../../lib/page-param';
 import { useWideScreen } from '../../../lib/wide-screen';
 import { useAdminUsers } from '../api/console';
 import { Pages, SearchForm } from './ConsoleList';
-import { ListStates, UserBadges, day, linkClass, muted } from './ConsoleParts';
+import { ListStates, UserBadges, count, day, linkClass, muted } from './ConsoleParts';
 
 const HEADERS = ['Name', 'E-mail', 'Joined', 'Jobs', 'Applications', 'State'] as const;
 
@@ -82,7 +82,7 @@ export function UsersPage() {
       >
         {(data) => (
           <>
-            <p className={`mb-3 ${muted}`}>{data.total.toLocaleString()} accounts</p>
+            <p className={`mb-3 ${muted}`}>{count(data.total, 'account', 'accounts')}</p>
             <UserRows users={data.items} />
             <Pages {...data} setPage={setPage} label="Account pages" />
           </>
