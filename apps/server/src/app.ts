@@ -47,6 +47,7 @@ import { jobStatsRoutes } from './modules/job-stats/job-stats.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { auditRoutes } from './modules/moderation/audit.routes.js';
 import { consoleRoutes } from './modules/moderation/console.routes.js';
+import { adminAccountRoutes } from './modules/accounts/admin-accounts.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { loadPageRenderer, pageRoutes, type PageRenderer } from './modules/pages/pages.routes.js';
 import { PGLITE_LOAD_CHUNK, SearchIndex } from './modules/jobs/search-index.js';
@@ -327,6 +328,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   await app.register(moderationRoutes, { prefix: '/api', ...deps });
   await app.register(auditRoutes, { prefix: '/api', ...deps });
   await app.register(consoleRoutes, { prefix: '/api', ...deps });
+  await app.register(adminAccountRoutes, { prefix: '/api', ...deps });
   await app.register(siteRoutes, { prefix: '/api', ...deps });
   await app.register(apiKeyRoutes, { prefix: '/api/companies', ...deps });
   await app.register(webhookRoutes, { prefix: '/api/companies', ...deps });

@@ -9,29 +9,19 @@ import {
   adminUsersQuerySchema,
   moderationParamsSchema,
   moderationReasonBodySchema,
-  optionalReasonBodySchema,
 } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { CurrentUser } from '../../http/session.js';
 import { removeImageIfUnused } from '../uploads/avatar.service.js';
-import {
-  changeAdministrator,
-  closeJob,
-  deleteUserAsAdmin,
-  listJobs,
-  listReports,
-  listUsers,
-  resendConfirmation,
-  userDetail,
-} from './console.service.js';
+import { closeJob, deleteUserAsAdmin, listJobs, listReports, listUsers, userDetail } from './console.service.js';
 import { requireAdmin } from './moderation.service.js';
 
 const tags = ['admin console'];
 
 /**
  * The administrators' console (issue 34): users, jobs of every status, reports, and the actions the review queue
- * does not have (close, resend confirmation, grant and revoke the role, delete). Ban, unban, hide and approve
+ * does not have (close, delete; resending the confirmation and the role are in modules/accounts). Ban, unban, hide and approve
  * (unhide) are the moderation routes. Prefix: /api.
  */
 export const consoleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -54,20 +44,6 @@ export const consoleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     '/admin/users/:id',
     { ...byId, schema: { ...byId.schema, response: { 200: adminUserDetailSchema } } },
     async (request) => userDetail(db, config.adminEmails, request.params.id),
-  );
-  app.post(
-    '/admin/users/:id/resend-confirmation',
-    {
-      ...byId,
-      schema: { ...byId.schema, body: optionalReasonBodySchema, response: { 200: adminActionAnswerSchema } },
-    },
-    async (request) => resendConfirmation(moderation, admin(request), request.params.id, request.body?.reason),
-  );
-  app.post('/admin/users/:id/grant-admin', { ...byId, schema: reasoned }, async (request) =>
-    changeAdministrator(moderation, admin(request), request.params.id, true, request.body.reason),
-  );
-  app.post('/admin/users/:id/revoke-admin', { ...byId, schema: reasoned }, async (request) =>
-    changeAdministrator(moderation, admin(request), request.params.id, false, request.body.reason),
   );
   app.delete('/admin/users/:id', { ...byId, schema: reasoned }, async (request) => {
     const { avatar, cvFilesLeft, ...answer } = await deleteUserAsAdmin(

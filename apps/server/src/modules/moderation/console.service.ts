@@ -13,11 +13,8 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
 import type { CurrentUser } from '../../http/session.js';
-import { sendVerification } from '../accounts/accounts.service.js';
-import { setAdministrator } from '../accounts/administrators.js';
 import type { PrivateStorage } from '../cvs/cv-storage.js';
 import { isAdmin } from '../posting-policy/posting-policy.js';
-import { findUserById } from '../users/users.repository.js';
 import { removeAccount } from '../users/users.service.js';
 import { recordAdminAction } from './audit.repository.js';
 import { closeJobRow, findJobsPage, findReportsPage, findUserDetail, findUsersPage } from './console.repository.js';
@@ -73,52 +70,6 @@ export async function closeJob(
     deps.searchCounts.invalidate();
   }
   return { id: jobId, message: ADMIN_CONSOLE_MESSAGES.closed };
-}
-
-/** A new confirmation link for an account whose address (or pending new address) is not confirmed yet. */
-export async function resendConfirmation(
-  deps: ModerationDeps,
-  admin: CurrentUser,
-  rawUserId: string,
-  reason = '',
-): Promise<AdminActionAnswer> {
-  const user = await findUserById(deps.db, parseId(rawUserId, MESSAGES.userNotFound));
-  if (!user) throw new AppError('not_found', MESSAGES.userNotFound);
-  const target = user.pending_email ?? (user.email_verified ? undefined : user.email);
-  if (!target) throw new AppError('conflict', ADMIN_CONSOLE_MESSAGES.alreadyConfirmed);
-  await deps.db.transaction(async (tx) => {
-    await sendVerification(deps, tx, user, target, deps.origin, target !== user.email);
-    await recordAdminAction(tx, { admin, action: 'user.resend-confirmation', targetId: user.id, reason });
-  });
-  return { id: user.id, message: ADMIN_CONSOLE_MESSAGES.confirmationSent };
-}
-
-/**
- * Grant or revoke the administrator role kept in the database. Revoking refuses the caller's own role (a console
- * with nobody left to open it) and an ADMIN_EMAILS address (the environment would grant it back at once).
- */
-export async function changeAdministrator(
-  deps: ModerationDeps,
-  admin: CurrentUser,
-  rawUserId: string,
-  grant: boolean,
-  reason: string,
-): Promise<AdminActionAnswer> {
-  const user = await findUserById(deps.db, parseId(rawUserId, MESSAGES.userNotFound));
-  if (!user) throw new AppError('not_found', MESSAGES.userNotFound);
-  if (!grant && user.id === admin.id) throw new AppError('conflict', ADMIN_CONSOLE_MESSAGES.cannotRevokeSelf);
-  if (!grant && deps.adminEmails.includes(user.email))
-    throw new AppError('conflict', ADMIN_CONSOLE_MESSAGES.cannotRevokeEnvironment);
-  const change = await setAdministrator(deps.db, user.email, grant, { id: admin.id, email: admin.email, reason });
-  if (change.outcome === 'unverified') throw new AppError('conflict', ADMIN_CONSOLE_MESSAGES.cannotGrantUnverified);
-  if (change.outcome === 'no-account') throw new AppError('not_found', MESSAGES.userNotFound);
-  const message =
-    change.outcome === 'unchanged'
-      ? ADMIN_CONSOLE_MESSAGES.unchanged
-      : grant
-        ? ADMIN_CONSOLE_MESSAGES.granted
-        : ADMIN_CONSOLE_MESSAGES.revoked;
-  return { id: user.id, message };
 }
 
 /**
