@@ -129,6 +129,8 @@ test('an administrator hides and unhides a job, bans and unbans its poster, and 
   await expect(mine.nth(2)).toContainText('Pay corrected');
   await expect(mine.nth(3)).toContainText('Job hidden');
   await expect(mine.nth(3)).toContainText('Misleading pay');
+  await expectNoAxeViolations(page, 'console audit log');
+  await shoot(page, 'audit');
 
   // Reports: a new one is open, with its reason, details and reporter.
   const reported = await posterWithJob(await (await browser.newContext()).newPage(), `${word} Reported Role`);
