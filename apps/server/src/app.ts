@@ -47,6 +47,8 @@ import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { jobStatsRoutes } from './modules/job-stats/job-stats.routes.js';
 import { moderationRoutes } from './modules/moderation/moderation.routes.js';
 import { auditRoutes } from './modules/moderation/audit.routes.js';
+import { consoleRoutes } from './modules/moderation/console.routes.js';
+import { adminAccountRoutes } from './modules/accounts/admin-accounts.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { loadPageRenderer, pageRoutes, type PageRenderer } from './modules/pages/pages.routes.js';
 import { PGLITE_LOAD_CHUNK, SearchIndex } from './modules/search/search-index.js';
@@ -335,6 +337,8 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   await app.register(jobDraftRoutes, { prefix: '/api/job-drafts', ...deps });
   await app.register(moderationRoutes, { prefix: '/api', ...deps });
   await app.register(auditRoutes, { prefix: '/api', ...deps });
+  await app.register(consoleRoutes, { prefix: '/api', ...deps });
+  await app.register(adminAccountRoutes, { prefix: '/api', ...deps });
   await app.register(siteRoutes, { prefix: '/api', ...deps });
   await app.register(apiKeyRoutes, { prefix: '/api/companies', ...deps });
   await app.register(webhookRoutes, { prefix: '/api/companies', ...deps });

@@ -979,6 +979,128 @@ const TABLE: Record<string, Case> = {
       expect(rows[0]?.banned).toBe(a !== 'owner');
     },
   },
+  // ---------- the administrators' console (issue 34): the owner is the one administrator ----------
+  'GET /api/admin/users': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/admin/users?q=user', headers: cookieOf(w, a) }),
+    status: ownerOnly(200),
+    check: async (_w, a, response) => {
+      if (a !== 'owner') expect(response.body).not.toContain('@example.com');
+    },
+  },
+  'GET /api/admin/users/:id': {
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/admin/users/${w.applicant.user._id}`,
+      headers: cookieOf(w, a),
+    }),
+    status: ownerOnly(200),
+    check: async (w, a, response) => {
+      if (a !== 'owner') expect(response.body).not.toContain(w.applicant.user.email);
+    },
+  },
+  'POST /api/admin/users/:id/resend-confirmation': {
+    request: async (w, a) => {
+      const target = await signUpAndSignIn(w.t.app, {}, { verified: false });
+      return withContext(
+        { method: 'POST', url: `/api/admin/users/${target.user._id}/resend-confirmation`, headers: cookieOf(w, a) },
+        { id: target.user._id },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      const rows = await w.t.db.query(
+        "SELECT 1 FROM admin_actions WHERE target_id = $1 AND action = 'user.resend-confirmation'",
+        [id],
+      );
+      expect(rows).toHaveLength(a === 'owner' ? 1 : 0);
+    },
+  },
+  'POST /api/admin/users/:id/grant-admin': {
+    request: async (w, a) => {
+      const target = await freshUser(w);
+      return withContext(
+        {
+          method: 'POST',
+          url: `/api/admin/users/${target.user._id}/grant-admin`,
+          headers: cookieOf(w, a),
+          payload: { reason: 'Matrix' },
+        },
+        { id: target.user._id },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      const rows = await w.t.db.query<{ admin: boolean }>(
+        'SELECT admin_since IS NOT NULL AS admin FROM users WHERE id = $1',
+        [id],
+      );
+      expect(rows[0]?.admin).toBe(a === 'owner');
+    },
+  },
+  'POST /api/admin/users/:id/revoke-admin': {
+    request: async (w, a) => {
+      const target = await freshUser(w);
+      await w.t.db.query('UPDATE users SET admin_since = now() WHERE id = $1', [target.user._id]);
+      return withContext(
+        {
+          method: 'POST',
+          url: `/api/admin/users/${target.user._id}/revoke-admin`,
+          headers: cookieOf(w, a),
+          payload: { reason: 'Matrix' },
+        },
+        { id: target.user._id },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      const rows = await w.t.db.query<{ admin: boolean }>(
+        'SELECT admin_since IS NOT NULL AS admin FROM users WHERE id = $1',
+        [id],
+      );
+      expect(rows[0]?.admin).toBe(a !== 'owner');
+    },
+  },
+  'DELETE /api/admin/users/:id': {
+    request: async (w, a) => {
+      const target = await freshUser(w);
+      return withContext(
+        {
+          method: 'DELETE',
+          url: `/api/admin/users/${target.user._id}`,
+          headers: cookieOf(w, a),
+          payload: { reason: 'Matrix' },
+        },
+        { id: target.user._id },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      const rows = await w.t.db.query('SELECT 1 FROM users WHERE id = $1', [id]);
+      expect(rows).toHaveLength(a === 'owner' ? 0 : 1);
+    },
+  },
+  'GET /api/admin/jobs': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/admin/jobs?status=hidden', headers: cookieOf(w, a) }),
+    status: ownerOnly(200),
+  },
+  'POST /api/admin/jobs/:id/close': {
+    request: async (w, a) => {
+      const job = await postJob(w.t.app, w.poster.cookie, { jobTitle: 'Matrix job to close' });
+      return withContext(
+        { method: 'POST', url: `/api/admin/jobs/${job}/close`, headers: cookieOf(w, a), payload: { reason: 'Matrix' } },
+        { job },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { job = '' }) => {
+      const rows = await w.t.db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [job]);
+      expect(rows[0]?.status).toBe(a === 'owner' ? 'closed' : 'open');
+    },
+  },
+  'GET /api/admin/reports': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/admin/reports?state=closed', headers: cookieOf(w, a) }),
+    status: ownerOnly(200),
+  },
   'POST /api/job/:id/view': {
     request: async (w, a) => ({ method: 'POST', url: `/api/job/${w.ownerJob}/view`, headers: cookieOf(w, a) }),
     status: everyone(200),

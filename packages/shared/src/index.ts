@@ -22,3 +22,4 @@ export * from './country-names.js';
 export * from './page-titles.js';
 export * from './site.js';
 export * from './job-drafts.js';
+export * from './admin-console.js';

@@ -24,6 +24,10 @@ export const PAGE_PATHS = [
   '/unsubscribe',
   '/admin',
   '/admin/audit',
+  '/admin/users',
+  '/admin/users/:id',
+  '/admin/jobs',
+  '/admin/reports',
   '/company-invitation',
 ] as const;
 

@@ -31,6 +31,11 @@ const AlertsPage = named(() => import('../features/alerts/components/AlertsPage'
 const UnsubscribePage = named(() => import('../features/alerts/components/UnsubscribePage'), 'UnsubscribePage');
 const AdminPage = named(() => import('../features/moderation/components/AdminPage'), 'AdminPage');
 const AuditLogPage = named(() => import('../features/moderation/components/AuditLogPage'), 'AuditLogPage');
+const AdminConsole = named(() => import('../features/moderation/components/AdminConsole'), 'AdminConsole');
+const UsersPage = named(() => import('../features/moderation/components/UsersPage'), 'UsersPage');
+const UserDetailPage = named(() => import('../features/moderation/components/UserDetailPage'), 'UserDetailPage');
+const JobsConsolePage = named(() => import('../features/moderation/components/JobsConsolePage'), 'JobsConsolePage');
+const ReportsPage = named(() => import('../features/moderation/components/ReportsPage'), 'ReportsPage');
 const NotFoundPage = named(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 /**
@@ -71,8 +76,15 @@ export function AppRoutes() {
           <Route path="saved-jobs" element={<SavedJobsPage />} />
           <Route path="responses" element={<ResponsesPage />} />
           <Route path="alerts" element={<AlertsPage />} />
-          <Route path="admin" element={<AdminPage />} />
-          <Route path="admin/audit" element={<AuditLogPage />} />
+          {/* The administrators' console (issue 34): one layout, a screen per section. */}
+          <Route path="admin" element={<AdminConsole />}>
+            <Route index element={<AdminPage />} />
+            <Route path="users" element={<UsersPage />} />
+            <Route path="users/:id" element={<UserDetailPage />} />
+            <Route path="jobs" element={<JobsConsolePage />} />
+            <Route path="reports" element={<ReportsPage />} />
+            <Route path="audit" element={<AuditLogPage />} />
+          </Route>
           {/* A company invitation's mailed link, and the list of one's invitations. */}
           <Route path="company-invitation" element={<InvitationsPage />} />
         </Route>

@@ -20,6 +20,13 @@ function operatorName(): string {
 /** How long the link `createAdministrator` prints stays valid: long enough to reach a mailbox-less first install. */
 export const FIRST_PASSWORD_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** Who changes the role and why, for the audit log: the console's administrator (the command line is a name). */
+export interface AdminActor {
+  id: string | null;
+  email: string;
+  reason: string;
+}
+
 export type AdminChange =
   | { outcome: 'granted' | 'revoked' | 'unchanged'; email: string }
   | { outcome: 'no-account' | 'unverified'; email: string };
@@ -32,8 +39,9 @@ export async function setAdministrator(
   db: Db,
   rawEmail: string,
   admin: boolean,
-  actor = COMMAND_LINE,
+  actor: string | AdminActor = COMMAND_LINE,
 ): Promise<AdminChange> {
+  const by = typeof actor === 'string' ? { id: null, email: actor, reason: '' } : actor;
   const email = emailSchema.parse(rawEmail);
   const user = await findUserByEmail(db, email);
   if (!user) return { outcome: 'no-account', email };
@@ -42,7 +50,7 @@ export async function setAdministrator(
   await db.transaction(async (tx) => {
     await tx.query(`UPDATE users SET admin_since = ${admin ? 'now()' : 'NULL'} WHERE id = $1`, [user.id]);
     const action = admin ? 'admin.grant' : 'admin.revoke';
-    await recordAdminAction(tx, { admin: { id: null, email: actor }, action, targetId: user.id });
+    await recordAdminAction(tx, { admin: by, action, targetId: user.id, reason: by.reason });
   });
   return { outcome: admin ? 'granted' : 'revoked', email };
 }

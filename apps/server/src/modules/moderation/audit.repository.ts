@@ -3,8 +3,11 @@ import type { Queryable } from '../../db/client.js';
 export const ADMIN_ACTIONS = [
   'job.approve',
   'job.hide',
+  'job.close',
   'user.ban',
   'user.unban',
+  'user.delete',
+  'user.resend-confirmation',
   'admin.grant',
   'admin.revoke',
 ] as const;
@@ -26,7 +29,12 @@ export interface AuditEntry {
  */
 export async function recordAdminAction(
   db: Queryable,
-  entry: { admin: { id: string | null; email: string }; action: AdminAction; targetId: string; reason?: string },
+  entry: {
+    admin: { id: string | null; email: string };
+    action: AdminAction;
+    targetId: string;
+    reason?: string | undefined;
+  },
 ): Promise<void> {
   const label = entry.action.startsWith('job.')
     ? 'SELECT job_title FROM jobs WHERE id = $4'

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@jobboard/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, Transaction } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
 import type { CurrentUser } from '../../http/session.js';
@@ -26,10 +26,24 @@ export async function deleteAccount(
   rawUserId: string,
   jobsChanged: () => void,
 ): Promise<{ cvFilesLeft: string[] }> {
-  const userId = requireSelf(caller, rawUserId, 'delete');
+  return removeAccount(db, cvStorage, requireSelf(caller, rawUserId, 'delete'), jobsChanged);
+}
+
+/**
+ * The deletion itself, for the account's owner and for an administrator (who passes `first`: its checks and
+ * audit line run in the deletion's transaction, before the row goes).
+ */
+export async function removeAccount(
+  db: Db,
+  cvStorage: PrivateStorage,
+  userId: string,
+  jobsChanged: () => void,
+  first?: (tx: Transaction) => Promise<void>,
+): Promise<{ cvFilesLeft: string[] }> {
   let cvKeys: string[] = [];
   try {
     await db.transaction(async (tx) => {
+      await first?.(tx);
       cvKeys = await findCvKeysOfOwner(tx, userId);
       if (!(await deleteUserById(tx, userId))) throw new AppError('not_found', MESSAGES.userNotFound);
     });

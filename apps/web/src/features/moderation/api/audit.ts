@@ -4,8 +4,11 @@ import { apiFetch } from '../../../lib/api';
 export const AUDIT_ACTIONS = [
   { action: 'job.hide', label: 'Job hidden' },
   { action: 'job.approve', label: 'Job approved' },
+  { action: 'job.close', label: 'Job closed' },
   { action: 'user.ban', label: 'Account banned' },
   { action: 'user.unban', label: 'Account unbanned' },
+  { action: 'user.resend-confirmation', label: 'Confirmation link resent' },
+  { action: 'user.delete', label: 'Account deleted' },
   { action: 'admin.grant', label: 'Administrator added' },
   { action: 'admin.revoke', label: 'Administrator removed' },
 ] as const;

@@ -1,4 +1,4 @@
-import { MODERATION_LIMITS, MODERATION_MESSAGES, REPORT_REASON_LABELS, type QueueItem } from '@jobboard/shared';
+import { MODERATION_MESSAGES, REPORT_REASON_LABELS, type QueueItem } from '@jobboard/shared';
 import { useId, useState } from 'react';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { confirmDialog } from '../../../components/ui/dialogs';
@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useDecide, useQueue, type Decision } from '../api/moderation';
 import { useMutateOnce } from '../../../lib/single-flight';
 import { DecisionLists } from './DecisionLists';
+import { ReasonForm } from './ReasonForm';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -37,71 +38,6 @@ function Notice({
       <p className="text-lg font-semibold">{title}</p>
       {children}
     </div>
-  );
-}
-
-/** The reason an administrator gives for hiding a job or banning an account: the poster is shown it. */
-function ReasonForm({
-  label,
-  submit,
-  onSubmit,
-  onCancel,
-  busy,
-}: {
-  label: string;
-  submit: string;
-  onSubmit: (reason: string) => void;
-  onCancel: () => void;
-  busy: boolean;
-}) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [empty, setEmpty] = useState(false);
-  return (
-    <form
-      className="mt-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!reason.trim()) {
-          setEmpty(true);
-          return;
-        }
-        onSubmit(reason.trim());
-      }}
-    >
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        // Opened by the administrator's own click: the reason is what they came to write.
-        autoFocus
-        rows={2}
-        value={reason}
-        maxLength={MODERATION_LIMITS.reasonMaxLength}
-        aria-invalid={empty}
-        aria-describedby={empty ? `${id}-error` : undefined}
-        onChange={(event) => {
-          setReason(event.target.value);
-          setEmpty(false);
-        }}
-        className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800"
-      />
-      {empty ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-          Give a reason
-        </p>
-      ) : null}
-      <div className="mt-2 flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" disabled={busy}>
-          {busy ? 'Saving…' : submit}
-        </Button>
-      </div>
-    </form>
   );
 }
 

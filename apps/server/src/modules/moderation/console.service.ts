@@ -1,0 +1,104 @@
+import {
+  ADMIN_CONSOLE_LIMITS,
+  ADMIN_CONSOLE_MESSAGES,
+  MESSAGES,
+  type AdminActionAnswer,
+  type AdminJobFilter,
+  type AdminJobsPage,
+  type AdminReportsPage,
+  type AdminUserDetail,
+  type AdminUsersPage,
+} from '@jobboard/shared';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { parseId } from '../../http/ids.js';
+import type { CurrentUser } from '../../http/session.js';
+import type { PrivateStorage } from '../cvs/cv-storage.js';
+import { isAdmin } from '../posting-policy/posting-policy.js';
+import { removeAccount } from '../users/users.service.js';
+import { recordAdminAction } from './audit.repository.js';
+import { closeJobRow, findJobsPage, findReportsPage, findUserDetail, findUsersPage } from './console.repository.js';
+import { lockJob, lockUser } from './moderation.repository.js';
+import type { ModerationDeps } from './moderation.service.js';
+
+/** The console's lists and its actions beyond the review queue's (issue 34); every action has its audit line. */
+
+const PAGE = ADMIN_CONSOLE_LIMITS.pageSize;
+
+export async function listUsers(
+  db: Db,
+  adminEmails: readonly string[],
+  q: string,
+  page: number,
+): Promise<AdminUsersPage> {
+  return { ...(await findUsersPage(db, q, adminEmails, PAGE, (page - 1) * PAGE)), page, pageSize: PAGE };
+}
+
+export async function listJobs(
+  db: Db,
+  filter: { status: AdminJobFilter; q: string },
+  page: number,
+): Promise<AdminJobsPage> {
+  return { ...(await findJobsPage(db, filter, PAGE, (page - 1) * PAGE)), page, pageSize: PAGE };
+}
+
+export async function listReports(db: Db, state: 'open' | 'closed', page: number): Promise<AdminReportsPage> {
+  return { ...(await findReportsPage(db, state, PAGE, (page - 1) * PAGE)), page, pageSize: PAGE };
+}
+
+export async function userDetail(db: Db, adminEmails: readonly string[], rawUserId: string): Promise<AdminUserDetail> {
+  const detail = await findUserDetail(db, parseId(rawUserId, MESSAGES.userNotFound), adminEmails);
+  if (!detail) throw new AppError('not_found', MESSAGES.userNotFound);
+  return detail;
+}
+
+/** Close: applications stop, the job leaves search; its reports stay open (closing is not a verdict on them). */
+export async function closeJob(
+  deps: ModerationDeps,
+  admin: CurrentUser,
+  rawJobId: string,
+  reason: string,
+): Promise<AdminActionAnswer> {
+  const jobId = parseId(rawJobId, MESSAGES.jobNotFound);
+  try {
+    await deps.db.transaction(async (tx) => {
+      if (!(await lockJob(tx, jobId))) throw new AppError('not_found', MESSAGES.jobNotFound);
+      await closeJobRow(tx, jobId);
+      await recordAdminAction(tx, { admin, action: 'job.close', targetId: jobId, reason });
+    });
+  } finally {
+    deps.searchCounts.invalidate();
+  }
+  return { id: jobId, message: ADMIN_CONSOLE_MESSAGES.closed };
+}
+
+/**
+ * Deletes an account as its owner's deletion does (everything of it goes, in one transaction), with the audit
+ * line written first in that transaction. Administrators are refused: revoke the role first, so a console
+ * session cannot remove the other administrators in one step.
+ */
+export async function deleteUserAsAdmin(
+  deps: ModerationDeps & { cvStorage: PrivateStorage },
+  admin: CurrentUser,
+  rawUserId: string,
+  reason: string,
+): Promise<AdminActionAnswer & { avatar: string; cvFilesLeft: string[] }> {
+  const userId = parseId(rawUserId, MESSAGES.userNotFound);
+  let avatar = '';
+  const { cvFilesLeft } = await removeAccount(
+    deps.db,
+    deps.cvStorage,
+    userId,
+    () => deps.searchCounts.invalidate(),
+    async (tx) => {
+      const user = await lockUser(tx, userId);
+      if (!user) throw new AppError('not_found', MESSAGES.userNotFound);
+      if (user.id === admin.id || isAdmin(deps.adminEmails, user))
+        throw new AppError('conflict', ADMIN_CONSOLE_MESSAGES.cannotDeleteAdmin);
+      const [row] = await tx.query<{ avatar: string }>('SELECT avatar FROM users WHERE id = $1', [userId]);
+      avatar = row?.avatar ?? '';
+      await recordAdminAction(tx, { admin, action: 'user.delete', targetId: userId, reason });
+    },
+  );
+  return { id: userId, message: ADMIN_CONSOLE_MESSAGES.deleted, avatar, cvFilesLeft };
+}

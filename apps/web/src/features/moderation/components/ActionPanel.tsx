@@ -1,0 +1,107 @@
+import { errorMessage } from '../../../lib/api';
+import { useConsoleAction, type ConsoleActionKind } from '../api/console';
+import { ReasonForm } from './ReasonForm';
+
+/** What each action asks and says: every one is in the audit log with its reason. */
+const ACTIONS: Record<ConsoleActionKind, { title: string; submit: string; label: string; required: boolean }> = {
+  hide: { title: 'Hide job', submit: 'Hide job', label: 'Reason (the poster sees it)', required: true },
+  approve: { title: 'Unhide job', submit: 'Unhide job', label: 'Reason (optional)', required: false },
+  close: { title: 'Close job', submit: 'Close job', label: 'Reason', required: true },
+  ban: { title: 'Ban account', submit: 'Ban account', label: 'Reason (the account sees it)', required: true },
+  unban: { title: 'Unban account', submit: 'Unban account', label: 'Reason (optional)', required: false },
+  'resend-confirmation': {
+    title: 'Resend the confirmation link',
+    submit: 'Send link',
+    label: 'Reason (optional)',
+    required: false,
+  },
+  'grant-admin': { title: 'Make administrator', submit: 'Grant role', label: 'Reason', required: true },
+  'revoke-admin': { title: 'Remove administrator', submit: 'Revoke role', label: 'Reason', required: true },
+  delete: {
+    title: 'Delete account',
+    submit: 'Delete account',
+    label: 'Reason (the account, its jobs and applications go for good)',
+    required: true,
+  },
+};
+
+const DANGER: readonly ConsoleActionKind[] = ['hide', 'close', 'ban', 'revoke-admin', 'delete'];
+
+export interface PendingAction {
+  kind: ConsoleActionKind;
+  id: string;
+  /** The job's title or the account's e-mail, for the heading. */
+  target: string;
+}
+
+/**
+ * The reason form of the action an administrator chose, above the list it came from (so tables and cards share
+ * it); `onDone` hears the server's message, `onClose` closes it.
+ */
+export function ActionPanel({
+  action,
+  onClose,
+  onDone,
+}: {
+  action: PendingAction;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const run = useConsoleAction();
+  const text = ACTIONS[action.kind];
+  return (
+    <div
+      role="region"
+      aria-label={text.title}
+      data-testid="console-action"
+      className="mb-5 rounded-2xl border border-slate-300 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+    >
+      <h2 className="text-base font-semibold text-slate-900 dark:text-white">
+        {text.title}:{' '}
+        <span className="wrap-anywhere" dir="auto">
+          {action.target}
+        </span>
+      </h2>
+      {run.isError ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
+          {errorMessage(run.error)}
+        </p>
+      ) : null}
+      <ReasonForm
+        key={`${action.kind}:${action.id}`}
+        label={text.label}
+        submit={text.submit}
+        required={text.required}
+        danger={DANGER.includes(action.kind)}
+        busy={run.isPending}
+        onCancel={onClose}
+        onSubmit={(reason) =>
+          run.mutate(
+            { kind: action.kind, id: action.id, reason },
+            {
+              onSuccess: (answer) => {
+                onDone(answer.message);
+                onClose();
+              },
+            },
+          )
+        }
+      />
+    </div>
+  );
+}
+
+/** The outcome of the last action, always in the page so screen readers announce it when it arrives. */
+export function Outcome({ text }: { text: string }) {
+  return (
+    <p
+      role="status"
+      data-testid="console-outcome"
+      className={
+        text ? 'mb-4 rounded-lg bg-teal-50 p-3 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50' : 'sr-only'
+      }
+    >
+      {text}
+    </p>
+  );
+}

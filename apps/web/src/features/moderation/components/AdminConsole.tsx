@@ -1,0 +1,60 @@
+import { MODERATION_MESSAGES } from '@jobboard/shared';
+import { Outlet } from 'react-router';
+import { buttonClass } from '../../../components/ui/Button';
+import { Link, NavLink } from '../../../components/ui/Link';
+import { useCurrentUser } from '../../../lib/session';
+import { Notice } from './ConsoleParts';
+
+const SECTIONS = [
+  { to: '/admin', label: 'Review queue', end: true },
+  { to: '/admin/users', label: 'Users', end: false },
+  { to: '/admin/jobs', label: 'Jobs', end: false },
+  { to: '/admin/reports', label: 'Reports', end: false },
+  { to: '/admin/audit', label: 'Audit log', end: false },
+] as const;
+
+const tab = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-11 shrink-0 items-center rounded-lg px-3 text-sm font-medium whitespace-nowrap ${
+    isActive
+      ? 'bg-teal-700 text-white dark:bg-teal-600'
+      : 'text-slate-800 hover:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800'
+  }`;
+
+/**
+ * The administrators' console (`/admin/*`, issue 34): a side nav on wide screens, a row of tabs that scrolls
+ * sideways on narrow ones, and the section's screen. The server refuses every console call to anyone else; this
+ * only spares them a screen of errors.
+ */
+export function AdminConsole() {
+  const user = useCurrentUser();
+  if (user?.isAdmin !== true)
+    return (
+      <Notice title={MODERATION_MESSAGES.adminsOnly}>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">This page is for the board’s administrators.</p>
+        <Link to="/" className={buttonClass('primary', 'mt-5')}>
+          Find jobs
+        </Link>
+      </Notice>
+    );
+  return (
+    <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+      <nav aria-label="Administration" className="lg:sticky lg:top-20 lg:w-48 lg:shrink-0">
+        <p className="mb-2 hidden text-xs font-semibold tracking-wide text-slate-600 uppercase lg:block dark:text-slate-300">
+          Administration
+        </p>
+        <ul className="flex flex-wrap gap-1 lg:flex-col">
+          {SECTIONS.map((section) => (
+            <li key={section.to}>
+              <NavLink to={section.to} end={section.end} className={tab}>
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

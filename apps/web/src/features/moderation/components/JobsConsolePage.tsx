@@ -1,0 +1,173 @@
+import { ADMIN_JOB_FILTERS, type AdminJobFilter, type AdminJobRow } from '@jobboard/shared';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { CardActions, CardField, CardFields, CardHeading, CardList, cardClass } from '../../../components/ui/CardList';
+import { inputClass, labelClass } from '../../../components/ui/Field';
+import { Link } from '../../../components/ui/Link';
+import { PageTitle } from '../../../components/ui/PageTitle';
+import { Table, cellClass, rowClass } from '../../../components/ui/Table';
+import { usePageParam } from '../../../lib/page-param';
+import { useWideScreen } from '../../../lib/wide-screen';
+import { useAdminJobs } from '../api/console';
+import { ActionPanel, Outcome, type PendingAction } from './ActionPanel';
+import { Pages, SearchForm } from './ConsoleList';
+import { JobStatusBadge, ListStates, count, day, linkClass, muted } from './ConsoleParts';
+
+const FILTER_LABELS: Record<AdminJobFilter, string> = {
+  all: 'Every status',
+  open: 'Open',
+  closed: 'Closed',
+  expired: 'Expired',
+  hidden: 'Hidden',
+  pending: 'Awaiting review',
+};
+const HEADERS = ['Job', 'Poster', 'Posted', 'Status', 'Reports', 'Actions'] as const;
+
+type Ask = (action: PendingAction) => void;
+
+/** Hide or unhide, and close while it can still take applications. */
+export function JobActions({ job, ask }: { job: AdminJobRow; ask: Ask }) {
+  const moderated = job.status === 'hidden' || job.status === 'pending';
+  const target = job.title;
+  return (
+    <>
+      {moderated ? (
+        <Button variant="secondary" onClick={() => ask({ kind: 'approve', id: job.id, target })}>
+          {job.status === 'pending' ? 'Approve' : 'Unhide'}
+        </Button>
+      ) : (
+        <Button variant="secondary" onClick={() => ask({ kind: 'hide', id: job.id, target })}>
+          Hide
+        </Button>
+      )}
+      {job.status === 'open' ? (
+        <Button variant="secondary" onClick={() => ask({ kind: 'close', id: job.id, target })}>
+          Close
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+export function JobTitle({ job }: { job: AdminJobRow }) {
+  return (
+    <>
+      <Link to={`/job/${job.id}`} className={`${linkClass} wrap-anywhere`} dir="auto">
+        {job.title}
+      </Link>
+      <span className={`block ${muted}`} dir="auto">
+        {job.company}
+      </span>
+      {job.moderationReason ? (
+        <span className="block text-xs text-slate-700 dark:text-slate-300" dir="auto">
+          Reason: {job.moderationReason}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+export function JobRows({ jobs, ask, showPoster = true }: { jobs: AdminJobRow[]; ask: Ask; showPoster?: boolean }) {
+  const wide = useWideScreen();
+  const poster = (job: AdminJobRow) => (
+    <Link to={`/admin/users/${job.posterId}`} className={`${linkClass} wrap-anywhere`}>
+      {job.posterEmail}
+    </Link>
+  );
+  if (!wide)
+    return (
+      <CardList label="Jobs">
+        {jobs.map((job) => (
+          <li key={job.id} className={cardClass} data-testid="console-job">
+            <CardHeading>
+              <JobTitle job={job} />
+            </CardHeading>
+            <CardFields>
+              <CardField label="STATUS">
+                <JobStatusBadge status={job.status} />
+              </CardField>
+              <CardField label="OPEN REPORTS">{job.openReports}</CardField>
+              <CardField label="POSTED">{day(job.postedAt)}</CardField>
+              {showPoster ? <CardField label="POSTER">{poster(job)}</CardField> : null}
+            </CardFields>
+            <CardActions>
+              <JobActions job={job} ask={ask} />
+            </CardActions>
+          </li>
+        ))}
+      </CardList>
+    );
+  return (
+    <Table caption="Jobs" headers={showPoster ? HEADERS : HEADERS.filter((h) => h !== 'Poster')}>
+      {jobs.map((job) => (
+        <tr key={job.id} className={rowClass} data-testid="console-job">
+          <td className={cellClass}>
+            <JobTitle job={job} />
+          </td>
+          {showPoster ? <td className={cellClass}>{poster(job)}</td> : null}
+          <td className={`${cellClass} whitespace-nowrap`}>{day(job.postedAt)}</td>
+          <td className={cellClass}>
+            <JobStatusBadge status={job.status} />
+          </td>
+          <td className={cellClass}>{job.openReports}</td>
+          <td className={cellClass}>
+            <div className="flex flex-wrap gap-2">
+              <JobActions job={job} ask={ask} />
+            </div>
+          </td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+function StatusSelect({ status }: { status: AdminJobFilter }) {
+  return (
+    <div>
+      <label htmlFor="console-status" className={labelClass}>
+        Status
+      </label>
+      <select id="console-status" name="status" defaultValue={status} className={`${inputClass} min-h-11`}>
+        {ADMIN_JOB_FILTERS.map((value) => (
+          <option key={value} value={value}>
+            {FILTER_LABELS[value]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Every job whatever its status, hidden and awaiting review included (`/admin/jobs?status=&q=`). */
+export function JobsConsolePage() {
+  const { page, setPage, params } = usePageParam();
+  const q = params.get('q') ?? '';
+  const raw = params.get('status') ?? 'all';
+  const status: AdminJobFilter = (ADMIN_JOB_FILTERS as readonly string[]).includes(raw)
+    ? (raw as AdminJobFilter)
+    : 'all';
+  const jobs = useAdminJobs(status, q, page, true);
+  const [asking, setAsking] = useState<PendingAction | null>(null);
+  const [outcome, setOutcome] = useState('');
+  return (
+    <section aria-busy={jobs.isFetching}>
+      <PageTitle subtitle="Every job, hidden and awaiting review included. Every action is in the audit log.">
+        Jobs
+      </PageTitle>
+      <SearchForm key={`${status}|${q}`} action="/admin/jobs" q={q} placeholder="Title, company or poster’s e-mail">
+        <StatusSelect status={status} />
+      </SearchForm>
+      <Outcome text={outcome} />
+      {asking ? <ActionPanel action={asking} onClose={() => setAsking(null)} onDone={setOutcome} /> : null}
+      <ListStates query={jobs} what="the jobs" empty={(data) => (data.items.length === 0 ? 'No jobs match' : null)}>
+        {(data) => (
+          <>
+            <p className={`mb-3 ${muted}`}>{count(data.total, 'job', 'jobs')}</p>
+            <JobRows jobs={data.items} ask={setAsking} />
+            <Pages {...data} setPage={setPage} label="Job pages" />
+          </>
+        )}
+      </ListStates>
+    </section>
+  );
+}
