@@ -1097,6 +1097,52 @@ const TABLE: Record<string, Case> = {
       expect(rows[0]?.status).toBe(a === 'owner' ? 'closed' : 'open');
     },
   },
+  'PUT /api/admin/jobs/:id/featured': {
+    request: async (w, a) => {
+      const job = await postJob(w.t.app, w.poster.cookie, { jobTitle: 'Matrix job to feature' });
+      const until = new Date().toISOString().slice(0, 10);
+      return withContext(
+        {
+          method: 'PUT',
+          url: `/api/admin/jobs/${job}/featured`,
+          headers: cookieOf(w, a),
+          payload: { until, reason: 'Matrix' },
+        },
+        { job },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { job = '' }) => {
+      const rows = await w.t.db.query<{ on: boolean }>(
+        'SELECT featured_until IS NOT NULL AS on FROM jobs WHERE id = $1',
+        [job],
+      );
+      expect(rows[0]?.on).toBe(a === 'owner');
+    },
+  },
+  'DELETE /api/admin/jobs/:id/featured': {
+    request: async (w, a) => {
+      const job = await postJob(w.t.app, w.poster.cookie, { jobTitle: 'Matrix job featured' });
+      await w.t.db.query('UPDATE jobs SET featured_until = CURRENT_DATE + 3 WHERE id = $1', [job]);
+      return withContext(
+        {
+          method: 'DELETE',
+          url: `/api/admin/jobs/${job}/featured`,
+          headers: cookieOf(w, a),
+          payload: { reason: 'Matrix' },
+        },
+        { job },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { job = '' }) => {
+      const rows = await w.t.db.query<{ on: boolean }>(
+        'SELECT featured_until IS NOT NULL AS on FROM jobs WHERE id = $1',
+        [job],
+      );
+      expect(rows[0]?.on).toBe(a !== 'owner');
+    },
+  },
   'GET /api/admin/reports': {
     request: async (w, a) => ({ method: 'GET', url: '/api/admin/reports?state=closed', headers: cookieOf(w, a) }),
     status: ownerOnly(200),

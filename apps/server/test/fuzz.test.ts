@@ -291,7 +291,8 @@ type BodyKind =
   | 'import-source'
   | 'api-job'
   | 'api-job-update'
-  | 'job-draft';
+  | 'job-draft'
+  | 'feature';
 
 /** The fixtures of one database. */
 interface World {
@@ -705,6 +706,22 @@ const ENDPOINTS: Endpoint[] = [
     at: (_w, id) => `/api/admin/jobs/${id}/close`,
   },
   {
+    method: 'PUT',
+    path: (w) => `/api/admin/jobs/${w.victimJob}/featured`,
+    withId: true,
+    auth: true,
+    body: 'feature',
+    at: (_w, id) => `/api/admin/jobs/${id}/featured`,
+  },
+  {
+    method: 'DELETE',
+    path: (w) => `/api/admin/jobs/${w.victimJob}/featured`,
+    withId: true,
+    auth: true,
+    body: 'reason',
+    at: (_w, id) => `/api/admin/jobs/${id}/featured`,
+  },
+  {
     method: 'GET',
     path: (w) => `/api/cvs/${w.aliceCv}/file?expires=4102444800&sig=${'A'.repeat(43)}`,
     withId: true,
@@ -901,6 +918,8 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { jobTitle: 'Fuzzed by key', description: 'A description that is long enough.' };
     case 'job-draft':
       return { payload: { jobTitle: `Fuzzed draft ${unique}`, payMin: '20k' } };
+    case 'feature':
+      return { until: new Date().toISOString().slice(0, 10), reason: `Fuzzed ${unique}` };
     default:
       return {};
   }
@@ -941,6 +960,7 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   webhook: ['url', 'events'],
   'import-source': ['kind', 'target'],
   'job-draft': ['payload'],
+  feature: ['until', 'reason'],
   'api-job': [
     'jobTitle',
     'jobLocation',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { REPORT_REASONS } from './moderation-text.js';
+import { moderationReasonBodySchema } from './moderation.js';
 
 /** The administrators' console (issue 34, items 1 and 7): users, jobs and reports, each paged and searchable. */
 
@@ -25,7 +26,22 @@ export const ADMIN_CONSOLE_MESSAGES = {
   cannotRevokeEnvironment: 'This address is listed in ADMIN_EMAILS: remove it there to revoke the role',
   cannotGrantUnverified: 'The account has not confirmed its address: an administrator needs a confirmed one',
   cannotDeleteAdmin: 'Administrators cannot be deleted: revoke the role first',
+  featured: 'Job featured',
+  unfeatured: 'Job no longer featured',
+  cannotFeature: 'Only an open job can be featured',
 } as const;
+
+/** How far ahead a job may be featured. */
+export const FEATURE_MOST_DAYS = 365;
+
+/** Feature a job until a day (its last featured day), with the reason the audit log keeps. */
+export const adminFeatureBodySchema = moderationReasonBodySchema.extend({
+  until: z
+    .string({ error: 'until is required' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'until must be a date (YYYY-MM-DD)' })
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), { error: 'until must be a real date' })
+    .describe('The last day the job is featured (YYYY-MM-DD), today at the earliest, at most a year ahead'),
+});
 
 const page = z.coerce
   .number({ error: 'page must be a whole number' })
@@ -88,6 +104,7 @@ export const adminJobRowSchema = z.object({
   posterEmail: z.string(),
   postedAt: z.string().describe('ISO 8601'),
   openReports: z.number().int(),
+  featuredUntil: z.string().nullable().describe('YYYY-MM-DD: the last day the job is featured; null when it is not'),
 });
 export type AdminJobRow = z.infer<typeof adminJobRowSchema>;
 export const adminJobsPageSchema = pageOf(adminJobRowSchema).describe('Jobs of every status, newest first');

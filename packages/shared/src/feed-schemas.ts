@@ -7,7 +7,12 @@ import { searchQuerySchema } from './schemas.js';
  */
 
 /** A feed takes exactly the query GET /api/job/search takes (the page is accepted and ignored). */
-export const feedQuerySchema = searchQuerySchema;
+export const feedQuerySchema = searchQuerySchema.extend({
+  featured: z
+    .enum(['1'], { error: 'featured must be 1' })
+    .optional()
+    .describe('1: only the featured jobs that match (the featured feed)'),
+});
 
 export const rssDocumentSchema = z
   .string()

@@ -800,6 +800,12 @@ export const searchResultSchema = z.object({
     .describe(
       'The text with its misspelt words corrected ("devloper" -> "developer"), when any were: its matches follow those of the text as typed',
     ),
+  featured: z
+    .array(jobSummarySchema)
+    .optional()
+    .describe(
+      'Up to two featured jobs that match the search, for the top of this page (labelled "Featured"); they may also be among the items',
+    ),
   unknownPlace: z
     .object({ where: z.string(), suggestions: z.array(z.string()) })
     .optional()

@@ -173,23 +173,25 @@ function jsonFeed(context: FeedContext, entries: FeedEntry[]): JsonFeed {
 /** A search's feed in one format, with absolute links from `origin`. */
 export async function buildSearchFeed(
   deps: { db: Db; searchCounts: SearchCache },
-  query: SearchQuery,
+  query: SearchQuery & { featured?: '1' | undefined },
   format: FeedFormat,
   origin: string,
   now: Date = new Date(),
 ): Promise<FeedDocument> {
   // The page is accepted (a home page address works as it is) and ignored: a feed is the newest matches.
-  const { page: _page, ...search } = query;
-  const jobs = await findSearchMatches(deps.db, deps.searchCounts, search, FEED_ITEM_COUNT, now);
+  const { page: _page, featured, ...search } = query;
+  const only = featured === '1';
+  const jobs = await findSearchMatches(deps.db, deps.searchCounts, { ...search, featured: only }, FEED_ITEM_COUNT, now);
   const params = feedSearchParams(searchQueryToParams(search));
-  const links = Object.fromEntries(searchFeedLinks(params, origin).map((link) => [link.format, link.href])) as Record<
-    FeedFormat,
-    string
-  >;
+  // The featured feed: its own title, and its links keep it featured.
+  const keep = (href: string) => (only ? `${href}${href.includes('?') ? '&' : '?'}featured=1` : href);
+  const links = Object.fromEntries(
+    searchFeedLinks(params, origin).map((link) => [link.format, keep(link.href)]),
+  ) as Record<FeedFormat, string>;
   const entries = jobs.map((job) => toFeedEntry(job, origin));
   const context: FeedContext = {
-    title: searchFeedTitle(params),
-    description: `The newest ${describeSearch(params)} on ${SITE_NAME}.`,
+    title: only ? `${searchFeedTitle(params)} (featured)` : searchFeedTitle(params),
+    description: `The newest ${only ? 'featured ' : ''}${describeSearch(params)} on ${SITE_NAME}.`,
     home: `${origin}/${params.size ? `?${params.toString()}` : ''}`,
     links,
     // The newest posting the feed holds (not the time of the request, so an unchanged feed reads unchanged).

@@ -4,6 +4,8 @@ export const ADMIN_ACTIONS = [
   'job.approve',
   'job.hide',
   'job.close',
+  'job.feature',
+  'job.unfeature',
   'user.ban',
   'user.unban',
   'user.delete',

@@ -87,10 +87,11 @@ interface JobListRow {
   poster_email: string;
   created_at: Date | string;
   open_reports: number;
+  featured_until: string | null;
 }
 
 const JOB_ROW = `j.id, j.job_title, coalesce(nullif(co.name, ''), j.company_name) AS company, ${JOB_STATUS} AS status,
-  j.moderation_reason, j.poster_id, u.email AS poster_email, j.created_at,
+  j.moderation_reason, j.poster_id, u.email AS poster_email, j.created_at, j.featured_until::text AS featured_until,
   (SELECT count(*)::int FROM job_reports r WHERE r.job_id = j.id AND r.resolved_at IS NULL) AS open_reports`;
 const JOB_LIST_FROM = 'jobs j JOIN users u ON u.id = j.poster_id JOIN companies co ON co.id = j.company_id';
 
@@ -104,6 +105,7 @@ const toJobRow = (row: JobListRow): AdminJobRow => ({
   posterEmail: row.poster_email,
   postedAt: iso(row.created_at),
   openReports: row.open_reports,
+  featuredUntil: row.featured_until,
 });
 
 /** One page of jobs of a status (or all), whose title, company or poster's e-mail contains `q`, newest first. */
@@ -242,6 +244,16 @@ export async function closeJobRow(db: Queryable, jobId: string): Promise<boolean
                      closed_at = coalesce(closed_at, now()), updated_at = now()
       WHERE id = $1 RETURNING id`,
     [jobId],
+  );
+  return rows.length > 0;
+}
+
+/** Features an open job until `until` (its last featured day), or no longer (null); false when no open job has the id. */
+export async function setJobFeatured(db: Queryable, jobId: string, until: string | null): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE jobs SET featured_until = $2::date, updated_at = now()
+      WHERE id = $1 AND (status = 'open' OR $2::date IS NULL) RETURNING id`,
+    [jobId, until],
   );
   return rows.length > 0;
 }

@@ -1,5 +1,6 @@
 import {
   adminActionAnswerSchema,
+  adminFeatureBodySchema,
   adminJobsPageSchema,
   adminJobsQuerySchema,
   adminReportsPageSchema,
@@ -14,7 +15,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { CurrentUser } from '../../http/session.js';
 import { removeImageIfUnused } from '../uploads/avatar.service.js';
-import { closeJob, deleteUserAsAdmin, listJobs, listReports, listUsers, userDetail } from './console.service.js';
+import {
+  closeJob,
+  deleteUserAsAdmin,
+  featureJob,
+  listJobs,
+  listReports,
+  listUsers,
+  userDetail,
+} from './console.service.js';
 import { requireAdmin } from './moderation.service.js';
 
 const tags = ['admin console'];
@@ -67,6 +76,14 @@ export const consoleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   );
   app.post('/admin/jobs/:id/close', { ...byId, schema: reasoned }, async (request) =>
     closeJob(moderation, admin(request), request.params.id, request.body.reason),
+  );
+  app.put(
+    '/admin/jobs/:id/featured',
+    { ...byId, schema: { ...reasoned, body: adminFeatureBodySchema } },
+    async (request) => featureJob(moderation, admin(request), request.params.id, request.body),
+  );
+  app.delete('/admin/jobs/:id/featured', { ...byId, schema: reasoned }, async (request) =>
+    featureJob(moderation, admin(request), request.params.id, { until: null, reason: request.body.reason }),
   );
 
   app.get(

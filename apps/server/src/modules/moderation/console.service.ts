@@ -1,7 +1,9 @@
 import {
   ADMIN_CONSOLE_LIMITS,
   ADMIN_CONSOLE_MESSAGES,
+  FEATURE_MOST_DAYS,
   MESSAGES,
+  toIsoDate,
   type AdminActionAnswer,
   type AdminJobFilter,
   type AdminJobsPage,
@@ -17,7 +19,14 @@ import type { PrivateStorage } from '../cvs/cv-storage.js';
 import { isAdmin } from '../posting-policy/posting-policy.js';
 import { removeAccount } from '../users/users.service.js';
 import { recordAdminAction } from './audit.repository.js';
-import { closeJobRow, findJobsPage, findReportsPage, findUserDetail, findUsersPage } from './console.repository.js';
+import {
+  closeJobRow,
+  findJobsPage,
+  findReportsPage,
+  findUserDetail,
+  findUsersPage,
+  setJobFeatured,
+} from './console.repository.js';
 import { lockJob, lockUser } from './moderation.repository.js';
 import type { ModerationDeps } from './moderation.service.js';
 
@@ -70,6 +79,37 @@ export async function closeJob(
     deps.searchCounts.invalidate();
   }
   return { id: jobId, message: ADMIN_CONSOLE_MESSAGES.closed };
+}
+
+/**
+ * Features an open job until a day (today at the earliest, at most FEATURE_MOST_DAYS ahead), or stops featuring it
+ * (`until` null): its searches show it first while featured (search.service.ts).
+ */
+export async function featureJob(
+  deps: ModerationDeps,
+  admin: CurrentUser,
+  rawJobId: string,
+  { until, reason }: { until: string | null; reason: string },
+  today = toIsoDate(new Date()),
+): Promise<AdminActionAnswer> {
+  const jobId = parseId(rawJobId, MESSAGES.jobNotFound);
+  const latest = toIsoDate(new Date(Date.parse(`${today}T00:00:00Z`) + FEATURE_MOST_DAYS * 86_400_000));
+  if (until !== null && (until < today || until > latest)) {
+    throw new AppError('bad_request', `until: a day from ${today} to ${latest}`);
+  }
+  try {
+    await deps.db.transaction(async (tx) => {
+      if (!(await lockJob(tx, jobId))) throw new AppError('not_found', MESSAGES.jobNotFound);
+      if (!(await setJobFeatured(tx, jobId, until)))
+        throw new AppError('conflict', ADMIN_CONSOLE_MESSAGES.cannotFeature);
+      const action = until === null ? 'job.unfeature' : 'job.feature';
+      const why = until === null ? reason : `${reason} (until ${until})`;
+      await recordAdminAction(tx, { admin, action, targetId: jobId, reason: why });
+    });
+  } finally {
+    deps.searchCounts.invalidate();
+  }
+  return { id: jobId, message: until === null ? ADMIN_CONSOLE_MESSAGES.unfeatured : ADMIN_CONSOLE_MESSAGES.featured };
 }
 
 /**

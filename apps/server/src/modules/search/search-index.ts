@@ -113,6 +113,8 @@ const LOAD_ORDER = [
   'job_in_fine_sample(j.seq) AND NOT job_in_sample(j.seq)',
   'NOT job_in_fine_sample(j.seq)',
 ];
+/** How long the featured jobs read are used before they are read again (a featured job's last day passes). */
+const FEATURED_REREAD_MS = 60_000;
 /** A change this many numbers before the last one when loading began is read again: transactions then still open. */
 const LOAD_CHANGE_MARGIN = 1_000;
 
@@ -168,6 +170,9 @@ export class SearchIndex {
   /** Each sample's alive documents (maskOf), as of a store's version. */
   private readonly masks = new Map<CountSource, { store: Store; version: number; mask: Bits }>();
   private lastCompiled: { criteria: SearchCriteria; now: number; store: Store; compiled: Compiled } | undefined;
+  /** The featured jobs: seq -> last featured day (days since the epoch), read by refreshFeatured. */
+  private featuredDays = new Map<number, number>();
+  private featuredReadAt = Number.NEGATIVE_INFINITY;
   /** Why the last load failed, if it did. */
   lastError: unknown;
   /** Set when the app closes: a load under way stops at its next chunk. */
@@ -383,6 +388,7 @@ export class SearchIndex {
       store.learnTitleWords(words);
       if (seqs.length) {
         this.labels.clear();
+        this.featuredReadAt = Number.NEGATIVE_INFINITY;
         this.onChange();
       }
       let highest = this.lastChange;
@@ -406,6 +412,29 @@ export class SearchIndex {
         // The old store keeps serving; the next change tries again.
       });
     }
+  }
+
+  /**
+   * Reads the featured jobs again when changes were applied since, or FEATURED_REREAD_MS went by (their last days
+   * pass): a handful of rows through their partial index, for the searches asking for featured matches.
+   */
+  async refreshFeatured(now = Date.now()): Promise<void> {
+    if (now - this.featuredReadAt < FEATURED_REREAD_MS) return;
+    const rows = await this.db.query<{ seq: string | number; day: number }>(
+      `SELECT seq, (featured_until - DATE '1970-01-01') AS day FROM jobs WHERE featured_until IS NOT NULL AND status = 'open'`,
+    );
+    this.featuredDays = new Map(rows.map((row) => [Number(row.seq), Number(row.day)]));
+    this.featuredReadAt = now;
+  }
+
+  /** The documents featured on `today` (refreshFeatured), as a set. */
+  private featuredBits(store: Store, today: number): Bits {
+    const bits = new Uint32Array(store.alive.length);
+    for (const [seq, day] of this.featuredDays) {
+      const doc = store.docOf.get(seq);
+      if (doc !== undefined && day >= today) bits[doc >>> 5]! |= 1 << (doc & 31);
+    }
+    return bits;
   }
 
   /** How many open jobs each sample holds (sampleCanEstimate). */
@@ -580,6 +609,11 @@ export class SearchIndex {
       const skill = this.skillBits(store, criteria.skill, new Uint32Array(words));
       if (candidates) for (let w = 0; w < words; w += 1) candidates[w]! &= skill[w]!;
       else candidates = skill;
+    }
+    if (criteria.featured) {
+      const featured = this.featuredBits(store, dayOf(toIsoDate(now)));
+      if (candidates) for (let w = 0; w < words; w += 1) candidates[w]! &= featured[w]!;
+      else candidates = featured;
     }
 
     const id = (value: string) => s.find(value) ?? -1;

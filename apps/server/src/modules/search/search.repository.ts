@@ -215,6 +215,8 @@ export interface SearchCriteria extends SearchFilters {
   sort?: JobSort | undefined;
   /** `q` with its misspelt words corrected (spelling.ts), when any were: its matches rank below those of `q`. */
   correctedQ?: string | undefined;
+  /** Only the jobs featured on the day (an administrator's choice, until a date). */
+  featured?: boolean | undefined;
   /** The words of `q` and of `correctedQ` as stemmed (findTextPrefixes); not part of the search's identity. */
   textLists?: ReadonlyMap<string, TextLists> | undefined;
 }
@@ -271,6 +273,7 @@ function filterConditions(
 function matchConditions(criteria: SearchCriteria, params: Params, now: Date, { groups = true } = {}): string[] {
   return [
     openCondition(params, now),
+    criteria.featured ? `j.featured_until >= ${params.add(toIsoDate(now))}::date` : undefined,
     textCondition(criteria, params),
     ...(groups ? filterConditions(criteria, params, now, JOB_GROUP_COLUMNS) : []),
     ...modelConditions(criteria, params),

@@ -212,7 +212,7 @@ export async function searchJobs(
 async function criteriaOf(
   reader: Queryable,
   cache: SearchCache,
-  rest: Omit<SearchQuery, 'page'>,
+  rest: Omit<SearchQuery, 'page'> & { featured?: boolean },
   now: Date,
 ): Promise<SearchCriteria> {
   if (rest.q) await cache.vocabulary.refresh(reader, now.getTime());
@@ -232,7 +232,7 @@ async function currentIndex(cache: SearchCache, now: Date): Promise<SearchIndex 
 export async function findSearchMatches(
   db: Db,
   cache: SearchCache,
-  query: Omit<SearchQuery, 'page'>,
+  query: Omit<SearchQuery, 'page'> & { featured?: boolean },
   limit: number,
   now: Date = new Date(),
 ): Promise<Job[]> {
@@ -240,6 +240,7 @@ export async function findSearchMatches(
     const reader = db.searches ?? db;
     const criteria = await criteriaOf(reader, cache, { ...query, sort: query.sort ?? 'newest' }, now);
     const index = await currentIndex(cache, now);
+    if (criteria.featured) await index?.refreshFeatured(now.getTime());
     let seqs: string[] | undefined;
     try {
       seqs = index?.pageOf(criteria, { skipPages: 0, size: limit }, now).seqs;
@@ -302,7 +303,9 @@ export async function referenceSearch(
   const wanted: PageOfMatches = { sort, offset: (page - 1) * HOME_PAGE_SIZE, size: HOME_PAGE_SIZE };
   const counts = await countMatchesAndFacets(reader, criteria, now, undefined, { page: wanted });
   const rows = await findJobsBySeq(reader, counts.pageSeqs ?? []);
+  const featured = await featuredOnPage(reader, criteria, page, now);
   return {
+    ...(featured.length ? { featured: featured.map((row) => toJob(row, viewer)) } : {}),
     items: rows.map((row) => toJob(row, viewer)),
     total: counts.total,
     page,
@@ -314,6 +317,32 @@ export async function referenceSearch(
     sort,
     ...(criteria.correctedQ ? { correctedQuery: criteria.correctedQ } : {}),
   };
+}
+
+/** How many featured jobs a page of results shows first, at most. */
+const FEATURED_PER_PAGE = 2;
+
+/**
+ * The featured matches shown at the top of a search's page: the next FEATURED_PER_PAGE of them, newest first, on each
+ * page, so every featured match is first on some page. From the index when it answers, else the reference.
+ */
+async function featuredOnPage(
+  reader: Queryable,
+  criteria: SearchCriteria,
+  page: number,
+  now: Date,
+  index?: SearchIndex,
+): Promise<JobRow[]> {
+  const only: SearchCriteria = { ...criteria, featured: true, sort: 'newest' };
+  let seqs: string[];
+  if (index) {
+    await index.refreshFeatured(now.getTime());
+    seqs = index.pageOf(only, { skipPages: page - 1, size: FEATURED_PER_PAGE }, now).seqs;
+  } else {
+    const position = { sort: 'newest' as const, offset: (page - 1) * FEATURED_PER_PAGE, size: FEATURED_PER_PAGE };
+    seqs = await referencePage(reader, only, now, position);
+  }
+  return seqs.length ? findJobsBySeq(reader, seqs) : [];
 }
 
 /**
@@ -358,7 +387,9 @@ async function answerSearch(
       cache.remember(entry, page, { postingDate: last.posting_date, seq: String(last.seq) });
     }
   }
+  const featured = await featuredOnPage(reader, criteria, page, now, index);
   return {
+    ...(featured.length ? { featured: featured.map((row) => toJob(row, viewer)) } : {}),
     items: rows.map((row) => toJob(row, viewer)),
     total: counts.total,
     page,
@@ -610,6 +641,7 @@ function criteriaKey(criteria: SearchCriteria): unknown[] {
     criteria.country ?? '',
     criteria.remoteCountry ?? '',
     criteria.payMin ?? '',
+    criteria.featured ?? false,
     criteria.sort ?? 'newest',
   ];
 }

@@ -5,6 +5,8 @@ export const AUDIT_ACTIONS = [
   { action: 'job.hide', label: 'Job hidden' },
   { action: 'job.approve', label: 'Job approved' },
   { action: 'job.close', label: 'Job closed' },
+  { action: 'job.feature', label: 'Job featured' },
+  { action: 'job.unfeature', label: 'Job no longer featured' },
   { action: 'user.ban', label: 'Account banned' },
   { action: 'user.unban', label: 'Account unbanned' },
   { action: 'user.resend-confirmation', label: 'Confirmation link resent' },

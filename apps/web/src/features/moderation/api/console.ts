@@ -65,13 +65,25 @@ export function useAdminReports(state: 'open' | 'closed', page: number, enabled:
 }
 
 export type ConsoleActionKind =
-  'ban' | 'unban' | 'resend-confirmation' | 'grant-admin' | 'revoke-admin' | 'delete' | 'hide' | 'approve' | 'close';
+  | 'ban'
+  | 'unban'
+  | 'resend-confirmation'
+  | 'grant-admin'
+  | 'revoke-admin'
+  | 'delete'
+  | 'hide'
+  | 'approve'
+  | 'close'
+  | 'feature'
+  | 'unfeature';
 
 export interface ConsoleAction {
   kind: ConsoleActionKind;
-  /** The account's id (ban ... delete) or the job's (hide, approve, close). */
+  /** The account's id (ban ... delete) or the job's (hide, approve, close, feature, unfeature). */
   id: string;
   reason: string;
+  /** feature: the last featured day (YYYY-MM-DD). */
+  until?: string;
 }
 
 const JOB_ACTIONS: readonly ConsoleActionKind[] = ['hide', 'approve', 'close'];
@@ -80,8 +92,11 @@ const JOB_ACTIONS: readonly ConsoleActionKind[] = ['hide', 'approve', 'close'];
 export function useConsoleAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, id, reason }: ConsoleAction): Promise<{ message: string }> => {
+    mutationFn: ({ kind, id, reason, until }: ConsoleAction): Promise<{ message: string }> => {
       const body = reason ? { reason } : {};
+      const featured = `/api/admin/jobs/${encodeURIComponent(id)}/featured`;
+      if (kind === 'feature') return apiFetch<AdminActionAnswer>(featured, { method: 'PUT', body: { ...body, until } });
+      if (kind === 'unfeature') return apiFetch<AdminActionAnswer>(featured, { method: 'DELETE', body });
       if (kind === 'delete')
         return apiFetch<AdminActionAnswer>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'DELETE', body });
       const base = JOB_ACTIONS.includes(kind) ? '/api/admin/jobs' : '/api/admin/users';

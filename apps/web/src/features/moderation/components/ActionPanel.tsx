@@ -1,12 +1,41 @@
+import { FEATURE_MOST_DAYS } from '@jobboard/shared';
+import { useId, useState } from 'react';
+import { inputClass, labelClass } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/api';
 import { useConsoleAction, type ConsoleActionKind } from '../api/console';
 import { ReasonForm } from './ReasonForm';
+
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The last featured day of a job being featured: from today to FEATURE_MOST_DAYS ahead, 30 days by default. */
+function UntilField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="mt-3">
+      <label htmlFor={id} className={labelClass}>
+        Featured until (the last day)
+      </label>
+      <input
+        id={id}
+        type="date"
+        required
+        min={dayFromNow(0)}
+        max={dayFromNow(FEATURE_MOST_DAYS)}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${inputClass} min-h-11 w-auto`}
+      />
+    </div>
+  );
+}
 
 /** What each action asks and says: every one is in the audit log with its reason. */
 const ACTIONS: Record<ConsoleActionKind, { title: string; submit: string; label: string; required: boolean }> = {
   hide: { title: 'Hide job', submit: 'Hide job', label: 'Reason (the poster sees it)', required: true },
   approve: { title: 'Unhide job', submit: 'Unhide job', label: 'Reason (optional)', required: false },
   close: { title: 'Close job', submit: 'Close job', label: 'Reason', required: true },
+  feature: { title: 'Feature job', submit: 'Feature job', label: 'Reason', required: true },
+  unfeature: { title: 'Stop featuring', submit: 'Stop featuring', label: 'Reason', required: true },
   ban: { title: 'Ban account', submit: 'Ban account', label: 'Reason (the account sees it)', required: true },
   unban: { title: 'Unban account', submit: 'Unban account', label: 'Reason (optional)', required: false },
   'resend-confirmation': {
@@ -49,6 +78,7 @@ export function ActionPanel({
 }) {
   const run = useConsoleAction();
   const text = ACTIONS[action.kind];
+  const [until, setUntil] = useState(() => dayFromNow(30));
   return (
     <div
       role="region"
@@ -67,6 +97,7 @@ export function ActionPanel({
           {errorMessage(run.error)}
         </p>
       ) : null}
+      {action.kind === 'feature' ? <UntilField value={until} onChange={setUntil} /> : null}
       <ReasonForm
         key={`${action.kind}:${action.id}`}
         label={text.label}
@@ -77,7 +108,7 @@ export function ActionPanel({
         onCancel={onClose}
         onSubmit={(reason) =>
           run.mutate(
-            { kind: action.kind, id: action.id, reason },
+            { kind: action.kind, id: action.id, reason, ...(action.kind === 'feature' ? { until } : {}) },
             {
               onSuccess: (answer) => {
                 onDone(answer.message);

@@ -25,10 +25,15 @@ const HEADERS = ['Job', 'Poster', 'Posted', 'Status', 'Reports', 'Actions'] as c
 
 type Ask = (action: PendingAction) => void;
 
-/** Hide or unhide, and close while it can still take applications. */
+/** Whether a job is featured today (its last featured day not passed). */
+const featuredNow = (job: AdminJobRow) =>
+  job.featuredUntil !== null && job.featuredUntil >= new Date().toISOString().slice(0, 10);
+
+/** Hide or unhide, close while it can still take applications, and feature an open job or stop featuring it. */
 export function JobActions({ job, ask }: { job: AdminJobRow; ask: Ask }) {
   const moderated = job.status === 'hidden' || job.status === 'pending';
   const target = job.title;
+  const featured = featuredNow(job);
   return (
     <>
       {moderated ? (
@@ -45,6 +50,15 @@ export function JobActions({ job, ask }: { job: AdminJobRow; ask: Ask }) {
           Close
         </Button>
       ) : null}
+      {featured ? (
+        <Button variant="secondary" onClick={() => ask({ kind: 'unfeature', id: job.id, target })}>
+          Stop featuring
+        </Button>
+      ) : job.status === 'open' ? (
+        <Button variant="secondary" onClick={() => ask({ kind: 'feature', id: job.id, target })}>
+          Feature
+        </Button>
+      ) : null}
     </>
   );
 }
@@ -58,6 +72,11 @@ export function JobTitle({ job }: { job: AdminJobRow }) {
       <span className={`block ${muted}`} dir="auto">
         {job.company}
       </span>
+      {featuredNow(job) ? (
+        <span className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-50">
+          Featured until {job.featuredUntil}
+        </span>
+      ) : null}
       {job.moderationReason ? (
         <span className="block text-xs text-slate-700 dark:text-slate-300" dir="auto">
           Reason: {job.moderationReason}

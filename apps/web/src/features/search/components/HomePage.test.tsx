@@ -62,6 +62,39 @@ const where = () => screen.getByTestId('where').textContent;
 const sidebar = () => within(screen.getByRole('complementary', { name: 'Filters' }));
 
 describe('home results', () => {
+  it('shows the featured matches first, labelled, and each job once on the page (issue 36)', async () => {
+    const featured = { ...summary, _id: 'f1', jobTitle: 'Featured Gardener' };
+    mockFetch((url) =>
+      url.startsWith('/api/job/search')
+        ? {
+            body: {
+              featured: [featured],
+              items: [
+                { ...summary, _id: 'j1', jobTitle: 'Plain Gardener' },
+                { ...featured, jobTitle: 'Featured Gardener' },
+              ],
+              total: 2,
+              page: 1,
+              pageSize: 6,
+              facets,
+              topFacets,
+              sort: 'newest',
+              totalIsEstimate: false,
+              facetsAreEstimates: false,
+            } satisfies SearchResult,
+          }
+        : undefined,
+    );
+    renderPage(<HomePage />, { path: '/' });
+    const first = await screen.findByRole('link', { name: 'Featured Gardener' });
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toContainElement(first);
+    expect(within(cards[0]!).getByText('Featured')).toBeInTheDocument();
+    expect(within(cards[1]!).queryByText('Featured')).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Featured Gardener' })).toHaveLength(1);
+  });
+
   it('says "1 Job" for one result', async () => {
     searchAnswers(1);
     renderPage(<HomePage />, { path: '/' });

@@ -103,13 +103,23 @@ function ResultsList({ results, query, update, alert }: ResultsListProps) {
       </div>
     );
   }
+  // Featured matches first, each shown once on the page.
+  const featured = data.featured ?? [];
+  const shown = new Set(featured.map((job) => job._id));
   return (
     <ul className="space-y-4">
-      {data.items.map((job) => (
+      {featured.map((job) => (
         <li key={job._id}>
-          <JobCard job={job} />
+          <JobCard job={job} featured />
         </li>
       ))}
+      {data.items
+        .filter((job) => !shown.has(job._id))
+        .map((job) => (
+          <li key={job._id}>
+            <JobCard job={job} />
+          </li>
+        ))}
     </ul>
   );
 }

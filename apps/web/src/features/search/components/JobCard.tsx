@@ -10,11 +10,20 @@ import { useReaderLocale } from '../../../lib/locale';
 const metaClass = 'inline-flex items-center gap-1';
 
 /** A job in the home page's results: the whole card opens the job; the company name opens the company; the bookmark saves it. */
-export function JobCard({ job }: { job: JobSummary }) {
+/** `featured`: shown above a search's results, labelled so (an administrator featured it until a day). */
+export function JobCard({ job, featured = false }: { job: JobSummary; featured?: boolean }) {
   const companyName = job.company.name || job.companyName;
   const locale = useReaderLocale();
+  const border = featured ? 'border-amber-400 dark:border-amber-500' : 'border-slate-200 dark:border-slate-800';
   return (
-    <article className="group relative rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-teal-600 hover:shadow-md sm:p-5 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-teal-400">
+    <article
+      className={`group relative rounded-2xl border bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-teal-600 hover:shadow-md sm:p-5 dark:bg-slate-900 dark:hover:border-teal-400 ${border}`}
+    >
+      {featured ? (
+        <p className="mb-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-50">
+          Featured
+        </p>
+      ) : null}
       <div className="flex gap-4">
         <CompanyLogo
           src={job.company.logo || job.companyLogo}
