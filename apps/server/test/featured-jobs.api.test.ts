@@ -23,6 +23,11 @@ describeEachDb('featured jobs', (kind) => {
     let admin: SignedInUser;
     let poster: SignedInUser;
     const jobs: Record<string, string> = {};
+    const idOf = (title: string) => {
+      const id = jobs[title];
+      if (!id) throw new Error(`no job ${title}`);
+      return id;
+    };
     const adminEmail = `featured-admin-${kind}-${engine}@example.com`;
     const search = async (query: string) => {
       const response = await t.app.inject({ method: 'GET', url: `/api/job/search?${query}` });
@@ -57,7 +62,7 @@ describeEachDb('featured jobs', (kind) => {
     it(`shows featured matches first, two a page, and never outside their searches (${engine})`, async () => {
       expect((await search('q=gardener')).featured).toBeUndefined();
       for (const title of ['Gardener One', 'Gardener Two', 'Gardener Three', 'Baker Four']) {
-        const response = await feature(jobs[title]!, day(7));
+        const response = await feature(idOf(title), day(7));
         expect(response.statusCode, response.body).toBe(200);
       }
       const titles = (result: SearchResult) => result.featured?.map((job) => job.jobTitle);
@@ -84,16 +89,16 @@ describeEachDb('featured jobs', (kind) => {
         'Gardener Two',
         'Gardener One',
       ]);
-      expect((await feature(jobs['Gardener Three']!, null, 'Campaign over')).statusCode).toBe(200);
+      expect((await feature(idOf('Gardener Three'), null, 'Campaign over')).statusCode).toBe(200);
       expect((await search('q=gardener')).featured?.map((job) => job.jobTitle)).toEqual([
         'Gardener Two',
         'Gardener One',
       ]);
       // Featured until yesterday is refused; until today it shows today.
-      expect(expectErrorShape(await feature(jobs['Gardener Two']!, day(-1)), 400)).toMatch(/^until/);
-      expect(expectErrorShape(await feature(jobs['Gardener Two']!, day(400)), 400)).toMatch(/^until/);
-      expect(expectErrorShape(await feature(jobs['Gardener Two']!, 'soon'), 400)).toMatch(/^until/);
-      await t.db.query(`UPDATE jobs SET featured_until = CURRENT_DATE - 1 WHERE id = $1`, [jobs['Gardener Two']]);
+      expect(expectErrorShape(await feature(idOf('Gardener Two'), day(-1)), 400)).toMatch(/^until/);
+      expect(expectErrorShape(await feature(idOf('Gardener Two'), day(400)), 400)).toMatch(/^until/);
+      expect(expectErrorShape(await feature(idOf('Gardener Two'), 'soon'), 400)).toMatch(/^until/);
+      await t.db.query(`UPDATE jobs SET featured_until = CURRENT_DATE - 1 WHERE id = $1`, [idOf('Gardener Two')]);
       expect((await search('q=gardener')).featured?.map((job) => job.jobTitle)).toEqual(['Gardener One']);
       const listed = await t.app.inject({ url: '/api/admin/jobs?q=gardener%20one', headers: { cookie: admin.cookie } });
       expect(listed.json<AdminJobsPage>().items[0]?.featuredUntil).toBe(day(7));
@@ -110,7 +115,7 @@ describeEachDb('featured jobs', (kind) => {
       expectErrorShape(await feature(closed, day(3)), 409);
       const asPoster = await t.app.inject({
         method: 'PUT',
-        url: `/api/admin/jobs/${jobs['Baker Four']}/featured`,
+        url: `/api/admin/jobs/${idOf('Baker Four')}/featured`,
         headers: { cookie: poster.cookie },
         payload: { until: day(3), reason: 'Me' },
       });
