@@ -1,7 +1,7 @@
 /**
- * `npm run bench:writes -w @jobboard/server -- --jobs 100000`: what a job write costs with the schema before and after
- * migration 035 (one search engine), measured in the same run on the same generated board: a job posted, edited and
- * closed, one statement each, and a bulk load of the board itself. Both databases (PostgreSQL when DATABASE_URL is
+ * `npm run bench:writes -w @jobboard/server -- --jobs 100000`: what a job write costs with and without migration 035
+ * (one search engine), measured in the same run on the same generated board: a job posted, edited and closed, one
+ * statement each, the two schemas taking turns, and a bulk load of the board itself. Both databases (PostgreSQL when DATABASE_URL is
  * set). Prints a markdown table; figures go into docs/performance.md by hand.
  */
 import { parseArgs } from 'node:util';
@@ -9,7 +9,7 @@ import { testDatabaseUrl } from '../src/config.js';
 import type { Db } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { seedBulk } from '../src/demo/seed.js';
-import { findJobRecord, insertJob, updateJobRecord } from '../src/modules/jobs/jobs.repository.js';
+import { findJobRecord, insertJob, updateJobRecord, type JobRecord } from '../src/modules/jobs/jobs.repository.js';
 import { createScratchPglite, createScratchPostgres, type ScratchDatabase } from '../test/support/scratch.js';
 import { percentile } from './cold-mix.js';
 
@@ -18,8 +18,10 @@ const { values: args } = parseArgs({
 });
 const JOBS = Number(args.jobs);
 const WRITES = Number(args.writes);
-/** The schema before the change being measured: every migration up to this one. */
-const BEFORE = 34;
+/** The change being measured: the migration left out of the schema "before". */
+const CHANGE = 35;
+/** Writes of each kind per round; the two schemas take turns, so a busy moment slows both alike. */
+const ROUND = 50;
 
 interface Figures {
   loadJobsPerSecond: number;
@@ -29,57 +31,58 @@ interface Figures {
   writesPerSecond: number;
 }
 
-async function timed(count: number, write: (i: number) => Promise<unknown>): Promise<{ p95: number; total: number }> {
-  const times: number[] = [];
-  const started = performance.now();
-  for (let i = 0; i < count; i += 1) {
-    const at = performance.now();
-    await write(i);
-    times.push(performance.now() - at);
-  }
-  return {
-    p95: percentile(
-      times.sort((a, b) => a - b),
-      95,
-    ),
-    total: performance.now() - started,
-  };
+interface Prepared {
+  db: Db;
+  loadJobsPerSecond: number;
+  records: (JobRecord & { poster_id: string; id: string })[];
+  times: { post: number[]; edit: number[]; close: number[]; total: number };
 }
 
-async function measure(db: Db, through: number): Promise<Figures> {
-  await migrate(db, { through });
+async function prepare(db: Db, without: number[]): Promise<Prepared> {
+  await migrate(db, { without });
   const loadStarted = performance.now();
   await seedBulk(db, { jobs: JOBS, users: 50, seed: 7 });
   const loadJobsPerSecond = JOBS / ((performance.now() - loadStarted) / 1000);
   const ids = await db.query<{ id: string }>(`SELECT id FROM jobs WHERE status = 'open' ORDER BY seq LIMIT $1`, [
     WRITES,
   ]);
-  const records = await Promise.all(ids.map(({ id }) => findJobRecord(db, id)));
-  const existing = records.filter((r) => r !== undefined);
-  const record = (i: number) => {
-    const found = existing[i];
-    if (!found) throw new Error(`no job ${i}`);
-    return found;
+  const records = (await Promise.all(ids.map(({ id }) => findJobRecord(db, id)))).filter((r) => r !== undefined);
+  return { db, loadJobsPerSecond, records, times: { post: [], edit: [], close: [], total: 0 } };
+}
+
+/** One round of ROUND posts, edits and closes, from record `from` on. */
+async function round(p: Prepared, from: number): Promise<void> {
+  const batch = p.records.slice(from, from + ROUND);
+  const time = async (into: number[], write: () => Promise<unknown>) => {
+    const at = performance.now();
+    await write();
+    const took = performance.now() - at;
+    into.push(took);
+    p.times.total += took;
   };
-  const post = await timed(existing.length, async (i) => {
-    const { id: _id, poster_id, ...job } = record(i);
-    await insertJob(db, { ...job, job_title: `${job.job_title} ${i}`, posterId: poster_id });
-  });
-  const edit = await timed(existing.length, (i) => {
-    const { id, poster_id: _p, ...job } = record(i);
-    return updateJobRecord(db, id, { ...job, description: `${job.description}\n\nEdited ${i}.` });
-  });
-  const close = await timed(existing.length, (i) => {
-    const { id, poster_id: _p, ...job } = record(i);
-    return updateJobRecord(db, id, { ...job, status: 'closed' });
-  });
-  const all = post.total + edit.total + close.total;
+  for (const [i, { id: _id, poster_id, ...job }] of batch.entries())
+    await time(p.times.post, () =>
+      insertJob(p.db, { ...job, job_title: `${job.job_title} ${from + i}`, posterId: poster_id }),
+    );
+  for (const { id, poster_id: _p, ...job } of batch)
+    await time(p.times.edit, () => updateJobRecord(p.db, id, { ...job, description: `${job.description}\n\nEdited.` }));
+  for (const { id, poster_id: _p, ...job } of batch)
+    await time(p.times.close, () => updateJobRecord(p.db, id, { ...job, status: 'closed' }));
+}
+
+function figures(p: Prepared): Figures {
+  const p95 = (times: number[]) =>
+    percentile(
+      [...times].sort((a, b) => a - b),
+      95,
+    );
+  const writes = p.times.post.length + p.times.edit.length + p.times.close.length;
   return {
-    loadJobsPerSecond,
-    post: post.p95,
-    edit: edit.p95,
-    close: close.p95,
-    writesPerSecond: (3 * existing.length) / (all / 1000),
+    loadJobsPerSecond: p.loadJobsPerSecond,
+    post: p95(p.times.post),
+    edit: p95(p.times.edit),
+    close: p95(p.times.close),
+    writesPerSecond: writes / (p.times.total / 1000),
   };
 }
 
@@ -92,20 +95,26 @@ async function scratch(kind: 'pglite' | 'postgres'): Promise<ScratchDatabase> {
 const rows: string[] = [];
 const kinds = testDatabaseUrl() ? (['postgres', 'pglite'] as const) : (['pglite'] as const);
 for (const kind of kinds) {
-  for (const [label, through] of [
-    ['before', BEFORE],
-    ['after', Number.POSITIVE_INFINITY],
-  ] as const) {
-    const database = await scratch(kind);
-    try {
-      const f = await measure(database.db, through);
+  const databases = [await scratch(kind), await scratch(kind)] as const;
+  try {
+    const before = await prepare(databases[0].db, [CHANGE]);
+    const after = await prepare(databases[1].db, []);
+    for (let from = 0; from < WRITES; from += ROUND) {
+      await round(before, from);
+      await round(after, from);
+    }
+    for (const [label, prepared] of [
+      ['before', before],
+      ['after', after],
+    ] as const) {
+      const f = figures(prepared);
       rows.push(
         `| ${kind} | ${label} | ${JOBS.toLocaleString('en-US')} | ${Math.round(f.loadJobsPerSecond)} | ${f.post.toFixed(2)} | ${f.edit.toFixed(2)} | ${f.close.toFixed(2)} | ${Math.round(f.writesPerSecond)} |`,
       );
       process.stderr.write(`${rows.at(-1)}\n`);
-    } finally {
-      await database.drop();
     }
+  } finally {
+    await Promise.all(databases.map((d) => d.drop()));
   }
 }
 process.stdout.write(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SearchCache } from './search.service.js';
+import { SearchCache } from './search-cache.js';
 
 describe('SearchCache with read replicas (decision record 22)', () => {
   it('keeps an entry made just after a change only for the replicas’ lag limit, others for the full time', () => {
