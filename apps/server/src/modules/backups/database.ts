@@ -1,0 +1,145 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { Db } from '../../db/client.js';
+import { BackupError } from './manifest.js';
+
+/** The highest migration applied to `db` (0: none): what a backup records and a restore compares. */
+export async function schemaVersionOf(db: Pick<Db, 'query'>): Promise<number> {
+  const [row] = await db.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
+  return Number(row?.version ?? 0);
+}
+
+/**
+ * `pg_dump` or `pg_restore`: in PG_BIN_DIR when set; else the first on PATH; else the newest of Debian's
+ * /usr/lib/postgresql/<major>/bin (where the server package puts them, off PATH).
+ */
+export function pgTool(name: 'pg_dump' | 'pg_restore', binDir: string | undefined): string {
+  const candidates = binDir
+    ? [path.join(binDir, name)]
+    : [...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean), ...debianBinDirs()].map((dir) =>
+        path.join(dir, name),
+      );
+  const found = candidates.find((file) => fs.existsSync(file));
+  if (found) return found;
+  throw new BackupError(
+    binDir
+      ? `${name} is not in PG_BIN_DIR (${binDir})`
+      : `${name} was not found on PATH nor in /usr/lib/postgresql/*/bin: install the PostgreSQL client (apt-get install postgresql-client) or set PG_BIN_DIR`,
+  );
+}
+
+function debianBinDirs(): string[] {
+  const root = '/usr/lib/postgresql';
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root)
+    .filter((major) => /^\d+$/.test(major))
+    .sort((a, b) => Number(b) - Number(a))
+    .map((major) => path.join(root, major, 'bin'));
+}
+
+/**
+ * libpq arguments for a connection string, the password apart: it goes to the child's PGPASSWORD, not its
+ * command line, which any user of the machine may read in the process list.
+ */
+function connectionOf(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  return { dbname: parsed.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve();
+      else reject(new BackupError(`${path.basename(command)} failed (exit ${code}): ${stderr.trim()}`));
+    });
+  });
+}
+
+/** pg_dump's custom format: one consistent snapshot (a repeatable-read transaction), compressed, for pg_restore. */
+export async function dumpPostgres(url: string, file: string, binDir: string | undefined): Promise<void> {
+  const { dbname, env } = connectionOf(url);
+  await run(
+    pgTool('pg_dump', binDir),
+    ['--format=custom', '--no-password', `--file=${file}`, `--dbname=${dbname}`],
+    env,
+  );
+}
+
+/** Tables in the database's own schemas (not the system's): zero means an empty database to restore into. */
+export async function tablesIn(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ count: string }>(
+      `SELECT count(*) AS count FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema')
+          AND n.nspname NOT LIKE 'pg_toast%'`,
+    );
+    return Number(rows[0]?.count ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * pg_restore in one transaction (all or nothing), stopping at the first error. Objects are owned by the restoring
+ * user (--no-owner): the roles of the backed-up server need not exist here. `replace`: drop what the dump
+ * recreates first (--force).
+ */
+export async function restorePostgres(url: string, file: string, binDir: string | undefined, replace: boolean) {
+  const { dbname, env } = connectionOf(url);
+  const args = ['--no-owner', '--no-password', '--single-transaction', '--exit-on-error', `--dbname=${dbname}`];
+  if (replace) args.push('--clean', '--if-exists');
+  await run(pgTool('pg_restore', binDir), [...args, file], env);
+}
+
+/** PGlite's folder under DATA_DIR. */
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
+
+/**
+ * PGlite writes postmaster.pid while a process has the folder open and removes it on a clean close. Another process
+ * opening it meanwhile would write over the server's pages, so backup and restore refuse then.
+ */
+export function refuseIfPgliteInUse(dataDir: string): void {
+  if (fs.existsSync(path.join(pgliteDir(dataDir), 'postmaster.pid')))
+    throw new BackupError(
+      `${pgliteDir(dataDir)} is in use (postmaster.pid is there): stop the server first. If no server runs, it stopped ` +
+        'without closing the database: start it once and stop it (Ctrl+C), then try again.',
+    );
+}
+
+/** Whether PGlite's folder holds a database (a cluster has PG_VERSION). */
+export function pgliteExists(dataDir: string): boolean {
+  return fs.existsSync(path.join(pgliteDir(dataDir), 'PG_VERSION'));
+}
+
+/** Loads a dump (Db.dumpDataDir) into an empty PGlite folder, checks it opens, and closes it. */
+export async function restorePglite(dataDir: string, dump: string): Promise<number> {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  fs.mkdirSync(pgliteDir(dataDir), { recursive: true });
+  const client = await PGlite.create(pgliteDir(dataDir), {
+    extensions: { pg_trgm },
+    loadDataDir: await fs.openAsBlob(dump),
+  });
+  try {
+    return await schemaVersionOf({
+      query: async <T>(sql: string) => (await client.query<T>(sql)).rows,
+    });
+  } finally {
+    await client.close();
+  }
+}
