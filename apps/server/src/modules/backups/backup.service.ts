@@ -148,7 +148,7 @@ async function checkTarget(config: Config, manifest: Manifest, force: boolean): 
   }
   if ((await filesInTarget(config)) > 0 && !force)
     throw new BackupError(
-      `the ${config.s3 ? `bucket ${config.s3.bucket}` : 'DATA_DIR upload folders'} already hold files: restore into an empty install (or pass --force to add the backup's beside them)`,
+      `${config.s3 ? `the bucket ${config.s3.bucket} already holds` : 'the upload folders of DATA_DIR already hold'} files: restore into an empty install (or pass --force to add the backup's beside them)`,
     );
 }
 

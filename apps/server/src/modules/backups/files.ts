@@ -47,15 +47,14 @@ export async function copyFilesOut(config: Config, filesDir: string): Promise<St
   return stored;
 }
 
-async function* bucketKeys(settings: S3Config, limit?: number): AsyncIterable<string> {
+/** Every key of the bucket; `firstPageOnly`: those of the first page (is it empty?). */
+async function* bucketKeys(settings: S3Config, firstPageOnly = false): AsyncIterable<string> {
   const [client, { ListObjectsV2Command }] = await Promise.all([s3Client(settings), loadS3Sdk()]);
   let token: string | undefined;
   do {
-    const answer = await client.send(
-      new ListObjectsV2Command({ Bucket: settings.bucket, ContinuationToken: token, MaxKeys: limit }),
-    );
+    const answer = await client.send(new ListObjectsV2Command({ Bucket: settings.bucket, ContinuationToken: token }));
     for (const object of answer.Contents ?? []) if (object.Key) yield object.Key;
-    token = answer.IsTruncated && !limit ? answer.NextContinuationToken : undefined;
+    token = answer.IsTruncated && !firstPageOnly ? answer.NextContinuationToken : undefined;
   } while (token);
 }
 
@@ -76,7 +75,7 @@ async function copyBucketOut(settings: S3Config, filesDir: string): Promise<Stor
 /** How many uploaded files the configured storage holds already (a restore goes into an empty one); at most 1 for S3. */
 export async function filesInTarget(config: Config): Promise<number> {
   if (config.s3) {
-    for await (const key of bucketKeys(config.s3, 1)) return key ? 1 : 0;
+    for await (const key of bucketKeys(config.s3, true)) return key ? 1 : 0;
     return 0;
   }
   let count = 0;
