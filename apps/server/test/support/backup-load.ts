@@ -122,6 +122,9 @@ export async function expectWritesRestored(db: Db, writes: Write[], source: Conf
   );
   expect(cvs.map((row) => row.id).sort()).toEqual(ids('cv').sort());
   if (source.s3) return;
+  // Every CV the restored database names has its file, acknowledged or not: the files were copied after the dump.
+  for (const row of await db.query<{ storage_key: string }>('SELECT storage_key FROM cvs'))
+    expect(fs.existsSync(path.join(target.dataDir, 'private', 'cvs', row.storage_key)), row.storage_key).toBe(true);
   for (const cv of cvs) {
     const name = path.join('private', 'cvs', cv.storage_key);
     expect(bytesAt(path.join(target.dataDir, name)), name).toEqual(bytesAt(path.join(source.dataDir, name)));
