@@ -9,10 +9,11 @@ import {
   pgliteDir,
   pgliteExists,
   refuseIfPgliteInUse,
-  restorePglite,
   restorePostgres,
   schemaVersionOf,
   tablesIn,
+  tarPglite,
+  untarPglite,
 } from './database.js';
 import { checkFilesFit, copyFilesIn, copyFilesOut, filesInTarget } from './files.js';
 import { BackupError, FILES_DIR, readVerifiedManifest, sha256Of, writeManifest, type Manifest } from './manifest.js';
@@ -72,11 +73,15 @@ async function dumpDatabase(config: Config, file: string, running: Db | undefine
   refuseIfPgliteInUse(config.dataDir);
   if (!pgliteExists(config.dataDir)) throw new BackupError(`there is no database in ${pgliteDir(config.dataDir)}`);
   const db = await openPglite(config.dataDir);
+  let version: number;
   try {
-    return await dumpDatabase(config, file, db);
+    version = await schemaVersionOf(db);
   } finally {
     await db.close();
   }
+  // Closed again (postmaster.pid gone): the folder is copied as it lies.
+  await tarPglite(config.dataDir, file);
+  return version;
 }
 
 export interface BackupResult {
@@ -165,7 +170,7 @@ export async function restoreBackup(config: Config, from: string, options: Resto
     // --force: the database there is kept beside, never deleted.
     if (pgliteExists(config.dataDir))
       fs.renameSync(pgliteDir(config.dataDir), `${pgliteDir(config.dataDir)}.replaced-${Date.now()}`);
-    await restorePglite(config.dataDir, dump);
+    await untarPglite(config.dataDir, dump);
   }
   await copyFilesIn(config, path.join(dir, FILES_DIR), manifest.files.entries, force);
   return manifest;

@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import type { Db } from '../../db/client.js';
 import { BackupError } from './manifest.js';
@@ -51,19 +54,21 @@ function connectionOf(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   return { dbname: parsed.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-4000);
-    });
+/** Runs a command to its end; its error output (the last 4 KB) is the message when it fails. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, stdout?: (out: Readable) => Promise<void>) {
+  const child = spawn(command, args, { env, stdio: ['ignore', stdout ? 'pipe' : 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const ended = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => {
       if (code === 0) resolve();
       else reject(new BackupError(`${path.basename(command)} failed (exit ${code}): ${stderr.trim()}`));
     });
   });
+  return Promise.all([ended, stdout && child.stdout ? stdout(child.stdout) : undefined]).then(() => undefined);
 }
 
 /** pg_dump's custom format: one consistent snapshot (a repeatable-read transaction), compressed, for pg_restore. */
@@ -124,22 +129,19 @@ export function pgliteExists(dataDir: string): boolean {
   return fs.existsSync(path.join(pgliteDir(dataDir), 'PG_VERSION'));
 }
 
-/** Loads a dump (Db.dumpDataDir) into an empty PGlite folder, checks it opens, and closes it. */
-export async function restorePglite(dataDir: string, dump: string): Promise<number> {
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-  ]);
+/**
+ * A stopped PGlite's folder as a gzipped tar, by the system's `tar`: a folder closed cleanly is consistent as it lies,
+ * and tar streams it (PGlite's own dumpDataDir holds all of it in memory: 1.4 GB for a 334 MB folder). Gzip at level
+ * 1: 7 s instead of 31 s for that folder, for a file 14% larger.
+ */
+export async function tarPglite(dataDir: string, file: string): Promise<void> {
+  await run('tar', ['-cf', '-', '-C', pgliteDir(dataDir), '.'], process.env, (out) =>
+    pipeline(out, createGzip({ level: 1 }), fs.createWriteStream(file)),
+  );
+}
+
+/** Unpacks a backup's tar (made by tarPglite or Db.dumpDataDir) into PGlite's empty folder. */
+export async function untarPglite(dataDir: string, file: string): Promise<void> {
   fs.mkdirSync(pgliteDir(dataDir), { recursive: true });
-  const client = await PGlite.create(pgliteDir(dataDir), {
-    extensions: { pg_trgm },
-    loadDataDir: await fs.openAsBlob(dump),
-  });
-  try {
-    return await schemaVersionOf({
-      query: async <T>(sql: string) => (await client.query<T>(sql)).rows,
-    });
-  } finally {
-    await client.close();
-  }
+  await run('tar', ['-xzf', file, '-C', pgliteDir(dataDir)], process.env);
 }
