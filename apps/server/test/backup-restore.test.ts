@@ -150,13 +150,25 @@ describeEachDb('backup and restore', (kind: DbKind) => {
     }
   }, 60_000);
 
-  it('refuses to restore into an install that is not empty', async () => {
-    const run = await backupCli(['restore', '--from', backupDir], await emptyTargetEnv());
+  it('refuses to restore into an install that is not empty, unless forced', async () => {
+    const env = await emptyTargetEnv();
+    const run = await backupCli(['restore', '--from', backupDir], env);
     expect(run.code).toBe(1);
     expect(run.output).toMatch(
       kind === 'pglite' ? /pglite already holds a database: restore into an empty DATA_DIR/ : /already has \d+ tables/,
     );
-  }, 30_000);
+    const forced = await backupCli(['restore', '--from', backupDir, '--force'], env);
+    expect(forced.code, forced.output).toBe(0);
+    // PGlite's folder is moved aside, never deleted; PostgreSQL's tables are recreated by the dump.
+    if (kind === 'pglite')
+      expect(fs.readdirSync(targetDataDir).filter((name) => name.startsWith('pglite.replaced-'))).toHaveLength(1);
+    const db: Db = target ? target.db : await openPglite(targetDataDir);
+    try {
+      await expectWritesRestored(db, writes.before, t.config, restoredConfig(targetDataDir));
+    } finally {
+      if (!target) await db.close();
+    }
+  }, 60_000);
 });
 
 describe('backup and restore of PGlite from the command line', () => {

@@ -9,6 +9,7 @@ import {
   pgliteDir,
   pgliteExists,
   refuseIfPgliteInUse,
+  replacePostgres,
   restorePostgres,
   schemaVersionOf,
   tablesIn,
@@ -165,7 +166,8 @@ export async function restoreBackup(config: Config, from: string, options: Resto
   await checkTarget(config, manifest, force);
   const dump = path.join(dir, manifest.database.path);
   if (config.databaseUrl) {
-    await restorePostgres(config.databaseUrl, dump, config.pgBinDir, force);
+    if (force) await replacePostgres(config.databaseUrl, dump, config.pgBinDir);
+    else await restorePostgres(config.databaseUrl, dump, config.pgBinDir);
   } else {
     // --force: the database there is kept beside, never deleted.
     if (pgliteExists(config.dataDir))
