@@ -15,7 +15,7 @@ export async function schemaVersionOf(db: Pick<Db, 'query'>): Promise<number> {
 }
 
 /**
- * `pg_dump` or `pg_restore`: in PG_BIN_DIR when set; else the first on PATH; else the newest of Debian's
+ * `pg_dump`, `pg_restore` or `psql`: in PG_BIN_DIR when set; else the first on PATH; else the newest of Debian's
  * /usr/lib/postgresql/<major>/bin (where the server package puts them, off PATH).
  */
 export function pgTool(name: 'pg_dump' | 'pg_restore' | 'psql', binDir: string | undefined): string {
@@ -54,7 +54,6 @@ function connectionOf(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   return { dbname: parsed.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
 }
 
-/** Runs a command to its end; its error output (the last 4 KB) is the message when it fails. */
 interface Streams {
   /** Fed to the command's standard input. */
   stdin?: Readable;
@@ -62,6 +61,7 @@ interface Streams {
   stdout?: (out: Readable) => Promise<void>;
 }
 
+/** Runs a command to its end; its error output (the last 4 KB) is the message when it fails. */
 /** Runs a command to its end; its error output (the last 4 KB) is the message when it fails. */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, { stdin, stdout }: Streams = {}) {
   const child = spawn(command, args, { env, stdio: [stdin ? 'pipe' : 'ignore', stdout ? 'pipe' : 'ignore', 'pipe'] });
