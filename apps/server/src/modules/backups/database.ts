@@ -62,7 +62,6 @@ interface Streams {
 }
 
 /** Runs a command to its end; its error output (the last 4 KB) is the message when it fails. */
-/** Runs a command to its end; its error output (the last 4 KB) is the message when it fails. */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, { stdin, stdout }: Streams = {}) {
   const child = spawn(command, args, { env, stdio: [stdin ? 'pipe' : 'ignore', stdout ? 'pipe' : 'ignore', 'pipe'] });
   let stderr = '';
