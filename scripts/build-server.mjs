@@ -11,6 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverDist = path.join(root, 'apps/server/dist');
 export const serverBundle = path.join(serverDist, 'server.js');
 export const adminBundle = path.join(serverDist, 'admin-cli.js');
+export const backupBundle = path.join(serverDist, 'backup-cli.js');
 const sources = ['apps/server/src', 'apps/server/package.json', 'packages/shared/src', 'scripts/build-server.mjs'].map(
   (p) => path.join(root, p),
 );
@@ -43,8 +44,8 @@ export async function buildServer(outdir = serverDist) {
   // Imported only to build: a production install without development packages runs an existing build.
   const { build } = await import('esbuild');
   await build({
-    // The server, and the operators' command (npm run admin), sharing chunks.
-    entryPoints: ['server.ts', 'admin-cli.ts'].map((file) => path.join(root, 'apps/server/src', file)),
+    // The server, and the operators' commands (npm run admin; npm run backup and restore), sharing chunks.
+    entryPoints: ['server.ts', 'admin-cli.ts', 'backup-cli.ts'].map((file) => path.join(root, 'apps/server/src', file)),
     outdir,
     bundle: true,
     splitting: true,
@@ -62,6 +63,7 @@ export async function buildServer(outdir = serverDist) {
 export async function ensureServerBuild() {
   if (
     fs.existsSync(adminBundle) &&
+    fs.existsSync(backupBundle) &&
     fs.existsSync(serverBundle) &&
     fs.statSync(serverBundle).mtimeMs >= Math.max(...sources.map(newestMtime))
   )

@@ -141,6 +141,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.url().optional(),
+  // Backups (npm run backup/restore): where pg_dump and pg_restore are, when not on PATH.
+  PG_BIN_DIR: z.string().optional(),
   SOCIAL_GITHUB_URL: socialUrl('SOCIAL_GITHUB_URL'),
   SOCIAL_LINKEDIN_URL: socialUrl('SOCIAL_LINKEDIN_URL'),
   SOCIAL_X_URL: socialUrl('SOCIAL_X_URL'),
@@ -215,6 +217,8 @@ export interface Config {
   alertsIntervalMs: number;
   /** Avatars go to S3-compatible storage when a bucket is set, else to DATA_DIR/uploads. */
   s3: S3Config | undefined;
+  /** npm run backup/restore on PostgreSQL: the folder of pg_dump and pg_restore (PG_BIN_DIR); unset: PATH. */
+  pgBinDir?: string;
   /** URLs per sitemap file: the protocol's 50,000, not configurable from the environment (tests lower it). */
   sitemapUrlsPerFile: number;
   /** Lower-case addresses of the administrators; an account counts only once its address is verified. */
@@ -451,6 +455,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           publicUrl: e.S3_PUBLIC_URL,
         }
       : undefined,
+    pgBinDir: e.PG_BIN_DIR ? path.resolve(e.PG_BIN_DIR) : undefined,
   };
 }
 

@@ -44,6 +44,10 @@ export interface Db extends Queryable {
   readonly primary?: Db;
   /** The replicas' state, for /api/ready. */
   replicaStatus?(): ReplicaStatus[];
+  /**
+   * PGlite only: its data directory as a gzipped tar (a backup, modules/backups), taken between transactions.
+   */
+  dumpDataDir?(): Promise<Blob>;
   /** Each connection pool's connections (PostgreSQL; PGlite has none), for /metrics. */
   poolStats?(): PoolStats[];
   /** See Transaction.run. */
@@ -128,6 +132,12 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
       } catch {
         return false;
       }
+    },
+    async dumpDataDir() {
+      // The checkpoint writes the committed pages out (less log to replay on restore); then, holding the mutex every
+      // query and transaction takes, the copy sees no statement or transaction half done.
+      await client.exec('CHECKPOINT');
+      return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
     },
     async close() {
       await client.close();
