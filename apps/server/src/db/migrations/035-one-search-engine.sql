@@ -52,7 +52,9 @@ DROP FUNCTION job_facet_counts_remove();
 DROP TABLE job_facet_counts;
 DROP FUNCTION job_location_key(text);
 DROP FUNCTION job_price_bucket(numeric);
-DROP TABLE IF EXISTS schema_state;
+-- schema_state stays (it was made by the taxonomy's code, now gone): the search index keeps the database's identity
+-- there for its snapshot (decision 37).
+CREATE TABLE IF NOT EXISTS schema_state (key text PRIMARY KEY, value text NOT NULL);
 
 -- Pay order was walked down this index by the database's passes; the index orders by pay in memory.
 DROP INDEX jobs_open_pay_idx;
