@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,8 +7,49 @@ import type { SearchQuery } from '@jobboard/shared';
 import { seedBulk } from '../src/demo/seed.js';
 import { SearchIndex } from '../src/modules/search/search-index.js';
 import { SnapshotFile } from '../src/modules/search/search-index-snapshot.js';
+import type { Store, U32List } from '../src/modules/search/search-index-store.js';
 import { referenceSearch, SearchCache, searchJobs } from '../src/modules/search/search.service.js';
 import { buildTestApp, describeEachDb, type TestApp } from './helpers.js';
+
+/** A digest of each part of a store (a part's name with it, so a difference names the part). */
+function partsOf(store: Store): Record<string, string> {
+  const n = store.count;
+  const list = (l: U32List | undefined) => (l ? Array.from(l.data.subarray(0, l.length)) : null);
+  const keyed = (map: ReadonlyMap<string, U32List>) => [...map].map(([key, l]) => [key, list(l)]).sort();
+  const parts: Record<string, unknown> = {
+    count: [n, store.dead],
+    skills: list(store.skills),
+    skillStart: Array.from(store.skillStart.subarray(0, n + 1)),
+    optionSets: store.optionSets.map((bits) => Array.from(bits)),
+    placeCities: store.placeCities,
+    titleWords: store.titleWords,
+    lexemes: keyed(store.lexemes),
+    // Which words have a set of their own depends on the count when the store was trimmed: each set is its list.
+    denseLexemes: [...store.denseLexemes].every(([key, bits]) => {
+      const expected = new Uint32Array(bits.length);
+      store.bitsOf(store.lexemes.get(key), expected);
+      return expected.every((word, i) => word === bits[i]);
+    }),
+    byRemoteCountry: keyed(store.byRemoteCountry),
+    byCityRegion: keyed(store.byCityRegion),
+    noRemoteCountries: list(store.noRemoteCountries),
+    docOf: [...store.docOf].sort((a, b) => a[0] - b[0]),
+  };
+  for (const name of ['byTitle', 'byCityKey', 'byCountry', 'bySkill'] as const)
+    parts[name] = Array.from(store[name], list);
+  for (const name of ['strings', 'titles', 'skillKeys', 'places'] as const) parts[name] = store[name].values;
+  for (const name of ['alive', 'coarse', 'fine'] as const) parts[name] = Array.from(store[name]);
+  for (const name of ['seq', 'postingDay', 'validDay', 'pay', 'maxPrice', 'city', 'cityKey', 'country'] as const)
+    parts[name] = Array.from(store[name].subarray(0, n), String);
+  for (const name of ['salary', 'experience', 'employment', 'workplace', 'title', 'place', 'optionBits'] as const)
+    parts[name] = Array.from(store[name].subarray(0, n));
+  return Object.fromEntries(
+    Object.entries(parts).map(([name, part]) => [
+      name,
+      createHash('sha256').update(JSON.stringify(part)).digest('hex'),
+    ]),
+  );
+}
 
 /**
  * The search index's snapshot on disk (decision record 37): an index read back from it gives exactly the answers of
@@ -98,6 +140,13 @@ describeEachDb('the search index snapshot', (kind) => {
     const index = await loaded(reader);
     expect(reader.lastReason).toBeUndefined();
     expect(messages).toContain('search index read from its snapshot');
+    // Every part of the store as the full load made it (the lists a load makes from the columns too).
+    const storeOf = (of: SearchIndex) => {
+      const state = of.snapshotState();
+      if (!state) throw new Error('not loaded');
+      return state.store;
+    };
+    expect(partsOf(storeOf(index))).toEqual(partsOf(storeOf(first)));
     const [open] = await t.db.query<{ n: string }>(`SELECT count(*) AS n FROM jobs WHERE status = 'open'`);
     const store = index.snapshotState()?.store;
     expect(store && store.count - store.dead).toBe(Number(open?.n));
@@ -138,7 +187,8 @@ describeEachDb('the search index snapshot', (kind) => {
   it('loads every job when the file is corrupt: bytes flipped in its body', async () => {
     await fallsBack((file) => {
       const bytes = fs.readFileSync(file);
-      for (const at of [0.5, 0.75, 0.9].map((share) => Math.floor(bytes.length * share))) bytes[at] = bytes[at]! ^ 0xff;
+      for (const at of [0.5, 0.75, 0.9].map((share) => Math.floor(bytes.length * share)))
+        bytes[at] = (bytes[at] ?? 0) ^ 0xff;
       fs.writeFileSync(file, bytes);
     }, /checksum does not match/);
   }, 120_000);

@@ -220,6 +220,7 @@ export class SnapshotFile implements IndexSnapshot {
       const stale = await staleness(this.db, header.lastChange);
       if (stale) throw new Unusable(stale);
       const sections = await readBody(handle, header, bodyStart);
+      this.log.info({ bytes: bodyStart + header.bodyBytes }, 'search index snapshot read and checked');
       const pairs = new Float64Array(sections.get('holes')?.slice().buffer ?? new ArrayBuffer(0));
       const holes = new Map<number, number>();
       for (let i = 0; i + 1 < pairs.length; i += 2) holes.set(pairs[i]!, pairs[i + 1]!);
