@@ -1,7 +1,7 @@
 // Time from spawn to the first 200 of /api/ready (the search index loaded) and resident memory then, of the server as
 // `npm start` runs it, on an existing database: once with no snapshot of the index (a full load; the snapshot is
 // written after it, timed), then RUNS times from that snapshot. For docs/performance.md, "Index start from a snapshot".
-//   node scripts/measure-index-start.mjs --data-dir DIR [--database-url URL] [--port 4431] [--runs 2]
+//   node scripts/measure-index-start.mjs --data-dir DIR [--database-url URL] [--port 4431] [--runs 2] [--reuse]
 // Without --database-url the server opens the PGlite database in DIR/pglite (seed it first: DATA_DIR=DIR npm run seed).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -73,13 +73,16 @@ async function startOnce(waitForSnapshot) {
 }
 
 await ensureServerBuild();
-fs.rmSync(snapshot, { force: true });
-const full = await startOnce(true);
-console.log(
-  `full load: ready in ${(full.ms / 1000).toFixed(1)} s, RSS ${full.rss.toFixed(0)} MB; snapshot written ` +
-    `${(full.writeMs / 1000).toFixed(1)} s later, ${(full.bytes / 2 ** 20).toFixed(0)} MB, RSS then ${full.rssAfterWrite.toFixed(0)} MB`,
-  full.log,
-);
+// --reuse: an existing snapshot is kept and only the starts from it are timed.
+if (!process.argv.includes('--reuse') || !fs.existsSync(snapshot)) {
+  fs.rmSync(snapshot, { force: true });
+  const full = await startOnce(true);
+  console.log(
+    `full load: ready in ${(full.ms / 1000).toFixed(1)} s, RSS ${full.rss.toFixed(0)} MB; snapshot written ` +
+      `${(full.writeMs / 1000).toFixed(1)} s later, ${(full.bytes / 2 ** 20).toFixed(0)} MB, RSS then ${full.rssAfterWrite.toFixed(0)} MB`,
+    full.log,
+  );
+}
 for (let i = 0; i < runs; i += 1) {
   const fromSnapshot = await startOnce(false);
   console.log(

@@ -34,6 +34,8 @@ function partsOf(store: Store): Record<string, string> {
     byCityRegion: keyed(store.byCityRegion),
     noRemoteCountries: list(store.noRemoteCountries),
     docOf: [...store.docOf].sort((a, b) => a[0] - b[0]),
+    orders: store.orders && [Array.from(store.orders.newest), Array.from(store.orders.pay)],
+    recent: store.recent,
   };
   for (const name of ['byTitle', 'byCityKey', 'byCountry', 'bySkill'] as const)
     parts[name] = Array.from(store[name], list);

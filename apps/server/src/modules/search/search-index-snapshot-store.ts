@@ -124,6 +124,12 @@ export function capture({ store, lastChange, holes }: IndexState): {
     const parts = lists.map(([, list]) => bytesOf(list.data.subarray(0, list.length)));
     sections.push({ name: `${name}.postings`, kind: 'u32', parts });
   }
+  if (store.orders) {
+    // Replaced, never changed, when built again; the documents added since are kept beside them.
+    binary('orders.newest', 'u32', store.orders.newest);
+    binary('orders.pay', 'u32', store.orders.pay);
+    binary('recent', 'u32', Uint32Array.from(store.recent));
+  }
   // The change numbers skipped by transactions then open, and since when: looked for again after a restart.
   binary('holes', 'f64', Float64Array.from([...holes].flat()));
   const header = { jobs: n - store.dead, count: n, dead: store.dead, capacity: store.seq.length, lastChange };
@@ -173,9 +179,12 @@ export function restore(header: SnapshotHeader, sections: ReadonlyMap<string, Ui
   store.count = n;
   store.dead = header.dead;
   rebuild(store);
-  // The dense words' sets, as a load makes them (trim), and the page orders.
+  // The dense words' sets, as a load makes them (trim).
   store.trim();
-  store.buildOrders();
+  if (sections.has('orders.newest')) {
+    store.orders = { newest: u32('orders.newest'), pay: u32('orders.pay') };
+    store.recent = Array.from(u32('recent'));
+  } else store.buildOrders();
   return store;
 }
 
