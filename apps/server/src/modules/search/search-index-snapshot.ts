@@ -2,7 +2,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/client.js';
 import type { IndexSnapshot, IndexState, SearchIndex } from './search-index.js';
 import type { Store } from './search-index-store.js';
@@ -162,7 +161,11 @@ async function staleness(db: Queryable, lastChange: number): Promise<string | un
   return undefined;
 }
 
-type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
+/** The app's logger (pino), as much of it as is used here. */
+interface Log {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
 
 /**
  * The snapshot of one instance's index: read on the first load, written after every full load and then every
