@@ -176,6 +176,31 @@ describeEachDb('the search index snapshot', (kind) => {
     expect(found.items.map((item) => item.jobTitle)).toEqual(['Zzzzqx Wrangler']);
   }, 120_000);
 
+  it('is written again every SEARCH_SNAPSHOT_MS when changes were applied since, and not otherwise', async () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-snapshot-'));
+    const file = new SnapshotFile(t.db, own, 100, log);
+    files.push(file);
+    const headerOf = () => {
+      const bytes = fs.readFileSync(file.file);
+      return JSON.parse(bytes.subarray(12, 12 + bytes.readUInt32LE(8)).toString()) as { lastChange: number };
+    };
+    const index = await loaded(file);
+    await file.save(index);
+    const first = headerOf().lastChange;
+    const written = fs.statSync(file.file).mtimeMs;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(fs.statSync(file.file).mtimeMs).toBe(written);
+    await t.db.query(
+      `UPDATE jobs SET job_title = 'Rewritten' WHERE seq = (SELECT max(seq) FROM jobs WHERE status = 'open')`,
+    );
+    expect(await index.current()).toBe(true);
+    const until = Date.now() + 5_000;
+    while (headerOf().lastChange === first && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(headerOf().lastChange).toBeGreaterThan(first);
+    fs.rmSync(own, { recursive: true, force: true });
+  }, 120_000);
+
   /** Writes a snapshot, spoils it with `spoil`, and expects a full load for `reason`, answering as the reference. */
   const fallsBack = async (spoil: (file: string) => Promise<void> | void, reason: RegExp) => {
     await spoil(await written());
