@@ -201,6 +201,19 @@ describeEachDb('the search index snapshot', (kind) => {
     fs.rmSync(own, { recursive: true, force: true });
   }, 120_000);
 
+  it('removes the temporary files of writes that never finished, once they are an hour old', async () => {
+    const old = path.join(dir, 'snapshot.bin.1.1.tmp');
+    const recent = path.join(dir, 'snapshot.bin.2.2.tmp');
+    fs.writeFileSync(old, 'partial');
+    fs.writeFileSync(recent, 'another instance writing now');
+    const hoursAgo = (Date.now() - 2 * 3_600_000) / 1000;
+    fs.utimesSync(old, hoursAgo, hoursAgo);
+    await written();
+    expect(fs.existsSync(old)).toBe(false);
+    expect(fs.existsSync(recent)).toBe(true);
+    fs.rmSync(recent);
+  }, 120_000);
+
   /** Writes a snapshot, spoils it with `spoil`, and expects a full load for `reason`, answering as the reference. */
   const fallsBack = async (spoil: (file: string) => Promise<void> | void, reason: RegExp) => {
     await spoil(await written());

@@ -31,6 +31,7 @@ const MAGIC = 'JBINDEX\n';
 const PREFIX_BYTES = 12;
 /** Hashing hands the event loop back after this many bytes: requests go on meanwhile (PGlite shares the thread). */
 const TURN_BYTES = 16 << 20;
+const TEMPORARY = '.tmp';
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -74,21 +75,33 @@ async function writeSections(
   prefix.write(MAGIC, 0, 'latin1');
   prefix.writeUInt32LE(json.byteLength, MAGIC.length);
   json.copy(prefix, PREFIX_BYTES);
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  const handle = await fs.open(temporary, 'w');
+  const temporary = `${file}.${process.pid}.${Date.now()}${TEMPORARY}`;
   try {
-    const chunks = [prefix, ...body];
-    // writev takes at most IOV_MAX (1,024) buffers at a time.
-    for (let i = 0; i < chunks.length; i += 1_000) await handle.writev(chunks.slice(i, i + 1_000));
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
-  await fs.rename(temporary, file).catch(async (error: unknown) => {
+    const handle = await fs.open(temporary, 'w');
+    try {
+      const chunks = [prefix, ...body];
+      // writev takes at most IOV_MAX (1,024) buffers at a time.
+      for (let i = 0; i < chunks.length; i += 1_000) await handle.writev(chunks.slice(i, i + 1_000));
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(temporary, file);
+  } catch (error) {
     await fs.rm(temporary, { force: true });
     throw error;
-  });
+  }
   return prefix.byteLength + offset;
+}
+
+/** Removes the temporary files of writes that never finished (a process stopped mid-write): older than an hour. */
+async function removeLeftovers(dir: string): Promise<void> {
+  for (const name of await fs.readdir(dir)) {
+    if (!name.endsWith(TEMPORARY)) continue;
+    const at = path.join(dir, name);
+    const stat = await fs.stat(at).catch(() => undefined);
+    if (stat && Date.now() - stat.mtimeMs > 3_600_000) await fs.rm(at, { force: true });
+  }
 }
 
 async function readExactly(handle: fs.FileHandle, into: Uint8Array, position: number): Promise<void> {
@@ -259,6 +272,7 @@ export class SnapshotFile implements IndexSnapshot {
     );
     const ids = await identity(this.db);
     await fs.mkdir(path.dirname(this.file), { recursive: true });
+    await removeLeftovers(path.dirname(this.file));
     // Taken after the last await before it: the state of one moment.
     const state = index.snapshotState();
     if (!state) return;
