@@ -52,6 +52,7 @@ import { adminAccountRoutes } from './modules/accounts/admin-accounts.routes.js'
 import { siteRoutes } from './modules/site/site.routes.js';
 import { loadPageRenderer, pageRoutes, type PageRenderer } from './modules/pages/pages.routes.js';
 import { PGLITE_LOAD_CHUNK, SearchIndex } from './modules/search/search-index.js';
+import { SnapshotFile } from './modules/search/search-index-snapshot.js';
 import { SearchCache } from './modules/search/search.service.js';
 import { MailQueue } from './modules/mail/mail.queue.js';
 import { Metrics } from './modules/metrics/metrics.js';
@@ -254,8 +255,14 @@ async function startSearch(app: FastifyInstance, db: Db, config: Config): Promis
     app.addHook('onClose', stopListening);
   }
   if (config.searchIndex === 'memory') {
-    // Loaded in the background (searches use the database's passes meanwhile), then kept in step with job_changes.
+    // Loaded in the background (searches use the database's passes meanwhile), then kept in step with job_changes;
+    // from the snapshot on disk when it is fresh.
+    const snapshot =
+      config.searchSnapshotMs > 0
+        ? new SnapshotFile(db, path.join(config.dataDir, 'search-index'), config.searchSnapshotMs, app.log)
+        : undefined;
     const index = new SearchIndex(db, {
+      snapshot,
       ...(db.kind === 'pglite' ? { loadChunk: PGLITE_LOAD_CHUNK } : {}),
       onChange: () => searchCounts.forgetAnswers(),
       onCatchUpError: (error) =>
@@ -273,7 +280,10 @@ async function startSearch(app: FastifyInstance, db: Db, config: Config): Promis
         },
       );
     });
-    app.addHook('onClose', async () => index.close());
+    app.addHook('onClose', async () => {
+      await index.close();
+      await snapshot?.stop();
+    });
   }
   return searchCounts;
 }

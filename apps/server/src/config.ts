@@ -95,6 +95,8 @@ const envSchema = z.object({
   SEARCH_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(3_000),
   SEARCH_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(8),
   SEARCH_INDEX: z.enum(['memory', 'off']).default('memory'),
+  // How often the search index's snapshot (DATA_DIR/search-index) is written when jobs changed (0: no snapshot).
+  SEARCH_SNAPSHOT_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   // Webhooks: hosts that may be called over http and on private addresses (an intranet receiver; the tests').
   WEBHOOK_ALLOWED_HOSTS: commaList({ lowerCase: true }),
   // How often each instance looks for due webhook deliveries (0: never, for tests that send rounds themselves).
@@ -191,6 +193,8 @@ export interface Config {
   searchPoolSize: number;
   /** `memory`: searches are counted and paged over an index of the open jobs in this process's memory (decision record 24); `off`: over the database. */
   searchIndex: 'memory' | 'off';
+  /** SEARCH_INDEX=memory: the index is written to DATA_DIR/search-index after a full load and this often when changed, and read at start (0: never). */
+  searchSnapshotMs: number;
   /** Webhooks: hosts allowed over http and on private addresses; the poll interval (0: no sender); retries. */
   webhookAllowedHosts: string[];
   webhookPollMs: number;
@@ -427,6 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
     searchIndex: e.SEARCH_INDEX,
+    searchSnapshotMs: e.SEARCH_SNAPSHOT_MS,
     metricsToken: e.METRICS_TOKEN,
     webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
     webhookPollMs: e.WEBHOOK_POLL_MS,

@@ -117,6 +117,8 @@ export async function buildTestApp(
     webhookPollMs: 0,
     // Import runs are started by the tests that are about them (job-imports.api.test.ts).
     importPollMs: 0,
+    // The search index's snapshot is written and read by the tests that are about it (search-index-snapshot.test.ts).
+    searchSnapshotMs: 0,
     // The posting limit (POSTS_PER_DAY, 20 by default) is tested where it is about (moderation.api.test.ts); the
     // other suites post more than a day's worth from one account.
     postsPerDay: 1_000_000,

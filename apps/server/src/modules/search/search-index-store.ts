@@ -363,7 +363,8 @@ export class Store {
   }
 
   /** The alive documents in the two page orders, as of the last build (buildOrders). */
-  private orders: Record<PageOrder, Uint32Array> | undefined;
+  /** (Written to the index's snapshot and read back with it: building them is most of reading one.) */
+  orders: Record<PageOrder, Uint32Array> | undefined;
   /** Documents added since the orders were built (new and changed jobs), sorted per order when walked. */
   recent: number[] = [];
   private recentSorted: Partial<Record<PageOrder, number[]>> = {};

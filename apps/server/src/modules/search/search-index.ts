@@ -118,6 +118,21 @@ const FEATURED_REREAD_MS = 60_000;
 /** A change this many numbers before the last one when loading began is read again: transactions then still open. */
 const LOAD_CHANGE_MARGIN = 1_000;
 
+/** What a load starts from besides the jobs (search-index-snapshot.ts): a store and the changes applied to it. */
+export interface IndexState {
+  store: Store;
+  lastChange: number;
+  /** Change numbers skipped below lastChange, and since when (ms): looked for again, then given up. */
+  holes: ReadonlyMap<number, number>;
+}
+
+/** A copy of the index kept on disk: read on the first load; told of every load so it can be written. */
+export interface IndexSnapshot {
+  /** The state written earlier, when job_changes can bring it up to date, else why not (then every job is read). */
+  read(): Promise<IndexState | { reason: string }>;
+  loaded(index: SearchIndex, from: 'jobs' | 'snapshot'): void;
+}
+
 /** Why the index cannot answer a search, so the SQL passes do: the text's words were not parsed as plain prefixes. */
 export class NotIndexable extends Error {}
 
@@ -181,6 +196,7 @@ export class SearchIndex {
   private readonly gatherMost: number;
   private readonly loadChunk: number;
 
+  private readonly snapshot: IndexSnapshot | undefined;
   private readonly onChange: () => void;
   private readonly onCatchUpError: (error: unknown) => void;
   /** The last catch-up failed (its error was reported; the next failure is not, until one succeeds). */
@@ -200,13 +216,16 @@ export class SearchIndex {
       loadChunk = LOAD_CHUNK,
       onChange = () => {},
       onCatchUpError = () => {},
+      snapshot,
     }: {
       gatherMost?: number;
       loadChunk?: number;
       onChange?: () => void;
       onCatchUpError?: (error: unknown) => void;
+      snapshot?: IndexSnapshot | undefined;
     } = {},
   ) {
+    this.snapshot = snapshot;
     this.gatherMost = gatherMost;
     this.loadChunk = loadChunk;
     this.onChange = onChange;
@@ -243,10 +262,16 @@ export class SearchIndex {
     return this.loading;
   }
 
+  /** The store and the changes applied to it, as of now (for the snapshot); undefined before the first load. */
+  snapshotState(): IndexState | undefined {
+    return this.store && { store: this.store, lastChange: this.lastChange, holes: this.holes };
+  }
+
   private async loadAnew(): Promise<void> {
     this.lastError = undefined;
     const loadStarted = Date.now();
     try {
+      if (!this.store && this.snapshot && (await this.loadSnapshot(this.snapshot))) return;
       const [mark] = await this.db.query<{ n: string | number | null }>('SELECT max(change_no) AS n FROM job_changes');
       const from = Math.max(0, Number(mark?.n ?? 0) - LOAD_CHANGE_MARGIN);
       const store = new Store();
@@ -286,10 +311,25 @@ export class SearchIndex {
       }
       await pending?.catch(() => undefined);
       await this.catchUp();
+      this.snapshot?.loaded(this, 'jobs');
     } catch (error) {
       this.lastError = error;
       throw error;
     }
+  }
+
+  /** The first load from the snapshot, when it can be brought up to date: then the changes since are read. */
+  private async loadSnapshot(snapshot: IndexSnapshot): Promise<boolean> {
+    const saved = await snapshot.read();
+    if (!('store' in saved) || this.closed) return false;
+    this.generation += 1;
+    this.store = saved.store;
+    this.lastChange = saved.lastChange;
+    this.holes = new Map(saved.holes);
+    this.caughtUpAt = Date.now();
+    await this.catchUp();
+    snapshot.loaded(this, 'snapshot');
+    return true;
   }
 
   /** The words of each title, as to_tsvector gives them (title_doc of job_title_counts, the weight A of search_doc). */
