@@ -58,3 +58,11 @@ CREATE TABLE IF NOT EXISTS schema_state (key text PRIMARY KEY, value text NOT NU
 
 -- Pay order was walked down this index by the database's passes; the index orders by pay in memory.
 DROP INDEX jobs_open_pay_idx;
+
+-- The three GIN indexes over the words, the skills and the title's trigrams served the database's passes. What reads
+-- those columns now reads few rows: the reference answers only before the index is loaded (bounded by the statement
+-- timeout), and alert matching first narrows by creation time (jobs_created_at_idx). A GIN entry per word of a
+-- description was the largest part of every job write.
+DROP INDEX jobs_open_search_idx;
+DROP INDEX jobs_title_trgm_idx;
+DROP INDEX jobs_skills_idx;

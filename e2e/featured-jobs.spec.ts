@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, setTheme, signInFast, uniqueSuffix } from './fixtures';
+
+/**
+ * Featured jobs (issue 36): Dan (ADMIN_EMAILS of scripts/e2e-server.mjs) features a job from the console's Jobs
+ * screen until a day; a search it matches shows it first, labelled "Featured", also without scripts; a search it
+ * does not match does not. SHOTS_DIR: the results and the console's form, light and dark, 1280 and 390 px.
+ */
+const ADMIN = 'dan@example.com';
+const SHOTS = process.env.SHOTS_DIR;
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  for (const dark of [false, true]) {
+    await setTheme(page, dark);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(SHOTS, `featured-${name}-${dark ? 'dark' : 'light'}-${width}.png`) });
+    }
+  }
+  await setTheme(page, false);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('an administrator features a job: its searches show it first, labelled, and other searches do not', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await (await browser.newContext()).newPage();
+  const word = `Orchard${uniqueSuffix()}`;
+  await signInFast(page, ADMIN);
+  const api = page.context().request;
+  const ids: string[] = [];
+  for (const title of [`${word} Keeper`, `${word} Picker`, `${word} Planter`]) {
+    const posted = await api.post('/api/job/post-job', {
+      data: {
+        jobTitle: title,
+        companyName: 'Featured Test Co',
+        companyLogo: '/static/logos/tidewater.svg',
+        jobLocation: 'Berlin',
+        employmentType: 'Full-time',
+        experienceLevel: 'Any Experience',
+        salaryType: 'Yearly',
+        minPrice: '$40k',
+        maxPrice: '$60k',
+        description: 'A job that exists for the featured jobs test.',
+        skills: [{ value: 'JavaScript', label: 'JavaScript' }],
+      },
+    });
+    expect(posted.status(), await posted.text()).toBe(201);
+    ids.push(((await posted.json()) as { insertedId: string }).insertedId);
+  }
+
+  // The console: feature the oldest of the three (last in newest order) until a day, with a reason.
+  await page.goto(`/admin/jobs?q=${encodeURIComponent(`${word} Keeper`)}`);
+  const row = page.getByTestId('console-job').filter({ hasText: `${word} Keeper` });
+  await row.getByRole('button', { name: 'Feature', exact: true }).click();
+  const panel = page.getByTestId('console-action');
+  await expect(panel.getByLabel('Featured until (the last day)')).toBeVisible();
+  await panel.getByRole('textbox').fill('Launch week');
+  await shoot(page, 'console-form');
+  await panel.getByRole('button', { name: 'Feature job' }).click();
+  await expect(page.getByTestId('console-outcome')).toHaveText('Job featured');
+  await expect(row).toContainText('Featured until');
+
+  // The search: the featured job first, labelled, once; the others after it.
+  await page.goto(`/?q=${encodeURIComponent(word)}`);
+  const cards = page.locator('main article');
+  await expect(cards).toHaveCount(3);
+  await expect(cards.first()).toContainText(`${word} Keeper`);
+  await expect(cards.first()).toContainText('Featured');
+  await expect(cards.nth(1)).not.toContainText('Featured');
+  await expectNoAxeViolations(page, 'search results with a featured job');
+  await shoot(page, 'results');
+  // A search it does not match never shows it.
+  await page.goto(`/?q=${encodeURIComponent(`${word} Picker`)}`);
+  await expect(page.locator('main article')).toHaveCount(1);
+  await expect(page.locator('main article').first()).not.toContainText('Featured');
+
+  // Without scripts, the server-rendered page shows it first too.
+  const plain = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await plain.goto(`/?q=${encodeURIComponent(word)}`);
+  await expect(plain.locator('main article').first()).toContainText('Featured');
+  await expect(plain.locator('main article').first()).toContainText(`${word} Keeper`);
+});
