@@ -50,6 +50,8 @@ import { auditRoutes } from './modules/moderation/audit.routes.js';
 import { consoleRoutes } from './modules/moderation/console.routes.js';
 import { adminAccountRoutes } from './modules/accounts/admin-accounts.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
+import { SiteSettingsStore } from './modules/site/settings-store.js';
+import { sitePageRoutes, siteSettingsRoutes } from './modules/site/settings.routes.js';
 import { loadPageRenderer, pageRoutes, type PageRenderer } from './modules/pages/pages.routes.js';
 import { PGLITE_LOAD_CHUNK, SearchIndex } from './modules/search/search-index.js';
 import { SearchCache } from './modules/search/search.service.js';
@@ -129,10 +131,13 @@ export async function buildApp({
   const rateLimiter = createRateLimiter(config.redisUrl);
   app.addHook('onClose', () => rateLimiter.close());
   const metrics = new Metrics();
+  const settings = new SiteSettingsStore(db, config);
+  await settings.start(app.log);
+  app.addHook('onClose', () => settings.stop());
   const mail = new MailQueue(
     db,
     createMailTransport(config),
-    config.mailFrom,
+    () => settings.mailFrom(),
     app.log,
     { pollingIntervalSeconds: config.mailPollSeconds, expireSeconds: config.mailExpireSeconds },
     (outcome) => metrics.mailAttempt(outcome),
@@ -141,7 +146,7 @@ export async function buildApp({
   app.addHook('onReady', async () => mail.startInBackground());
   app.addHook('onClose', () => mail.stop());
   const searchCounts = await startSearch(app, db, config);
-  const deps: AppDeps = { db, config, searchCounts, rateLimiter, storage, cvStorage, mail, metrics };
+  const deps: AppDeps = { db, config, searchCounts, rateLimiter, storage, cvStorage, mail, metrics, settings };
   registerMetrics(app, deps);
   scheduleBackgroundWork(app, deps);
   await registerApiRoutes(app, deps);
@@ -340,6 +345,8 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   await app.register(consoleRoutes, { prefix: '/api', ...deps });
   await app.register(adminAccountRoutes, { prefix: '/api', ...deps });
   await app.register(siteRoutes, { prefix: '/api', ...deps });
+  await app.register(siteSettingsRoutes, { prefix: '/api', ...deps });
+  await app.register(sitePageRoutes, { prefix: '/api', ...deps });
   await app.register(apiKeyRoutes, { prefix: '/api/companies', ...deps });
   await app.register(webhookRoutes, { prefix: '/api/companies', ...deps });
   await app.register(importRoutes, { prefix: '/api/companies', ...deps });
