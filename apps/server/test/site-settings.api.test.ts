@@ -23,7 +23,11 @@ describeEachDb('site settings and site pages (issue 34, items 2 and 3)', (kind) 
   beforeAll(async () => {
     t = await buildTestApp(kind, { adminEmails: [adminEmail], postsPerDay: 20 });
     [admin, poster] = await Promise.all([signUpAndSignIn(t.app, { email: adminEmail }), signUpAndSignIn(t.app)]);
-    envApp = await buildTestApp(kind, { adminEmails: [adminEmail] }, { env: { SITE_NAME: 'Env Jobs', POSTS_PER_DAY: '7' } });
+    envApp = await buildTestApp(
+      kind,
+      { adminEmails: [adminEmail] },
+      { env: { SITE_NAME: 'Env Jobs', POSTS_PER_DAY: '7' } },
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -34,13 +38,20 @@ describeEachDb('site settings and site pages (issue 34, items 2 and 3)', (kind) 
     const before = await site();
     expect(before).toMatchObject({ social: [], siteName: 'Jobboard', footerLinks: [], accentColor: '#0f766e' });
     const links = [{ label: 'Blog', url: 'https://blog.example.com/' }];
-    const saved = await put(admin, '/api/admin/settings', { siteName: 'Acme Jobs', footerLinks: links, accentColor: '#AA3300' });
+    const saved = await put(admin, '/api/admin/settings', {
+      siteName: 'Acme Jobs',
+      footerLinks: links,
+      accentColor: '#AA3300',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<AdminSiteSettings>().values).toMatchObject({ siteName: 'Acme Jobs', accentColor: '#aa3300' });
     const response = await t.app.inject({ url: '/api/site' });
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.json()).toMatchObject({ siteName: 'Acme Jobs', footerLinks: links, accentColor: '#aa3300' });
-    const audit = await t.app.inject({ url: '/api/admin/audit?action=settings.update', headers: { cookie: admin.cookie } });
+    const audit = await t.app.inject({
+      url: '/api/admin/audit?action=settings.update',
+      headers: { cookie: admin.cookie },
+    });
     expect(audit.json<{ items: { targetLabel: string; adminEmail: string }[] }>().items[0]).toMatchObject({
       targetLabel: 'siteName, accentColor, footerLinks',
       adminEmail,
@@ -68,21 +79,35 @@ describeEachDb('site settings and site pages (issue 34, items 2 and 3)', (kind) 
   it('is for administrators only: 401 signed out, 403 for anyone else', async () => {
     expect((await put(undefined, '/api/admin/settings', { siteName: 'X' })).statusCode).toBe(401);
     expect((await put(poster, '/api/admin/settings', { siteName: 'X' })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: '/api/admin/settings', headers: { cookie: poster.cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/admin/settings', headers: { cookie: poster.cookie } })).statusCode).toBe(
+      403,
+    );
     expect((await put(poster, '/api/admin/pages/about', { body: 'x' })).statusCode).toBe(403);
   });
 
   it('applies the posting limit and the default job duration to the next post', async () => {
     expect((await put(admin, '/api/admin/settings', { postsPerDay: 1, jobDurationDays: 10 })).statusCode).toBe(200);
     const { validThrough: _unused, ...body } = jobBody();
-    const first = await t.app.inject({ method: 'POST', url: '/api/job/post-job', headers: { cookie: poster.cookie }, payload: body });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/job/post-job',
+      headers: { cookie: poster.cookie },
+      payload: body,
+    });
     expect(first.statusCode, first.body).toBe(201);
     const job = await t.app.inject({ url: `/api/job/all-jobs/${first.json<{ insertedId: string }>().insertedId}` });
     const tenDays = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     expect(job.json<{ validThrough: string }>().validThrough).toBe(tenDays);
-    const second = await t.app.inject({ method: 'POST', url: '/api/job/post-job', headers: { cookie: poster.cookie }, payload: body });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/job/post-job',
+      headers: { cookie: poster.cookie },
+      payload: body,
+    });
     expect(second.statusCode).toBe(429);
-    expect((await put(admin, '/api/admin/settings', { postsPerDay: null, jobDurationDays: null })).statusCode).toBe(200);
+    expect((await put(admin, '/api/admin/settings', { postsPerDay: null, jobDurationDays: null })).statusCode).toBe(
+      200,
+    );
   });
 
   it('a setting the environment gives wins, is marked, and cannot be saved', async () => {
@@ -109,7 +134,9 @@ describeEachDb('site settings and site pages (issue 34, items 2 and 3)', (kind) 
     expect(privacy.html).toMatch(/session cookie/);
     const about = (await t.app.inject({ url: '/api/site/pages/about' })).json<SitePage>();
     expect(about.body).toMatch(/connects people with career opportunities across industries/);
-    const saved = await put(admin, '/api/admin/pages/terms', { body: '**Be kind** <script>x</script> [a](javascript:x)' });
+    const saved = await put(admin, '/api/admin/pages/terms', {
+      body: '**Be kind** <script>x</script> [a](javascript:x)',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const terms = saved.json<SitePage>();
     expect(terms.isDefault).toBe(false);

@@ -16,7 +16,7 @@ export const SITE_SETTINGS_LIMITS = {
   footerLinks: 8,
   footerLabel: 40,
   senderName: 60,
-  pageBody: 20_000,
+  pageBody: 10_000,
 } as const;
 
 const text = (field: string, max: number, min = 0) =>
@@ -33,7 +33,9 @@ const httpUrl = (field: string) =>
     .string({ error: `${field} must be text` })
     .trim()
     .max(SITE_SETTINGS_LIMITS.url, { error: `${field} must be at most ${SITE_SETTINGS_LIMITS.url} characters` })
-    .refine((v) => /^https?:\/\//i.test(v) && isSafeUrl(v), { error: `${field} must be an http:// or https:// address` });
+    .refine((v) => /^https?:\/\//i.test(v) && isSafeUrl(v), {
+      error: `${field} must be an http:// or https:// address`,
+    });
 const optionalUrl = (field: string) => z.union([z.literal(''), httpUrl(field)]);
 
 export const footerLinkSchema = z.strictObject({
@@ -80,9 +82,9 @@ export const SITE_SETTING_KEYS = Object.keys(siteSettingsSchema.shape) as SiteSe
 
 /** PUT /api/admin/settings: the settings to change; null puts one back to its default. */
 export const siteSettingsUpdateSchema = z.strictObject(
-  Object.fromEntries(
-    SITE_SETTING_KEYS.map((key) => [key, siteSettingsSchema.shape[key].nullable().optional()]),
-  ) as { [K in SiteSettingKey]: z.ZodOptional<z.ZodNullable<(typeof siteSettingsSchema.shape)[K]>> },
+  Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, siteSettingsSchema.shape[key].nullable().optional()])) as {
+    [K in SiteSettingKey]: z.ZodOptional<z.ZodNullable<(typeof siteSettingsSchema.shape)[K]>>;
+  },
 );
 export type SiteSettingsUpdate = z.infer<typeof siteSettingsUpdateSchema>;
 

@@ -62,7 +62,10 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
   return header.trim().toLowerCase();
 }
 
-export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, searchCounts, settings }) => {
+export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, config, rateLimiter, searchCounts, settings },
+) => {
   const limits = rateLimitsOf(config);
   const countEdit = (userId: string, jobId: string) =>
     rateLimiter.consume([

@@ -101,7 +101,6 @@ export class SiteSettingsStore {
     await this.stopListening?.();
   }
 
-
   /** The From header of every e-mail: the sender name in effect with MAIL_FROM's address. */
   mailFrom(): string {
     // Unchanged from MAIL_FROM's own name: MAIL_FROM exactly as the operator wrote it.
