@@ -60,19 +60,20 @@ describe.skipIf(Boolean(reason))(
       it(`shows a save on the other instance within a second (${mode})`, async () => {
         const listen = mode === 'notify';
         const settingsPollMs = listen ? 60_000 : 500;
-        const [one, two] = [await start({ settingsPollMs }, listen), await start({ settingsPollMs }, listen)];
+        const one = await start({ settingsPollMs }, listen);
+        const two = await start({ settingsPollMs }, listen);
         const name = `${mode} Jobs`;
-        const saved = await one!.inject({
+        const saved = await one.inject({
           method: 'PUT',
           url: '/api/admin/settings',
-          headers: { cookie: await adminCookie(one!) },
+          headers: { cookie: await adminCookie(one) },
           payload: { siteName: name, footerLinks: [{ label: 'Blog', url: 'https://blog.example.com/' }] },
         });
         expect(saved.statusCode, saved.body).toBe(200);
         const started = Date.now();
-        expect(await siteNameWithin(two!, name)).toBe(name);
+        expect(await siteNameWithin(two, name)).toBe(name);
         expect(Date.now() - started).toBeLessThan(1000);
-        expect((await two!.inject({ url: '/api/site' })).json<SiteInfo>().footerLinks).toEqual([
+        expect((await two.inject({ url: '/api/site' })).json<SiteInfo>().footerLinks).toEqual([
           { label: 'Blog', url: 'https://blog.example.com/' },
         ]);
       });
