@@ -15,6 +15,23 @@ export interface PageHead {
   /** JSON-LD documents. */
   structuredData?: unknown[];
   alternates?: { type: string; title: string; href: string }[];
+  /** The site's name (a site setting) when it is not the product's; its icon when one is set. */
+  siteName?: string;
+  favicon?: string;
+}
+
+/** `head` under the site's own name (the titles and descriptions name the product's) and icon (issue 34, item 2). */
+export function withSite(head: PageHead, siteName: string, favicon: string): PageHead {
+  const named =
+    siteName === SITE_NAME
+      ? head
+      : {
+          ...head,
+          title: head.title.replaceAll(SITE_NAME, siteName),
+          description: head.description.replaceAll(SITE_NAME, siteName),
+          siteName,
+        };
+  return favicon ? { ...named, favicon } : named;
 }
 
 const DESCRIPTION_LENGTH = 160;
@@ -115,9 +132,10 @@ export function headTags(head: PageHead): string {
     `<meta name="description" content="${attr(head.description)}" />`,
   ];
   if (head.noindex) tags.push('<meta name="robots" content="noindex" />');
+  if (head.favicon) tags.push(`<link rel="icon" href="${attr(head.favicon)}" />`);
   if (head.canonical) tags.push(`<link rel="canonical" href="${attr(head.canonical)}" />`);
   tags.push(
-    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:site_name" content="${attr(head.siteName ?? SITE_NAME)}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:title" content="${attr(head.title)}" />`,
     `<meta property="og:description" content="${attr(head.description)}" />`,

@@ -32,7 +32,7 @@ export function defaultSettings(config: Config): SiteSettings {
 export class SiteSettingsStore {
   readonly defaults: SiteSettings;
   private effective: SiteSettings;
-  private version = -1;
+  private loadedVersion = -1;
   private timer: NodeJS.Timeout | undefined;
   private stopListening: (() => Promise<void>) | undefined;
   /** What the posting rules read (modules/posting-policy): getters, so each post reads the values of the moment. */
@@ -59,6 +59,11 @@ export class SiteSettingsStore {
     };
   }
 
+  /** Grows with every save read: what a kept rendered page compares (modules/pages). */
+  get version(): number {
+    return this.loadedVersion;
+  }
+
   current(): SiteSettings {
     return this.effective;
   }
@@ -78,7 +83,7 @@ export class SiteSettingsStore {
       if (parsed?.success) valid[key as SiteSettingKey] = parsed.data;
     }
     this.effective = { ...this.defaults, ...valid, ...this.config.settingsFromEnvironment } as SiteSettings;
-    this.version = stored.version;
+    this.loadedVersion = stored.version;
   }
 
   /** Loads the settings, then listens and polls until stop(); a failure is logged and the last values stay. */
@@ -89,7 +94,7 @@ export class SiteSettingsStore {
     if (this.db.listen) this.stopListening = await this.db.listen('site_settings_changed', () => void refresh());
     this.timer = setInterval(() => {
       readSettingsVersion(this.db).then(
-        (version) => (version !== this.version ? refresh() : undefined),
+        (version) => (version !== this.loadedVersion ? refresh() : undefined),
         (error: unknown) => log.warn({ err: error }, 'site settings version could not be read'),
       );
     }, this.config.settingsPollMs);
