@@ -1,4 +1,4 @@
-import type { SocialNetwork } from '@jobboard/shared';
+import type { FooterLink, SocialNetwork } from '@jobboard/shared';
 import { ArrowUp } from '../../components/ui/icons';
 import { Link } from '../../components/ui/Link';
 import { useSession } from '../../lib/session';
@@ -10,6 +10,61 @@ const SOCIAL_NAMES: Record<SocialNetwork, string> = { github: 'GitHub', linkedin
 const footerLinkClass =
   'text-sm text-slate-700 hover:text-teal-800 hover:underline dark:text-slate-300 dark:hover:text-teal-300';
 
+/** About, Privacy, Terms, the administrators' own links (site settings), Contact when configured, Sign Up. */
+function FooterNav({
+  signedIn,
+  contactEmail,
+  footerLinks,
+}: {
+  signedIn: boolean;
+  contactEmail: string | undefined;
+  footerLinks: FooterLink[];
+}) {
+  return (
+    <nav aria-label="Footer">
+      <ul className="flex flex-wrap gap-x-6 gap-y-2">
+        <li>
+          <Link to="/about" className={footerLinkClass}>
+            About
+          </Link>
+        </li>
+        <li>
+          <Link to="/privacy" className={footerLinkClass}>
+            Privacy
+          </Link>
+        </li>
+        <li>
+          <Link to="/terms" className={footerLinkClass}>
+            Terms
+          </Link>
+        </li>
+        {/* The administrators' own links (site settings); none: nothing shown. */}
+        {footerLinks.map((link) => (
+          <li key={`${link.label} ${link.url}`}>
+            <a href={link.url} className={footerLinkClass} rel="noopener">
+              {link.label}
+            </a>
+          </li>
+        ))}
+        {contactEmail ? (
+          <li>
+            <a href={`mailto:${contactEmail}`} className={footerLinkClass}>
+              Contact
+            </a>
+          </li>
+        ) : null}
+        {signedIn ? null : (
+          <li>
+            <Link to="/sign-up" className={footerLinkClass}>
+              Sign Up
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   const year = new Date().getFullYear();
   // Until the server says who is signed in, "Sign Up" shows as it does on the server-rendered page.
@@ -18,47 +73,7 @@ export function Footer() {
   return (
     <footer className="mt-12 border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-        <nav aria-label="Footer">
-          <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            <li>
-              <Link to="/about" className={footerLinkClass}>
-                About
-              </Link>
-            </li>
-            <li>
-              <Link to="/privacy" className={footerLinkClass}>
-                Privacy
-              </Link>
-            </li>
-            <li>
-              <Link to="/terms" className={footerLinkClass}>
-                Terms
-              </Link>
-            </li>
-            {/* The administrators' own links (site settings); none: nothing shown. */}
-            {footerLinks.map((link) => (
-              <li key={`${link.label} ${link.url}`}>
-                <a href={link.url} className={footerLinkClass} rel="noopener">
-                  {link.label}
-                </a>
-              </li>
-            ))}
-            {contactEmail ? (
-              <li>
-                <a href={`mailto:${contactEmail}`} className={footerLinkClass}>
-                  Contact
-                </a>
-              </li>
-            ) : null}
-            {signedIn ? null : (
-              <li>
-                <Link to="/sign-up" className={footerLinkClass}>
-                  Sign Up
-                </Link>
-              </li>
-            )}
-          </ul>
-        </nav>
+        <FooterNav signedIn={signedIn} contactEmail={contactEmail} footerLinks={footerLinks} />
         {/* Only the networks the operator configured (SOCIAL_*_URL); none: no list at all. */}
         {social.length > 0 ? (
           <ul className="flex items-center gap-3" aria-label="Social links">

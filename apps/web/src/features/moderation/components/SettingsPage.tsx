@@ -63,12 +63,110 @@ function changesOf(loaded: AdminSiteSettings, values: SiteSettings): Partial<Sit
   );
 }
 
+type TextKey = 'siteName' | 'tagline' | 'logoUrl' | 'faviconUrl' | 'mailSenderName';
+interface Parts {
+  values: SiteSettings;
+  set: <K extends SiteSettingKey>(key: K, value: SiteSettings[K]) => void;
+  locked: (key: SiteSettingKey) => string | undefined;
+  text: (key: TextKey, max: number) => Record<string, unknown>;
+}
+
+function LookSection({ values, set, locked, text }: Parts) {
+  return (
+    <Section title="Look">
+      <Setting id="siteName" label="Site name" locked={locked('siteName')}>
+        <input {...text('siteName', SITE_SETTINGS_LIMITS.siteName)} required />
+      </Setting>
+      <Setting id="tagline" label="Tagline" locked={locked('tagline')} hint="Shown under the name; empty: none.">
+        <input {...text('tagline', SITE_SETTINGS_LIMITS.tagline)} />
+      </Setting>
+      <Setting
+        id="logoUrl"
+        label="Logo address"
+        locked={locked('logoUrl')}
+        hint="https://...; empty: the built-in mark."
+      >
+        <input {...text('logoUrl', SITE_SETTINGS_LIMITS.url)} type="url" />
+      </Setting>
+      <Setting
+        id="faviconUrl"
+        label="Icon address (favicon)"
+        locked={locked('faviconUrl')}
+        hint="https://...; empty: the built-in icon."
+      >
+        <input {...text('faviconUrl', SITE_SETTINGS_LIMITS.url)} type="url" />
+      </Setting>
+      <Setting
+        id="accentColor"
+        label="Accent colour"
+        locked={locked('accentColor')}
+        hint="Buttons and links; white text sits on it, so pick a dark one."
+      >
+        <div className="flex items-center gap-3">
+          <input
+            id="accentColor"
+            type="color"
+            value={values.accentColor}
+            disabled={Boolean(locked('accentColor'))}
+            onChange={(event) => set('accentColor', event.target.value)}
+            className="h-10 w-14 cursor-pointer rounded-lg border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-900"
+          />
+          <code className="text-sm">{values.accentColor}</code>
+        </div>
+      </Setting>
+    </Section>
+  );
+}
+
+function SignInSection({ values, set, locked, text }: Parts) {
+  return (
+    <Section title="Sign-in and e-mail">
+      <Setting
+        id="signInMethods"
+        label="Sign-in methods shown"
+        locked={locked('signInMethods')}
+        hint="Google shows only when it is configured."
+      >
+        <div id="signInMethods" className="flex flex-wrap gap-4">
+          {SIGN_IN_METHODS.map((method) => (
+            <label key={method} className="flex min-h-11 items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-teal-700"
+                checked={values.signInMethods.includes(method)}
+                disabled={Boolean(locked('signInMethods'))}
+                onChange={(event) =>
+                  set(
+                    'signInMethods',
+                    event.target.checked
+                      ? SIGN_IN_METHODS.filter((m) => m === method || values.signInMethods.includes(m))
+                      : values.signInMethods.filter((m) => m !== method),
+                  )
+                }
+              />
+              {SIGN_IN_LABELS[method]}
+            </label>
+          ))}
+        </div>
+      </Setting>
+      <Setting
+        id="mailSenderName"
+        label="E-mail sender name"
+        locked={locked('mailSenderName')}
+        hint="The name e-mails come from."
+      >
+        <input {...text('mailSenderName', SITE_SETTINGS_LIMITS.senderName)} required />
+      </Setting>
+    </Section>
+  );
+}
+
 function SettingsForm({ loaded, save }: { loaded: AdminSiteSettings; save: ReturnType<typeof useSaveSettings> }) {
   const [values, setValues] = useState<SiteSettings>(loaded.values);
   const locked = (key: SiteSettingKey) =>
     loaded.fromEnvironment.includes(key) ? (loaded.environmentNames[key] ?? 'environment') : undefined;
   const set = <K extends SiteSettingKey>(key: K, value: SiteSettings[K]) => setValues({ ...values, [key]: value });
-  const text = (key: 'siteName' | 'tagline' | 'logoUrl' | 'faviconUrl' | 'mailSenderName', max: number) => ({
+  const text = (key: TextKey, max: number) => ({
     id: key,
     value: values[key],
     maxLength: max,
@@ -76,6 +174,7 @@ function SettingsForm({ loaded, save }: { loaded: AdminSiteSettings; save: Retur
     onChange: (event: { target: { value: string } }) => set(key, event.target.value),
     className: inputClass,
   });
+  const parts: Parts = { values, set, locked, text };
   const changes = changesOf(loaded, values);
   const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
@@ -83,90 +182,12 @@ function SettingsForm({ loaded, save }: { loaded: AdminSiteSettings; save: Retur
   };
   return (
     <form onSubmit={submit} className="space-y-6">
-      <Section title="Look">
-        <Setting id="siteName" label="Site name" locked={locked('siteName')}>
-          <input {...text('siteName', SITE_SETTINGS_LIMITS.siteName)} required />
-        </Setting>
-        <Setting id="tagline" label="Tagline" locked={locked('tagline')} hint="Shown under the name; empty: none.">
-          <input {...text('tagline', SITE_SETTINGS_LIMITS.tagline)} />
-        </Setting>
-        <Setting
-          id="logoUrl"
-          label="Logo address"
-          locked={locked('logoUrl')}
-          hint="https://...; empty: the built-in mark."
-        >
-          <input {...text('logoUrl', SITE_SETTINGS_LIMITS.url)} type="url" />
-        </Setting>
-        <Setting
-          id="faviconUrl"
-          label="Icon address (favicon)"
-          locked={locked('faviconUrl')}
-          hint="https://...; empty: the built-in icon."
-        >
-          <input {...text('faviconUrl', SITE_SETTINGS_LIMITS.url)} type="url" />
-        </Setting>
-        <Setting
-          id="accentColor"
-          label="Accent colour"
-          locked={locked('accentColor')}
-          hint="Buttons and links; white text sits on it, so pick a dark one."
-        >
-          <div className="flex items-center gap-3">
-            <input
-              id="accentColor"
-              type="color"
-              value={values.accentColor}
-              disabled={Boolean(locked('accentColor'))}
-              onChange={(event) => set('accentColor', event.target.value)}
-              className="h-10 w-14 cursor-pointer rounded-lg border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-900"
-            />
-            <code className="text-sm">{values.accentColor}</code>
-          </div>
-        </Setting>
-      </Section>
+      <LookSection {...parts} />
       <Section title="Footer links">
         <FooterLinksField links={values.footerLinks} onChange={(links: FooterLink[]) => set('footerLinks', links)} />
       </Section>
       <PostingSection values={values} set={set} locked={locked} />
-      <Section title="Sign-in and e-mail">
-        <Setting
-          id="signInMethods"
-          label="Sign-in methods shown"
-          locked={locked('signInMethods')}
-          hint="Google shows only when it is configured."
-        >
-          <div id="signInMethods" className="flex flex-wrap gap-4">
-            {SIGN_IN_METHODS.map((method) => (
-              <label key={method} className="flex min-h-11 items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-teal-700"
-                  checked={values.signInMethods.includes(method)}
-                  disabled={Boolean(locked('signInMethods'))}
-                  onChange={(event) =>
-                    set(
-                      'signInMethods',
-                      event.target.checked
-                        ? SIGN_IN_METHODS.filter((m) => m === method || values.signInMethods.includes(m))
-                        : values.signInMethods.filter((m) => m !== method),
-                    )
-                  }
-                />
-                {SIGN_IN_LABELS[method]}
-              </label>
-            ))}
-          </div>
-        </Setting>
-        <Setting
-          id="mailSenderName"
-          label="E-mail sender name"
-          locked={locked('mailSenderName')}
-          hint="The name e-mails come from."
-        >
-          <input {...text('mailSenderName', SITE_SETTINGS_LIMITS.senderName)} required />
-        </Setting>
-      </Section>
+      <SignInSection {...parts} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={save.isPending || Object.keys(changes).length === 0}>
           {save.isPending ? 'Saving...' : 'Save settings'}
