@@ -78,11 +78,11 @@ export const siteSettingsSchema = z.strictObject({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export type SiteSettingKey = keyof SiteSettings;
-export const SITE_SETTING_KEYS = Object.keys(siteSettingsSchema.shape) as SiteSettingKey[];
+export const SITE_SETTING_KEYS = /* @__PURE__ */ Object.keys(siteSettingsSchema.shape) as SiteSettingKey[];
 
 /** PUT /api/admin/settings: the settings to change; null puts one back to its default. */
-export const siteSettingsUpdateSchema = z.strictObject(
-  Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, siteSettingsSchema.shape[key].nullable().optional()])) as {
+export const siteSettingsUpdateSchema = /* @__PURE__ */ z.strictObject(
+  /* @__PURE__ */ Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, siteSettingsSchema.shape[key].nullable().optional()])) as {
     [K in SiteSettingKey]: z.ZodOptional<z.ZodNullable<(typeof siteSettingsSchema.shape)[K]>>;
   },
 );

@@ -10,6 +10,12 @@ const SOCIAL_NAMES: Record<SocialNetwork, string> = { github: 'GitHub', linkedin
 const footerLinkClass =
   'text-sm text-slate-700 hover:text-teal-800 hover:underline dark:text-slate-300 dark:hover:text-teal-300';
 
+const SITE_PAGES = [
+  ['/about', 'About'],
+  ['/privacy', 'Privacy'],
+  ['/terms', 'Terms'],
+] as const;
+
 /** About, Privacy, Terms, the administrators' own links (site settings), Contact when configured, Sign Up. */
 function FooterNav({
   signedIn,
@@ -23,21 +29,13 @@ function FooterNav({
   return (
     <nav aria-label="Footer">
       <ul className="flex flex-wrap gap-x-6 gap-y-2">
-        <li>
-          <Link to="/about" className={footerLinkClass}>
-            About
-          </Link>
-        </li>
-        <li>
-          <Link to="/privacy" className={footerLinkClass}>
-            Privacy
-          </Link>
-        </li>
-        <li>
-          <Link to="/terms" className={footerLinkClass}>
-            Terms
-          </Link>
-        </li>
+        {SITE_PAGES.map(([to, label]) => (
+          <li key={to}>
+            <Link to={to} className={footerLinkClass}>
+              {label}
+            </Link>
+          </li>
+        ))}
         {/* The administrators' own links (site settings); none: nothing shown. */}
         {footerLinks.map((link) => (
           <li key={`${link.label} ${link.url}`}>
