@@ -17,9 +17,8 @@ import { useSavePage } from '../api/settings';
 import { linkClass, muted } from './ConsoleParts';
 
 /** One page's editor: its Markdown, saved as is; empty puts the default text back. */
-function PageEditor({ page }: { page: SitePage }) {
+function PageEditor({ page, save }: { page: SitePage; save: ReturnType<typeof useSavePage> }) {
   const [body, setBody] = useState(page.body);
-  const save = useSavePage(page.slug);
   const id = `page-${page.slug}`;
   return (
     <form
@@ -70,7 +69,9 @@ function PageEditor({ page }: { page: SitePage }) {
 
 function PageTab({ slug }: { slug: SitePageSlug }) {
   const page = useSitePage(slug);
-  if (page.data) return <PageEditor key={`${page.data.updatedAt ?? 'default'}`} page={page.data} />;
+  // Here, not in the editor: the editor starts again from each saved text, and the save's outcome outlives it.
+  const save = useSavePage(slug);
+  if (page.data) return <PageEditor key={`${page.data.updatedAt ?? 'default'}`} page={page.data} save={save} />;
   if (page.isError) return <p role="alert">{errorMessage(page.error)}</p>;
   return <Spinner label="Loading the page" />;
 }
@@ -98,7 +99,7 @@ export function SitePagesPage() {
         role="tabpanel"
         className="rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
       >
-        <PageTab slug={slug} />
+        <PageTab key={slug} slug={slug} />
       </div>
     </section>
   );
