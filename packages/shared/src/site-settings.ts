@@ -82,7 +82,9 @@ export const SITE_SETTING_KEYS = /* @__PURE__ */ Object.keys(siteSettingsSchema.
 
 /** PUT /api/admin/settings: the settings to change; null puts one back to its default. */
 export const siteSettingsUpdateSchema = /* @__PURE__ */ z.strictObject(
-  /* @__PURE__ */ Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, siteSettingsSchema.shape[key].nullable().optional()])) as {
+  /* @__PURE__ */ Object.fromEntries(
+    SITE_SETTING_KEYS.map((key) => [key, siteSettingsSchema.shape[key].nullable().optional()]),
+  ) as {
     [K in SiteSettingKey]: z.ZodOptional<z.ZodNullable<(typeof siteSettingsSchema.shape)[K]>>;
   },
 );

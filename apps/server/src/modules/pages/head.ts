@@ -1,5 +1,13 @@
 import type { CompanyPage, Job } from '@jobboard/shared';
-import { countryName, formatSalary, HOME_TITLE, jobPageTitle, searchFeedLinks, SITE_NAME } from '@jobboard/shared';
+import {
+  countryName,
+  formatSalary,
+  HOME_TITLE,
+  homeTitleOf,
+  jobPageTitle,
+  searchFeedLinks,
+  SITE_NAME,
+} from '@jobboard/shared';
 import { descriptionText } from '../jobs/description-html.js';
 import { absoluteUrl } from './job-posting.js';
 
@@ -21,7 +29,8 @@ export interface PageHead {
 }
 
 /** `head` under the site's own name (the titles and descriptions name the product's) and icon (issue 34, item 2). */
-export function withSite(head: PageHead, siteName: string, favicon: string): PageHead {
+export function withSite(head: PageHead, siteName: string, favicon: string, tagline = ''): PageHead {
+  if (head.title === HOME_TITLE) head = { ...head, title: homeTitleOf(SITE_NAME, tagline) };
   const named =
     siteName === SITE_NAME
       ? head

@@ -156,8 +156,8 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
     const main = answers[answers.length - 1] ?? { status: 500, body: null };
     const status = pageStatus(plan, main);
     const state: SsrState = { locale, queries: answers };
-    const { siteName, faviconUrl } = deps.settings.current();
-    const head = withSite(await headOf(plan, main, origin), siteName, faviconUrl);
+    const { siteName, faviconUrl, tagline } = deps.settings.current();
+    const head = withSite(await headOf(plan, main, origin), siteName, faviconUrl, tagline);
     try {
       return {
         status,

@@ -1,4 +1,4 @@
-import { HOME_TITLE, SITE_NAME } from '@jobboard/shared';
+import { homeTitleOf } from '@jobboard/shared';
 import { useEffect } from 'react';
 import { useSiteInfo } from '../../lib/site';
 
@@ -29,10 +29,10 @@ function useSiteAppearance(accentColor: string, faviconUrl: string): void {
 
 /** Loaded after the first paint (RootLayout): the built-in look needs none of it. Home's title names the site. */
 export function SiteAppearance({ home }: { home: boolean }) {
-  const { accentColor, faviconUrl, siteName } = useSiteInfo();
+  const { accentColor, faviconUrl, siteName, tagline } = useSiteInfo();
   useSiteAppearance(accentColor, faviconUrl);
   useEffect(() => {
-    if (home) document.title = HOME_TITLE.replace(SITE_NAME, siteName);
-  }, [home, siteName]);
+    if (home) document.title = homeTitleOf(siteName, tagline);
+  }, [home, siteName, tagline]);
   return null;
 }

@@ -18,7 +18,10 @@ export function SiteBrand() {
           <BriefcaseBusiness size={20} aria-hidden="true" />
         </span>
       )}
-      <span className="truncate">{siteName}</span>
+      {/* Beside the wide screens' nav a long name is cut short (its whole text in the title), never the nav's words. */}
+      <span className="truncate lg:max-w-32" title={siteName}>
+        {siteName}
+      </span>
     </Link>
   );
 }

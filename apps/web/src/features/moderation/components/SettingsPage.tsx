@@ -77,7 +77,12 @@ function LookSection({ values, set, locked, text }: Parts) {
       <Setting id="siteName" label="Site name" locked={locked('siteName')}>
         <input {...text('siteName', SITE_SETTINGS_LIMITS.siteName)} required />
       </Setting>
-      <Setting id="tagline" label="Tagline" locked={locked('tagline')} hint="Shown under the name; empty: none.">
+      <Setting
+        id="tagline"
+        label="Tagline"
+        locked={locked('tagline')}
+        hint="The home page's title after the name, as search results show it; empty: find your next job."
+      >
         <input {...text('tagline', SITE_SETTINGS_LIMITS.tagline)} />
       </Setting>
       <Setting
@@ -234,8 +239,8 @@ function PostingSection({
           onChange={(event) => set('moderation', event.target.value === 'pre' ? 'pre' : 'post')}
           className={`${inputClass} max-w-md`}
         >
-          <option value="post">Jobs go live at once; reviewed when reported</option>
-          <option value="pre">New accounts' jobs wait for approval</option>
+          <option value="post">Live at once, reviewed when reported</option>
+          <option value="pre">New accounts wait for approval</option>
         </select>
       </Setting>
       <Setting id="postsPerDay" label="Jobs one account may post a day" locked={locked('postsPerDay')}>
