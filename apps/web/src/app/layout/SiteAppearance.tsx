@@ -30,9 +30,9 @@ function useSiteAppearance(accentColor: string, faviconUrl: string): void {
 /** Loaded after the first paint (RootLayout): the built-in look needs none of it. Home's title names the site. */
 export function SiteAppearance({ home }: { home: boolean }) {
   const { accentColor, faviconUrl, siteName, tagline } = useSiteInfo();
-  useSiteAppearance(accentColor, faviconUrl);
+  useSiteAppearance(accentColor ?? '', faviconUrl ?? '');
   useEffect(() => {
-    if (home) document.title = homeTitleOf(siteName, tagline);
+    if (home) document.title = homeTitleOf(siteName, tagline ?? '');
   }, [home, siteName, tagline]);
   return null;
 }
