@@ -286,7 +286,7 @@ async function startSearch(app: FastifyInstance, db: Db, config: Config): Promis
 /** What runs beside the requests on every instance: housekeeping, webhooks, job imports, job alerts. */
 function scheduleBackgroundWork(
   app: FastifyInstance,
-  { db, config, storage, cvStorage, mail, metrics, searchCounts }: AppDeps,
+  { db, config, storage, cvStorage, mail, metrics, searchCounts, settings }: AppDeps,
 ): void {
   if (config.housekeepingIntervalMs > 0) {
     const housekeeping = scheduleHousekeeping(db, app.log, config.housekeepingIntervalMs, { storage, cvStorage });
@@ -306,7 +306,10 @@ function scheduleBackgroundWork(
   }
   if (config.importPollMs > 0) {
     // Job imports (decision record 35): due sources claimed per instance (SKIP LOCKED), each run at most hourly.
-    const imports = new ImportPoller({ db, config, searchCounts, log: app.log }, config.importPollMs);
+    const imports = new ImportPoller(
+      { db, config, searchCounts, log: app.log, posting: settings.posting },
+      config.importPollMs,
+    );
     app.addHook('onReady', async () => imports.start());
     app.addHook('onClose', () => imports.stop());
   }
