@@ -19,7 +19,7 @@ export function SiteBrand() {
         </span>
       )}
       {/* Beside the wide screens' nav a long name is cut short (its whole text in the title), never the nav's words. */}
-      <span className="truncate lg:max-w-32" title={siteName}>
+      <span className="max-w-32 truncate" title={siteName}>
         {siteName}
       </span>
     </Link>
