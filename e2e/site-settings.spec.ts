@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, setTheme, uniqueSuffix } from './fixtures';
+import { DEMO_PASSWORD, expectNoAxeViolations, setTheme, uniqueSuffix } from './fixtures';
 
 /**
  * Site settings on two instances (issue 34, item 2): two app processes (the built bundle) on one fresh PostgreSQL
@@ -123,6 +123,7 @@ test('an administrator changes the site name and footer links; a second instance
   const page = await signedInAsAdmin(browser);
   await page.goto('/admin/settings');
   await expect(page.getByRole('heading', { name: 'Site settings' })).toBeVisible();
+  await expectNoAxeViolations(page, 'site settings');
   await shoot(page, 'console-before');
   const name = `Harbour Jobs ${uniqueSuffix()}`;
   await page.getByLabel('Site name').fill(name);
@@ -151,6 +152,7 @@ test('an administrator changes the site name and footer links; a second instance
   await expect(visitor).toHaveTitle(new RegExp(name));
   await visitor.goto('/privacy');
   await expect(visitor.getByTestId('site-page-body')).toContainText('session cookie');
+  await expectNoAxeViolations(visitor, 'privacy page');
   await shoot(visitor, 'privacy-page');
   await shoot(page, 'console-saved');
   await visitor.context().close();
@@ -168,6 +170,7 @@ test('an administrator edits the Terms; the page on the other instance shows the
     .fill('## House rules\n\nPost **real** jobs only. See <https://example.com/rules>.');
   await page.getByRole('button', { name: 'Save page' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expectNoAxeViolations(page, 'site pages console');
   await shoot(page, 'pages-console');
   const visitor = await (await browser.newContext({ baseURL: origin(1) })).newPage();
   await visitor.goto('/sign-up');

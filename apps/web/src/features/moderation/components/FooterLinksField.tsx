@@ -41,6 +41,7 @@ export function FooterLinksField({
             <Button
               type="button"
               variant="secondary"
+              className="self-start sm:self-auto"
               aria-label={`Remove link ${index + 1}`}
               onClick={() => onChange(links.filter((_, i) => i !== index))}
             >
