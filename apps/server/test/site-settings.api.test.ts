@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AdminSiteSettings, SiteInfo, SitePage } from '@jobboard/shared';
 import {
@@ -9,6 +11,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from './helpers.js';
+import { waitForMessage } from './outbox.js';
 
 describeEachDb('site settings and site pages (issue 34, items 2 and 3)', (kind) => {
   let t: TestApp;
@@ -149,5 +152,23 @@ describeEachDb('site settings and site pages (issue 34, items 2 and 3)', (kind) 
       'Terms (default text)',
       'Terms',
     ]);
+  });
+
+  it("sends e-mail under the sender name in effect, with MAIL_FROM's address", async () => {
+    expect((await put(admin, '/api/admin/settings', { mailSenderName: 'Harbour Mail' })).statusCode).toBe(200);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: poster.user.email },
+    });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    const outbox = path.join(t.config.dataDir, 'outbox');
+    await waitForMessage(outbox, poster.user.email, /password/i);
+    const raw = fs
+      .readdirSync(outbox)
+      .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'))
+      .find((text) => text.includes(poster.user.email));
+    expect(raw).toMatch(/^From: "?Harbour Mail"? <no-reply@jobboard\.local>/m);
+    expect((await put(admin, '/api/admin/settings', { mailSenderName: null })).statusCode).toBe(200);
   });
 });
