@@ -130,6 +130,7 @@ test('an administrator changes the site name and footer links; a second instance
   await page.getByRole('button', { name: 'Add a link' }).click();
   await page.getByLabel('Link 1 label').fill('Our blog');
   await page.getByLabel('Link 1 address').fill('https://blog.example.com/');
+  await page.getByLabel('Accent colour').fill('#1d4ed8');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
   const savedAt = Date.now();
@@ -143,6 +144,9 @@ test('an administrator changes the site name and footer links; a second instance
   expect(seen, 'the second instance within a second of the save').toBe(name);
   const rendered = await (await fetch(`${origin(1)}/`)).text();
   expect(rendered).toContain(name);
+  // The accent is written into every page the server sends: rendered ones and the app's shell.
+  expect(rendered).toContain('--color-teal-700:#1d4ed8');
+  expect(await (await fetch(`${origin(1)}/privacy`)).text()).toContain('--color-teal-700:#1d4ed8');
   const visitor = await (await browser.newContext({ baseURL: origin(1) })).newPage();
   await visitor.goto('/');
   await expect(visitor.getByRole('link', { name: `${name} home` })).toBeVisible();
@@ -150,6 +154,12 @@ test('an administrator changes the site name and footer links; a second instance
   await expect(footer.getByRole('link', { name: 'Our blog' })).toHaveAttribute('href', 'https://blog.example.com/');
   await expect(footer.getByRole('link', { name: 'Privacy' })).toBeVisible();
   await expect(visitor).toHaveTitle(new RegExp(name));
+  await expect(
+    visitor
+      .getByRole('link', { name: `${name} home` })
+      .locator('span')
+      .first(),
+  ).toHaveCSS('background-color', 'rgb(29, 78, 216)');
   await visitor.goto('/privacy');
   await expect(visitor.getByTestId('site-page-body')).toContainText('session cookie');
   await expectNoAxeViolations(visitor, 'privacy page');

@@ -51,6 +51,7 @@ import { consoleRoutes } from './modules/moderation/console.routes.js';
 import { adminAccountRoutes } from './modules/accounts/admin-accounts.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { SiteSettingsStore } from './modules/site/settings-store.js';
+import { shellWithAppearance } from './modules/site/appearance.js';
 import { sitePageRoutes, siteSettingsRoutes } from './modules/site/settings.routes.js';
 import { loadPageRenderer, pageRoutes, type PageRenderer } from './modules/pages/pages.routes.js';
 import { PGLITE_LOAD_CHUNK, SearchIndex } from './modules/search/search-index.js';
@@ -158,7 +159,7 @@ export async function buildApp({
   // its HTML.
   await app.register(feedRoutes, deps);
   await app.register(embedRoutes, deps);
-  registerStaticFiles(app, config, storage, Boolean(pages));
+  registerStaticFiles(app, config, storage, Boolean(pages), settings);
   return app;
 }
 
@@ -361,6 +362,7 @@ function registerStaticFiles(
   config: Config,
   storage: FileStorage,
   serverRendered: boolean,
+  settings: SiteSettingsStore,
 ): void {
   app.register(fastifyStatic, {
     root: path.join(config.staticDir, 'static'),
@@ -409,11 +411,18 @@ function registerStaticFiles(
       (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|static|uploads)(\/|$)/.test(pathname);
     if (hasWeb && isPage) {
       // Every page path loads the app; one the app does not have is still its "Page Not Found", with a 404 status.
+      // With the site's own accent or icon (site settings) written in; the built-in look streams the file as built.
+      const { accentColor, faviconUrl } = settings.current();
+      const accent = accentColor === settings.defaults.accentColor ? undefined : accentColor;
+      const body =
+        accent || faviconUrl
+          ? shellWithAppearance(fs.readFileSync(indexHtml, 'utf8'), accent, faviconUrl)
+          : fs.createReadStream(indexHtml);
       return reply
         .code(isKnownPage(pathname) ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
-        .send(fs.createReadStream(indexHtml));
+        .send(body);
     }
     return reply.code(404).send(errorBody(404, MESSAGES.notFound));
   });

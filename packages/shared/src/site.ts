@@ -16,7 +16,7 @@ export const siteInfoSchema = z.object({
   tagline: z.string().optional(),
   logoUrl: z.string().optional().describe('An http(s) address; empty: the built-in mark'),
   faviconUrl: z.string().optional().describe('An http(s) address; empty: the built-in icon'),
-  accentColor: z.string().optional().describe('#rrggbb'),
+  accentColor: z.string().optional().describe('#rrggbb; absent: the built-in accent'),
   footerLinks: z.array(z.object({ label: z.string(), url: z.string() })).optional(),
   signInMethods: z.array(z.enum(['password', 'google'])).optional(),
 });

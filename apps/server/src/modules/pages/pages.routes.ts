@@ -156,8 +156,9 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
     const main = answers[answers.length - 1] ?? { status: 500, body: null };
     const status = pageStatus(plan, main);
     const state: SsrState = { locale, queries: answers };
-    const { siteName, faviconUrl, tagline } = deps.settings.current();
-    const head = withSite(await headOf(plan, main, origin), siteName, faviconUrl, tagline);
+    const { siteName, faviconUrl, tagline, accentColor } = deps.settings.current();
+    const accent = accentColor === deps.settings.defaults.accentColor ? '' : accentColor;
+    const head = withSite(await headOf(plan, main, origin), siteName, faviconUrl, tagline, accent);
     try {
       return {
         status,

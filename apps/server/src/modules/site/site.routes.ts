@@ -18,6 +18,8 @@ export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, 
     // Settings change while the app runs and must show within a second: revalidated, never cached for minutes.
     void reply.header('cache-control', 'no-cache');
     const { siteName, tagline, logoUrl, faviconUrl, accentColor, footerLinks, signInMethods } = settings.current();
-    return { ...fixed, siteName, tagline, logoUrl, faviconUrl, accentColor, footerLinks, signInMethods };
+    // The built-in accent is left out: the app then loads nothing to draw it (apps/web RootLayout).
+    const accent = accentColor === settings.defaults.accentColor ? {} : { accentColor };
+    return { ...fixed, siteName, tagline, logoUrl, faviconUrl, ...accent, footerLinks, signInMethods };
   });
 };

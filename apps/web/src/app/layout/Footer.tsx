@@ -39,7 +39,7 @@ function FooterNav({
         {/* The administrators' own links (site settings); none: nothing shown. */}
         {footerLinks.map((link) => (
           <li key={`${link.label} ${link.url}`}>
-            <a href={link.url} className={footerLinkClass} rel="noopener">
+            <a href={link.url} className={footerLinkClass}>
               {link.label}
             </a>
           </li>

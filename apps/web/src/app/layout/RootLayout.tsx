@@ -1,9 +1,11 @@
+import { homeTitleOf } from '@jobboard/shared';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
 import { useHydrated } from '../../lib/hydrated';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { useCurrentUser } from '../../lib/session';
+import { useSiteInfo } from '../../lib/site';
 import { ErrorBoundary } from '../pages/RouteError';
 import { SessionEndedRedirect } from '../guards';
 import { Footer } from './Footer';
@@ -15,8 +17,6 @@ const PageCrumb = lazyScreen(() => import('./PageCrumb'), 'PageCrumb');
 const UnverifiedBanner = lazyScreen(() => import('./UnverifiedBanner'), 'UnverifiedBanner');
 // Other tabs' sign-ins and sign-outs: nothing to show on a first paint, so loaded after it.
 const AccountSync = lazyScreen(() => import('./AccountSync'), 'AccountSync');
-// The site's accent colour, icon and home title (site settings): nothing to draw, so loaded after the first paint.
-const SiteAppearance = lazyScreen(() => import('./SiteAppearance'), 'SiteAppearance');
 
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -29,6 +29,11 @@ export function RootLayout() {
   // downloads none of it. Once started it stays, so this tab's sign-out and next sign-in reach the other tabs.
   const [syncing, setSyncing] = useState(false);
   if (!syncing && (user || pathname === '/sign-in' || pathname === '/sign-up')) setSyncing(true);
+  // The site's accent and icon are in the page the server sends (modules/site/appearance.ts); the title is the app's.
+  const { siteName, tagline } = useSiteInfo();
+  useEffect(() => {
+    if (home) document.title = homeTitleOf(siteName, tagline ?? '');
+  }, [home, siteName, tagline]);
   // A new screen starts at the top (query-string changes on home keep their place).
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -43,14 +48,6 @@ export function RootLayout() {
       </a>
       <SessionEndedRedirect />
       <Header />
-      {/* The site's accent, icon and home title (site settings); the server-rendered page already has the title. */}
-      {hydrated ? (
-        <ErrorBoundary quiet>
-          <Suspense fallback={null}>
-            <SiteAppearance home={home} />
-          </Suspense>
-        </ErrorBoundary>
-      ) : null}
       {hydrated && syncing ? (
         <ErrorBoundary quiet>
           <Suspense fallback={null}>

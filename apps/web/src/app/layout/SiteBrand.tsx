@@ -18,10 +18,8 @@ export function SiteBrand() {
           <BriefcaseBusiness size={20} aria-hidden="true" />
         </span>
       )}
-      {/* Beside the wide screens' nav a long name is cut short (its whole text in the title), never the nav's words. */}
-      <span className="max-w-32 truncate" title={siteName}>
-        {siteName}
-      </span>
+      {/* A long name is cut short, never the nav's words (the link's label says it whole). */}
+      <span className="max-w-32 truncate">{siteName}</span>
     </Link>
   );
 }

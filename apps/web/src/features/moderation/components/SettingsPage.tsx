@@ -105,7 +105,7 @@ function LookSection({ values, set, locked, text }: Parts) {
         id="accentColor"
         label="Accent colour"
         locked={locked('accentColor')}
-        hint="Buttons and links; white text sits on it, so pick a dark one."
+        hint="Buttons and links, in pages opened after the save; white text sits on it, so pick a dark one."
       >
         <div className="flex items-center gap-3">
           <input
