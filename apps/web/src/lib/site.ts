@@ -4,10 +4,10 @@ import { apiFetch } from './api';
 import { queryKeys } from './query-keys';
 
 /** What every page shows, with the product's values until the server's are known (or on failure). */
-export type Site = SiteInfo & Required<Pick<SiteInfo, 'siteName' | 'footerLinks' | 'signInMethods'>>;
+export type Site = SiteInfo & Required<Pick<SiteInfo, 'siteName' | 'footerLinks'>>;
 
-// Only what has no neutral empty value: an absent logo, icon, accent or tagline is the built-in one.
-const DEFAULTS: Site = { social: [], siteName: 'Jobboard', footerLinks: [], signInMethods: ['password', 'google'] };
+// Only what has no neutral empty value: an absent logo, icon, tagline or list of sign-in methods is the built-in one.
+const DEFAULTS: Site = { social: [], siteName: 'Jobboard', footerLinks: [] };
 
 /**
  * The site settings and the operator's footer links (GET /api/site). Read again when a tab comes back into view,

@@ -19,7 +19,7 @@ export function SiteBrand() {
         </span>
       )}
       {/* A long name is cut short, never the nav's words (the link's label says it whole). */}
-      <span className="max-w-32 truncate">{siteName}</span>
+      <span className="max-w-32 truncate lg:max-w-24">{siteName}</span>
     </Link>
   );
 }

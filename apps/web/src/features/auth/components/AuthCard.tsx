@@ -74,7 +74,7 @@ export function AuthForm({
   const [params] = useSearchParams();
   const next = params.get('next');
   // Which methods the site settings show; the password form stays when nothing else could be offered.
-  const { signInMethods } = useSiteInfo();
+  const { signInMethods = ['password', 'google'] } = useSiteInfo();
   const googleOffered = useGoogleOffered();
   const google = googleOffered && signInMethods.includes('google');
   const password = signInMethods.includes('password') || !google;
