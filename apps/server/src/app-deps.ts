@@ -6,6 +6,7 @@ import type { PrivateStorage } from './modules/cvs/cv-storage.js';
 import type { MailQueue } from './modules/mail/mail.queue.js';
 import type { Metrics } from './modules/metrics/metrics.js';
 import type { FileStorage } from './modules/uploads/storage.js';
+import type { SiteSettingsStore } from './modules/site/settings-store.js';
 
 /** What every route module is given: nothing is imported as a global. */
 export interface AppDeps {
@@ -23,4 +24,6 @@ export interface AppDeps {
   mail: MailQueue;
   /** Counters and timings for /metrics (served only when METRICS_TOKEN is set). */
   metrics: Metrics;
+  /** The site settings in effect (issue 34): the environment's, the console's, or the defaults; kept in step. */
+  settings: SiteSettingsStore;
 }

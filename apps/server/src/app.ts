@@ -50,6 +50,9 @@ import { auditRoutes } from './modules/moderation/audit.routes.js';
 import { consoleRoutes } from './modules/moderation/console.routes.js';
 import { adminAccountRoutes } from './modules/accounts/admin-accounts.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
+import { SiteSettingsStore } from './modules/site/settings-store.js';
+import { shellWithAppearance } from './modules/site/appearance.js';
+import { sitePageRoutes, siteSettingsRoutes } from './modules/site/settings.routes.js';
 import { loadPageRenderer, pageRoutes, type PageRenderer } from './modules/pages/pages.routes.js';
 import { PGLITE_LOAD_CHUNK, SearchIndex } from './modules/search/search-index.js';
 import { SnapshotFile } from './modules/search/search-index-snapshot.js';
@@ -130,10 +133,13 @@ export async function buildApp({
   const rateLimiter = createRateLimiter(config.redisUrl);
   app.addHook('onClose', () => rateLimiter.close());
   const metrics = new Metrics();
+  const settings = new SiteSettingsStore(db, config);
+  await settings.start(app.log);
+  app.addHook('onClose', () => settings.stop());
   const mail = new MailQueue(
     db,
     createMailTransport(config),
-    config.mailFrom,
+    () => settings.mailFrom(),
     app.log,
     { pollingIntervalSeconds: config.mailPollSeconds, expireSeconds: config.mailExpireSeconds },
     (outcome) => metrics.mailAttempt(outcome),
@@ -142,7 +148,7 @@ export async function buildApp({
   app.addHook('onReady', async () => mail.startInBackground());
   app.addHook('onClose', () => mail.stop());
   const searchCounts = await startSearch(app, db, config);
-  const deps: AppDeps = { db, config, searchCounts, rateLimiter, storage, cvStorage, mail, metrics };
+  const deps: AppDeps = { db, config, searchCounts, rateLimiter, storage, cvStorage, mail, metrics, settings };
   registerMetrics(app, deps);
   scheduleBackgroundWork(app, deps);
   await registerApiRoutes(app, deps);
@@ -154,7 +160,7 @@ export async function buildApp({
   // its HTML.
   await app.register(feedRoutes, deps);
   await app.register(embedRoutes, deps);
-  registerStaticFiles(app, config, storage, Boolean(pages));
+  registerStaticFiles(app, config, storage, Boolean(pages), settings);
   return app;
 }
 
@@ -291,7 +297,7 @@ async function startSearch(app: FastifyInstance, db: Db, config: Config): Promis
 /** What runs beside the requests on every instance: housekeeping, webhooks, job imports, job alerts. */
 function scheduleBackgroundWork(
   app: FastifyInstance,
-  { db, config, storage, cvStorage, mail, metrics, searchCounts }: AppDeps,
+  { db, config, storage, cvStorage, mail, metrics, searchCounts, settings }: AppDeps,
 ): void {
   if (config.housekeepingIntervalMs > 0) {
     const housekeeping = scheduleHousekeeping(db, app.log, config.housekeepingIntervalMs, { storage, cvStorage });
@@ -311,7 +317,10 @@ function scheduleBackgroundWork(
   }
   if (config.importPollMs > 0) {
     // Job imports (decision record 35): due sources claimed per instance (SKIP LOCKED), each run at most hourly.
-    const imports = new ImportPoller({ db, config, searchCounts, log: app.log }, config.importPollMs);
+    const imports = new ImportPoller(
+      { db, config, searchCounts, log: app.log, posting: settings.posting },
+      config.importPollMs,
+    );
     app.addHook('onReady', async () => imports.start());
     app.addHook('onClose', () => imports.stop());
   }
@@ -350,6 +359,8 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   await app.register(consoleRoutes, { prefix: '/api', ...deps });
   await app.register(adminAccountRoutes, { prefix: '/api', ...deps });
   await app.register(siteRoutes, { prefix: '/api', ...deps });
+  await app.register(siteSettingsRoutes, { prefix: '/api', ...deps });
+  await app.register(sitePageRoutes, { prefix: '/api', ...deps });
   await app.register(apiKeyRoutes, { prefix: '/api/companies', ...deps });
   await app.register(webhookRoutes, { prefix: '/api/companies', ...deps });
   await app.register(importRoutes, { prefix: '/api/companies', ...deps });
@@ -361,6 +372,7 @@ function registerStaticFiles(
   config: Config,
   storage: FileStorage,
   serverRendered: boolean,
+  settings: SiteSettingsStore,
 ): void {
   app.register(fastifyStatic, {
     root: path.join(config.staticDir, 'static'),
@@ -409,11 +421,18 @@ function registerStaticFiles(
       (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|static|uploads)(\/|$)/.test(pathname);
     if (hasWeb && isPage) {
       // Every page path loads the app; one the app does not have is still its "Page Not Found", with a 404 status.
+      // With the site's own accent or icon (site settings) written in; the built-in look streams the file as built.
+      const { accentColor, faviconUrl } = settings.current();
+      const accent = accentColor === settings.defaults.accentColor ? undefined : accentColor;
+      const body =
+        accent || faviconUrl
+          ? shellWithAppearance(fs.readFileSync(indexHtml, 'utf8'), accent, faviconUrl)
+          : fs.createReadStream(indexHtml);
       return reply
         .code(isKnownPage(pathname) ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
-        .send(fs.createReadStream(indexHtml));
+        .send(body);
     }
     return reply.code(404).send(errorBody(404, MESSAGES.notFound));
   });

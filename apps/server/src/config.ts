@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { SiteSettings } from '@jobboard/shared';
+import { settingsFromEnvironment } from './config-settings.js';
 import { repoRoot, serverRoot } from './paths.js';
 
 /** The only reader of process.env (docs/principles.md, "Conventions"). */
@@ -153,6 +155,8 @@ const envSchema = z.object({
     .email({ error: 'CONTACT_EMAIL must be an e-mail address' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // How often each instance reads the site settings' version (a save is heard at once on PostgreSQL by NOTIFY).
+  SETTINGS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
 });
 
 export interface Config {
@@ -235,6 +239,10 @@ export interface Config {
   social: Partial<Record<'github' | 'linkedin' | 'x', string>>;
   /** The footer's Contact link's address (CONTACT_EMAIL); undefined: no link. */
   contactEmail: string | undefined;
+  /** Site settings the environment sets (SETTING_VARIABLES): they override the console's and are read-only there. */
+  settingsFromEnvironment: Partial<SiteSettings>;
+  /** How often each instance checks the site settings' version (NOTIFY tells PostgreSQL instances at once). */
+  settingsPollMs: number;
   /** A download of every job whose client reads nothing for this long is ended (tests shorten it; 30 s when unset). */
   allJobsStallMs?: number;
 }
@@ -429,6 +437,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     postsPerDay: e.POSTS_PER_DAY,
     social: { github: e.SOCIAL_GITHUB_URL, linkedin: e.SOCIAL_LINKEDIN_URL, x: e.SOCIAL_X_URL },
     contactEmail: e.CONTACT_EMAIL,
+    settingsFromEnvironment: settingsFromEnvironment(env),
+    settingsPollMs: e.SETTINGS_POLL_MS,
     searchCacheTtlMs: e.SEARCH_CACHE_TTL_MS,
     searchIndex: e.SEARCH_INDEX,
     searchSnapshotMs: e.SEARCH_SNAPSHOT_MS,

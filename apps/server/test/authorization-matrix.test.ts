@@ -325,7 +325,15 @@ const TABLE: Record<string, Case> = {
     request: async (w, a) => ({ method: 'GET', url: '/api/site', headers: cookieOf(w, a) }),
     status: everyone(200),
     check: async (_w, _a, response) => {
-      expect(response.json()).toEqual({ social: [] });
+      expect(response.json()).toMatchObject({ social: [], siteName: 'Jobboard' });
+    },
+  },
+  'GET /api/site/pages/:slug': {
+    // The site pages: public, the same for everyone.
+    request: async (w, a) => ({ method: 'GET', url: '/api/site/pages/privacy', headers: cookieOf(w, a) }),
+    status: everyone(200),
+    check: async (_w, _a, response) => {
+      expect(response.json<{ slug: string }>().slug).toBe('privacy');
     },
   },
   'GET /api/ready': {
@@ -905,6 +913,43 @@ const TABLE: Record<string, Case> = {
     check: async (_w, a, response) => {
       if (a === 'owner') expect(response.body.startsWith('at,admin,action,target_id,target,reason\r\n')).toBe(true);
       else expect(response.body).not.toContain('at,admin,action');
+    },
+  },
+  'GET /api/admin/settings': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/admin/settings', headers: cookieOf(w, a) }),
+    status: ownerOnly(200),
+    check: async (_w, a, response) => {
+      if (a !== 'owner') expect(response.body).not.toContain('mailSenderName');
+    },
+  },
+  'PUT /api/admin/settings': {
+    request: async (w, a) => ({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: cookieOf(w, a),
+      payload: { tagline: `Matrix ${a}` },
+    }),
+    status: ownerOnly(200),
+    check: async (w, a) => {
+      const rows = await w.t.db.query<{ tagline: string | null }>(
+        "SELECT settings->>'tagline' AS tagline FROM site_settings",
+      );
+      if (a === 'owner') expect(rows[0]?.tagline).toBe('Matrix owner');
+      else expect(rows[0]?.tagline).not.toBe(`Matrix ${a}`);
+    },
+  },
+  'PUT /api/admin/pages/:slug': {
+    request: async (w, a) => ({
+      method: 'PUT',
+      url: '/api/admin/pages/terms',
+      headers: cookieOf(w, a),
+      payload: { body: `Matrix terms ${a}` },
+    }),
+    status: ownerOnly(200),
+    check: async (w, a) => {
+      const rows = await w.t.db.query<{ body: string }>("SELECT body FROM site_pages WHERE slug = 'terms'");
+      if (a === 'owner') expect(rows[0]?.body).toBe('Matrix terms owner');
+      else expect(rows[0]?.body ?? '').not.toBe(`Matrix terms ${a}`);
     },
   },
   'GET /api/admin/banned-users': {

@@ -292,7 +292,9 @@ type BodyKind =
   | 'api-job'
   | 'api-job-update'
   | 'job-draft'
-  | 'feature';
+  | 'feature'
+  | 'site-settings'
+  | 'site-page';
 
 /** The fixtures of one database. */
 interface World {
@@ -637,6 +639,10 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: () => '/api/admin/banned-users', withId: false, auth: true, body: 'none' },
   { method: 'GET', path: () => '/api/admin/audit', withId: false, auth: true, body: 'none' },
   { method: 'GET', path: () => '/api/admin/audit.csv', withId: false, auth: true, body: 'none' },
+  { method: 'GET', path: () => '/api/admin/settings', withId: false, auth: true, body: 'none' },
+  { method: 'PUT', path: () => '/api/admin/settings', withId: false, auth: true, body: 'site-settings' },
+  { method: 'PUT', path: () => '/api/admin/pages/terms', withId: false, auth: true, body: 'site-page' },
+  { method: 'GET', path: () => '/api/site/pages/about', withId: false, auth: false, body: 'none' },
   {
     method: 'POST',
     path: (w) => `/api/admin/jobs/${w.victimJob}/approve`,
@@ -920,6 +926,10 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { payload: { jobTitle: `Fuzzed draft ${unique}`, payMin: '20k' } };
     case 'feature':
       return { until: new Date().toISOString().slice(0, 10), reason: `Fuzzed ${unique}` };
+    case 'site-settings':
+      return { tagline: `Fuzzed ${unique}`.slice(0, 140) };
+    case 'site-page':
+      return { body: `Fuzzed terms ${unique}` };
     default:
       return {};
   }
@@ -961,6 +971,7 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   'import-source': ['kind', 'target'],
   'job-draft': ['payload'],
   feature: ['until', 'reason'],
+  'site-page': ['body'],
   'api-job': [
     'jobTitle',
     'jobLocation',
@@ -1000,6 +1011,8 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   'import-source': ['target'],
   'api-job': ['jobTitle', 'jobLocation', 'minPrice', 'maxPrice', 'description'],
   'api-job-update': ['jobTitle', 'description'],
+  // Every setting also takes null (back to its default), so none is a plain string field.
+  'site-page': ['body'],
 };
 
 interface Built {

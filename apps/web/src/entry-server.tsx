@@ -30,12 +30,14 @@ export interface PagePlan {
 
 /** The queries a server-rendered page needs, or null for a page the browser renders alone. */
 export function prefetchPlan(pathname: string, search: string): PagePlan | null {
+  // The site settings come first (the header and footer show them); the page's own answer is always last.
   const me = { key: queryKeys.me as QueryKey, path: '/api/auth/me' };
+  const site = { key: queryKeys.site as QueryKey, path: '/api/site' };
   if (pathname === '/') {
     const params = searchParamsOf(parseSearchParams(new URLSearchParams(search))).toString();
     return {
       kind: 'home',
-      queries: [me, { key: queryKeys.search(params), path: `/api/job/search${params ? `?${params}` : ''}` }],
+      queries: [site, me, { key: queryKeys.search(params), path: `/api/job/search${params ? `?${params}` : ''}` }],
     };
   }
   const job = matchPath('/job/:id', pathname);
@@ -44,14 +46,14 @@ export function prefetchPlan(pathname: string, search: string): PagePlan | null 
     return {
       kind: 'job',
       id,
-      queries: [me, { key: queryKeys.job(id), path: `/api/job/all-jobs/${encodeURIComponent(id)}` }],
+      queries: [site, me, { key: queryKeys.job(id), path: `/api/job/all-jobs/${encodeURIComponent(id)}` }],
     };
   const slug = matchPath('/company/:slug', pathname)?.params.slug;
   if (slug)
     return {
       kind: 'company',
       id: slug,
-      queries: [me, { key: queryKeys.company(slug), path: `/api/companies/${encodeURIComponent(slug)}` }],
+      queries: [site, me, { key: queryKeys.company(slug), path: `/api/companies/${encodeURIComponent(slug)}` }],
     };
   return null;
 }

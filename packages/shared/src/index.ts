@@ -23,3 +23,4 @@ export * from './page-titles.js';
 export * from './site.js';
 export * from './job-drafts.js';
 export * from './admin-console.js';
+export * from './site-settings.js';

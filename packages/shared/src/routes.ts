@@ -10,6 +10,8 @@ export const PAGE_PATHS = [
   '/sign-in',
   '/sign-up',
   '/about',
+  '/privacy',
+  '/terms',
   '/profile',
   '/post-job',
   '/edit-job/:id',
@@ -28,6 +30,8 @@ export const PAGE_PATHS = [
   '/admin/users/:id',
   '/admin/jobs',
   '/admin/reports',
+  '/admin/settings',
+  '/admin/pages',
   '/company-invitation',
 ] as const;
 

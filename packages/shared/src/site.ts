@@ -11,5 +11,13 @@ export const siteInfoSchema = z.object({
     .string()
     .optional()
     .describe("The operator's address for questions (CONTACT_EMAIL); absent when unset"),
+  // The site settings every page shows (issue 34, item 2); absent from a server older than them.
+  siteName: z.string().optional(),
+  tagline: z.string().optional(),
+  logoUrl: z.string().optional().describe('An http(s) address; empty: the built-in mark'),
+  faviconUrl: z.string().optional().describe('An http(s) address; empty: the built-in icon'),
+  accentColor: z.string().optional().describe('#rrggbb; absent: the built-in accent'),
+  footerLinks: z.array(z.object({ label: z.string(), url: z.string() })).optional(),
+  signInMethods: z.array(z.enum(['password', 'google'])).optional(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;

@@ -20,6 +20,10 @@ const ForgotPasswordPage = named(() => import('../features/auth/components/Forgo
 const ResetPasswordPage = named(() => import('../features/auth/components/ResetPasswordPage'), 'ResetPasswordPage');
 const VerifyEmailPage = named(() => import('../features/auth/components/VerifyEmailPage'), 'VerifyEmailPage');
 const AboutPage = named(() => import('./pages/AboutPage'), 'AboutPage');
+const PrivacyPage = named(() => import('./pages/SitePage'), 'PrivacyPage');
+const TermsPage = named(() => import('./pages/SitePage'), 'TermsPage');
+const SettingsPage = named(() => import('../features/moderation/components/SettingsPage'), 'SettingsPage');
+const SitePagesPage = named(() => import('../features/moderation/components/SitePagesPage'), 'SitePagesPage');
 const ProfilePage = named(() => import('../features/profile/components/ProfilePage'), 'ProfilePage');
 const PostJobPage = named(() => import('../features/jobs/components/PostJobPage'), 'PostJobPage');
 const EditJobPage = named(() => import('../features/jobs/components/EditJobPage'), 'EditJobPage');
@@ -67,6 +71,8 @@ export function AppRoutes() {
         {/* An alert e-mail's unsubscribe link works without a session. */}
         <Route path="unsubscribe" element={<UnsubscribePage />} />
         <Route path="about" element={<AboutPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="terms" element={<TermsPage />} />
         <Route element={<RequireAuth />}>
           <Route path="profile" element={<ProfilePage />} />
           <Route path="post-job" element={<PostJobPage />} />
@@ -84,6 +90,8 @@ export function AppRoutes() {
             <Route path="jobs" element={<JobsConsolePage />} />
             <Route path="reports" element={<ReportsPage />} />
             <Route path="audit" element={<AuditLogPage />} />
+            <Route path="settings" element={<SettingsPage />} />
+            <Route path="pages" element={<SitePagesPage />} />
           </Route>
           {/* A company invitation's mailed link, and the list of one's invitations. */}
           <Route path="company-invitation" element={<InvitationsPage />} />

@@ -6,4 +6,4 @@ CREATE INDEX jobs_featured_idx ON jobs (featured_until) WHERE featured_until IS 
 ALTER TABLE admin_actions DROP CONSTRAINT admin_actions_action_check;
 ALTER TABLE admin_actions ADD CONSTRAINT admin_actions_action_check CHECK (action IN (
   'job.approve', 'job.hide', 'job.close', 'job.feature', 'job.unfeature', 'user.ban', 'user.unban', 'user.delete',
-  'user.resend-confirmation', 'admin.grant', 'admin.revoke'));
+  'user.resend-confirmation', 'admin.grant', 'admin.revoke', 'settings.update', 'page.update'));

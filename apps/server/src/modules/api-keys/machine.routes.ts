@@ -80,12 +80,12 @@ export const machineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 };
 
 /** How the jobs API writes (through the jobs service, as the key's owner, for its company) and answers a job. */
-function jobWriter({ db, config, rateLimiter, searchCounts }: AppDeps) {
+function jobWriter({ db, config, rateLimiter, searchCounts, settings }: AppDeps) {
   const limits = rateLimitsOf(config);
   const writes: JobWriteDeps = {
     db,
     searchCounts,
-    posting: config,
+    posting: settings.posting,
     countEdit: (userId, jobId) =>
       rateLimiter.consume([
         [{ name: 'job-edits-job', ...limits.jobEditsPerJob }, jobId],

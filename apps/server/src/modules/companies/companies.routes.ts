@@ -30,7 +30,7 @@ const slugParams = z.object({ slug: z.string().max(100) });
 /** Companies (issue 11): public pages, edits by members only, members managed by the creator. */
 export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
-  { db, searchCounts, mail, rateLimiter, config },
+  { db, searchCounts, mail, rateLimiter, config, settings },
 ) => {
   app.get('/mine', { schema: { tags: ['companies'], response: { 200: z.array(companySchema) } } }, async (request) =>
     listMyCompanies(db, requireUser(request)),
@@ -66,7 +66,7 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         request.params.slug,
         request.body,
         () => searchCounts.invalidate(),
-        config,
+        settings.posting,
       ),
   );
 

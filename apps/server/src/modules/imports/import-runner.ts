@@ -27,6 +27,8 @@ export interface ImportDeps {
   searchCounts: JobWriteDeps['searchCounts'];
   config: Config;
   log: FastifyBaseLogger;
+  /** The posting rules in effect (site settings); the configuration's when not given. */
+  posting?: JobWriteDeps['posting'];
 }
 
 /** Where a source's entries are read from: the ATS's public board API (config) or the address given. */
@@ -109,7 +111,7 @@ async function posterOf(db: Db, companyId: string): Promise<CurrentUser> {
 
 /** Each entry mapped and written; one that fails is refused with its reason and the run goes on. */
 async function importEntries(deps: ImportDeps, source: SourceRow, parsed: ParsedSource, tally: Tally, now: Date) {
-  const writes: JobWriteDeps = { db: deps.db, searchCounts: deps.searchCounts, posting: deps.config };
+  const writes: JobWriteDeps = { db: deps.db, searchCounts: deps.searchCounts, posting: deps.posting ?? deps.config };
   const poster = await posterOf(deps.db, source.company_id);
   const items = new Map((await findItems(deps.db, source.id)).map((item) => [item.source_job_id, item]));
   const seen = new Set<string>();

@@ -10,8 +10,8 @@ const slugParams = z.object({ slug: z.string().max(100) });
 const tags = ['job imports'];
 
 /** A company's job imports, with the cookie session: /api/companies/:slug/imports (decision record 35). */
-export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, searchCounts }) => {
-  const deps: ImportDeps = { db, config, searchCounts, log: app.log };
+export const importRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, searchCounts, settings }) => {
+  const deps: ImportDeps = { db, config, searchCounts, log: app.log, posting: settings.posting };
 
   app.get(
     '/:slug/imports',

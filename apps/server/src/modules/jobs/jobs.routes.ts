@@ -62,14 +62,17 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
   return header.trim().toLowerCase();
 }
 
-export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, searchCounts }) => {
+export const jobRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, config, rateLimiter, searchCounts, settings },
+) => {
   const limits = rateLimitsOf(config);
   const countEdit = (userId: string, jobId: string) =>
     rateLimiter.consume([
       [{ name: 'job-edits-job', ...limits.jobEditsPerJob }, jobId],
       [{ name: 'job-edits-account', ...limits.jobEditsPerAccount }, userId],
     ]);
-  const writes = { db, searchCounts, posting: config, countEdit };
+  const writes = { db, searchCounts, posting: settings.posting, countEdit };
 
   // The spec's "download every job" call, kept for compatibility: streamed, so memory stays flat at any size.
   // It is the heaviest anonymous read there is, so: a per-address rate limit, at most ALL_JOBS_AT_ONCE running

@@ -106,6 +106,7 @@ function toRecord(
   existing: JobRecord | undefined,
   company: { id: string; name: string; logo: string },
   today: string,
+  durationDays: number = JOB_MODEL_LIMITS.validityDefaultDays,
 ): JobRecord {
   const base = existing;
   const employmentType = input.employmentType ?? base?.employment_type ?? '';
@@ -183,7 +184,7 @@ function toRecord(
   const validThrough =
     input.validThrough !== undefined
       ? checkValidThrough(input.validThrough, today)
-      : (base?.valid_through ?? addDays(today, JOB_MODEL_LIMITS.validityDefaultDays));
+      : (base?.valid_through ?? addDays(today, durationDays));
 
   // Status: the poster closes or reopens; a new closing date revives an expired job.
   let status = base?.status ?? 'open';
@@ -330,7 +331,13 @@ export async function createJob(
       // First, so the poster's row is locked before anything else takes a lock on it (a new company's member row).
       const admitted = deps.posting ? await admitPost(tx, poster, deps.posting) : 'open';
       const company = await companyForJob(tx, poster, body, undefined);
-      const record = toRecord({ ...body, status: undefined }, undefined, company, toIsoDate(now));
+      const record = toRecord(
+        { ...body, status: undefined },
+        undefined,
+        company,
+        toIsoDate(now),
+        deps.posting?.jobDurationDays,
+      );
       const id = await insertJob(tx, { ...record, posterId: poster.id });
       if (admitted === 'pending') await holdForReview(tx, id);
       if (idempotencyKey !== undefined) await insertPostKey(tx, poster.id, idempotencyKey, id);

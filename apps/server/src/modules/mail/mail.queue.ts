@@ -78,7 +78,8 @@ export class MailQueue {
   constructor(
     private readonly db: Db,
     private readonly transport: MailTransport,
-    private readonly from: string,
+    /** The From header; a function when it follows a setting that can change while the app runs. */
+    private readonly from: string | (() => string),
     private readonly log: FastifyBaseLogger,
     private readonly timing: MailQueueTiming,
     /** Told of each attempt to send a message (for /metrics). */
@@ -139,7 +140,7 @@ export class MailQueue {
   private async deliver(jobs: PgBoss.Job<OutgoingMail>[]): Promise<void> {
     for (const job of jobs) {
       try {
-        await this.transport.send(job.id, this.from, job.data);
+        await this.transport.send(job.id, typeof this.from === 'string' ? this.from : this.from(), job.data);
       } catch (error) {
         this.log.warn({ err: error, mailId: job.id }, 'a message could not be sent; it will be tried again');
         this.observe('failed');

@@ -12,6 +12,8 @@ export const ADMIN_ACTIONS = [
   'user.resend-confirmation',
   'admin.grant',
   'admin.revoke',
+  'settings.update',
+  'page.update',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -34,17 +36,29 @@ export async function recordAdminAction(
   entry: {
     admin: { id: string | null; email: string };
     action: AdminAction;
-    targetId: string;
+    targetId: string | null;
+    /** What changed, for an action with no job or account as its target (a setting, a site page). */
+    targetLabel?: string;
     reason?: string | undefined;
   },
 ): Promise<void> {
-  const label = entry.action.startsWith('job.')
-    ? 'SELECT job_title FROM jobs WHERE id = $4'
-    : 'SELECT email FROM users WHERE id = $4';
+  const label =
+    entry.targetLabel !== undefined
+      ? '$6::text'
+      : entry.action.startsWith('job.')
+        ? 'SELECT job_title FROM jobs WHERE id = $4'
+        : 'SELECT email FROM users WHERE id = $4';
   await db.query(
     `INSERT INTO admin_actions (admin_id, admin_email, action, target_id, target_label, reason)
      VALUES ($1, $2, $3, $4, coalesce((${label}), ''), $5)`,
-    [entry.admin.id, entry.admin.email, entry.action, entry.targetId, entry.reason ?? ''],
+    [
+      entry.admin.id,
+      entry.admin.email,
+      entry.action,
+      entry.targetId,
+      entry.reason ?? '',
+      ...(entry.targetLabel !== undefined ? [entry.targetLabel] : []),
+    ],
   );
 }
 

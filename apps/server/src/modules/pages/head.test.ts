@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headTags, homeHead, scriptJson } from './head.js';
+import { headTags, homeHead, scriptJson, withSite } from './head.js';
 import { assemblePage, pageLocale } from './page-html.js';
 
 const HOSTILE = '</script><script>alert(1)</script><!-- " \' & \u2028';
@@ -53,5 +53,26 @@ describe('rendered page head and state', () => {
     expect(pageLocale(undefined)).toBe('en-US');
     expect(pageLocale('*')).toBe('en-US');
     expect(pageLocale('not a locale!!,en')).toBe('en-US');
+  });
+
+  it("names the site's own name, tagline and icon (site settings, issue 34) in the head and the shell", () => {
+    const head = withSite(
+      homeHead('https://jobs.example.org', '', 3),
+      'Harbour "Jobs"',
+      'https://cdn.example/i.png',
+      'work by the sea',
+    );
+    const tags = headTags(head);
+    expect(tags).toContain('<title>Harbour "Jobs": work by the sea</title>');
+    expect(tags).toContain('<meta property="og:site_name" content="Harbour &quot;Jobs&quot;" />');
+    expect(tags).toContain('post jobs on Harbour');
+    expect(tags).toContain('<link rel="icon" href="https://cdn.example/i.png" />');
+    const shell =
+      '<head><link rel="icon" href="/favicon.svg" /><meta name="description" content="x" /></head><div id="root"></div>';
+    const page = assemblePage(shell, head, '', { locale: 'en-US', queries: [] }, 'state');
+    expect(page).not.toContain('/favicon.svg');
+    expect(headTags(withSite(homeHead('https://x.example', '', 1), 'Jobboard', ''))).toContain(
+      '<title>Jobboard: find your next job</title>',
+    );
   });
 });

@@ -1,6 +1,15 @@
 import type { CompanyPage, Job } from '@jobboard/shared';
-import { countryName, formatSalary, HOME_TITLE, jobPageTitle, searchFeedLinks, SITE_NAME } from '@jobboard/shared';
+import {
+  countryName,
+  formatSalary,
+  HOME_TITLE,
+  homeTitleOf,
+  jobPageTitle,
+  searchFeedLinks,
+  SITE_NAME,
+} from '@jobboard/shared';
 import { descriptionText } from '../jobs/description-html.js';
+import { accentStyle, faviconLink } from '../site/appearance.js';
 import { absoluteUrl } from './job-posting.js';
 
 /** What a rendered page says about itself in <head>: for search engines, link previews and feed readers. */
@@ -15,6 +24,26 @@ export interface PageHead {
   /** JSON-LD documents. */
   structuredData?: unknown[];
   alternates?: { type: string; title: string; href: string }[];
+  /** The site's name (a site setting) when it is not the product's; its icon when one is set. */
+  siteName?: string;
+  favicon?: string;
+  /** The site's accent colour (#rrggbb) when it is not the built-in one. */
+  accent?: string;
+}
+
+/** `head` under the site's own name (the titles and descriptions name the product's) and icon (issue 34, item 2). */
+export function withSite(head: PageHead, siteName: string, favicon: string, tagline = '', accent = ''): PageHead {
+  if (head.title === HOME_TITLE) head = { ...head, title: homeTitleOf(SITE_NAME, tagline) };
+  const named =
+    siteName === SITE_NAME
+      ? head
+      : {
+          ...head,
+          title: head.title.replaceAll(SITE_NAME, siteName),
+          description: head.description.replaceAll(SITE_NAME, siteName),
+          siteName,
+        };
+  return { ...named, ...(favicon ? { favicon } : {}), ...(accent ? { accent } : {}) };
 }
 
 const DESCRIPTION_LENGTH = 160;
@@ -115,9 +144,11 @@ export function headTags(head: PageHead): string {
     `<meta name="description" content="${attr(head.description)}" />`,
   ];
   if (head.noindex) tags.push('<meta name="robots" content="noindex" />');
+  if (head.favicon) tags.push(faviconLink(head.favicon));
+  if (head.accent) tags.push(accentStyle(head.accent));
   if (head.canonical) tags.push(`<link rel="canonical" href="${attr(head.canonical)}" />`);
   tags.push(
-    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:site_name" content="${attr(head.siteName ?? SITE_NAME)}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:title" content="${attr(head.title)}" />`,
     `<meta property="og:description" content="${attr(head.description)}" />`,

@@ -22,6 +22,8 @@ export function assemblePage(shell: string, head: PageHead, body: string, state:
   return (
     shell
       .replace(/<title>[^<]*<\/title>/, '')
+      // The site's own icon (a site setting) in place of the built-in one.
+      .replace(/<link rel="icon"[^>]*>/, (tag) => (head.favicon ? '' : tag))
       .replace(/<meta name="description"[^>]*>/, () => headTags(head))
       // The shell's "this page needs JavaScript" (index.html): a rendered page works without it.
       .replace(/(?:<!--[^>]*-->\s*)?<noscript>\s*<p\s+id="noscript-message"[\s\S]*?<\/noscript>\s*/, '')

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf, type Config } from '../../config.js';
 import { sessionCookieName } from '../../http/session.js';
 import { findCompanyById } from '../companies/companies.repository.js';
-import { companyHead, homeHead, jobHead, missingCompanyHead, missingJobHead, type PageHead } from './head.js';
+import { companyHead, homeHead, jobHead, missingCompanyHead, missingJobHead, withSite, type PageHead } from './head.js';
 import { PageCache, type CachedPage } from './page-cache.js';
 import { assemblePage, pageLocale, type SsrState } from './page-html.js';
 import { jobPostingJsonLd, type HiringCompany } from './job-posting.js';
@@ -156,7 +156,9 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
     const main = answers[answers.length - 1] ?? { status: 500, body: null };
     const status = pageStatus(plan, main);
     const state: SsrState = { locale, queries: answers };
-    const head = await headOf(plan, main, origin);
+    const { siteName, faviconUrl, tagline, accentColor } = deps.settings.current();
+    const accent = accentColor === deps.settings.defaults.accentColor ? '' : accentColor;
+    const head = withSite(await headOf(plan, main, origin), siteName, faviconUrl, tagline, accent);
     try {
       return {
         status,
@@ -193,7 +195,8 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
     // Only anonymous pages are kept: a signed-in page holds its reader's account (/api/auth/me) and their saves.
     const signedIn = Boolean(request.cookies[cookieName]);
     const key = signedIn || (plan.kind !== 'home' && url.search) ? undefined : `${origin}\n${locale}\n${pageUrl}`;
-    const changes = deps.searchCounts.changes;
+    // A page kept from before a change of the jobs or of the site settings is made again.
+    const changes = deps.searchCounts.changes + deps.settings.version;
     let kept = key === undefined ? undefined : cache.get(key, changes);
     if (!kept) {
       // Rendering is what costs (100-170 ms of the event loop): a client asking for page after page is held back,

@@ -5,7 +5,10 @@ import { AppError } from '../../http/errors.js';
 import type { CurrentUser } from '../../http/session.js';
 
 /** What deciding about administrators and new posts needs of the configuration (decision record 20). */
-export type ModerationConfig = Pick<Config, 'adminEmails' | 'moderation' | 'postsPerDay'>;
+export type ModerationConfig = Pick<Config, 'adminEmails' | 'moderation' | 'postsPerDay'> & {
+  /** Days a new job stays open when its poster gives no closing date (a site setting); unset: the product's 30. */
+  jobDurationDays?: number;
+};
 
 /**
  * An administrator is an account with a verified address that is granted the role in the database (`npm run

@@ -2,9 +2,12 @@ import { SOCIAL_NETWORKS, siteInfoSchema, type SiteInfo } from '@jobboard/shared
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 
-/** What every page shows from the configuration: the footer's social links (SOCIAL_*_URL) and Contact (CONTACT_EMAIL). */
-export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config }) => {
-  const info: SiteInfo = {
+/**
+ * What every page shows: the footer's social links (SOCIAL_*_URL) and Contact (CONTACT_EMAIL) from the
+ * configuration, and the site settings in effect (name, tagline, logo, favicon, accent, footer links, sign-in methods).
+ */
+export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, settings }) => {
+  const fixed: SiteInfo = {
     social: SOCIAL_NETWORKS.flatMap((network) => {
       const url = config.social[network];
       return url ? [{ network, url }] : [];
@@ -12,8 +15,11 @@ export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config }
     ...(config.contactEmail ? { contactEmail: config.contactEmail } : {}),
   };
   app.get('/site', { schema: { tags: ['site'], response: { 200: siteInfoSchema } } }, async (_request, reply) => {
-    // The same for everyone until the server restarts with another configuration.
-    void reply.header('cache-control', 'public, max-age=300');
-    return info;
+    // Settings change while the app runs and must show within a second: revalidated, never cached for minutes.
+    void reply.header('cache-control', 'no-cache');
+    const { siteName, tagline, logoUrl, faviconUrl, accentColor, footerLinks, signInMethods } = settings.current();
+    // The built-in accent is left out: the app then loads nothing to draw it (apps/web RootLayout).
+    const accent = accentColor === settings.defaults.accentColor ? {} : { accentColor };
+    return { ...fixed, siteName, tagline, logoUrl, faviconUrl, ...accent, footerLinks, signInMethods };
   });
 };

@@ -1,50 +1,77 @@
-import type { SocialNetwork } from '@jobboard/shared';
+import type { FooterLink, SocialNetwork } from '@jobboard/shared';
 import { ArrowUp } from '../../components/ui/icons';
 import { Link } from '../../components/ui/Link';
 import { useSession } from '../../lib/session';
 import { useSiteInfo } from '../../lib/site';
 
 // lucide-react ships no brand marks any more; the logos are CSS masks (index.css, .jb-icon-*).
-const SOCIAL_LABELS: Record<SocialNetwork, string> = {
-  github: 'Jobboard on GitHub',
-  linkedin: 'Jobboard on LinkedIn',
-  x: 'Jobboard on X',
-};
+const SOCIAL_NAMES: Record<SocialNetwork, string> = { github: 'GitHub', linkedin: 'LinkedIn', x: 'X' };
 
 const footerLinkClass =
   'text-sm text-slate-700 hover:text-teal-800 hover:underline dark:text-slate-300 dark:hover:text-teal-300';
+
+const SITE_PAGES = [
+  ['/about', 'About'],
+  ['/privacy', 'Privacy'],
+  ['/terms', 'Terms'],
+] as const;
+
+/** About, Privacy, Terms, the administrators' own links (site settings), Contact when configured, Sign Up. */
+function FooterNav({
+  signedIn,
+  contactEmail,
+  footerLinks,
+}: {
+  signedIn: boolean;
+  contactEmail: string | undefined;
+  footerLinks: FooterLink[];
+}) {
+  return (
+    <nav aria-label="Footer">
+      <ul className="flex flex-wrap gap-x-6 gap-y-2">
+        {SITE_PAGES.map(([to, label]) => (
+          <li key={to}>
+            <Link to={to} className={footerLinkClass}>
+              {label}
+            </Link>
+          </li>
+        ))}
+        {/* The administrators' own links (site settings); none: nothing shown. */}
+        {footerLinks.map((link) => (
+          <li key={`${link.label} ${link.url}`}>
+            <a href={link.url} className={footerLinkClass}>
+              {link.label}
+            </a>
+          </li>
+        ))}
+        {contactEmail ? (
+          <li>
+            <a href={`mailto:${contactEmail}`} className={footerLinkClass}>
+              Contact
+            </a>
+          </li>
+        ) : null}
+        {signedIn ? null : (
+          <li>
+            <Link to="/sign-up" className={footerLinkClass}>
+              Sign Up
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
 
 export function Footer() {
   const year = new Date().getFullYear();
   // Until the server says who is signed in, "Sign Up" shows as it does on the server-rendered page.
   const signedIn = Boolean(useSession().user);
-  const { social, contactEmail } = useSiteInfo();
+  const { social, contactEmail, siteName, footerLinks } = useSiteInfo();
   return (
     <footer className="mt-12 border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-        <nav aria-label="Footer">
-          <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            <li>
-              <Link to="/about" className={footerLinkClass}>
-                About
-              </Link>
-            </li>
-            {contactEmail ? (
-              <li>
-                <a href={`mailto:${contactEmail}`} className={footerLinkClass}>
-                  Contact
-                </a>
-              </li>
-            ) : null}
-            {signedIn ? null : (
-              <li>
-                <Link to="/sign-up" className={footerLinkClass}>
-                  Sign Up
-                </Link>
-              </li>
-            )}
-          </ul>
-        </nav>
+        <FooterNav signedIn={signedIn} contactEmail={contactEmail} footerLinks={footerLinks} />
         {/* Only the networks the operator configured (SOCIAL_*_URL); none: no list at all. */}
         {social.length > 0 ? (
           <ul className="flex items-center gap-3" aria-label="Social links">
@@ -54,7 +81,7 @@ export function Footer() {
                   href={item.url}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={SOCIAL_LABELS[item.network]}
+                  aria-label={`${siteName} on ${SOCIAL_NAMES[item.network]}`}
                   className="flex h-9 w-9 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
                 >
                   <span className={`jb-icon-${item.network} h-[18px] w-[18px]`} aria-hidden="true" />
@@ -64,7 +91,9 @@ export function Footer() {
           </ul>
         ) : null}
         <div className="flex items-center gap-4">
-          <p className="text-sm text-slate-700 dark:text-slate-300">© {year} Jobboard. All rights reserved.</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            © {year} {siteName}. All rights reserved.
+          </p>
           <button
             type="button"
             onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}

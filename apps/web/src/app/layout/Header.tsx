@@ -1,10 +1,11 @@
-import { BriefcaseBusiness, CircleUserRound, Lock, Menu, Moon, Sun, X } from '../../components/ui/icons';
+import { CircleUserRound, Lock, Menu, Moon, Sun, X } from '../../components/ui/icons';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link, NavLink } from '../../components/ui/Link';
 import { useHydrated } from '../../lib/hydrated';
 import { useSession } from '../../lib/session';
 import { useAppStore, useDarkMode } from '../../lib/store';
+import { SiteBrand } from './SiteBrand';
 
 /** The spec's links; `signIn`: what a visitor is told the page needs (it leads to sign-in first). */
 export const NAV_LINKS = [
@@ -138,16 +139,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
-        <Link
-          to="/"
-          className="flex items-center gap-2 text-lg font-bold tracking-tight text-slate-900 dark:text-white"
-          aria-label="Jobboard home"
-        >
-          <span className="flex h-9 w-9 items-center justify-center rounded-xl bg-teal-700 text-white">
-            <BriefcaseBusiness size={20} aria-hidden="true" />
-          </span>
-          <span>Jobboard</span>
-        </Link>
+        <SiteBrand />
         <nav aria-label="Main" className="ml-6 hidden lg:block">
           <NavList className="flex items-center gap-1" idPrefix="nav-" />
         </nav>

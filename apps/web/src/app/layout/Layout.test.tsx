@@ -50,4 +50,30 @@ describe('header and footer for visitors and members (issue 29)', () => {
     renderPage(<Footer />);
     expect(await screen.findByRole('link', { name: 'Contact' })).toHaveAttribute('href', 'mailto:help@jobs.example');
   });
+
+  it("the site settings: name in the header and footer, the administrators' footer links, Privacy and Terms (issue 34)", async () => {
+    mockFetch((url) =>
+      url === '/api/site'
+        ? {
+            body: {
+              social: [],
+              siteName: 'Acme Jobs',
+              footerLinks: [{ label: 'Blog', url: 'https://blog.example.com/' }],
+            },
+          }
+        : undefined,
+    );
+    renderPage(
+      <>
+        <Header />
+        <Footer />
+      </>,
+    );
+    expect(await screen.findByRole('link', { name: 'Acme Jobs home' })).toHaveTextContent('Acme Jobs');
+    const footer = screen.getByRole('navigation', { name: 'Footer' });
+    expect(within(footer).getByRole('link', { name: 'Blog' })).toHaveAttribute('href', 'https://blog.example.com/');
+    expect(within(footer).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+    expect(within(footer).getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByText(/Acme Jobs\. All rights reserved/)).toBeInTheDocument();
+  });
 });

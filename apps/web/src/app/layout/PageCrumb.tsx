@@ -2,6 +2,7 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { matchPath } from 'react-router';
 import { queryKeys } from '../../lib/query-keys';
+import { useSiteInfo } from '../../lib/site';
 import { crumbFor, hasOwnTitle } from '../crumbs';
 import { Breadcrumb } from './Breadcrumb';
 
@@ -22,8 +23,9 @@ function useCompanyName(pathname: string): string | undefined {
 export function PageCrumb({ pathname }: { pathname: string }) {
   const crumb = useCompanyName(pathname) ?? crumbFor(pathname) ?? 'Page Not Found';
   const ownTitle = hasOwnTitle(pathname);
+  const { siteName } = useSiteInfo();
   useEffect(() => {
-    if (!ownTitle) document.title = `${crumb} | Jobboard`;
-  }, [crumb, ownTitle]);
+    if (!ownTitle) document.title = `${crumb} | ${siteName}`;
+  }, [crumb, ownTitle, siteName]);
   return <Breadcrumb page={crumb} />;
 }

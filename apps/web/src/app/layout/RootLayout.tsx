@@ -1,10 +1,11 @@
-import { HOME_TITLE } from '@jobboard/shared';
+import { homeTitleOf } from '@jobboard/shared';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
 import { useHydrated } from '../../lib/hydrated';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { useCurrentUser } from '../../lib/session';
+import { useSiteInfo } from '../../lib/site';
 import { ErrorBoundary } from '../pages/RouteError';
 import { SessionEndedRedirect } from '../guards';
 import { Footer } from './Footer';
@@ -28,9 +29,11 @@ export function RootLayout() {
   // downloads none of it. Once started it stays, so this tab's sign-out and next sign-in reach the other tabs.
   const [syncing, setSyncing] = useState(false);
   if (!syncing && (user || pathname === '/sign-in' || pathname === '/sign-up')) setSyncing(true);
+  // The site's accent and icon are in the page the server sends (modules/site/appearance.ts); the title is the app's.
+  const { siteName, tagline } = useSiteInfo();
   useEffect(() => {
-    if (home) document.title = HOME_TITLE;
-  }, [home]);
+    if (home) document.title = homeTitleOf(siteName, tagline ?? '');
+  }, [home, siteName, tagline]);
   // A new screen starts at the top (query-string changes on home keep their place).
   useEffect(() => {
     window.scrollTo(0, 0);

@@ -1,6 +1,8 @@
 import { Briefcase, Search, Users } from 'lucide-react';
 import { Link } from '../../components/ui/Link';
 import { buttonClass } from '../../components/ui/Button';
+import { useSiteInfo } from '../../lib/site';
+import { SitePageBody, useSitePage } from './SitePage';
 
 const points = [
   {
@@ -16,13 +18,25 @@ const points = [
   { icon: Users, title: 'Built for people', text: 'Job seekers and employers meet in one simple, fast place.' },
 ];
 
+/** The About page: the administrators' text when they wrote one (site pages), else the spec's, as designed. */
 export function AboutPage() {
+  const page = useSitePage('about');
+  const { siteName } = useSiteInfo();
+  if (page.data && !page.data.isDefault)
+    return (
+      <section className="mx-auto max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">About {siteName}</h1>
+        <div className="mt-6">
+          <SitePageBody html={page.data.html} />
+        </div>
+      </section>
+    );
   return (
     <section className="mx-auto max-w-3xl">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Welcome to Jobboard</h1>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Welcome to {siteName}</h1>
       <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
-        Welcome! Jobboard connects people with career opportunities across industries. Whether you are looking for your
-        next role or for the right person to join your team, you are in the right place.
+        Welcome! {siteName} connects people with career opportunities across industries. Whether you are looking for
+        your next role or for the right person to join your team, you are in the right place.
       </p>
       <ul className="mt-10 grid gap-4 sm:grid-cols-3">
         {points.map(({ icon: Icon, title, text }) => (

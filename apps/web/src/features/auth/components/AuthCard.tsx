@@ -3,6 +3,7 @@ import type { ReactNode, SubmitEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../../components/ui/Link';
 import { Button } from '../../../components/ui/Button';
+import { useSiteInfo } from '../../../lib/site';
 import { GoogleButton, useGoogleOffered } from './GoogleButton';
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
@@ -72,24 +73,32 @@ export function AuthForm({
 }: AuthFormProps) {
   const [params] = useSearchParams();
   const next = params.get('next');
-  const google = useGoogleOffered();
+  // Which methods the site settings show; the password form stays when nothing else could be offered.
+  const { signInMethods = ['password', 'google'] } = useSiteInfo();
+  const googleOffered = useGoogleOffered();
+  const google = googleOffered && signInMethods.includes('google');
+  const password = signInMethods.includes('password') || !google;
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     onSubmit();
   };
   return (
     <AuthCard title={title} subtitle={subtitle}>
-      <form onSubmit={submit} className="space-y-4">
-        {children}
+      {password ? (
+        <form onSubmit={submit} className="space-y-4">
+          {children}
+          <ErrorLine message={formError} />
+          <Button type="submit" disabled={busy} className="w-full py-2.5">
+            {busy ? 'Loading...' : submitLabel}
+          </Button>
+        </form>
+      ) : (
         <ErrorLine message={formError} />
-        <Button type="submit" disabled={busy} className="w-full py-2.5">
-          {busy ? 'Loading...' : submitLabel}
-        </Button>
-      </form>
+      )}
       {/* An install without Google sign-in offers none, rather than a button that fails once pressed. */}
       {google ? (
         <>
-          <Divider />
+          {password ? <Divider /> : null}
           <GoogleButton onSuccess={onGoogle} onError={onGoogleError} />
         </>
       ) : null}

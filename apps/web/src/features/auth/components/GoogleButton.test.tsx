@@ -24,4 +24,25 @@ describe('Continue with Google', () => {
     expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     expect(screen.getByText('or')).toBeInTheDocument();
   });
+
+  it('the site settings choose the methods shown: Google alone, or the password form alone (issue 34)', async () => {
+    const site = (methods: string[]) => (url: string) =>
+      url === '/api/auth/google/config'
+        ? { body: { configured: true } }
+        : url === '/api/site'
+          ? { body: { social: [], signInMethods: methods } }
+          : undefined;
+    mockFetch(site(['google']));
+    const { unmount } = renderPage(<SignInPage />, { path: '/sign-in' });
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByLabelText('Email')).not.toBeInTheDocument());
+    expect(screen.queryByText('or')).not.toBeInTheDocument();
+    unmount();
+    mockFetch(site(['password']));
+    renderPage(<SignUpPage />, { path: '/sign-up' });
+    expect(await screen.findByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { AccountFields } from '../../../components/account/AccountFields';
+import { Link } from '../../../components/ui/Link';
 import { useAccountForm } from '../../../components/account/use-account-form';
 import { useSignedIn, useSignUp } from '../api/auth';
 import { AuthForm } from './AuthCard';
@@ -49,6 +50,17 @@ export function SignUpPage() {
         onChange={form.change}
         overrides={{ password: { autoComplete: 'new-password', placeholder: 'At least 8 characters' } }}
       />
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        By signing up you agree to the{' '}
+        <Link to="/terms" className="font-medium text-teal-800 hover:underline dark:text-teal-300">
+          Terms
+        </Link>{' '}
+        and the{' '}
+        <Link to="/privacy" className="font-medium text-teal-800 hover:underline dark:text-teal-300">
+          Privacy
+        </Link>{' '}
+        notice.
+      </p>
     </AuthForm>
   );
 }

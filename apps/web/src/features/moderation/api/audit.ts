@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   { action: 'user.delete', label: 'Account deleted' },
   { action: 'admin.grant', label: 'Administrator added' },
   { action: 'admin.revoke', label: 'Administrator removed' },
+  { action: 'settings.update', label: 'Site settings changed' },
+  { action: 'page.update', label: 'Site page edited' },
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]['action'];
 

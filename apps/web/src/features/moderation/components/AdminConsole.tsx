@@ -11,6 +11,8 @@ const SECTIONS = [
   { to: '/admin/jobs', label: 'Jobs', end: false },
   { to: '/admin/reports', label: 'Reports', end: false },
   { to: '/admin/audit', label: 'Audit log', end: false },
+  { to: '/admin/settings', label: 'Settings', end: false },
+  { to: '/admin/pages', label: 'Pages', end: false },
 ] as const;
 
 const tab = ({ isActive }: { isActive: boolean }) =>

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { accentStyle, shellWithAppearance } from './appearance.js';
+
+const shell = '<html><head><link rel="icon" type="image/svg+xml" href="/favicon.svg" /></head><body></body></html>';
+
+describe("the site's accent and icon in the pages the server sends (issue 34, item 2)", () => {
+  it('leaves the built shell as it is for the built-in look', () => {
+    expect(shellWithAppearance(shell, undefined, '')).toBe(shell);
+  });
+
+  it('writes the accent over the teal the app draws with, and the icon in place of the built-in one', () => {
+    const html = shellWithAppearance(shell, '#aa3300', 'https://cdn.example/i.png?a=1&b="2"');
+    expect(html).toContain('<style>:root{--color-teal-700:#aa3300;');
+    expect(html).toContain('<link rel="icon" href="https://cdn.example/i.png?a=1&amp;b=&quot;2&quot;" />');
+    expect(html).not.toContain('/favicon.svg');
+  });
+
+  it('writes no style from a value that is not a colour', () => {
+    expect(accentStyle('red;}</style><script>')).toBe('');
+  });
+});
