@@ -8,7 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://localhost:3000';
 // A guard against regressions, not the target (decision 28; the measured size is in docs/performance.md).
-const HOME_BUDGET_KB = 113;
+const HOME_BUDGET_KB = 114;
 
 interface ChunkLike {
   type: 'chunk';
