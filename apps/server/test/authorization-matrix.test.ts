@@ -1142,6 +1142,40 @@ const TABLE: Record<string, Case> = {
       expect(rows[0]?.status).toBe(a === 'owner' ? 'closed' : 'open');
     },
   },
+  'GET /api/admin/companies': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/admin/companies?q=co', headers: cookieOf(w, a) }),
+    status: ownerOnly(200),
+  },
+  'POST /api/admin/companies/:id/merge': {
+    request: async (w, a) => {
+      const make = async (name: string) => {
+        const made = await w.t.app.inject({
+          method: 'POST',
+          url: '/api/companies',
+          headers: { cookie: w.poster.cookie },
+          payload: { name },
+        });
+        expect(made.statusCode, made.body).toBe(201);
+        return made.json<{ id: string; slug: string }>();
+      };
+      const kept = await make(`Matrix Kept ${a}`);
+      const duplicate = await make(`Matrix Duplicate ${a}`);
+      return withContext(
+        {
+          method: 'POST',
+          url: `/api/admin/companies/${duplicate.id}/merge`,
+          headers: cookieOf(w, a),
+          payload: { into: kept.slug, reason: 'Matrix' },
+        },
+        { duplicate: duplicate.id },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { duplicate = '' }) => {
+      const rows = await w.t.db.query('SELECT 1 FROM companies WHERE id = $1', [duplicate]);
+      expect(rows.length).toBe(a === 'owner' ? 0 : 1);
+    },
+  },
   'PUT /api/admin/jobs/:id/featured': {
     request: async (w, a) => {
       const job = await postJob(w.t.app, w.poster.cookie, { jobTitle: 'Matrix job to feature' });

@@ -293,6 +293,7 @@ type BodyKind =
   | 'api-job-update'
   | 'job-draft'
   | 'feature'
+  | 'merge'
   | 'site-settings'
   | 'site-page';
 
@@ -305,6 +306,8 @@ interface World {
   bobJob: string;
   /** Alice's company (she created it; Bob is not a member). */
   aliceCompany: string;
+  /** Its id (the console's company routes take ids). */
+  aliceCompanyId: string;
   /** Alice's job alert, and an unsubscribe token of hers that names no alert (its signature is wrong). */
   aliceAlert: string;
   badUnsubscribeToken: string;
@@ -711,6 +714,15 @@ const ENDPOINTS: Endpoint[] = [
     body: 'reason',
     at: (_w, id) => `/api/admin/jobs/${id}/close`,
   },
+  { method: 'GET', path: () => '/api/admin/companies', withId: false, auth: true, body: 'none' },
+  {
+    method: 'POST',
+    path: (w) => `/api/admin/companies/${w.aliceCompanyId}/merge`,
+    withId: true,
+    auth: true,
+    body: 'merge',
+    at: (_w, id) => `/api/admin/companies/${id}/merge`,
+  },
   {
     method: 'PUT',
     path: (w) => `/api/admin/jobs/${w.victimJob}/featured`,
@@ -924,6 +936,9 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { jobTitle: 'Fuzzed by key', description: 'A description that is long enough.' };
     case 'job-draft':
       return { payload: { jobTitle: `Fuzzed draft ${unique}`, payMin: '20k' } };
+    case 'merge':
+      // A company no one has: a well-formed merge is refused (400) and Alice's company stays for the other routes.
+      return { into: `no-such-company-${unique}`.slice(0, 60), reason: `Fuzzed ${unique}` };
     case 'feature':
       return { until: new Date().toISOString().slice(0, 10), reason: `Fuzzed ${unique}` };
     case 'site-settings':
@@ -971,6 +986,7 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   'import-source': ['kind', 'target'],
   'job-draft': ['payload'],
   feature: ['until', 'reason'],
+  merge: ['into', 'reason'],
   'site-page': ['body'],
   'api-job': [
     'jobTitle',
@@ -1285,6 +1301,7 @@ describeEachDb('fuzzing every endpoint', (kind) => {
     });
     expect(company.statusCode).toBe(201);
     w.aliceCompany = company.json<{ slug: string }>().slug;
+    w.aliceCompanyId = company.json<{ id: string }>().id;
     const alert = await w.t.app.inject({
       method: 'POST',
       url: '/api/alerts',

@@ -29,6 +29,13 @@ export const ADMIN_CONSOLE_MESSAGES = {
   featured: 'Job featured',
   unfeatured: 'Job no longer featured',
   cannotFeature: 'Only an open job can be featured',
+  merged: 'Companies merged',
+  mergeIntoSelf: 'into: a company cannot be merged into itself',
+  mergeTargetMissing: 'into: no company has that address',
+  mergeHasIntegrations:
+    'The duplicate has API keys, webhooks or import sources: remove them (or move them by hand) before merging',
+  mergeExternalIdClash: 'Both companies have a job with the same external id: close or change one before merging',
+  companyNotFound: 'Company not found',
 } as const;
 
 /** How far ahead a job may be featured. */
@@ -147,3 +154,29 @@ export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 export const adminActionAnswerSchema = z.object({ id: z.string(), message: z.string() });
 export type AdminActionAnswer = z.infer<typeof adminActionAnswerSchema>;
+
+export const adminCompaniesQuerySchema = z.strictObject({ q: query, page });
+
+export const adminCompanyRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  creatorEmail: z.string().nullable().describe('null once the creator deleted their account'),
+  members: z.number().int(),
+  jobs: z.number().int(),
+  openJobs: z.number().int(),
+  createdAt: z.string().describe('ISO 8601'),
+});
+export type AdminCompanyRow = z.infer<typeof adminCompanyRowSchema>;
+export const adminCompaniesPageSchema = pageOf(adminCompanyRowSchema).describe('Companies, newest first');
+export type AdminCompaniesPage = z.infer<typeof adminCompaniesPageSchema>;
+
+/** Merge a duplicate company into another: its jobs and members move there, and the duplicate goes. */
+export const adminMergeBodySchema = moderationReasonBodySchema.extend({
+  into: z
+    .string({ error: 'into is required' })
+    .trim()
+    .min(1, { error: 'into: the address (slug) of the company to keep' })
+    .max(LIMITS.searchQuery, { error: 'into: too long' })
+    .describe('The slug of the company that stays'),
+});

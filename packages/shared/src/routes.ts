@@ -29,6 +29,7 @@ export const PAGE_PATHS = [
   '/admin/users',
   '/admin/users/:id',
   '/admin/jobs',
+  '/admin/companies',
   '/admin/reports',
   '/admin/settings',
   '/admin/pages',

@@ -23,6 +23,7 @@ export const CRUMBS: readonly { path: string; crumb: string }[] = [
   { path: '/admin/users', crumb: 'Users' },
   { path: '/admin/users/:id', crumb: 'Account' },
   { path: '/admin/jobs', crumb: 'All Jobs' },
+  { path: '/admin/companies', crumb: 'Companies' },
   { path: '/admin/reports', crumb: 'Reports' },
   { path: '/admin/settings', crumb: 'Site Settings' },
   { path: '/admin/pages', crumb: 'Site Pages' },

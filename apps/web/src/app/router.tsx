@@ -39,6 +39,10 @@ const AdminConsole = named(() => import('../features/moderation/components/Admin
 const UsersPage = named(() => import('../features/moderation/components/UsersPage'), 'UsersPage');
 const UserDetailPage = named(() => import('../features/moderation/components/UserDetailPage'), 'UserDetailPage');
 const JobsConsolePage = named(() => import('../features/moderation/components/JobsConsolePage'), 'JobsConsolePage');
+const CompaniesConsolePage = named(
+  () => import('../features/moderation/components/CompaniesConsolePage'),
+  'CompaniesConsolePage',
+);
 const ReportsPage = named(() => import('../features/moderation/components/ReportsPage'), 'ReportsPage');
 const NotFoundPage = named(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
@@ -88,6 +92,7 @@ export function AppRoutes() {
             <Route path="users" element={<UsersPage />} />
             <Route path="users/:id" element={<UserDetailPage />} />
             <Route path="jobs" element={<JobsConsolePage />} />
+            <Route path="companies" element={<CompaniesConsolePage />} />
             <Route path="reports" element={<ReportsPage />} />
             <Route path="audit" element={<AuditLogPage />} />
             <Route path="settings" element={<SettingsPage />} />

@@ -12,6 +12,7 @@ export const ADMIN_ACTIONS = [
   'user.resend-confirmation',
   'admin.grant',
   'admin.revoke',
+  'company.merge',
   'settings.update',
   'page.update',
 ] as const;

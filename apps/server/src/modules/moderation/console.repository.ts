@@ -1,4 +1,5 @@
 import type {
+  AdminCompanyRow,
   AdminJobFilter,
   AdminJobRow,
   AdminReport,
@@ -256,4 +257,78 @@ export async function setJobFeatured(db: Queryable, jobId: string, until: string
     [jobId, until],
   );
   return rows.length > 0;
+}
+
+interface CompanyListRow {
+  id: string;
+  name: string;
+  slug: string;
+  creator_email: string | null;
+  members: number;
+  jobs: number;
+  open_jobs: number;
+  created_at: Date | string;
+}
+
+/** One page of companies whose name or address contains `q`, newest first, with their members and jobs counted. */
+export async function findCompaniesPage(
+  db: Queryable,
+  q: string,
+  limit: number,
+  offset: number,
+): Promise<{ items: AdminCompanyRow[]; total: number }> {
+  const params: unknown[] = [];
+  const where = q ? `WHERE ${contains('c.name', params.push(q))} OR ${contains('c.slug', params.length)}` : '';
+  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM companies c ${where}`, params);
+  const rows = await db.query<CompanyListRow>(
+    `SELECT c.id, c.name, c.slug, u.email AS creator_email, c.created_at,
+            (SELECT count(*)::int FROM company_members m WHERE m.company_id = c.id) AS members,
+            (SELECT count(*)::int FROM jobs j WHERE j.company_id = c.id) AS jobs,
+            (SELECT count(*)::int FROM jobs j WHERE j.company_id = c.id AND j.status = 'open') AS open_jobs
+       FROM companies c LEFT JOIN users u ON u.id = c.created_by ${where}
+      ORDER BY c.created_at DESC, c.id LIMIT ${limit} OFFSET ${offset}`,
+    params,
+  );
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      creatorEmail: row.creator_email,
+      members: row.members,
+      jobs: row.jobs,
+      openJobs: row.open_jobs,
+      createdAt: iso(row.created_at),
+    })),
+    total: count?.n ?? 0,
+  };
+}
+
+/** Why a duplicate cannot be merged into `intoId` as it is, or undefined when it can. */
+export async function mergeBlocker(
+  db: Queryable,
+  fromId: string,
+  intoId: string,
+): Promise<'integrations' | 'external-id' | undefined> {
+  const [row] = await db.query<{ integrations: boolean; clash: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM api_keys WHERE company_id = $1)
+            OR EXISTS (SELECT 1 FROM webhook_endpoints WHERE company_id = $1)
+            OR EXISTS (SELECT 1 FROM job_import_sources WHERE company_id = $1) AS integrations,
+            EXISTS (SELECT 1 FROM jobs a JOIN jobs b ON a.external_id = b.external_id
+                     WHERE a.company_id = $1 AND b.company_id = $2) AS clash`,
+    [fromId, intoId],
+  );
+  if (row?.integrations) return 'integrations';
+  return row?.clash ? 'external-id' : undefined;
+}
+
+/** Moves the duplicate's jobs and members to the company kept, then deletes the duplicate (its invitations with it). */
+export async function mergeCompanyRows(db: Queryable, fromId: string, intoId: string): Promise<void> {
+  await db.query('UPDATE jobs SET company_id = $2, updated_at = now() WHERE company_id = $1', [fromId, intoId]);
+  await db.query(
+    `INSERT INTO company_members (company_id, user_id, added_at)
+     SELECT $2, user_id, added_at FROM company_members WHERE company_id = $1 ON CONFLICT DO NOTHING`,
+    [fromId, intoId],
+  );
+  await db.query('DELETE FROM companies WHERE id = $1', [fromId]);
 }

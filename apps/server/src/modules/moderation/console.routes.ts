@@ -1,5 +1,8 @@
 import {
   adminActionAnswerSchema,
+  adminCompaniesPageSchema,
+  adminCompaniesQuerySchema,
+  adminMergeBodySchema,
   adminFeatureBodySchema,
   adminJobsPageSchema,
   adminJobsQuerySchema,
@@ -17,8 +20,10 @@ import type { CurrentUser } from '../../http/session.js';
 import { removeImageIfUnused } from '../uploads/avatar.service.js';
 import {
   closeJob,
+  mergeCompany,
   deleteUserAsAdmin,
   featureJob,
+  listCompanies,
   listJobs,
   listReports,
   listUsers,
@@ -84,6 +89,20 @@ export const consoleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   );
   app.delete('/admin/jobs/:id/featured', { ...byId, schema: reasoned }, async (request) =>
     featureJob(moderation, admin(request), request.params.id, { until: null, reason: request.body.reason }),
+  );
+
+  app.get(
+    '/admin/companies',
+    {
+      preValidation,
+      schema: { tags, querystring: adminCompaniesQuerySchema, response: { 200: adminCompaniesPageSchema } },
+    },
+    async (request) => listCompanies(db, request.query.q, request.query.page),
+  );
+  app.post(
+    '/admin/companies/:id/merge',
+    { ...byId, schema: { ...reasoned, body: adminMergeBodySchema } },
+    async (request) => mergeCompany(moderation, admin(request), request.params.id, request.body),
   );
 
   app.get(

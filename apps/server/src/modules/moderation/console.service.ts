@@ -5,6 +5,7 @@ import {
   MESSAGES,
   toIsoDate,
   type AdminActionAnswer,
+  type AdminCompaniesPage,
   type AdminJobFilter,
   type AdminJobsPage,
   type AdminReportsPage,
@@ -25,6 +26,9 @@ import {
   findReportsPage,
   findUserDetail,
   findUsersPage,
+  findCompaniesPage,
+  mergeBlocker,
+  mergeCompanyRows,
   setJobFeatured,
 } from './console.repository.js';
 import { lockJob, lockUser } from './moderation.repository.js';
@@ -49,6 +53,51 @@ export async function listJobs(
   page: number,
 ): Promise<AdminJobsPage> {
   return { ...(await findJobsPage(db, filter, PAGE, (page - 1) * PAGE)), page, pageSize: PAGE };
+}
+
+export async function listCompanies(db: Db, q: string, page: number): Promise<AdminCompaniesPage> {
+  return { ...(await findCompaniesPage(db, q, PAGE, (page - 1) * PAGE)), page, pageSize: PAGE };
+}
+
+/**
+ * Merges a duplicate company into the one kept (`into`, its slug): the duplicate's jobs and members move, then it is
+ * deleted, in one transaction with its audit line. Refused while the duplicate has integrations (keys, webhooks,
+ * import sources) or a job whose external id the kept company also uses.
+ */
+export async function mergeCompany(
+  deps: ModerationDeps,
+  admin: CurrentUser,
+  rawCompanyId: string,
+  { into, reason }: { into: string; reason: string },
+): Promise<AdminActionAnswer> {
+  const fromId = parseId(rawCompanyId, ADMIN_CONSOLE_MESSAGES.companyNotFound);
+  try {
+    await deps.db.transaction(async (tx) => {
+      const companies = await tx.query<{ id: string; slug: string; name: string }>(
+        'SELECT id, slug, name FROM companies WHERE id = $1 OR slug = $2 ORDER BY id FOR UPDATE',
+        [fromId, into.toLowerCase()],
+      );
+      const from = companies.find((c) => c.id === fromId);
+      const kept = companies.find((c) => c.slug === into.toLowerCase());
+      if (!from) throw new AppError('not_found', ADMIN_CONSOLE_MESSAGES.companyNotFound);
+      if (!kept) throw new AppError('bad_request', ADMIN_CONSOLE_MESSAGES.mergeTargetMissing);
+      if (kept.id === from.id) throw new AppError('bad_request', ADMIN_CONSOLE_MESSAGES.mergeIntoSelf);
+      const blocker = await mergeBlocker(tx, from.id, kept.id);
+      if (blocker === 'integrations') throw new AppError('conflict', ADMIN_CONSOLE_MESSAGES.mergeHasIntegrations);
+      if (blocker === 'external-id') throw new AppError('conflict', ADMIN_CONSOLE_MESSAGES.mergeExternalIdClash);
+      await recordAdminAction(tx, {
+        admin,
+        action: 'company.merge',
+        targetId: kept.id,
+        targetLabel: `${from.name} (${from.slug}) into ${kept.name} (${kept.slug})`,
+        reason,
+      });
+      await mergeCompanyRows(tx, from.id, kept.id);
+    });
+  } finally {
+    deps.searchCounts.invalidate();
+  }
+  return { id: fromId, message: ADMIN_CONSOLE_MESSAGES.merged };
 }
 
 export async function listReports(db: Db, state: 'open' | 'closed', page: number): Promise<AdminReportsPage> {

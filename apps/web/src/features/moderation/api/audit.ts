@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   { action: 'job.close', label: 'Job closed' },
   { action: 'job.feature', label: 'Job featured' },
   { action: 'job.unfeature', label: 'Job no longer featured' },
+  { action: 'company.merge', label: 'Companies merged' },
   { action: 'user.ban', label: 'Account banned' },
   { action: 'user.unban', label: 'Account unbanned' },
   { action: 'user.resend-confirmation', label: 'Confirmation link resent' },

@@ -1,5 +1,6 @@
 import type {
   AdminActionAnswer,
+  AdminCompaniesPage,
   AdminJobFilter,
   AdminJobsPage,
   AdminReportsPage,
@@ -51,6 +52,16 @@ export function useAdminJobs(status: AdminJobFilter, q: string, page: number, en
   });
 }
 
+export function useAdminCompanies(q: string, page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...consoleKey, 'companies', q, page],
+    queryFn: ({ signal }) => apiFetch<AdminCompaniesPage>(`/api/admin/companies${queryOf({ q, page })}`, { signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
 export function useAdminReports(state: 'open' | 'closed', page: number, enabled: boolean) {
   return useQuery({
     queryKey: [...consoleKey, 'reports', state, page],
@@ -75,7 +86,8 @@ export type ConsoleActionKind =
   | 'approve'
   | 'close'
   | 'feature'
-  | 'unfeature';
+  | 'unfeature'
+  | 'merge';
 
 export interface ConsoleAction {
   kind: ConsoleActionKind;
@@ -84,6 +96,8 @@ export interface ConsoleAction {
   reason: string;
   /** feature: the last featured day (YYYY-MM-DD). */
   until?: string;
+  /** merge: the slug of the company kept. */
+  into?: string;
 }
 
 const JOB_ACTIONS: readonly ConsoleActionKind[] = ['hide', 'approve', 'close'];
@@ -92,8 +106,13 @@ const JOB_ACTIONS: readonly ConsoleActionKind[] = ['hide', 'approve', 'close'];
 export function useConsoleAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, id, reason, until }: ConsoleAction): Promise<{ message: string }> => {
+    mutationFn: ({ kind, id, reason, until, into }: ConsoleAction): Promise<{ message: string }> => {
       const body = reason ? { reason } : {};
+      if (kind === 'merge')
+        return apiFetch<AdminActionAnswer>(`/api/admin/companies/${encodeURIComponent(id)}/merge`, {
+          method: 'POST',
+          body: { ...body, into },
+        });
       const featured = `/api/admin/jobs/${encodeURIComponent(id)}/featured`;
       if (kind === 'feature') return apiFetch<AdminActionAnswer>(featured, { method: 'PUT', body: { ...body, until } });
       if (kind === 'unfeature') return apiFetch<AdminActionAnswer>(featured, { method: 'DELETE', body });

@@ -7,6 +7,26 @@ import { ReasonForm } from './ReasonForm';
 
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+/** The company a duplicate is merged into, by its address (the part of its page's address after /company/). */
+function IntoField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="mt-3">
+      <label htmlFor={id} className={labelClass}>
+        Merge into the company at /company/…
+      </label>
+      <input
+        id={id}
+        required
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder="its address, e.g. harbour-freight"
+        className={`${inputClass} min-h-11`}
+      />
+    </div>
+  );
+}
+
 /** The last featured day of a job being featured: from today to FEATURE_MOST_DAYS ahead, 30 days by default. */
 function UntilField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const id = useId();
@@ -36,6 +56,7 @@ const ACTIONS: Record<ConsoleActionKind, { title: string; submit: string; label:
   close: { title: 'Close job', submit: 'Close job', label: 'Reason', required: true },
   feature: { title: 'Feature job', submit: 'Feature job', label: 'Reason', required: true },
   unfeature: { title: 'Stop featuring', submit: 'Stop featuring', label: 'Reason', required: true },
+  merge: { title: 'Merge company', submit: 'Merge companies', label: 'Reason', required: true },
   ban: { title: 'Ban account', submit: 'Ban account', label: 'Reason (the account sees it)', required: true },
   unban: { title: 'Unban account', submit: 'Unban account', label: 'Reason (optional)', required: false },
   'resend-confirmation': {
@@ -54,7 +75,7 @@ const ACTIONS: Record<ConsoleActionKind, { title: string; submit: string; label:
   },
 };
 
-const DANGER: readonly ConsoleActionKind[] = ['hide', 'close', 'ban', 'revoke-admin', 'delete'];
+const DANGER: readonly ConsoleActionKind[] = ['hide', 'close', 'ban', 'revoke-admin', 'delete', 'merge'];
 
 export interface PendingAction {
   kind: ConsoleActionKind;
@@ -79,6 +100,7 @@ export function ActionPanel({
   const run = useConsoleAction();
   const text = ACTIONS[action.kind];
   const [until, setUntil] = useState(() => dayFromNow(30));
+  const [into, setInto] = useState('');
   return (
     <div
       role="region"
@@ -98,6 +120,7 @@ export function ActionPanel({
         </p>
       ) : null}
       {action.kind === 'feature' ? <UntilField value={until} onChange={setUntil} /> : null}
+      {action.kind === 'merge' ? <IntoField value={into} onChange={setInto} /> : null}
       <ReasonForm
         key={`${action.kind}:${action.id}`}
         label={text.label}
@@ -108,7 +131,13 @@ export function ActionPanel({
         onCancel={onClose}
         onSubmit={(reason) =>
           run.mutate(
-            { kind: action.kind, id: action.id, reason, ...(action.kind === 'feature' ? { until } : {}) },
+            {
+              kind: action.kind,
+              id: action.id,
+              reason,
+              ...(action.kind === 'feature' ? { until } : {}),
+              ...(action.kind === 'merge' ? { into: into.trim() } : {}),
+            },
             {
               onSuccess: (answer) => {
                 onDone(answer.message);

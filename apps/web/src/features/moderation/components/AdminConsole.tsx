@@ -9,6 +9,7 @@ const SECTIONS = [
   { to: '/admin', label: 'Review queue', end: true },
   { to: '/admin/users', label: 'Users', end: false },
   { to: '/admin/jobs', label: 'Jobs', end: false },
+  { to: '/admin/companies', label: 'Companies', end: false },
   { to: '/admin/reports', label: 'Reports', end: false },
   { to: '/admin/audit', label: 'Audit log', end: false },
   { to: '/admin/settings', label: 'Settings', end: false },
