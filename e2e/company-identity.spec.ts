@@ -252,7 +252,7 @@ test('a company page shows its cover, its about text with its links and formatti
   const about = bare.getByTestId('company-about');
   await expect(about.locator('strong')).toHaveText('boats');
   await expect(about.getByRole('link', { name: 'https://boats.example/jobs' })).toHaveAttribute('rel', /nofollow/);
-  await expect(bare.getByRole('list', { name: 'Links' }).getByRole('link')).toHaveAttribute(
+  await expect(bare.getByRole('list', { name: 'Links', exact: true }).getByRole('link')).toHaveAttribute(
     'href',
     'https://boats.example/careers',
   );
