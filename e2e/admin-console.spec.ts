@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { BOB, expectNoAxeViolations, linkFromOutbox, setTheme, signInFast, uniqueSuffix } from './fixtures';
+import { BOB, expectNoAxeViolations, linkFromOutbox, signInFast, uniqueSuffix, shootScreens } from './fixtures';
 
 /**
  * The administrators' console (issue 34): Dan (ADMIN_EMAILS of scripts/e2e-server.mjs) finds a job in Jobs, hides
@@ -8,23 +7,8 @@ import { BOB, expectNoAxeViolations, linkFromOutbox, setTheme, signInFast, uniqu
  * all four with their reasons. SHOTS_DIR: every console screen, light and dark, 1280 and 390 px.
  */
 const ADMIN = 'dan@example.com';
-const SHOTS = process.env.SHOTS_DIR;
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const dark of [false, true]) {
-    await setTheme(page, dark);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({
-        path: path.join(SHOTS, `console-${name}-${dark ? 'dark' : 'light'}-${width}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await setTheme(page, false);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = (page: Page, name: string) => shootScreens(page, `console-${name}`);
 
 /** A new account with a confirmed address and one job, signed up through the API. */
 async function posterWithJob(page: Page, title: string): Promise<{ email: string; jobId: string }> {

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, setTheme, signInFast, uniqueSuffix } from './fixtures';
+import { expectNoAxeViolations, signInFast, uniqueSuffix, shootScreens } from './fixtures';
 
 /**
  * The console's Companies screen (issue 34): Dan (ADMIN_EMAILS of scripts/e2e-server.mjs) finds a duplicate company
@@ -8,20 +7,8 @@ import { expectNoAxeViolations, setTheme, signInFast, uniqueSuffix } from './fix
  * which. SHOTS_DIR: the screen with its merge form, light and dark, 1280 and 390 px.
  */
 const ADMIN = 'dan@example.com';
-const SHOTS = process.env.SHOTS_DIR;
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const dark of [false, true]) {
-    await setTheme(page, dark);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: path.join(SHOTS, `console-${name}-${dark ? 'dark' : 'light'}-${width}.png`) });
-    }
-  }
-  await setTheme(page, false);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = (page: Page, name: string) => shootScreens(page, `console-${name}`);
 
 test('an administrator merges a duplicate company into the one kept, and the audit log says so', async ({
   browser,

@@ -23,6 +23,27 @@ export async function setTheme(page: Page, dark: boolean): Promise<void> {
   await expect(page.locator('html')).toHaveClass(dark ? /dark/ : /^(?!.*dark).*$/);
 }
 
+/**
+ * With SHOTS_DIR set: `<name>-<light|dark>-<1280|390>.png` of the whole page, then back to light at 1280 x 800.
+ * Without it, nothing: the screenshots are for people looking at the screens, not for the assertions.
+ */
+export async function shootScreens(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const dark of [false, true]) {
+    await setTheme(page, dark);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({
+        path: path.join(dir, `${name}-${dark ? 'dark' : 'light'}-${width}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await setTheme(page, false);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 /** axe on the whole page (WCAG 2.x A and AA); fails with the list of violations. */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   // Let entrance transitions settle so contrast is measured on final colours.

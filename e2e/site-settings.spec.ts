@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoAxeViolations, setTheme, uniqueSuffix } from './fixtures';
+import { DEMO_PASSWORD, expectNoAxeViolations, uniqueSuffix, shootScreens } from './fixtures';
 
 /**
  * Site settings on two instances (issue 34, item 2): two app processes (the built bundle) on one fresh PostgreSQL
@@ -16,7 +16,6 @@ import { DEMO_PASSWORD, expectNoAxeViolations, setTheme, uniqueSuffix } from './
 const PG_URL = process.env.E2E_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PORTS = [4452, 4453] as const;
 const ADMIN = 'dan@example.com';
-const SHOTS = process.env.SHOTS_DIR;
 const root = path.resolve(import.meta.dirname, '..');
 
 const servers: ChildProcess[] = [];
@@ -90,21 +89,7 @@ test.afterAll(async () => {
 
 const origin = (index: 0 | 1) => `http://127.0.0.1:${PORTS[index]}`;
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const dark of [false, true]) {
-    await setTheme(page, dark);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({
-        path: path.join(SHOTS, `settings-${name}-${dark ? 'dark' : 'light'}-${width}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await setTheme(page, false);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = (page: Page, name: string) => shootScreens(page, `settings-${name}`);
 
 async function signedInAsAdmin(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext({ baseURL: origin(0) })).newPage();
