@@ -149,7 +149,7 @@ function tsqueryTerm(lexeme: string): string {
  * word), undefined when it is not a plain AND of prefixes, which is all parseText asks for (a word the parser split
  * into a phrase, "e-mail", gives another shape).
  */
-export function plainPrefixes(parsed: string): string[] | undefined {
+function plainPrefixes(parsed: string): string[] | undefined {
   if (parsed === '') return [];
   const prefixes = [...parsed.matchAll(/'((?:[^'\\]|'')+)':\*/g)].map((m) => (m[1] ?? '').replace(/''/g, "'"));
   if (!prefixes.length || prefixes.map((p) => `${tsqueryTerm(p)}:*`).join(' & ') !== parsed) return undefined;
@@ -383,7 +383,7 @@ function topListsSql(chosen: string[]): string {
  * once for the counts, the most common places and skills among the results, and the page asked for. With `groupsInBase` the filter
  * groups are part of the matches read: `base` and `total` are then the search's total (the facets mean nothing).
  */
-export function countsQuery(
+function countsQuery(
   criteria: SearchCriteria,
   now: Date,
   limit?: number,

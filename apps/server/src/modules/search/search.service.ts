@@ -494,7 +494,7 @@ async function countSearch(
  * one in 4, fewer than 94 seen skips: the bound is then under 1,000 x 4 = 4,000 jobs, which the exact pass (up to
  * EXACT_COUNT_LIMIT matches) reads whole, and it finds out when the chance was against the bound.
  */
-export function mightMatchOften(seen: number, coarser: SampleSource, finer: SampleSource): boolean {
+function mightMatchOften(seen: number, coarser: SampleSource, finer: SampleSource): boolean {
   const upper = seen + 3 * Math.sqrt(seen) + 3;
   return (upper * SAMPLE_RATES[coarser]) / SAMPLE_RATES[finer] >= SAMPLE_HITS_FOR_ESTIMATE;
 }
