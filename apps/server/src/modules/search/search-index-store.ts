@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- typed arrays indexed within their length in the hot
    loops below: `!` costs nothing, where `?? 0` on every read would hide a wrong index instead of failing a test. */
+import { TIER, wordKeys } from './relevance.js';
 import { FILTER_GROUPS, FILTER_GROUP_NAMES, toIsoDate, type FilterGroup } from '@jobboard/shared';
 
 /**
@@ -473,6 +474,13 @@ export class Store {
   }
 
   /** The titles with a word beginning `prefix` (title_doc @@ 'prefix':*). */
+  /** A title's words as relevance compares them (relevance.ts wordKeys), worked out when first asked for. */
+  titleKeys(title: number): string[] {
+    return (this.keysOfTitles[title] ??= wordKeys(this.titles.values[title]!));
+  }
+
+  private readonly keysOfTitles: string[][] = [];
+
   titlesWithWordsBeginning(prefix: string): Set<number> {
     this.sortedTitleWords ??= [...this.titlesByWord.keys()].sort();
     const sorted = this.sortedTitleWords;
@@ -583,7 +591,7 @@ export function firstNewest(
         : newer;
       return firstInOrder(docs, before, offset, count);
     }
-    keys[i] = (tierOf ? 3 - tierOf(doc) : 0) * 2 ** 47 + postingDay[doc]! * 2 ** 32 + seq[doc]!;
+    keys[i] = (tierOf ? TIER.corrected - tierOf(doc) : 0) * 2 ** 47 + postingDay[doc]! * 2 ** 32 + seq[doc]!;
   }
   keys.sort();
   const page: number[] = [];

@@ -19,8 +19,11 @@ import {
   type PageOfMatches,
   type PagePosition,
   type SearchCriteria,
+  type TextQuery,
 } from './search.repository.js';
 import { regionsMatched } from '../jobs/places.js';
+import { TIER, titleHolds } from './relevance.js';
+import { alternativesOf } from './synonyms.js';
 import {
   cityRegionKey,
   countMembers,
@@ -136,19 +139,24 @@ export interface IndexSnapshot {
 /** Why the index cannot answer a search, so the SQL passes do: the text's words were not parsed as plain prefixes. */
 export class NotIndexable extends Error {}
 
+/** A text of "what" as the search index matched it. */
+interface CompiledText {
+  q: string;
+  prefixes: readonly string[] | undefined;
+  /** The titles containing the text. */
+  containing: number[];
+  /** The documents with every word anywhere and every symbol as a skill or in the title, or the text as a skill. */
+  other: Bits;
+}
+
 /** The conditions of a search, worked out once for every document the passes look at. */
 interface Compiled {
   /** The documents matching the text (and a skill filter), before the other filters; undefined: every document. */
   candidates: Bits | undefined;
-  /** The text's title matches (relevance tier 0), worked out when a relevance page is ordered. */
-  titleTier?: Bits | undefined;
-  /** The documents whose title contains the text (part of the candidates, and of the title tier). */
-  titled?: Bits | undefined;
-  /** With a correction, the matches of the text as typed (tier 1; the others are tier 2). */
-  typedTier?: Bits | undefined;
-  /** The text and its words, for the title tier. */
-  q?: string | undefined;
-  prefixes?: readonly string[] | undefined;
+  /** The text as typed and its alternatives (synonyms.ts): each one's matches, for the relevance tiers. */
+  texts: CompiledText[];
+  /** The documents of each relevance tier but the last (relevance.ts TIER), worked out when a relevance page is ordered. */
+  tiers?: Bits[] | undefined;
   today: number;
   /** The job model's filters not already met by every candidate: the pay floor (where, skill and countries narrow the candidates). */
   model: (doc: number) => boolean;
@@ -561,19 +569,12 @@ export class SearchIndex {
   }
 
   /**
-   * The documents matching "what" as typed (exactTextCondition): the title contains it, or every word anywhere
+   * The matches of a text of "what" as typed (exactTextCondition): the title contains it, or every word anywhere
    * and every symbol as a skill or in the title, or the whole text as a skill.
    */
-  private exactTextBits(
-    store: Store,
-    q: string,
-    prefixes: readonly string[] | undefined,
-    titled?: (bits: Bits) => void,
-  ): Bits {
+  private textMatches(store: Store, q: string, prefixes: readonly string[] | undefined): CompiledText {
     const words = store.alive.length;
     const text = parseText(q);
-    const result = this.titleBits(store, this.titlesContaining(store, q), new Uint32Array(words));
-    titled?.(result.slice());
     const parts: Bits[] = [];
     if (text.words) {
       if (!prefixes) throw new NotIndexable('the text was not parsed as plain prefixes');
@@ -583,30 +584,20 @@ export class SearchIndex {
       const bits = this.skillBits(store, symbol, new Uint32Array(words));
       parts.push(this.titleBits(store, this.titlesContaining(store, symbol), bits));
     }
-    if (parts.length) {
-      const all = parts[0]!;
-      for (const part of parts.slice(1)) for (let w = 0; w < words; w += 1) all[w]! &= part[w]!;
-      for (let w = 0; w < words; w += 1) result[w]! |= all[w]!;
-    }
-    return this.skillBits(store, text.skill, result);
+    const other = parts[0] ?? new Uint32Array(words);
+    for (const part of parts.slice(1)) for (let w = 0; w < words; w += 1) other[w]! &= part[w]!;
+    this.skillBits(store, text.skill, other);
+    return { q, prefixes, containing: this.titlesContaining(store, q), other };
   }
 
-  /**
-   * The text's title matches (titleCondition): every word a title word and every symbol in the title, or the text in
-   * it. `titled`: the documents whose title contains the text (exactTextBits worked them out), added to.
-   */
-  private titleTierBits(
-    store: Store,
-    q: string,
-    prefixes: readonly string[] | undefined,
-    titled: Bits | undefined,
-  ): Bits {
-    const text = parseText(q);
-    const symbols = text.symbols.map((s) => s.toLowerCase());
-    const containing = this.titlesContaining(store, q);
-    const titles = new Set(titled ? [] : containing);
-    const known = new Set(titled ? containing : []);
-    // Every word a title word (a prefix of one of the title's words) and every symbol inside the title.
+  /** Adds a text's matches to `into`. */
+  private addMatches(store: Store, text: CompiledText, into: Bits): void {
+    for (let w = 0; w < into.length; w += 1) into[w]! |= text.other[w]!;
+    this.titleBits(store, text.containing, into);
+  }
+
+  /** The titles with every word of the text beginning one of their words and every symbol inside (titleStems). */
+  private titlesWithWords(store: Store, text: TextQuery, prefixes: readonly string[] | undefined): number[] {
     let worded: number[] | undefined;
     if (text.words) {
       for (const prefix of prefixes ?? []) {
@@ -614,13 +605,32 @@ export class SearchIndex {
         worded = worded ? worded.filter((t) => having.has(t)) : [...having];
       }
       worded ??= [];
-    } else if (symbols.length) {
-      worded = this.titlesContaining(store, symbols[0]!);
+    } else if (text.symbols.length) {
+      worded = this.titlesContaining(store, text.symbols[0]!);
     }
     const values = store.titles.values;
-    for (const t of worded ?? [])
-      if (!known.has(t) && symbols.every((symbol) => values[t]!.includes(symbol))) titles.add(t);
-    return this.titleBits(store, [...titles], titled ?? new Uint32Array(store.alive.length));
+    return (worded ?? []).filter((t) => text.symbols.every((symbol) => values[t]!.includes(symbol)));
+  }
+
+  /** The documents of each relevance tier (relevance.ts), but the corrected matches: the rest of the candidates. */
+  private relevanceTiers(store: Store, compiled: Compiled): Bits[] {
+    const words = store.alive.length;
+    const tiers = Array.from({ length: TIER.corrected }, () => new Uint32Array(words));
+    const titles: number[][] = tiers.map(() => []);
+    for (const { q, prefixes, containing, other } of compiled.texts) {
+      const text = parseText(q);
+      const worded = this.titlesWithWords(store, text, prefixes);
+      const stems = new Set(worded);
+      for (const title of new Set([...worded, ...containing])) {
+        const held = titleHolds(store.titleKeys(title), text.keys);
+        titles[held ?? (stems.has(title) ? TIER.titleStems : TIER.titleText)]!.push(title);
+      }
+      this.skillBits(store, text.skill, tiers[TIER.skill]!);
+      const rest = tiers[TIER.words]!;
+      for (let w = 0; w < words; w += 1) rest[w]! |= other[w]!;
+    }
+    titles.forEach((list, tier) => this.titleBits(store, list, tiers[tier]!));
+    return tiers;
   }
 
   // ---- The filters ----------------------------------------------------------------------------------------------
@@ -631,19 +641,15 @@ export class SearchIndex {
     const words = store.alive.length;
     const prefixesOf = (text: string) => criteria.textLists?.get(text)?.prefixes;
     let candidates: Bits | undefined;
-    let typedTier: Bits | undefined;
-    let titled: Bits | undefined;
+    let texts: CompiledText[] = [];
     if (criteria.q) {
-      const typed = this.exactTextBits(store, criteria.q, prefixesOf(criteria.q), (bits) => {
-        titled = bits;
-      });
-      candidates = typed;
+      texts = [criteria.q, ...alternativesOf(criteria.q)].map((q) => this.textMatches(store, q, prefixesOf(q)));
+      const matches = new Uint32Array(words);
+      for (const text of texts) this.addMatches(store, text, matches);
       if (criteria.correctedQ) {
-        const corrected = this.exactTextBits(store, criteria.correctedQ, prefixesOf(criteria.correctedQ));
-        candidates = new Uint32Array(words);
-        for (let w = 0; w < words; w += 1) candidates[w] = typed[w]! | corrected[w]!;
-        typedTier = typed;
+        this.addMatches(store, this.textMatches(store, criteria.correctedQ, prefixesOf(criteria.correctedQ)), matches);
       }
+      candidates = matches;
     }
     if (criteria.skill) {
       const skill = this.skillBits(store, criteria.skill, new Uint32Array(words));
@@ -770,14 +776,10 @@ export class SearchIndex {
       for (const { test } of chosen) if (!test(doc)) return false;
       return true;
     };
-    const q = criteria.q;
     return {
       candidates,
       narrowed,
-      typedTier,
-      titled,
-      q,
-      prefixes: q ? prefixesOf(q) : undefined,
+      texts,
       today,
       model,
       modelTests: tests.length,
@@ -1047,13 +1049,14 @@ export class SearchIndex {
     return this.ordered(store, compiled, docs, page.sort, page.offset, page.size).map((doc) => String(store.seq[doc]));
   }
 
-  /** Relevance tiers: 0 the title matches, then the matches as typed, then (with a correction) the corrected ones. */
+  /** The relevance tier of a candidate (relevance.ts TIER): the first tier holding it, else a corrected match. */
   private tierOf(store: Store, compiled: Compiled): (doc: number) => number {
-    if (!compiled.q) return () => 0;
-    compiled.titleTier ??= this.titleTierBits(store, compiled.q, compiled.prefixes, compiled.titled);
-    const title = compiled.titleTier;
-    const typed = compiled.typedTier;
-    return (doc) => (hasBit(title, doc) ? 0 : !typed || hasBit(typed, doc) ? 1 : 2);
+    if (!compiled.texts.length) return () => 0;
+    const tiers = (compiled.tiers ??= this.relevanceTiers(store, compiled));
+    return (doc) => {
+      for (let tier = 0; tier < tiers.length; tier += 1) if (hasBit(tiers[tier]!, doc)) return tier;
+      return TIER.corrected;
+    };
   }
 
   /**
@@ -1146,25 +1149,21 @@ export class SearchIndex {
     return candidates <= GATHER_MOST && 3 * candidates * candidates <= end * alive;
   }
 
-  /** The candidates of each relevance tier (tierOf), as sets. */
+  /** The candidates of each relevance tier (tierOf), as sets: each one's candidates not in a tier before it. */
   private tierSets(store: Store, compiled: Compiled, pool: Bits): Bits[] {
-    if (!compiled.q) return [pool];
-    compiled.titleTier ??= this.titleTierBits(store, compiled.q, compiled.prefixes, compiled.titled);
-    const title = compiled.titleTier;
-    const typed = compiled.typedTier;
-    const words = pool.length;
-    const first = new Uint32Array(words);
-    const second = new Uint32Array(words);
-    const third = typed ? new Uint32Array(words) : undefined;
-    for (let w = 0; w < words; w += 1) {
-      first[w] = pool[w]! & title[w]!;
-      const rest = pool[w]! & ~title[w]!;
-      if (third && typed) {
-        second[w] = rest & typed[w]!;
-        third[w] = rest & ~typed[w]!;
-      } else second[w] = rest;
+    if (!compiled.texts.length) return [pool];
+    const tiers = (compiled.tiers ??= this.relevanceTiers(store, compiled));
+    const placed = new Uint32Array(pool.length);
+    const sets: Bits[] = [];
+    for (const tier of [...tiers, undefined]) {
+      const set = new Uint32Array(pool.length);
+      for (let w = 0; w < pool.length; w += 1) {
+        set[w] = pool[w]! & (tier ? tier[w]! : ~0) & ~placed[w]!;
+        if (tier) placed[w]! |= tier[w]!;
+      }
+      sets.push(set);
     }
-    return third ? [first, second, third] : [first, second];
+    return sets;
   }
 }
 

@@ -15,6 +15,8 @@ import {
 import type { Queryable } from '../../db/client.js';
 import { CARD_COLUMNS, JOB_FROM, type JobRow } from '../jobs/jobs.repository.js';
 import { regionsMatched, type WhereFilter } from '../jobs/places.js';
+import { TIER, WORD_SEPARATORS, wordKeys } from './relevance.js';
+import { alternativesOf } from './synonyms.js';
 
 /** Collects SQL parameters and hands out their placeholders. */
 class Params {
@@ -89,6 +91,8 @@ export interface TextQuery {
   symbols: string[];
   /** The whole text as a skill key ('machine learning', 'node.js'). */
   skill: string;
+  /** The words (symbols aside) as relevance compares them with a title's (relevance.ts wordKeys). */
+  keys: string[];
 }
 
 export function parseText(q: string): TextQuery {
@@ -103,6 +107,7 @@ export function parseText(q: string): TextQuery {
     titleWords: plain.length ? plain.map((w) => `${w}:*A`).join(' & ') : undefined,
     symbols,
     skill: skillKey(q),
+    keys: wordKeys(tokens.filter((t) => !SYMBOLIC.test(t)).join(' ')),
   };
 }
 
@@ -161,21 +166,38 @@ function titleContains(text: string, params: Params): string {
   return `lower(j.job_title) LIKE ${params.add(likePattern(text))}`;
 }
 
-/** The title matches "what": every word as a title word, or the whole text inside the title (relevance puts these first). */
-function titleCondition(criteria: SearchCriteria, params: Params): string {
-  const q = criteria.q ?? '';
+/** Every word of the text begins a word of the title and every symbol is inside it (relevance's titleStems). */
+function titleStemsCondition(q: string, params: Params): string {
   const text = parseText(q);
   const parts: string[] = [];
   if (text.titleWords) parts.push(`j.search_doc @@ to_tsquery('english', ${params.add(text.titleWords)})`);
   for (const symbol of text.symbols) parts.push(titleContains(symbol, params));
-  const words = parts.length ? `(${parts.join(' AND ')}) OR ` : '';
-  // The title as text, as the first version matched it: 'dev' finds 'DevOps', '100%' finds '100% Remote'.
-  return `(${words}${titleContains(q, params)})`;
+  return parts.length ? `(${parts.join(' AND ')})` : 'false';
+}
+
+/** The title's words as relevance compares them (relevance.ts wordKeys), in their order. */
+function titleKeysSql(params: Params): string {
+  return `ARRAY(SELECT CASE WHEN length(w) > 3 AND w LIKE '%s' AND w NOT LIKE '%ss' THEN left(w, -1) ELSE w END
+    FROM regexp_split_to_table(lower(j.job_title), ${params.add(WORD_SEPARATORS)}) WITH ORDINALITY AS t(w, i)
+    WHERE w <> '' ORDER BY i)`;
+}
+
+/** The title holds the text's words in a row (`phrase`) or each somewhere (relevance.ts titleHolds). */
+function titleHoldsCondition(q: string, phrase: boolean, params: Params): string {
+  const keys = parseText(q).keys;
+  if (phrase && !keys.length) return 'false';
+  const keysSql = titleKeysSql(params);
+  // Keys hold no LIKE wildcards: '%' and '_' separate words.
+  const inRow = phrase
+    ? ` AND ' ' || array_to_string(${keysSql}, ' ') || ' ' LIKE ${params.add(`% ${keys.join(' ')} %`)}`
+    : '';
+  const titled = `(${titleStemsCondition(q, params)} OR ${titleContains(q, params)})`;
+  return `(${titled} AND ${keysSql} @> ${params.add(keys)}::text[]${inRow})`;
 }
 
 /** The other matches of "what": every word in any field and every symbol as a skill or in the title, or the whole text as a skill. */
-function otherTextCondition(criteria: SearchCriteria, params: Params): string {
-  const text = parseText(criteria.q ?? '');
+function otherTextCondition(q: string, params: Params): string {
+  const text = parseText(q);
   const parts: string[] = [];
   if (text.words) parts.push(`j.search_doc @@ to_tsquery('english', ${params.add(text.words)})`);
   for (const symbol of text.symbols) {
@@ -186,16 +208,20 @@ function otherTextCondition(criteria: SearchCriteria, params: Params): string {
 }
 
 /** Matches of "what" as typed: the title as text, or every word anywhere (the title's words among them), or a skill. */
-function exactTextCondition(criteria: SearchCriteria, params: Params): string {
-  return `(${titleContains(criteria.q ?? '', params)} OR ${otherTextCondition(criteria, params)})`;
+function exactTextCondition(q: string, params: Params): string {
+  return `(${titleContains(q, params)} OR ${otherTextCondition(q, params)})`;
 }
 
-/** Matches of "what": as typed, or with its misspelt words corrected (`correctedQ`, spelling.ts). */
+/** The text as typed and its other ways of writing it (synonyms.ts). */
+function typedTexts(q: string): string[] {
+  return [q, ...alternativesOf(q)];
+}
+
+/** Matches of "what": as typed or another way (synonyms), or with its misspelt words corrected (`correctedQ`). */
 function textCondition(criteria: SearchCriteria, params: Params): string | undefined {
   if (!criteria.q) return undefined;
-  const exact = exactTextCondition(criteria, params);
-  if (!criteria.correctedQ) return exact;
-  return `(${exact} OR ${exactTextCondition({ ...criteria, q: criteria.correctedQ, correctedQ: undefined }, params)})`;
+  const texts = [...typedTexts(criteria.q), ...(criteria.correctedQ ? [criteria.correctedQ] : [])];
+  return `(${texts.map((q) => exactTextCondition(q, params)).join(' OR ')})`;
 }
 
 function whereClause(conditions: (string | undefined)[]): string {
@@ -344,17 +370,22 @@ export interface PageOfMatches {
   size: number;
 }
 
-/**
- * The relevance tier of each match, as a column of the matches: 0 for a title match, then the other matches as
- * typed, then (with a correction) the corrected ones; each tier newest first.
- */
+/** The relevance tier of each match, as a column of the matches (relevance.ts TIER); each tier newest first. */
 function tierColumn(criteria: SearchCriteria, params: Params): string {
-  const title = titleCondition(criteria, params);
-  if (!criteria.correctedQ) return `, CASE WHEN ${title} THEN 0 ELSE 1 END AS tier`;
-  return `, CASE WHEN ${title} THEN 0 WHEN ${exactTextCondition(criteria, params)} THEN 1 ELSE 2 END AS tier`;
+  const texts = typedTexts(criteria.q ?? '');
+  const any = (condition: (q: string) => string) => `(${texts.map(condition).join(' OR ')})`;
+  const tiers = [
+    any((q) => titleHoldsCondition(q, true, params)),
+    any((q) => titleHoldsCondition(q, false, params)),
+    any((q) => titleStemsCondition(q, params)),
+    any((q) => `j.skill_keys @> ARRAY[${params.add(parseText(q).skill)}]::text[]`),
+    any((q) => otherTextCondition(q, params)),
+    any((q) => titleContains(q, params)),
+  ];
+  const cases = tiers.map((condition, tier) => `WHEN ${condition} THEN ${tier}`).join(' ');
+  return `, CASE ${cases} ELSE ${TIER.corrected} END AS tier`;
 }
 
-/** The seqs of one page of the matches `m` (aliased j) that meet `chosen`, in the page's order, as an array. */
 function pageSeqsSql(page: PageOfMatches, chosen: string[], params: Params, relevance: boolean): string {
   const order = relevance ? `j.tier, ${pageOrder('newest')}` : pageOrder(page.sort);
   return `(SELECT coalesce(json_agg(x.seq ORDER BY x.n), '[]') FROM (

@@ -1,3 +1,4 @@
+import { alternativesOf } from './synonyms.js';
 import {
   FILTER_GROUP_NAMES,
   MESSAGES,
@@ -90,7 +91,11 @@ async function criteriaOf(
 ): Promise<SearchCriteria> {
   if (rest.q) await cache.vocabulary.refresh(reader, now.getTime());
   const correctedQ = rest.q ? cache.vocabulary.correct(rest.q) : undefined;
-  return { ...toCriteria(rest), correctedQ, textLists: await cache.prefixesOf(reader, [rest.q, correctedQ]) };
+  return {
+    ...toCriteria(rest),
+    correctedQ,
+    textLists: await cache.prefixesOf(reader, [rest.q, ...(rest.q ? alternativesOf(rest.q) : []), correctedQ]),
+  };
 }
 
 /** The index, caught up with every change committed before now, or undefined when it cannot answer yet. */

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { TIER, titleHolds, wordKey, wordKeys } from './relevance.js';
+import { alternativesOf } from './synonyms.js';
+
+describe('relevance words', () => {
+  it('drops a plural s but keeps ss and short words', () => {
+    expect(['developers', 'sales', 'business', 'bus', 'ios'].map(wordKey)).toEqual([
+      'developer',
+      'sale',
+      'business',
+      'bus',
+      'ios',
+    ]);
+  });
+
+  it('splits a title at spaces and ASCII punctuation only', () => {
+    expect(wordKeys('software engineer, payments (remote)')).toEqual(['software', 'engineer', 'payment', 'remote']);
+    expect(wordKeys('front-end/back-end')).toEqual(['front', 'end', 'back', 'end']);
+    expect(wordKeys('café crème')).toEqual(['café', 'crème']);
+  });
+
+  it('tells a phrase from words apart from no match', () => {
+    const title = wordKeys('senior software engineer');
+    expect(titleHolds(title, ['software', 'engineer'])).toBe(TIER.phrase);
+    expect(titleHolds(title, ['engineer', 'software'])).toBe(TIER.titleWords);
+    expect(titleHolds(title, ['engineer', 'developer'])).toBeUndefined();
+    expect(titleHolds(wordKeys('business development'), ['developer'])).toBeUndefined();
+    expect(titleHolds(title, [])).toBe(TIER.titleWords);
+  });
+});
+
+describe('synonyms', () => {
+  it('expands abbreviations one way, one word at a time', () => {
+    expect(alternativesOf('senior js dev')).toEqual(['senior javascript dev', 'senior js developer']);
+    expect(alternativesOf('developer')).toEqual([]);
+    expect(alternativesOf('PM')).toEqual(['product manager', 'project manager']);
+  });
+
+  it('joins hyphenated words and the pairs the list knows', () => {
+    expect(alternativesOf('front-end developer')).toEqual(['frontend developer', 'front end developer']);
+    expect(alternativesOf('front end')).toEqual(['frontend']);
+    expect(alternativesOf('back end')).toEqual(['backend']);
+    expect(alternativesOf('dead end')).toEqual([]);
+  });
+
+  it('gives at most four alternatives', () => {
+    expect(alternativesOf('js ts ux ui qa').length).toBe(4);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The relevance order of a text search, in tiers, each newest first. The search index (SearchIndex.tierOf) and the
+ * SQL reference (search.repository.ts, tierColumn) both follow this, so the tests can compare their pages.
+ * A title is judged on its own words, split at ASCII spaces and punctuation (the same pattern in SQL, so both agree
+ * whatever the database's locale) and with a plural "s" dropped, so "Developers" is the word "developer" but
+ * "Development" is not.
+ */
+export const TIER = {
+  /** The title holds the text's words in a row ("software engineer" in "Senior Software Engineer"). */
+  phrase: 0,
+  /** The title holds every word of the text as a word. */
+  titleWords: 1,
+  /** Every word begins a word of the title as stemmed ("developer" and "Development" share "develop"). */
+  titleStems: 2,
+  /** The whole text is one of the job's skills. */
+  skill: 3,
+  /** Every word somewhere in the job (the description, the company, the skills). */
+  words: 4,
+  /** The title contains the text only inside a word ("rn" in "Intern"): the spec's substring match, kept, last. */
+  titleText: 5,
+  /** A match of the text's spelling correction only. */
+  corrected: 6,
+} as const;
+
+/** Separators of a title's words: ASCII spaces and punctuation (a JavaScript and a PostgreSQL pattern alike). */
+export const WORD_SEPARATORS = '[\\s!-/:-@[-`{-~]+';
+const separators = new RegExp(WORD_SEPARATORS);
+
+/** A word as relevance compares it: without a plural "s" ("engineers" -> "engineer"; "sales" -> "sale"; "ss" kept). */
+export function wordKey(word: string): string {
+  return [...word].length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+}
+
+/** The words of a lower-cased text, as keys. */
+export function wordKeys(lowered: string): string[] {
+  return lowered.split(separators).filter(Boolean).map(wordKey);
+}
+
+/**
+ * How a title (its word keys) holds the text's word keys: `phrase` in a row, `titleWords` each somewhere, or not
+ * at all (undefined). A text of symbols only ("c#"), with no word keys, holds as `titleWords` where it is a match.
+ */
+export function titleHolds(title: readonly string[], keys: readonly string[]): 0 | 1 | undefined {
+  if (!keys.every((key) => title.includes(key))) return undefined;
+  const [first] = keys;
+  if (first === undefined) return TIER.titleWords;
+  for (let at = title.indexOf(first); at >= 0; at = title.indexOf(first, at + 1)) {
+    if (keys.every((key, i) => title[at + i] === key)) return TIER.phrase;
+  }
+  return TIER.titleWords;
+}

@@ -1,0 +1,68 @@
+/**
+ * Query-time synonyms: the abbreviations and joined words people type, and what the jobs say instead. A search for
+ * one of these words also finds the jobs that say it the other way (an alternative text, matched like the typed one
+ * and ranked with it). One way only: "dev" finds "developer", but "developer" must not widen to every word that
+ * begins with "dev". Kept short and curated: a wrong synonym is worse than a missing one.
+ */
+const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  admin: ['administrator'],
+  ai: ['artificial intelligence'],
+  backend: ['back end'],
+  cna: ['certified nursing assistant'],
+  cpa: ['certified public accountant'],
+  csharp: ['c#'],
+  dev: ['developer'],
+  devs: ['developers'],
+  dotnet: ['.net'],
+  eng: ['engineer'],
+  frontend: ['front end'],
+  fullstack: ['full stack'],
+  golang: ['go'],
+  hr: ['human resources'],
+  js: ['javascript'],
+  jr: ['junior'],
+  k8s: ['kubernetes'],
+  lpn: ['licensed practical nurse'],
+  mgr: ['manager'],
+  ml: ['machine learning'],
+  nodejs: ['node.js'],
+  pm: ['product manager', 'project manager'],
+  postgres: ['postgresql'],
+  qa: ['quality assurance'],
+  rn: ['registered nurse'],
+  sr: ['senior'],
+  sre: ['site reliability engineer'],
+  swe: ['software engineer'],
+  ts: ['typescript'],
+  ui: ['user interface'],
+  ux: ['user experience'],
+};
+
+/** At most this many alternatives a text: each costs a match of its own. */
+const ALTERNATIVES_MOST = 4;
+
+/**
+ * The other ways of writing `q`: each word with a synonym replaced by it (one word at a time), and each hyphenated
+ * word joined ("front-end" -> "frontend"; "front-end" is already the words "front" and "end"), and two words the
+ * list knows joined ("front end" -> "frontend").
+ */
+export function alternativesOf(q: string): string[] {
+  const tokens = q.toLowerCase().split(/\s+/).filter(Boolean);
+  const found = new Set<string>();
+  tokens.forEach((token, i) => {
+    const replaced = (by: string) => [...tokens.slice(0, i), by, ...tokens.slice(i + 1)].join(' ');
+    for (const synonym of SYNONYMS[token] ?? []) found.add(replaced(synonym));
+    if (/^[\p{L}\p{N}]+(-[\p{L}\p{N}]+)+$/u.test(token)) {
+      const joined = token.replace(/-/g, '');
+      found.add(replaced(joined));
+      for (const synonym of SYNONYMS[joined] ?? []) found.add(replaced(synonym));
+    }
+    // "front end" -> "frontend", where the list knows the joined word as these two.
+    const next = tokens[i + 1];
+    if (next && SYNONYMS[token + next]?.includes(`${token} ${next}`)) {
+      found.add([...tokens.slice(0, i), token + next, ...tokens.slice(i + 2)].join(' '));
+    }
+  });
+  found.delete(tokens.join(' '));
+  return [...found].slice(0, ALTERNATIVES_MOST);
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { SearchResult } from '@jobboard/shared';
+import { buildTestApp, describeEachDb, postJob, signUpAndSignIn, type TestApp } from './helpers.js';
+
+/**
+ * Relevance (issue 32, items 1 and 2), on both engines: the index and the SQL reference it is compared with. The
+ * jobs are posted oldest first in the order below, so "newest first" alone would put them the other way round.
+ */
+const JOBS: { title: string; description?: string; skills?: string[] }[] = [
+  { title: 'Senior Developer' },
+  { title: 'Software Developers Wanted' },
+  { title: 'Web Developer' },
+  { title: 'Junior Business Development Representative' },
+  { title: 'Data Analyst', description: 'You will work with our developer tools team.' },
+  { title: 'Registered Nurse' },
+  { title: 'Summer Intern' },
+  { title: 'Front End Engineer' },
+  { title: 'Frontend Engineer' },
+  { title: 'JavaScript Engineer' },
+  { title: 'Platform Engineer', skills: ['Kubernetes'] },
+  { title: 'Software Engineer, Payments' },
+  { title: 'Engineer in Software Tooling' },
+];
+
+describeEachDb('search relevance', (kind) => {
+  for (const engine of ['memory', 'off'] as const) {
+    let t: TestApp;
+    const titles = async (query: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/job/search?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<SearchResult>().items.map((job) => job.jobTitle);
+    };
+
+    beforeAll(async () => {
+      t = await buildTestApp(kind, { searchIndex: engine });
+      const poster = await signUpAndSignIn(t.app, { name: 'Relevance Poster' });
+      for (const job of JOBS) {
+        await postJob(t.app, poster.cookie, {
+          jobTitle: job.title,
+          ...(job.description ? { description: job.description } : {}),
+          ...(job.skills ? { skills: job.skills.map((s) => ({ value: s.toLowerCase(), label: s })) } : {}),
+        });
+      }
+      if (engine === 'memory') {
+        for (let i = 0; i < 200 && (await t.app.inject({ url: '/api/ready' })).statusCode !== 200; i += 1)
+          await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    });
+    afterAll(async () => t?.close());
+
+    it(`ranks a word as typed above its stem-only relatives, and the title above the description (${engine})`, async () => {
+      expect(await titles('q=developer')).toEqual([
+        'Web Developer',
+        'Software Developers Wanted',
+        'Senior Developer',
+        'Junior Business Development Representative',
+        'Data Analyst',
+      ]);
+      // Newest first when asked.
+      expect((await titles('q=developer&sort=newest'))[0]).toBe('Data Analyst');
+    });
+
+    it(`ranks the phrase above the same words apart (${engine})`, async () => {
+      const found = await titles('q=software%20engineer');
+      expect(found.slice(0, 2)).toEqual(['Software Engineer, Payments', 'Engineer in Software Tooling']);
+    });
+
+    it(`treats front-end, front end and frontend as one word, and knows a few abbreviations (${engine})`, async () => {
+      for (const q of ['front-end', 'front%20end', 'frontend']) {
+        expect((await titles(`q=${q}`)).sort(), q).toEqual(['Front End Engineer', 'Frontend Engineer']);
+      }
+      expect(await titles('q=js')).toContain('JavaScript Engineer');
+      expect(await titles('q=k8s')).toEqual(['Platform Engineer']);
+    });
+
+    it(`puts "rn" inside "Intern" last, after the registered nurse (${engine})`, async () => {
+      expect(await titles('q=rn')).toEqual(['Registered Nurse', 'Summer Intern']);
+    });
+  }
+});
