@@ -1,5 +1,6 @@
 /** Every user-facing string of docs/product.md, "Messages" (and the few the product adds), in one place. */
 export const MESSAGES = {
+  radiusNeedsCity: 'radius needs a city in "where" to measure from (e.g. where=Seattle, WA)',
   signInToApply: 'Sign in to apply for jobs',
   cannotApplyOwnJob: 'You cannot apply to your own posted job',
   alreadyApplied: "You've already applied to this job",

@@ -531,6 +531,11 @@ export type Job = z.infer<typeof jobSchema>;
 /** Card view of a job on the home page: the description is cut server-side so a page stays small. */
 export const jobSummarySchema = jobSchema.extend({
   description: z.string().describe('The first characters of the description'),
+  distanceKm: z
+    .number()
+    .int()
+    .optional()
+    .describe("In a radius search: how far the job's city is from the city searched, in kilometres"),
 });
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 
@@ -719,6 +724,9 @@ const countryFilter = (label: string) =>
       .optional(),
   );
 
+/** The widest radius a search takes, in kilometres. */
+export const RADIUS_MAX_KM = 500;
+
 export const searchQuerySchema = z.strictObject({
   /** "What": title, company, skills and description words; the title counts most. */
   q: optionalText('Search text', LIMITS.searchQuery),
@@ -736,6 +744,21 @@ export const searchQuerySchema = z.strictObject({
   country: countryFilter('country'),
   /** Remote jobs open to applicants in this country (or anywhere). */
   remoteCountry: countryFilter('remoteCountry'),
+  /** With a city in `where`: the jobs within this many kilometres of it instead of the city's own. */
+  radius: z.preprocess(
+    (v) => emptyToUndefined(v),
+    z.coerce
+      .number({ error: 'radius must be a whole number of kilometres' })
+      .int({ error: 'radius must be a whole number of kilometres' })
+      .min(1, { error: 'radius must be at least 1 km' })
+      .max(RADIUS_MAX_KM, { error: `radius must be at most ${RADIUS_MAX_KM} km` })
+      .optional(),
+  ),
+  /** With a radius: also the remote jobs open to people in the city's country. */
+  withRemote: z.preprocess(
+    (v) => emptyToUndefined(v),
+    z.enum(['1', 'true', '0', 'false'], { error: 'withRemote must be true or false' }).optional(),
+  ),
   /** Pay at least this much a year, in US dollars (jobs whose range reaches it). */
   payMin: z.preprocess(
     (v) => emptyToUndefined(v),

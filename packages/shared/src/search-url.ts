@@ -24,6 +24,8 @@ export const SEARCH_KEYS = [
   'skill',
   'country',
   'remoteCountry',
+  'radius',
+  'withRemote',
   'payMin',
   'sort',
 ] as const;

@@ -13,14 +13,18 @@ interface CityRecord {
   country: string;
   adminCode: string;
   population: number;
+  loc: { coordinates: [number, number] };
 }
 
-interface City {
+export interface City {
   name: string;
   key: string;
   country: string;
+  /** GeoNames' first-level division code ('WA', '18'). */
   region: string;
   population: number;
+  latitude: number;
+  longitude: number;
 }
 
 interface CityIndex {
@@ -57,6 +61,8 @@ function cityIndex(): CityIndex {
       country: c.country,
       region: c.adminCode,
       population: c.population,
+      latitude: c.loc.coordinates[1],
+      longitude: c.loc.coordinates[0],
     }))
     .sort((a, b) => b.population - a.population);
   const byName = new Map<string, { name: string; country: string }>();
@@ -205,11 +211,16 @@ export function countryFromText(text: string): string | undefined {
   return code && isCountryCode(code) ? code : undefined;
 }
 
+/** Every city, most populous first (nearby.ts orders them by latitude once). */
+export function allCities(): readonly City[] {
+  return cityIndex().cities;
+}
+
 /**
  * The cities called exactly `name` (case and accents ignored), most populous first: the head of the name's run
  * in the sorted keys. Bounded by how many places share one name (a few hundred at most: 'San Jose').
  */
-function citiesNamed(name: string): City[] {
+export function citiesNamed(name: string): City[] {
   const key = fold(name);
   if (!key) return [];
   const { cities, keys, ranks } = cityIndex();

@@ -18,6 +18,7 @@ import {
   type PageBoundary,
   type PageOfMatches,
   type PagePosition,
+  type Near,
   type SearchCriteria,
   type TextQuery,
 } from './search.repository.js';
@@ -694,6 +695,10 @@ export class SearchIndex {
       const country = s.find(where.country);
       within(country === undefined ? undefined : store.byCountry[country]);
     }
+    if (criteria.near) {
+      const near = this.nearBits(store, criteria.near);
+      candidates = candidates ? candidates.map((word, w) => word & near[w]!) : near;
+    }
     if (criteria.country) {
       const country = s.find(criteria.country);
       within(country === undefined ? undefined : store.byCountry[country]);
@@ -787,6 +792,38 @@ export class SearchIndex {
       posted,
       chosen,
     };
+  }
+
+  /** The jobs in a radius's places (and, withRemote, the remote jobs open to its country), as a set. */
+  private nearBits(store: Store, near: Near): Bits {
+    const s = store.strings;
+    const bits = new Uint32Array(store.alive.length);
+    for (const place of near.places) {
+      const city = s.find(place.city);
+      const country = s.find(place.country);
+      if (city === undefined || country === undefined) continue;
+      if (place.regions) {
+        for (const region of place.regions)
+          store.bitsOf(store.byCityRegion.get(cityRegionKey(city, country, region)), bits);
+        continue;
+      }
+      // Every region: the city's jobs in this country, of all the places with its name.
+      const id = store.places.find(`${city} ${country}`);
+      const list = store.byCityKey[city];
+      if (id === undefined || !list) continue;
+      for (let i = 0; i < list.length; i += 1) {
+        const doc = list.data[i]!;
+        if (store.place[doc] === id) bits[doc >>> 5]! |= 1 << (doc & 31);
+      }
+    }
+    if (near.withRemote) {
+      const remote = store.optionSets[slotOf('workplace', 'remote')]!;
+      const open = new Uint32Array(bits.length);
+      store.bitsOf(store.byRemoteCountry.get(near.centre.country), open);
+      store.bitsOf(store.noRemoteCountries, open);
+      for (let w = 0; w < bits.length; w += 1) bits[w]! |= remote[w]! & open[w]!;
+    }
+    return bits;
   }
 
   // ---- The passes -----------------------------------------------------------------------------------------------

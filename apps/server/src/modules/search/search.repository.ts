@@ -14,7 +14,8 @@ import {
 } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 import { CARD_COLUMNS, JOB_FROM, type JobRow } from '../jobs/jobs.repository.js';
-import { regionsMatched, type WhereFilter } from '../jobs/places.js';
+import type { NearbyPlace } from '../jobs/nearby.js';
+import { regionsMatched, type City, type WhereFilter } from '../jobs/places.js';
 import { TIER, WORD_SEPARATORS, wordKeys } from './relevance.js';
 import { alternativesOf } from './synonyms.js';
 
@@ -236,6 +237,8 @@ export interface SearchCriteria extends SearchFilters {
   skill?: string | undefined;
   country?: string | undefined;
   remoteCountry?: string | undefined;
+  /** A radius search: the places within it (nearby.ts), and whether remote jobs open to its country count too. */
+  near?: Near | undefined;
   payMin?: number | undefined;
   /** newest when absent. */
   sort?: JobSort | undefined;
@@ -245,6 +248,29 @@ export interface SearchCriteria extends SearchFilters {
   featured?: boolean | undefined;
   /** The words of `q` and of `correctedQ` as stemmed (findTextPrefixes); not part of the search's identity. */
   textLists?: ReadonlyMap<string, TextLists> | undefined;
+}
+
+/** A radius round a city (the `where` it replaces): the city, the radius and the places in it. */
+export interface Near {
+  centre: City;
+  km: number;
+  places: NearbyPlace[];
+  withRemote: boolean;
+}
+
+/** A job in one of the places near the centre, or (withRemote) remote and open to the centre's country. */
+function nearCondition(near: Near, params: Params): string {
+  const rows = near.places.flatMap((place) =>
+    (place.regions ?? [null]).map((region) => [place.city, place.country, region] as const),
+  );
+  const cities = params.add(rows.map((r) => r[0]));
+  const countries = params.add(rows.map((r) => r[1]));
+  const regions = params.add(rows.map((r) => r[2]));
+  const inPlace = `EXISTS (SELECT 1 FROM unnest(${cities}::text[], ${countries}::text[], ${regions}::text[]) AS p(city, country, region)
+    WHERE p.city = lower(j.city) AND p.country = j.country AND (p.region IS NULL OR p.region = j.region))`;
+  if (!near.withRemote) return inPlace;
+  const country = params.add(near.centre.country);
+  return `(${inPlace} OR (j.workplace = 'remote' AND (j.remote_countries = '{}' OR j.remote_countries @> ARRAY[${country}]::text[])))`;
 }
 
 /** Open jobs only: closed ones, and those past their closing date even before the sweep marks them. */
@@ -264,6 +290,7 @@ function modelConditions(criteria: SearchCriteria, params: Params): string[] {
     const regions = regionsMatched(where);
     if (regions) conditions.push(`j.region = ANY(${params.add(regions)}::text[])`);
   } else if (where) conditions.push(`j.country = ${params.add(where.country)}`);
+  if (criteria.near) conditions.push(nearCondition(criteria.near, params));
   if (criteria.skill) conditions.push(`j.skill_keys @> ARRAY[${params.add(criteria.skill)}]::text[]`);
   if (criteria.country) conditions.push(`j.country = ${params.add(criteria.country)}`);
   if (criteria.remoteCountry) {

@@ -6,6 +6,7 @@ import {
   toIsoDate,
   type Facets,
   type Job,
+  type JobSummary,
   type SearchQuery,
   type SearchResult,
   type TopFacets,
@@ -14,7 +15,8 @@ import type { Db, Queryable } from '../../db/client.js';
 import { LOCKS, unlessRunningElsewhere } from '../../db/exclusive.js';
 import { AppError } from '../../http/errors.js';
 import { expireJobs, PUBLIC_VIEWER, toJob, type JobRow, type JobViewer } from '../jobs/jobs.repository.js';
-import { isUnknownPlace, nearestPlaces, parseWhere } from '../jobs/places.js';
+import { centreOf, jobDistanceKm, placesWithin, type NearbyPlace } from '../jobs/nearby.js';
+import { isUnknownPlace, nearestPlaces, parseWhere, type City } from '../jobs/places.js';
 import {
   EXACT_COUNT_LIMIT,
   NotIndexable,
@@ -44,10 +46,41 @@ const EXPIRY_SWEEP_MS = 60_000;
 
 /** The query as the repository reads it: "where" parsed, the order chosen (relevance only with text). */
 export function toCriteria(query: Omit<SearchQuery, 'page'>): SearchCriteria {
-  const { where, sort, ...rest } = query;
+  const { where, sort, radius, withRemote, ...rest } = query;
   const parsed = where ? parseWhere(where) : undefined;
   const chosen = sort === 'relevance' && !rest.q ? 'newest' : (sort ?? (rest.q ? 'relevance' : 'newest'));
-  return { ...rest, where: parsed, sort: chosen };
+  if (radius === undefined) return { ...rest, where: parsed, sort: chosen };
+  // The radius replaces the city: its places are the city's own and its neighbours'.
+  const centre = parsed && centreOf(parsed);
+  if (!centre) throw new AppError('bad_request', MESSAGES.radiusNeedsCity);
+  const near = {
+    centre,
+    km: radius,
+    places: nearbyPlaces(centre, radius),
+    withRemote: withRemote === '1' || withRemote === 'true',
+  };
+  return { ...rest, near, sort: chosen };
+}
+
+/** The places within a radius, kept for the last few centres and radii asked (each a scan of a band of latitudes). */
+const nearbyKept = new Map<string, NearbyPlace[]>();
+function nearbyPlaces(centre: City, km: number): NearbyPlace[] {
+  const key = `${centre.latitude},${centre.longitude},${km}`;
+  let places = nearbyKept.get(key);
+  if (!places) {
+    places = placesWithin(centre, km);
+    const oldest = nearbyKept.keys().next();
+    if (nearbyKept.size >= 200 && !oldest.done) nearbyKept.delete(oldest.value);
+    nearbyKept.set(key, places);
+  }
+  return places;
+}
+
+/** A card, with its distance from the centre in a radius search. */
+function cardOf(row: JobRow, viewer: JobViewer, criteria: SearchCriteria): JobSummary {
+  const job = toJob(row, viewer);
+  const km = criteria.near && jobDistanceKm(row, criteria.near.centre);
+  return km === undefined ? job : { ...job, distanceKm: km };
 }
 
 /** Nothing found in a place no city is called: say so, with the places nearest in name (places.ts, bounded lookups). */
@@ -184,7 +217,7 @@ export async function referenceSearch(
   const featured = await featuredOnPage(reader, criteria, page, now);
   return {
     ...(featured.length ? { featured: featured.map((row) => toJob(row, viewer)) } : {}),
-    items: rows.map((row) => toJob(row, viewer)),
+    items: rows.map((row) => cardOf(row, viewer, criteria)),
     total: counts.total,
     page,
     pageSize: HOME_PAGE_SIZE,
@@ -268,7 +301,7 @@ async function answerSearch(
   const featured = await featuredOnPage(reader, criteria, page, now, index);
   return {
     ...(featured.length ? { featured: featured.map((row) => toJob(row, viewer)) } : {}),
-    items: rows.map((row) => toJob(row, viewer)),
+    items: rows.map((row) => cardOf(row, viewer, criteria)),
     total: counts.total,
     page,
     pageSize: HOME_PAGE_SIZE,
@@ -518,6 +551,9 @@ function criteriaKey(criteria: SearchCriteria): unknown[] {
     criteria.skill ?? '',
     criteria.country ?? '',
     criteria.remoteCountry ?? '',
+    criteria.near
+      ? [criteria.near.centre.latitude, criteria.near.centre.longitude, criteria.near.km, criteria.near.withRemote]
+      : null,
     criteria.payMin ?? '',
     criteria.featured ?? false,
     criteria.sort ?? 'newest',

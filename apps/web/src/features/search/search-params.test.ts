@@ -53,13 +53,34 @@ const modelCases = [
   'payMin=%20',
   'payMin=all',
   'payMin=abc',
+  'where=seattle&radius=25',
+  'where=seattle&radius=25&withRemote=1',
+  'radius=0',
+  'radius=501',
+  'radius=2.5',
+  'radius=abc',
+  'radius=%20',
+  'withRemote=true',
+  'withRemote=yes',
   'sort=PAY',
   'sort=relevance&q=go',
   'sort=oldest',
   'q=react&where=london&skill=react&country=gb&remoteCountry=de&payMin=80000&sort=newest&workplace=hybrid&page=2',
 ];
 
-const ALL_KEYS = ['q', 'where', 'page', ...FILTER_GROUP_NAMES, 'skill', 'country', 'remoteCountry', 'payMin', 'sort'];
+const ALL_KEYS = [
+  'q',
+  'where',
+  'page',
+  ...FILTER_GROUP_NAMES,
+  'skill',
+  'country',
+  'remoteCountry',
+  'radius',
+  'withRemote',
+  'payMin',
+  'sort',
+];
 
 /** searchQueryFromParams over every key of the schema: whole parse, else each key on its own. */
 function reference(params: URLSearchParams): SearchQuery {

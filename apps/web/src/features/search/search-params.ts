@@ -1,5 +1,12 @@
 import type { FilterGroup, JobSort, SearchQuery } from '@jobboard/shared';
-import { FILTER_GROUPS, FILTER_GROUP_NAMES, JOB_MODEL_LIMITS, LIMITS, searchQueryToParams } from '@jobboard/shared';
+import {
+  FILTER_GROUPS,
+  FILTER_GROUP_NAMES,
+  JOB_MODEL_LIMITS,
+  LIMITS,
+  RADIUS_MAX_KM,
+  searchQueryToParams,
+} from '@jobboard/shared';
 
 /*
  * The home page's URL <-> SearchQuery mapping, without zod. The shared `searchQueryFromParams` lives in a
@@ -67,6 +74,14 @@ export function parseSearchParams(params: URLSearchParams): SearchQuery {
   if (countryCode) query.country = countryCode;
   const remoteCountry = country(params.get('remoteCountry'));
   if (remoteCountry) query.remoteCountry = remoteCountry;
+  const radius = params.get('radius');
+  if (radius !== null && radius.trim() !== '' && radius !== 'all' && radius !== 'any') {
+    const n = Number(radius);
+    if (Number.isInteger(n) && n >= 1 && n <= RADIUS_MAX_KM) query.radius = n;
+  }
+  const withRemote = params.get('withRemote');
+  if (withRemote === '1' || withRemote === 'true' || withRemote === '0' || withRemote === 'false')
+    query.withRemote = withRemote;
   const payMin = params.get('payMin');
   if (payMin !== null && payMin !== '' && payMin !== 'all' && payMin !== 'any') {
     const n = Number(payMin);

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { countryLabel, countryOptions } from '../../../lib/countries';
 import { countLabel } from '../../../lib/format';
 import { useHydrated } from '../../../lib/hydrated';
+import { DistanceFilter } from './DistanceFilter';
 import { EstimatedText, legendClass, LinkGroup, RadioGroup, type RadioGroupProps } from './FilterControls';
 
 const GROUP_TITLES: Record<FilterGroup, string> = {
@@ -268,6 +269,7 @@ export function FilterPanel({
           onChange({ location: city || undefined, country: country || undefined });
         },
       })}
+      {query.where ? <DistanceFilter idPrefix={idPrefix} form={form} query={query} onChange={onChange} /> : null}
       {group('workplace')}
       <RemoteCountrySelect id={remoteId} form={form} query={query} onChange={onChange} />
       <SkillLinks

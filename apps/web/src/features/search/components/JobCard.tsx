@@ -5,6 +5,7 @@ import { SaveJobButton } from '../../../components/jobs/SaveJobButton';
 import { Link } from '../../../components/ui/Link';
 import { excerpt } from '../../../lib/format';
 import { payText, placeText, relativeDay, workplaceText } from '../../../lib/job-view';
+import { KM_PER_MILE } from './DistanceFilter';
 import { useReaderLocale } from '../../../lib/locale';
 
 const metaClass = 'inline-flex items-center gap-1';
@@ -61,6 +62,12 @@ export function JobCard({ job, featured = false }: { job: JobSummary; featured?:
             <li className={metaClass}>
               <MapPin size={15} aria-hidden="true" />
               {placeText(job)}
+              {'distanceKm' in job && job.distanceKm !== undefined ? (
+                <span className="text-slate-500 dark:text-slate-400">
+                  {' '}
+                  · {job.distanceKm} km ({Math.round(job.distanceKm / KM_PER_MILE)} mi)
+                </span>
+              ) : null}
             </li>
             <li className={metaClass}>
               <BriefcaseBusiness size={15} aria-hidden="true" />

@@ -137,7 +137,13 @@ export function SearchHero({ query, text, setText, where, setWhere, update }: Se
   const searchNow = (patch: { q?: string; where?: string }) => {
     const q = (patch.q ?? text).trim();
     const at = (patch.where ?? where).trim();
-    update({ q: q || undefined, where: at || undefined });
+    // A radius is measured from the place it was chosen for: another place starts without one.
+    const samePlace = (at || undefined) === query.where;
+    update({
+      q: q || undefined,
+      where: at || undefined,
+      ...(samePlace ? {} : { radius: undefined, withRemote: undefined }),
+    });
   };
   return (
     <section className="relative rounded-3xl bg-gradient-to-br from-teal-800 via-teal-700 to-cyan-800 px-5 py-10 text-white shadow-lg sm:px-10 sm:py-14">

@@ -1,0 +1,88 @@
+import { allCities, citiesNamed, regionsMatched, type City, type WhereFilter } from './places.js';
+import { regionOf } from './regions.js';
+
+/** A place near a search's city whose jobs a radius search finds: its city (lower-cased), country and regions. */
+export interface NearbyPlace {
+  city: string;
+  country: string;
+  /** The stored regions that are this place ('WA', and '' where it is the name's default), or none to ask for. */
+  regions?: string[] | undefined;
+}
+
+const EARTH_KM = 6_371;
+const KM_PER_DEGREE = (Math.PI * EARTH_KM) / 180;
+/** A radius search reads at most this many places (the most populous first): a wide radius round a metropolis. */
+export const NEARBY_MOST = 2_000;
+
+/** Great-circle distance in kilometres (haversine). */
+export function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+let byLatitude: City[] | undefined;
+
+/** The first city at or north of `latitude` in the latitude order: a binary search. */
+function firstAtLatitude(cities: City[], latitude: number): number {
+  let low = 0;
+  let high = cities.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((cities[middle]?.latitude ?? Infinity) < latitude) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The region abbreviation a job stores for a city ('WA'), or '' in a country without regions. */
+function storedRegion(city: City): string {
+  return regionOf(city.country, city.region)?.abbreviation ?? '';
+}
+
+/** The city a "where" names, where a radius is measured from: the region's namesake, else the most populous. */
+export function centreOf(where: WhereFilter): City | undefined {
+  if (!('city' in where)) return undefined;
+  const named = citiesNamed(where.city).filter((city) => !where.country || city.country === where.country);
+  return named.find((city) => !where.region || storedRegion(city) === where.region) ?? named[0];
+}
+
+/**
+ * The places within `km` of a city, nearest first: the band of latitudes the radius spans (two binary searches in
+ * the cities ordered by latitude), each city in it checked by distance. Bounded by NEARBY_MOST.
+ */
+export function placesWithin(centre: City, km: number): NearbyPlace[] {
+  byLatitude ??= [...allCities()].sort((a, b) => a.latitude - b.latitude);
+  const band = km / KM_PER_DEGREE;
+  const found: { city: City; km: number }[] = [];
+  const end = firstAtLatitude(byLatitude, centre.latitude + band);
+  for (const city of byLatitude.slice(firstAtLatitude(byLatitude, centre.latitude - band), end)) {
+    const away = distanceKm(centre, city);
+    if (away <= km) found.push({ city, km: away });
+  }
+  found.sort((a, b) => a.km - b.km);
+  const seen = new Set<string>();
+  const places: NearbyPlace[] = [];
+  for (const { city } of found) {
+    const region = storedRegion(city);
+    const regions = regionsMatched({ city: city.name, country: city.country, region });
+    const key = `${city.key}|${city.country}|${regions?.join(',') ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    places.push({ city: city.name.toLowerCase(), country: city.country, regions });
+    if (places.length >= NEARBY_MOST) break;
+  }
+  return places;
+}
+
+/** How far a job's city is from the centre, in whole kilometres; undefined when its city is not known. */
+export function jobDistanceKm(
+  job: { city: string; country: string; region: string },
+  centre: City,
+): number | undefined {
+  const named = citiesNamed(job.city).filter((city) => city.country === job.country);
+  const city = named.find((c) => job.region && storedRegion(c) === job.region) ?? named[0];
+  return city ? Math.round(distanceKm(centre, city)) : undefined;
+}
