@@ -65,6 +65,16 @@ describeEachDb('radius search', (kind) => {
       expect(withRemote['Barista Remote US']).toBeUndefined();
     });
 
+    it(`reads a region by its name and remote work open to a country (${engine})`, async () => {
+      expect(Object.keys(await found('where=Oregon'))).toEqual(['Barista Portland']);
+      expect(Object.keys(await found('where=washington%20state'))).toEqual([]);
+      expect(Object.keys(await found('where=Remote%20US'))).toEqual(['Barista Remote US']);
+      expect(Object.keys(await found('where=Remote%2C%20Germany'))).toEqual(['Barista Remote Germany']);
+      expect(Object.keys(await found('where=remote')).sort()).toEqual(['Barista Remote Germany', 'Barista Remote US']);
+      const response = await t.app.inject({ method: 'GET', url: '/api/job/search?where=Oregon&radius=10' });
+      expect(expectErrorShape(response, 400)).toMatch(/radius/);
+    });
+
     it(`refuses a radius it cannot measure, naming the field (${engine})`, async () => {
       for (const query of ['radius=25', 'where=Germany&radius=25', 'where=remote&radius=10']) {
         const response = await t.app.inject({ method: 'GET', url: `/api/job/search?${query}` });

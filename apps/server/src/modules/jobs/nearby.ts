@@ -1,5 +1,13 @@
-import { allCities, citiesNamed, regionsMatched, type City, type WhereFilter } from './places.js';
-import { regionOf } from './regions.js';
+import {
+  allCities,
+  citiesNamed,
+  countryFromText,
+  parseWhere,
+  regionsMatched,
+  type City,
+  type WhereFilter,
+} from './places.js';
+import { regionOf, regionsNamed, type Region } from './regions.js';
 
 /** A place near a search's city whose jobs a radius search finds: its city (lower-cased), country and regions. */
 export interface NearbyPlace {
@@ -85,4 +93,37 @@ export function jobDistanceKm(
   const named = citiesNamed(job.city).filter((city) => city.country === job.country);
   const city = named.find((c) => job.region && storedRegion(c) === job.region) ?? named[0];
   return city ? Math.round(distanceKm(centre, city)) : undefined;
+}
+
+/** A city this populous wins over a region of its name ("New York", "Washington"); "Ontario" or "Texas" is the region. */
+const CITY_OVER_REGION = 500_000;
+
+/**
+ * The search box's "where" (parseWhere), and two forms only a search reads: a region by its name alone
+ * ("California", "Ontario", "New South Wales") and remote work open to a country ("Remote US", "Remote, Germany").
+ */
+export function parseSearchWhere(text: string): WhereFilter | { region: Region } | { openTo: string } {
+  const trimmed = text.trim();
+  const remote = /^(?:remote|remotely|work remotely)[\s,(-]+(.+?)\)?$/i.exec(trimmed);
+  const openTo = remote?.[1] ? countryFromText(remote[1].trim()) : undefined;
+  if (openTo) return { openTo };
+  const parsed = parseWhere(trimmed);
+  if (!('city' in parsed) || parsed.region || parsed.country) return parsed;
+  const [region, other] = regionsNamed(trimmed).filter((r) => r.name.toLowerCase() === trimmed.toLowerCase());
+  if (!region || other) return parsed;
+  const bigCity = citiesNamed(trimmed).some((city) => city.population >= CITY_OVER_REGION);
+  return bigCity ? parsed : { region };
+}
+
+/** Every city of a region, as places its jobs name (those naming no region, where the city's default is this one). */
+export function placesInRegion(region: Region): NearbyPlace[] {
+  const seen = new Set<string>();
+  const places: NearbyPlace[] = [];
+  for (const city of allCities()) {
+    if (city.country !== region.country || city.region !== region.code || seen.has(city.key)) continue;
+    seen.add(city.key);
+    const regions = regionsMatched({ city: city.name, country: city.country, region: region.abbreviation });
+    places.push({ city: city.name.toLowerCase(), country: city.country, regions });
+  }
+  return places;
 }

@@ -794,7 +794,7 @@ export class SearchIndex {
     };
   }
 
-  /** The jobs in a radius's places (and, withRemote, the remote jobs open to its country), as a set. */
+  /** The jobs in a set of places (and the remote jobs open to `remoteOpenTo`), as a set. */
   private nearBits(store: Store, near: Near): Bits {
     const s = store.strings;
     const bits = new Uint32Array(store.alive.length);
@@ -816,10 +816,10 @@ export class SearchIndex {
         if (store.place[doc] === id) bits[doc >>> 5]! |= 1 << (doc & 31);
       }
     }
-    if (near.withRemote) {
+    if (near.remoteOpenTo) {
       const remote = store.optionSets[slotOf('workplace', 'remote')]!;
       const open = new Uint32Array(bits.length);
-      store.bitsOf(store.byRemoteCountry.get(near.centre.country), open);
+      store.bitsOf(store.byRemoteCountry.get(near.remoteOpenTo), open);
       store.bitsOf(store.noRemoteCountries, open);
       for (let w = 0; w < bits.length; w += 1) bits[w]! |= remote[w]! & open[w]!;
     }

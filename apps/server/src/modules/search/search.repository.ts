@@ -237,7 +237,7 @@ export interface SearchCriteria extends SearchFilters {
   skill?: string | undefined;
   country?: string | undefined;
   remoteCountry?: string | undefined;
-  /** A radius search: the places within it (nearby.ts), and whether remote jobs open to its country count too. */
+  /** A radius or a region: its places (nearby.ts), in place of `where`. */
   near?: Near | undefined;
   payMin?: number | undefined;
   /** newest when absent. */
@@ -250,15 +250,19 @@ export interface SearchCriteria extends SearchFilters {
   textLists?: ReadonlyMap<string, TextLists> | undefined;
 }
 
-/** A radius round a city (the `where` it replaces): the city, the radius and the places in it. */
+/**
+ * A set of places searched at once (nearby.ts), in place of a city: those within a radius of one (`centre`, which
+ * each card's distance is measured from), or a region's. `remoteOpenTo`: also the remote jobs open to this country.
+ */
 export interface Near {
-  centre: City;
-  km: number;
+  /** What makes this set: its part of the search's identity. */
+  key: string;
   places: NearbyPlace[];
-  withRemote: boolean;
+  centre?: City | undefined;
+  remoteOpenTo?: string | undefined;
 }
 
-/** A job in one of the places near the centre, or (withRemote) remote and open to the centre's country. */
+/** A job in one of the places, or (remoteOpenTo) remote and open to that country. */
 function nearCondition(near: Near, params: Params): string {
   const rows = near.places.flatMap((place) =>
     (place.regions ?? [null]).map((region) => [place.city, place.country, region] as const),
@@ -268,8 +272,8 @@ function nearCondition(near: Near, params: Params): string {
   const regions = params.add(rows.map((r) => r[2]));
   const inPlace = `EXISTS (SELECT 1 FROM unnest(${cities}::text[], ${countries}::text[], ${regions}::text[]) AS p(city, country, region)
     WHERE p.city = lower(j.city) AND p.country = j.country AND (p.region IS NULL OR p.region = j.region))`;
-  if (!near.withRemote) return inPlace;
-  const country = params.add(near.centre.country);
+  if (!near.remoteOpenTo) return inPlace;
+  const country = params.add(near.remoteOpenTo);
   return `(${inPlace} OR (j.workplace = 'remote' AND (j.remote_countries = '{}' OR j.remote_countries @> ARRAY[${country}]::text[])))`;
 }
 

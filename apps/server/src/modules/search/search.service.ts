@@ -15,8 +15,15 @@ import type { Db, Queryable } from '../../db/client.js';
 import { LOCKS, unlessRunningElsewhere } from '../../db/exclusive.js';
 import { AppError } from '../../http/errors.js';
 import { expireJobs, PUBLIC_VIEWER, toJob, type JobRow, type JobViewer } from '../jobs/jobs.repository.js';
-import { centreOf, jobDistanceKm, placesWithin, type NearbyPlace } from '../jobs/nearby.js';
-import { isUnknownPlace, nearestPlaces, parseWhere, type City } from '../jobs/places.js';
+import {
+  centreOf,
+  jobDistanceKm,
+  parseSearchWhere,
+  placesInRegion,
+  placesWithin,
+  type NearbyPlace,
+} from '../jobs/nearby.js';
+import { isUnknownPlace, nearestPlaces } from '../jobs/places.js';
 import {
   EXACT_COUNT_LIMIT,
   NotIndexable,
@@ -47,31 +54,43 @@ const EXPIRY_SWEEP_MS = 60_000;
 /** The query as the repository reads it: "where" parsed, the order chosen (relevance only with text). */
 export function toCriteria(query: Omit<SearchQuery, 'page'>): SearchCriteria {
   const { where, sort, radius, withRemote, ...rest } = query;
-  const parsed = where ? parseWhere(where) : undefined;
   const chosen = sort === 'relevance' && !rest.q ? 'newest' : (sort ?? (rest.q ? 'relevance' : 'newest'));
-  if (radius === undefined) return { ...rest, where: parsed, sort: chosen };
-  // The radius replaces the city: its places are the city's own and its neighbours'.
-  const centre = parsed && centreOf(parsed);
-  if (!centre) throw new AppError('bad_request', MESSAGES.radiusNeedsCity);
-  const near = {
-    centre,
-    km: radius,
-    places: nearbyPlaces(centre, radius),
-    withRemote: withRemote === '1' || withRemote === 'true',
-  };
-  return { ...rest, near, sort: chosen };
+  const parsed = where ? parseSearchWhere(where) : undefined;
+  const criteria: SearchCriteria = { ...rest, sort: chosen };
+  if (parsed && 'openTo' in parsed) {
+    // "Remote, Germany": remote jobs open to people there.
+    criteria.where = { remote: true };
+    criteria.remoteCountry ??= parsed.openTo;
+  } else if (parsed && 'region' in parsed && !('city' in parsed)) {
+    if (radius !== undefined) throw new AppError('bad_request', MESSAGES.radiusNeedsCity);
+    criteria.near = {
+      key: `region ${parsed.region.country} ${parsed.region.code}`,
+      places: kept(`r ${parsed.region.country} ${parsed.region.code}`, () => placesInRegion(parsed.region)),
+    };
+  } else if (radius !== undefined) {
+    // The radius replaces the city: its places are the city's own and its neighbours'.
+    const centre = parsed && centreOf(parsed);
+    if (!centre) throw new AppError('bad_request', MESSAGES.radiusNeedsCity);
+    const remote = withRemote === '1' || withRemote === 'true';
+    criteria.near = {
+      key: `${centre.latitude},${centre.longitude} ${radius} ${remote}`,
+      places: kept(`${centre.latitude},${centre.longitude} ${radius}`, () => placesWithin(centre, radius)),
+      centre,
+      remoteOpenTo: remote ? centre.country : undefined,
+    };
+  } else criteria.where = parsed;
+  return criteria;
 }
 
-/** The places within a radius, kept for the last few centres and radii asked (each a scan of a band of latitudes). */
-const nearbyKept = new Map<string, NearbyPlace[]>();
-function nearbyPlaces(centre: City, km: number): NearbyPlace[] {
-  const key = `${centre.latitude},${centre.longitude},${km}`;
-  let places = nearbyKept.get(key);
+/** The places of the last few radii and regions asked for (each a scan of a band of latitudes, or of a region). */
+const placesKept = new Map<string, NearbyPlace[]>();
+function kept(key: string, find: () => NearbyPlace[]): NearbyPlace[] {
+  let places = placesKept.get(key);
   if (!places) {
-    places = placesWithin(centre, km);
-    const oldest = nearbyKept.keys().next();
-    if (nearbyKept.size >= 200 && !oldest.done) nearbyKept.delete(oldest.value);
-    nearbyKept.set(key, places);
+    places = find();
+    const oldest = placesKept.keys().next();
+    if (placesKept.size >= 200 && !oldest.done) placesKept.delete(oldest.value);
+    placesKept.set(key, places);
   }
   return places;
 }
@@ -79,14 +98,14 @@ function nearbyPlaces(centre: City, km: number): NearbyPlace[] {
 /** A card, with its distance from the centre in a radius search. */
 function cardOf(row: JobRow, viewer: JobViewer, criteria: SearchCriteria): JobSummary {
   const job = toJob(row, viewer);
-  const km = criteria.near && jobDistanceKm(row, criteria.near.centre);
+  const km = criteria.near?.centre && jobDistanceKm(row, criteria.near.centre);
   return km === undefined ? job : { ...job, distanceKm: km };
 }
 
 /** Nothing found in a place no city is called: say so, with the places nearest in name (places.ts, bounded lookups). */
 function withPlaceHint(result: SearchResult, where: string | undefined): SearchResult {
   if (result.total > 0 || !where) return result;
-  const parsed = parseWhere(where);
+  const parsed = parseSearchWhere(where);
   if (!('city' in parsed) || !isUnknownPlace(parsed)) return result;
   return { ...result, unknownPlace: { where, suggestions: nearestPlaces(parsed.city) } };
 }
@@ -551,9 +570,7 @@ function criteriaKey(criteria: SearchCriteria): unknown[] {
     criteria.skill ?? '',
     criteria.country ?? '',
     criteria.remoteCountry ?? '',
-    criteria.near
-      ? [criteria.near.centre.latitude, criteria.near.centre.longitude, criteria.near.km, criteria.near.withRemote]
-      : null,
+    criteria.near?.key ?? '',
     criteria.payMin ?? '',
     criteria.featured ?? false,
     criteria.sort ?? 'newest',
