@@ -98,24 +98,41 @@ function StoredCvItem({ cv, userId }: { cv: StoredCv; userId: string }) {
           {renaming ? <RenameForm cv={cv} userId={userId} onDone={() => setRenaming(false)} /> : null}
           {!renaming ? (
             <div className="mt-2 flex flex-wrap gap-2">
-              <Button variant="secondary" className={small} onClick={() => void openStoredCv(cv)}>
-                View<span className="sr-only"> {cv.label}</span>
+              <Button
+                variant="secondary"
+                className={small}
+                aria-label={`View ${cv.label}`}
+                onClick={() => void openStoredCv(cv)}
+              >
+                View
               </Button>
-              <Button variant="secondary" className={small} onClick={() => setRenaming(true)}>
-                Rename<span className="sr-only"> {cv.label}</span>
+              <Button
+                variant="secondary"
+                className={small}
+                aria-label={`Rename ${cv.label}`}
+                onClick={() => setRenaming(true)}
+              >
+                Rename
               </Button>
               {!cv.isDefault ? (
                 <Button
                   variant="secondary"
                   className={small}
                   disabled={update.isPending}
+                  aria-label={`Make default: ${cv.label}`}
                   onClick={() => update.mutate({ id: cv.id, body: { isDefault: true } })}
                 >
-                  Make default<span className="sr-only"> ({cv.label})</span>
+                  Make default
                 </Button>
               ) : null}
-              <Button variant="ghost" className={small} disabled={remove.isPending} onClick={() => void onDelete()}>
-                Remove<span className="sr-only"> {cv.label}</span>
+              <Button
+                variant="ghost"
+                className={small}
+                disabled={remove.isPending}
+                aria-label={`Remove ${cv.label}`}
+                onClick={() => void onDelete()}
+              >
+                Remove
               </Button>
             </div>
           ) : null}
