@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   CAROL,
@@ -36,6 +37,24 @@ function minimalPdf(text: string): Buffer {
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+/**
+ * shootScreens for an open dialog: the theme toggle sits behind the modal, so the theme's class is set on the page
+ * directly (what the toggle does to the document), then put back.
+ */
+async function shootDialog(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const dark of [false, true]) {
+    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(dir, `${name}-${dark ? 'dark' : 'light'}-${width}.png`) });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function carolWithJob(browser: Browser, n: string): Promise<{ carolPage: Page; jobId: string; title: string }> {
@@ -77,6 +96,8 @@ test('a seeker stores two CVs, applies picking the second; the employer sees tha
   browser,
   page,
 }) => {
+  // Twelve full-page screenshots with SHOTS_DIR on a busy machine take longer than the default minute.
+  test.setTimeout(180_000);
   const n = uniqueSuffix();
   const { carolPage, jobId, title } = await carolWithJob(browser, n);
   const seekerEmail = await newSeeker(page, n);
@@ -105,7 +126,6 @@ test('a seeker stores two CVs, applies picking the second; the employer sees tha
   await expect(cvs.getByTestId('stored-cv').nth(1)).toContainText('Backend roles');
   await expect(cvs).toContainText('2 of 5');
   await expectNoAxeViolations(page, 'profile with stored CVs');
-  await cvs.scrollIntoViewIfNeeded();
   await shootScreens(page, 'stored-cvs-profile');
 
   // Apply: the default is preselected; the seeker picks the second.
@@ -117,7 +137,7 @@ test('a seeker stores two CVs, applies picking the second; the employer sees tha
   await picker.getByRole('radio', { name: /Backend roles/ }).check();
   await expect(picker.getByRole('radio', { name: /Backend roles/ })).toBeChecked();
   await expectNoAxeViolations(page, 'apply dialog with the CV picker');
-  await shootScreens(page, 'stored-cvs-apply-picker');
+  await shootDialog(page, 'stored-cvs-apply-picker');
   await dialog.getByRole('button', { name: 'Send application' }).click();
   await closeDialog(page, 'Applied Successfully');
 

@@ -43,7 +43,7 @@ interface CvPickerProps {
   children: ReactNode;
 }
 
-const radioClass = 'mt-0.5 h-4 w-4 accent-teal-700';
+const radioClass = 'mt-0.5 h-4 w-4 accent-teal-700 dark:accent-teal-400';
 const optionClass =
   'flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-teal-600 has-[:checked]:bg-teal-50 dark:border-slate-700 dark:has-[:checked]:border-teal-500 dark:has-[:checked]:bg-teal-950/40';
 

@@ -32,6 +32,38 @@ export function candidateErrors(body: CandidateProfileBody): Errors {
   return errors;
 }
 
+function LinksField(props: {
+  value: string;
+  onChange: (text: string) => void;
+  error: string | undefined;
+  described: Record<string, unknown>;
+}) {
+  return (
+    <FieldShell
+      id="links"
+      label={
+        <>
+          Links{' '}
+          <span className="font-normal text-slate-600 dark:text-slate-300">
+            (one a line, up to {CANDIDATE_LIMITS.links}, starting with https://)
+          </span>
+        </>
+      }
+      error={props.error}
+    >
+      <textarea
+        id="links"
+        rows={3}
+        value={props.value}
+        placeholder="https://github.com/you"
+        onChange={(event) => props.onChange(event.target.value)}
+        className={`${inputClass} resize-y`}
+        {...props.described}
+      />
+    </FieldShell>
+  );
+}
+
 function DetailsForm({ userId, saved }: { userId: string; saved: CandidateProfile }) {
   const [headline, setHeadline] = useState(saved.headline);
   const [location, setLocation] = useState(saved.location);
@@ -82,28 +114,7 @@ function DetailsForm({ userId, saved }: { userId: string; saved: CandidateProfil
           {...described('location')}
         />
       </FieldShell>
-      <FieldShell
-        id="links"
-        label={
-          <>
-            Links{' '}
-            <span className="font-normal text-slate-600 dark:text-slate-300">
-              (one a line, up to {CANDIDATE_LIMITS.links}, starting with https://)
-            </span>
-          </>
-        }
-        error={errors.links}
-      >
-        <textarea
-          id="links"
-          rows={3}
-          value={links}
-          placeholder="https://github.com/you"
-          onChange={(event) => setLinks(event.target.value)}
-          className={`${inputClass} resize-y`}
-          {...described('links')}
-        />
-      </FieldShell>
+      <LinksField value={links} onChange={setLinks} error={errors.links} described={described('links')} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save details'}

@@ -65,6 +65,14 @@ function RenameForm({ cv, userId, onDone }: { cv: StoredCv; userId: string; onDo
   );
 }
 
+function DefaultBadge() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-semibold text-teal-900 dark:bg-teal-950 dark:text-teal-100">
+      <Star size={12} aria-hidden="true" /> Default
+    </span>
+  );
+}
+
 function StoredCvItem({ cv, userId }: { cv: StoredCv; userId: string }) {
   const [renaming, setRenaming] = useState(false);
   const update = useUpdateStoredCv(userId);
@@ -86,11 +94,7 @@ function StoredCvItem({ cv, userId }: { cv: StoredCv; userId: string }) {
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900 dark:text-slate-100">
             <span className="wrap-anywhere">{cv.label}</span>
-            {cv.isDefault ? (
-              <span className="inline-flex items-center gap-1 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-semibold text-teal-900 dark:bg-teal-950 dark:text-teal-100">
-                <Star size={12} aria-hidden="true" /> Default
-              </span>
-            ) : null}
+            {cv.isDefault ? <DefaultBadge /> : null}
           </p>
           <p className="break-all text-xs text-slate-600 dark:text-slate-300">
             {cv.fileName} · {fileSizeText(cv.size)}
