@@ -1,7 +1,7 @@
 import type { StoredCv } from '@jobboard/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { alice, job, mockFetch, renderPage } from '../../../test/render';
 import { JobPage } from './JobPage';
 
@@ -17,9 +17,34 @@ const stored = (id: string, label: string, isDefault: boolean): StoredCv => ({
   addedAt: '2026-11-20T10:00:00.000Z',
 });
 
-function serve(cvs: StoredCv[]) {
+/** XMLHttpRequest that answers a CV upload with a stored CV. */
+class FakeCvUpload {
+  status = 201;
+  response: unknown = null;
+  withCredentials = false;
+  responseType = '';
+  private listeners: Record<string, () => void> = {};
+  upload = { addEventListener: () => {} };
+  open() {}
+  setRequestHeader() {}
+  addEventListener(type: string, cb: () => void) {
+    this.listeners[type] = cb;
+  }
+  send() {
+    setTimeout(() => {
+      this.response = { id: 'new-cv', fileName: 'fresh.pdf', size: 3, contentType: 'application/pdf' };
+      this.listeners.load?.();
+    }, 0);
+  }
+}
+
+function serve(cvs: StoredCv[], kept: unknown[] = []) {
   const applyBodies: unknown[] = [];
   mockFetch((url, init) => {
+    if (url === '/api/profile/cvs' && init?.method === 'POST') {
+      kept.push(JSON.parse(String(init.body)));
+      return { status: 201, body: { ...stored('new-cv', 'fresh.pdf', true) } };
+    }
     if (url === '/api/job/all-jobs/j1') return { body: job };
     if (url.startsWith('/api/apply/appliedJobs/')) return { body: [] };
     if (url === '/api/profile/cvs') return { body: { cvs, max: 5 } };
@@ -72,4 +97,19 @@ describe('CvPicker in the apply dialog', () => {
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     expect(await screen.findByRole('checkbox', { name: /Also keep this CV on my profile/ })).toBeInTheDocument();
   });
+
+  it('uploads a new CV, keeps it on the profile when asked, and sends it', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeCvUpload);
+    const kept: unknown[] = [];
+    const bodies = serve([], kept);
+    await openDialog();
+    await userEvent.upload(
+      await screen.findByLabelText(/^CV \(optional/),
+      new File(['%PDF'], 'fresh.pdf', { type: 'application/pdf' }),
+    );
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Also keep this CV on my profile/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send application' }));
+    await waitFor(() => expect(bodies).toEqual([{ job: job._id, user: alice._id, cvId: 'new-cv' }]));
+    expect(kept).toEqual([{ cvId: 'new-cv' }]);
+  }, 20_000);
 });
