@@ -31,6 +31,7 @@ import { scheduleAlertChecks } from './modules/alerts/alert-checker.js';
 import { alertRoutes } from './modules/alerts/alerts.routes.js';
 import { jobDraftRoutes } from './modules/job-drafts/job-drafts.routes.js';
 import { apiKeyRoutes, registerApiKeyBoundary } from './modules/api-keys/api-keys.routes.js';
+import { candidateProfileRoutes } from './modules/candidate-profile/candidate-profile.routes.js';
 import { machineRoutes } from './modules/api-keys/machine.routes.js';
 import { applicationRoutes } from './modules/applications/applications.routes.js';
 import { pipelineRoutes } from './modules/applications/pipeline.routes.js';
@@ -352,6 +353,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   await app.register(accountRoutes, { prefix: '/api', ...deps });
   await app.register(uploadRoutes, { prefix: '/api/upload', ...deps });
   await app.register(cvRoutes, { prefix: '/api', ...deps });
+  await app.register(candidateProfileRoutes, { prefix: '/api/profile', ...deps });
   await app.register(alertRoutes, { prefix: '/api/alerts', ...deps });
   await app.register(jobDraftRoutes, { prefix: '/api/job-drafts', ...deps });
   await app.register(moderationRoutes, { prefix: '/api', ...deps });

@@ -1824,6 +1824,98 @@ TABLE['GET /api/cvs/:cvId/file'] = {
   },
 };
 
+// ---------- the candidate profile and its stored CVs (issue 33, point 4): the caller's own, by the session ----------
+
+/**
+ * A CV row of the owner's, on their profile or not, made in the database: the routes under test read rows only, and
+ * uploads would meet the hourly upload limit long before the matrix ends. The profile is emptied first, so its limit
+ * of 5 never answers.
+ */
+async function freshOwnerCvRow(w: World, onProfile: boolean): Promise<string> {
+  await w.t.db.query('UPDATE cvs SET on_profile_since = NULL, is_default = false WHERE owner_id = $1', [
+    w.owner.user._id,
+  ]);
+  const [row] = await w.t.db.query<{ id: string }>(
+    `INSERT INTO cvs (owner_id, storage_key, file_name, content_type, size, on_profile_since, label)
+     VALUES ($1, md5(random()::text) || '.pdf', 'matrix.pdf', 'application/pdf', 10,
+             CASE WHEN $2::boolean THEN now() END, 'Matrix CV')
+     RETURNING id`,
+    [w.owner.user._id, onProfile],
+  );
+  if (!row) throw new Error('no cv row');
+  return row.id;
+}
+const freshStoredCv = (w: World) => freshOwnerCvRow(w, true);
+
+TABLE['GET /api/profile/candidate'] = {
+  request: async (w, a) => ({ method: 'GET', url: '/api/profile/candidate', headers: cookieOf(w, a) }),
+  status: signedIn(200),
+};
+TABLE['PUT /api/profile/candidate'] = {
+  // Always the caller's own profile: nothing in the request names whose.
+  request: async (w, a) => ({
+    method: 'PUT',
+    url: '/api/profile/candidate',
+    headers: cookieOf(w, a),
+    payload: { headline: `Matrix ${a}`, location: 'Lisbon', links: ['https://example.com/me'] },
+  }),
+  status: signedIn(200),
+  check: async (w, a, response) => {
+    if (a !== 'other') return;
+    const owners = await w.t.db.query<{ headline: string }>(
+      'SELECT headline FROM candidate_profiles WHERE user_id = $1',
+      [w.owner.user._id],
+    );
+    expect(owners.every((row) => row.headline !== 'Matrix other')).toBe(true);
+    expect(response.json<{ headline: string }>().headline).toBe('Matrix other');
+  },
+};
+TABLE['GET /api/profile/cvs'] = {
+  request: async (w, a) =>
+    withContext({ method: 'GET', url: '/api/profile/cvs', headers: cookieOf(w, a) }, { cvId: await freshStoredCv(w) }),
+  status: signedIn(200),
+  check: async (_w, a, response, context) => {
+    if (a === 'visitor') return;
+    const ids = response.json<{ cvs: { id: string }[] }>().cvs.map((cv) => cv.id);
+    expect(ids.includes(context.cvId ?? '')).toBe(a === 'owner');
+  },
+};
+TABLE['POST /api/profile/cvs'] = {
+  // The owner's uploaded CV: only the owner may keep it; to anybody else it does not exist.
+  request: async (w, a) => ({
+    method: 'POST',
+    url: '/api/profile/cvs',
+    headers: cookieOf(w, a),
+    payload: { cvId: await freshOwnerCvRow(w, false) },
+  }),
+  status: { visitor: 401, other: 404, owner: 201 },
+};
+TABLE['PATCH /api/profile/cvs/:cvId'] = {
+  request: async (w, a) => {
+    const cvId = await freshStoredCv(w);
+    return withContext(
+      { method: 'PATCH', url: `/api/profile/cvs/${cvId}`, headers: cookieOf(w, a), payload: { label: `By ${a}` } },
+      { cvId },
+    );
+  },
+  status: { visitor: 401, other: 404, owner: 200 },
+  check: async (w, a, _response, context) => {
+    const [row] = await w.t.db.query<{ label: string }>('SELECT label FROM cvs WHERE id = $1', [context.cvId]);
+    expect(row?.label === `By ${a}`).toBe(a === 'owner');
+  },
+};
+TABLE['DELETE /api/profile/cvs/:cvId'] = {
+  request: async (w, a) => {
+    const cvId = await freshStoredCv(w);
+    return withContext({ method: 'DELETE', url: `/api/profile/cvs/${cvId}`, headers: cookieOf(w, a) }, { cvId });
+  },
+  status: { visitor: 401, other: 404, owner: 200 },
+  check: async (w, a, _response, context) => {
+    const rows = await w.t.db.query('SELECT 1 FROM cvs WHERE id = $1', [context.cvId]);
+    expect(rows.length).toBe(a === 'owner' ? 0 : 1);
+  },
+};
+
 // ---------- API keys and the jobs API (issue 36): the key scopes as roles ----------
 
 /** On /api/v1 the actors are keys: none for the visitor, the other user's company's key, the owner's company's key. */

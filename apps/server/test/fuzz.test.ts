@@ -295,7 +295,10 @@ type BodyKind =
   | 'feature'
   | 'merge'
   | 'site-settings'
-  | 'site-page';
+  | 'site-page'
+  | 'candidate-profile'
+  | 'stored-cv'
+  | 'stored-cv-update';
 
 /** The fixtures of one database. */
 interface World {
@@ -455,6 +458,19 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: () => '/api/alerts', withId: false, auth: true, body: 'none' },
   { method: 'POST', path: () => '/api/alerts', withId: false, auth: true, body: 'alert-create' },
   { method: 'DELETE', path: (w) => `/api/alerts/${w.aliceAlert}`, withId: true, auth: true, body: 'none' },
+  // The candidate profile and its stored CVs (issue 33 item 4): the caller's own (Alice's CV is not on her profile).
+  { method: 'GET', path: () => '/api/profile/candidate', withId: false, auth: true, body: 'none' },
+  { method: 'PUT', path: () => '/api/profile/candidate', withId: false, auth: true, body: 'candidate-profile' },
+  { method: 'GET', path: () => '/api/profile/cvs', withId: false, auth: true, body: 'none' },
+  { method: 'POST', path: () => '/api/profile/cvs', withId: false, auth: true, body: 'stored-cv' },
+  {
+    method: 'PATCH',
+    path: (w) => `/api/profile/cvs/${w.aliceCv}`,
+    withId: true,
+    auth: true,
+    body: 'stored-cv-update',
+  },
+  { method: 'DELETE', path: (w) => `/api/profile/cvs/${w.aliceCv}`, withId: true, auth: true, body: 'none' },
   // Drafts of Post a Job (issue 33 item 10): the owner's alone.
   { method: 'GET', path: () => '/api/job-drafts', withId: false, auth: true, body: 'none' },
   { method: 'POST', path: () => '/api/job-drafts', withId: false, auth: true, body: 'job-draft' },
@@ -936,6 +952,12 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { jobTitle: 'Fuzzed by key', description: 'A description that is long enough.' };
     case 'job-draft':
       return { payload: { jobTitle: `Fuzzed draft ${unique}`, payMin: '20k' } };
+    case 'candidate-profile':
+      return { headline: `Fuzzed ${unique}`.slice(0, 120), location: 'Lisbon', links: ['https://example.com/fuzz'] };
+    case 'stored-cv':
+      return { cvId: w.aliceCv, label: `Fuzzed ${unique}`.slice(0, 80) };
+    case 'stored-cv-update':
+      return { label: `Fuzzed ${unique}`.slice(0, 80) };
     case 'merge':
       // A company no one has: a well-formed merge is refused (400) and Alice's company stays for the other routes.
       return { into: `no-such-company-${unique}`.slice(0, 60), reason: `Fuzzed ${unique}` };
@@ -985,6 +1007,8 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   webhook: ['url', 'events'],
   'import-source': ['kind', 'target'],
   'job-draft': ['payload'],
+  'candidate-profile': ['headline', 'location', 'links'],
+  'stored-cv': ['cvId'],
   feature: ['until', 'reason'],
   merge: ['into', 'reason'],
   'site-page': ['body'],
@@ -1027,6 +1051,9 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   'import-source': ['target'],
   'api-job': ['jobTitle', 'jobLocation', 'minPrice', 'maxPrice', 'description'],
   'api-job-update': ['jobTitle', 'description'],
+  'candidate-profile': ['headline', 'location'],
+  'stored-cv': ['cvId'],
+  'stored-cv-update': ['label'],
   // Every setting also takes null (back to its default), so none is a plain string field.
   'site-page': ['body'],
 };

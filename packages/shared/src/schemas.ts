@@ -16,6 +16,7 @@ import {
 import { isCountryCode } from './countries.js';
 import { APPLICATION_STAGES } from './stages.js';
 import { coverNoteSchema, cvIdSchema, cvSummarySchema } from './cv.js';
+import { candidateProfileSchema } from './candidate-profile.js';
 import {
   APPLIED_JOB_STATUSES,
   isCurrencyCode,
@@ -876,6 +877,10 @@ export const applicationSchema = z.object({
   // What the applicant sent with it (decision record 23); the CV's bytes only through GET /api/applications/:id/cv-link.
   coverNote: z.string().nullable().optional().describe('The cover note; null when none'),
   cv: cvSummarySchema.nullable().optional().describe('The CV sent with it; null when none'),
+  candidate: candidateProfileSchema
+    .nullable()
+    .optional()
+    .describe("The applicant's profile headline, location and links (decision record 44); null when they gave none"),
   // Where the job itself stands, so a list can say a job closed or was taken down instead of linking to nothing.
   jobStatus: z
     .enum(APPLIED_JOB_STATUSES)

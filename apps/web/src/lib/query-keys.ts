@@ -31,6 +31,10 @@ export const queryKeys = {
   unseenApplications: (userId: string) => ['applications', 'unseen', userId] as const,
   /** How a job's team hears of its applications: each, daily or off. */
   applicationMail: (jobId: string) => ['applications', 'mail', jobId] as const,
+  /** The signed-in seeker's profile as an applicant: headline, location, links, stored CVs (forgotten at sign-out). */
+  candidate: ['candidate'] as const,
+  candidateProfile: (userId: string) => ['candidate', 'profile', userId] as const,
+  storedCvs: (userId: string) => ['candidate', 'cvs', userId] as const,
   /** Everything about the signed-in user's saved jobs (forgotten at sign-out). */
   savedJobs: ['saved-jobs'] as const,
   savedJobIds: (userId: string) => ['saved-jobs', 'ids', userId] as const,

@@ -42,6 +42,7 @@ export function dropUserQueries(client: QueryClient): void {
   client.removeQueries({ queryKey: queryKeys.alerts });
   client.removeQueries({ queryKey: queryKeys.savedJobs });
   client.removeQueries({ queryKey: queryKeys.drafts });
+  client.removeQueries({ queryKey: queryKeys.candidate });
 }
 
 /** Nobody is signed in any more: forget the user and what was cached for them. */

@@ -24,6 +24,9 @@ export interface ApplicationRow {
   cover_note: string | null;
   cv_file_name: string | null;
   cv_size: number | string | null;
+  candidate_headline: string | null;
+  candidate_location: string | null;
+  candidate_links: string[] | null;
   job_status: AppliedJobStatus;
 }
 
@@ -41,6 +44,7 @@ export const APPLICATION_SELECT = `
          u.name AS applicant_name, u.email AS applicant_email, u.resume AS applicant_resume,
          a.stage, a.withdrawn_at,
          a.cover_note, cv.file_name AS cv_file_name, cv.size AS cv_size,
+         cp.headline AS candidate_headline, cp.location AS candidate_location, cp.links AS candidate_links,
          CASE WHEN j.status IN ('hidden', 'pending') THEN 'removed'
               WHEN ${OPEN_JOB} THEN 'open'
               -- Open, but past its closing date before the expiry sweep has marked it.
@@ -50,7 +54,8 @@ export const APPLICATION_SELECT = `
     JOIN jobs j ON j.id = a.job_id
     JOIN users p ON p.id = j.poster_id
     JOIN users u ON u.id = a.user_id
-    LEFT JOIN cvs cv ON cv.id = a.cv_id`;
+    LEFT JOIN cvs cv ON cv.id = a.cv_id
+    LEFT JOIN candidate_profiles cp ON cp.user_id = a.user_id`;
 
 export function toApplication(row: ApplicationRow): Application {
   return {
@@ -79,6 +84,14 @@ export function toApplication(row: ApplicationRow): Application {
     withdrawnAt: row.withdrawn_at === null ? null : new Date(row.withdrawn_at).toISOString(),
     coverNote: row.cover_note,
     cv: row.cv_file_name === null ? null : { fileName: row.cv_file_name, size: Number(row.cv_size) },
+    candidate:
+      row.candidate_headline === null
+        ? null
+        : {
+            headline: row.candidate_headline,
+            location: row.candidate_location ?? '',
+            links: row.candidate_links ?? [],
+          },
     jobStatus: row.job_status,
   };
 }

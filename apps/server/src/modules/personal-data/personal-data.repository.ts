@@ -29,8 +29,10 @@ const SECTIONS = {
                         a.applied_at AS "appliedAt", a.stage, a.stage_changed_at AS "stageChangedAt",
                         a.withdrawn_at AS "withdrawnAt", a.cover_note AS "coverNote", a.cv_id AS "cvId"
                    FROM applications a JOIN jobs j ON j.id = a.job_id WHERE a.user_id = $1 ORDER BY a.applied_at`,
+  candidateProfile: `SELECT headline, location, links, updated_at AS "updatedAt"
+                       FROM candidate_profiles WHERE user_id = $1`,
   cvs: `SELECT id, file_name AS "fileName", content_type AS "contentType", size, created_at AS "uploadedAt",
-               storage_key AS "storageKey"
+               label, on_profile_since AS "onProfileSince", is_default AS "isDefault", storage_key AS "storageKey"
           FROM cvs WHERE owner_id = $1 ORDER BY created_at`,
   savedJobs: `SELECT s.job_id AS "jobId", j.job_title AS "jobTitle", s.saved_at AS "savedAt"
                 FROM saved_jobs s JOIN jobs j ON j.id = s.job_id WHERE s.user_id = $1 ORDER BY s.saved_at`,

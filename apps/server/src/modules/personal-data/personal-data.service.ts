@@ -7,7 +7,8 @@ import { readPersonalData } from './personal-data.repository.js';
 
 const README = `This archive holds what the job board keeps about your account.
 
-jobboard-data.json  your account, sign-ins, the jobs you posted and your drafts, your applications, CVs, saved jobs, alerts,
+jobboard-data.json  your account, your headline, location and links, sign-ins, the jobs you posted and your drafts,
+                    your applications, CVs (those kept on your profile have onProfileSince), saved jobs, alerts,
                     companies, reports, the notes you wrote as an employer, and the API keys you made
 files/cvs/          the CV files you uploaded
 

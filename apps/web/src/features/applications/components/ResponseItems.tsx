@@ -13,6 +13,7 @@ import {
 import { cellClass, EmptyRow, rowClass, Table } from '../../../components/ui/Table';
 import { dateOnly } from '../../../lib/format';
 import { ApplicationMaterials, hasMaterials } from './ApplicationMaterials';
+import { CandidateSummary, hasCandidateDetails } from './CandidateSummary';
 import { NotesPanel } from './NotesPanel';
 import { StageControl, whoOf } from './StageMove';
 
@@ -108,9 +109,10 @@ function ResponseRow({ application, number, notesOpen, onToggleNotes, busy, onSt
           />
         </td>
       </tr>
-      {hasMaterials(application) ? (
+      {hasMaterials(application) || hasCandidateDetails(application) ? (
         <tr>
           <td colSpan={HEADERS.length} className="px-4 pb-3 pt-0">
+            <CandidateSummary application={application} className="mb-2" />
             <ApplicationMaterials application={application} />
           </td>
         </tr>
@@ -145,6 +147,7 @@ function ResponseCard({ application, number, notesOpen, onToggleNotes, busy, onS
           <StageControl application={application} busy={busy} onStage={onStage} className="min-h-11" />
         </CardField>
       </CardFields>
+      <CandidateSummary application={application} className="mt-3" />
       <ApplicationMaterials application={application} className="mt-3" />
       <CardActions>
         <NotesToggle application={application} open={notesOpen} onToggle={onToggleNotes} className="" />

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ModalPanel } from '../../../components/ui/ModalPanel';
 import { ApplicantSummary, CoverNoteField, CvField } from './ApplyFields';
+import { CvPicker, useCvPicker } from './CvPicker';
 import { useApplyForm } from './useApplyForm';
 
 export interface ApplyDialogProps {
@@ -59,7 +60,18 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
   // The applicant is who the dialog showed when it opened: if another tab signs in as someone else meanwhile,
   // the application is refused (409) rather than sent, with this person's note, as that account.
   const [user] = useState(shownUser);
-  const form = useApplyForm({ job, user, noteId, cvId, onApplied, onCancel, onJobError });
+  const picker = useCvPicker(user._id);
+  const form = useApplyForm({
+    job,
+    user,
+    noteId,
+    cvId,
+    onApplied,
+    onCancel,
+    onJobError,
+    storedCvId: picker.storedCvId,
+    keepUpload: picker.keep,
+  });
   const { busy, errors, progress } = form;
 
   // Not while the CV uploads or the application is on its way: its answer decides what the page shows.
@@ -83,14 +95,22 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
           tooLong={form.noteTooLong}
           disabled={busy}
         />
-        <CvField
-          id={cvId}
-          file={form.file}
-          onFile={form.onFile}
-          error={errors.cv}
-          progress={progress}
+        <CvPicker
+          id={`${ids}-pick`}
+          picker={picker}
           disabled={busy}
-        />
+          error={errors.cv}
+          onLeaveUpload={() => form.onFile(null)}
+        >
+          <CvField
+            id={cvId}
+            file={form.file}
+            onFile={form.onFile}
+            error={errors.cv}
+            progress={progress}
+            disabled={busy}
+          />
+        </CvPicker>
         {errors.form ? (
           <p
             role="alert"

@@ -1,6 +1,7 @@
 import { CV_LIMITS, cvFileProblem, type User } from '@jobboard/shared';
 import { useState, type SyntheticEvent } from 'react';
 import { ApiError, errorMessage, isAcknowledged } from '../../../lib/api';
+import { keepCvOnProfile } from '../../../lib/stored-cvs';
 import { CvUploadError, uploadCv, useApplyWithMaterials } from '../api/apply';
 
 export type ApplyErrors = { coverNote?: string; cv?: string; form?: string };
@@ -41,10 +42,14 @@ export interface ApplyFormOptions {
   onApplied: () => void;
   onCancel: () => void;
   onJobError: (error: unknown) => void;
+  /** A CV kept on the profile to send instead of an upload (CvPicker); `keepUpload` keeps a new upload there too. */
+  storedCvId?: string | null;
+  keepUpload?: boolean;
 }
 
 /** The apply form's state (note kept as a draft, CV, errors, upload progress) and its submission. */
-export function useApplyForm({ job, user, noteId, cvId, onApplied, onCancel, onJobError }: ApplyFormOptions) {
+export function useApplyForm(options: ApplyFormOptions) {
+  const { job, user, noteId, cvId, onApplied, onCancel, onJobError, storedCvId = null, keepUpload = false } = options;
   const [note, setNoteState] = useState(() => readDraft(job._id));
   const setNote = (text: string) => {
     setNoteState(text);
@@ -64,7 +69,7 @@ export function useApplyForm({ job, user, noteId, cvId, onApplied, onCancel, onJ
 
   /** Checks the note and CV here first; false (and the field focused) when one is wrong. */
   const valid = (): boolean => {
-    const cvProblem = file ? cvFileProblem(file) : undefined;
+    const cvProblem = file && !storedCvId ? cvFileProblem(file) : undefined;
     const noteProblem = noteTooLong
       ? `A cover note has at most ${CV_LIMITS.coverNoteMaxLength.toLocaleString('en-US')} characters`
       : undefined;
@@ -77,7 +82,10 @@ export function useApplyForm({ job, user, noteId, cvId, onApplied, onCancel, onJ
   const upload = async (chosen: File): Promise<string | null> => {
     setProgress(0);
     try {
-      return (await uploadCv(chosen, setProgress, user._id)).id;
+      const { id } = await uploadCv(chosen, setProgress, user._id);
+      // Keeping it on the profile is a convenience: a refusal (the profile is full) never stops the application.
+      if (keepUpload) await keepCvOnProfile({ cvId: id }).catch(() => undefined);
+      return id;
     } catch (error) {
       if (error instanceof ApiError && [401, 409].includes(error.status)) {
         // The session ended or is another account's: the page says so (the draft is kept).
@@ -123,7 +131,7 @@ export function useApplyForm({ job, user, noteId, cvId, onApplied, onCancel, onJ
   const onSubmit = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (busy || !valid()) return;
-    const uploaded = file ? await upload(file) : undefined;
+    const uploaded = storedCvId ?? (file ? await upload(file) : undefined);
     if (uploaded !== null) send(uploaded);
   };
 

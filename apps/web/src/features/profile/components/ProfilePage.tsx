@@ -11,6 +11,8 @@ import { useCurrentUser, type SessionUser } from '../../../lib/session';
 import { AvatarUploadError, useDeleteUser, useSaveAvatar, useSignOut, useUpdateUser } from '../api/profile';
 import { changedProfileFields, isAcceptableAvatar, needsCurrentPassword, profileFormFromUser } from './profile-logic';
 import { useMutateOnce } from '../../../lib/single-flight';
+import { CandidateDetails } from './CandidateDetails';
+import { StoredCvs } from './StoredCvs';
 import { YourData } from './YourData';
 
 export const AVATAR_UPLOADED = 'Image successfully uploaded!';
@@ -36,6 +38,8 @@ export function ProfilePage() {
   return (
     <>
       <ProfileForm user={currentUser} />
+      <CandidateDetails userId={currentUser._id} />
+      <StoredCvs userId={currentUser._id} />
       <YourData />
     </>
   );
