@@ -31,7 +31,11 @@ export const loadJobs = (): CorpusJob[] => read<CorpusJob[]>('jobs.json');
 export const loadQueries = (): JudgedQuery[] => read<JudgedQuery[]>('queries.json');
 
 /** Posts every job in the fixture's order (oldest first) as `cookie`'s user; returns job id -> fixture key. */
-export async function postCorpus(app: FastifyInstance, cookie: string, jobs: CorpusJob[]): Promise<Map<string, string>> {
+export async function postCorpus(
+  app: FastifyInstance,
+  cookie: string,
+  jobs: CorpusJob[],
+): Promise<Map<string, string>> {
   const keys = new Map<string, string>();
   for (const job of jobs) {
     const id = await postJob(app, cookie, {
@@ -49,14 +53,20 @@ export async function postCorpus(app: FastifyInstance, cookie: string, jobs: Cor
   return keys;
 }
 
-async function searchPage(app: FastifyInstance, query: JudgedQuery, page: number, sort?: string): Promise<SearchResult> {
+async function searchPage(
+  app: FastifyInstance,
+  query: JudgedQuery,
+  page: number,
+  sort?: string,
+): Promise<SearchResult> {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
   if (query.where) params.set('where', query.where);
   if (sort) params.set('sort', sort);
   params.set('page', String(page));
   const response = await app.inject({ method: 'GET', url: `/api/job/search?${params}` });
-  if (response.statusCode !== 200) throw new Error(`search ${params} answered ${response.statusCode}: ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`search ${params} answered ${response.statusCode}: ${response.body}`);
   return response.json<SearchResult>();
 }
 
@@ -87,7 +97,11 @@ export async function rankNow(app: FastifyInstance, query: JudgedQuery, keys: Ma
  * title contains the text), then newest; emulated from every match in newest-first order. The matches are today's
  * (synonyms and joined words included), so this isolates the order, not the matching.
  */
-export async function rankBefore(app: FastifyInstance, query: JudgedQuery, keys: Map<string, string>): Promise<string[]> {
+export async function rankBefore(
+  app: FastifyInstance,
+  query: JudgedQuery,
+  keys: Map<string, string>,
+): Promise<string[]> {
   const newest = await resultKeys(app, query, keys, keys.size, 'newest');
   const text = (query.q ?? '').toLowerCase().trim();
   if (!text) return newest.slice(0, NDCG_DEPTH).map((job) => job.key);

@@ -35,10 +35,12 @@ export function ndcgAt(ranked: readonly string[], judgments: Judgments, depth = 
     depth,
   );
   if (ideal === 0) return 0;
-  return dcg(
-    ranked.map((key) => judgments[key] ?? 0),
-    depth,
-  ) / ideal;
+  return (
+    dcg(
+      ranked.map((key) => judgments[key] ?? 0),
+      depth,
+    ) / ideal
+  );
 }
 
 /** The share of the first `depth` places held by a job graded RELEVANT_FROM or more (an empty place counts as a miss). */
@@ -90,12 +92,25 @@ function figuresOf(name: string, scores: readonly QueryScore[]): Figures {
 }
 
 /** Means per group (in the order first met), then the groups answered today, the pending ones, and all. */
-export function summarize(scores: readonly QueryScore[]): { groups: Figures[]; today: Figures; pending: Figures; all: Figures } {
+export function summarize(scores: readonly QueryScore[]): {
+  groups: Figures[];
+  today: Figures;
+  pending: Figures;
+  all: Figures;
+} {
   const names = [...new Set(scores.map((s) => s.query.group))];
   const pending = (s: QueryScore) => PENDING_GROUPS.includes(s.query.group);
   return {
-    groups: names.map((name) => figuresOf(name, scores.filter((s) => s.query.group === name))),
-    today: figuresOf('answered today', scores.filter((s) => !pending(s))),
+    groups: names.map((name) =>
+      figuresOf(
+        name,
+        scores.filter((s) => s.query.group === name),
+      ),
+    ),
+    today: figuresOf(
+      'answered today',
+      scores.filter((s) => !pending(s)),
+    ),
     pending: figuresOf('not yet (regions, radius)', scores.filter(pending)),
     all: figuresOf('all', scores),
   };
