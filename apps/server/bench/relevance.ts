@@ -64,6 +64,14 @@ const section = [
 ].join('\n');
 process.stdout.write(`\n${section}\n`);
 
+// The queries furthest from their best order, with what came first: where a ranking change would help most.
+const named = new Map(jobs.map((job) => [job.key, `${job.title} @${job.location.city || 'remote'}`]));
+for (const score of [...now].sort((a, b) => a.ndcg - b.ndcg).slice(0, 30)) {
+  const { q = '', where = '', group } = score.query;
+  const firsts = score.ranked.slice(0, 4).map((key) => `${key} ${named.get(key)} (${score.query.judgments[key] ?? 0})`);
+  log(`${score.ndcg.toFixed(3)} ${group} q="${q}" where="${where}": ${firsts.join('; ') || 'nothing'}`);
+}
+
 /** The file with this section in place of the one before it (up to the next "## "), or appended. */
 function withSection(text: string): string {
   const at = text.indexOf(`\n${HEADING}`);
