@@ -1,5 +1,5 @@
-// `npm run bench`: the search benchmark (arguments are passed to it), then Lighthouse on the built app.
-// Both write into docs/performance.md: the search tables first, the Lighthouse section appended.
+// `npm run bench`: the search benchmark (arguments are passed to it), the judged relevance set, then Lighthouse on
+// the built app. All write into docs/performance.md: the search tables first, the Relevance and Lighthouse sections after.
 // Every step runs; the command exits non-zero when any of them failed: the search benchmark when a target is
 // missed (it names each one), the build when the home page's JavaScript is over its budget.
 import { spawnSync } from 'node:child_process';
@@ -21,12 +21,14 @@ step('search benchmark: targets missed, listed above', 'npm', [
   '--',
   ...process.argv.slice(2),
 ]);
+const out = process.argv.includes('--out') ? ['--out', process.argv[process.argv.indexOf('--out') + 1]] : [];
+// After the search benchmark, which writes performance.md afresh: this one puts its "Relevance" section in it.
+step('relevance: the judged query set', 'npm', ['run', 'bench:relevance', '-w', '@jobboard/server', '--', ...out]);
 const built = step('build: home page JavaScript over its budget, or the build broke', 'npm', [
   'run',
   'build',
   '--silent',
 ]);
-const out = process.argv.includes('--out') ? ['--out', process.argv[process.argv.indexOf('--out') + 1]] : [];
 if (built) step('lighthouse', process.execPath, [path.join(root, 'scripts/lighthouse.mjs'), ...out]);
 else failed.push('lighthouse (not run: no build)');
 if (failed.length > 0) {
