@@ -6,14 +6,13 @@ import { loadJobs, loadQueries, postCorpus, rankNow } from './support/relevance-
 /**
  * The judged query set (issue 32, item 6; test/fixtures/relevance): 268 jobs, 145 queries with graded judgments
  * written by reading the jobs, through GET /api/job/search on PGlite with the search index. Fails when the mean
- * NDCG@10 of the groups answered today falls under FLOOR. `npm run bench` reports the same set beside the order before.
+ * NDCG@10 over every query falls under FLOOR. `npm run bench` reports the same set beside the order before.
  *
- * Measured (2026-11-27, commit "Search relevance in tiers"): NDCG@10 0.850 and P@6 0.650 over the 131 queries answered
- * today (best P@6 the judgments allow: 0.757); regions and radius, not answered yet, 0.084 and 0.024; all 145: 0.776
- * and 0.590. Per group: docs/performance.md, "Relevance". The floor sits just under the measured figure: a ranking
- * change that loses it fails here (titleHolds answering undefined, for one, measured 0.832).
+ * Measured (2026-11-27, with radius and region names answered): NDCG@10 0.862 and P@6 0.654 over all 145 queries
+ * (best P@6 the judgments allow: 0.747). Per group: docs/performance.md, "Relevance". The floor sits just under the
+ * measured figure: a ranking change that loses it fails here (titleHolds answering undefined measured 0.846).
  */
-const FLOOR = 0.845;
+const FLOOR = 0.855;
 
 describe('judged relevance set', () => {
   let t: TestApp;
@@ -28,7 +27,7 @@ describe('judged relevance set', () => {
   }, 300_000);
   afterAll(async () => t?.close());
 
-  it('keeps NDCG@10 of the queries answered today above its floor', () => {
+  it('keeps NDCG@10 over every query above its floor', () => {
     console.log(`\nJudged relevance set, PGlite, search index:\n${figuresTable([{ name: 'now', scores }])}\n`);
     const worst = [...scores].sort((a, b) => a.ndcg - b.ndcg).slice(0, 15);
     console.log(
@@ -40,6 +39,6 @@ describe('judged relevance set', () => {
         .join('\n'),
     );
     expect(scores.length).toBeGreaterThanOrEqual(80);
-    expect(summarize(scores).today.ndcg).toBeGreaterThanOrEqual(FLOOR);
+    expect(summarize(scores).all.ndcg).toBeGreaterThanOrEqual(FLOOR);
   });
 });

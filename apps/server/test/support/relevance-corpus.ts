@@ -62,6 +62,7 @@ async function searchPage(
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
   if (query.where) params.set('where', query.where);
+  if (query.radiusKm) params.set('radius', String(query.radiusKm));
   if (sort) params.set('sort', sort);
   params.set('page', String(page));
   const response = await app.inject({ method: 'GET', url: `/api/job/search?${params}` });

@@ -9,14 +9,13 @@ export type Judgments = Readonly<Record<string, number>>;
 export interface JudgedQuery {
   q?: string;
   where?: string;
-  /** Kept for when the API takes a radius; not sent today. */
+  /** Sent as `radius`: the jobs within this many kilometres of the city in `where`. */
   radiusKm?: number;
   group: string;
   judgments: Judgments;
 }
 
 /** The groups the product does not answer yet (a region's name alone, a radius): reported apart, not in the floor. */
-export const PENDING_GROUPS: readonly string[] = ['regions', 'radius'];
 
 export const NDCG_DEPTH = 10;
 export const PRECISION_DEPTH = 6;
@@ -91,15 +90,9 @@ function figuresOf(name: string, scores: readonly QueryScore[]): Figures {
   };
 }
 
-/** Means per group (in the order first met), then the groups answered today, the pending ones, and all. */
-export function summarize(scores: readonly QueryScore[]): {
-  groups: Figures[];
-  today: Figures;
-  pending: Figures;
-  all: Figures;
-} {
+/** Means per group (in the order first met), then over every query. */
+export function summarize(scores: readonly QueryScore[]): { groups: Figures[]; all: Figures } {
   const names = [...new Set(scores.map((s) => s.query.group))];
-  const pending = (s: QueryScore) => PENDING_GROUPS.includes(s.query.group);
   return {
     groups: names.map((name) =>
       figuresOf(
@@ -107,11 +100,6 @@ export function summarize(scores: readonly QueryScore[]): {
         scores.filter((s) => s.query.group === name),
       ),
     ),
-    today: figuresOf(
-      'answered today',
-      scores.filter((s) => !pending(s)),
-    ),
-    pending: figuresOf('not yet (regions, radius)', scores.filter(pending)),
     all: figuresOf('all', scores),
   };
 }
@@ -121,10 +109,10 @@ export function figuresTable(orders: { name: string; scores: readonly QueryScore
   const summaries = orders.map((order) => summarize(order.scores));
   const [first] = summaries;
   if (!first) return '';
-  const rows = [...first.groups, first.today, first.pending, first.all];
+  const rows = [...first.groups, first.all];
   const pick = (i: number, name: string) => {
     const s = summaries[i];
-    return [...(s?.groups ?? []), s?.today, s?.pending, s?.all].find((f) => f?.name === name);
+    return [...(s?.groups ?? []), s?.all].find((f) => f?.name === name);
   };
   const header = orders.flatMap((o) => [`NDCG@10 ${o.name}`, `P@6 ${o.name}`]);
   const lines = [
