@@ -120,6 +120,16 @@ const envSchema = z.object({
   MAIL_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(300),
   // A stage e-mail waits this long before it goes: the undo window of a stage move (0: at once, no undo).
   STAGE_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
+  // Messages one account may post to application threads in an hour (decision record 42).
+  MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+  // Replies by e-mail: notification e-mails carry Reply-To reply+TOKEN@this domain, and an SMTP listener on
+  // INBOUND_SMTP_PORT (loopback unless INBOUND_SMTP_HOST) posts what arrives there to the thread. Unset: no listener.
+  INBOUND_MAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'INBOUND_MAIL_DOMAIN must be a domain name')
+    .optional(),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65_535).default(2525),
+  INBOUND_SMTP_HOST: z.string().default('127.0.0.1'),
   HOUSEKEEPING_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -219,6 +229,10 @@ export interface Config {
   mailExpireSeconds: number;
   /** How long a stage e-mail waits in the queue, during which the move can be undone and the e-mail cancelled. */
   stageMailDelaySeconds: number;
+  /** INBOUND_MAIL_DOMAIN: where replies to thread e-mails go; undefined: the e-mails only link. */
+  inboundMailDomain: string | undefined;
+  inboundSmtpPort: number;
+  inboundSmtpHost: string;
   /** How often expired sessions and unfinished Google sign-ins are deleted (0: never, for tests that time it). */
   housekeepingIntervalMs: number;
   /** How often the alert checker runs: instant alerts are mailed within this; daily ones once a day (0: never). */
@@ -338,6 +352,8 @@ export interface RateLimits {
   apiKeyRequests?: Window;
   /** Downloads of one account's data (GET /api/user/export): each reads every table and file of the account. */
   dataExportsPerAccount?: Window;
+  /** Messages one account posts to application threads (MESSAGES_PER_HOUR an hour): more are refused with 429. */
+  messagesPerSender?: Window;
 }
 
 export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
@@ -371,6 +387,7 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   avatarUploadsPerAccount: { limit: 20, windowMs: 60 * 60_000 },
   apiKeyRequests: { limit: 600, windowMs: 60_000 },
   dataExportsPerAccount: { limit: 5, windowMs: 60 * 60_000 },
+  messagesPerSender: { limit: 30, windowMs: 60 * 60_000 },
 };
 
 /** Every limit of the configuration, defaults filled in. */
@@ -425,12 +442,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     staticDir: path.join(serverRoot, 'public'),
-    rateLimits: e.SIGN_IN_PER_ADDRESS
-      ? {
-          ...DEFAULT_RATE_LIMITS,
-          signInPerAddress: { ...DEFAULT_RATE_LIMITS.signInPerAddress, limit: e.SIGN_IN_PER_ADDRESS },
-        }
-      : DEFAULT_RATE_LIMITS,
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      ...(e.SIGN_IN_PER_ADDRESS
+        ? { signInPerAddress: { ...DEFAULT_RATE_LIMITS.signInPerAddress, limit: e.SIGN_IN_PER_ADDRESS } }
+        : {}),
+      messagesPerSender: { limit: e.MESSAGES_PER_HOUR, windowMs: 60 * 60_000 },
+    },
     sitemapUrlsPerFile: 50_000,
     adminEmails: e.ADMIN_EMAILS,
     moderation: e.MODERATION,
@@ -460,6 +478,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailPollSeconds: e.MAIL_POLL_SECONDS,
     mailExpireSeconds: e.MAIL_EXPIRE_SECONDS,
     stageMailDelaySeconds: e.STAGE_MAIL_DELAY_SECONDS,
+    inboundMailDomain: e.INBOUND_MAIL_DOMAIN,
+    inboundSmtpPort: e.INBOUND_SMTP_PORT,
+    inboundSmtpHost: e.INBOUND_SMTP_HOST,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
