@@ -122,14 +122,6 @@ const envSchema = z.object({
   STAGE_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   // Messages one account may post to application threads in an hour (decision record 42).
   MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
-  // Replies by e-mail: notification e-mails carry Reply-To reply+TOKEN@this domain, and an SMTP listener on
-  // INBOUND_SMTP_PORT (loopback unless INBOUND_SMTP_HOST) posts what arrives there to the thread. Unset: no listener.
-  INBOUND_MAIL_DOMAIN: z
-    .string()
-    .regex(/^[a-z0-9.-]+$/i, 'INBOUND_MAIL_DOMAIN must be a domain name')
-    .optional(),
-  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65_535).default(2525),
-  INBOUND_SMTP_HOST: z.string().default('127.0.0.1'),
   HOUSEKEEPING_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -229,10 +221,6 @@ export interface Config {
   mailExpireSeconds: number;
   /** How long a stage e-mail waits in the queue, during which the move can be undone and the e-mail cancelled. */
   stageMailDelaySeconds: number;
-  /** INBOUND_MAIL_DOMAIN: where replies to thread e-mails go; undefined: the e-mails only link. */
-  inboundMailDomain: string | undefined;
-  inboundSmtpPort: number;
-  inboundSmtpHost: string;
   /** How often expired sessions and unfinished Google sign-ins are deleted (0: never, for tests that time it). */
   housekeepingIntervalMs: number;
   /** How often the alert checker runs: instant alerts are mailed within this; daily ones once a day (0: never). */
@@ -478,9 +466,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailPollSeconds: e.MAIL_POLL_SECONDS,
     mailExpireSeconds: e.MAIL_EXPIRE_SECONDS,
     stageMailDelaySeconds: e.STAGE_MAIL_DELAY_SECONDS,
-    inboundMailDomain: e.INBOUND_MAIL_DOMAIN,
-    inboundSmtpPort: e.INBOUND_SMTP_PORT,
-    inboundSmtpHost: e.INBOUND_SMTP_HOST,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

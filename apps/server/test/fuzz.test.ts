@@ -295,7 +295,9 @@ type BodyKind =
   | 'feature'
   | 'merge'
   | 'site-settings'
-  | 'site-page';
+  | 'site-page'
+  | 'interview'
+  | 'pick';
 
 /** The fixtures of one database. */
 interface World {
@@ -318,6 +320,10 @@ interface World {
   aliceApplication: string;
   /** Alice's note on Bob's application (she may edit or delete it). */
   aliceNote: string;
+  /** An interview Alice proposed on Bob's application, and one Bob proposed on Alice's (she picks its slot). */
+  aliceInterview: string;
+  bobInterview: string;
+  bobInterviewSlot: string;
   /** A CV Alice uploaded (the PDF of the fixtures). */
   aliceCv: string;
   /** Moderation: Alice is the administrator; Victim's job and account are what she approves, hides, bans. */
@@ -558,6 +564,64 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: () => '/api/applications/unseen', withId: false, auth: true, body: 'none' },
   { method: 'GET', path: () => '/api/user/export', withId: false, auth: true, body: 'none' },
   { method: 'POST', path: () => '/api/applications/seen', withId: false, auth: true, body: 'seen' },
+  // Messages and interviews (issue 33 items 5 and 6): Alice is the team on Bob's application, the candidate on hers.
+  { method: 'GET', path: () => '/api/applications/threads/unread', withId: false, auth: true, body: 'none' },
+  {
+    method: 'GET',
+    path: (w) => `/api/applications/${w.bobApplication}/thread`,
+    withId: true,
+    auth: true,
+    body: 'none',
+    at: (_w, id) => `/api/applications/${id}/thread`,
+  },
+  {
+    method: 'GET',
+    path: (w) => `/api/applications/${w.bobApplication}/candidate`,
+    withId: true,
+    auth: true,
+    body: 'none',
+    at: (_w, id) => `/api/applications/${id}/candidate`,
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/applications/${w.bobApplication}/messages`,
+    withId: true,
+    auth: true,
+    body: 'note',
+    at: (_w, id) => `/api/applications/${id}/messages`,
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/applications/${w.bobApplication}/interviews`,
+    withId: true,
+    auth: true,
+    body: 'interview',
+    at: (_w, id) => `/api/applications/${id}/interviews`,
+  },
+  {
+    method: 'PUT',
+    path: (w) => `/api/applications/${w.bobApplication}/interviews/${w.aliceInterview}`,
+    withId: true,
+    auth: true,
+    body: 'interview',
+    at: (w, id) => `/api/applications/${w.bobApplication}/interviews/${id}`,
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/applications/${w.aliceApplication}/interviews/${w.bobInterview}/pick`,
+    withId: true,
+    auth: true,
+    body: 'pick',
+    at: (w, id) => `/api/applications/${w.aliceApplication}/interviews/${id}/pick`,
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/applications/${w.bobApplication}/interviews/${w.aliceInterview}/cancel`,
+    withId: true,
+    auth: true,
+    body: 'none',
+    at: (w, id) => `/api/applications/${w.bobApplication}/interviews/${id}/cancel`,
+  },
   {
     method: 'GET',
     path: (w) => `/api/applications/jobs/${w.aliceJob}/notifications`,
@@ -916,6 +980,14 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { stage: 'interview', message: `Fuzzed ${unique}` };
     case 'note':
       return { body: `A fuzzed note ${unique}` };
+    case 'interview':
+      return {
+        slots: [{ start: '2031-06-02T10:00', timeZone: 'Europe/Paris' }],
+        lengthMinutes: 30,
+        location: `Fuzzed room ${unique}`,
+      };
+    case 'pick':
+      return { slotId: w.bobInterviewSlot };
     case 'report':
       return { reason: 'spam', details: `Fuzzed ${unique}` };
     case 'reason':
@@ -981,6 +1053,8 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   report: ['reason'],
   reason: ['reason'],
   'notify-mode': ['mode'],
+  interview: ['slots', 'lengthMinutes', 'location'],
+  pick: ['slotId'],
   'api-key': ['name', 'scopes'],
   webhook: ['url', 'events'],
   'import-source': ['kind', 'target'],
@@ -1018,6 +1092,8 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   'alert-create': ['query', 'frequency'],
   stage: ['stage'],
   note: ['body'],
+  interview: ['location'],
+  pick: ['slotId'],
   report: ['reason', 'details'],
   reason: ['reason'],
   seen: ['jobId'],
@@ -1343,6 +1419,24 @@ describeEachDb('fuzzing every endpoint', (kind) => {
     });
     expect(aliceApplied.statusCode).toBe(201);
     w.aliceApplication = aliceApplied.json<{ insertedId: string }>().insertedId;
+    const propose = (who: SignedInUser, application: string) =>
+      w.t.app.inject({
+        method: 'POST',
+        url: `/api/applications/${application}/interviews`,
+        headers: { cookie: who.cookie },
+        payload: {
+          slots: [{ start: '2031-06-01T10:00', timeZone: 'Europe/Paris' }],
+          lengthMinutes: 30,
+          location: 'Fuzz room',
+        },
+      });
+    const aliceProposed = await propose(w.alice, w.bobApplication);
+    expect(aliceProposed.statusCode, aliceProposed.body).toBe(201);
+    w.aliceInterview = aliceProposed.json<{ id: string }>().id;
+    const bobProposed = await propose(w.bob, w.aliceApplication);
+    expect(bobProposed.statusCode, bobProposed.body).toBe(201);
+    w.bobInterview = bobProposed.json<{ id: string }>().id;
+    w.bobInterviewSlot = bobProposed.json<{ slots: { id: string }[] }>().slots[0]?.id ?? '';
     const cvBoundary = 'fuzzcvsetup';
     const cv = await w.t.app.inject({
       method: 'POST',

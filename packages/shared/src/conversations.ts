@@ -28,14 +28,15 @@ export const CONVERSATION_MESSAGES = {
 
 /** Plain text: letters, punctuation, line breaks and tabs; no other control characters. */
 const PLAIN_TEXT = /^[^\p{Cc}]*$/u;
-const plainText = (field: string, max: number, empty: string) =>
+/** The field's name is put before each message by the error handler ("body: Write a message"). */
+const plainText = (max: number, empty: string) =>
   z
-    .string({ error: `${field} must be text` })
+    .string({ error: 'must be text' })
     .trim()
-    .min(1, { error: `${field}: ${empty}` })
-    .max(max, { error: `${field}: at most ${max.toLocaleString('en-US')} characters` })
+    .min(1, { error: empty })
+    .max(max, { error: `at most ${max.toLocaleString('en-US')} characters` })
     .refine((text) => PLAIN_TEXT.test(text.replace(/[\n\r\t]/g, ' ')), {
-      error: `${field}: plain text only (no control characters)`,
+      error: 'plain text only (no control characters)',
     });
 
 /** An IANA time zone name the runtime knows (Europe/Paris, America/New_York, UTC). */
@@ -53,7 +54,7 @@ export const threadParamsSchema = z.object({ id: z.string().max(100) });
 export const interviewParamsSchema = z.object({ id: z.string().max(100), interviewId: z.string().max(100) });
 
 export const threadMessageBodySchema = z.strictObject({
-  body: plainText('body', CONVERSATION_LIMITS.messageMaxLength, 'Write a message'),
+  body: plainText(CONVERSATION_LIMITS.messageMaxLength, 'Write a message'),
 });
 export type ThreadMessageBody = z.infer<typeof threadMessageBodySchema>;
 
@@ -72,30 +73,30 @@ export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 
 const slotInputSchema = z.strictObject({
   start: z
-    .string({ error: 'slots: start must be a local date and time' })
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: 'slots: start must look like 2030-05-17T14:30' }),
+    .string({ error: 'must be a local date and time' })
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: 'must look like 2030-05-17T14:30' }),
   timeZone: z
-    .string({ error: 'slots: timeZone must be text' })
-    .max(64, { error: 'slots: timeZone is too long' })
-    .refine(isTimeZone, { error: 'slots: timeZone must be an IANA time zone such as Europe/Paris' }),
+    .string({ error: 'must be text' })
+    .max(64, { error: 'is too long' })
+    .refine(isTimeZone, { error: 'must be an IANA time zone such as Europe/Paris' }),
 });
 
 export const interviewProposalSchema = z.strictObject({
   slots: z
-    .array(slotInputSchema, { error: 'slots must be a list of time slots' })
-    .min(1, { error: 'slots: propose at least one time' })
-    .max(CONVERSATION_LIMITS.slotsMax, { error: `slots: at most ${CONVERSATION_LIMITS.slotsMax} time slots` }),
+    .array(slotInputSchema, { error: 'must be a list of time slots' })
+    .min(1, { error: 'propose at least one time' })
+    .max(CONVERSATION_LIMITS.slotsMax, { error: `at most ${CONVERSATION_LIMITS.slotsMax} time slots` }),
   lengthMinutes: z
-    .number({ error: 'lengthMinutes must be a number of minutes' })
-    .int({ error: 'lengthMinutes must be a whole number of minutes' })
-    .min(CONVERSATION_LIMITS.minutesMin, { error: `lengthMinutes: at least ${CONVERSATION_LIMITS.minutesMin}` })
-    .max(CONVERSATION_LIMITS.minutesMax, { error: `lengthMinutes: at most ${CONVERSATION_LIMITS.minutesMax}` }),
-  location: plainText('location', CONVERSATION_LIMITS.locationMaxLength, 'Give a place or a video link'),
+    .number({ error: 'must be a number of minutes' })
+    .int({ error: 'must be a whole number of minutes' })
+    .min(CONVERSATION_LIMITS.minutesMin, { error: `at least ${CONVERSATION_LIMITS.minutesMin} minutes` })
+    .max(CONVERSATION_LIMITS.minutesMax, { error: `at most ${CONVERSATION_LIMITS.minutesMax} minutes` }),
+  location: plainText(CONVERSATION_LIMITS.locationMaxLength, 'Give a place or a video link'),
 });
 export type InterviewProposal = z.infer<typeof interviewProposalSchema>;
 
 export const interviewPickSchema = z.strictObject({
-  slotId: z.string({ error: 'slotId must be text' }).max(100, { error: 'slotId is too long' }),
+  slotId: z.string({ error: 'must be text' }).max(100, { error: 'is too long' }),
 });
 
 export const INTERVIEW_STATUSES = ['proposed', 'scheduled', 'cancelled'] as const;

@@ -23,15 +23,6 @@ CREATE TABLE application_thread_reads (
   PRIMARY KEY (application_id, user_id)
 );
 
--- The plus-addressed reply token of each person in a thread (reply+TOKEN@INBOUND_MAIL_DOMAIN): whoever holds it
--- can post to that thread as that person, so it is random and kept per person and thread.
-CREATE TABLE application_reply_tokens (
-  token text PRIMARY KEY,
-  application_id uuid NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
-  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  UNIQUE (application_id, user_id)
-);
-
 CREATE TABLE interviews (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   application_id uuid NOT NULL REFERENCES applications (id) ON DELETE CASCADE,

@@ -27,7 +27,6 @@ export function talkDepsOf({ db, mail, config }: Pick<AppDeps, 'db' | 'mail' | '
     origin: config.siteOrigin,
     siteAddress: addressOf(config.mailFrom),
     messagesPerSender: rateLimitsOf(config).messagesPerSender,
-    inboundDomain: config.inboundMailDomain,
   };
 }
 
@@ -58,7 +57,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.post(
     '/:id/messages',
     {
-      schema: { tags, params: threadParamsSchema, body: threadMessageBodySchema, response: { 201: threadMessageSchema } },
+      schema: {
+        tags,
+        params: threadParamsSchema,
+        body: threadMessageBodySchema,
+        response: { 201: threadMessageSchema },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await postMessage(talk, requireUser(request).id, request.params.id, request.body.body)),

@@ -26,7 +26,7 @@ import { linkFor, requireThread, sideOf, type TalkDeps } from './threads.service
  * on cancelling). Either side cancels; the team proposes anew and the candidate picks anew to reschedule.
  */
 
-/** "Fri 17 May 2030, 14:30 (Europe/Paris)". */
+/** "Fri, 17 May 2030, 14:30 (Europe/Paris)". */
 export function describeTime(instant: Date, zone: string): string {
   const text = new Intl.DateTimeFormat('en-GB', {
     timeZone: zone,

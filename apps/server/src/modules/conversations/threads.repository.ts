@@ -151,25 +151,3 @@ export async function unreadCounts(db: Queryable, userId: string): Promise<Recor
   );
   return Object.fromEntries(rows.map((row) => [row.application_id, row.n]));
 }
-
-/** The reply token of `userId` in the thread, made on first use. */
-export async function replyTokenOf(db: Queryable, applicationId: string, userId: string, fresh: string) {
-  const rows = await db.query<{ token: string }>(
-    `INSERT INTO application_reply_tokens (token, application_id, user_id) VALUES ($1, $2, $3)
-     ON CONFLICT (application_id, user_id) DO UPDATE SET token = application_reply_tokens.token
-     RETURNING token`,
-    [fresh, applicationId, userId],
-  );
-  return rows[0]?.token ?? fresh;
-}
-
-export async function findReplyToken(
-  db: Queryable,
-  token: string,
-): Promise<{ application_id: string; user_id: string } | undefined> {
-  const rows = await db.query<{ application_id: string; user_id: string }>(
-    'SELECT application_id, user_id FROM application_reply_tokens WHERE token = $1',
-    [token],
-  );
-  return rows[0];
-}

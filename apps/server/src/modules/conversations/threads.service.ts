@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { CONVERSATION_MESSAGES, type Candidate, type Thread, type ThreadMessage } from '@jobboard/shared';
 import type { Window } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
@@ -13,7 +12,6 @@ import {
   findThread,
   insertMessage,
   markThreadRead,
-  replyTokenOf,
   teamOf,
   unreadCounts,
   type ThreadRow,
@@ -31,8 +29,6 @@ export interface TalkDeps {
   /** The site's own address (MAIL_FROM's): stands in for the other side's in calendar invitations. */
   siteAddress: string;
   messagesPerSender: Window;
-  /** INBOUND_MAIL_DOMAIN: replies to reply+TOKEN@domain land in the thread; absent, e-mails only link. */
-  inboundDomain?: string | undefined;
 }
 
 export const notFound = () => new AppError('not_found', CONVERSATION_MESSAGES.threadNotFound);
@@ -83,14 +79,8 @@ export async function getCandidate(deps: TalkDeps, userId: string, rawId: string
   return candidate;
 }
 
-async function replyAddress(tx: Queryable, deps: TalkDeps, thread: ThreadRow, userId: string) {
-  if (!deps.inboundDomain) return undefined;
-  const token = await replyTokenOf(tx, thread.id, userId, randomBytes(16).toString('hex'));
-  return `reply+${token}@${deps.inboundDomain}`;
-}
-
 /**
- * Posts a message as `userId` (in the app, or `byEmail` from the inbound listener) and e-mails the other side, in
+ * Posts a message as `userId` (`byEmail`: kept for replies received by e-mail, none yet) and e-mails the other side, in
  * one transaction. Past MESSAGES_PER_HOUR messages of the sender's in the last hour: 429, nothing stored.
  */
 export async function postMessage(
@@ -127,7 +117,6 @@ export async function postMessage(
         from: message.senderName,
         body: message.body,
         link: linkFor(deps.origin, thread, person.side),
-        replyTo: await replyAddress(tx, deps, thread, person.id),
       });
       await deps.mail.enqueue(mail, tx);
     }
