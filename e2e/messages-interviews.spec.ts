@@ -21,6 +21,8 @@ test('the employer messages a candidate and proposes times; the candidate replie
   browser,
   page,
 }) => {
+  // Two people, two pages, axe twice and eight screenshots.
+  test.setTimeout(180_000);
   const n = uniqueSuffix();
   const seekerEmail = `talker-${n}@example.com`;
   const title = `Interview Job ${n}`;
