@@ -24,6 +24,9 @@ import { startSmtpServer, waitForMail, type ReceivedMail } from './smtp-fixture.
 const ADMIN = 'talk-admin@example.com';
 const LIMIT = 6;
 
+/** The text part as a mail client shows it (the fixture's text undoes quoted-printable bytewise, not UTF-8). */
+const textOf = async (mail: ReceivedMail) => (await simpleParser(mail.raw)).text ?? '';
+
 /** The invitation attached to a received e-mail, parsed by ical.js. */
 async function icsOf(mail: ReceivedMail) {
   const parsed = await simpleParser(mail.raw);
@@ -143,9 +146,10 @@ describeEachDb('messages and interviews', (kind) => {
     expect(message.fromTeam).toBe(true);
 
     const toCandidate = await waitForMail(smtp.received, candidate.user.email, /New.message.about/);
-    expect(toCandidate.text).toContain(`${company} — ${member.user.name} wrote about`);
-    expect(toCandidate.text).toContain('Are you free next week?');
-    expect(toCandidate.text).toContain(`/messages/${application}`);
+    const text = await textOf(toCandidate);
+    expect(text).toContain(`${company} — ${member.user.name} wrote about “Harbour Pilot”:`);
+    expect(text).toContain('Are you free next week?');
+    expect(text).toContain(`/messages/${application}`);
     expect(toCandidate.raw).not.toContain(member.user.email);
     expect(toCandidate.raw).not.toContain(poster.user.email);
     expect(toCandidate.raw).not.toMatch(/^Reply-To:/im);
@@ -153,8 +157,8 @@ describeEachDb('messages and interviews', (kind) => {
     expect((await say(candidate, 'Yes, Tuesday works.')).statusCode).toBe(201);
     for (const who of [poster, member]) {
       const mail = await waitForMail(smtp.received, who.user.email, /New.message.about/);
-      expect(mail.text).toContain(`${candidate.user.name} wrote about`);
-      expect(mail.text).toContain(`/candidates/${application}`);
+      expect(await textOf(mail)).toContain(`${candidate.user.name} wrote about`);
+      expect(await textOf(mail)).toContain(`/candidates/${application}`);
       expect(mail.raw).not.toContain(candidate.user.email);
     }
     const seen = await thread(candidate);

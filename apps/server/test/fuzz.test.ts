@@ -320,10 +320,15 @@ interface World {
   aliceApplication: string;
   /** Alice's note on Bob's application (she may edit or delete it). */
   aliceNote: string;
-  /** An interview Alice proposed on Bob's application, and one Bob proposed on Alice's (she picks its slot). */
+  /**
+   * Threads Bob is on neither side of: Victim's application to Alice's job (Alice is its team, with an interview she
+   * proposed), and Alice's to Victim's job (Victim proposed an interview; Alice picks its slot).
+   */
+  victimApplication: string;
   aliceInterview: string;
-  bobInterview: string;
-  bobInterviewSlot: string;
+  aliceVictimApplication: string;
+  victimInterview: string;
+  victimInterviewSlot: string;
   /** A CV Alice uploaded (the PDF of the fixtures). */
   aliceCv: string;
   /** Moderation: Alice is the administrator; Victim's job and account are what she approves, hides, bans. */
@@ -564,11 +569,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: () => '/api/applications/unseen', withId: false, auth: true, body: 'none' },
   { method: 'GET', path: () => '/api/user/export', withId: false, auth: true, body: 'none' },
   { method: 'POST', path: () => '/api/applications/seen', withId: false, auth: true, body: 'seen' },
-  // Messages and interviews (issue 33 items 5 and 6): Alice is the team on Bob's application, the candidate on hers.
+  // Messages and interviews (issue 33 items 5 and 6), on threads Bob is not on: Alice is the team on Victim's
+  // application, the candidate on hers to Victim's job.
   { method: 'GET', path: () => '/api/applications/threads/unread', withId: false, auth: true, body: 'none' },
   {
     method: 'GET',
-    path: (w) => `/api/applications/${w.bobApplication}/thread`,
+    path: (w) => `/api/applications/${w.victimApplication}/thread`,
     withId: true,
     auth: true,
     body: 'none',
@@ -576,7 +582,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'GET',
-    path: (w) => `/api/applications/${w.bobApplication}/candidate`,
+    path: (w) => `/api/applications/${w.victimApplication}/candidate`,
     withId: true,
     auth: true,
     body: 'none',
@@ -584,7 +590,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'POST',
-    path: (w) => `/api/applications/${w.bobApplication}/messages`,
+    path: (w) => `/api/applications/${w.victimApplication}/messages`,
     withId: true,
     auth: true,
     body: 'note',
@@ -592,7 +598,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'POST',
-    path: (w) => `/api/applications/${w.bobApplication}/interviews`,
+    path: (w) => `/api/applications/${w.victimApplication}/interviews`,
     withId: true,
     auth: true,
     body: 'interview',
@@ -600,27 +606,27 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'PUT',
-    path: (w) => `/api/applications/${w.bobApplication}/interviews/${w.aliceInterview}`,
+    path: (w) => `/api/applications/${w.victimApplication}/interviews/${w.aliceInterview}`,
     withId: true,
     auth: true,
     body: 'interview',
-    at: (w, id) => `/api/applications/${w.bobApplication}/interviews/${id}`,
+    at: (w, id) => `/api/applications/${w.victimApplication}/interviews/${id}`,
   },
   {
     method: 'POST',
-    path: (w) => `/api/applications/${w.aliceApplication}/interviews/${w.bobInterview}/pick`,
+    path: (w) => `/api/applications/${w.aliceVictimApplication}/interviews/${w.victimInterview}/pick`,
     withId: true,
     auth: true,
     body: 'pick',
-    at: (w, id) => `/api/applications/${w.aliceApplication}/interviews/${id}/pick`,
+    at: (w, id) => `/api/applications/${w.aliceVictimApplication}/interviews/${id}/pick`,
   },
   {
     method: 'POST',
-    path: (w) => `/api/applications/${w.bobApplication}/interviews/${w.aliceInterview}/cancel`,
+    path: (w) => `/api/applications/${w.victimApplication}/interviews/${w.aliceInterview}/cancel`,
     withId: true,
     auth: true,
     body: 'none',
-    at: (w, id) => `/api/applications/${w.bobApplication}/interviews/${id}/cancel`,
+    at: (w, id) => `/api/applications/${w.victimApplication}/interviews/${id}/cancel`,
   },
   {
     method: 'GET',
@@ -987,7 +993,7 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
         location: `Fuzzed room ${unique}`,
       };
     case 'pick':
-      return { slotId: w.bobInterviewSlot };
+      return { slotId: w.victimInterviewSlot };
     case 'report':
       return { reason: 'spam', details: `Fuzzed ${unique}` };
     case 'reason':
@@ -1419,8 +1425,18 @@ describeEachDb('fuzzing every endpoint', (kind) => {
     });
     expect(aliceApplied.statusCode).toBe(201);
     w.aliceApplication = aliceApplied.json<{ insertedId: string }>().insertedId;
-    const propose = (who: SignedInUser, application: string) =>
-      w.t.app.inject({
+    const applyAs = async (who: SignedInUser, job: string) => {
+      const response = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/apply/apply-job',
+        headers: { cookie: who.cookie },
+        payload: { job },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ insertedId: string }>().insertedId;
+    };
+    const propose = async (who: SignedInUser, application: string) => {
+      const response = await w.t.app.inject({
         method: 'POST',
         url: `/api/applications/${application}/interviews`,
         headers: { cookie: who.cookie },
@@ -1430,13 +1446,15 @@ describeEachDb('fuzzing every endpoint', (kind) => {
           location: 'Fuzz room',
         },
       });
-    const aliceProposed = await propose(w.alice, w.bobApplication);
-    expect(aliceProposed.statusCode, aliceProposed.body).toBe(201);
-    w.aliceInterview = aliceProposed.json<{ id: string }>().id;
-    const bobProposed = await propose(w.bob, w.aliceApplication);
-    expect(bobProposed.statusCode, bobProposed.body).toBe(201);
-    w.bobInterview = bobProposed.json<{ id: string }>().id;
-    w.bobInterviewSlot = bobProposed.json<{ slots: { id: string }[] }>().slots[0]?.id ?? '';
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: string; slots: { id: string }[] }>();
+    };
+    w.victimApplication = await applyAs(w.victim, w.aliceJob);
+    w.aliceInterview = (await propose(w.alice, w.victimApplication)).id;
+    w.aliceVictimApplication = await applyAs(w.alice, w.victimJob);
+    const victimProposed = await propose(w.victim, w.aliceVictimApplication);
+    w.victimInterview = victimProposed.id;
+    w.victimInterviewSlot = victimProposed.slots[0]?.id ?? '';
     const cvBoundary = 'fuzzcvsetup';
     const cv = await w.t.app.inject({
       method: 'POST',

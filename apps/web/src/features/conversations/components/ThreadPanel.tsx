@@ -29,7 +29,7 @@ export function ThreadPanel({ thread }: { thread: Thread }) {
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
         {thread.side === 'team'
           ? `${other} is e-mailed each message; your address is never shown.`
-          : `${other}'s team is e-mailed each message; your address is never shown.`}
+          : `The ${other} team is e-mailed each message; your address is never shown.`}
       </p>
       {thread.messages.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">No messages yet.</p>
