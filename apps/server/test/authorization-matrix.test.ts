@@ -1866,6 +1866,18 @@ TABLE['GET /api/applications/:id/thread'] = {
     if (a !== 'owner') expect(response.body).not.toContain(w.applicant.user.name);
   },
 };
+TABLE['POST /api/applications/:id/read'] = {
+  request: async (w, a) => ({
+    method: 'POST',
+    url: `/api/applications/${await applicationOf(w, w.applicant, w.ownerJob)}/read`,
+    headers: cookieOf(w, a),
+  }),
+  status: { visitor: 401, other: 404, owner: 200 },
+  check: async (w, a) => {
+    const rows = await w.t.db.query('SELECT 1 FROM application_thread_reads WHERE user_id = $1', [w.other.user._id]);
+    if (a !== 'owner') expect(rows).toEqual([]);
+  },
+};
 TABLE['GET /api/applications/:id/candidate'] = {
   request: async (w, a) => ({
     method: 'GET',

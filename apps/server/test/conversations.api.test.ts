@@ -176,14 +176,17 @@ describeEachDb('messages and interviews', (kind) => {
         total: number;
         threads: Record<string, number>;
       }>();
-    await thread(candidate);
-    await thread(poster);
+    const read = (who: SignedInUser) => call('POST', `/api/applications/${application}/read`, who);
+    await read(candidate);
+    await read(poster);
     expect((await say(member, 'One more thing')).statusCode).toBe(201);
     expect((await unread(candidate)).threads[application]).toBe(1);
     expect((await unread(poster)).threads[application]).toBeUndefined(); // the team's own message
     expect((await unread(member)).threads[application]).toBeUndefined();
-    await thread(candidate);
-    expect((await unread(candidate)).total).toBe(0);
+    await thread(candidate); // reading the thread alone changes nothing
+    expect((await unread(candidate)).threads[application]).toBe(1);
+    expect((await read(candidate)).json<{ total: number }>().total).toBe(0);
+    expect((await read(outsider)).statusCode).toBe(404);
     expect(await unread(outsider)).toEqual({ total: 0, threads: {} });
   });
 

@@ -581,6 +581,14 @@ const ENDPOINTS: Endpoint[] = [
     at: (_w, id) => `/api/applications/${id}/thread`,
   },
   {
+    method: 'POST',
+    path: (w) => `/api/applications/${w.victimApplication}/read`,
+    withId: true,
+    auth: true,
+    body: 'none',
+    at: (_w, id) => `/api/applications/${id}/read`,
+  },
+  {
     method: 'GET',
     path: (w) => `/api/applications/${w.victimApplication}/candidate`,
     withId: true,

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf } from '../../config.js';
 import { requireUser } from '../../http/session.js';
 import { cancelInterview, pickSlot, proposeInterview, reproposeInterview } from './interviews.service.js';
-import { getCandidate, getThread, postMessage, unreadThreads, type TalkDeps } from './threads.service.js';
+import { getCandidate, getThread, markRead, postMessage, unreadThreads, type TalkDeps } from './threads.service.js';
 
 /** The address part of MAIL_FROM ("Jobboard <no-reply@jobboard.local>" -> no-reply@jobboard.local). */
 export const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
@@ -52,6 +52,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     '/:id/thread',
     { schema: { tags, params: threadParamsSchema, response: { 200: threadSchema } } },
     async (request) => getThread(talk, requireUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/:id/read',
+    { schema: { tags, params: threadParamsSchema, response: { 200: unreadThreadsSchema } } },
+    async (request) => markRead(talk, requireUser(request).id, request.params.id),
   );
 
   app.post(

@@ -46,14 +46,13 @@ export const sideOf = (thread: ThreadRow, userId: string) => (thread.candidate_i
 export const linkFor = (origin: string, thread: ThreadRow, side: 'team' | 'candidate') =>
   side === 'team' ? `${origin}/candidates/${thread.id}` : `${origin}/messages/${thread.id}`;
 
-/** The thread as `userId` sees it; reading it marks its messages read for them. */
+/** The thread as `userId` sees it (reading changes nothing: `markRead` says it was read). */
 export async function getThread(deps: TalkDeps, userId: string, rawId: string): Promise<Thread> {
   const thread = await requireThread(deps.db, userId, rawId);
   const [messages, interviews] = await Promise.all([
     findMessages(deps.db, thread, userId),
     findInterviews(deps.db, thread.id),
   ]);
-  await markThreadRead(deps.db, thread.id, userId);
   return {
     application: {
       id: thread.id,
@@ -122,6 +121,13 @@ export async function postMessage(
     }
     return message;
   });
+}
+
+/** The thread's messages so far are read by `userId`; their unread counts after it. */
+export async function markRead(deps: TalkDeps, userId: string, rawId: string) {
+  const thread = await requireThread(deps.db, userId, rawId);
+  await markThreadRead(deps.db, thread.id, userId);
+  return unreadThreads(deps, userId);
 }
 
 export async function unreadThreads(deps: TalkDeps, userId: string) {

@@ -1,5 +1,6 @@
 import type { Candidate, Interview, InterviewProposal, Thread, ThreadMessage, UnreadThreads } from '@jobboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -12,6 +13,17 @@ export function useThread(applicationId: string) {
     queryFn: ({ signal }) => apiFetch<Thread>(`${base(applicationId)}/thread`, { signal }),
     refetchInterval: 30_000,
   });
+}
+
+/** Says the thread was read whenever it shows more messages (POST /api/applications/:id/read). */
+export function useMarkRead(applicationId: string, messages: number | undefined) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (messages === undefined) return;
+    void apiFetch<UnreadThreads>(`${base(applicationId)}/read`, { method: 'POST' })
+      .then((unread) => client.setQueriesData({ queryKey: ['applications', 'unread-threads'] }, unread))
+      .catch(() => {});
+  }, [applicationId, messages, client]);
 }
 
 /** The candidate page's application: the applicant's name, note, CV and stage history (the team's alone). */

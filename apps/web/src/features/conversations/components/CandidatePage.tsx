@@ -6,7 +6,7 @@ import { Link } from '../../../components/ui/Link';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/api';
-import { fetchCvLink, useCandidate, useThread } from '../api/conversations';
+import { fetchCvLink, useCandidate, useMarkRead, useThread } from '../api/conversations';
 import { InterviewsPanel } from './InterviewsPanel';
 import { ThreadPanel, when } from './ThreadPanel';
 
@@ -99,6 +99,7 @@ export function CandidatePage() {
   const { id = '' } = useParams();
   const candidate = useCandidate(id);
   const thread = useThread(id);
+  useMarkRead(id, thread.data?.messages.length);
   if (candidate.isPending || thread.isPending) return <Spinner />;
   if (candidate.isError || thread.isError) {
     return (

@@ -3,7 +3,7 @@ import { Link } from '../../../components/ui/Link';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/api';
-import { useThread } from '../api/conversations';
+import { useMarkRead, useThread } from '../api/conversations';
 import { InterviewsPanel } from './InterviewsPanel';
 import { ThreadPanel } from './ThreadPanel';
 
@@ -11,6 +11,7 @@ import { ThreadPanel } from './ThreadPanel';
 export function MessagesPage() {
   const { id = '' } = useParams();
   const thread = useThread(id);
+  useMarkRead(id, thread.data?.messages.length);
   const back = (
     <Link to="/jobs-applied" className="text-sm text-teal-800 hover:underline dark:text-teal-300">
       ← Applied Jobs
