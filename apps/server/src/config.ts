@@ -120,6 +120,8 @@ const envSchema = z.object({
   MAIL_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(300),
   // A stage e-mail waits this long before it goes: the undo window of a stage move (0: at once, no undo).
   STAGE_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
+  // Messages one account may post to application threads in an hour (decision record 42).
+  MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
   HOUSEKEEPING_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -338,6 +340,8 @@ export interface RateLimits {
   apiKeyRequests?: Window;
   /** Downloads of one account's data (GET /api/user/export): each reads every table and file of the account. */
   dataExportsPerAccount?: Window;
+  /** Messages one account posts to application threads (MESSAGES_PER_HOUR an hour): more are refused with 429. */
+  messagesPerSender?: Window;
 }
 
 export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
@@ -371,6 +375,7 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   avatarUploadsPerAccount: { limit: 20, windowMs: 60 * 60_000 },
   apiKeyRequests: { limit: 600, windowMs: 60_000 },
   dataExportsPerAccount: { limit: 5, windowMs: 60 * 60_000 },
+  messagesPerSender: { limit: 30, windowMs: 60 * 60_000 },
 };
 
 /** Every limit of the configuration, defaults filled in. */
@@ -425,12 +430,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     staticDir: path.join(serverRoot, 'public'),
-    rateLimits: e.SIGN_IN_PER_ADDRESS
-      ? {
-          ...DEFAULT_RATE_LIMITS,
-          signInPerAddress: { ...DEFAULT_RATE_LIMITS.signInPerAddress, limit: e.SIGN_IN_PER_ADDRESS },
-        }
-      : DEFAULT_RATE_LIMITS,
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      ...(e.SIGN_IN_PER_ADDRESS
+        ? { signInPerAddress: { ...DEFAULT_RATE_LIMITS.signInPerAddress, limit: e.SIGN_IN_PER_ADDRESS } }
+        : {}),
+      messagesPerSender: { limit: e.MESSAGES_PER_HOUR, windowMs: 60 * 60_000 },
+    },
     sitemapUrlsPerFile: 50_000,
     adminEmails: e.ADMIN_EMAILS,
     moderation: e.MODERATION,

@@ -1916,6 +1916,162 @@ TABLE['DELETE /api/profile/cvs/:cvId'] = {
   },
 };
 
+// ---------- messages and interviews (issue 33 items 5 and 6; decision record 42) ----------
+// The thread of an application to the owner's job: the owner (its team) and the applicant are its two sides.
+const SLOTS = {
+  slots: [{ start: '2031-04-02T10:00', timeZone: 'Europe/Paris' }],
+  lengthMinutes: 30,
+  location: 'Matrix room',
+};
+
+/** A fresh interview proposed by `team` on an application of `applicant` to a fresh job of `team`'s. */
+async function freshInterview(w: World, team: SignedInUser, applicant: SignedInUser) {
+  const application = await freshApplication(w, team, applicant);
+  const response = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/applications/${application}/interviews`,
+    headers: { cookie: team.cookie },
+    payload: SLOTS,
+  });
+  if (response.statusCode !== 201) throw new Error(`interview: ${response.body}`);
+  const interview = response.json<{ id: string; slots: { id: string }[] }>();
+  return { application, interview: interview.id, slot: interview.slots[0]?.id ?? '' };
+}
+
+async function interviewState(w: World, id: string) {
+  const rows = await w.t.db.query<{ status: string }>('SELECT status FROM interviews WHERE id = $1', [id]);
+  return rows[0]?.status;
+}
+
+TABLE['GET /api/applications/threads/unread'] = {
+  request: async (w, a) => ({ method: 'GET', url: '/api/applications/threads/unread', headers: cookieOf(w, a) }),
+  status: signedIn(200),
+};
+TABLE['GET /api/applications/:id/thread'] = {
+  request: async (w, a) => ({
+    method: 'GET',
+    url: `/api/applications/${await applicationOf(w, w.applicant, w.ownerJob)}/thread`,
+    headers: cookieOf(w, a),
+  }),
+  status: { visitor: 401, other: 404, owner: 200 },
+  check: async (w, a, response) => {
+    if (a !== 'owner') expect(response.body).not.toContain(w.applicant.user.name);
+  },
+};
+TABLE['POST /api/applications/:id/read'] = {
+  request: async (w, a) => ({
+    method: 'POST',
+    url: `/api/applications/${await applicationOf(w, w.applicant, w.ownerJob)}/read`,
+    headers: cookieOf(w, a),
+  }),
+  status: { visitor: 401, other: 404, owner: 200 },
+  check: async (w, a) => {
+    const rows = await w.t.db.query('SELECT 1 FROM application_thread_reads WHERE user_id = $1', [w.other.user._id]);
+    if (a !== 'owner') expect(rows).toEqual([]);
+  },
+};
+TABLE['GET /api/applications/:id/candidate'] = {
+  request: async (w, a) => ({
+    method: 'GET',
+    url: `/api/applications/${await applicationOf(w, w.applicant, w.ownerJob)}/candidate`,
+    headers: cookieOf(w, a),
+  }),
+  status: { visitor: 401, other: 404, owner: 200 },
+};
+TABLE['POST /api/applications/:id/messages'] = {
+  request: async (w, a) => {
+    const application = await freshApplication(w, w.owner, w.applicant);
+    return withContext(
+      {
+        method: 'POST',
+        url: `/api/applications/${application}/messages`,
+        headers: cookieOf(w, a),
+        payload: { body: 'Matrix message' },
+      },
+      { application },
+    );
+  },
+  status: { visitor: 401, other: 404, owner: 201 },
+  check: async (w, a, _response, { application = '' }) => {
+    const rows = await w.t.db.query('SELECT 1 FROM application_messages WHERE application_id = $1', [application]);
+    expect(rows).toHaveLength(a === 'owner' ? 1 : 0);
+    await dropNoteJob(w, application);
+  },
+};
+TABLE['POST /api/applications/:id/interviews'] = {
+  request: async (w, a) => {
+    const application = await freshApplication(w, w.owner, w.applicant);
+    return withContext(
+      { method: 'POST', url: `/api/applications/${application}/interviews`, headers: cookieOf(w, a), payload: SLOTS },
+      { application },
+    );
+  },
+  status: { visitor: 401, other: 404, owner: 201 },
+  check: async (w, a, _response, { application = '' }) => {
+    const rows = await w.t.db.query('SELECT 1 FROM interviews WHERE application_id = $1', [application]);
+    expect(rows).toHaveLength(a === 'owner' ? 1 : 0);
+    await dropNoteJob(w, application);
+  },
+};
+TABLE['PUT /api/applications/:id/interviews/:interviewId'] = {
+  request: async (w, a) => {
+    const { application, interview } = await freshInterview(w, w.owner, w.applicant);
+    return withContext(
+      {
+        method: 'PUT',
+        url: `/api/applications/${application}/interviews/${interview}`,
+        headers: cookieOf(w, a),
+        payload: { ...SLOTS, location: 'Moved room' },
+      },
+      { application, interview },
+    );
+  },
+  status: { visitor: 401, other: 404, owner: 200 },
+  check: async (w, a, _response, { application = '', interview = '' }) => {
+    const rows = await w.t.db.query<{ location: string }>('SELECT location FROM interviews WHERE id = $1', [interview]);
+    expect(rows[0]?.location).toBe(a === 'owner' ? 'Moved room' : 'Matrix room');
+    await dropNoteJob(w, application);
+  },
+};
+TABLE['POST /api/applications/:id/interviews/:interviewId/pick'] = {
+  // Here the owner is the candidate: the poster proposed times on the owner's application to the poster's job.
+  request: async (w, a) => {
+    const { application, interview, slot } = await freshInterview(w, w.poster, w.owner);
+    return withContext(
+      {
+        method: 'POST',
+        url: `/api/applications/${application}/interviews/${interview}/pick`,
+        headers: cookieOf(w, a),
+        payload: { slotId: slot },
+      },
+      { application, interview },
+    );
+  },
+  status: { visitor: 401, other: 404, owner: 200 },
+  check: async (w, a, _response, { application = '', interview = '' }) => {
+    expect(await interviewState(w, interview)).toBe(a === 'owner' ? 'scheduled' : 'proposed');
+    await dropNoteJob(w, application);
+  },
+};
+TABLE['POST /api/applications/:id/interviews/:interviewId/cancel'] = {
+  request: async (w, a) => {
+    const { application, interview } = await freshInterview(w, w.owner, w.applicant);
+    return withContext(
+      {
+        method: 'POST',
+        url: `/api/applications/${application}/interviews/${interview}/cancel`,
+        headers: cookieOf(w, a),
+      },
+      { application, interview },
+    );
+  },
+  status: { visitor: 401, other: 404, owner: 200 },
+  check: async (w, a, _response, { application = '', interview = '' }) => {
+    expect(await interviewState(w, interview)).toBe(a === 'owner' ? 'cancelled' : 'proposed');
+    await dropNoteJob(w, application);
+  },
+};
+
 // ---------- API keys and the jobs API (issue 36): the key scopes as roles ----------
 
 /** On /api/v1 the actors are keys: none for the visitor, the other user's company's key, the owner's company's key. */

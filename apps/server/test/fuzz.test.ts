@@ -298,7 +298,9 @@ type BodyKind =
   | 'site-page'
   | 'candidate-profile'
   | 'stored-cv'
-  | 'stored-cv-update';
+  | 'stored-cv-update'
+  | 'interview'
+  | 'pick';
 
 /** The fixtures of one database. */
 interface World {
@@ -321,6 +323,15 @@ interface World {
   aliceApplication: string;
   /** Alice's note on Bob's application (she may edit or delete it). */
   aliceNote: string;
+  /**
+   * Threads Bob is on neither side of: Victim's application to Alice's job (Alice is its team, with an interview she
+   * proposed), and Alice's to Victim's job (Victim proposed an interview; Alice picks its slot).
+   */
+  victimApplication: string;
+  aliceInterview: string;
+  aliceVictimApplication: string;
+  victimInterview: string;
+  victimInterviewSlot: string;
   /** A CV Alice uploaded (the PDF of the fixtures). */
   aliceCv: string;
   /** Moderation: Alice is the administrator; Victim's job and account are what she approves, hides, bans. */
@@ -574,6 +585,73 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: () => '/api/applications/unseen', withId: false, auth: true, body: 'none' },
   { method: 'GET', path: () => '/api/user/export', withId: false, auth: true, body: 'none' },
   { method: 'POST', path: () => '/api/applications/seen', withId: false, auth: true, body: 'seen' },
+  // Messages and interviews (issue 33 items 5 and 6), on threads Bob is not on: Alice is the team on Victim's
+  // application, the candidate on hers to Victim's job.
+  { method: 'GET', path: () => '/api/applications/threads/unread', withId: false, auth: true, body: 'none' },
+  {
+    method: 'GET',
+    path: (w) => `/api/applications/${w.victimApplication}/thread`,
+    withId: true,
+    auth: true,
+    body: 'none',
+    at: (_w, id) => `/api/applications/${id}/thread`,
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/applications/${w.victimApplication}/read`,
+    withId: true,
+    auth: true,
+    body: 'none',
+    at: (_w, id) => `/api/applications/${id}/read`,
+  },
+  {
+    method: 'GET',
+    path: (w) => `/api/applications/${w.victimApplication}/candidate`,
+    withId: true,
+    auth: true,
+    body: 'none',
+    at: (_w, id) => `/api/applications/${id}/candidate`,
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/applications/${w.victimApplication}/messages`,
+    withId: true,
+    auth: true,
+    body: 'note',
+    at: (_w, id) => `/api/applications/${id}/messages`,
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/applications/${w.victimApplication}/interviews`,
+    withId: true,
+    auth: true,
+    body: 'interview',
+    at: (_w, id) => `/api/applications/${id}/interviews`,
+  },
+  {
+    method: 'PUT',
+    path: (w) => `/api/applications/${w.victimApplication}/interviews/${w.aliceInterview}`,
+    withId: true,
+    auth: true,
+    body: 'interview',
+    at: (w, id) => `/api/applications/${w.victimApplication}/interviews/${id}`,
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/applications/${w.aliceVictimApplication}/interviews/${w.victimInterview}/pick`,
+    withId: true,
+    auth: true,
+    body: 'pick',
+    at: (w, id) => `/api/applications/${w.aliceVictimApplication}/interviews/${id}/pick`,
+  },
+  {
+    method: 'POST',
+    path: (w) => `/api/applications/${w.victimApplication}/interviews/${w.aliceInterview}/cancel`,
+    withId: true,
+    auth: true,
+    body: 'none',
+    at: (w, id) => `/api/applications/${w.victimApplication}/interviews/${id}/cancel`,
+  },
   {
     method: 'GET',
     path: (w) => `/api/applications/jobs/${w.aliceJob}/notifications`,
@@ -932,6 +1010,14 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { stage: 'interview', message: `Fuzzed ${unique}` };
     case 'note':
       return { body: `A fuzzed note ${unique}` };
+    case 'interview':
+      return {
+        slots: [{ start: '2031-06-02T10:00', timeZone: 'Europe/Paris' }],
+        lengthMinutes: 30,
+        location: `Fuzzed room ${unique}`,
+      };
+    case 'pick':
+      return { slotId: w.victimInterviewSlot };
     case 'report':
       return { reason: 'spam', details: `Fuzzed ${unique}` };
     case 'reason':
@@ -1003,6 +1089,8 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   report: ['reason'],
   reason: ['reason'],
   'notify-mode': ['mode'],
+  interview: ['slots', 'lengthMinutes', 'location'],
+  pick: ['slotId'],
   'api-key': ['name', 'scopes'],
   webhook: ['url', 'events'],
   'import-source': ['kind', 'target'],
@@ -1042,6 +1130,8 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   'alert-create': ['query', 'frequency'],
   stage: ['stage'],
   note: ['body'],
+  interview: ['location'],
+  pick: ['slotId'],
   report: ['reason', 'details'],
   reason: ['reason'],
   seen: ['jobId'],
@@ -1370,6 +1460,36 @@ describeEachDb('fuzzing every endpoint', (kind) => {
     });
     expect(aliceApplied.statusCode).toBe(201);
     w.aliceApplication = aliceApplied.json<{ insertedId: string }>().insertedId;
+    const applyAs = async (who: SignedInUser, job: string) => {
+      const response = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/apply/apply-job',
+        headers: { cookie: who.cookie },
+        payload: { job },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ insertedId: string }>().insertedId;
+    };
+    const propose = async (who: SignedInUser, application: string) => {
+      const response = await w.t.app.inject({
+        method: 'POST',
+        url: `/api/applications/${application}/interviews`,
+        headers: { cookie: who.cookie },
+        payload: {
+          slots: [{ start: '2031-06-01T10:00', timeZone: 'Europe/Paris' }],
+          lengthMinutes: 30,
+          location: 'Fuzz room',
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: string; slots: { id: string }[] }>();
+    };
+    w.victimApplication = await applyAs(w.victim, w.aliceJob);
+    w.aliceInterview = (await propose(w.alice, w.victimApplication)).id;
+    w.aliceVictimApplication = await applyAs(w.alice, w.victimJob);
+    const victimProposed = await propose(w.victim, w.aliceVictimApplication);
+    w.victimInterview = victimProposed.id;
+    w.victimInterviewSlot = victimProposed.slots[0]?.id ?? '';
     const cvBoundary = 'fuzzcvsetup';
     const cv = await w.t.app.inject({
       method: 'POST',

@@ -25,3 +25,4 @@ export * from './job-drafts.js';
 export * from './admin-console.js';
 export * from './site-settings.js';
 export * from './candidate-profile.js';
+export * from './conversations.js';

@@ -16,6 +16,8 @@ export const CRUMBS: readonly { path: string; crumb: string }[] = [
   { path: '/jobs-applied', crumb: 'Applied Jobs' },
   { path: '/saved-jobs', crumb: 'Saved Jobs' },
   { path: '/responses', crumb: 'Responses' },
+  { path: '/candidates/:id', crumb: 'Candidate' },
+  { path: '/messages/:id', crumb: 'Messages' },
   { path: '/alerts', crumb: 'Job Alerts' },
   { path: '/unsubscribe', crumb: 'Unsubscribe' },
   { path: '/admin', crumb: 'Review Queue' },

@@ -31,6 +31,8 @@ const MyJobsPage = named(() => import('../features/jobs/components/MyJobsPage'),
 const AppliedJobsPage = named(() => import('../features/applications/components/AppliedJobsPage'), 'AppliedJobsPage');
 const SavedJobsPage = named(() => import('../features/saved-jobs/components/SavedJobsPage'), 'SavedJobsPage');
 const ResponsesPage = named(() => import('../features/applications/components/ResponsesPage'), 'ResponsesPage');
+const CandidatePage = named(() => import('../features/conversations/components/CandidatePage'), 'CandidatePage');
+const MessagesPage = named(() => import('../features/conversations/components/MessagesPage'), 'MessagesPage');
 const AlertsPage = named(() => import('../features/alerts/components/AlertsPage'), 'AlertsPage');
 const UnsubscribePage = named(() => import('../features/alerts/components/UnsubscribePage'), 'UnsubscribePage');
 const AdminPage = named(() => import('../features/moderation/components/AdminPage'), 'AdminPage');
@@ -85,6 +87,9 @@ export function AppRoutes() {
           <Route path="jobs-applied" element={<AppliedJobsPage />} />
           <Route path="saved-jobs" element={<SavedJobsPage />} />
           <Route path="responses" element={<ResponsesPage />} />
+          {/* One application's thread and interviews: the team's candidate page, the candidate's side (decision 42). */}
+          <Route path="candidates/:id" element={<CandidatePage />} />
+          <Route path="messages/:id" element={<MessagesPage />} />
           <Route path="alerts" element={<AlertsPage />} />
           {/* The administrators' console (issue 34): one layout, a screen per section. */}
           <Route path="admin" element={<AdminConsole />}>

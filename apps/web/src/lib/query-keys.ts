@@ -22,6 +22,10 @@ export const queryKeys = {
   /** The Responses page (the pipeline) for its filters, and one application's private notes. */
   responsesPage: (userId: string, params: string) => ['applications', 'responses', userId, params] as const,
   applicationNotes: (applicationId: string) => ['applications', 'notes', applicationId] as const,
+  /** One application's thread and interviews, its candidate page, and the unread counts (decision 42). */
+  applicationThread: (applicationId: string) => ['applications', 'thread', applicationId] as const,
+  applicationCandidate: (applicationId: string) => ['applications', 'candidate', applicationId] as const,
+  unreadThreads: (userId: string) => ['applications', 'unread-threads', userId] as const,
   /**
    * The figures of the signed-in poster's jobs (views, applications, conversion): under `applications`, so it is
    * forgotten at sign-out and read again when applications change, but not with every job list.

@@ -89,6 +89,14 @@ async function mayMail(
   );
 }
 
+async function hasOpenInterview(tx: Queryable, applicationId: string): Promise<boolean> {
+  const rows = await tx.query(
+    "SELECT 1 FROM interviews WHERE application_id = $1 AND status IN ('proposed', 'scheduled') LIMIT 1",
+    [applicationId],
+  );
+  return rows.length > 0;
+}
+
 /**
  * Moves an application. A withdrawn one cannot move (409). A move to interview, offer, hired or rejected queues
  * an e-mail to the applicant in the same transaction, so the move and the e-mail happen together or not at all;
@@ -114,7 +122,11 @@ export async function changeStage(
       return { id, stage, stageChangedAt: iso(application.stage_changed_at), emailed: false, undoUntil: null };
     }
     const { stageChangedAt, changeId } = await updateStage(tx, id, application.stage, stage, caller.id);
-    const emailed = isMailed(stage) && (await mayMail(tx, id, caller.id, deps.mailLimits));
+    // An interview proposed or booked has told the applicant more than "They will be in touch" (decision 42).
+    const emailed =
+      isMailed(stage) &&
+      !(stage === 'interview' && (await hasOpenInterview(tx, id))) &&
+      (await mayMail(tx, id, caller.id, deps.mailLimits));
     if (emailed) {
       const mail = applicationStageMail(application.applicant_email, application.applicant_name, {
         jobTitle: application.job_title,

@@ -9,6 +9,10 @@ export interface OutgoingMail {
   text: string;
   /** Extra header fields (List-Unsubscribe, List-Unsubscribe-Post for alerts), written as given by both transports. */
   headers?: Record<string, string>;
+  /** Where a reply goes (a thread's plus-addressed reply address); absent: the sender. */
+  replyTo?: string;
+  /** A calendar invitation (RFC 5545 text), sent as the text/calendar alternative and as an invite.ics attachment. */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; content: string };
 }
 
 export interface MailTransport {
@@ -29,6 +33,10 @@ function message(id: string, from: string, mail: OutgoingMail) {
     text: mail.text,
     messageId: messageId(id),
     ...(mail.headers ? { headers: mail.headers } : {}),
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    ...(mail.icalEvent
+      ? { icalEvent: { method: mail.icalEvent.method, filename: 'invite.ics', content: mail.icalEvent.content } }
+      : {}),
   };
 }
 

@@ -53,6 +53,15 @@ function AppliedStage({ application }: { application: Application }) {
   return (
     <span className="flex flex-col items-start gap-1">
       <StageBadge stage={application.stage} />
+      {/* A job an administrator took down links nowhere from here, its thread included. */}
+      {application.jobStatus === 'removed' ? null : (
+        <Link
+          to={`/messages/${application._id}`}
+          className="text-xs font-semibold text-teal-800 hover:underline dark:text-teal-300"
+        >
+          Messages and interviews
+        </Link>
+      )}
       {application.withdrawnAt ? (
         <span className="text-xs font-semibold text-slate-700 dark:text-slate-300">
           Withdrawn {dateOnly(application.withdrawnAt)}

@@ -10,6 +10,7 @@ import {
   CardList,
   cardClass,
 } from '../../../components/ui/CardList';
+import { Link } from '../../../components/ui/Link';
 import { cellClass, EmptyRow, rowClass, Table } from '../../../components/ui/Table';
 import { dateOnly } from '../../../lib/format';
 import { ApplicationMaterials, hasMaterials } from './ApplicationMaterials';
@@ -21,6 +22,18 @@ const HEADERS = ['NO.', 'TITLE', 'NAME', 'RESUME LINK', 'E-MAIL', 'APPLICATION D
 
 // The content of one application, shown by a table row (600 px and wider) and by a card (narrower) alike: add to
 // these components, and both layouts show it.
+
+/** The applicant's name, opening the candidate page: messages, interviews, stage history (decision 42). */
+function CandidateLink({ application }: { application: ReceivedApplication }) {
+  return (
+    <Link
+      to={`/candidates/${application._id}`}
+      className="text-teal-800 underline-offset-2 hover:underline dark:text-teal-300"
+    >
+      {application.applicantName}
+    </Link>
+  );
+}
 
 function ResumeLink({ application }: { application: ReceivedApplication }) {
   if (!application.applicantResume)
@@ -89,7 +102,9 @@ function ResponseRow({ application, number, notesOpen, onToggleNotes, busy, onSt
       <tr className={rowClass} data-testid="response-row">
         <td className={cellClass}>{number}</td>
         <td className={`${cellClass} font-medium`}>{application.jobTitle}</td>
-        <td className={cellClass}>{application.applicantName}</td>
+        <td className={cellClass}>
+          <CandidateLink application={application} />
+        </td>
         <td className={cellClass}>
           <ResumeLink application={application} />
         </td>
@@ -131,7 +146,9 @@ function ResponseRow({ application, number, notesOpen, onToggleNotes, busy, onSt
 function ResponseCard({ application, number, notesOpen, onToggleNotes, busy, onStage }: ResponseItemProps) {
   return (
     <li className={cardClass} data-testid="response-row">
-      <CardHeading number={number}>{application.applicantName}</CardHeading>
+      <CardHeading number={number}>
+        <CandidateLink application={application} />
+      </CardHeading>
       <CardFields>
         <CardField label="TITLE" wide>
           {application.jobTitle}

@@ -1,0 +1,44 @@
+import { useParams } from 'react-router';
+import { Link } from '../../../components/ui/Link';
+import { PageTitle } from '../../../components/ui/PageTitle';
+import { Spinner } from '../../../components/ui/Spinner';
+import { errorMessage } from '../../../lib/api';
+import { useMarkRead, useThread } from '../api/conversations';
+import { InterviewsPanel } from './InterviewsPanel';
+import { ThreadPanel } from './ThreadPanel';
+
+/** The candidate's side of one application: the thread with the job's team and the interviews they proposed. */
+export function MessagesPage() {
+  const { id = '' } = useParams();
+  const thread = useThread(id);
+  useMarkRead(id, thread.data?.messages.length);
+  const back = (
+    <Link to="/jobs-applied" className="text-sm text-teal-800 hover:underline dark:text-teal-300">
+      ← Applied Jobs
+    </Link>
+  );
+  if (thread.isPending) return <Spinner />;
+  if (thread.isError) {
+    return (
+      <div>
+        {back}
+        <PageTitle>Messages</PageTitle>
+        <p role="alert" className="text-red-800 dark:text-red-200">
+          {errorMessage(thread.error)}
+        </p>
+      </div>
+    );
+  }
+  const { application } = thread.data;
+  return (
+    <div>
+      {back}
+      <PageTitle subtitle={application.companyName}>{application.jobTitle}</PageTitle>
+      {application.withdrawn ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">You withdrew this application.</p>
+      ) : null}
+      <InterviewsPanel thread={thread.data} />
+      <ThreadPanel thread={thread.data} />
+    </div>
+  );
+}

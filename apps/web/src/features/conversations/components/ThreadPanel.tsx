@@ -1,0 +1,94 @@
+import { CONVERSATION_LIMITS, type Thread } from '@jobboard/shared';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { inputClass, labelClass } from '../../../components/ui/Field';
+import { errorMessage } from '../../../lib/api';
+import { useSingleFlight } from '../../../lib/single-flight';
+import { useSendMessage } from '../api/conversations';
+
+export const when = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+/**
+ * The messages of one application, oldest first, and the box to write the next. Bodies are plain text shown as
+ * text (React escapes them; line breaks kept by CSS), never as HTML.
+ */
+export function ThreadPanel({ thread }: { thread: Thread }) {
+  const send = useSendMessage(thread.application.id);
+  const start = useSingleFlight();
+  const [text, setText] = useState('');
+  const max = CONVERSATION_LIMITS.messageMaxLength;
+  const other = thread.side === 'team' ? thread.application.candidateName : thread.application.companyName;
+  const fieldId = `message-${thread.application.id}`;
+
+  return (
+    <section aria-labelledby="thread-heading" className="mt-8">
+      <h2 id="thread-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+        Messages
+      </h2>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
+        {thread.side === 'team'
+          ? `${other} is e-mailed each message; your address is never shown.`
+          : `The ${other} team is e-mailed each message; your address is never shown.`}
+      </p>
+      {thread.messages.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">No messages yet.</p>
+      ) : (
+        <ol aria-label="Messages" className="space-y-3">
+          {thread.messages.map((message) => (
+            <li
+              key={message.id}
+              className={`max-w-2xl rounded-xl border px-4 py-3 text-sm ${
+                message.mine
+                  ? 'ml-auto border-teal-200 bg-teal-50 dark:border-teal-800 dark:bg-teal-950'
+                  : 'border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900'
+              }`}
+            >
+              <p className="mb-1 text-xs text-slate-600 dark:text-slate-300">
+                <span className="font-semibold text-slate-800 dark:text-slate-100">
+                  {message.mine ? 'You' : message.senderName}
+                </span>{' '}
+                · <time dateTime={message.createdAt}>{when(message.createdAt)}</time>
+                {message.byEmail ? ' · by e-mail' : ''}
+              </p>
+              <p className="break-words whitespace-pre-wrap text-slate-900 dark:text-slate-100">{message.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form
+        className="mt-4 max-w-2xl"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!text.trim() || text.length > max) return;
+          start((done) => send.mutate(text, { onSuccess: () => setText(''), onSettled: done }));
+        }}
+      >
+        <label htmlFor={fieldId} className={labelClass}>
+          Write to {other}
+        </label>
+        <textarea
+          id={fieldId}
+          className={`${inputClass} min-h-24`}
+          value={text}
+          maxLength={max}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={send.isError}
+          aria-describedby={`${fieldId}-help`}
+        />
+        <p id={`${fieldId}-help`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+          {send.isError ? (
+            <span role="alert" className="text-red-800 dark:text-red-200">
+              {errorMessage(send.error)}
+            </span>
+          ) : (
+            `${text.length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} characters`
+          )}
+        </p>
+        <Button type="submit" className="mt-2" disabled={send.isPending || !text.trim()}>
+          Send message
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+import {
+  CAROL,
+  DEMO_PASSWORD,
+  expectNoAxeViolations,
+  mailFromOutbox,
+  shootScreens,
+  signInFast,
+  uniqueSuffix,
+} from './fixtures';
+
+/*
+ * Messages and interviews (issue 33 items 5 and 6; decision record 42): Carol opens a candidate's page from
+ * Responses, writes to them and proposes two times; the candidate answers from Applied Jobs and picks one; both see
+ * the interview booked, and Carol's invitation is in the outbox.
+ */
+
+const PASSWORD = 'a long seeker passphrase';
+
+test('the employer messages a candidate and proposes times; the candidate replies and picks one', async ({
+  browser,
+  page,
+}) => {
+  // Two people, two pages, axe twice and eight screenshots.
+  test.setTimeout(180_000);
+  const n = uniqueSuffix();
+  const seekerEmail = `talker-${n}@example.com`;
+  const title = `Interview Job ${n}`;
+
+  const carol = await browser.newContext();
+  const carolPage = await carol.newPage();
+  await signInFast(carolPage, CAROL, DEMO_PASSWORD);
+  const posted = await carolPage.request.post('/api/job/post-job', {
+    data: {
+      jobTitle: title,
+      companyName: 'E2E Widgets',
+      companyLogo: '/static/logos/tidewater.svg',
+      jobLocation: 'London',
+      employmentType: 'Full-time',
+      experienceLevel: 'Any Experience',
+      salaryType: 'Yearly',
+      minPrice: '$20k',
+      maxPrice: '$120k',
+      description: 'A job whose candidate is messaged and interviewed in the end-to-end test.',
+      skills: [{ value: 'React', label: 'React' }],
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const { insertedId: jobId } = (await posted.json()) as { insertedId: string };
+
+  const signup = await page.request.post('/api/auth/signup', {
+    data: { name: 'Tess Talker', username: `talker-${n}`, email: seekerEmail, password: PASSWORD },
+  });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  await signInFast(page, seekerEmail, PASSWORD);
+  const applied = await page.request.post('/api/apply/apply-job', {
+    data: { job: jobId, coverNote: 'I would love to talk.' },
+  });
+  expect(applied.status(), await applied.text()).toBe(201);
+
+  // Carol opens the candidate page from the Responses row's name.
+  await carolPage.goto(`/responses?job=${jobId}`);
+  await carolPage
+    .getByTestId('response-row')
+    .filter({ hasText: seekerEmail })
+    .getByRole('link', { name: 'Tess Talker' })
+    .click();
+  await expect(carolPage.getByRole('heading', { level: 1, name: 'Tess Talker' })).toBeVisible();
+  await expect(carolPage.getByText('I would love to talk.')).toBeVisible();
+
+  await carolPage.getByLabel('Write to Tess Talker').fill('Hello Tess, could we talk next month?');
+  await carolPage.getByRole('button', { name: 'Send message' }).click();
+  await expect(carolPage.getByRole('list', { name: 'Messages' })).toContainText('could we talk next month?');
+
+  await carolPage.getByRole('button', { name: 'Propose an interview' }).click();
+  const form = carolPage.getByRole('form', { name: 'Propose interview times' });
+  await form.getByLabel('Time 1').fill('2031-05-17T14:30');
+  await form.getByRole('button', { name: 'Add another time' }).click();
+  await form.getByLabel('Time 2').fill('2031-05-19T09:00');
+  await form.getByLabel('Time zone').selectOption('Europe/Paris');
+  await form.getByLabel('Place or video link').fill('https://meet.example/e2e');
+  await form.getByRole('button', { name: 'Propose times' }).click();
+  await expect(carolPage.getByText('Waiting for the candidate to pick a time')).toBeVisible();
+  await expectNoAxeViolations(carolPage, 'the candidate page');
+
+  // The candidate's side, from Applied Jobs.
+  await page.goto('/jobs-applied');
+  await page.getByRole('link', { name: 'Messages and interviews' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Messages' })).toContainText('could we talk next month?');
+  await page.getByLabel('Write to E2E Widgets').fill('Gladly, thank you!');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('list', { name: 'Messages' })).toContainText('Gladly, thank you!');
+  await page
+    .getByRole('button', { name: /^Pick .*2031.*Europe\/Paris/ })
+    .first()
+    .click();
+  await expect(page.getByText(/^Booked: /)).toBeVisible();
+  await expectNoAxeViolations(page, "the candidate's thread");
+  await shootScreens(page, 'seeker-thread');
+
+  // Carol sees the reply and the booking; her invitation is in the outbox.
+  await carolPage.reload();
+  await expect(carolPage.getByRole('list', { name: 'Messages' })).toContainText('Gladly, thank you!');
+  await expect(carolPage.getByText(/^Booked: /)).toBeVisible();
+  const invitation = await mailFromOutbox(CAROL, /Interview booked/);
+  expect(invitation.body).toContain(title);
+  await shootScreens(carolPage, 'candidate-page');
+  await carol.close();
+});
