@@ -24,3 +24,4 @@ export * from './site.js';
 export * from './job-drafts.js';
 export * from './admin-console.js';
 export * from './site-settings.js';
+export * from './apply-options.js';
