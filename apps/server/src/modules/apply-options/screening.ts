@@ -11,9 +11,18 @@ import { AppError } from '../../http/errors.js';
 export const toStored = (questions: ScreeningQuestion[]): StoredQuestion[] =>
   questions.map((question, index) => ({ ...question, id: `q${index + 1}` }));
 
-/** What the questions ask, without the ids: two lists that ask the same are the same version. */
-export const sameQuestions = (a: StoredQuestion[], b: StoredQuestion[]): boolean =>
-  JSON.stringify(a) === JSON.stringify(b);
+/** A value as text with its keys sorted: jsonb keeps keys in its own order, not the order they were written in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonical(inner)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Two lists that ask the same questions are the same version. */
+export const sameQuestions = (a: StoredQuestion[], b: StoredQuestion[]): boolean => canonical(a) === canonical(b);
 
 /** A question as a seeker sees it: the knock-out answer stays with the job's team. */
 export function toPublic(question: StoredQuestion): PublicQuestion {
