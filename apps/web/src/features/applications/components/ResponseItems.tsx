@@ -14,6 +14,7 @@ import { cellClass, EmptyRow, rowClass, Table } from '../../../components/ui/Tab
 import { dateOnly } from '../../../lib/format';
 import { ApplicationMaterials, hasMaterials } from './ApplicationMaterials';
 import { NotesPanel } from './NotesPanel';
+import { KnockOutBadge, ScreeningAnswersView } from './ScreeningAnswersView';
 import { StageControl, whoOf } from './StageMove';
 
 const HEADERS = ['NO.', 'TITLE', 'NAME', 'RESUME LINK', 'E-MAIL', 'APPLICATION DATE', 'STAGE', 'NOTES'] as const;
@@ -88,7 +89,10 @@ function ResponseRow({ application, number, notesOpen, onToggleNotes, busy, onSt
       <tr className={rowClass} data-testid="response-row">
         <td className={cellClass}>{number}</td>
         <td className={`${cellClass} font-medium`}>{application.jobTitle}</td>
-        <td className={cellClass}>{application.applicantName}</td>
+        <td className={cellClass}>
+          {application.applicantName}
+          <KnockOutBadge screening={application.screening} />
+        </td>
         <td className={cellClass}>
           <ResumeLink application={application} />
         </td>
@@ -115,6 +119,13 @@ function ResponseRow({ application, number, notesOpen, onToggleNotes, busy, onSt
           </td>
         </tr>
       ) : null}
+      {application.screening?.answers.length ? (
+        <tr>
+          <td colSpan={HEADERS.length} className="px-4 pb-3 pt-0">
+            <ScreeningAnswersView screening={application.screening} />
+          </td>
+        </tr>
+      ) : null}
       {notesOpen ? (
         <tr id={`notes-${application._id}`}>
           <td colSpan={HEADERS.length} className="bg-slate-50 px-4 py-4 dark:bg-slate-800/40">
@@ -129,7 +140,10 @@ function ResponseRow({ application, number, notesOpen, onToggleNotes, busy, onSt
 function ResponseCard({ application, number, notesOpen, onToggleNotes, busy, onStage }: ResponseItemProps) {
   return (
     <li className={cardClass} data-testid="response-row">
-      <CardHeading number={number}>{application.applicantName}</CardHeading>
+      <CardHeading number={number}>
+        {application.applicantName}
+        <KnockOutBadge screening={application.screening} />
+      </CardHeading>
       <CardFields>
         <CardField label="TITLE" wide>
           {application.jobTitle}
@@ -146,6 +160,7 @@ function ResponseCard({ application, number, notesOpen, onToggleNotes, busy, onS
         </CardField>
       </CardFields>
       <ApplicationMaterials application={application} className="mt-3" />
+      <ScreeningAnswersView screening={application.screening} className="mt-3" />
       <CardActions>
         <NotesToggle application={application} open={notesOpen} onToggle={onToggleNotes} className="" />
       </CardActions>

@@ -1,4 +1,4 @@
-import { CV_MESSAGES, type CvUpload, type WriteAck } from '@jobboard/shared';
+import { CV_MESSAGES, type CvUpload, type ScreeningAnswers, type WriteAck } from '@jobboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, ApiError } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
@@ -46,6 +46,8 @@ export interface ApplyInput {
   user: string;
   coverNote?: string;
   cvId?: string;
+  answers?: ScreeningAnswers;
+  screeningVersion?: number;
 }
 
 /**

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ModalPanel } from '../../../components/ui/ModalPanel';
 import { ApplicantSummary, CoverNoteField, CvField } from './ApplyFields';
+import { ScreeningAnswers, useScreeningAnswers } from './ScreeningAnswers';
 import { useApplyForm } from './useApplyForm';
 
 export interface ApplyDialogProps {
@@ -59,7 +60,8 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
   // The applicant is who the dialog showed when it opened: if another tab signs in as someone else meanwhile,
   // the application is refused (409) rather than sent, with this person's note, as that account.
   const [user] = useState(shownUser);
-  const form = useApplyForm({ job, user, noteId, cvId, onApplied, onCancel, onJobError });
+  const screening = useScreeningAnswers(job._id);
+  const form = useApplyForm({ job, user, noteId, cvId, onApplied, onCancel, onJobError, screening });
   const { busy, errors, progress } = form;
 
   // Not while the CV uploads or the application is on its way: its answer decides what the page shows.
@@ -91,6 +93,7 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
           progress={progress}
           disabled={busy}
         />
+        <ScreeningAnswers state={screening} disabled={busy} />
         {errors.form ? (
           <p
             role="alert"

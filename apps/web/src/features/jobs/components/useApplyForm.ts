@@ -2,6 +2,7 @@ import { CV_LIMITS, cvFileProblem, type User } from '@jobboard/shared';
 import { useState, type SyntheticEvent } from 'react';
 import { ApiError, errorMessage, isAcknowledged } from '../../../lib/api';
 import { CvUploadError, uploadCv, useApplyWithMaterials } from '../api/apply';
+import type { ScreeningState } from './ScreeningAnswers';
 
 export type ApplyErrors = { coverNote?: string; cv?: string; form?: string };
 
@@ -41,10 +42,21 @@ export interface ApplyFormOptions {
   onApplied: () => void;
   onCancel: () => void;
   onJobError: (error: unknown) => void;
+  /** The job's screening questions and their answers (issue 33). */
+  screening?: ScreeningState;
 }
 
 /** The apply form's state (note kept as a draft, CV, errors, upload progress) and its submission. */
-export function useApplyForm({ job, user, noteId, cvId, onApplied, onCancel, onJobError }: ApplyFormOptions) {
+export function useApplyForm({
+  job,
+  user,
+  noteId,
+  cvId,
+  onApplied,
+  onCancel,
+  onJobError,
+  screening,
+}: ApplyFormOptions) {
   const [note, setNoteState] = useState(() => readDraft(job._id));
   const setNote = (text: string) => {
     setNoteState(text);
@@ -100,6 +112,9 @@ export function useApplyForm({ job, user, noteId, cvId, onApplied, onCancel, onJ
         user: user._id,
         ...(note.trim() ? { coverNote: note } : {}),
         ...(uploadedId ? { cvId: uploadedId } : {}),
+        ...(screening && screening.version !== undefined
+          ? { answers: screening.payload(), screeningVersion: screening.version }
+          : {}),
       },
       {
         onSuccess: (ack) => {
@@ -109,6 +124,7 @@ export function useApplyForm({ job, user, noteId, cvId, onApplied, onCancel, onJ
           else onCancel();
         },
         onError: (error) => {
+          if (screening?.showServerError(errorMessage(error))) return;
           const { field, text } = fieldOf(errorMessage(error));
           // About the job itself (closed since, applied already, signed out): the page says it, next to its button.
           if (field === 'form' && error instanceof ApiError && [401, 403, 404, 409].includes(error.status)) {
@@ -122,7 +138,7 @@ export function useApplyForm({ job, user, noteId, cvId, onApplied, onCancel, onJ
 
   const onSubmit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    if (busy || !valid()) return;
+    if (busy || !valid() || (screening && !screening.validate())) return;
     const uploaded = file ? await upload(file) : undefined;
     if (uploaded !== null) send(uploaded);
   };
