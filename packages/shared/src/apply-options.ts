@@ -25,18 +25,18 @@ export const SCREENING_MESSAGES = {
 } as const;
 
 const questionText = z
-  .string({ error: 'text: each question needs its text' })
+  .string({ error: 'Each question needs its text' })
   .trim()
-  .min(1, { error: 'text: each question needs its text' })
+  .min(1, { error: 'Each question needs its text' })
   .max(SCREENING_LIMITS.questionChars, {
-    error: `text: a question has at most ${SCREENING_LIMITS.questionChars} characters`,
+    error: `A question has at most ${SCREENING_LIMITS.questionChars} characters`,
   });
 const required = z.boolean({ error: 'required must be true or false' }).default(false);
 const option = z
   .string()
   .trim()
-  .min(1, { error: 'options: an option must not be empty' })
-  .max(SCREENING_LIMITS.optionChars, { error: `options: at most ${SCREENING_LIMITS.optionChars} characters each` });
+  .min(1, { error: 'An option must not be empty' })
+  .max(SCREENING_LIMITS.optionChars, { error: `An option has at most ${SCREENING_LIMITS.optionChars} characters` });
 
 /** One question as the employer writes it; `knockOut` is the answer that marks an application. */
 export const screeningQuestionSchema = z.discriminatedUnion(
@@ -56,16 +56,16 @@ export const screeningQuestionSchema = z.discriminatedUnion(
         required,
         options: z
           .array(option)
-          .min(2, { error: 'options: a choice needs at least 2 options' })
-          .max(SCREENING_LIMITS.options, { error: `options: at most ${SCREENING_LIMITS.options}` }),
+          .min(2, { error: 'A choice needs at least 2 options' })
+          .max(SCREENING_LIMITS.options, { error: `At most ${SCREENING_LIMITS.options} options` }),
         knockOut: z.array(option).max(SCREENING_LIMITS.options).default([]),
       })
       .refine((q) => new Set(q.options).size === q.options.length, {
-        error: 'options: each option must differ',
+        error: 'Each option must differ',
         path: ['options'],
       })
       .refine((q) => q.knockOut.every((o) => q.options.includes(o)), {
-        error: 'knockOut: must name options of the question',
+        error: 'Knock-out answers must be options of the question',
         path: ['knockOut'],
       }),
     z.strictObject({
@@ -89,30 +89,30 @@ export const applyOptionsBodySchema = z
     url: z
       .string()
       .trim()
-      .max(2000, { error: 'url must be at most 2000 characters' })
+      .max(2000, { error: 'The address has at most 2000 characters' })
       .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(v), {
-        error: 'url must be an https:// address',
+        error: 'Must be an https:// address',
       })
       .default(''),
     email: z
       .string()
       .trim()
       .toLowerCase()
-      .max(254, { error: 'email must be at most 254 characters' })
-      .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'email must be a valid email address' })
+      .max(254, { error: 'The address has at most 254 characters' })
+      .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'Must be a valid email address' })
       .default(''),
     autoReject: z.boolean({ error: 'autoReject must be true or false' }).default(false),
     questions: z
       .array(screeningQuestionSchema)
-      .max(SCREENING_LIMITS.questions, { error: `questions: at most ${SCREENING_LIMITS.questions}` })
+      .max(SCREENING_LIMITS.questions, { error: `At most ${SCREENING_LIMITS.questions} questions` })
       .default([]),
   })
   .refine((body) => body.method !== 'external' || body.url !== '', {
-    error: "url: the company's application page is required",
+    error: "The company's application page is required",
     path: ['url'],
   })
   .refine((body) => body.method !== 'email' || body.email !== '', {
-    error: 'email: the address applications go to is required',
+    error: 'The address applications go to is required',
     path: ['email'],
   });
 export type ApplyOptionsBody = z.input<typeof applyOptionsBodySchema>;
@@ -164,13 +164,13 @@ export type ApplyForm = z.infer<typeof applyFormSchema>;
 /** The apply body's answers, by question id; yes/no as a boolean, a number as a number. */
 export const screeningAnswersSchema = z
   .record(
-    z.string().regex(/^q\d{1,2}$/, { error: 'answers: unknown question' }),
+    z.string().regex(/^q\d{1,2}$/, { error: 'Unknown question' }),
     z.union([z.boolean(), z.number().finite(), z.string().max(SCREENING_LIMITS.textAnswerChars)], {
-      error: `answers: each answer is yes/no, a number or a text of at most ${SCREENING_LIMITS.textAnswerChars} characters`,
+      error: `Each answer is yes/no, a number or a text of at most ${SCREENING_LIMITS.textAnswerChars} characters`,
     }),
   )
   .refine((answers) => Object.keys(answers).length <= SCREENING_LIMITS.questions, {
-    error: 'answers: too many answers',
+    error: 'Too many answers',
   });
 export type ScreeningAnswers = z.infer<typeof screeningAnswersSchema>;
 

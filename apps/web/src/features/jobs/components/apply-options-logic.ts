@@ -108,12 +108,14 @@ export function applyOptionsProblem(draft: ApplyOptionsDraft): string | undefine
   const numbers = draft.questions.some(
     (q) => q.type === 'number' && q.min.trim() !== '' && !Number.isFinite(Number(q.min)),
   );
-  if (numbers) return 'min: the knock-out minimum must be a number';
+  if (numbers) return 'min: The knock-out minimum must be a number';
   const result = applyOptionsBodySchema.safeParse(bodyOf(draft));
   if (result.success) return undefined;
   const issue = result.error.issues[0];
   if (!issue) return 'The apply options are not valid';
-  const where =
-    issue.path[0] === 'questions' && typeof issue.path[1] === 'number' ? `Question ${issue.path[1] + 1}: ` : '';
-  return `${where}${issue.message}`;
+  // As the server words it: the field, then the message; a question's by its number.
+  const question = issue.path[0] === 'questions' && typeof issue.path[1] === 'number' ? issue.path[1] + 1 : undefined;
+  const field = issue.path[issue.path.length - 1];
+  const named = typeof field === 'string' ? `${field}: ${issue.message}` : issue.message;
+  return question === undefined ? named : `Question ${question}: ${named}`;
 }
