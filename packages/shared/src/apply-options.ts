@@ -72,7 +72,7 @@ export const screeningQuestionSchema = z.discriminatedUnion(
       type: z.literal('number'),
       text: questionText,
       required,
-      min: z.number({ error: 'min must be a number' }).finite().nullable().default(null),
+      min: z.number({ error: 'min must be a number' }).nullable().default(null),
     }),
   ],
   { error: `type must be one of ${SCREENING_TYPES.join(', ')}` },
@@ -165,7 +165,7 @@ export type ApplyForm = z.infer<typeof applyFormSchema>;
 export const screeningAnswersSchema = z
   .record(
     z.string().regex(/^q\d{1,2}$/, { error: 'Unknown question' }),
-    z.union([z.boolean(), z.number().finite(), z.string().max(SCREENING_LIMITS.textAnswerChars)], {
+    z.union([z.boolean(), z.number(), z.string().max(SCREENING_LIMITS.textAnswerChars)], {
       error: `Each answer is yes/no, a number or a text of at most ${SCREENING_LIMITS.textAnswerChars} characters`,
     }),
   )

@@ -1,3 +1,5 @@
+import type {
+  applyOptionsBodySchema} from '@jobboard/shared';
 import {
   MESSAGES,
   SCREENING_MESSAGES,
@@ -5,8 +7,7 @@ import {
   type ApplyMethod,
   type ApplyOptions,
   type ScreeningAnswer,
-  type ScreeningAnswers,
-  applyOptionsBodySchema,
+  type ScreeningAnswers
 } from '@jobboard/shared';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';

@@ -17,37 +17,44 @@ export interface ApplyOptionsSectionProps {
   error: string | null;
 }
 
+/** Where seekers apply: three radios. */
+function MethodChoice({ method: chosen, onChoose }: { method: ApplyMethod; onChoose: (method: ApplyMethod) => void }) {
+  return (
+    <fieldset>
+      <legend className={labelClass}>Where seekers apply</legend>
+      <div className="grid gap-2 sm:grid-cols-3">
+        {APPLY_METHODS.map((method) => (
+          <label
+            key={method}
+            className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teal-600/40 dark:border-slate-600 dark:has-[:checked]:border-teal-400 dark:has-[:checked]:bg-teal-950"
+          >
+            <input
+              id={`apply-method-${method}`}
+              type="radio"
+              name="applyMethod"
+              value={method}
+              checked={chosen === method}
+              onChange={() => onChoose(method)}
+              className="mt-0.5 h-4 w-4 accent-teal-700"
+            />
+            <span>
+              <span className="block font-medium text-slate-900 dark:text-white">{METHOD_WORDS[method].label}</span>
+              <span className="block text-xs text-slate-600 dark:text-slate-300">{METHOD_WORDS[method].hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** The job form's "How to apply" (issue 33): the method, its address, the screening questions. */
 export function ApplyOptionsSection({ draft, onChange, answered, error }: ApplyOptionsSectionProps) {
   const set = <K extends keyof ApplyOptionsDraft>(key: K, value: ApplyOptionsDraft[K]) =>
     onChange({ ...draft, [key]: value });
   return (
     <Section id="apply-options-section" title="How to apply">
-      <fieldset>
-        <legend className={labelClass}>Where seekers apply</legend>
-        <div className="grid gap-2 sm:grid-cols-3">
-          {APPLY_METHODS.map((method) => (
-            <label
-              key={method}
-              className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teal-600/40 dark:border-slate-600 dark:has-[:checked]:border-teal-400 dark:has-[:checked]:bg-teal-950"
-            >
-              <input
-                id={`apply-method-${method}`}
-                type="radio"
-                name="applyMethod"
-                value={method}
-                checked={draft.method === method}
-                onChange={() => set('method', method)}
-                className="mt-0.5 h-4 w-4 accent-teal-700"
-              />
-              <span>
-                <span className="block font-medium text-slate-900 dark:text-white">{METHOD_WORDS[method].label}</span>
-                <span className="block text-xs text-slate-600 dark:text-slate-300">{METHOD_WORDS[method].hint}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <MethodChoice method={draft.method} onChoose={(method) => set('method', method)} />
       {draft.method === 'external' ? (
         <div>
           <TextField

@@ -47,16 +47,8 @@ export interface ApplyFormOptions {
 }
 
 /** The apply form's state (note kept as a draft, CV, errors, upload progress) and its submission. */
-export function useApplyForm({
-  job,
-  user,
-  noteId,
-  cvId,
-  onApplied,
-  onCancel,
-  onJobError,
-  screening,
-}: ApplyFormOptions) {
+export function useApplyForm(options: ApplyFormOptions) {
+  const { job, user, noteId, cvId, onApplied, onCancel, onJobError, screening } = options;
   const [note, setNoteState] = useState(() => readDraft(job._id));
   const setNote = (text: string) => {
     setNoteState(text);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { focusField } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/api';
@@ -20,12 +20,10 @@ import { ApplyOptionsSection } from './ApplyOptionsSection';
 export function useApplyOptionsEditor(jobId: string | undefined) {
   const saved = useApplyOptions(jobId);
   const saveOptions = useSaveApplyOptions();
-  const [draft, setDraft] = useState<ApplyOptionsDraft | null>(jobId ? null : EMPTY_APPLY_OPTIONS);
+  // What the poster changed; until then the saved options (an edit) or the defaults (a new job).
+  const [edited, setDraft] = useState<ApplyOptionsDraft | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const loaded = saved.data;
-  useEffect(() => {
-    if (loaded) setDraft((current) => current ?? draftOf(loaded));
-  }, [loaded]);
+  const draft = edited ?? (saved.data ? draftOf(saved.data) : jobId ? null : EMPTY_APPLY_OPTIONS);
 
   /** False (and the problem shown) when the options would be refused. */
   const check = (): boolean => {
@@ -40,8 +38,9 @@ export function useApplyOptionsEditor(jobId: string | undefined) {
   const saveFor = async (savedJobId: string | undefined): Promise<boolean> => {
     if (!draft || !savedJobId) return true;
     try {
-      const options = await saveOptions.mutateAsync({ jobId: savedJobId, body: bodyOf(draft) });
-      setDraft(jobId ? draftOf(options) : EMPTY_APPLY_OPTIONS);
+      await saveOptions.mutateAsync({ jobId: savedJobId, body: bodyOf(draft) });
+      // Back to the saved options (kept in the query's cache) or, for the next new job, the defaults.
+      setDraft(null);
       return true;
     } catch (failure) {
       setError(`The job is saved, but not how to apply: ${errorMessage(failure)}`);
