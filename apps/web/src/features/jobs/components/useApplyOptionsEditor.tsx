@@ -36,9 +36,10 @@ export function useApplyOptionsEditor(jobId: string | undefined) {
 
   /** Saves the options of the job just saved; false when they were refused (the message is shown). */
   const saveFor = async (savedJobId: string | undefined): Promise<boolean> => {
-    if (!draft || !savedJobId) return true;
+    // Untouched: nothing to save (a job without options takes applications on the board).
+    if (!edited || !savedJobId) return true;
     try {
-      await saveOptions.mutateAsync({ jobId: savedJobId, body: bodyOf(draft) });
+      await saveOptions.mutateAsync({ jobId: savedJobId, body: bodyOf(edited) });
       // Back to the saved options (kept in the query's cache) or, for the next new job, the defaults.
       setDraft(null);
       return true;
