@@ -36,6 +36,7 @@ import { machineRoutes } from './modules/api-keys/machine.routes.js';
 import { applicationRoutes } from './modules/applications/applications.routes.js';
 import { pipelineRoutes } from './modules/applications/pipeline.routes.js';
 import { conversationRoutes } from './modules/conversations/conversations.routes.js';
+import { applyOptionRoutes } from './modules/apply-options/apply-options.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { feedRoutes } from './modules/feeds/feeds.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -349,6 +350,7 @@ async function registerApiRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   await app.register(applicationRoutes, { prefix: '/api/apply', ...deps });
   await app.register(pipelineRoutes, { prefix: '/api/applications', ...deps });
   await app.register(conversationRoutes, { prefix: '/api/applications', ...deps });
+  await app.register(applyOptionRoutes, { prefix: '/api', ...deps });
   await app.register(savedJobRoutes, { prefix: '/api/saved-jobs', ...deps });
   await app.register(userRoutes, { prefix: '/api/user', ...deps });
   await app.register(personalDataRoutes, { prefix: '/api/user', ...deps });

@@ -871,6 +871,64 @@ const TABLE: Record<string, Case> = {
       if (a !== 'owner') expect(rows.every((row) => row.mode === 'each')).toBe(true);
     },
   },
+  // ---------- how a job takes applications and its screening questions (issue 33, items 2 and 3) ----------
+  'GET /api/applications/jobs/:jobId/apply-options': {
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/applications/jobs/${w.ownerJob}/apply-options`,
+      headers: cookieOf(w, a),
+    }),
+    status: { visitor: 401, other: 404, owner: 200 },
+  },
+  'PUT /api/applications/jobs/:jobId/apply-options': {
+    request: async (w, a) => {
+      const job = await postJob(w.t.app, w.owner.cookie, { jobTitle: 'Apply options editing' });
+      return withContext(
+        {
+          method: 'PUT',
+          url: `/api/applications/jobs/${job}/apply-options`,
+          headers: cookieOf(w, a),
+          payload: { method: 'email', email: 'inbox@example.com', questions: [{ type: 'text', text: 'Why?' }] },
+        },
+        { job },
+      );
+    },
+    status: { visitor: 401, other: 404, owner: 200 },
+    check: async (w, a, _response, { job = '' }) => {
+      const options = await w.t.db.query('SELECT 1 FROM job_apply_options WHERE job_id = $1', [job]);
+      const versions = await w.t.db.query('SELECT 1 FROM job_screening_versions WHERE job_id = $1', [job]);
+      expect([options.length, versions.length]).toEqual(a === 'owner' ? [1, 1] : [0, 0]);
+    },
+  },
+  'GET /api/job/:id/apply-form': {
+    request: async (w, a) => ({ method: 'GET', url: `/api/job/${w.ownerJob}/apply-form`, headers: cookieOf(w, a) }),
+    status: everyone(200),
+    check: async (_w, _a, response) => {
+      expect(response.json<{ method: string }>().method).toBe('board');
+    },
+  },
+  'GET /api/job/:id/apply-link': {
+    // A fresh job of the owner's that takes applications on its company's site: anybody may follow its link.
+    request: async (w, a) => {
+      const job = await postJob(w.t.app, w.owner.cookie, { jobTitle: 'Careers site posting' });
+      const saved = await w.t.app.inject({
+        method: 'PUT',
+        url: `/api/applications/jobs/${job}/apply-options`,
+        headers: { cookie: w.owner.cookie },
+        payload: { method: 'external', url: 'https://careers.example.com/apply' },
+      });
+      expect(saved.statusCode).toBe(200);
+      return withContext({ method: 'GET', url: `/api/job/${job}/apply-link`, headers: cookieOf(w, a) }, { job });
+    },
+    status: everyone(302),
+    check: async (w, _a, response, { job = '' }) => {
+      expect(response.headers.location).toBe('https://careers.example.com/apply');
+      const [row] = await w.t.db.query<{ clicks: number }>('SELECT clicks FROM job_apply_options WHERE job_id = $1', [
+        job,
+      ]);
+      expect(Number(row?.clicks)).toBe(1);
+    },
+  },
   // ---------- moderation (decision record 20): the owner of this matrix is the one administrator ----------
   'POST /api/job/:id/report': {
     // A fresh job of a third person's each time, so every signed-in caller's report is a first one.

@@ -284,6 +284,7 @@ type BodyKind =
   | 'reason'
   | 'seen'
   | 'notify-mode'
+  | 'apply-options'
   | 'none'
   | 'multipart'
   | 'api-key'
@@ -669,6 +670,41 @@ const ENDPOINTS: Endpoint[] = [
     at: (_w, id) => `/api/applications/jobs/${id}/notifications`,
   },
   {
+    method: 'GET',
+    path: (w) => `/api/applications/jobs/${w.aliceJob}/apply-options`,
+    withId: true,
+    auth: true,
+    body: 'none',
+    at: (_w, id) => `/api/applications/jobs/${id}/apply-options`,
+  },
+  {
+    method: 'PUT',
+    path: (w) => `/api/applications/jobs/${w.aliceJob}/apply-options`,
+    withId: true,
+    auth: true,
+    body: 'apply-options',
+    at: (_w, id) => `/api/applications/jobs/${id}/apply-options`,
+  },
+  {
+    method: 'GET',
+    path: (w) => `/api/job/${w.aliceJob}/apply-form`,
+    withId: true,
+    auth: false,
+    body: 'none',
+    sharedId: true,
+    at: (_w, id) => `/api/job/${id}/apply-form`,
+  },
+  {
+    // Alice's job takes applications on the board: no company link is followed, nothing is counted.
+    method: 'GET',
+    path: (w) => `/api/job/${w.aliceJob}/apply-link`,
+    withId: true,
+    auth: false,
+    body: 'none',
+    sharedId: true,
+    at: (_w, id) => `/api/job/${id}/apply-link`,
+  },
+  {
     method: 'POST',
     path: (w) => `/api/job/${w.aliceJob}/view`,
     withId: true,
@@ -1026,6 +1062,13 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { jobId: w.aliceJob };
     case 'notify-mode':
       return { mode: 'daily' };
+    case 'apply-options':
+      return {
+        method: 'email',
+        email: `fuzz-${unique}@example.com`.slice(0, 200),
+        autoReject: true,
+        questions: [{ type: 'yesno', text: `Fuzzed ${unique}`.slice(0, 200), required: true, knockOut: 'no' }],
+      };
     case 'api-key':
       return { name: `Fuzz key ${unique}`, scopes: ['jobs:read'] };
     case 'webhook':
@@ -1091,6 +1134,7 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   'notify-mode': ['mode'],
   interview: ['slots', 'lengthMinutes', 'location'],
   pick: ['slotId'],
+  'apply-options': ['method'],
   'api-key': ['name', 'scopes'],
   webhook: ['url', 'events'],
   'import-source': ['kind', 'target'],
@@ -1136,6 +1180,7 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   reason: ['reason'],
   seen: ['jobId'],
   'notify-mode': ['mode'],
+  'apply-options': ['method', 'email'],
   'api-key': ['name'],
   webhook: ['url'],
   'import-source': ['target'],

@@ -26,3 +26,4 @@ export * from './admin-console.js';
 export * from './site-settings.js';
 export * from './candidate-profile.js';
 export * from './conversations.js';
+export * from './apply-options.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, TABLE_PAGE_SIZE, TABLE_PAGE_SIZES } from './constants.js';
 import { applicationSchema } from './schemas.js';
+import { screeningResultSchema } from './apply-options.js';
 import { STAGE_MAIL_MESSAGE_MAX } from './stage-mail.js';
 import { APPLICATION_STAGES } from './stages.js';
 
@@ -90,6 +91,7 @@ export const responseSchema = applicationSchema.extend({
   stageChangedAt: z.string().nullable().describe('When the stage last changed (ISO 8601); null when never moved'),
   withdrawnAt: z.string().nullable().describe('When the applicant withdrew (ISO 8601); null while active'),
   notesCount: z.number().int().describe('Private notes on it'),
+  screening: screeningResultSchema.optional(),
 });
 export type ReceivedApplication = z.infer<typeof responseSchema>;
 
@@ -144,6 +146,11 @@ export const jobStatsSchema = z.object({
   views: z.number().int().describe('Visitors of the job page, each counted once per UTC day'),
   applications: z.number().int().describe('Applications received, withdrawn ones included'),
   conversion: z.number().nullable().describe('applications / views, from 0; null without views'),
+  applyClicks: z
+    .number()
+    .int()
+    .optional()
+    .describe("Seekers sent to the company's site (a job that takes applications there)"),
 });
 export type JobStats = z.infer<typeof jobStatsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { screeningAnswersSchema } from './apply-options.js';
 import {
   EMPLOYMENT_OPTIONS,
   EMPLOYMENT_TYPES,
@@ -848,6 +849,15 @@ export const applyBodySchema = z.strictObject({
   // Issue 14, point 1 (decision record 23): what the seeker sends with it; both optional, so the spec's body works.
   coverNote: coverNoteSchema.optional().describe('Up to 5,000 characters; blank means none'),
   cvId: cvIdSchema.optional().describe('A CV the caller uploaded (POST /api/upload/cv)'),
+  // Issue 33: the job's screening questions answered, by question id (GET /api/job/:id/apply-form).
+  answers: screeningAnswersSchema.optional(),
+  screeningVersion: z
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .optional()
+    .describe('The questions version answered: when the job has another by now, 409'),
 });
 
 export const applicationSchema = z.object({

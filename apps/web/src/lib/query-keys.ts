@@ -17,6 +17,8 @@ export const queryKeys = {
   myDrafts: (userId: string) => ['job-drafts', 'mine', userId] as const,
   draft: (id: string) => ['job-drafts', 'one', id] as const,
   jobs: ['jobs'] as const,
+  /** How a job takes applications and its screening questions, as seekers see them (issue 33). */
+  applyForm: (jobId: string) => ['jobs', 'apply-form', jobId] as const,
   myApplications: (userId: string) => ['applications', 'mine', userId] as const,
   applications: ['applications'] as const,
   /** The Responses page (the pipeline) for its filters, and one application's private notes. */
@@ -39,6 +41,8 @@ export const queryKeys = {
   candidate: ['candidate'] as const,
   candidateProfile: (userId: string) => ['candidate', 'profile', userId] as const,
   storedCvs: (userId: string) => ['candidate', 'cvs', userId] as const,
+  /** A job's apply options and questions as its team edits them. */
+  applyOptions: (jobId: string) => ['applications', 'apply-options', jobId] as const,
   /** Everything about the signed-in user's saved jobs (forgotten at sign-out). */
   savedJobs: ['saved-jobs'] as const,
   savedJobIds: (userId: string) => ['saved-jobs', 'ids', userId] as const,

@@ -6,7 +6,7 @@ import { requireUser } from '../../http/session.js';
 import { applyToJob, listApplicationsOfUser, listApplicationsVisibleTo } from './applications.service.js';
 
 export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, mail, config }) => {
-  const notify = { mail, siteOrigin: config.siteOrigin };
+  const notify = { mail, siteOrigin: config.siteOrigin, stageMailDelaySeconds: config.stageMailDelaySeconds };
   const applications = { 200: z.array(applicationSchema) };
 
   app.get('/appliedJobs', { schema: { tags: ['applications'], response: applications } }, async (request) =>
@@ -29,12 +29,12 @@ export const applicationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       schema: { tags: ['applications'], body: applyBodySchema, response: { 201: insertAckSchema } },
     },
     async (request, reply) => {
-      const { job, coverNote, cvId } = request.body;
+      const { job, coverNote, cvId, answers, screeningVersion } = request.body;
       const insertedId = await applyToJob(
         db,
         requireUser(request, MESSAGES.signInToApply),
         job,
-        { coverNote, cvId },
+        { coverNote, cvId, answers, screeningVersion },
         notify,
       );
       return reply.code(201).send({ acknowledged: true, insertedId });

@@ -1,4 +1,4 @@
-import type { ApplicationStage, Note, ReceivedApplication } from '@jobboard/shared';
+import type { ApplicationStage, Note, ReceivedApplication, ScreeningResult } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 import { MANAGES_JOB } from '../../db/job-access.js';
 import { APPLICATION_SELECT, toApplication, type ApplicationRow } from './applications.repository.js';
@@ -9,7 +9,11 @@ export const iso = (value: Date | string | null): string | null =>
 interface ResponseRow extends ApplicationRow {
   stage_changed_at: Date | string | null;
   notes_count: number | string;
+  screening: ScreeningResult | string | null;
 }
+
+const screeningOf = (value: ResponseRow['screening']): ScreeningResult =>
+  typeof value === 'string' ? (JSON.parse(value) as ScreeningResult) : value;
 
 function toResponse(row: ResponseRow): ReceivedApplication {
   return {
@@ -18,6 +22,7 @@ function toResponse(row: ResponseRow): ReceivedApplication {
     stageChangedAt: iso(row.stage_changed_at),
     withdrawnAt: iso(row.withdrawn_at),
     notesCount: Number(row.notes_count),
+    screening: screeningOf(row.screening),
   };
 }
 
@@ -43,7 +48,9 @@ export async function findResponsesPage(
   // The spec's select as it is (the apply work may add columns to it), with the pipeline's own columns beside it.
   const rows = await db.query<ResponseRow>(
     `SELECT page.*, x.stage_changed_at,
-            (SELECT count(*) FROM application_notes n WHERE n.application_id = page.id) AS notes_count
+            (SELECT count(*) FROM application_notes n WHERE n.application_id = page.id) AS notes_count,
+            (SELECT json_build_object('knockedOut', s.knocked_out, 'answers', s.answers)
+               FROM application_screening s WHERE s.application_id = page.id) AS screening
        FROM (${APPLICATION_SELECT} ${where} ORDER BY a.applied_at DESC, a.id LIMIT $4 OFFSET $5) page
        JOIN applications x ON x.id = page.id
       ORDER BY page.applied_at DESC, page.id`,
@@ -111,7 +118,7 @@ export async function updateStage(
   applicationId: string,
   from: ApplicationStage,
   to: ApplicationStage,
-  changedBy: string,
+  changedBy: string | null,
   undoOf: string | null = null,
 ): Promise<{ stageChangedAt: string | null; changeId: string }> {
   const [row] = await db.query<{ stage_changed_at: Date | string }>(

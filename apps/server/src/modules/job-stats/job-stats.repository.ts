@@ -51,12 +51,15 @@ export interface JobStatsRow {
   company_id: string | null;
   views: number | string;
   applications: number | string;
+  /** Seekers sent to the company's site; null for a job that takes applications elsewhere. */
+  apply_clicks: number | string | null;
 }
 
 const STATS_SELECT = `
   SELECT j.id, j.poster_id, j.company_id,
          COALESCE((SELECT sum(c.views) FROM job_view_counts c WHERE c.job_id = j.id), 0) AS views,
-         (SELECT count(*) FROM applications a WHERE a.job_id = j.id) AS applications
+         (SELECT count(*) FROM applications a WHERE a.job_id = j.id) AS applications,
+         (SELECT o.clicks FROM job_apply_options o WHERE o.job_id = j.id AND o.method = 'external') AS apply_clicks
     FROM jobs j`;
 
 export async function findJobStats(db: Queryable, jobId: string): Promise<JobStatsRow | undefined> {

@@ -83,7 +83,8 @@ const NOT_ADMITTED = new Error('view not admitted');
 function toStats(row: JobStatsRow): JobStats {
   const views = Number(row.views);
   const applications = Number(row.applications);
-  return { jobId: row.id, views, applications, conversion: views > 0 ? applications / views : null };
+  const clicks = row.apply_clicks === null ? {} : { applyClicks: Number(row.apply_clicks) };
+  return { jobId: row.id, views, applications, conversion: views > 0 ? applications / views : null, ...clicks };
 }
 
 /** One job's figures, for its poster and its company's members; anybody else hears "Job not found". */

@@ -233,6 +233,39 @@ export function newApplicationMail(to: string, name: string, content: NewApplica
   };
 }
 
+export interface ForwardedApplicationContent {
+  jobTitle: string;
+  applicant: { name: string; email: string };
+  coverNote: string | null;
+  /** The CV's file name, when one was sent; the team opens it from Responses. */
+  cvFileName: string | null;
+  answers: { question: string; answer: string | null; knockedOut: boolean }[];
+  /** Responses, filtered to the job: the application, its CV and its answers. */
+  link: string;
+}
+
+/** An application forwarded to the address a job takes applications at (its apply method: email). */
+export function forwardedApplicationMail(to: string, content: ForwardedApplicationContent): OutgoingMail {
+  const title = isPlainDisplayText(content.jobTitle) ? content.jobTitle : 'your job';
+  const answers = content.answers.map(
+    (a) => `- ${a.question}\n  ${a.answer ?? '(not answered)'}${a.knockedOut ? '  [knock-out answer]' : ''}`,
+  );
+  return {
+    to,
+    subject: `Application: ${title}`,
+    text: [
+      `${content.applicant.name} <${content.applicant.email}> applied to “${content.jobTitle}”.`,
+      '',
+      ...(content.coverNote ? ['Their note:', content.coverNote, ''] : ['They sent no note.', '']),
+      ...(answers.length > 0 ? ['Their answers:', ...answers, ''] : []),
+      content.cvFileName
+        ? `Their CV (${content.cvFileName}), the answers and the note are on the board:`
+        : 'Read the application on the board:',
+      content.link,
+    ].join('\n'),
+  };
+}
+
 /** The daily digest: applications arrived for a job in the last day (the job's choice: daily). */
 export function applicationDigestMail(
   to: string,

@@ -75,6 +75,7 @@ export function jobPostingJsonLd(
   job: Job,
   company: HiringCompany | undefined,
   origin: string,
+  directApply = true,
 ): WithContext<JobPosting> {
   const url = `${origin}/job/${encodeURIComponent(job._id)}`;
   const companyName = job.company.name || job.companyName;
@@ -94,7 +95,8 @@ export function jobPostingJsonLd(
     validThrough: `${job.validThrough}T23:59:59Z`,
     url,
     identifier: { '@type': 'PropertyValue', name: 'Jobboard', value: job._id },
-    directApply: true,
+    // True only when the job takes applications on this site (issue 33: not its company's site, not by e-mail).
+    directApply,
     hiringOrganization: {
       '@type': 'Organization',
       name: companyName,

@@ -13,6 +13,7 @@ import { companyHead, homeHead, jobHead, missingCompanyHead, missingJobHead, wit
 import { PageCache, type CachedPage } from './page-cache.js';
 import { assemblePage, pageLocale, type SsrState } from './page-html.js';
 import { jobPostingJsonLd, type HiringCompany } from './job-posting.js';
+import { applyMethodOf } from '../apply-options/apply-options.service.js';
 
 /**
  * Server rendering of the home, job and company pages: HTML that already holds the results, the job or the
@@ -141,8 +142,12 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
       if (main.status !== 200) return missingJobHead;
       const job = main.body as Job;
       // Only an open job is a posting search engines may show.
+      // directApply: only a job that takes applications here (issue 33: not its company's site, not by e-mail).
+      const direct = async () => (await applyMethodOf(deps.db, job._id)) === 'board';
       const structured =
-        job.status === 'open' && !job.moderation ? [jobPostingJsonLd(job, await companyOf(job), origin)] : [];
+        job.status === 'open' && !job.moderation
+          ? [jobPostingJsonLd(job, await companyOf(job), origin, await direct())]
+          : [];
       return jobHead(job, origin, structured);
     }
     const search = plan.queries[plan.queries.length - 1]?.path.split('?')[1] ?? '';

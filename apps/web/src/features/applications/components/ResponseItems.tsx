@@ -16,6 +16,7 @@ import { dateOnly } from '../../../lib/format';
 import { ApplicationMaterials, hasMaterials } from './ApplicationMaterials';
 import { CandidateSummary, hasCandidateDetails } from './CandidateSummary';
 import { NotesPanel } from './NotesPanel';
+import { KnockOutBadge, ScreeningAnswersView } from './ScreeningAnswersView';
 import { StageControl, whoOf } from './StageMove';
 
 const HEADERS = ['NO.', 'TITLE', 'NAME', 'RESUME LINK', 'E-MAIL', 'APPLICATION DATE', 'STAGE', 'NOTES'] as const;
@@ -104,6 +105,7 @@ function ResponseRow({ application, number, notesOpen, onToggleNotes, busy, onSt
         <td className={`${cellClass} font-medium`}>{application.jobTitle}</td>
         <td className={cellClass}>
           <CandidateLink application={application} />
+          <KnockOutBadge screening={application.screening} />
         </td>
         <td className={cellClass}>
           <ResumeLink application={application} />
@@ -132,6 +134,13 @@ function ResponseRow({ application, number, notesOpen, onToggleNotes, busy, onSt
           </td>
         </tr>
       ) : null}
+      {application.screening?.answers.length ? (
+        <tr>
+          <td colSpan={HEADERS.length} className="px-4 pb-3 pt-0">
+            <ScreeningAnswersView screening={application.screening} />
+          </td>
+        </tr>
+      ) : null}
       {notesOpen ? (
         <tr id={`notes-${application._id}`}>
           <td colSpan={HEADERS.length} className="bg-slate-50 px-4 py-4 dark:bg-slate-800/40">
@@ -148,6 +157,7 @@ function ResponseCard({ application, number, notesOpen, onToggleNotes, busy, onS
     <li className={cardClass} data-testid="response-row">
       <CardHeading number={number}>
         <CandidateLink application={application} />
+        <KnockOutBadge screening={application.screening} />
       </CardHeading>
       <CardFields>
         <CardField label="TITLE" wide>
@@ -166,6 +176,7 @@ function ResponseCard({ application, number, notesOpen, onToggleNotes, busy, onS
       </CardFields>
       <CandidateSummary application={application} className="mt-3" />
       <ApplicationMaterials application={application} className="mt-3" />
+      <ScreeningAnswersView screening={application.screening} className="mt-3" />
       <CardActions>
         <NotesToggle application={application} open={notesOpen} onToggle={onToggleNotes} className="" />
       </CardActions>

@@ -1,4 +1,4 @@
-import type { WriteAck } from '@jobboard/shared';
+import type { ScreeningAnswers, WriteAck } from '@jobboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
@@ -11,6 +11,8 @@ export interface ApplyInput {
   user: string;
   coverNote?: string;
   cvId?: string;
+  answers?: ScreeningAnswers;
+  screeningVersion?: number;
 }
 
 /**

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { ModalPanel } from '../../../components/ui/ModalPanel';
 import { ApplicantSummary, CoverNoteField, CvField } from './ApplyFields';
 import { CvPicker, useCvPicker } from './CvPicker';
+import { ScreeningAnswers, useScreeningAnswers } from './ScreeningAnswers';
 import { useApplyForm } from './useApplyForm';
 
 export interface ApplyDialogProps {
@@ -61,6 +62,7 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
   // the application is refused (409) rather than sent, with this person's note, as that account.
   const [user] = useState(shownUser);
   const picker = useCvPicker(user._id);
+  const screening = useScreeningAnswers(job._id);
   const form = useApplyForm({
     job,
     user,
@@ -71,6 +73,7 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
     onJobError,
     storedCvId: picker.storedCvId,
     keepUpload: picker.keep,
+    screening,
   });
   const { busy, errors, progress } = form;
 
@@ -111,6 +114,7 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
             disabled={busy}
           />
         </CvPicker>
+        <ScreeningAnswers state={screening} disabled={busy} />
         {errors.form ? (
           <p
             role="alert"

@@ -29,6 +29,8 @@ export interface JobFormProps {
   extraAction?: (values: JobFormValues) => ReactNode;
   busy: boolean;
   serverError?: string | null;
+  /** A part of the form kept by the page, after the job's own parts (how to apply). */
+  beforeSubmit?: ReactNode;
   /**
    * Receives the validated body, with the id of the company (created first when it is new); calls `done` once
    * the save has settled (until then, further submits are ignored: one job per double click).
@@ -94,6 +96,7 @@ export function JobForm({
   extraAction,
   busy,
   serverError,
+  beforeSubmit,
   onSubmit,
 }: JobFormProps) {
   const [values, setValues] = useState<JobFormValues>(initialValues);
@@ -117,6 +120,7 @@ export function JobForm({
       <PlaceSection {...part} onCityResolved={() => clearError('city')} />
       <PaySection {...part} />
       <ApplicationsSection {...part} today={today} />
+      {beforeSubmit}
       <SubmitRow
         serverMessage={serverMessage}
         pending={busy || createCompany.isPending || uploading}

@@ -6,6 +6,7 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { isAcknowledged, errorMessage } from '../../../lib/api';
 import { JobForm } from './JobForm';
 import { todayIso, type JobFormBody, type JobFormValues } from './job-form-logic';
+import { useApplyOptionsEditor } from './useApplyOptionsEditor';
 
 /** What the page needs of the create or update mutation. */
 export interface JobSave {
@@ -50,6 +51,8 @@ export function JobFormPage({
   const [formKey, setFormKey] = useState(0);
   const navigate = useNavigate();
   const base = useHref('/');
+  // How to apply and the screening questions (issue 33): saved once the job is, with its id.
+  const applyOptions = useApplyOptionsEditor(original?._id);
   const linksOf = (ack: WriteAck) =>
     (successLinks?.(ack) ?? []).map((link) => ({
       label: link.label,
@@ -66,19 +69,24 @@ export function JobFormPage({
         today={todayIso()}
         submitLabel={submitLabel}
         {...(extraAction ? { extraAction } : {})}
-        busy={save.isPending}
+        busy={save.isPending || applyOptions.pending}
         serverError={save.isError ? errorMessage(save.error) : null}
-        onSubmit={(body, done) =>
+        beforeSubmit={applyOptions.section}
+        onSubmit={(body, done) => {
+          if (!applyOptions.check()) return done();
           save.mutate(body, {
             onSuccess: (ack) => {
-              if (isAcknowledged(ack)) {
+              if (!isAcknowledged(ack)) return;
+              const jobId = original?._id ?? ('insertedId' in ack ? ack.insertedId : undefined);
+              void applyOptions.saveFor(jobId).then((ok) => {
+                if (!ok) return;
                 setFormKey((k) => k + 1);
                 void showSuccess(successMessage, undefined, linksOf(ack));
-              }
+              });
             },
             onSettled: done,
-          })
-        }
+          });
+        }}
       />
     </section>
   );

@@ -19,6 +19,8 @@ import { JobFacts } from './JobFacts';
 import { JobMain, NOT_ACCEPTING } from './JobMain';
 import { JobOwnerActions, roleOf } from './JobOwnerActions';
 import { MobileApplyBar, useNarrowScreen } from './MobileApplyBar';
+import { ExternalApplyLink } from './ExternalApplyLink';
+import { useApplyFormQuery } from '../api/apply-options';
 
 // The apply form (note and CV) is its own chunk: loaded when a seeker presses Apply Now, never with the page.
 const ApplyDialog = lazy(() => import('./ApplyDialog').then((module) => ({ default: module.ApplyDialog })));
@@ -143,8 +145,10 @@ function JobDetails({ job, refetch }: { job: Job; refetch: () => void }) {
   const open = job.status === 'open';
   const companyName = job.company.name || job.companyName;
   const role = roleOf(job, currentUser?.email);
+  // A job that takes applications on its company's site links there instead (issue 33).
+  const external = useApplyFormQuery(job._id, open).data?.method === 'external';
   // On a narrow screen Apply Now sits at the bottom of the screen instead of after the description.
-  const applyBar = narrow && open && !role && !alreadyApplied;
+  const applyBar = narrow && open && !role && !alreadyApplied && !external;
   const applying = flow.applyingAs !== null;
 
   // A visitor's refusal (with the way to sign in) is written beside the page's own Apply Now: shown there.
@@ -165,7 +169,9 @@ function JobDetails({ job, refetch }: { job: Job; refetch: () => void }) {
         >
           {role ? (
             <JobOwnerActions jobId={job._id} role={role} />
-          ) : applyBar ? null : open ? (
+          ) : applyBar ? null : open && external ? (
+            <ExternalApplyLink jobId={job._id} companyName={companyName} />
+          ) : open ? (
             <ApplyButton
               onApply={flow.onApply}
               // Until the browser has taken a server-rendered page over, a click would have no handler to reach.

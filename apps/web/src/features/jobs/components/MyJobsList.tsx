@@ -116,6 +116,14 @@ function StatsCell({
       >
         {conversionText(stats.conversion)}
       </dd>
+      {stats.applyClicks !== undefined ? (
+        <>
+          <dt className="text-slate-600 dark:text-slate-300">Sent to your site</dt>
+          <dd className="font-semibold" data-testid="apply-clicks">
+            {stats.applyClicks.toLocaleString('en-US')}
+          </dd>
+        </>
+      ) : null}
     </dl>
   );
 }

@@ -3,6 +3,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { ApiError, errorMessage, isAcknowledged } from '../../../lib/api';
 import { keepCvOnProfile } from '../../../lib/stored-cvs';
 import { CvUploadError, uploadCv, useApplyWithMaterials } from '../api/apply';
+import type { ScreeningState } from './ScreeningAnswers';
 
 export type ApplyErrors = { coverNote?: string; cv?: string; form?: string };
 
@@ -45,11 +46,24 @@ export interface ApplyFormOptions {
   /** A CV kept on the profile to send instead of an upload (CvPicker); `keepUpload` keeps a new upload there too. */
   storedCvId?: string | null;
   keepUpload?: boolean;
+  /** The job's screening questions and their answers (issue 33). */
+  screening?: ScreeningState;
 }
 
 /** The apply form's state (note kept as a draft, CV, errors, upload progress) and its submission. */
 export function useApplyForm(options: ApplyFormOptions) {
-  const { job, user, noteId, cvId, onApplied, onCancel, onJobError, storedCvId = null, keepUpload = false } = options;
+  const {
+    job,
+    user,
+    noteId,
+    cvId,
+    onApplied,
+    onCancel,
+    onJobError,
+    storedCvId = null,
+    keepUpload = false,
+    screening,
+  } = options;
   const [note, setNoteState] = useState(() => readDraft(job._id));
   const setNote = (text: string) => {
     setNoteState(text);
@@ -108,6 +122,9 @@ export function useApplyForm(options: ApplyFormOptions) {
         user: user._id,
         ...(note.trim() ? { coverNote: note } : {}),
         ...(uploadedId ? { cvId: uploadedId } : {}),
+        ...(screening && screening.version !== undefined
+          ? { answers: screening.payload(), screeningVersion: screening.version }
+          : {}),
       },
       {
         onSuccess: (ack) => {
@@ -117,6 +134,7 @@ export function useApplyForm(options: ApplyFormOptions) {
           else onCancel();
         },
         onError: (error) => {
+          if (screening?.showServerError(errorMessage(error))) return;
           const { field, text } = fieldOf(errorMessage(error));
           // About the job itself (closed since, applied already, signed out): the page says it, next to its button.
           if (field === 'form' && error instanceof ApiError && [401, 403, 404, 409].includes(error.status)) {
@@ -130,7 +148,7 @@ export function useApplyForm(options: ApplyFormOptions) {
 
   const onSubmit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    if (busy || !valid()) return;
+    if (busy || !valid() || (screening && !screening.validate())) return;
     const uploaded = storedCvId ?? (file ? await upload(file) : undefined);
     if (uploaded !== null) send(uploaded);
   };
