@@ -10,6 +10,7 @@ import {
   companySchema,
   companyUpdateBodySchema,
   MESSAGES,
+  memberRoleBodySchema,
 } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,17 +18,19 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../http/errors.js';
 import { requireUser } from '../../http/session.js';
 import {
+  changeMemberRole,
   createCompanyFor,
   listMembers,
   listMyCompanies,
   removeMemberByEmail,
   updateCompanyFor,
 } from './companies.service.js';
+import { stageSettingsRoutes } from './stage-settings.routes.js';
 import { answerInvitation, inviteMember, listCompanyInvitations, listMyInvitations } from './invitations.service.js';
 
 const slugParams = z.object({ slug: z.string().max(100) });
 
-/** Companies (issue 11): public pages, edits by members only, members managed by the creator. */
+/** Companies (issue 11): public pages; edits, members and stage settings by owners (issue 33). */
 export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
   { db, searchCounts, mail, rateLimiter, config, settings },
@@ -96,6 +99,7 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         request.params.slug,
         request.body.email,
         client,
+        request.body.role,
       );
       return reply.code(202).send(members);
     },
@@ -123,6 +127,23 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         searchCounts.invalidate(),
       ),
   );
+
+  // An owner changes a member's role (issue 33); the last owner stays an owner.
+  app.patch(
+    '/:slug/members/:email',
+    {
+      schema: {
+        tags: ['companies'],
+        params: z.object({ slug: z.string().max(100), email: z.string().max(254) }),
+        body: memberRoleBodySchema,
+        response: { 200: companyMembersSchema },
+      },
+    },
+    async (request) =>
+      changeMemberRole(db, requireUser(request), request.params.slug, request.params.email, request.body.role),
+  );
+
+  stageSettingsRoutes(app, db);
 };
 
 /** The signed-in user's invitations to companies (/api/invitations): list, accept, decline. */
