@@ -39,6 +39,9 @@ export interface StageDeps {
   mailDelaySeconds?: number;
 }
 
+/** The answer names a custom stage only when there is one: an old client's answer keeps its exact fields. */
+const onlySet = (customStage: { id: string; name: string } | null) => (customStage ? { customStage } : {});
+
 /** Where a move goes: a fixed stage, and optionally the company's own stage after it. */
 export interface StageTarget {
   stage: ApplicationStage;
@@ -100,7 +103,7 @@ async function moveInTransaction(
   const customStage = custom ? { id: custom.id, name: custom.name } : null;
   if (application.stage === to.stage && application.custom_stage_id === to.customStageId) {
     const stageChangedAt = iso(application.stage_changed_at);
-    return { id, stage: to.stage, customStage, stageChangedAt, emailed: false, undoUntil: null };
+    return { id, stage: to.stage, ...onlySet(customStage), stageChangedAt, emailed: false, undoUntil: null };
   }
   const from = { stage: application.stage, customStageId: application.custom_stage_id };
   const { stageChangedAt, changeId } = await updateStage(tx, id, from, to, caller.id);
@@ -120,7 +123,7 @@ async function moveInTransaction(
   }
   const undoUntil =
     delay > 0 && stageChangedAt ? new Date(Date.parse(stageChangedAt) + delay * 1000).toISOString() : null;
-  return { id, stage: to.stage, customStage, stageChangedAt, emailed, undoUntil };
+  return { id, stage: to.stage, ...onlySet(customStage), stageChangedAt, emailed, undoUntil };
 }
 
 /**
@@ -194,7 +197,7 @@ export async function undoStage(deps: StageDeps, caller: CurrentUser, rawId: str
       restored?.custom_stage_id && restored.custom_stage_name
         ? { id: restored.custom_stage_id, name: restored.custom_stage_name }
         : null;
-    return { id, stage: last.from_stage, customStage, stageChangedAt, emailed: false, undoUntil: null };
+    return { id, stage: last.from_stage, ...onlySet(customStage), stageChangedAt, emailed: false, undoUntil: null };
   });
 }
 
