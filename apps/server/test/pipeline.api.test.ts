@@ -221,7 +221,13 @@ describeEachDb('pipeline API', (kind) => {
       const { application } = await applied();
       const refusing = { enqueue: () => Promise.reject(new Error('queue down')) } as unknown as MailQueue;
       await expect(
-        changeStage({ db: t.db, mail: refusing }, { id: poster.user._id } as never, application, { stage: 'offer' }, 'http://x'),
+        changeStage(
+          { db: t.db, mail: refusing },
+          { id: poster.user._id } as never,
+          application,
+          { stage: 'offer' },
+          'http://x',
+        ),
       ).rejects.toThrow('queue down');
       const [row] = await t.db.query<{ stage: string }>('SELECT stage FROM applications WHERE id = $1', [application]);
       expect(row?.stage).toBe('applied');

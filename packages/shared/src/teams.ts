@@ -48,7 +48,7 @@ export const stageTemplateBodySchema = z.strictObject({
 });
 export const stageTemplateSchema = z.object({
   stage: mailedStageSchema,
-  message: z.string().describe("The message a move to this stage e-mails unless the mover edits it"),
+  message: z.string().describe('The message a move to this stage e-mails unless the mover edits it'),
   builtIn: z.boolean().describe('true: the built-in text (the company has not written its own)'),
 });
 export const stageTemplatesSchema = z.object({ items: z.array(stageTemplateSchema) });
@@ -62,7 +62,9 @@ const fixedStageSchema = z.enum(APPLICATION_STAGES, {
 export const customStageSchema = z.object({
   id: z.string(),
   name: z.string(),
-  after: fixedStageSchema.describe('The fixed stage it follows; an application in it reads as this stage to old clients'),
+  after: fixedStageSchema.describe(
+    'The fixed stage it follows; an application in it reads as this stage to old clients',
+  ),
   position: z.number().int().describe('Its order among the custom stages after the same fixed stage'),
 });
 export type CustomStage = z.infer<typeof customStageSchema>;

@@ -73,10 +73,10 @@ export async function notifyTeamOfApplication(
 }
 
 async function requireManaged(db: Queryable, userId: string, jobId: string, read = false): Promise<void> {
-  const rows = await db.query(`SELECT 1 FROM jobs j WHERE j.id = $2 AND ${read ? SEES_JOB_APPLICATIONS : MANAGES_JOB}`, [
-    userId,
-    jobId,
-  ]);
+  const rows = await db.query(
+    `SELECT 1 FROM jobs j WHERE j.id = $2 AND ${read ? SEES_JOB_APPLICATIONS : MANAGES_JOB}`,
+    [userId, jobId],
+  );
   if (rows.length === 0) throw new AppError('not_found', 'Job not found');
 }
 

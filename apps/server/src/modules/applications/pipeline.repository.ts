@@ -18,7 +18,8 @@ function toResponse(row: ResponseRow): ReceivedApplication {
     ...toApplication(row),
     stage: row.stage,
     stageChangedAt: iso(row.stage_changed_at),
-    customStage: row.custom_stage_id && row.custom_stage_name ? { id: row.custom_stage_id, name: row.custom_stage_name } : null,
+    customStage:
+      row.custom_stage_id && row.custom_stage_name ? { id: row.custom_stage_id, name: row.custom_stage_name } : null,
     withdrawnAt: iso(row.withdrawn_at),
     notesCount: Number(row.notes_count),
   };

@@ -50,8 +50,7 @@ export const pipelineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.patch(
     '/:id/stage',
     { schema: { tags, params: applicationParamsSchema, body: stageBodySchema, response: { 200: stageChangeSchema } } },
-    async (request) =>
-      changeStage(stageDeps, requireUser(request), request.params.id, request.body, config.siteOrigin),
+    async (request) => changeStage(stageDeps, requireUser(request), request.params.id, request.body, config.siteOrigin),
   );
 
   // Several applications to one stage (issue 33): each moves, fails and is undone on its own.

@@ -82,7 +82,10 @@ async function customStageOf(tx: Queryable, jobId: string, target: StageTarget) 
   const custom = id ? await findCustomStageForJob(tx, jobId, id) : undefined;
   if (!custom) throw new AppError('bad_request', "customStageId: not a stage of this job's company");
   if (custom.after !== target.stage)
-    throw new AppError('bad_request', `customStageId: this stage comes after ${custom.after}: send stage ${custom.after}`);
+    throw new AppError(
+      'bad_request',
+      `customStageId: this stage comes after ${custom.after}: send stage ${custom.after}`,
+    );
   return custom;
 }
 
@@ -109,7 +112,10 @@ async function moveInTransaction(
   const { stageChangedAt, changeId } = await updateStage(tx, id, from, to, caller.id);
   // A company's own stage sends nothing; so does a move within a fixed stage (to or from one of its own).
   const emailed =
-    !custom && application.stage !== to.stage && isMailed(to.stage) && (await mayMail(tx, id, caller.id, deps.mailLimits));
+    !custom &&
+    application.stage !== to.stage &&
+    isMailed(to.stage) &&
+    (await mayMail(tx, id, caller.id, deps.mailLimits));
   if (emailed && isMailed(to.stage)) {
     const message = target.message || (await findTemplateForJob(tx, application.job_id, to.stage));
     const mail = applicationStageMail(application.applicant_email, application.applicant_name, {

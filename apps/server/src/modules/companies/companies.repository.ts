@@ -139,10 +139,11 @@ export async function findMembers(db: Queryable, companyId: string): Promise<Mem
 }
 
 export async function addMember(db: Queryable, companyId: string, userId: string, role: CompanyRole): Promise<void> {
-  await db.query(
-    'INSERT INTO company_members (company_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-    [companyId, userId, role],
-  );
+  await db.query('INSERT INTO company_members (company_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+    companyId,
+    userId,
+    role,
+  ]);
 }
 
 export async function setMemberRole(db: Queryable, companyId: string, userId: string, role: CompanyRole) {

@@ -163,7 +163,6 @@ export async function listMembers(db: Db, user: CurrentUser, slug: string): Prom
   return membersOf(db, company.id);
 }
 
-
 export type LeaverJobs = 'close' | 'move';
 
 /**

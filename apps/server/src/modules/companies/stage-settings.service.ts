@@ -97,6 +97,7 @@ export async function removeCustomStage(
 ): Promise<{ items: CustomStage[] }> {
   const company = await ownerCompany(db, user, slug);
   const id = /^[0-9a-f-]{36}$/i.test(rawId) ? rawId : undefined;
-  if (!id || !(await deleteCustomStage(db, company.id, id))) throw new AppError('not_found', TEAM_MESSAGES.stageNotFound);
+  if (!id || !(await deleteCustomStage(db, company.id, id)))
+    throw new AppError('not_found', TEAM_MESSAGES.stageNotFound);
   return { items: await findCustomStages(db, company.id) };
 }

@@ -444,7 +444,11 @@ export async function updateJob(
         throw new AppError('forbidden', "You are no longer a member of this job's company");
       }
       // A poster made a viewer reads their jobs but no longer changes them (closing one stays theirs to do).
-      if (job.poster_id === user.id && role === 'viewer' && !(changedKeys(body).length === 1 && body.status === 'closed')) {
+      if (
+        job.poster_id === user.id &&
+        role === 'viewer' &&
+        !(changedKeys(body).length === 1 && body.status === 'closed')
+      ) {
         throw new AppError('forbidden', "Viewers of this job's company cannot change its jobs");
       }
       const company = changesCompany
