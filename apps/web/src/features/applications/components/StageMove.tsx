@@ -53,7 +53,7 @@ function StageOptions({ custom }: { custom: readonly CustomStage[] }) {
       .filter((c) => c.after === stage)
       .map((c) => (
         <option key={c.id} value={`custom:${c.id}`}>
-          {`  ${c.name}`}
+          {`\u00a0\u00a0${c.name}`}
         </option>
       )),
   ]);
