@@ -97,10 +97,8 @@ function BulkOutcome({ result, names }: { result: BulkStageResult; names: Map<st
               {names.get(item.id) ?? item.id}:{' '}
               {item.ok ? (undone.has(item.id) ? 'undone' : 'moved') : `not moved (${item.error?.message ?? 'error'})`}
             </span>
-            {item.ok &&
-            item.change?.undoUntil &&
-            !undone.has(item.id) &&
-            Date.parse(item.change.undoUntil) > Date.now() ? (
+            {/* Undo until the server says it is too late (its answer is shown). */}
+            {item.ok && item.change?.undoUntil && !undone.has(item.id) ? (
               <Button
                 variant="secondary"
                 className="px-2 py-0.5 text-xs"
