@@ -703,6 +703,31 @@ const TABLE: Record<string, Case> = {
       expect(rows[0]?.stage).toBe(a === 'owner' ? 'reviewing' : 'applied');
     },
   },
+  'POST /api/applications/bulk-stage': {
+    // The standing application to the owner's job, to the stage it has: no new job or application for the lists
+    // the other entries check; each item still says whether the caller may move it (to anyone else: not found).
+    request: async (w, a) => ({
+      method: 'POST',
+      url: '/api/applications/bulk-stage',
+      headers: cookieOf(w, a),
+      payload: { ids: [await applicationOf(w, w.applicant, w.ownerJob)], stage: 'applied' },
+    }),
+    status: signedIn(200),
+    check: async (_w, a, response) => {
+      if (a === 'visitor') return;
+      const [item] = response.json<{ items: { ok: boolean; error?: { status: number } }[] }>().items;
+      expect(item?.ok).toBe(a === 'owner');
+      if (a === 'other') expect(item?.error?.status).toBe(404);
+    },
+  },
+  'GET /api/applications/:id/stage-options': {
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/applications/${await applicationOf(w, w.applicant, w.ownerJob)}/stage-options`,
+      headers: cookieOf(w, a),
+    }),
+    status: { visitor: 401, other: 404, owner: 200 },
+  },
   'POST /api/applications/:id/stage/undo': {
     // The owner moves a fresh application to interview (its e-mail waits the undo window); then each caller undoes.
     request: async (w, a) => {
@@ -1550,6 +1575,120 @@ const TABLE: Record<string, Case> = {
     check: async (w, a, _response, { id = '' }) => {
       const expected = a === 'owner' ? [w.owner.user._id] : [w.owner.user._id, w.applicant.user._id];
       expect(await memberIds(w, id)).toEqual(expected.sort());
+    },
+  },
+
+  // Issue 33: an owner changes a member's role; the other user is no member (403).
+  'PATCH /api/companies/:slug/members/:email': {
+    request: async (w, a) => {
+      const company = await freshCompany(w, w.applicant);
+      return withContext(
+        {
+          method: 'PATCH',
+          url: `/api/companies/${company.slug}/members/${encodeURIComponent(w.applicant.user.email)}`,
+          headers: cookieOf(w, a),
+          payload: { role: 'viewer' },
+        },
+        { id: company.id },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      const rows = await w.t.db.query<{ role: string }>(
+        'SELECT role FROM company_members WHERE company_id = $1 AND user_id = $2',
+        [id, w.applicant.user._id],
+      );
+      expect(rows[0]?.role).toBe(a === 'owner' ? 'viewer' : 'recruiter');
+    },
+  },
+  'GET /api/companies/:slug/stage-templates': {
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/companies/${w.ownerCompany.slug}/stage-templates`,
+      headers: cookieOf(w, a),
+    }),
+    status: ownerOnly(200),
+  },
+  'PUT /api/companies/:slug/stage-templates/:stage': {
+    request: async (w, a) => {
+      const company = await freshCompany(w);
+      return withContext(
+        {
+          method: 'PUT',
+          url: `/api/companies/${company.slug}/stage-templates/offer`,
+          headers: cookieOf(w, a),
+          payload: { message: `Offer text by ${a}` },
+        },
+        { id: company.id },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      const rows = await w.t.db.query('SELECT 1 FROM company_stage_templates WHERE company_id = $1', [id]);
+      expect(rows.length).toBe(a === 'owner' ? 1 : 0);
+    },
+  },
+  'DELETE /api/companies/:slug/stage-templates/:stage': {
+    request: async (w, a) => {
+      const company = await freshCompany(w);
+      await w.t.db.query(
+        "INSERT INTO company_stage_templates (company_id, stage, message) VALUES ($1, 'offer', 'Kept unless the owner resets it')",
+        [company.id],
+      );
+      return withContext(
+        { method: 'DELETE', url: `/api/companies/${company.slug}/stage-templates/offer`, headers: cookieOf(w, a) },
+        { id: company.id },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      const rows = await w.t.db.query('SELECT 1 FROM company_stage_templates WHERE company_id = $1', [id]);
+      expect(rows.length).toBe(a === 'owner' ? 0 : 1);
+    },
+  },
+  'GET /api/companies/:slug/stages': {
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/companies/${w.ownerCompany.slug}/stages`,
+      headers: cookieOf(w, a),
+    }),
+    status: ownerOnly(200),
+  },
+  'POST /api/companies/:slug/stages': {
+    request: async (w, a) => {
+      const company = await freshCompany(w);
+      return withContext(
+        {
+          method: 'POST',
+          url: `/api/companies/${company.slug}/stages`,
+          headers: cookieOf(w, a),
+          payload: { name: 'Phone screen', after: 'reviewing' },
+        },
+        { id: company.id },
+      );
+    },
+    status: ownerOnly(201),
+    check: async (w, a, _response, { id = '' }) => {
+      const rows = await w.t.db.query('SELECT 1 FROM company_stages WHERE company_id = $1', [id]);
+      expect(rows.length).toBe(a === 'owner' ? 1 : 0);
+    },
+  },
+  'DELETE /api/companies/:slug/stages/:id': {
+    request: async (w, a) => {
+      const company = await freshCompany(w);
+      const [stage] = await w.t.db.query<{ id: string }>(
+        "INSERT INTO company_stages (company_id, name, after_stage) VALUES ($1, 'To go', 'offer') RETURNING id",
+        [company.id],
+      );
+      return withContext(
+        { method: 'DELETE', url: `/api/companies/${company.slug}/stages/${stage?.id}`, headers: cookieOf(w, a) },
+        { id: company.id },
+      );
+    },
+    status: ownerOnly(200),
+    check: async (w, a, _response, { id = '' }) => {
+      const rows = await w.t.db.query('SELECT 1 FROM company_stages WHERE company_id = $1', [id]);
+      expect(rows.length).toBe(a === 'owner' ? 0 : 1);
     },
   },
 

@@ -14,20 +14,22 @@ import {
 
 /**
  * The employer's side (issue 14) seen by everyone it concerns: every route of the hiring pipeline, job statistics,
- * CVs and moderation, asked by a visitor, a seeker (who applied), the job's poster, a member of the job's company,
- * a poster of another job, an administrator and a banned account. authorization-matrix.test.ts checks every route
+ * CVs and moderation, asked by a visitor, a seeker (who applied), the job's poster (its company's owner), a
+ * member of the job's company (a recruiter, an invitation's default role), a viewer of that company (issue 33:
+ * reads, never changes), a poster of another job, an administrator and a banned account. authorization-matrix.test.ts checks every route
  * of the app for visitor / other / owner; this file adds the actors the employer's side brings. Each cell is one
  * request with its expected status: any other status, a success above all, fails its test.
  */
 
-const ACTORS = ['visitor', 'seeker', 'poster', 'member', 'otherPoster', 'admin', 'banned'] as const;
+const ACTORS = ['visitor', 'seeker', 'poster', 'member', 'viewer', 'otherPoster', 'admin', 'banned'] as const;
 type Actor = (typeof ACTORS)[number];
 
 interface World {
   t: TestApp;
   people: Record<Exclude<Actor, 'visitor'>, SignedInUser>;
-  /** The poster's company, with `member` in it. */
+  /** The poster's company, with `member` (a recruiter) and `viewer` in it. */
   companyId: string;
+  slug: string;
   /** The poster's job (of the company) the seeker applied to. */
   job: string;
   /** The other poster's own job. */
@@ -49,23 +51,40 @@ const as = (w: World, actor: Actor): Record<string, string> =>
   actor === 'visitor' ? {} : { cookie: w.people[actor].cookie };
 
 /**
- * Who manages the job's applications: its poster and its company's members; everyone else, an administrator too
- * (moderation is not hiring), is told it does not exist. A banned account's session is gone: it is a visitor.
+ * Who manages the job's applications: its poster and its company's owners and recruiters; its viewers read but
+ * are refused a change (403); everyone else, an administrator too (moderation is not hiring), is told it does
+ * not exist. A banned account's session is gone: it is a visitor.
  */
 const managers = (ok: number): Record<Actor, number> => ({
   visitor: 401,
   seeker: 404,
   poster: ok,
   member: ok,
+  viewer: 403,
   otherPoster: 404,
   admin: 404,
   banned: 401,
 });
+/** Who reads the job's applications: its managers and its company's viewers. */
+const readers = (ok: number): Record<Actor, number> => ({ ...managers(ok), viewer: ok });
+/** A company setting: its members read it, its owner (the poster here) changes it; anybody else is refused. */
+const companyMembers = (ok: number): Record<Actor, number> => ({
+  visitor: 401,
+  seeker: 403,
+  poster: ok,
+  member: ok,
+  viewer: ok,
+  otherPoster: 403,
+  admin: 403,
+  banned: 401,
+});
+const companyOwners = (ok: number): Record<Actor, number> => ({ ...companyMembers(ok), member: 403, viewer: 403 });
 const signedIn = (ok: number): Record<Actor, number> => ({
   visitor: 401,
   seeker: ok,
   poster: ok,
   member: ok,
+  viewer: ok,
   otherPoster: ok,
   admin: ok,
   banned: 401,
@@ -75,6 +94,7 @@ const adminsOnly = (ok: number): Record<Actor, number> => ({
   seeker: 403,
   poster: 403,
   member: 403,
+  viewer: 403,
   otherPoster: 403,
   admin: ok,
   banned: 401,
@@ -146,7 +166,7 @@ const TABLE: Record<string, Case> = {
       // Only the people who manage the job see the seeker's application among their responses.
       if (response.statusCode !== 200) return;
       const jobs = response.json<{ jobs: { id: string }[] }>().jobs.map((job) => job.id);
-      expect(jobs.includes(w.job)).toBe(isManager(a));
+      expect(jobs.includes(w.job)).toBe(isManager(a) || a === 'viewer');
     },
   },
   'PATCH /api/applications/:id/stage': {
@@ -169,7 +189,7 @@ const TABLE: Record<string, Case> = {
       url: `/api/applications/${await standingApplication(w)}/notes`,
       headers: as(w, a),
     }),
-    status: managers(200),
+    status: readers(200),
   },
   'POST /api/applications/:id/notes': {
     request: async (w, a) => ({
@@ -194,15 +214,33 @@ const TABLE: Record<string, Case> = {
       headers: as(w, a),
     }),
     // Only the applicant withdraws; to the job's managers, too, the call does not exist for this application.
-    status: { visitor: 401, seeker: 200, poster: 404, member: 404, otherPoster: 404, admin: 404, banned: 401 },
+    status: {
+      visitor: 401,
+      seeker: 200,
+      poster: 404,
+      member: 404,
+      viewer: 404,
+      otherPoster: 404,
+      admin: 404,
+      banned: 401,
+    },
   },
   'POST /api/job/:id/view': {
     request: async (w, a) => ({ method: 'POST', url: `/api/job/${w.job}/view`, headers: as(w, a) }),
-    status: { visitor: 200, seeker: 200, poster: 200, member: 200, otherPoster: 200, admin: 200, banned: 200 },
+    status: {
+      visitor: 200,
+      seeker: 200,
+      poster: 200,
+      member: 200,
+      viewer: 200,
+      otherPoster: 200,
+      admin: 200,
+      banned: 200,
+    },
   },
   'GET /api/job/:id/stats': {
     request: async (w, a) => ({ method: 'GET', url: `/api/job/${w.job}/stats`, headers: as(w, a) }),
-    status: managers(200),
+    status: readers(200),
     check: (_w, a, response) => {
       if (isManager(a)) expect(response.json<{ applications: number }>().applications).toBeGreaterThanOrEqual(1);
     },
@@ -237,7 +275,16 @@ const TABLE: Record<string, Case> = {
       url: `/api/applications/${await standingApplication(w)}/cv-link`,
       headers: as(w, a),
     }),
-    status: { visitor: 401, seeker: 200, poster: 200, member: 200, otherPoster: 404, admin: 404, banned: 401 },
+    status: {
+      visitor: 401,
+      seeker: 200,
+      poster: 200,
+      member: 200,
+      viewer: 200,
+      otherPoster: 404,
+      admin: 404,
+      banned: 401,
+    },
     check: async (w, a, response) => {
       if (response.statusCode !== 200) return;
       // The link it gives opens the file, for whoever holds it, with no session at all.
@@ -249,7 +296,16 @@ const TABLE: Record<string, Case> = {
   'GET /api/cvs/:cvId/link': {
     request: async (w, a) => ({ method: 'GET', url: `/api/cvs/${w.cvId}/link`, headers: as(w, a) }),
     // The owner's own preview; the job's managers reach it through the application only.
-    status: { visitor: 401, seeker: 200, poster: 404, member: 404, otherPoster: 404, admin: 404, banned: 401 },
+    status: {
+      visitor: 401,
+      seeker: 200,
+      poster: 404,
+      member: 404,
+      viewer: 404,
+      otherPoster: 404,
+      admin: 404,
+      banned: 401,
+    },
   },
   'GET /api/cvs/:cvId/file': {
     // A session never opens a CV: without a valid signature everyone is refused, its owner too.
@@ -258,7 +314,109 @@ const TABLE: Record<string, Case> = {
       url: `/api/cvs/${w.cvId}/file?expires=${Math.floor(Date.now() / 1000) + 600}&sig=${'0'.repeat(64)}`,
       headers: as(w, a),
     }),
-    status: { visitor: 403, seeker: 403, poster: 403, member: 403, otherPoster: 403, admin: 403, banned: 403 },
+    status: {
+      visitor: 403,
+      seeker: 403,
+      poster: 403,
+      member: 403,
+      viewer: 403,
+      otherPoster: 403,
+      admin: 403,
+      banned: 403,
+    },
+  },
+
+  // ---------- issue 33: bulk moves, stage options, the company's stage settings and roles ----------
+  'POST /api/applications/bulk-stage': {
+    request: async (w, a) => ({
+      method: 'POST',
+      url: '/api/applications/bulk-stage',
+      headers: as(w, a),
+      payload: { ids: [await freshApplication(w)], stage: 'reviewing' },
+    }),
+    // One request, each application's own outcome: only a manager's moves are made.
+    status: signedIn(200),
+    check: async (_w, a, response) => {
+      if (response.statusCode !== 200) return;
+      const [item] = response.json<{ items: { ok: boolean; error?: { status: number } }[] }>().items;
+      expect(item?.ok).toBe(isManager(a));
+      if (!isManager(a)) expect(item?.error?.status).toBe(a === 'viewer' ? 403 : 404);
+    },
+  },
+  'GET /api/applications/:id/stage-options': {
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/applications/${await standingApplication(w)}/stage-options`,
+      headers: as(w, a),
+    }),
+    status: readers(200),
+  },
+  'GET /api/companies/:slug/stage-templates': {
+    request: async (w, a) => ({ method: 'GET', url: `/api/companies/${w.slug}/stage-templates`, headers: as(w, a) }),
+    status: companyMembers(200),
+  },
+  'PUT /api/companies/:slug/stage-templates/:stage': {
+    request: async (w, a) => ({
+      method: 'PUT',
+      url: `/api/companies/${w.slug}/stage-templates/hired`,
+      headers: as(w, a),
+      payload: { message: `Welcome aboard, from ${a}` },
+    }),
+    status: companyOwners(200),
+    check: async (w, a) => {
+      const rows = await w.t.db.query('SELECT 1 FROM company_stage_templates WHERE message = $1', [
+        `Welcome aboard, from ${a}`,
+      ]);
+      expect(rows.length).toBe(a === 'poster' ? 1 : 0);
+    },
+  },
+  'DELETE /api/companies/:slug/stage-templates/:stage': {
+    request: async (w, a) => ({
+      method: 'DELETE',
+      url: `/api/companies/${w.slug}/stage-templates/rejected`,
+      headers: as(w, a),
+    }),
+    status: companyOwners(200),
+  },
+  'GET /api/companies/:slug/stages': {
+    request: async (w, a) => ({ method: 'GET', url: `/api/companies/${w.slug}/stages`, headers: as(w, a) }),
+    status: companyMembers(200),
+  },
+  'POST /api/companies/:slug/stages': {
+    request: async (w, a) => ({
+      method: 'POST',
+      url: `/api/companies/${w.slug}/stages`,
+      headers: as(w, a),
+      payload: { name: `Screen by ${a}`, after: 'reviewing' },
+    }),
+    status: companyOwners(201),
+    check: async (w, a) => {
+      const rows = await w.t.db.query('SELECT 1 FROM company_stages WHERE name = $1', [`Screen by ${a}`]);
+      expect(rows.length).toBe(a === 'poster' ? 1 : 0);
+    },
+  },
+  'DELETE /api/companies/:slug/stages/:id': {
+    request: async (w, a) => {
+      const created = await w.t.app.inject({
+        method: 'POST',
+        url: `/api/companies/${w.slug}/stages`,
+        headers: { cookie: w.people.poster.cookie },
+        payload: { name: `To delete ${a} ${randomBytes(3).toString('hex')}`, after: 'offer' },
+      });
+      const { id } = created.json<{ id: string }>();
+      return { method: 'DELETE', url: `/api/companies/${w.slug}/stages/${id}`, headers: as(w, a) };
+    },
+    status: companyOwners(200),
+  },
+  'PATCH /api/companies/:slug/members/:email': {
+    // The viewer made a viewer again: a change only an owner may make, and one that leaves the world as it was.
+    request: async (w, a) => ({
+      method: 'PATCH',
+      url: `/api/companies/${w.slug}/members/${encodeURIComponent(w.people.viewer.user.email)}`,
+      headers: as(w, a),
+      payload: { role: 'viewer' },
+    }),
+    status: companyOwners(200),
   },
 
   // ---------- moderation (point 4) ----------
@@ -270,7 +428,16 @@ const TABLE: Record<string, Case> = {
       payload: { reason: 'spam', details: `reported by ${a}` },
     }),
     // Its poster cannot report it; anyone else signed in can, company members and administrators included.
-    status: { visitor: 401, seeker: 201, poster: 403, member: 201, otherPoster: 201, admin: 201, banned: 401 },
+    status: {
+      visitor: 401,
+      seeker: 201,
+      poster: 403,
+      member: 201,
+      viewer: 201,
+      otherPoster: 201,
+      admin: 201,
+      banned: 401,
+    },
   },
   'GET /api/admin/queue': {
     request: async (w, a) => ({ method: 'GET', url: '/api/admin/queue', headers: as(w, a) }),
@@ -355,6 +522,7 @@ describeEachDb('employer authorization matrix', (kind) => {
       seeker: await signUpAndSignIn(t.app),
       poster: await signUpAndSignIn(t.app),
       member: await signUpAndSignIn(t.app),
+      viewer: await signUpAndSignIn(t.app),
       otherPoster: await signUpAndSignIn(t.app),
       admin: await signUpAndSignIn(t.app, { email: ADMIN_EMAIL }),
       banned: await signUpAndSignIn(t.app),
@@ -375,7 +543,8 @@ describeEachDb('employer authorization matrix', (kind) => {
     if (company.statusCode !== 201) throw new Error(`company: ${company.body}`);
     const { id: companyId, slug } = company.json<{ id: string; slug: string }>();
     await joinCompany(t.app, people.poster.cookie, slug, people.member);
-    const partial = { t, people, companyId };
+    await joinCompany(t.app, people.poster.cookie, slug, people.viewer, 'viewer');
+    const partial = { t, people, companyId, slug };
     const job = await companyJob(partial, 'Employer matrix standing job');
     const upload = cvUpload(PDF);
     const cv = await t.app.inject({

@@ -301,7 +301,11 @@ type BodyKind =
   | 'stored-cv'
   | 'stored-cv-update'
   | 'interview'
-  | 'pick';
+  | 'pick'
+  | 'member-role'
+  | 'stage-template'
+  | 'custom-stage'
+  | 'bulk-stage';
 
 /** The fixtures of one database. */
 interface World {
@@ -348,6 +352,8 @@ interface World {
   aliceDelivery: string;
   /** An import source of Alice's company (a loopback page the app may not fetch: each run fails at once). */
   aliceImport: string;
+  /** A custom stage of Alice's company (issue 33). */
+  aliceStage: string;
   dataDir: string;
 }
 
@@ -956,6 +962,59 @@ const ENDPOINTS: Endpoint[] = [
     auth: true,
     body: 'none',
   },
+  // Issue 33: roles, a company's stage settings, bulk moves and a move's options.
+  {
+    method: 'PATCH',
+    path: (w) => `/api/companies/${w.aliceCompany}/members/${encodeURIComponent(w.alice.user.email)}`,
+    withId: true,
+    auth: true,
+    body: 'member-role',
+  },
+  {
+    method: 'GET',
+    path: (w) => `/api/companies/${w.aliceCompany}/stage-templates`,
+    withId: false,
+    auth: true,
+    body: 'none',
+  },
+  {
+    method: 'PUT',
+    path: (w) => `/api/companies/${w.aliceCompany}/stage-templates/offer`,
+    withId: false,
+    auth: true,
+    body: 'stage-template',
+  },
+  {
+    method: 'DELETE',
+    path: (w) => `/api/companies/${w.aliceCompany}/stage-templates/offer`,
+    withId: false,
+    auth: true,
+    body: 'none',
+  },
+  { method: 'GET', path: (w) => `/api/companies/${w.aliceCompany}/stages`, withId: false, auth: true, body: 'none' },
+  {
+    method: 'POST',
+    path: (w) => `/api/companies/${w.aliceCompany}/stages`,
+    withId: false,
+    auth: true,
+    body: 'custom-stage',
+  },
+  {
+    method: 'DELETE',
+    path: (w) => `/api/companies/${w.aliceCompany}/stages/${w.aliceStage}`,
+    withId: true,
+    auth: true,
+    body: 'none',
+  },
+  { method: 'POST', path: () => '/api/applications/bulk-stage', withId: false, auth: true, body: 'bulk-stage' },
+  {
+    method: 'GET',
+    path: (w) => `/api/applications/${w.bobApplication}/stage-options`,
+    withId: true,
+    auth: true,
+    body: 'none',
+    at: (_w, id) => `/api/applications/${id}/stage-options`,
+  },
   { method: 'GET', path: () => '/api/v1/jobs', withId: false, auth: true, key: true, body: 'none' },
   { method: 'GET', path: () => '/api/v1/applications', withId: false, auth: true, key: true, body: 'none' },
   { method: 'POST', path: () => '/api/v1/jobs', withId: false, auth: true, key: true, body: 'api-job' },
@@ -1096,6 +1155,15 @@ function validBody(kind: BodyKind, w: World, unique: string): Fields {
       return { tagline: `Fuzzed ${unique}`.slice(0, 140) };
     case 'site-page':
       return { body: `Fuzzed terms ${unique}` };
+    case 'member-role':
+      // Alice, the creator, stays an owner: a well-formed change of her own role to owner changes nothing.
+      return { role: 'owner' };
+    case 'stage-template':
+      return { message: `Fuzzed offer ${unique}` };
+    case 'custom-stage':
+      return { name: `Fuzz ${unique}`.slice(0, 40), after: 'reviewing' };
+    case 'bulk-stage':
+      return { ids: [w.bobApplication], stage: 'reviewing', message: `Fuzzed ${unique}` };
     default:
       return {};
   }
@@ -1144,6 +1212,10 @@ const REQUIRED: Partial<Record<BodyKind, string[]>> = {
   feature: ['until', 'reason'],
   merge: ['into', 'reason'],
   'site-page': ['body'],
+  'member-role': ['role'],
+  'stage-template': ['message'],
+  'custom-stage': ['name', 'after'],
+  'bulk-stage': ['ids', 'stage'],
   'api-job': [
     'jobTitle',
     'jobLocation',
@@ -1191,6 +1263,10 @@ const STRING_FIELDS: Partial<Record<BodyKind, string[]>> = {
   'stored-cv-update': ['label'],
   // Every setting also takes null (back to its default), so none is a plain string field.
   'site-page': ['body'],
+  'member-role': ['role'],
+  'stage-template': ['message'],
+  'custom-stage': ['name', 'after'],
+  'bulk-stage': ['stage'],
 };
 
 interface Built {
@@ -1580,6 +1656,12 @@ describeEachDb('fuzzing every endpoint', (kind) => {
       [w.aliceCompany],
     );
     w.aliceImport = source?.id ?? '';
+    const [stage] = await w.t.db.query<{ id: string }>(
+      `INSERT INTO company_stages (company_id, name, after_stage)
+       SELECT id, 'Fuzz screen', 'reviewing' FROM companies WHERE slug = $1 RETURNING id`,
+      [w.aliceCompany],
+    );
+    w.aliceStage = stage?.id ?? '';
     const bobCompany = await w.t.app.inject({
       method: 'POST',
       url: '/api/companies',

@@ -319,12 +319,13 @@ export async function joinCompany(
   ownerCookie: string,
   slug: string,
   member: SignedInUser,
+  role?: 'owner' | 'recruiter' | 'viewer',
 ): Promise<void> {
   const invited = await app.inject({
     method: 'POST',
     url: `/api/companies/${slug}/members`,
     headers: { cookie: ownerCookie },
-    payload: { email: member.user.email },
+    payload: { email: member.user.email, ...(role ? { role } : {}) },
   });
   if (invited.statusCode !== 202) throw new Error(`invitation failed: ${invited.statusCode} ${invited.body}`);
   const mine = await app.inject({ method: 'GET', url: '/api/invitations', headers: { cookie: member.cookie } });

@@ -16,7 +16,7 @@ import {
   type StageChange,
   type Withdrawal,
 } from '@jobboard/shared';
-import { changeStage } from '../src/modules/applications/pipeline.service.js';
+import { changeStage } from '../src/modules/applications/stage-moves.service.js';
 import { ViewCounter } from '../src/modules/job-stats/job-stats.service.js';
 import type { MailQueue } from '../src/modules/mail/mail.queue.js';
 import {
@@ -221,7 +221,13 @@ describeEachDb('pipeline API', (kind) => {
       const { application } = await applied();
       const refusing = { enqueue: () => Promise.reject(new Error('queue down')) } as unknown as MailQueue;
       await expect(
-        changeStage({ db: t.db, mail: refusing }, { id: poster.user._id } as never, application, 'offer', 'http://x'),
+        changeStage(
+          { db: t.db, mail: refusing },
+          { id: poster.user._id } as never,
+          application,
+          { stage: 'offer' },
+          'http://x',
+        ),
       ).rejects.toThrow('queue down');
       const [row] = await t.db.query<{ stage: string }>('SELECT stage FROM applications WHERE id = $1', [application]);
       expect(row?.stage).toBe('applied');
@@ -235,7 +241,7 @@ describeEachDb('pipeline API', (kind) => {
             { db: t.db, mail: refusing },
             { id: poster.user._id } as never,
             application,
-            'reviewing',
+            { stage: 'reviewing' },
             'http://x',
           )
         ).stage,

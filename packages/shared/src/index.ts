@@ -7,6 +7,7 @@ export * from './saved-jobs.js';
 export * from './stages.js';
 export * from './stage-mail.js';
 export * from './pipeline.js';
+export * from './teams.js';
 export * from './moderation.js';
 export * from './cv.js';
 export * from './salary.js';

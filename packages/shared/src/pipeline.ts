@@ -4,6 +4,7 @@ import { applicationSchema } from './schemas.js';
 import { screeningResultSchema } from './apply-options.js';
 import { STAGE_MAIL_MESSAGE_MAX } from './stage-mail.js';
 import { APPLICATION_STAGES } from './stages.js';
+import { customStageSchema } from './teams.js';
 
 export const PIPELINE_LIMITS = {
   /** Applications on one page of GET /api/applications/responses unless `pageSize` asks for 10 or 25: the tables' 4 rows (docs/product.md). */
@@ -37,6 +38,8 @@ const PLAIN_TEXT = /^[^\p{Cc}]*$/u;
 
 export const stageBodySchema = z.strictObject({
   stage: stageSchema,
+  // Issue 33: a company's own stage, after `stage` (which must be the fixed stage it follows).
+  customStageId: z.string().max(100).optional(),
   // Issue 29: the part of the e-mail the poster wrote, for a move that e-mails (ignored for one that does not);
   // absent or blank: the default text (STAGE_MAIL_DEFAULT_MESSAGE), so the spec's body keeps working.
   message: z
@@ -92,6 +95,11 @@ export const responseSchema = applicationSchema.extend({
   withdrawnAt: z.string().nullable().describe('When the applicant withdrew (ISO 8601); null while active'),
   notesCount: z.number().int().describe('Private notes on it'),
   screening: screeningResultSchema.optional(),
+  customStage: z
+    .object({ id: z.string(), name: z.string() })
+    .nullable()
+    .optional()
+    .describe("The company's own stage it is in (after `stage`); null when none"),
 });
 export type ReceivedApplication = z.infer<typeof responseSchema>;
 
@@ -103,6 +111,14 @@ export const responsesPageSchema = z.object({
   jobs: z
     .array(z.object({ id: z.string(), title: z.string(), applications: z.number().int() }))
     .describe("The jobs with applications the caller may manage (the job filter's choices), newest first"),
+  customStages: z
+    .record(z.string(), z.array(customStageSchema))
+    .optional()
+    .describe("Per job id on this page, its company's own stages (jobs of companies without any are left out)"),
+  readOnly: z
+    .array(z.string())
+    .optional()
+    .describe('The ids of jobs on this page the caller may only read (a viewer of their company)'),
 });
 export type ResponsesPage = z.infer<typeof responsesPageSchema>;
 
@@ -110,6 +126,7 @@ export const stageChangeSchema = z.object({
   id: z.string(),
   stage: stageSchema,
   stageChangedAt: z.string().nullable(),
+  customStage: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
   emailed: z.boolean().describe('true when the applicant was e-mailed about the move'),
   undoUntil: z
     .string()
@@ -168,3 +185,21 @@ export function conversionText(conversion: number | null): string {
   const percent = conversion * 100;
   return `${percent >= 10 || percent === 0 ? Math.round(percent) : percent.toFixed(1)}%`;
 }
+
+/** POST /api/applications/bulk-stage: each application's own outcome, in the order asked. */
+export const bulkStageResultSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      ok: z.boolean(),
+      change: stageChangeSchema.optional().describe('The move, as PATCH /api/applications/:id/stage answers it'),
+      error: z
+        .object({ status: z.number().int(), message: z.string() })
+        .optional()
+        .describe('Why this one did not move'),
+    }),
+  ),
+  moved: z.number().int(),
+  failed: z.number().int(),
+});
+export type BulkStageResult = z.infer<typeof bulkStageResultSchema>;

@@ -16,6 +16,7 @@ import {
 } from './constants.js';
 import { isCountryCode } from './countries.js';
 import { APPLICATION_STAGES } from './stages.js';
+import { companyRoleSchema } from './teams.js';
 import { coverNoteSchema, cvIdSchema, cvSummarySchema } from './cv.js';
 import { candidateProfileSchema } from './candidate-profile.js';
 import {
@@ -573,7 +574,11 @@ export const companyUpdateBodySchema = z
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { error: 'Nothing to update' });
-export const companyMemberBodySchema = z.strictObject({ email: emailSchema });
+export const companyMemberBodySchema = z.strictObject({
+  email: emailSchema,
+  // Issue 33 (decision record 43): the role the invitee gets on accepting; absent (an old client): recruiter.
+  role: companyRoleSchema.optional(),
+});
 export type CompanyCreateBody = z.infer<typeof companyCreateBodySchema>;
 export type CompanyUpdateBody = z.infer<typeof companyUpdateBodySchema>;
 
@@ -584,8 +589,9 @@ export const companySchema = z.object({
   logo: z.string(),
   website: z.string(),
   description: z.string(),
-  canEdit: z.boolean().describe('Whether the signed-in user may edit it'),
+  canEdit: z.boolean().describe('Whether the signed-in user may edit it (an owner)'),
   openJobs: z.number().int(),
+  role: companyRoleSchema.optional().describe("The signed-in user's role in it; absent when not a member"),
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -597,7 +603,12 @@ export const companyPageSchema = companySchema.extend({
 });
 export type CompanyPage = z.infer<typeof companyPageSchema>;
 
-export const companyMemberSchema = z.object({ email: z.string(), name: z.string(), isCreator: z.boolean() });
+export const companyMemberSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  isCreator: z.boolean(),
+  role: companyRoleSchema.optional().describe('owner, recruiter or viewer'),
+});
 export const companyMembersSchema = z.array(companyMemberSchema);
 
 /** A pending invitation to join a company, as its creator sees it (GET /api/companies/:slug/invitations). */
@@ -606,6 +617,7 @@ export const companyInvitationSchema = z.object({
   email: z.string(),
   createdAt: z.string(),
   expiresAt: z.string(),
+  role: companyRoleSchema.optional().describe('The role accepting gives'),
 });
 export const companyInvitationsSchema = z.array(companyInvitationSchema);
 

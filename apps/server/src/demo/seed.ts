@@ -111,10 +111,10 @@ export async function insertCompaniesBulk(
       companies.map((c) => c.createdBy),
     ],
   );
-  await db.query('INSERT INTO company_members (company_id, user_id) SELECT * FROM unnest($1::uuid[], $2::uuid[])', [
-    rows.map((r) => r.id),
-    companies.map((c) => c.createdBy),
-  ]);
+  await db.query(
+    "INSERT INTO company_members (company_id, user_id, role) SELECT *, 'owner' FROM unnest($1::uuid[], $2::uuid[])",
+    [rows.map((r) => r.id), companies.map((c) => c.createdBy)],
+  );
   return rows.map((r) => r.id);
 }
 

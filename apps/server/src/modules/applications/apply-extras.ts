@@ -47,7 +47,13 @@ export async function afterApplication(
     await deps.mail.enqueue(mail, tx);
   }
   if (screening?.knockedOut && options?.auto_reject) {
-    const { changeId } = await updateStage(tx, application.id, 'applied', 'rejected', null);
+    const { changeId } = await updateStage(
+      tx,
+      application.id,
+      { stage: 'applied', customStageId: null },
+      { stage: 'rejected', customStageId: null },
+      null,
+    );
     const mail = applicationStageMail(application.applicant.email, application.applicant.name, {
       jobTitle: application.job.job_title,
       company: application.job.company_name,

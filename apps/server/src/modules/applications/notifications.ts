@@ -1,5 +1,5 @@
 import type { Db, Queryable, Transaction } from '../../db/client.js';
-import { MANAGES_JOB } from '../../db/job-access.js';
+import { MANAGES_JOB, SEES_JOB_APPLICATIONS } from '../../db/job-access.js';
 import { AppError } from '../../http/errors.js';
 import { applicationDigestMail, newApplicationMail } from '../mail/templates.js';
 import type { MailQueue } from '../mail/mail.queue.js';
@@ -21,11 +21,11 @@ interface AppliedJob {
   company_id: string | null;
 }
 
-/** The job's team who hear of applications: its poster and its company's members, confirmed and not banned. */
+/** The job's team who hear of applications: its poster and its company's owners and recruiters, confirmed and not banned. */
 function teamOf(tx: Queryable, job: AppliedJob, applicantId: string) {
   return tx.query<{ email: string; name: string }>(
     `SELECT u.email, u.name FROM users u
-      WHERE (u.id = $1 OR u.id IN (SELECT m.user_id FROM company_members m WHERE m.company_id = $2))
+      WHERE (u.id = $1 OR u.id IN (SELECT m.user_id FROM company_members m WHERE m.company_id = $2 AND m.role <> 'viewer'))
         AND u.id <> $3 AND u.email_verified_at IS NOT NULL AND u.banned_at IS NULL`,
     [job.poster_id, job.company_id, applicantId],
   );
@@ -72,8 +72,11 @@ export async function notifyTeamOfApplication(
   }
 }
 
-async function requireManaged(db: Queryable, userId: string, jobId: string): Promise<void> {
-  const rows = await db.query(`SELECT 1 FROM jobs j WHERE j.id = $2 AND ${MANAGES_JOB}`, [userId, jobId]);
+async function requireManaged(db: Queryable, userId: string, jobId: string, read = false): Promise<void> {
+  const rows = await db.query(
+    `SELECT 1 FROM jobs j WHERE j.id = $2 AND ${read ? SEES_JOB_APPLICATIONS : MANAGES_JOB}`,
+    [userId, jobId],
+  );
   if (rows.length === 0) throw new AppError('not_found', 'Job not found');
 }
 
@@ -113,7 +116,7 @@ export async function unseenApplications(
     `SELECT a.job_id, count(*)::int AS n
        FROM applications a JOIN jobs j ON j.id = a.job_id
        LEFT JOIN application_seen s ON s.user_id = $1 AND s.job_id = a.job_id
-      WHERE ${MANAGES_JOB} AND a.user_id <> $1 AND (s.seen_at IS NULL OR a.applied_at > s.seen_at)
+      WHERE ${SEES_JOB_APPLICATIONS} AND a.user_id <> $1 AND (s.seen_at IS NULL OR a.applied_at > s.seen_at)
       GROUP BY a.job_id`,
     [userId],
   );
@@ -123,10 +126,10 @@ export async function unseenApplications(
 
 /** The user has looked at the applications of one job, or of every job they manage. */
 export async function markApplicationsSeen(db: Db, userId: string, jobId: string | undefined): Promise<void> {
-  if (jobId) await requireManaged(db, userId, jobId);
+  if (jobId) await requireManaged(db, userId, jobId, true);
   await db.query(
     `INSERT INTO application_seen (user_id, job_id, seen_at)
-     SELECT $1, j.id, now() FROM jobs j WHERE ${MANAGES_JOB} AND ($2::uuid IS NULL OR j.id = $2::uuid)
+     SELECT $1, j.id, now() FROM jobs j WHERE ${SEES_JOB_APPLICATIONS} AND ($2::uuid IS NULL OR j.id = $2::uuid)
      ON CONFLICT (user_id, job_id) DO UPDATE SET seen_at = EXCLUDED.seen_at`,
     [userId, jobId ?? null],
   );

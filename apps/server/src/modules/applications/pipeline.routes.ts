@@ -1,5 +1,8 @@
 import {
   applicationParamsSchema,
+  bulkStageBodySchema,
+  bulkStageResultSchema,
+  stageOptionsSchema,
   noteBodySchema,
   noteDeletionSchema,
   noteParamsSchema,
@@ -24,16 +27,8 @@ import {
   setApplicationMailMode,
   unseenApplications,
 } from './notifications.js';
-import {
-  addNote,
-  changeStage,
-  editNote,
-  listNotes,
-  listResponses,
-  removeNote,
-  undoStage,
-  withdraw,
-} from './pipeline.service.js';
+import { addNote, editNote, listNotes, listResponses, removeNote, withdraw } from './pipeline.service.js';
+import { bulkChangeStage, changeStage, stageOptions, undoStage } from './stage-moves.service.js';
 
 /** The hiring pipeline, under /api/applications (decision record 18); the spec's calls stay under /api/apply. */
 export const pipelineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, mail, config }) => {
@@ -55,15 +50,21 @@ export const pipelineRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.patch(
     '/:id/stage',
     { schema: { tags, params: applicationParamsSchema, body: stageBodySchema, response: { 200: stageChangeSchema } } },
-    async (request) =>
-      changeStage(
-        stageDeps,
-        requireUser(request),
-        request.params.id,
-        request.body.stage,
-        config.siteOrigin,
-        request.body.message,
-      ),
+    async (request) => changeStage(stageDeps, requireUser(request), request.params.id, request.body, config.siteOrigin),
+  );
+
+  // Several applications to one stage (issue 33): each moves, fails and is undone on its own.
+  app.post(
+    '/bulk-stage',
+    { schema: { tags, body: bulkStageBodySchema, response: { 200: bulkStageResultSchema } } },
+    async (request) => bulkChangeStage(stageDeps, requireUser(request), request.body, config.siteOrigin),
+  );
+
+  // The company's own stages and each mailed stage's default message, for the move dialog.
+  app.get(
+    '/:id/stage-options',
+    { schema: { tags, params: applicationParamsSchema, response: { 200: stageOptionsSchema } } },
+    async (request) => stageOptions(db, requireUser(request), request.params.id),
   );
 
   // Takes back the latest move while its e-mail still waits in the queue (STAGE_MAIL_DELAY_SECONDS).

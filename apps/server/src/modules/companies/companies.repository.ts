@@ -1,3 +1,4 @@
+import type { CompanyRole } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 import { OPEN_JOB } from '../../db/job-access.js';
 
@@ -25,15 +26,18 @@ export async function findCompanyById(db: Queryable, id: string): Promise<Compan
   return (await db.query<CompanyRow>(`SELECT ${COMPANY_COLUMNS} FROM companies c WHERE c.id = $1`, [id]))[0];
 }
 
-export async function findCompaniesOfMember(db: Queryable, userId: string): Promise<CompanyRow[]> {
-  return db.query<CompanyRow>(
-    `SELECT ${COMPANY_COLUMNS} FROM companies c JOIN company_members m ON m.company_id = c.id
+export async function findCompaniesOfMember(
+  db: Queryable,
+  userId: string,
+): Promise<(CompanyRow & { member_role: CompanyRole })[]> {
+  return db.query<CompanyRow & { member_role: CompanyRole }>(
+    `SELECT ${COMPANY_COLUMNS}, m.role AS member_role FROM companies c JOIN company_members m ON m.company_id = c.id
       WHERE m.user_id = $1 ORDER BY lower(c.name), c.slug`,
     [userId],
   );
 }
 
-/** The member's company with this name (case ignored), for an old client that names its company in each job. */
+/** The member's company with this name (case ignored; not one they only view), for an old client that names its company in each job. */
 export async function findMemberCompanyByName(
   db: Queryable,
   userId: string,
@@ -41,10 +45,19 @@ export async function findMemberCompanyByName(
 ): Promise<CompanyRow | undefined> {
   const rows = await db.query<CompanyRow>(
     `SELECT ${COMPANY_COLUMNS} FROM companies c JOIN company_members m ON m.company_id = c.id
-      WHERE m.user_id = $1 AND lower(c.name) = lower($2) ORDER BY c.created_at LIMIT 1`,
+      WHERE m.user_id = $1 AND m.role <> 'viewer' AND lower(c.name) = lower($2) ORDER BY c.created_at LIMIT 1`,
     [userId, name],
   );
   return rows[0];
+}
+
+/** The user's role in the company; undefined when not a member. */
+export async function memberRole(db: Queryable, companyId: string, userId: string): Promise<CompanyRole | undefined> {
+  const rows = await db.query<{ role: CompanyRole }>(
+    'SELECT role FROM company_members WHERE company_id = $1 AND user_id = $2',
+    [companyId, userId],
+  );
+  return rows[0]?.role;
 }
 
 export async function isMember(db: Queryable, companyId: string, userId: string): Promise<boolean> {
@@ -74,7 +87,7 @@ export async function insertCompany(
        INSERT INTO companies (slug, name, logo, website, description, created_by) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (slug) DO NOTHING RETURNING id
      ), member AS (
-       INSERT INTO company_members (company_id, user_id) SELECT id, $6 FROM created
+       INSERT INTO company_members (company_id, user_id, role) SELECT id, $6, 'owner' FROM created
      )
      SELECT id FROM created`,
     [company.slug, company.name, company.logo, company.website, company.description, creatorId],
@@ -113,22 +126,45 @@ export interface MemberRow {
   email: string;
   name: string;
   is_creator: boolean;
+  role: CompanyRole;
 }
 
 export async function findMembers(db: Queryable, companyId: string): Promise<MemberRow[]> {
   return db.query<MemberRow>(
-    `SELECT u.id AS user_id, u.email, u.name, (c.created_by = u.id) AS is_creator
+    `SELECT u.id AS user_id, u.email, u.name, (c.created_by = u.id) AS is_creator, m.role
        FROM company_members m JOIN users u ON u.id = m.user_id JOIN companies c ON c.id = m.company_id
       WHERE m.company_id = $1 ORDER BY (c.created_by = u.id) DESC, m.added_at`,
     [companyId],
   );
 }
 
-export async function addMember(db: Queryable, companyId: string, userId: string): Promise<void> {
-  await db.query('INSERT INTO company_members (company_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+export async function addMember(db: Queryable, companyId: string, userId: string, role: CompanyRole): Promise<void> {
+  await db.query('INSERT INTO company_members (company_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
     companyId,
     userId,
+    role,
   ]);
+}
+
+export async function setMemberRole(db: Queryable, companyId: string, userId: string, role: CompanyRole) {
+  await db.query('UPDATE company_members SET role = $3 WHERE company_id = $1 AND user_id = $2', [
+    companyId,
+    userId,
+    role,
+  ]);
+}
+
+/**
+ * The company's owners, the company's row locked first: two owners demoting or removing each other at once
+ * take turns, so the last owner is never lost between two checks.
+ */
+export async function lockOwners(db: Queryable, companyId: string): Promise<string[]> {
+  await db.query('SELECT 1 FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
+  const rows = await db.query<{ user_id: string }>(
+    "SELECT user_id FROM company_members WHERE company_id = $1 AND role = 'owner' ORDER BY added_at, user_id",
+    [companyId],
+  );
+  return rows.map((r) => r.user_id);
 }
 
 export async function removeMember(db: Queryable, companyId: string, userId: string): Promise<void> {
@@ -139,6 +175,7 @@ export interface InvitationRow {
   id: string;
   company_id: string;
   email: string;
+  role: CompanyRole;
   created_at: Date;
   expires_at: Date;
 }
@@ -154,13 +191,15 @@ export async function upsertInvitation(
   tokenHash: Buffer,
   invitedBy: string,
   expiresAt: Date,
+  role: CompanyRole,
 ): Promise<string> {
   const rows = await db.query<{ id: string }>(
-    `INSERT INTO company_invitations (company_id, email, token_hash, invited_by, expires_at) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO company_invitations (company_id, email, token_hash, invited_by, expires_at, role) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (company_id, email) DO UPDATE
-       SET token_hash = EXCLUDED.token_hash, invited_by = EXCLUDED.invited_by, created_at = now(), expires_at = EXCLUDED.expires_at
+       SET token_hash = EXCLUDED.token_hash, invited_by = EXCLUDED.invited_by, created_at = now(),
+           expires_at = EXCLUDED.expires_at, role = EXCLUDED.role
      RETURNING id`,
-    [companyId, email, tokenHash, invitedBy, expiresAt],
+    [companyId, email, tokenHash, invitedBy, expiresAt, role],
   );
   const id = rows[0]?.id;
   if (!id) throw new Error('the invitation was not stored');
@@ -169,7 +208,7 @@ export async function upsertInvitation(
 
 export async function findCompanyInvitations(db: Queryable, companyId: string): Promise<InvitationRow[]> {
   return db.query<InvitationRow>(
-    `SELECT id, company_id, email, created_at, expires_at FROM company_invitations
+    `SELECT id, company_id, email, role, created_at, expires_at FROM company_invitations
       WHERE company_id = $1 AND expires_at > now() ORDER BY created_at, email`,
     [companyId],
   );
@@ -183,7 +222,7 @@ export interface InvitationWithCompany extends InvitationRow {
 
 export async function findInvitationsTo(db: Queryable, email: string): Promise<InvitationWithCompany[]> {
   return db.query<InvitationWithCompany>(
-    `SELECT i.id, i.company_id, i.email, i.created_at, i.expires_at, c.slug, c.name, c.logo
+    `SELECT i.id, i.company_id, i.email, i.role, i.created_at, i.expires_at, c.slug, c.name, c.logo
        FROM company_invitations i JOIN companies c ON c.id = i.company_id
       WHERE i.email = $1 AND i.expires_at > now() ORDER BY i.created_at DESC LIMIT 100`,
     [email],
@@ -197,7 +236,7 @@ export async function findLiveInvitation(
 ): Promise<InvitationRow | undefined> {
   const [column, value] = 'id' in by ? ['id', by.id] : ['token_hash', by.tokenHash];
   const rows = await db.query<InvitationRow>(
-    `SELECT id, company_id, email, created_at, expires_at FROM company_invitations
+    `SELECT id, company_id, email, role, created_at, expires_at FROM company_invitations
       WHERE ${column} = $1 AND expires_at > now() FOR UPDATE`,
     [value],
   );

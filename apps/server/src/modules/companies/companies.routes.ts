@@ -10,24 +10,43 @@ import {
   companySchema,
   companyUpdateBodySchema,
   MESSAGES,
+  memberRoleBodySchema,
+  customStageBodySchema,
+  customStageParamsSchema,
+  customStageSchema,
+  customStagesSchema,
+  stageTemplateBodySchema,
+  stageTemplateParamsSchema,
+  stageTemplateSchema,
+  stageTemplatesSchema,
 } from '@jobboard/shared';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../http/errors.js';
 import { requireUser } from '../../http/session.js';
 import {
+  changeMemberRole,
   createCompanyFor,
   listMembers,
   listMyCompanies,
   removeMemberByEmail,
   updateCompanyFor,
 } from './companies.service.js';
+import {
+  addCustomStage,
+  listCustomStages,
+  listTemplates,
+  removeCustomStage,
+  resetTemplate,
+  saveTemplate,
+} from './stage-settings.service.js';
 import { answerInvitation, inviteMember, listCompanyInvitations, listMyInvitations } from './invitations.service.js';
 
 const slugParams = z.object({ slug: z.string().max(100) });
 
-/** Companies (issue 11): public pages, edits by members only, members managed by the creator. */
+/** Companies (issue 11): public pages; edits, members and stage settings by owners (issue 33). */
 export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
   { db, searchCounts, mail, rateLimiter, config, settings },
@@ -96,6 +115,7 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         request.params.slug,
         request.body.email,
         client,
+        request.body.role,
       );
       return reply.code(202).send(members);
     },
@@ -123,6 +143,23 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         searchCounts.invalidate(),
       ),
   );
+
+  // An owner changes a member's role (issue 33); the last owner stays an owner.
+  app.patch(
+    '/:slug/members/:email',
+    {
+      schema: {
+        tags: ['companies'],
+        params: z.object({ slug: z.string().max(100), email: z.string().max(254) }),
+        body: memberRoleBodySchema,
+        response: { 200: companyMembersSchema },
+      },
+    },
+    async (request) =>
+      changeMemberRole(db, requireUser(request), request.params.slug, request.params.email, request.body.role),
+  );
+
+  stageSettingsRoutes(app, db);
 };
 
 /** The signed-in user's invitations to companies (/api/invitations): list, accept, decline. */
@@ -143,3 +180,55 @@ export const invitationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     async (request) => answerInvitation(db, requireUser(request), request.body, false),
   );
 };
+
+type App = Parameters<FastifyPluginAsyncZod<AppDeps>>[0];
+
+/** A company's stage e-mail templates and custom stages, under /api/companies/:slug (issue 33, item 7). */
+export function stageSettingsRoutes(app: App & FastifyInstance, db: AppDeps['db']): void {
+  const tags = ['companies'];
+  app.get(
+    '/:slug/stage-templates',
+    { schema: { tags, params: slugParams, response: { 200: stageTemplatesSchema } } },
+    async (request) => listTemplates(db, requireUser(request), request.params.slug),
+  );
+
+  app.put(
+    '/:slug/stage-templates/:stage',
+    {
+      schema: {
+        tags,
+        params: stageTemplateParamsSchema,
+        body: stageTemplateBodySchema,
+        response: { 200: stageTemplateSchema },
+      },
+    },
+    async (request) =>
+      saveTemplate(db, requireUser(request), request.params.slug, request.params.stage, request.body.message),
+  );
+
+  // Back to the built-in text.
+  app.delete(
+    '/:slug/stage-templates/:stage',
+    { schema: { tags, params: stageTemplateParamsSchema, response: { 200: stageTemplateSchema } } },
+    async (request) => resetTemplate(db, requireUser(request), request.params.slug, request.params.stage),
+  );
+
+  app.get(
+    '/:slug/stages',
+    { schema: { tags, params: slugParams, response: { 200: customStagesSchema } } },
+    async (request) => listCustomStages(db, requireUser(request), request.params.slug),
+  );
+
+  app.post(
+    '/:slug/stages',
+    { schema: { tags, params: slugParams, body: customStageBodySchema, response: { 201: customStageSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await addCustomStage(db, requireUser(request), request.params.slug, request.body)),
+  );
+
+  app.delete(
+    '/:slug/stages/:id',
+    { schema: { tags, params: customStageParamsSchema, response: { 200: customStagesSchema } } },
+    async (request) => removeCustomStage(db, requireUser(request), request.params.slug, request.params.id),
+  );
+}

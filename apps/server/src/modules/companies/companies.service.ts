@@ -6,7 +6,9 @@ import {
   type Company,
   type CompanyCreateBody,
   type CompanyPage,
+  type CompanyRole,
   type CompanyUpdateBody,
+  TEAM_MESSAGES,
 } from '@jobboard/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
@@ -19,6 +21,9 @@ import {
   findMembers,
   insertCompany,
   isMember,
+  lockOwners,
+  memberRole,
+  setMemberRole,
   holdCompanyJobsForReview,
   removeMember,
   settleJobsOfLeaver,
@@ -27,7 +32,7 @@ import {
   type NewCompany,
 } from './companies.repository.js';
 
-function toCompany(row: CompanyRow, canEdit: boolean): Company {
+function toCompany(row: CompanyRow, role: CompanyRole | undefined): Company {
   return {
     id: row.id,
     slug: row.slug,
@@ -35,8 +40,9 @@ function toCompany(row: CompanyRow, canEdit: boolean): Company {
     logo: row.logo,
     website: row.website,
     description: row.description,
-    canEdit,
+    canEdit: role === 'owner',
     openJobs: Number(row.open_jobs),
+    ...(role ? { role } : {}),
   };
 }
 
@@ -64,11 +70,11 @@ export async function createCompany(
 }
 
 export async function createCompanyFor(db: Db, user: CurrentUser, body: CompanyCreateBody): Promise<Company> {
-  return toCompany(await createCompany(db, user, body), true);
+  return toCompany(await createCompany(db, user, body), 'owner');
 }
 
 export async function listMyCompanies(db: Db, user: CurrentUser): Promise<Company[]> {
-  return (await findCompaniesOfMember(db, user.id)).map((row) => toCompany(row, true));
+  return (await findCompaniesOfMember(db, user.id)).map((row) => toCompany(row, row.member_role));
 }
 
 /** Slugs are lower-case letters, digits and dashes (slugify): anything else names no company. */
@@ -87,9 +93,9 @@ export async function getCompanyPage(
   openJobs: (companyId: string) => Promise<CompanyPage['jobs']>,
 ): Promise<CompanyPage> {
   const company = await companyOrNotFound(db, slug);
-  const canEdit = user ? await isMember(db, company.id, user.id) : false;
+  const role = user ? await memberRole(db, company.id, user.id) : undefined;
   return {
-    ...toCompany(company, canEdit),
+    ...toCompany(company, role),
     cover: company.cover,
     links: company.links,
     descriptionHtml: '',
@@ -97,10 +103,22 @@ export async function getCompanyPage(
   };
 }
 
-async function memberCompany(db: Queryable, user: CurrentUser, slug: string): Promise<CompanyRow> {
+/** The company and the caller's role in it; 403 for anybody not a member. */
+export async function memberCompany(
+  db: Queryable,
+  user: CurrentUser,
+  slug: string,
+): Promise<CompanyRow & { role: CompanyRole }> {
   const company = await companyOrNotFound(db, slug);
-  if (!(await isMember(db, company.id, user.id)))
-    throw new AppError('forbidden', 'Only the members of a company can change it');
+  const role = await memberRole(db, company.id, user.id);
+  if (!role) throw new AppError('forbidden', 'Only the members of a company can change it');
+  return { ...company, role };
+}
+
+/** The company when the caller is one of its owners (who manage members, settings and every job); else 403. */
+export async function ownerCompany(db: Queryable, user: CurrentUser, slug: string): Promise<CompanyRow> {
+  const company = await memberCompany(db, user, slug);
+  if (company.role !== 'owner') throw new AppError('forbidden', TEAM_MESSAGES.ownersOnly);
   return company;
 }
 
@@ -112,7 +130,7 @@ export async function updateCompanyFor(
   onRenamed: () => void,
   moderation?: ModerationConfig,
 ): Promise<Company> {
-  const company = await memberCompany(db, user, slug);
+  const company = await ownerCompany(db, user, slug);
   const renamed = body.name !== undefined && body.name !== company.name;
   await db.transaction(async (tx) => {
     await updateCompany(tx, company.id, body);
@@ -121,17 +139,23 @@ export async function updateCompanyFor(
       await holdCompanyJobsForReview(tx, company.id);
   });
   if (renamed) onRenamed();
-  return toCompany(await companyOrNotFound(db, slug), true);
+  return toCompany(await companyOrNotFound(db, slug), 'owner');
 }
 
 export interface Member {
   email: string;
   name: string;
   isCreator: boolean;
+  role: CompanyRole;
 }
 
 export async function membersOf(db: Queryable, companyId: string): Promise<Member[]> {
-  return (await findMembers(db, companyId)).map((m) => ({ email: m.email, name: m.name, isCreator: m.is_creator }));
+  return (await findMembers(db, companyId)).map((m) => ({
+    email: m.email,
+    name: m.name,
+    isCreator: m.is_creator,
+    role: m.role,
+  }));
 }
 
 export async function listMembers(db: Db, user: CurrentUser, slug: string): Promise<Member[]> {
@@ -139,20 +163,13 @@ export async function listMembers(db: Db, user: CurrentUser, slug: string): Prom
   return membersOf(db, company.id);
 }
 
-export async function creatorCompany(db: Queryable, user: CurrentUser, slug: string): Promise<CompanyRow> {
-  const company = await memberCompany(db, user, slug);
-  if (company.created_by !== user.id)
-    throw new AppError('forbidden', 'Only the creator of a company can add or remove members');
-  return company;
-}
-
 export type LeaverJobs = 'close' | 'move';
 
 /**
- * Ends a membership: the creator removes a member, or a member leaves (their own address). The creator cannot
- * leave: a company always keeps the account that manages it. The leaver's jobs under the company are closed
- * (the default) or, with `jobs: 'move'`, handed to the creator (who removes, or who stays when a member
- * leaves), so nobody keeps publishing under a company they are no longer part of.
+ * Ends a membership: an owner removes a member, or a member leaves (their own address). The creator and the
+ * last owner can neither leave nor be removed: a company always keeps someone who manages it. The leaver's jobs under the
+ * company are closed (the default) or, with `jobs: 'move'`, handed to an owner (the one removing, else the
+ * longest-standing other owner), so nobody keeps publishing under a company they are no longer part of.
  */
 export async function removeMemberByEmail(
   db: Db,
@@ -165,19 +182,51 @@ export async function removeMemberByEmail(
   const company = await memberCompany(db, user, slug);
   const address = emailSchema.safeParse(email);
   const leaving = address.success && address.data === user.email;
-  if (!leaving && company.created_by !== user.id)
-    throw new AppError('forbidden', 'Only the creator of a company can add or remove members');
+  if (!leaving && company.role !== 'owner') throw new AppError('forbidden', TEAM_MESSAGES.ownersOnly);
   const member = leaving ? user : address.success ? await findUserByEmail(db, address.data) : undefined;
+  // The creator's account holds the company's API keys, webhooks and imports: it stays an owner (decision 43).
   if (member?.id === company.created_by)
     throw new AppError('bad_request', 'email: The creator of a company stays a member');
   if (!member || !(await isMember(db, company.id, member.id)))
     throw new AppError('not_found', 'email: Not a member of this company');
-  const heir = jobs === 'move' ? company.created_by : null;
   const changed = await db.transaction(async (tx) => {
-    const settled = await settleJobsOfLeaver(tx, company.id, member.id, heir ? { moveTo: heir } : { close: true });
+    const owners = await lockOwners(tx, company.id);
+    const others = owners.filter((id) => id !== member.id);
+    if (others.length === 0) throw new AppError('bad_request', TEAM_MESSAGES.lastOwnerLeaves);
+    const heir = leaving ? others[0] : user.id;
+    const settled = await settleJobsOfLeaver(
+      tx,
+      company.id,
+      member.id,
+      jobs === 'move' && heir ? { moveTo: heir } : { close: true },
+    );
     await removeMember(tx, company.id, member.id);
     return settled;
   });
   if (changed > 0) onJobsChanged();
+  return membersOf(db, company.id);
+}
+
+/** An owner changes a member's role; the creator and the last owner stay owners. */
+export async function changeMemberRole(
+  db: Db,
+  user: CurrentUser,
+  slug: string,
+  email: string,
+  role: CompanyRole,
+): Promise<Member[]> {
+  const company = await ownerCompany(db, user, slug);
+  const address = emailSchema.safeParse(email);
+  const member = address.success ? await findUserByEmail(db, address.data) : undefined;
+  if (!member || !(await isMember(db, company.id, member.id)))
+    throw new AppError('not_found', 'email: Not a member of this company');
+  if (member.id === company.created_by && role !== 'owner')
+    throw new AppError('bad_request', 'role: The creator of a company stays an owner');
+  await db.transaction(async (tx) => {
+    const owners = await lockOwners(tx, company.id);
+    if (role !== 'owner' && owners.length === 1 && owners[0] === member.id)
+      throw new AppError('bad_request', TEAM_MESSAGES.lastOwner);
+    await setMemberRole(tx, company.id, member.id, role);
+  });
   return membersOf(db, company.id);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   isPlainDisplayText,
   type CompanyInvitation,
+  type CompanyRole,
   type InvitationAnswerBody,
   type MyInvitation,
 } from '@jobboard/shared';
@@ -23,10 +24,10 @@ import {
   upsertInvitation,
   type InvitationRow,
 } from './companies.repository.js';
-import { creatorCompany, membersOf, type Member } from './companies.service.js';
+import { membersOf, ownerCompany, type Member } from './companies.service.js';
 
 /**
- * Company membership by invitation (security review round 2, findings 4 and 8). The creator invites an address;
+ * Company membership by invitation (security review round 2, findings 4 and 8). An owner invites an address, with the role it will have;
  * the answer is the same whether an account uses it or not (no name, no 404), and invitations are rate-limited
  * per account and per client address. Only the owner of the address, signed in with it, makes it a membership.
  */
@@ -44,7 +45,7 @@ export interface InvitationDeps {
 const notFound = () => new AppError('not_found', 'This invitation does not exist or has expired');
 
 /**
- * Invites `email` to the creator's company: a new link replaces any earlier one. An address that is already a
+ * Invites `email` to the owner's company: a new link replaces any earlier one. An address that is already a
  * member gets nothing, and the caller hears the same answer either way: the current members, with 202.
  */
 export async function inviteMember(
@@ -53,8 +54,9 @@ export async function inviteMember(
   slug: string,
   email: string,
   client: { ip: string; origin: string },
+  role: CompanyRole = 'recruiter',
 ): Promise<Member[]> {
-  const company = await creatorCompany(deps.db, user, slug);
+  const company = await ownerCompany(deps.db, user, slug);
   const limits = rateLimitsOf(deps.config);
   await deps.rateLimiter.consume([
     [{ name: 'member-invites-account', ...limits.memberInvitesPerAccount }, user.id],
@@ -76,6 +78,7 @@ export async function inviteMember(
       hashToken(token),
       user.id,
       new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
+      role,
     );
     const link = `${client.origin}/company-invitation?token=${token}`;
     // A name written before the display-name rule is left out rather than mailed as it is.
@@ -91,12 +94,13 @@ export async function inviteMember(
 const iso = (date: Date | string) => new Date(date).toISOString();
 
 export async function listCompanyInvitations(db: Db, user: CurrentUser, slug: string): Promise<CompanyInvitation[]> {
-  const company = await creatorCompany(db, user, slug);
+  const company = await ownerCompany(db, user, slug);
   return (await findCompanyInvitations(db, company.id)).map((row) => ({
     id: row.id,
     email: row.email,
     createdAt: iso(row.created_at),
     expiresAt: iso(row.expires_at),
+    role: row.role,
   }));
 }
 
@@ -139,7 +143,7 @@ export async function answerInvitation(
     if (!invitation || invitation.email !== user.email) throw notFound();
     await deleteInvitation(tx, invitation.id);
     if (!accept) return { accepted: false };
-    await addMember(tx, invitation.company_id, user.id);
+    await addMember(tx, invitation.company_id, user.id, invitation.role);
     const company = await findCompanyById(tx, invitation.company_id);
     return {
       accepted: true,

@@ -1,6 +1,6 @@
 import type { CvUpload } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
-import { MANAGES_JOB } from '../../db/job-access.js';
+import { SEES_JOB_APPLICATIONS } from '../../db/job-access.js';
 
 export interface CvRow {
   id: string;
@@ -88,7 +88,7 @@ export async function findOwnCv(db: Queryable, id: string, ownerId: string): Pro
 
 /**
  * The application's CV id when `userId` may read it: the applicant, or someone who manages the job (its poster or
- * a member of its company, MANAGES_JOB). undefined when the application is not theirs to see; `cvId` null when it
+ * a member of its company, viewers too: SEES_JOB_APPLICATIONS). undefined when the application is not theirs to see; `cvId` null when it
  * carries no CV.
  */
 export async function findApplicationCvFor(
@@ -98,7 +98,7 @@ export async function findApplicationCvFor(
 ): Promise<{ cvId: string | null } | undefined> {
   const rows = await db.query<{ cv_id: string | null }>(
     `SELECT a.cv_id FROM applications a JOIN jobs j ON j.id = a.job_id
-      WHERE a.id = $2 AND (a.user_id = $1 OR ${MANAGES_JOB})`,
+      WHERE a.id = $2 AND (a.user_id = $1 OR ${SEES_JOB_APPLICATIONS})`,
     [userId, applicationId],
   );
   const row = rows[0];

@@ -19,7 +19,7 @@ import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
 import type { CurrentUser } from '../../http/session.js';
 import { createCompany } from '../companies/companies.service.js';
-import { findCompanyById, findMemberCompanyByName, isMember } from '../companies/companies.repository.js';
+import { findCompanyById, findMemberCompanyByName, memberRole } from '../companies/companies.repository.js';
 import {
   deleteJobById,
   findJobById,
@@ -273,8 +273,9 @@ async function companyForJob(
   if (input.companyId) {
     const company = await findCompanyById(db, input.companyId);
     if (!company) throw new AppError('not_found', `companyId: ${MESSAGES.companyNotFound}`);
-    if (!(await isMember(db, company.id, poster.id)))
-      throw new AppError('forbidden', 'companyId: You can only post jobs for companies you are a member of');
+    const role = await memberRole(db, company.id, poster.id);
+    if (!role) throw new AppError('forbidden', 'companyId: You can only post jobs for companies you are a member of');
+    if (role === 'viewer') throw new AppError('forbidden', 'companyId: Viewers of a company cannot post jobs for it');
     return company;
   }
   if (input.companyName !== undefined) {
@@ -386,9 +387,9 @@ async function findEditableJob(
   }
   if (job.poster_id === user.id) return job;
   const keys = changedKeys(body);
-  if (keys.length === 1 && body.status === 'closed') {
-    const company = await findCompanyById(db, job.company_id);
-    if (company?.created_by === user.id) return job;
+  // Its company's owners can always take a job off the company's name (issue 33: owners, no longer the creator alone).
+  if (keys.length === 1 && body.status === 'closed' && (await memberRole(db, job.company_id, user.id)) === 'owner') {
+    return job;
   }
   throw new AppError('forbidden', 'Only the poster of a job can change it');
 }
@@ -438,8 +439,17 @@ export async function updateJob(
           (body.companyName !== undefined && body.companyName.toLowerCase() !== job.company_name.toLowerCase()));
       // A poster no longer a member of the job's company (removed, or left) cannot edit or reopen it under that
       // company; they may still move it to a company of their own.
-      if (job.poster_id === user.id && !changesCompany && !(await isMember(tx, job.company_id, user.id))) {
+      const role = await memberRole(tx, job.company_id, user.id);
+      if (job.poster_id === user.id && !changesCompany && !role) {
         throw new AppError('forbidden', "You are no longer a member of this job's company");
+      }
+      // A poster made a viewer reads their jobs but no longer changes them (closing one stays theirs to do).
+      if (
+        job.poster_id === user.id &&
+        role === 'viewer' &&
+        !(changedKeys(body).length === 1 && body.status === 'closed')
+      ) {
+        throw new AppError('forbidden', "Viewers of this job's company cannot change its jobs");
       }
       const company = changesCompany
         ? await companyForJob(tx, user, body, job.company_id)

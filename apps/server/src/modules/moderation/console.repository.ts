@@ -326,8 +326,8 @@ export async function mergeBlocker(
 export async function mergeCompanyRows(db: Queryable, fromId: string, intoId: string): Promise<void> {
   await db.query('UPDATE jobs SET company_id = $2, updated_at = now() WHERE company_id = $1', [fromId, intoId]);
   await db.query(
-    `INSERT INTO company_members (company_id, user_id, added_at)
-     SELECT $2, user_id, added_at FROM company_members WHERE company_id = $1 ON CONFLICT DO NOTHING`,
+    `INSERT INTO company_members (company_id, user_id, added_at, role)
+     SELECT $2, user_id, added_at, role FROM company_members WHERE company_id = $1 ON CONFLICT DO NOTHING`,
     [fromId, intoId],
   );
   await db.query('DELETE FROM companies WHERE id = $1', [fromId]);

@@ -1,11 +1,13 @@
 import { TABLE_PAGE_SIZE } from '@jobboard/shared';
 import type {
   ApplicationStage,
+  BulkStageResult,
   Note,
   NoteDeletion,
   Notes,
   ResponsesPage,
   StageChange,
+  StageOptions,
   Withdrawal,
 } from '@jobboard/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -47,10 +49,20 @@ export function useResponsesPage(userId: string | undefined, filters: ResponsesF
 export function useChangeStage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, stage, message }: { id: string; stage: ApplicationStage; message?: string }) =>
+    mutationFn: ({
+      id,
+      stage,
+      message,
+      customStageId,
+    }: {
+      id: string;
+      stage: ApplicationStage;
+      message?: string;
+      customStageId?: string;
+    }) =>
       apiFetch<StageChange>(`/api/applications/${encodeURIComponent(id)}/stage`, {
         method: 'PATCH',
-        body: message ? { stage, message } : { stage },
+        body: { stage, ...(message ? { message } : {}), ...(customStageId ? { customStageId } : {}) },
       }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
   });
@@ -135,5 +147,26 @@ export function useWithdraw() {
     mutationFn: (applicationId: string) =>
       apiFetch<Withdrawal>(`/api/applications/${encodeURIComponent(applicationId)}/withdraw`, { method: 'POST' }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
+  });
+}
+
+/** Several applications to one stage in one request (issue 33); each item says whether it moved. */
+export function useBulkStage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { ids: string[]; stage: ApplicationStage; message?: string }) =>
+      apiFetch<BulkStageResult>('/api/applications/bulk-stage', { method: 'POST', body }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
+  });
+}
+
+/** The company's own stages and each mailed stage's default message, for one application's move dialog. */
+export function useStageOptions(applicationId: string | undefined) {
+  return useQuery({
+    queryKey: [...queryKeys.applications, 'stage-options', applicationId ?? ''],
+    queryFn: ({ signal }) =>
+      apiFetch<StageOptions>(`/api/applications/${encodeURIComponent(applicationId ?? '')}/stage-options`, { signal }),
+    enabled: Boolean(applicationId),
+    staleTime: 60_000,
   });
 }

@@ -15,7 +15,9 @@ import { pageSizeFromParams } from '../../../lib/page-size';
 import { useCurrentUser } from '../../../lib/session';
 import { useWideScreen } from '../../../lib/wide-screen';
 import { responsesQueryString, useResponsesPage, type ResponsesFilters } from '../api/pipeline';
+import { BulkMoveBar } from './BulkMoveBar';
 import { ResponseList } from './ResponseItems';
+import { ResponsesContext, type ResponsesContextValue } from './ResponsesContext';
 import { useStageMove } from './StageMove';
 
 const isStage = (value: string): value is ApplicationStage => (APPLICATION_STAGES as readonly string[]).includes(value);
@@ -138,8 +140,20 @@ export function ResponsesPage() {
   useMarkApplicationsSeen(user?._id, filters.job || undefined, Boolean(responses.data) && !responses.isPlaceholderData);
   const wide = useWideScreen();
   const [openNotes, setOpenNotes] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   const data = responses.data;
+  const context: ResponsesContextValue = {
+    customStages: data?.customStages ?? {},
+    readOnly: new Set(data?.readOnly ?? []),
+    selected,
+    toggle: (id) =>
+      setSelected((set) => {
+        const next = new Set(set);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+  };
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   // A page past the end (say ?page=9 of 3, or after the last application of a page moved away) becomes the last one.
   useShownPage(data && !responses.isPlaceholderData ? Math.min(filters.page, pageCount) : undefined);
@@ -156,6 +170,7 @@ export function ResponsesPage() {
         {stageMove.status}
       </p>
       {stageMove.dialog}
+      <BulkMoveBar items={data?.items ?? []} selected={selected} onDone={() => setSelected(new Set())} />
       <TableSize
         total={data?.total}
         noun={['application', 'applications']}
@@ -168,16 +183,18 @@ export function ResponsesPage() {
         <LoadError error={responses.error} retry={() => void responses.refetch()} />
       ) : (
         <>
-          <ResponseList
-            items={data?.items ?? []}
-            wide={wide}
-            filtered={Boolean(filters.job || filters.stage)}
-            number={(index) => (filters.page - 1) * (data?.pageSize ?? filters.pageSize) + index + 1}
-            openNotes={openNotes}
-            onToggleNotes={(application) => setOpenNotes(openNotes === application._id ? null : application._id)}
-            busy={stageMove.busy}
-            onStage={(application, stage) => stageMove.request(application, stage)}
-          />
+          <ResponsesContext value={context}>
+            <ResponseList
+              items={data?.items ?? []}
+              wide={wide}
+              filtered={Boolean(filters.job || filters.stage)}
+              number={(index) => (filters.page - 1) * (data?.pageSize ?? filters.pageSize) + index + 1}
+              openNotes={openNotes}
+              onToggleNotes={(application) => setOpenNotes(openNotes === application._id ? null : application._id)}
+              busy={stageMove.busy}
+              onStage={stageMove.request}
+            />
+          </ResponsesContext>
           <Pagination
             page={filters.page}
             pageCount={pageCount}

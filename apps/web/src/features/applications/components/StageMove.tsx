@@ -1,5 +1,6 @@
 import {
   APPLICATION_STAGES,
+  type CustomStage,
   MAILED_STAGES,
   STAGE_LABELS,
   STAGE_MAIL_DEFAULT_MESSAGE,
@@ -17,7 +18,8 @@ import { inputClass, labelClass } from '../../../components/ui/Field';
 import { ModalPanel } from '../../../components/ui/ModalPanel';
 import { errorMessage } from '../../../lib/api';
 import { dateOnly } from '../../../lib/format';
-import { useChangeStage, useUndoStage } from '../api/pipeline';
+import { useChangeStage, useStageOptions, useUndoStage } from '../api/pipeline';
+import { useResponsesContext } from './ResponsesContext';
 import { StageBadge } from './StageBadge';
 
 /*
@@ -33,18 +35,57 @@ export const whoOf = (application: ReceivedApplication) => `${application.applic
 interface StageControlProps {
   application: ReceivedApplication;
   busy: boolean;
-  onStage: (application: ReceivedApplication, stage: ApplicationStage) => void;
+  onStage: (application: ReceivedApplication, stage: ApplicationStage, customStageId?: string) => void;
   className: string;
 }
 
-/** The stage select and its "Move" button; a withdrawn application shows its stage and when it was withdrawn. */
+/** A select's value: a fixed stage by its API name, a company's own stage as `custom:<id>`. */
+const valueOf = (application: ReceivedApplication) =>
+  application.customStage ? `custom:${application.customStage.id}` : application.stage;
+
+/** The fixed stages, each followed by the company's own stages after it. */
+function StageOptions({ custom }: { custom: readonly CustomStage[] }) {
+  return APPLICATION_STAGES.flatMap((stage) => [
+    <option key={stage} value={stage}>
+      {STAGE_LABELS[stage]}
+    </option>,
+    ...custom
+      .filter((c) => c.after === stage)
+      .map((c) => (
+        <option key={c.id} value={`custom:${c.id}`}>
+          {`\u00a0\u00a0${c.name}`}
+        </option>
+      )),
+  ]);
+}
+
+/** The row's checkbox for a bulk move (not for a withdrawn application or a job the caller only reads). */
+function SelectBox({ application }: { application: ReceivedApplication }) {
+  const { selected, toggle } = useResponsesContext();
+  return (
+    <input
+      type="checkbox"
+      className="size-4 accent-teal-700"
+      aria-label={`Select ${whoOf(application)} for a bulk move`}
+      checked={selected.has(application._id)}
+      onChange={() => toggle(application._id)}
+    />
+  );
+}
+
+/**
+ * The stage select and its "Move" button; a withdrawn application shows its stage and when it was withdrawn, and
+ * one the caller may only read (a viewer) its stage alone.
+ */
 export function StageControl({ application, busy, onStage, className }: StageControlProps) {
-  const [chosen, setChosen] = useState<ApplicationStage>(application.stage);
-  const [shown, setShown] = useState<ApplicationStage>(application.stage);
+  const { customStages, readOnly } = useResponsesContext();
+  const custom = customStages[application.job] ?? [];
+  const [chosen, setChosen] = useState(valueOf(application));
+  const [shown, setShown] = useState(valueOf(application));
   // The stage moved (here, by an undo, or by someone else): the select shows it again.
-  if (shown !== application.stage) {
-    setShown(application.stage);
-    setChosen(application.stage);
+  if (shown !== valueOf(application)) {
+    setShown(valueOf(application));
+    setChosen(valueOf(application));
   }
   if (application.withdrawnAt !== null) {
     return (
@@ -56,30 +97,35 @@ export function StageControl({ application, busy, onStage, className }: StageCon
       </span>
     );
   }
-  const changed = chosen !== application.stage;
+  if (readOnly.has(application.job)) {
+    return (
+      <span className="flex flex-col items-start gap-1" data-testid="stage-read-only">
+        <StageBadge stage={application.stage} />
+        {application.customStage ? <span className="text-xs">{application.customStage.name}</span> : null}
+      </span>
+    );
+  }
+  const target = chosen.startsWith('custom:') ? custom.find((c) => `custom:${c.id}` === chosen) : undefined;
+  const targetStage: ApplicationStage = target ? target.after : isStage(chosen) ? chosen : application.stage;
+  const label = target ? target.name : STAGE_LABELS[targetStage];
   return (
     <span className="flex flex-wrap items-center gap-2">
+      <SelectBox application={application} />
       <select
         aria-label={`Stage of ${whoOf(application)}`}
         className={`${inputClass} ${className} w-auto`}
         value={chosen}
         disabled={busy}
-        onChange={(event) => {
-          if (isStage(event.target.value)) setChosen(event.target.value);
-        }}
+        onChange={(event) => setChosen(event.target.value)}
       >
-        {APPLICATION_STAGES.map((stage) => (
-          <option key={stage} value={stage}>
-            {STAGE_LABELS[stage]}
-          </option>
-        ))}
+        <StageOptions custom={custom} />
       </select>
-      {changed ? (
+      {chosen !== valueOf(application) ? (
         <Button
           className="px-3 py-1.5 text-sm"
           disabled={busy}
-          aria-label={`Move ${whoOf(application)} to ${STAGE_LABELS[chosen]}`}
-          onClick={() => onStage(application, chosen)}
+          aria-label={`Move ${whoOf(application)} to ${label}`}
+          onClick={() => onStage(application, targetStage, target?.id)}
         >
           Move
         </Button>
@@ -100,7 +146,11 @@ interface MailDialogProps {
 function StageMailDialog({ application, stage, busy, onCancel, onConfirm }: MailDialogProps) {
   const titleId = useId();
   const messageId = useId();
-  const [message, setMessage] = useState(STAGE_MAIL_DEFAULT_MESSAGE[stage]);
+  // The company's template for the stage (issue 33) until the mover edits it; the built-in text while it loads.
+  const options = useStageOptions(application._id);
+  const companyDefault = options.data?.messages[stage] ?? STAGE_MAIL_DEFAULT_MESSAGE[stage];
+  const [edited, setMessage] = useState<string | null>(null);
+  const message = edited ?? companyDefault;
   const employer = application.companyName || 'The employer';
   return (
     <ModalPanel titleId={titleId} onClose={onCancel} initialFocus="textarea" testId="stage-mail-dialog">
@@ -138,7 +188,7 @@ function StageMailDialog({ application, stage, busy, onCancel, onConfirm }: Mail
           className={inputClass}
         />
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          Empty: “{STAGE_MAIL_DEFAULT_MESSAGE[stage]}” The e-mail ends with a link to their applications.
+          Empty: “{companyDefault}” The e-mail ends with a link to their applications.
         </p>
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onCancel}>
@@ -179,7 +229,7 @@ function MoveStatus({
   if (!last) return undone;
   return (
     <>
-      {`${last.application.applicantName} moved to ${STAGE_LABELS[last.change.stage]}`}
+      {`${last.application.applicantName} moved to ${last.change.customStage?.name ?? STAGE_LABELS[last.change.stage]}`}
       {last.change.emailed
         ? last.undoable
           ? `; the e-mail to them goes in ${windowSeconds(last.change)} seconds.`
@@ -216,11 +266,16 @@ export function useStageMove() {
     return () => clearTimeout(timer);
   }, [undoUntil]);
 
-  const move = (application: ReceivedApplication, stage: ApplicationStage, message?: string) => {
+  const move = (
+    application: ReceivedApplication,
+    stage: ApplicationStage,
+    message?: string,
+    customStageId?: string,
+  ) => {
     setLast(null);
     setUndone('');
     changeStage.mutate(
-      { id: application._id, stage, ...(message ? { message } : {}) },
+      { id: application._id, stage, ...(message ? { message } : {}), ...(customStageId ? { customStageId } : {}) },
       {
         onSuccess: (change) => {
           setAsking(null);
@@ -235,9 +290,10 @@ export function useStageMove() {
     );
   };
 
-  const request = (application: ReceivedApplication, stage: ApplicationStage) => {
-    if (isMailed(stage)) setAsking({ application, stage });
-    else move(application, stage);
+  // A company's own stage sends no e-mail, whichever fixed stage it follows: it moves at once.
+  const request = (application: ReceivedApplication, stage: ApplicationStage, customStageId?: string) => {
+    if (isMailed(stage) && !customStageId && stage !== application.stage) setAsking({ application, stage });
+    else move(application, stage, undefined, customStageId);
   };
 
   const undo = () => {

@@ -3,6 +3,7 @@ import type {
   CompanyInvitation,
   CompanyPage,
   CompanyUpdateBody,
+  CompanyRole,
   InvitationAnswerBody,
   MyInvitation,
 } from '@jobboard/shared';
@@ -14,6 +15,7 @@ export interface CompanyMember {
   email: string;
   name: string;
   isCreator: boolean;
+  role?: CompanyRole;
 }
 
 const path = (slug: string) => `/api/companies/${encodeURIComponent(slug)}`;
@@ -58,8 +60,8 @@ export function useCompanyMembers(slug: string, enabled: boolean) {
 export function useInviteMember(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) =>
-      apiFetch<CompanyMember[]>(`${path(slug)}/members`, { method: 'POST', body: { email } }),
+    mutationFn: ({ email, role }: { email: string; role: CompanyRole }) =>
+      apiFetch<CompanyMember[]>(`${path(slug)}/members`, { method: 'POST', body: { email, role } }),
     onSuccess: (members) => {
       client.setQueryData(queryKeys.companyMembers(slug), members);
       void client.invalidateQueries({ queryKey: queryKeys.companyInvitations(slug) });

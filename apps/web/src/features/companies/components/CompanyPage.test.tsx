@@ -27,8 +27,8 @@ const company: CompanyPageData = {
 
 const bob = { ...alice, _id: 'u2', name: 'Bob', username: 'bob', email: 'bob@example.com' };
 const members: CompanyMember[] = [
-  { email: 'alice@example.com', name: 'Alice', isCreator: true },
-  { email: 'bob@example.com', name: 'Bob', isCreator: false },
+  { email: 'alice@example.com', name: 'Alice', isCreator: true, role: 'owner' },
+  { email: 'bob@example.com', name: 'Bob', isCreator: false, role: 'recruiter' },
 ];
 
 const open = (options: { user?: typeof alice | null } = {}) =>
@@ -90,7 +90,7 @@ describe('company page', () => {
   });
 
   it('a member edits the company; a bad URL is refused before sending', async () => {
-    let current = { ...company, canEdit: true };
+    let current: CompanyPageData = { ...company, canEdit: true, role: 'owner' };
     const fetch = mockFetch((url, init) => {
       if (url === '/api/companies/tidewater-labs' && init?.method === 'PATCH') {
         current = { ...current, ...(JSON.parse(String(init.body)) as Partial<CompanyPageData>) };
@@ -145,7 +145,7 @@ describe('company page', () => {
   });
 
   it('a member sets the links (one a line) and removes the cover image in the edit form', async () => {
-    let current: CompanyPageData = { ...company, canEdit: true, cover: '/uploads/1-abc-office.webp' };
+    let current: CompanyPageData = { ...company, canEdit: true, role: 'owner', cover: '/uploads/1-abc-office.webp' };
     const fetch = mockFetch((url, init) => {
       if (url === '/api/companies/tidewater-labs' && init?.method === 'PATCH') {
         current = { ...current, ...(JSON.parse(String(init.body)) as Partial<CompanyPageData>) };
@@ -176,7 +176,7 @@ describe('company page', () => {
 
   it('a member who is not the creator sees the members, without invite or remove, and may leave', async () => {
     mockFetch((url) => {
-      if (url === '/api/companies/tidewater-labs') return { body: { ...company, canEdit: true } };
+      if (url === '/api/companies/tidewater-labs') return { body: { ...company, canEdit: false, role: 'recruiter' } };
       if (url === '/api/companies/tidewater-labs/members') return { body: members };
       return undefined;
     });
@@ -193,7 +193,8 @@ describe('company page', () => {
     let list = [...members];
     let invitations: { id: string; email: string; createdAt: string; expiresAt: string }[] = [];
     const fetch = mockFetch((url, init) => {
-      if (url === '/api/companies/tidewater-labs') return { body: { ...company, canEdit: true } };
+      if (url === '/api/companies/tidewater-labs')
+        return { body: { ...company, canEdit: true, role: 'owner' as const } };
       if (url === '/api/companies/tidewater-labs/members' && init?.method === 'POST') {
         const { email } = JSON.parse(String(init.body)) as { email: string };
         if (email === 'spam@example.com')
@@ -269,7 +270,8 @@ describe('company page', () => {
       },
     ];
     const fetch = mockFetch((url, init) => {
-      if (url === '/api/companies/tidewater-labs') return { body: { ...company, canEdit: true } };
+      if (url === '/api/companies/tidewater-labs')
+        return { body: { ...company, canEdit: true, role: 'owner' as const } };
       if (url === '/api/companies/tidewater-labs/members') return { body: members };
       if (url === '/api/companies/tidewater-labs/invitations') return { body: [] };
       if (url === '/api/companies/tidewater-labs/api-keys' && init?.method === 'POST') {
@@ -319,7 +321,8 @@ describe('company page', () => {
 
   it('a member who is not the owner sees no API keys', async () => {
     const fetch = mockFetch((url) => {
-      if (url === '/api/companies/tidewater-labs') return { body: { ...company, canEdit: true } };
+      if (url === '/api/companies/tidewater-labs')
+        return { body: { ...company, canEdit: false, role: 'recruiter' as const } };
       if (url === '/api/companies/tidewater-labs/members') return { body: members };
       return undefined;
     });

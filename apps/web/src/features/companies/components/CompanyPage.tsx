@@ -111,7 +111,7 @@ export function CompanyPage() {
           <CompanyJobList jobs={data.jobs} />
         )}
       </div>
-      {data.canEdit ? <MembersPanel slug={data.slug} /> : null}
+      {data.role ? <MembersPanel slug={data.slug} role={data.role} /> : null}
     </section>
   );
 }

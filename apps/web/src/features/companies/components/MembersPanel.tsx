@@ -1,3 +1,4 @@
+import { COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyRole } from '@jobboard/shared';
 import { LogOut, UserMinus, UserPlus } from 'lucide-react';
 import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +8,7 @@ import { inputClass } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
 import { useMutateOnce } from '../../../lib/single-flight';
+import { useChangeRole } from '../api/team';
 import {
   useCompanyInvitations,
   useCompanyMembers,
@@ -16,14 +18,17 @@ import {
 } from '../api/companies';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { EmbedPanel } from './EmbedPanel';
+import { StageTemplatesPanel } from './StageTemplatesPanel';
 import { ImportsPanel } from './ImportsPanel';
 import { WebhooksPanel } from './WebhooksPanel';
 import { cardClass } from './card';
 
 interface MemberRowProps {
   member: CompanyMember;
-  /** The creator may remove any other member. */
+  /** An owner may remove any member but the creator, and change their role. */
   canRemove: boolean;
+  onRole: (role: CompanyRole) => void;
+  changingRole: boolean;
   /** A member other than the creator may leave. */
   isMe: boolean;
   removing: boolean;
@@ -32,7 +37,54 @@ interface MemberRowProps {
   onLeave: () => void;
 }
 
-function MemberRow({ member, canRemove, isMe, removing, leaving, onRemove, onLeave }: MemberRowProps) {
+function RoleBadge({ role }: { role: CompanyRole }) {
+  return (
+    <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+      {COMPANY_ROLE_LABELS[role]}
+    </span>
+  );
+}
+
+function RoleSelect({
+  member,
+  onRole,
+  disabled,
+}: {
+  member: CompanyMember;
+  onRole: (role: CompanyRole) => void;
+  disabled: boolean;
+}) {
+  return (
+    <select
+      aria-label={`Role of ${member.email}`}
+      className={`${inputClass} w-auto py-1.5`}
+      value={member.role ?? 'recruiter'}
+      disabled={disabled}
+      onChange={(event) => {
+        const role = COMPANY_ROLES.find((r) => r === event.target.value);
+        if (role) onRole(role);
+      }}
+    >
+      {COMPANY_ROLES.map((role) => (
+        <option key={role} value={role}>
+          {COMPANY_ROLE_LABELS[role]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function MemberRow({
+  member,
+  canRemove,
+  onRole,
+  changingRole,
+  isMe,
+  removing,
+  leaving,
+  onRemove,
+  onLeave,
+}: MemberRowProps) {
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
       <div className="min-w-0 flex-1">
@@ -43,9 +95,11 @@ function MemberRow({ member, canRemove, isMe, removing, leaving, onRemove, onLea
               Creator
             </span>
           ) : null}
+          {member.role && !canRemove ? <RoleBadge role={member.role} /> : null}
         </p>
         <p className="text-sm break-all text-slate-700 dark:text-slate-300">{member.email}</p>
       </div>
+      {canRemove ? <RoleSelect member={member} onRole={onRole} disabled={changingRole} /> : null}
       {canRemove ? (
         <Button
           variant="secondary"
@@ -71,14 +125,16 @@ function MemberRow({ member, canRemove, isMe, removing, leaving, onRemove, onLea
 interface InviteFormProps {
   email: string;
   setEmail: (email: string) => void;
+  role: CompanyRole;
+  setRole: (role: CompanyRole) => void;
   onAdd: (event: SubmitEvent) => void;
   busy: boolean;
   /** The last invitation failed: its message is under the form (member-email-error). */
   failed: boolean;
 }
 
-/** The creator's invitation by e-mail. */
-function InviteForm({ email, setEmail, onAdd, busy, failed }: InviteFormProps) {
+/** An owner's invitation by e-mail, with the role accepting gives. */
+function InviteForm({ email, setEmail, role, setRole, onAdd, busy, failed }: InviteFormProps) {
   return (
     <form onSubmit={onAdd} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
       <div className="flex-1">
@@ -97,6 +153,23 @@ function InviteForm({ email, setEmail, onAdd, busy, failed }: InviteFormProps) {
           aria-describedby={failed ? 'member-email-error' : undefined}
         />
       </div>
+      <div>
+        <label htmlFor="member-role" className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
+          Role
+        </label>
+        <select
+          id="member-role"
+          className={`${inputClass} w-auto`}
+          value={role}
+          onChange={(event) => setRole(COMPANY_ROLES.find((r) => r === event.target.value) ?? 'recruiter')}
+        >
+          {COMPANY_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {COMPANY_ROLE_LABELS[r]}
+            </option>
+          ))}
+        </select>
+      </div>
       <Button type="submit" disabled={busy || !email.trim()}>
         <UserPlus size={16} aria-hidden="true" />
         {busy ? 'Inviting...' : 'Send invitation'}
@@ -110,19 +183,23 @@ function useInvite(slug: string) {
   const add = useInviteMember(slug);
   const addOnce = useMutateOnce(add.mutate);
   const [email, setEmail] = useState('');
+  const [role, setRole] = useState<CompanyRole>('recruiter');
   const [invited, setInvited] = useState('');
   const onAdd = (event: SubmitEvent) => {
     event.preventDefault();
     const address = email.trim();
     if (!address) return;
-    addOnce(address, {
-      onSuccess: () => {
-        setInvited(address);
-        setEmail('');
+    addOnce(
+      { email: address, role },
+      {
+        onSuccess: () => {
+          setInvited(address);
+          setEmail('');
+        },
       },
-    });
+    );
   };
-  return { add, email, setEmail, invited, onAdd };
+  return { add, email, setEmail, role, setRole, invited, onAdd };
 }
 
 /** Removing a member (the creator) or leaving (a member), each confirmed first; who leaves goes to My Jobs. */
@@ -148,14 +225,17 @@ function useMemberRemoval(slug: string) {
   return { remove, onRemove, onLeave };
 }
 
-export function MembersPanel({ slug }: { slug: string }) {
+/** The members with their roles; an owner invites (choosing the role), changes roles and removes; anyone leaves. */
+export function MembersPanel({ slug, role }: { slug: string; role: CompanyRole }) {
   const me = useCurrentUser();
   const members = useCompanyMembers(slug, true);
-  const { add, email, setEmail, invited, onAdd } = useInvite(slug);
+  const { add, email, setEmail, role: inviteRole, setRole: setInviteRole, invited, onAdd } = useInvite(slug);
   const { remove, onRemove, onLeave } = useMemberRemoval(slug);
+  const changeRole = useChangeRole(slug);
   const myEmail = me?.email.toLowerCase();
   const isCreator = Boolean(myEmail && members.data?.some((m) => m.isCreator && m.email.toLowerCase() === myEmail));
-  const invitations = useCompanyInvitations(slug, isCreator);
+  const isOwner = role === 'owner';
+  const invitations = useCompanyInvitations(slug, isOwner);
 
   return (
     <>
@@ -164,8 +244,8 @@ export function MembersPanel({ slug }: { slug: string }) {
           Members
         </h2>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Members may edit the company and post jobs for it. Its creator invites them by e-mail (they join by accepting)
-          and removes them.
+          Owners manage the team and the company; recruiters post jobs and handle applications; viewers read jobs and
+          applications. Owners invite by e-mail (people join by accepting).
         </p>
         {members.isPending ? (
           <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">Loading members...</p>
@@ -179,7 +259,9 @@ export function MembersPanel({ slug }: { slug: string }) {
               <MemberRow
                 key={member.email}
                 member={member}
-                canRemove={isCreator && !member.isCreator}
+                canRemove={isOwner && !member.isCreator && member.email.toLowerCase() !== myEmail}
+                onRole={(next) => changeRole.mutate({ email: member.email, role: next })}
+                changingRole={changeRole.isPending}
                 isMe={!member.isCreator && member.email.toLowerCase() === myEmail}
                 removing={remove.isPending && remove.variables === member.email}
                 leaving={remove.isPending}
@@ -189,25 +271,34 @@ export function MembersPanel({ slug }: { slug: string }) {
             ))}
           </ul>
         )}
-        {isCreator && invitations.data && invitations.data.length > 0 ? (
+        {isOwner && invitations.data && invitations.data.length > 0 ? (
           <div className="mt-4">
             <h3 className="text-sm font-semibold">Pending invitations</h3>
             <ul className="mt-1 text-sm text-slate-700 dark:text-slate-300">
               {invitations.data.map((invitation) => (
                 <li key={invitation.id} className="break-all">
                   {invitation.email}
+                  {invitation.role ? ` (${COMPANY_ROLE_LABELS[invitation.role]})` : ''}
                 </li>
               ))}
             </ul>
           </div>
         ) : null}
-        {remove.isError ? (
+        {remove.isError || changeRole.isError ? (
           <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">
-            {errorMessage(remove.error)}
+            {errorMessage(remove.error ?? changeRole.error)}
           </p>
         ) : null}
-        {isCreator ? (
-          <InviteForm email={email} setEmail={setEmail} onAdd={onAdd} busy={add.isPending} failed={add.isError} />
+        {isOwner ? (
+          <InviteForm
+            email={email}
+            setEmail={setEmail}
+            role={inviteRole}
+            setRole={setInviteRole}
+            onAdd={onAdd}
+            busy={add.isPending}
+            failed={add.isError}
+          />
         ) : null}
         {invited && !add.isError ? (
           <p role="status" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
@@ -224,6 +315,7 @@ export function MembersPanel({ slug }: { slug: string }) {
       {isCreator ? <ApiKeysPanel slug={slug} /> : null}
       {isCreator ? <WebhooksPanel slug={slug} /> : null}
       {isCreator ? <ImportsPanel slug={slug} /> : null}
+      {isOwner ? <StageTemplatesPanel slug={slug} /> : null}
       <EmbedPanel slug={slug} />
     </>
   );

@@ -1,0 +1,202 @@
+import {
+  APPLICATION_STAGES,
+  MAILED_STAGES,
+  STAGE_LABELS,
+  STAGE_MAIL_MESSAGE_MAX,
+  type ApplicationStage,
+  type BulkStageResult,
+  type ReceivedApplication,
+} from '@jobboard/shared';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { showError } from '../../../components/ui/dialogs';
+import { inputClass, labelClass } from '../../../components/ui/Field';
+import { ModalPanel } from '../../../components/ui/ModalPanel';
+import { errorMessage } from '../../../lib/api';
+import { useBulkStage, useUndoStage } from '../api/pipeline';
+
+/*
+ * A bulk move (issue 33): the rows chosen on Responses go to one stage in one request. A stage that e-mails asks
+ * first (one message for all, or each job's own default when left empty); each move then waits its own undo
+ * window, and the outcome lists every application: moved (with Undo) or why not.
+ */
+
+const isStage = (value: string): value is ApplicationStage => (APPLICATION_STAGES as readonly string[]).includes(value);
+
+function BulkMailDialog({
+  count,
+  stage,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  count: number;
+  stage: ApplicationStage;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (message: string) => void;
+}) {
+  const titleId = useId();
+  const messageId = useId();
+  const [message, setMessage] = useState('');
+  return (
+    <ModalPanel titleId={titleId} onClose={onCancel} initialFocus="textarea" testId="bulk-mail-dialog">
+      <h2 id={titleId} className="text-lg font-semibold">
+        Move {count} candidates to {STAGE_LABELS[stage]}?
+      </h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        Each of them is e-mailed after a short undo window.
+      </p>
+      <form
+        className="mt-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onConfirm(message.trim());
+        }}
+      >
+        <label htmlFor={messageId} className={labelClass}>
+          Your message to all of them (plain text)
+        </label>
+        <textarea
+          id={messageId}
+          rows={4}
+          value={message}
+          maxLength={STAGE_MAIL_MESSAGE_MAX}
+          onChange={(event) => setMessage(event.target.value)}
+          className={inputClass}
+        />
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          Empty: each job’s company sends its own default message for this stage.
+        </p>
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Moving…' : 'Move and e-mail'}
+          </Button>
+        </div>
+      </form>
+    </ModalPanel>
+  );
+}
+
+/** The outcome of the last bulk move: each application moved (Undo while its window is open) or why it was not. */
+function BulkOutcome({ result, names }: { result: BulkStageResult; names: Map<string, string> }) {
+  const undo = useUndoStage();
+  const [undone, setUndone] = useState<ReadonlySet<string>>(new Set());
+  return (
+    <div role="status" className="mt-2 text-sm text-slate-800 dark:text-slate-200" data-testid="bulk-outcome">
+      <p className="font-medium">
+        {result.moved} moved{result.failed > 0 ? `, ${result.failed} not moved` : ''}.
+      </p>
+      <ul className="mt-1 space-y-1">
+        {result.items.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-center gap-2">
+            <span>
+              {names.get(item.id) ?? item.id}:{' '}
+              {item.ok ? (undone.has(item.id) ? 'undone' : 'moved') : `not moved (${item.error?.message ?? 'error'})`}
+            </span>
+            {/* Undo until the server says it is too late (its answer is shown). */}
+            {item.ok && item.change?.undoUntil && !undone.has(item.id) ? (
+              <Button
+                variant="secondary"
+                className="px-2 py-0.5 text-xs"
+                aria-label={`Undo the move of ${names.get(item.id) ?? item.id}`}
+                disabled={undo.isPending}
+                onClick={() =>
+                  undo.mutate(item.id, {
+                    onSuccess: () => setUndone((set) => new Set([...set, item.id])),
+                    onError: (error) => void showError(errorMessage(error)),
+                  })
+                }
+              >
+                Undo
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The bar over the list while rows are chosen: how many, a stage, and Move; then the outcome. */
+export function BulkMoveBar({
+  items,
+  selected,
+  onDone,
+}: {
+  items: readonly ReceivedApplication[];
+  selected: ReadonlySet<string>;
+  onDone: () => void;
+}) {
+  const bulk = useBulkStage();
+  const [stage, setStage] = useState<ApplicationStage>('reviewing');
+  const [asking, setAsking] = useState(false);
+  const [outcome, setOutcome] = useState<{ result: BulkStageResult; names: Map<string, string> } | null>(null);
+  const selectId = useId();
+  const names = new Map(items.map((item) => [item._id, item.applicantName]));
+
+  const run = (message?: string) => {
+    const ids = [...selected];
+    const known = new Map(ids.map((id) => [id, names.get(id) ?? id]));
+    bulk.mutate(
+      { ids, stage, ...(message ? { message } : {}) },
+      {
+        onSuccess: (result) => {
+          setAsking(false);
+          setOutcome({ result, names: known });
+          onDone();
+        },
+        onError: (error) => void showError(errorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <>
+      {selected.size > 0 ? (
+        <div
+          className="mb-3 flex flex-wrap items-end gap-3 rounded-xl border border-teal-200 bg-teal-50 p-3 dark:border-teal-900 dark:bg-teal-950"
+          data-testid="bulk-move-bar"
+        >
+          <p className="text-sm font-medium text-teal-950 dark:text-teal-50">{selected.size} selected</p>
+          <div>
+            <label htmlFor={selectId} className={labelClass}>
+              Move them to
+            </label>
+            <select
+              id={selectId}
+              className={`${inputClass} w-auto`}
+              value={stage}
+              onChange={(event) => isStage(event.target.value) && setStage(event.target.value)}
+            >
+              {APPLICATION_STAGES.map((s) => (
+                <option key={s} value={s}>
+                  {STAGE_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button disabled={bulk.isPending} onClick={() => (MAILED_STAGES.includes(stage) ? setAsking(true) : run())}>
+            Move selected
+          </Button>
+          <Button variant="ghost" onClick={onDone}>
+            Clear selection
+          </Button>
+        </div>
+      ) : null}
+      {asking ? (
+        <BulkMailDialog
+          count={selected.size}
+          stage={stage}
+          busy={bulk.isPending}
+          onCancel={() => setAsking(false)}
+          onConfirm={(message) => run(message)}
+        />
+      ) : null}
+      {outcome ? <BulkOutcome result={outcome.result} names={outcome.names} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  CAROL,
+  DEMO_PASSWORD,
+  expectNoAxeViolations,
+  linkFromOutbox,
+  mailFromOutbox,
+  shootScreens,
+  signInFast,
+  uniqueSuffix,
+} from './fixtures';
+
+/*
+ * Issue 33, items 7 and 8 (decision record 43): Carol, an owner, moves a candidate to Offer with her own message,
+ * sees the undo window, and the message is what is sent after it; then she invites a viewer, who accepts and
+ * reads Responses without a way to change them.
+ */
+
+const PASSWORD = 'a long seeker passphrase';
+
+test.setTimeout(120_000);
+
+/**
+ * shootScreens for a page with a modal open: the theme is switched on the page's root element, since the modal's
+ * backdrop keeps the header's toggle from being clicked.
+ */
+async function shootDialog(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const dark of [false, true]) {
+    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${dir}/${name}-${dark ? 'dark' : 'light'}-${width}.png`, fullPage: true });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** A company of Carol's with one job and one fresh applicant to it. */
+async function companyWithApplicant(carol: Page, page: Page, n: string) {
+  const company = await carol.request.post('/api/companies', { data: { name: `Team Harbour ${n}` } });
+  expect(company.status(), await company.text()).toBe(201);
+  const { id: companyId, slug } = (await company.json()) as { id: string; slug: string };
+  const posted = await carol.request.post('/api/job/post-job', {
+    data: {
+      jobTitle: `Harbour Pilot ${n}`,
+      companyId,
+      jobLocation: 'London',
+      employmentType: 'Full-time',
+      experienceLevel: 'Any Experience',
+      salaryType: 'Yearly',
+      minPrice: '$20k',
+      maxPrice: '$120k',
+      description: 'A job whose candidate is moved to Offer with an edited message in the end-to-end test.',
+      skills: [{ value: 'React', label: 'React' }],
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const { insertedId: jobId } = (await posted.json()) as { insertedId: string };
+  const seekerEmail = `offer-${n}@example.com`;
+  const signup = await page.request.post('/api/auth/signup', {
+    data: { name: 'Olive Offer', username: `offer-${n}`, email: seekerEmail, password: PASSWORD },
+  });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  await signInFast(page, seekerEmail, PASSWORD);
+  const applied = await page.request.post('/api/apply/apply-job', { data: { job: jobId } });
+  expect(applied.status(), await applied.text()).toBe(201);
+  return { slug, jobId, seekerEmail };
+}
+
+test('an owner moves a candidate to Offer with an edited message: the undo window, then that message is sent', async ({
+  browser,
+  page,
+}) => {
+  const n = uniqueSuffix();
+  const carol = await (await browser.newContext()).newPage();
+  await signInFast(carol, CAROL, DEMO_PASSWORD);
+  const { jobId, seekerEmail } = await companyWithApplicant(carol, page, n);
+
+  await carol.goto(`/responses?job=${jobId}`);
+  const row = carol.getByTestId('response-row').filter({ hasText: seekerEmail });
+  await row.getByRole('combobox', { name: /^Stage of Olive Offer/ }).selectOption('offer');
+  await row.getByRole('button', { name: /^Move Olive Offer/ }).click();
+  const dialog = carol.getByRole('dialog', { name: 'Move Olive Offer to Offer?' });
+  const message = `Your offer: 52,000 a year, starting in March (${n}).`;
+  await dialog.getByLabel('Your message (plain text)').fill(message);
+  await expectNoAxeViolations(carol, 'the move dialog');
+  await shootDialog(carol, 'stage-move-dialog');
+  await dialog.getByRole('button', { name: 'Move and e-mail' }).click();
+  await expect(carol.getByTestId('stage-note')).toHaveText(
+    /^Olive Offer moved to Offer; the e-mail to them goes in \d+ seconds\.Undo$/,
+  );
+  await expect(carol.getByTestId('stage-note')).toHaveText('Olive Offer moved to Offer; they were e-mailed about it.', {
+    timeout: 40_000,
+  });
+  const mail = await mailFromOutbox(seekerEmail, /offer/i);
+  expect(mail.body).toContain(message);
+  expect(mail.body).not.toContain('They will be in touch about the next steps.');
+});
+
+test('an owner invites a viewer, who accepts and reads Responses without changing them', async ({ browser, page }) => {
+  const n = uniqueSuffix();
+  const carol = await (await browser.newContext()).newPage();
+  await signInFast(carol, CAROL, DEMO_PASSWORD);
+  const { slug, jobId, seekerEmail } = await companyWithApplicant(carol, page, n);
+
+  await carol.goto(`/company/${slug}`);
+  const members = carol.getByRole('region', { name: 'Members' });
+  await members.getByLabel('Invite a member by e-mail').fill(`viewer-${n}@example.com`);
+  await members.getByLabel('Role', { exact: true }).selectOption('viewer');
+  await members.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(members.getByRole('status')).toContainText(`An invitation was sent to viewer-${n}@example.com`);
+  await expect(members).toContainText(`viewer-${n}@example.com (Viewer)`);
+  await expect(carol.getByTestId('stage-templates')).toContainText('Hiring stages and e-mails');
+  await expectNoAxeViolations(carol, 'members and stage settings');
+  await shootScreens(carol, 'members-and-templates');
+
+  // The viewer signs up with the invited address and accepts by the mailed link.
+  const viewer = await (await browser.newContext()).newPage();
+  const signup = await viewer.request.post('/api/auth/signup', {
+    data: { name: 'Vera Viewer', username: `viewer-${n}`, email: `viewer-${n}@example.com`, password: PASSWORD },
+  });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  await signInFast(viewer, `viewer-${n}@example.com`, PASSWORD);
+  await viewer.goto(await linkFromOutbox(`viewer-${n}@example.com`, '/company-invitation'));
+  const accepted = viewer.waitForResponse((r) => r.url().endsWith('/api/invitations/accept'));
+  await viewer.getByRole('button', { name: 'Accept invitation' }).click();
+  expect((await accepted).status()).toBe(200);
+  await expect((await accepted).json()).resolves.toMatchObject({ accepted: true, company: { slug } });
+
+  await viewer.goto(`/responses?job=${jobId}`);
+  const row = viewer.getByTestId('response-row').filter({ hasText: seekerEmail });
+  await expect(row.getByTestId('stage-read-only')).toContainText('Applied');
+  await expect(row.getByRole('combobox', { name: /^Stage of/ })).toHaveCount(0);
+  await expectNoAxeViolations(viewer, 'responses for a viewer');
+
+  // Carol sees the viewer among the members, with a role she may change.
+  await carol.reload();
+  await expect(carol.getByLabel(`Role of viewer-${n}@example.com`)).toHaveValue('viewer', { timeout: 30_000 });
+});
