@@ -1,5 +1,4 @@
-import type {
-  applyOptionsBodySchema} from '@jobboard/shared';
+import type { applyOptionsBodySchema } from '@jobboard/shared';
 import {
   MESSAGES,
   SCREENING_MESSAGES,
@@ -7,7 +6,7 @@ import {
   type ApplyMethod,
   type ApplyOptions,
   type ScreeningAnswer,
-  type ScreeningAnswers
+  type ScreeningAnswers,
 } from '@jobboard/shared';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.js';
