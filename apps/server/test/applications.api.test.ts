@@ -17,6 +17,8 @@ const APPLICATION_FIELDS = [
   'applicantName',
   'applicantResume',
   'appliedDate',
+  // Added beside the spec's fields (issue 33 point 4; decision record 44): the applicant's headline, location, links.
+  'candidate',
   'companyName',
   // Added beside the spec's fields by the apply dialog (issue 14 point 1; decision record 23): what the applicant sent.
   'coverNote',
