@@ -221,8 +221,11 @@ describe('Responses page', () => {
     await user.selectOptions(await screen.findByRole('combobox', { name: /Stage of Person a/ }), 'offer');
     await user.click(screen.getByRole('button', { name: /^Move Person a/ }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Move and e-mail' }));
-    expect(await screen.findByTestId('stage-note')).toHaveTextContent(
-      'Person a moved to Offer; the e-mail to them goes in 30 seconds.',
+    // The note is a live region, there (empty) before the move answers.
+    await waitFor(() =>
+      expect(screen.getByTestId('stage-note')).toHaveTextContent(
+        'Person a moved to Offer; the e-mail to them goes in 30 seconds.',
+      ),
     );
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Undone: Person a is back in Applied; no e-mail was sent.')).toBeInTheDocument();
