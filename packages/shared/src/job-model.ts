@@ -38,6 +38,9 @@ export const JOB_SORT_LABELS: Record<JobSort, string> = {
   pay: 'Highest pay',
 };
 
+/** The widest radius a search takes, in kilometres. */
+export const RADIUS_MAX_KM = 500;
+
 export const JOB_MODEL_LIMITS = {
   skillsPerJob: 20,
   skillChars: 40,

@@ -23,6 +23,7 @@ import {
   APPLIED_JOB_STATUSES,
   isCurrencyCode,
   JOB_MODEL_LIMITS,
+  RADIUS_MAX_KM,
   JOB_SORTS,
   JOB_STATUSES,
   SALARY_PERIODS,
@@ -737,9 +738,6 @@ const countryFilter = (label: string) =>
       .transform((v) => v.toUpperCase())
       .optional(),
   );
-
-/** The widest radius a search takes, in kilometres. */
-export const RADIUS_MAX_KM = 500;
 
 export const searchQuerySchema = z.strictObject({
   /** "What": title, company, skills and description words; the title counts most. */
