@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -22,6 +20,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from './helpers.js';
+import { unzipped } from './support/unzipped.js';
 
 /** A seeker's profile keeps their CVs and a headline, location and links (issue 33, point 4; decision record 44). */
 
@@ -34,28 +33,6 @@ function multipart(bytes: Buffer, filename: string) {
     payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-requested-with': 'XMLHttpRequest' },
   };
-}
-
-/** The export as `unzip` extracts it, file by file (as personal-data.api.test.ts reads it). */
-function unzipped(bytes: Buffer): Map<string, Buffer> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-stored-cvs-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'export.zip'), bytes);
-    const run = spawnSync('unzip', ['-q', 'export.zip', '-d', 'out'], { cwd: dir, encoding: 'utf8' });
-    expect(run.status, run.stderr).toBe(0);
-    const files = new Map<string, Buffer>();
-    const walk = (at: string) => {
-      for (const entry of fs.readdirSync(path.join(dir, 'out', at), { withFileTypes: true })) {
-        const name = path.posix.join(at, entry.name);
-        if (entry.isDirectory()) walk(name);
-        else files.set(name, fs.readFileSync(path.join(dir, 'out', name)));
-      }
-    };
-    walk('');
-    return files;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 describeEachDb('Stored CVs and the candidate profile', (kind) => {
