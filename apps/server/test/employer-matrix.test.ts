@@ -408,6 +408,106 @@ const TABLE: Record<string, Case> = {
     },
     status: companyOwners(200),
   },
+  // ---------- issue 33: how a job takes applications, threads and interviews ----------
+  'GET /api/applications/jobs/:jobId/apply-options': {
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/applications/jobs/${w.job}/apply-options`,
+      headers: as(w, a),
+    }),
+    status: readers(200),
+  },
+  'PUT /api/applications/jobs/:jobId/apply-options': {
+    request: async (w, a) => ({
+      method: 'PUT',
+      url: `/api/applications/jobs/${await companyJob(w, 'Employer matrix apply options')}/apply-options`,
+      headers: as(w, a),
+      payload: { method: 'email', email: `hiring-${a}@example.com` },
+    }),
+    status: managers(200),
+    check: async (w, a) => {
+      const rows = await w.t.db.query('SELECT 1 FROM job_apply_options WHERE forward_email = $1', [
+        `hiring-${a}@example.com`,
+      ]);
+      expect(rows.length).toBe(isManager(a) ? 1 : 0);
+    },
+  },
+  'GET /api/applications/:id/candidate': {
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/applications/${await standingApplication(w)}/candidate`,
+      headers: as(w, a),
+    }),
+    // The candidate page is the team's: to the applicant it is their own Applied Jobs row.
+    status: { ...readers(200), seeker: 404 },
+  },
+  'GET /api/applications/:id/thread': {
+    request: async (w, a) => ({
+      method: 'GET',
+      url: `/api/applications/${await standingApplication(w)}/thread`,
+      headers: as(w, a),
+    }),
+    status: { ...readers(200), seeker: 200 },
+    check: (_w, a, response) => {
+      if (response.statusCode === 200) expect(response.json<{ canWrite: boolean }>().canWrite).toBe(a !== 'viewer');
+    },
+  },
+  'POST /api/applications/:id/messages': {
+    request: async (w, a) => ({
+      method: 'POST',
+      url: `/api/applications/${await freshApplication(w)}/messages`,
+      headers: as(w, a),
+      payload: { body: `Message by ${a}` },
+    }),
+    status: { ...managers(201), seeker: 201 },
+    check: async (w, a) => {
+      const rows = await w.t.db.query('SELECT 1 FROM application_messages WHERE body = $1', [`Message by ${a}`]);
+      expect(rows.length).toBe(isManager(a) || a === 'seeker' ? 1 : 0);
+    },
+  },
+  'POST /api/applications/:id/interviews': {
+    request: async (w, a) => ({
+      method: 'POST',
+      url: `/api/applications/${await freshApplication(w)}/interviews`,
+      headers: as(w, a),
+      payload: {
+        slots: [{ start: '2030-05-17T14:30', timeZone: 'Europe/Paris' }],
+        lengthMinutes: 30,
+        location: `Room of ${a}`,
+      },
+    }),
+    // The applicant is on the thread but only the team proposes times.
+    status: { ...managers(201), seeker: 403 },
+    check: async (w, a) => {
+      const rows = await w.t.db.query('SELECT 1 FROM interviews WHERE location = $1', [`Room of ${a}`]);
+      expect(rows.length).toBe(isManager(a) ? 1 : 0);
+    },
+  },
+  'POST /api/applications/:id/interviews/:interviewId/cancel': {
+    request: async (w, a) => {
+      const application = await freshApplication(w);
+      const proposed = await w.t.app.inject({
+        method: 'POST',
+        url: `/api/applications/${application}/interviews`,
+        headers: { cookie: w.people.poster.cookie },
+        payload: {
+          slots: [{ start: '2030-06-03T10:00', timeZone: 'Europe/Berlin' }],
+          lengthMinutes: 30,
+          location: `Cancelled by ${a}`,
+        },
+      });
+      const { id } = proposed.json<{ id: string }>();
+      return { method: 'POST', url: `/api/applications/${application}/interviews/${id}/cancel`, headers: as(w, a) };
+    },
+    // Either side cancels; a viewer reads it only.
+    status: { ...managers(200), seeker: 200 },
+    check: async (w, a) => {
+      const rows = await w.t.db.query<{ status: string }>('SELECT status FROM interviews WHERE location = $1', [
+        `Cancelled by ${a}`,
+      ]);
+      expect(rows[0]?.status).toBe(isManager(a) || a === 'seeker' ? 'cancelled' : 'proposed');
+    },
+  },
   'PATCH /api/companies/:slug/members/:email': {
     // The viewer made a viewer again: a change only an owner may make, and one that leaves the world as it was.
     request: async (w, a) => ({

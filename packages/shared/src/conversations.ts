@@ -132,6 +132,7 @@ export const threadSchema = z.object({
     withdrawn: z.boolean(),
   }),
   side: z.enum(['team', 'candidate']).describe("The caller's side of the thread"),
+  canWrite: z.boolean().describe("false for a viewer of the job's company: reads the team's side, writes nothing"),
   messages: z.array(threadMessageSchema).describe('Oldest first'),
   interviews: z.array(interviewSchema).describe('Newest first'),
 });

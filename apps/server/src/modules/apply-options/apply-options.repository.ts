@@ -1,6 +1,6 @@
 import type { ApplyMethod, ScreeningAnswer, StoredQuestion } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
-import { MANAGES_JOB, OPEN_JOB } from '../../db/job-access.js';
+import { MANAGES_JOB, OPEN_JOB, SEES_JOB_APPLICATIONS } from '../../db/job-access.js';
 
 export interface ApplyOptionsRow {
   method: ApplyMethod;
@@ -33,10 +33,14 @@ export async function upsertApplyOptions(
   );
 }
 
-/** Whether `userId` manages the job (its poster or a member of its company). */
-export async function managesJob(db: Queryable, userId: string, jobId: string): Promise<boolean> {
-  const rows = await db.query(`SELECT 1 FROM jobs j WHERE j.id = $2 AND ${MANAGES_JOB}`, [userId, jobId]);
-  return rows.length > 0;
+/** What `userId` may do with the job's options: change them (its managers), read them (its company's viewers). */
+export async function accessToJob(db: Queryable, userId: string, jobId: string): Promise<'manage' | 'read' | 'none'> {
+  const rows = await db.query<{ manages: boolean }>(
+    `SELECT ${MANAGES_JOB} AS manages FROM jobs j WHERE j.id = $2 AND ${SEES_JOB_APPLICATIONS}`,
+    [userId, jobId],
+  );
+  if (!rows[0]) return 'none';
+  return rows[0].manages ? 'manage' : 'read';
 }
 
 export interface VersionRow {

@@ -2,6 +2,7 @@ import type { applyOptionsBodySchema } from '@jobboard/shared';
 import {
   MESSAGES,
   SCREENING_MESSAGES,
+  TEAM_MESSAGES,
   type ApplyForm,
   type ApplyMethod,
   type ApplyOptions,
@@ -18,7 +19,7 @@ import {
   findApplyOptions,
   findLatestVersion,
   insertVersion,
-  managesJob,
+  accessToJob,
   updateVersionQuestions,
   upsertApplyOptions,
   type ApplyOptionsRow,
@@ -28,8 +29,11 @@ import { sameQuestions, screen, toPublic, toStored } from './screening.js';
 const jobId = (raw: string) => parseId(raw, MESSAGES.jobNotFound);
 const notFound = () => new AppError('not_found', MESSAGES.jobNotFound);
 
-async function requireManaged(db: Queryable, user: CurrentUser, id: string): Promise<void> {
-  if (!(await managesJob(db, user.id, id))) throw notFound();
+/** Reading needs the job's team, viewers included; changing refuses a viewer (403). Anybody else: 404. */
+async function requireAccess(db: Queryable, user: CurrentUser, id: string, change: boolean): Promise<void> {
+  const access = await accessToJob(db, user.id, id);
+  if (access === 'none') throw notFound();
+  if (change && access === 'read') throw new AppError('forbidden', TEAM_MESSAGES.viewerReadOnly);
 }
 
 async function optionsOf(db: Queryable, id: string): Promise<ApplyOptions> {
@@ -49,7 +53,7 @@ async function optionsOf(db: Queryable, id: string): Promise<ApplyOptions> {
 /** The job's apply options, for its team (anybody else: 404, the job is not theirs to know of). */
 export async function getApplyOptions(db: Db, user: CurrentUser, rawJobId: string): Promise<ApplyOptions> {
   const id = jobId(rawJobId);
-  await requireManaged(db, user, id);
+  await requireAccess(db, user, id, false);
   return optionsOf(db, id);
 }
 
@@ -66,7 +70,7 @@ export async function saveApplyOptions(
 ): Promise<ApplyOptions> {
   const id = jobId(rawJobId);
   return db.transaction(async (tx) => {
-    await requireManaged(tx, user, id);
+    await requireAccess(tx, user, id, true);
     await upsertApplyOptions(tx, id, {
       method: body.method,
       url: body.method === 'external' ? body.url : null,

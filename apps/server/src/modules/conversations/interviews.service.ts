@@ -18,7 +18,7 @@ import {
   type SlotRow,
 } from './interviews.repository.js';
 import { teamOf, type Person, type ThreadRow } from './threads.repository.js';
-import { linkFor, requireThread, sideOf, type TalkDeps } from './threads.service.js';
+import { linkFor, requireThread, requireWriter, sideOf, type TalkDeps } from './threads.service.js';
 
 /**
  * Interviews (decision record 42): the team proposes up to five times, the candidate picks one, and both get the
@@ -53,6 +53,7 @@ function slotsOf(proposal: InterviewProposal): { startsAt: Date; timeZone: strin
 async function teamThread(tx: Transaction, userId: string, rawId: string): Promise<ThreadRow> {
   const thread = await requireThread(tx, userId, rawId, true);
   if (sideOf(thread, userId) !== 'team') throw new AppError('forbidden', CONVERSATION_MESSAGES.teamOnly);
+  requireWriter(thread, userId);
   if (thread.withdrawn_at !== null) throw new AppError('conflict', CONVERSATION_MESSAGES.withdrawn);
   return thread;
 }
@@ -233,6 +234,7 @@ export async function cancelInterview(
 ): Promise<Interview> {
   return deps.db.transaction(async (tx) => {
     const thread = await requireThread(tx, userId, rawId, true);
+    requireWriter(thread, userId);
     const { row, slots, interview } = await loadInterview(tx, thread, rawInterviewId);
     if (row.status === 'cancelled') return interview;
     const sequence = row.invited ? row.sequence + 1 : row.sequence;

@@ -1,6 +1,6 @@
 import type { ApplicationStage, ThreadMessage } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
-import { MANAGES_JOB } from '../../db/job-access.js';
+import { MANAGES_JOB, SEES_JOB_APPLICATIONS } from '../../db/job-access.js';
 
 export const iso = (value: Date | string): string => new Date(value).toISOString();
 
@@ -17,13 +17,13 @@ export interface ThreadRow {
   job_poster_id: string;
   job_company_id: string | null;
   company_name: string;
-  /** Whether the reader manages the job (their side is then the team's). */
+  /** Whether the reader manages the job; a company's viewer reads the team's side but may not write in it. */
   manages: boolean;
 }
 
 /**
- * The application when `userId` is on either side of its thread (its applicant, or one who manages its job),
- * else undefined; with `lock`, its row stays locked until the transaction ends (messages and interviews take turns).
+ * The application when `userId` is on either side of its thread (its applicant, or one who sees its job's
+ * applications: its managers and its company's viewers), else undefined; with `lock`, its row stays locked until the transaction ends (messages and interviews take turns).
  */
 export async function findThread(
   db: Queryable,
@@ -41,7 +41,7 @@ export async function findThread(
        JOIN jobs j ON j.id = a.job_id
        JOIN users u ON u.id = a.user_id
        LEFT JOIN companies c ON c.id = j.company_id
-      WHERE a.id = $2 AND (a.user_id = $1 OR ${MANAGES_JOB})
+      WHERE a.id = $2 AND (a.user_id = $1 OR ${SEES_JOB_APPLICATIONS})
       ${lock ? 'FOR UPDATE OF a' : ''}`,
     [userId, applicationId],
   );

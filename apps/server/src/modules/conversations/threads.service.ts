@@ -1,4 +1,10 @@
-import { CONVERSATION_MESSAGES, type Candidate, type Thread, type ThreadMessage } from '@jobboard/shared';
+import {
+  CONVERSATION_MESSAGES,
+  TEAM_MESSAGES,
+  type Candidate,
+  type Thread,
+  type ThreadMessage,
+} from '@jobboard/shared';
 import type { Window } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
@@ -42,6 +48,13 @@ export async function requireThread(db: Queryable, userId: string, rawId: string
 
 export const sideOf = (thread: ThreadRow, userId: string) => (thread.candidate_id === userId ? 'candidate' : 'team');
 
+/** Writing in a thread is for its two sides; a company's viewer reads the team's side only (decision record 43). */
+export function requireWriter(thread: ThreadRow, userId: string): void {
+  if (sideOf(thread, userId) === 'team' && !thread.manages) {
+    throw new AppError('forbidden', TEAM_MESSAGES.viewerReadOnly);
+  }
+}
+
 /** Where each side reads the thread: the team on the candidate page, the candidate beside their applications. */
 export const linkFor = (origin: string, thread: ThreadRow, side: 'team' | 'candidate') =>
   side === 'team' ? `${origin}/candidates/${thread.id}` : `${origin}/messages/${thread.id}`;
@@ -64,6 +77,7 @@ export async function getThread(deps: TalkDeps, userId: string, rawId: string): 
       withdrawn: thread.withdrawn_at !== null,
     },
     side: sideOf(thread, userId),
+    canWrite: sideOf(thread, userId) === 'candidate' || thread.manages,
     messages,
     interviews,
   };
@@ -91,6 +105,7 @@ export async function postMessage(
 ): Promise<ThreadMessage> {
   return deps.db.transaction(async (tx) => {
     const thread = await requireThread(tx, userId, rawId, true);
+    requireWriter(thread, userId);
     const limit = deps.messagesPerSender;
     if ((await countRecentMessages(tx, userId, limit.windowMs)) >= limit.limit) {
       throw new AppError('rate_limited', CONVERSATION_MESSAGES.tooManyMessages(limit.limit));

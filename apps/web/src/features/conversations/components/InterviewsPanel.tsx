@@ -68,7 +68,7 @@ function InterviewCard({ thread, interview }: { thread: Thread; interview: Inter
           {errorMessage(error)}
         </p>
       ) : null}
-      {open ? (
+      {open && thread.canWrite ? (
         <div className="mt-3 flex flex-wrap gap-2">
           {thread.side === 'team' && !rescheduling ? (
             <Button variant="secondary" onClick={() => setRescheduling(true)}>
@@ -97,7 +97,7 @@ function InterviewCard({ thread, interview }: { thread: Thread; interview: Inter
 /** The application's interviews; the team proposes times, the candidate picks one, either side cancels. */
 export function InterviewsPanel({ thread }: { thread: Thread }) {
   const [proposing, setProposing] = useState(false);
-  const canPropose = thread.side === 'team' && !thread.application.withdrawn;
+  const canPropose = thread.side === 'team' && thread.canWrite && !thread.application.withdrawn;
   return (
     <section aria-labelledby="interviews-heading" className="mt-8">
       <h2 id="interviews-heading" className="text-lg font-semibold text-slate-900 dark:text-white">

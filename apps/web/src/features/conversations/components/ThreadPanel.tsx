@@ -56,39 +56,45 @@ export function ThreadPanel({ thread }: { thread: Thread }) {
           ))}
         </ol>
       )}
-      <form
-        className="mt-4 max-w-2xl"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!text.trim() || text.length > max) return;
-          start((done) => send.mutate(text, { onSuccess: () => setText(''), onSettled: done }));
-        }}
-      >
-        <label htmlFor={fieldId} className={labelClass}>
-          Write to {other}
-        </label>
-        <textarea
-          id={fieldId}
-          className={`${inputClass} min-h-24`}
-          value={text}
-          maxLength={max}
-          onChange={(event) => setText(event.target.value)}
-          aria-invalid={send.isError}
-          aria-describedby={`${fieldId}-help`}
-        />
-        <p id={`${fieldId}-help`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-          {send.isError ? (
-            <span role="alert" className="text-red-800 dark:text-red-200">
-              {errorMessage(send.error)}
-            </span>
-          ) : (
-            `${text.length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} characters`
-          )}
+      {thread.canWrite ? (
+        <form
+          className="mt-4 max-w-2xl"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!text.trim() || text.length > max) return;
+            start((done) => send.mutate(text, { onSuccess: () => setText(''), onSettled: done }));
+          }}
+        >
+          <label htmlFor={fieldId} className={labelClass}>
+            Write to {other}
+          </label>
+          <textarea
+            id={fieldId}
+            className={`${inputClass} min-h-24`}
+            value={text}
+            maxLength={max}
+            onChange={(event) => setText(event.target.value)}
+            aria-invalid={send.isError}
+            aria-describedby={`${fieldId}-help`}
+          />
+          <p id={`${fieldId}-help`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+            {send.isError ? (
+              <span role="alert" className="text-red-800 dark:text-red-200">
+                {errorMessage(send.error)}
+              </span>
+            ) : (
+              `${text.length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} characters`
+            )}
+          </p>
+          <Button type="submit" className="mt-2" disabled={send.isPending || !text.trim()}>
+            Send message
+          </Button>
+        </form>
+      ) : (
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
+          As a viewer of this company you can read the messages; its owners and recruiters write them.
         </p>
-        <Button type="submit" className="mt-2" disabled={send.isPending || !text.trim()}>
-          Send message
-        </Button>
-      </form>
+      )}
     </section>
   );
 }
