@@ -9,6 +9,35 @@ import { useSendMessage } from '../api/conversations';
 export const when = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
+/** The thread's messages, oldest first; the caller's own on the other side. */
+function MessageList({ messages }: { messages: Thread['messages'] }) {
+  return messages.length === 0 ? (
+    <p className="text-sm text-slate-600 dark:text-slate-300">No messages yet.</p>
+  ) : (
+    <ol aria-label="Messages" className="space-y-3">
+      {messages.map((message) => (
+        <li
+          key={message.id}
+          className={`max-w-2xl rounded-xl border px-4 py-3 text-sm ${
+            message.mine
+              ? 'ml-auto border-teal-200 bg-teal-50 dark:border-teal-800 dark:bg-teal-950'
+              : 'border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900'
+          }`}
+        >
+          <p className="mb-1 text-xs text-slate-600 dark:text-slate-300">
+            <span className="font-semibold text-slate-800 dark:text-slate-100">
+              {message.mine ? 'You' : message.senderName}
+            </span>{' '}
+            · <time dateTime={message.createdAt}>{when(message.createdAt)}</time>
+            {message.byEmail ? ' · by e-mail' : ''}
+          </p>
+          <p className="break-words whitespace-pre-wrap text-slate-900 dark:text-slate-100">{message.body}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /**
  * The messages of one application, oldest first, and the box to write the next. Bodies are plain text shown as
  * text (React escapes them; line breaks kept by CSS), never as HTML.
@@ -31,31 +60,7 @@ export function ThreadPanel({ thread }: { thread: Thread }) {
           ? `${other} is e-mailed each message; your address is never shown.`
           : `The ${other} team is e-mailed each message; your address is never shown.`}
       </p>
-      {thread.messages.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">No messages yet.</p>
-      ) : (
-        <ol aria-label="Messages" className="space-y-3">
-          {thread.messages.map((message) => (
-            <li
-              key={message.id}
-              className={`max-w-2xl rounded-xl border px-4 py-3 text-sm ${
-                message.mine
-                  ? 'ml-auto border-teal-200 bg-teal-50 dark:border-teal-800 dark:bg-teal-950'
-                  : 'border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900'
-              }`}
-            >
-              <p className="mb-1 text-xs text-slate-600 dark:text-slate-300">
-                <span className="font-semibold text-slate-800 dark:text-slate-100">
-                  {message.mine ? 'You' : message.senderName}
-                </span>{' '}
-                · <time dateTime={message.createdAt}>{when(message.createdAt)}</time>
-                {message.byEmail ? ' · by e-mail' : ''}
-              </p>
-              <p className="break-words whitespace-pre-wrap text-slate-900 dark:text-slate-100">{message.body}</p>
-            </li>
-          ))}
-        </ol>
-      )}
+      <MessageList messages={thread.messages} />
       {thread.canWrite ? (
         <form
           className="mt-4 max-w-2xl"
