@@ -21,6 +21,8 @@ interface Export {
   alerts: { query: string }[];
   reports: { reason: string; details: string }[];
   notesWritten: { body: string }[];
+  messages: { applicationId: string; from: string; body: string }[];
+  interviews: { applicationId: string; status: string; location: string; slots: { timeZone: string }[] }[];
   signIns: { method: string }[];
   jobDrafts: { form: Record<string, unknown> }[];
 }
@@ -80,6 +82,28 @@ describeEachDb('GET /api/user/export (issue 34 item 4)', (kind) => {
       payload: { body: 'Private: strong on exports' },
     });
     expect(note.statusCode, note.body).toBe(201);
+    const talk = [
+      { person: poster, url: 'messages', payload: { body: 'Could you talk on Tuesday?' } },
+      { person: seeker, url: 'messages', payload: { body: 'Tuesday suits me.' } },
+      {
+        person: poster,
+        url: 'interviews',
+        payload: {
+          slots: [{ start: '2031-02-04T10:00', timeZone: 'Europe/Berlin' }],
+          lengthMinutes: 30,
+          location: 'Export room',
+        },
+      },
+    ];
+    for (const step of talk) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/applications/${applicationId}/${step.url}`,
+        headers: as(step.person),
+        payload: step.payload,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
   });
   afterAll(async () => t?.close());
 
@@ -106,6 +130,18 @@ describeEachDb('GET /api/user/export (issue 34 item 4)', (kind) => {
     expect(data.cvs[0]?.storageKey).toBeUndefined();
     expect(files.get(data.cvs[0]?.file ?? '')?.equals(cvBytes)).toBe(true);
     expect(data.savedJobs).toEqual([expect.objectContaining({ jobTitle: 'Saved Role' })]);
+    // The thread of the seeker's application, both sides, and the interview proposed in it.
+    expect(data.messages.map((m) => [m.from, m.body])).toEqual([
+      ['hiring team', 'Could you talk on Tuesday?'],
+      ['you', 'Tuesday suits me.'],
+    ]);
+    expect(data.interviews).toEqual([
+      expect.objectContaining({
+        status: 'proposed',
+        location: 'Export room',
+        slots: [expect.objectContaining({ timeZone: 'Europe/Berlin' })],
+      }),
+    ]);
     expect(data.alerts).toEqual([expect.objectContaining({ query: 'q=export' })]);
     expect(data.reports).toEqual([expect.objectContaining({ reason: 'spam', details: 'Looks copied' })]);
     expect(data.signIns.length).toBeGreaterThan(0);
@@ -128,6 +164,9 @@ describeEachDb('GET /api/user/export (issue 34 item 4)', (kind) => {
     ]);
     expect(posters.notesWritten).toEqual([expect.objectContaining({ body: 'Private: strong on exports' })]);
     expect(posters.cvs).toEqual([]);
+    // The poster's side: what they wrote and proposed, never the candidate's reply.
+    expect(posters.messages.map((m) => [m.from, m.body])).toEqual([['you', 'Could you talk on Tuesday?']]);
+    expect(posters.interviews).toEqual([expect.objectContaining({ location: 'Export room' })]);
     expect(posters.jobDrafts).toEqual([
       expect.objectContaining({ form: expect.objectContaining({ jobTitle: 'Half-written role' }) }),
     ]);

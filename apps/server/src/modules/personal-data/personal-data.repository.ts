@@ -29,6 +29,21 @@ const SECTIONS = {
                         a.applied_at AS "appliedAt", a.stage, a.stage_changed_at AS "stageChangedAt",
                         a.withdrawn_at AS "withdrawnAt", a.cover_note AS "coverNote", a.cv_id AS "cvId"
                    FROM applications a JOIN jobs j ON j.id = a.job_id WHERE a.user_id = $1 ORDER BY a.applied_at`,
+  screeningAnswers: `SELECT s.application_id AS "applicationId", s.answers
+                       FROM application_screening s JOIN applications a ON a.id = s.application_id
+                      WHERE a.user_id = $1 ORDER BY a.applied_at`,
+  // The threads of the account's own applications, and what it wrote in others' as a member of a hiring team.
+  messages: `SELECT m.application_id AS "applicationId", m.body, m.by_email AS "byEmail", m.created_at AS "sentAt",
+                    CASE WHEN m.sender_id = $1 THEN 'you' WHEN m.from_team THEN 'hiring team' ELSE 'candidate' END AS "from"
+               FROM application_messages m JOIN applications a ON a.id = m.application_id
+              WHERE a.user_id = $1 OR m.sender_id = $1 ORDER BY m.created_at`,
+  interviews: `SELECT i.application_id AS "applicationId", i.status, i.length_minutes AS "lengthMinutes", i.location,
+                      (SELECT json_agg(json_build_object('startsAt', s.starts_at, 'timeZone', s.time_zone,
+                                                         'chosen', s.id = i.chosen_slot_id) ORDER BY s.starts_at)
+                         FROM interview_slots s WHERE s.interview_id = i.id) AS "slots",
+                      i.created_at AS "proposedAt", i.updated_at AS "updatedAt"
+                 FROM interviews i JOIN applications a ON a.id = i.application_id
+                WHERE a.user_id = $1 OR i.created_by = $1 ORDER BY i.created_at`,
   candidateProfile: `SELECT headline, location, links, updated_at AS "updatedAt"
                        FROM candidate_profiles WHERE user_id = $1`,
   cvs: `SELECT id, file_name AS "fileName", content_type AS "contentType", size, created_at AS "uploadedAt",

@@ -8,8 +8,10 @@ import { readPersonalData } from './personal-data.repository.js';
 const README = `This archive holds what the job board keeps about your account.
 
 jobboard-data.json  your account, your headline, location and links, sign-ins, the jobs you posted and your drafts,
-                    your applications, CVs (those kept on your profile have onProfileSince), saved jobs, alerts,
-                    companies, reports, the notes you wrote as an employer, and the API keys you made
+                    your applications with your answers to their questions, their messages and interviews, CVs
+                    (those kept on your profile have onProfileSince), saved jobs, alerts, companies, reports, the
+                    notes and messages you wrote as an employer and the interviews you proposed, and the API keys
+                    you made
 files/cvs/          the CV files you uploaded
 
 Not included: your password and the links mailed to you (only their one-way hashes are kept), and private notes
