@@ -113,7 +113,9 @@ export async function startInboundMail(deps: TalkDeps, config: InboundMailConfig
         const raw = await readAll(stream);
         if (!raw) throw refusal(552, `5.3.4 Message too big (at most ${INBOUND_MAX_BYTES / 1_000_000} MB)`);
         const target = await targetOf(deps, config.domain, recipient);
-        await deliver(deps, log, target, raw, session.envelope.mailFrom === false);
+        // MAIL FROM:<> is a bounce or another automatic answer (RFC 5321 4.5.5).
+        const nullSender = !session.envelope.mailFrom || session.envelope.mailFrom.address === '';
+        await deliver(deps, log, target, raw, nullSender);
       };
       handle().then(
         () => callback(),
