@@ -36,7 +36,7 @@ import { machineRoutes } from './modules/api-keys/machine.routes.js';
 import { applicationRoutes } from './modules/applications/applications.routes.js';
 import { pipelineRoutes } from './modules/applications/pipeline.routes.js';
 import { conversationRoutes, talkDepsOf } from './modules/conversations/conversations.routes.js';
-import { startInboundMail, type InboundMail } from './modules/conversations/inbound-mail.js';
+import type { InboundMail } from './modules/conversations/inbound-mail.js';
 import { applyOptionRoutes } from './modules/apply-options/apply-options.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { feedRoutes } from './modules/feeds/feeds.routes.js';
@@ -329,10 +329,12 @@ function scheduleBackgroundWork(
     app.addHook('onClose', () => imports.stop());
   }
   if (config.inboundMail) {
-    // Replies by e-mail (decision record 42): the listener lives and stops with the app.
+    // Replies by e-mail (decision record 46): the listener lives and stops with the app; smtp-server, mailparser and
+    // the reply parser load only when it is configured.
     const inboundConfig = config.inboundMail;
     let inbound: InboundMail | undefined;
     app.addHook('onReady', async () => {
+      const { startInboundMail } = await import('./modules/conversations/inbound-mail.js');
       inbound = await startInboundMail(talkDepsOf({ db, mail, config }), inboundConfig, app.log);
     });
     app.addHook('onClose', async () => inbound?.close());

@@ -204,6 +204,10 @@ describeEachDb('replies by e-mail', (kind) => {
     const pick = await waitForMail(smtp.received, stranger.user.email, /Pick an interview time/);
     expect(await replyToOf(pick)).toBe(strangerAddress);
     expect(pick.text).toContain('reply to this e-mail if none does');
+    // A banned account posts nothing by e-mail either (in the app its sessions are refused).
+    await t.db.query('UPDATE users SET banned_at = now() WHERE id = $1', [stranger.user._id]);
+    expect((await reply(strangerAddress, 'Banned but here'))?.responseCode).toBe(550);
+    expect((await thread(poster, own)).messages.at(-1)?.body).toBe('Hello from the stranger');
 
     // The leaver had an address for the candidate's thread (from the candidate's e-mailed reply above).
     const leaverAddress = await addressFor(leaver);

@@ -79,9 +79,26 @@ async function deliver(deps: TalkDeps, log: Log, target: ReplyAddress, raw: Buff
     log.info({ ...where, message: message.id }, 'inbound mail: reply posted');
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    log.info({ ...where, reason: error.message }, 'inbound mail: reply refused');
     throw error.code === 'rate_limited' ? refusal(550, `5.7.1 ${error.message}`) : CLOSED();
   }
+}
+
+/**
+ * The SMTP answer to a step: success, the refusal given (logged, so a bounce can be traced), or for anything
+ * unexpected (the database away) a temporary failure the sender's server retries later.
+ */
+function answer(log: Log, step: Promise<unknown>, callback: (error?: Error | null) => void): void {
+  step.then(
+    () => callback(),
+    (error: Error & { responseCode?: number }) => {
+      if (error.responseCode) {
+        log.info({ reason: error.message }, 'inbound mail: refused');
+        return callback(error);
+      }
+      log.error({ err: error }, 'inbound mail: failed; the sender will retry');
+      callback(refusal(451, '4.3.0 Try again later'));
+    },
+  );
 }
 
 export interface InboundMail {
@@ -102,10 +119,7 @@ export async function startInboundMail(deps: TalkDeps, config: InboundMailConfig
     onRcptTo(address, session, callback) {
       // One thread per message: the one answer to DATA must stand for one posting.
       if (session.envelope.rcptTo.length > 0) return callback(refusal(452, '4.5.3 One reply address per message'));
-      targetOf(deps, config.domain, address.address).then(
-        () => callback(),
-        (error: Error) => callback(error),
-      );
+      answer(log, targetOf(deps, config.domain, address.address), callback);
     },
     onData(stream, session, callback) {
       const recipient = session.envelope.rcptTo[0]?.address ?? '';
@@ -117,14 +131,7 @@ export async function startInboundMail(deps: TalkDeps, config: InboundMailConfig
         const nullSender = !session.envelope.mailFrom || session.envelope.mailFrom.address === '';
         await deliver(deps, log, target, raw, nullSender);
       };
-      handle().then(
-        () => callback(),
-        (error: Error & { responseCode?: number }) => {
-          if (error.responseCode) return callback(error);
-          log.error({ err: error }, 'inbound mail: could not post a reply; the sender will retry');
-          callback(refusal(451, '4.3.0 Try again later'));
-        },
-      );
+      answer(log, handle(), callback);
     },
   });
   await new Promise<void>((resolve, reject) => {
