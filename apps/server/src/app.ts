@@ -35,7 +35,8 @@ import { candidateProfileRoutes } from './modules/candidate-profile/candidate-pr
 import { machineRoutes } from './modules/api-keys/machine.routes.js';
 import { applicationRoutes } from './modules/applications/applications.routes.js';
 import { pipelineRoutes } from './modules/applications/pipeline.routes.js';
-import { conversationRoutes } from './modules/conversations/conversations.routes.js';
+import { conversationRoutes, talkDepsOf } from './modules/conversations/conversations.routes.js';
+import type { InboundMail } from './modules/conversations/inbound-mail.js';
 import { applyOptionRoutes } from './modules/apply-options/apply-options.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { feedRoutes } from './modules/feeds/feeds.routes.js';
@@ -297,7 +298,7 @@ async function startSearch(app: FastifyInstance, db: Db, config: Config): Promis
   return searchCounts;
 }
 
-/** What runs beside the requests on every instance: housekeeping, webhooks, job imports, job alerts. */
+/** What runs beside the requests on every instance: housekeeping, webhooks, job imports, replies by e-mail, alerts. */
 function scheduleBackgroundWork(
   app: FastifyInstance,
   { db, config, storage, cvStorage, mail, metrics, searchCounts, settings }: AppDeps,
@@ -326,6 +327,17 @@ function scheduleBackgroundWork(
     );
     app.addHook('onReady', async () => imports.start());
     app.addHook('onClose', () => imports.stop());
+  }
+  if (config.inboundMail) {
+    // Replies by e-mail (decision record 46): the listener lives and stops with the app; smtp-server, mailparser and
+    // the reply parser load only when it is configured.
+    const inboundConfig = config.inboundMail;
+    let inbound: InboundMail | undefined;
+    app.addHook('onReady', async () => {
+      const { startInboundMail } = await import('./modules/conversations/inbound-mail.js');
+      inbound = await startInboundMail(talkDepsOf({ db, mail, config }), inboundConfig, app.log);
+    });
+    app.addHook('onClose', async () => inbound?.close());
   }
   if (config.alertsIntervalMs > 0) {
     // Job alerts (decision record 17): due alerts checked every ALERTS_INTERVAL_MS, their e-mails queued above.

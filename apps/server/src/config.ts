@@ -70,6 +70,9 @@ const socialUrl = (name: string) =>
     .optional()
     .or(z.literal('').transform(() => undefined));
 
+/** `VAR=` in an env file means unset, as for the variables above. */
+const blankIsUnset = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -122,6 +125,18 @@ const envSchema = z.object({
   STAGE_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   // Messages one account may post to application threads in an hour (decision record 42).
   MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+  // Replies by e-mail land in the thread: the inbound SMTP listener and the domain of the reply addresses (both, or neither).
+  INBOUND_SMTP_PORT: blankIsUnset(z.coerce.number().int().min(1).max(65535).optional()),
+  INBOUND_SMTP_HOST: z.string().default('127.0.0.1'),
+  INBOUND_MAIL_DOMAIN: blankIsUnset(
+    z
+      .string()
+      .regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i, {
+        error: 'INBOUND_MAIL_DOMAIN must be a domain name (replies.example.com)',
+      })
+      .transform((domain) => domain.toLowerCase())
+      .optional(),
+  ),
   HOUSEKEEPING_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -216,6 +231,8 @@ export interface Config {
   /** Mail goes through this SMTP server; without one, into DATA_DIR/outbox as .eml files. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Replies by e-mail: where the inbound SMTP listener listens and the reply addresses' domain; unset: e-mails only link. */
+  inboundMail: InboundMailConfig | undefined;
   /** How often the mail worker asks the queue for messages (tests shorten it). */
   mailPollSeconds: number;
   mailExpireSeconds: number;
@@ -258,6 +275,13 @@ export interface S3Config {
   secretAccessKey: string | undefined;
   /** Base URL objects are read from; defaults to `${endpoint}/${bucket}`. */
   publicUrl: string | undefined;
+}
+
+export interface InboundMailConfig {
+  host: string;
+  port: number;
+  /** reply+<token>@domain: the domain whose mail reaches the listener (its MX, or a relay in front). */
+  domain: string;
 }
 
 export interface Window {
@@ -403,6 +427,19 @@ function siteOriginOf(e: Pick<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'NODE_EN
   return listenOrigin(e.HOST, e.PORT);
 }
 
+/** Both INBOUND_SMTP_PORT and INBOUND_MAIL_DOMAIN, or neither: one alone is a mistake to name at start. */
+function inboundMailOf(
+  e: Pick<z.infer<typeof envSchema>, 'INBOUND_SMTP_PORT' | 'INBOUND_SMTP_HOST' | 'INBOUND_MAIL_DOMAIN'>,
+): InboundMailConfig | undefined {
+  const { INBOUND_SMTP_PORT: port, INBOUND_MAIL_DOMAIN: domain } = e;
+  if (port === undefined && domain === undefined) return undefined;
+  if (port === undefined)
+    throw new Error('Invalid configuration: INBOUND_SMTP_PORT is required with INBOUND_MAIL_DOMAIN');
+  if (domain === undefined)
+    throw new Error('Invalid configuration: INBOUND_MAIL_DOMAIN is required with INBOUND_SMTP_PORT');
+  return { host: e.INBOUND_SMTP_HOST, port, domain };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -462,6 +499,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
     alertsIntervalMs: e.ALERTS_INTERVAL_MS,
     smtpUrl: e.SMTP_URL,
+    inboundMail: inboundMailOf(e),
     mailFrom: e.MAIL_FROM,
     mailPollSeconds: e.MAIL_POLL_SECONDS,
     mailExpireSeconds: e.MAIL_EXPIRE_SECONDS,

@@ -27,6 +27,7 @@ export function talkDepsOf({ db, mail, config }: Pick<AppDeps, 'db' | 'mail' | '
     origin: config.siteOrigin,
     siteAddress: addressOf(config.mailFrom),
     messagesPerSender: rateLimitsOf(config).messagesPerSender,
+    replyDomain: config.inboundMail?.domain,
   };
 }
 

@@ -18,7 +18,7 @@ import {
   type SlotRow,
 } from './interviews.repository.js';
 import { teamOf, type Person, type ThreadRow } from './threads.repository.js';
-import { linkFor, requireThread, requireWriter, sideOf, type TalkDeps } from './threads.service.js';
+import { linkFor, replyToFor, requireThread, requireWriter, sideOf, type TalkDeps } from './threads.service.js';
 
 /**
  * Interviews (decision record 42): the team proposes up to five times, the candidate picks one, and both get the
@@ -75,6 +75,8 @@ async function mailProposal(tx: Transaction, deps: TalkDeps, thread: ThreadRow, 
     lengthMinutes: proposal.lengthMinutes,
     location: proposal.location,
     link: linkFor(deps.origin, thread, 'candidate'),
+    // "None of these suit me" can be a reply; the invitations carry none (calendar answers go to their ORGANIZER).
+    replyTo: await replyToFor(deps, tx, thread, thread.candidate_id),
   });
   await deps.mail.enqueue(mail, tx);
 }

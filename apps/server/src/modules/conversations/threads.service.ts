@@ -12,6 +12,7 @@ import { parseId } from '../../http/ids.js';
 import { threadMessageMail } from '../mail/conversation-templates.js';
 import type { MailQueue } from '../mail/mail.queue.js';
 import { findCandidate, findInterviews } from './interviews.repository.js';
+import { replyAddressFor } from './reply-addresses.js';
 import {
   countRecentMessages,
   findMessages,
@@ -35,6 +36,8 @@ export interface TalkDeps {
   /** The site's own address (MAIL_FROM's): stands in for the other side's in calendar invitations. */
   siteAddress: string;
   messagesPerSender: Window;
+  /** INBOUND_MAIL_DOMAIN: thread e-mails carry each recipient's reply address there; unset, they only link. */
+  replyDomain?: string | undefined;
 }
 
 export const notFound = () => new AppError('not_found', CONVERSATION_MESSAGES.threadNotFound);
@@ -45,6 +48,10 @@ export async function requireThread(db: Queryable, userId: string, rawId: string
   if (!thread) throw notFound();
   return thread;
 }
+
+/** The recipient's reply address for the thread when replies by e-mail are received, else undefined. */
+export const replyToFor = (deps: TalkDeps, db: Queryable, thread: ThreadRow, recipientId: string) =>
+  deps.replyDomain ? replyAddressFor(db, deps.replyDomain, thread.id, recipientId) : Promise.resolve(undefined);
 
 export const sideOf = (thread: ThreadRow, userId: string) => (thread.candidate_id === userId ? 'candidate' : 'team');
 
@@ -93,7 +100,7 @@ export async function getCandidate(deps: TalkDeps, userId: string, rawId: string
 }
 
 /**
- * Posts a message as `userId` (`byEmail`: kept for replies received by e-mail, none yet) and e-mails the other side, in
+ * Posts a message as `userId` (`byEmail`: a reply received by e-mail, inbound-mail.ts) and e-mails the other side, in
  * one transaction. Past MESSAGES_PER_HOUR messages of the sender's in the last hour: 429, nothing stored.
  */
 export async function postMessage(
@@ -131,6 +138,7 @@ export async function postMessage(
         from: message.senderName,
         body: message.body,
         link: linkFor(deps.origin, thread, person.side),
+        replyTo: await replyToFor(deps, tx, thread, person.id),
       });
       await deps.mail.enqueue(mail, tx);
     }

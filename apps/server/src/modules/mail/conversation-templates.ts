@@ -44,6 +44,8 @@ export interface ProposalMailContent {
   lengthMinutes: number;
   location: string;
   link: string;
+  /** The candidate's reply address for the thread, when replies by e-mail are received. */
+  replyTo?: string | undefined;
 }
 
 /** To the candidate: the team proposes interview times to pick from (replaces "They will be in touch"). */
@@ -58,9 +60,12 @@ export function interviewProposalMail(to: string, name: string, content: Proposa
       'The times proposed:',
       ...content.slots.map((slot) => `  - ${slot}`),
       '',
-      'Pick the one that suits you:',
+      content.replyTo
+        ? 'Pick the one that suits you (or reply to this e-mail if none does):'
+        : 'Pick the one that suits you:',
       content.link,
     ].join('\n'),
+    ...(content.replyTo ? { replyTo: content.replyTo } : {}),
   };
 }
 
