@@ -39,7 +39,7 @@ async function postWithDraftAndQuestions(carol: Page, title: string): Promise<st
   const preview = carol.getByRole('dialog', { name: /Preview/ });
   await expect(preview.getByRole('heading', { name: title })).toBeVisible();
   await expect(preview).toContainText('Build and ship delightful features');
-  await shootDialog(carol, 'hiring-draft-preview', { fullPage: true });
+  await shootDialog(carol, 'hiring-draft-preview');
   await preview.getByRole('button', { name: 'Close' }).click();
   await drafts.getByRole('link', { name: `Resume ${title}` }).click();
   await expect(carol.getByLabel('Job Title')).toHaveValue(title);

@@ -90,15 +90,18 @@ export function StageControl({ application, busy, onStage, className }: StageCon
   const { stage: targetStage, custom: target, label } = stageTarget(chosen, custom, application.stage);
   return (
     <span className="flex flex-wrap items-center gap-2">
-      <SelectBox application={application} />
-      <StageSelect
-        aria-label={`Stage of ${whoOf(application)}`}
-        className={className}
-        value={chosen}
-        disabled={busy}
-        onChange={setChosen}
-        custom={custom}
-      />
+      {/* The box and the select on one line: the select's full width would otherwise push it under the box. */}
+      <span className="flex w-full items-center gap-2">
+        <SelectBox application={application} />
+        <StageSelect
+          aria-label={`Stage of ${whoOf(application)}`}
+          className={className}
+          value={chosen}
+          disabled={busy}
+          onChange={setChosen}
+          custom={custom}
+        />
+      </span>
       {chosen !== valueOf(application) ? (
         <Button
           className="px-3 py-1.5 text-sm"
