@@ -106,6 +106,10 @@ test('an owner invites a viewer, who accepts and reads Responses without changin
   const row = await openResponses(viewer, jobId, seekerEmail);
   await expect(row.getByTestId('stage-read-only')).toContainText('Applied');
   await expect(row.getByRole('combobox', { name: /^Stage of/ })).toHaveCount(0);
+  // Notes are read, not written: the server refuses a viewer's note, so the form is not offered.
+  await row.getByRole('button', { name: /^Notes on Olive Offer/ }).click();
+  await expect(viewer.getByText('No notes yet.')).toBeVisible();
+  await expect(viewer.getByLabel('Add a note')).toHaveCount(0);
   await expectNoAxeViolations(viewer, 'responses for a viewer');
 
   // Carol sees the viewer among the members, with a role she may change.
