@@ -6,10 +6,9 @@ import { InterviewsPanel, slotText } from './InterviewsPanel';
 
 /* A booked interview names its time once: in its first line; the list holds only the times not picked. */
 
-const slots = [
-  { id: 's1', startsAt: '2031-05-17T12:30:00.000Z', timeZone: 'Europe/Paris' },
-  { id: 's2', startsAt: '2031-05-19T07:00:00.000Z', timeZone: 'Europe/Paris' },
-];
+const first = { id: 's1', startsAt: '2031-05-17T12:30:00.000Z', timeZone: 'Europe/Paris' };
+const second = { id: 's2', startsAt: '2031-05-19T07:00:00.000Z', timeZone: 'Europe/Paris' };
+const slots = [first, second];
 const interview: Interview = {
   id: 'i1',
   status: 'scheduled',
@@ -39,11 +38,24 @@ const thread = (side: Thread['side']): Thread => ({
 describe('InterviewsPanel', () => {
   it.each(['team', 'candidate'] as const)('shows a booked time once (%s side)', (side) => {
     renderPage(<InterviewsPanel thread={thread(side)} />, { user: alice });
-    const booked = slotText(slots[0]!.startsAt, 'Europe/Paris');
+    const booked = slotText(first.startsAt, 'Europe/Paris');
     const card = screen.getByRole('list', { name: 'Interviews' });
     expect(within(card).getAllByText(booked, { exact: false })).toHaveLength(1);
     expect(screen.getByText(`Booked: ${booked}`)).toBeInTheDocument();
     const others = screen.getByRole('list', { name: 'Other proposed times' });
-    expect(others).toHaveTextContent(slotText(slots[1]!.startsAt, 'Europe/Paris'));
+    expect(others).toHaveTextContent(slotText(second.startsAt, 'Europe/Paris'));
+  });
+
+  it('asks the candidate to pick a proposed time, and tells the team it waits for them', () => {
+    const proposed: Thread = {
+      ...thread('candidate'),
+      interviews: [{ ...interview, status: 'proposed', chosenSlotId: null }],
+    };
+    const { unmount } = renderPage(<InterviewsPanel thread={proposed} />, { user: alice });
+    expect(screen.getByText('Pick one of these times')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Pick / })).toHaveLength(2);
+    unmount();
+    renderPage(<InterviewsPanel thread={{ ...proposed, side: 'team' }} />, { user: alice });
+    expect(screen.getByText('Waiting for the candidate to pick a time')).toBeInTheDocument();
   });
 });

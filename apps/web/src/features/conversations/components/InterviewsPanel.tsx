@@ -22,6 +22,9 @@ const STATUS: Record<Interview['status'], string> = {
   scheduled: 'Booked',
   cancelled: 'Cancelled',
 };
+// The candidate is the one asked: the team's words ("waiting for the candidate") would speak of them.
+const statusFor = (side: Thread['side'], status: Interview['status']) =>
+  side === 'candidate' && status === 'proposed' ? 'Pick one of these times' : STATUS[status];
 
 function InterviewCard({ thread, interview }: { thread: Thread; interview: Interview }) {
   const applicationId = thread.application.id;
@@ -38,7 +41,7 @@ function InterviewCard({ thread, interview }: { thread: Thread; interview: Inter
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 text-sm dark:border-slate-700 dark:bg-slate-900">
       <p className="font-semibold text-slate-900 dark:text-white">
-        {STATUS[interview.status]}
+        {statusFor(thread.side, interview.status)}
         {chosen ? `: ${slotText(chosen.startsAt, chosen.timeZone)}` : ''}
       </p>
       <p className="text-slate-700 dark:text-slate-300">
