@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
 
 export const DEMO_PASSWORD = 'jobboard-demo';
 export const ALICE = 'alice@example.com';
 export const BOB = 'bob@example.com';
 export const CAROL = 'carol@example.com';
+/** The password of the seekers the specs sign up. */
+export const SEEKER_PASSWORD = 'a long seeker passphrase';
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/sign-in');
@@ -41,6 +44,24 @@ export async function shootScreens(page: Page, name: string): Promise<void> {
     }
   }
   await setTheme(page, false);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * shootScreens for a page with a modal open: the modal's backdrop keeps the header's theme toggle from being
+ * clicked, so the theme's class is set on the page's root element (what the toggle does), then taken off.
+ */
+export async function shootDialog(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const dark of [false, true]) {
+    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(dir, `${name}-${dark ? 'dark' : 'light'}-${width}.png`), fullPage });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -90,6 +111,7 @@ interface Mail {
   subject: string;
   body: string;
   mtimeMs: number;
+  raw: string;
 }
 
 /** Headers and body of one .eml; the body decoded from quoted-printable (soft line breaks, =XX) when it is that. */
@@ -104,7 +126,7 @@ function parseMail(raw: string, mtimeMs: number): Mail {
       .replace(/=\n/g, '')
       .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   }
-  return { to: header('To'), subject: header('Subject'), body, mtimeMs };
+  return { to: header('To'), subject: header('Subject'), body, mtimeMs, raw };
 }
 
 /**
@@ -142,7 +164,10 @@ export async function linkFromOutbox(email: string, pathname: string, { after = 
 }
 
 /** The newest mail to `email` whose subject matches, waited for (at most 10 s: the mail queue sends in the background). */
-export async function mailFromOutbox(email: string, subject: RegExp): Promise<{ subject: string; body: string }> {
+export async function mailFromOutbox(
+  email: string,
+  subject: RegExp,
+): Promise<{ subject: string; body: string; raw: string }> {
   let found: Mail | undefined;
   await expect
     .poll(
@@ -165,7 +190,7 @@ export async function mailFromOutbox(email: string, subject: RegExp): Promise<{ 
       { timeout: 10_000, message: `a mail to ${email} with the subject ${String(subject)} in ${outboxDir()}` },
     )
     .toBeDefined();
-  return { subject: found?.subject ?? '', body: found?.body ?? '' };
+  return { subject: found?.subject ?? '', body: found?.body ?? '', raw: found?.raw ?? '' };
 }
 
 /** Follows the confirmation link the server mailed to `email` (after signing up) and waits for the confirmation. */
@@ -203,4 +228,104 @@ export async function fillJobForm(page: Page, title: string) {
   await page
     .getByLabel('Job Description')
     .fill('Build and ship delightful features for our job board in an end-to-end tested team.');
+}
+
+/** The calendar parts (text/calendar: the alternative and the invite.ics attachment) of a raw mail, as text. */
+export async function calendarParts(raw: string): Promise<string[]> {
+  const parsed = await simpleParser(raw);
+  return parsed.attachments
+    .filter((part) => part.contentType.startsWith('text/calendar') || part.filename?.endsWith('.ics'))
+    .map((part) => part.content.toString('utf8'));
+}
+
+/** A minimal valid PDF with `text` on its page: a CV to upload. */
+export function minimalPdf(text: string): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
+    `<< /Length ${text.length + 25} >>\nstream\nBT /F1 12 Tf (${text}) Tj ET\nendstream`,
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/**
+ * A new seeker signed up through the API (`username` and `email` from `handle`) and signed in on `page`; with
+ * `confirm`, their address confirmed first by the mailed link (what uploading CVs needs). Answers the address.
+ */
+export async function signUpAs(
+  page: Page,
+  name: string,
+  handle: string,
+  { confirm = false, password = SEEKER_PASSWORD } = {},
+): Promise<string> {
+  const email = `${handle}@example.com`;
+  const signup = await page.request.post('/api/auth/signup', { data: { name, username: handle, email, password } });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  if (confirm) await confirmEmailFromOutbox(page, email);
+  await signInFast(page, email, password);
+  return email;
+}
+
+/** A job posted through the API by the user signed in on `page` (company 'E2E Widgets' unless `extra` says). */
+export async function postJobAs(page: Page, title: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const posted = await page.request.post('/api/job/post-job', {
+    data: {
+      jobTitle: title,
+      companyName: 'E2E Widgets',
+      companyLogo: '/static/logos/tidewater.svg',
+      jobLocation: 'London',
+      employmentType: 'Full-time',
+      experienceLevel: 'Any Experience',
+      salaryType: 'Yearly',
+      minPrice: '$20k',
+      maxPrice: '$120k',
+      description: `The job "${title}" of an end-to-end test.`,
+      skills: [{ value: 'React', label: 'React' }],
+      ...extra,
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  return ((await posted.json()) as { insertedId: string }).insertedId;
+}
+
+/** The user signed in on `page` applies to the job through the API (201 expected). */
+export async function applyAs(page: Page, jobId: string, extra: Record<string, unknown> = {}): Promise<void> {
+  const applied = await page.request.post('/api/apply/apply-job', { data: { job: jobId, ...extra } });
+  expect(applied.status(), await applied.text()).toBe(201);
+}
+
+/**
+ * The user signed in on `page` applies to the job through its page's Apply dialog: `fill` answers it (CV, note,
+ * questions), then the application is sent and the success dialog closed.
+ */
+export async function applyInDialog(
+  page: Page,
+  jobId: string,
+  title: string,
+  fill: (dialog: Locator) => Promise<void> = async () => {},
+): Promise<void> {
+  await page.goto(`/job/${jobId}`);
+  await page.getByRole('button', { name: 'Apply Now' }).click();
+  const dialog = page.getByRole('dialog', { name: `Apply to ${title}` });
+  await fill(dialog);
+  await dialog.getByRole('button', { name: 'Send application' }).click();
+  await closeDialog(page, 'Applied Successfully');
+}
+
+/** Responses for one job, and the row of the applicant whose address is `applicantEmail`, waited for. */
+export async function openResponses(page: Page, jobId: string, applicantEmail: string): Promise<Locator> {
+  await page.goto(`/responses?job=${jobId}`);
+  const row = page.getByTestId('response-row').filter({ hasText: applicantEmail });
+  await expect(row).toBeVisible();
+  return row;
 }

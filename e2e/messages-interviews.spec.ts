@@ -1,11 +1,15 @@
 import { expect, test } from '@playwright/test';
 import {
+  applyAs,
   CAROL,
   DEMO_PASSWORD,
   expectNoAxeViolations,
   mailFromOutbox,
+  openResponses,
+  postJobAs,
   shootScreens,
   signInFast,
+  signUpAs,
   uniqueSuffix,
 } from './fixtures';
 
@@ -15,8 +19,6 @@ import {
  * the interview booked, and Carol's invitation is in the outbox.
  */
 
-const PASSWORD = 'a long seeker passphrase';
-
 test('the employer messages a candidate and proposes times; the candidate replies and picks one', async ({
   browser,
   page,
@@ -24,47 +26,18 @@ test('the employer messages a candidate and proposes times; the candidate replie
   // Two people, two pages, axe twice and eight screenshots.
   test.setTimeout(180_000);
   const n = uniqueSuffix();
-  const seekerEmail = `talker-${n}@example.com`;
   const title = `Interview Job ${n}`;
 
   const carol = await browser.newContext();
   const carolPage = await carol.newPage();
   await signInFast(carolPage, CAROL, DEMO_PASSWORD);
-  const posted = await carolPage.request.post('/api/job/post-job', {
-    data: {
-      jobTitle: title,
-      companyName: 'E2E Widgets',
-      companyLogo: '/static/logos/tidewater.svg',
-      jobLocation: 'London',
-      employmentType: 'Full-time',
-      experienceLevel: 'Any Experience',
-      salaryType: 'Yearly',
-      minPrice: '$20k',
-      maxPrice: '$120k',
-      description: 'A job whose candidate is messaged and interviewed in the end-to-end test.',
-      skills: [{ value: 'React', label: 'React' }],
-    },
-  });
-  expect(posted.status(), await posted.text()).toBe(201);
-  const { insertedId: jobId } = (await posted.json()) as { insertedId: string };
-
-  const signup = await page.request.post('/api/auth/signup', {
-    data: { name: 'Tess Talker', username: `talker-${n}`, email: seekerEmail, password: PASSWORD },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  await signInFast(page, seekerEmail, PASSWORD);
-  const applied = await page.request.post('/api/apply/apply-job', {
-    data: { job: jobId, coverNote: 'I would love to talk.' },
-  });
-  expect(applied.status(), await applied.text()).toBe(201);
+  const jobId = await postJobAs(carolPage, title);
+  const seekerEmail = await signUpAs(page, 'Tess Talker', `talker-${n}`);
+  await applyAs(page, jobId, { coverNote: 'I would love to talk.' });
 
   // Carol opens the candidate page from the Responses row's name.
-  await carolPage.goto(`/responses?job=${jobId}`);
-  await carolPage
-    .getByTestId('response-row')
-    .filter({ hasText: seekerEmail })
-    .getByRole('link', { name: 'Tess Talker' })
-    .click();
+  const row = await openResponses(carolPage, jobId, seekerEmail);
+  await row.getByRole('link', { name: 'Tess Talker' }).click();
   await expect(carolPage.getByRole('heading', { level: 1, name: 'Tess Talker' })).toBeVisible();
   await expect(carolPage.getByText('I would love to talk.')).toBeVisible();
 

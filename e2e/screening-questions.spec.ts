@@ -1,12 +1,13 @@
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   ALICE,
   closeDialog,
   expectNoAxeViolations,
   fillJobForm,
+  shootDialog,
   shootScreens,
   signInFast,
+  signUpAs,
   uniqueSuffix,
 } from './fixtures';
 
@@ -20,22 +21,6 @@ import {
 test.describe.configure({ timeout: 240_000 });
 
 const CAREERS = 'https://careers.example.com/jobs/e2e';
-const PASSWORD = 'a long seeker passphrase';
-
-/** shootScreens for an open modal dialog, which covers the theme toggle: the dark class is set on the page itself. */
-async function shootDialog(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const dark of [false, true]) {
-    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: path.join(dir, `${name}-${dark ? 'dark' : 'light'}-${width}.png`) });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('an employer asks two screening questions; a seeker answers; Responses shows the answers and the knock-out', async ({
   browser,
@@ -71,13 +56,7 @@ test('an employer asks two screening questions; a seeker answers; Responses show
   // Bob applies: the required question is checked before anything is sent.
   const bob = await browser.newContext();
   const seeker = await bob.newPage();
-  const n = uniqueSuffix();
-  const email = `screened-${n}@example.com`;
-  const signup = await seeker.request.post('/api/auth/signup', {
-    data: { name: 'Sam Screened', username: `screened-${n}`, email, password: PASSWORD },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  await signInFast(seeker, email, PASSWORD);
+  await signUpAs(seeker, 'Sam Screened', `screened-${uniqueSuffix()}`);
   await seeker.goto(`/job/${jobId}`);
   await seeker.getByRole('button', { name: 'Apply Now' }).click();
   const dialog = seeker.getByRole('dialog', { name: `Apply to ${title}` });

@@ -1,12 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  applyAs,
   CAROL,
   DEMO_PASSWORD,
   expectNoAxeViolations,
   linkFromOutbox,
   mailFromOutbox,
+  openResponses,
+  shootDialog,
   shootScreens,
   signInFast,
+  signUpAs,
   uniqueSuffix,
 } from './fixtures';
 
@@ -16,27 +20,7 @@ import {
  * reads Responses without a way to change them.
  */
 
-const PASSWORD = 'a long seeker passphrase';
-
 test.setTimeout(120_000);
-
-/**
- * shootScreens for a page with a modal open: the theme is switched on the page's root element, since the modal's
- * backdrop keeps the header's toggle from being clicked.
- */
-async function shootDialog(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const dark of [false, true]) {
-    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${dir}/${name}-${dark ? 'dark' : 'light'}-${width}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** A company of Carol's with one job and one fresh applicant to it. */
 async function companyWithApplicant(carol: Page, page: Page, n: string) {
@@ -59,14 +43,8 @@ async function companyWithApplicant(carol: Page, page: Page, n: string) {
   });
   expect(posted.status(), await posted.text()).toBe(201);
   const { insertedId: jobId } = (await posted.json()) as { insertedId: string };
-  const seekerEmail = `offer-${n}@example.com`;
-  const signup = await page.request.post('/api/auth/signup', {
-    data: { name: 'Olive Offer', username: `offer-${n}`, email: seekerEmail, password: PASSWORD },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  await signInFast(page, seekerEmail, PASSWORD);
-  const applied = await page.request.post('/api/apply/apply-job', { data: { job: jobId } });
-  expect(applied.status(), await applied.text()).toBe(201);
+  const seekerEmail = await signUpAs(page, 'Olive Offer', `offer-${n}`);
+  await applyAs(page, jobId);
   return { slug, jobId, seekerEmail };
 }
 
@@ -79,15 +57,14 @@ test('an owner moves a candidate to Offer with an edited message: the undo windo
   await signInFast(carol, CAROL, DEMO_PASSWORD);
   const { jobId, seekerEmail } = await companyWithApplicant(carol, page, n);
 
-  await carol.goto(`/responses?job=${jobId}`);
-  const row = carol.getByTestId('response-row').filter({ hasText: seekerEmail });
+  const row = await openResponses(carol, jobId, seekerEmail);
   await row.getByRole('combobox', { name: /^Stage of Olive Offer/ }).selectOption('offer');
   await row.getByRole('button', { name: /^Move Olive Offer/ }).click();
   const dialog = carol.getByRole('dialog', { name: 'Move Olive Offer to Offer?' });
   const message = `Your offer: 52,000 a year, starting in March (${n}).`;
   await dialog.getByLabel('Your message (plain text)').fill(message);
   await expectNoAxeViolations(carol, 'the move dialog');
-  await shootDialog(carol, 'stage-move-dialog');
+  await shootDialog(carol, 'stage-move-dialog', { fullPage: true });
   await dialog.getByRole('button', { name: 'Move and e-mail' }).click();
   await expect(carol.getByTestId('stage-note')).toHaveText(
     /^Olive Offer moved to Offer; the e-mail to them goes in \d+ seconds\.Undo$/,
@@ -119,21 +96,20 @@ test('an owner invites a viewer, who accepts and reads Responses without changin
 
   // The viewer signs up with the invited address and accepts by the mailed link.
   const viewer = await (await browser.newContext()).newPage();
-  const signup = await viewer.request.post('/api/auth/signup', {
-    data: { name: 'Vera Viewer', username: `viewer-${n}`, email: `viewer-${n}@example.com`, password: PASSWORD },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  await signInFast(viewer, `viewer-${n}@example.com`, PASSWORD);
+  await signUpAs(viewer, 'Vera Viewer', `viewer-${n}`);
   await viewer.goto(await linkFromOutbox(`viewer-${n}@example.com`, '/company-invitation'));
   const accepted = viewer.waitForResponse((r) => r.url().endsWith('/api/invitations/accept'));
   await viewer.getByRole('button', { name: 'Accept invitation' }).click();
   expect((await accepted).status()).toBe(200);
   await expect((await accepted).json()).resolves.toMatchObject({ accepted: true, company: { slug } });
 
-  await viewer.goto(`/responses?job=${jobId}`);
-  const row = viewer.getByTestId('response-row').filter({ hasText: seekerEmail });
+  const row = await openResponses(viewer, jobId, seekerEmail);
   await expect(row.getByTestId('stage-read-only')).toContainText('Applied');
   await expect(row.getByRole('combobox', { name: /^Stage of/ })).toHaveCount(0);
+  // Notes are read, not written: the server refuses a viewer's note, so the form is not offered.
+  await row.getByRole('button', { name: /^Notes on Olive Offer/ }).click();
+  await expect(viewer.getByText('No notes yet.')).toBeVisible();
+  await expect(viewer.getByLabel('Add a note')).toHaveCount(0);
   await expectNoAxeViolations(viewer, 'responses for a viewer');
 
   // Carol sees the viewer among the members, with a role she may change.

@@ -1,13 +1,15 @@
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   CAROL,
   closeDialog,
-  confirmEmailFromOutbox,
   DEMO_PASSWORD,
   expectNoAxeViolations,
+  minimalPdf,
+  postJobAs,
+  shootDialog,
   shootScreens,
   signInFast,
+  signUpAs,
   uniqueSuffix,
 } from './fixtures';
 
@@ -17,79 +19,12 @@ import {
  * Carol sees that very CV and the seeker's headline on Responses.
  */
 
-const PASSWORD = 'a long seeker passphrase';
-
-/** A minimal valid PDF with `text` on its page. */
-function minimalPdf(text: string): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
-    `<< /Length ${text.length + 25} >>\nstream\nBT /F1 12 Tf (${text}) Tj ET\nendstream`,
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-/**
- * shootScreens for an open dialog: the theme toggle sits behind the modal, so the theme's class is set on the page
- * directly (what the toggle does to the document), then put back.
- */
-async function shootDialog(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const dark of [false, true]) {
-    await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: path.join(dir, `${name}-${dark ? 'dark' : 'light'}-${width}.png`) });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 async function carolWithJob(browser: Browser, n: string): Promise<{ carolPage: Page; jobId: string; title: string }> {
   const carolPage = await (await browser.newContext()).newPage();
   await signInFast(carolPage, CAROL, DEMO_PASSWORD);
   const title = `Stored CV Job ${n}`;
-  const posted = await carolPage.request.post('/api/job/post-job', {
-    data: {
-      jobTitle: title,
-      companyName: 'E2E Widgets',
-      companyLogo: '/static/logos/tidewater.svg',
-      jobLocation: 'London',
-      employmentType: 'Full-time',
-      experienceLevel: 'Any Experience',
-      salaryType: 'Yearly',
-      minPrice: '$20k',
-      maxPrice: '$120k',
-      description: 'A job a seeker applies to with a CV kept on their profile in the end-to-end test.',
-      skills: [{ value: 'React', label: 'React' }],
-    },
-  });
-  expect(posted.status(), await posted.text()).toBe(201);
-  const { insertedId: jobId } = (await posted.json()) as { insertedId: string };
+  const jobId = await postJobAs(carolPage, title);
   return { carolPage, jobId, title };
-}
-
-async function newSeeker(page: Page, n: string): Promise<string> {
-  const email = `stored-cv-${n}@example.com`;
-  const signup = await page.request.post('/api/auth/signup', {
-    data: { name: 'Sol Seeker', username: `stored-cv-${n}`, email, password: PASSWORD },
-  });
-  expect(signup.ok(), await signup.text()).toBe(true);
-  await confirmEmailFromOutbox(page, email);
-  await signInFast(page, email, PASSWORD);
-  return email;
 }
 
 test('a seeker stores two CVs, applies picking the second; the employer sees that CV and the headline', async ({
@@ -100,7 +35,7 @@ test('a seeker stores two CVs, applies picking the second; the employer sees tha
   test.setTimeout(180_000);
   const n = uniqueSuffix();
   const { carolPage, jobId, title } = await carolWithJob(browser, n);
-  const seekerEmail = await newSeeker(page, n);
+  const seekerEmail = await signUpAs(page, 'Sol Seeker', `stored-cv-${n}`, { confirm: true });
 
   // The profile: the details employers see, then two CVs.
   await page.goto('/profile');

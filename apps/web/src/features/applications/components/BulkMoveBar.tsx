@@ -1,10 +1,8 @@
 import {
-  APPLICATION_STAGES,
   MAILED_STAGES,
-  STAGE_LABELS,
   STAGE_MAIL_MESSAGE_MAX,
-  type ApplicationStage,
   type BulkStageResult,
+  type CustomStage,
   type ReceivedApplication,
 } from '@jobboard/shared';
 import { useId, useState } from 'react';
@@ -14,14 +12,25 @@ import { inputClass, labelClass } from '../../../components/ui/Field';
 import { ModalPanel } from '../../../components/ui/ModalPanel';
 import { errorMessage } from '../../../lib/api';
 import { useBulkStage, useUndoStage } from '../api/pipeline';
+import { StageSelect, stageTarget } from './StageSelect';
 
 /*
  * A bulk move (issue 33): the rows chosen on Responses go to one stage in one request. A stage that e-mails asks
  * first (one message for all, or each job's own default when left empty); each move then waits its own undo
- * window, and the outcome lists every application: moved (with Undo) or why not.
+ * window, and the outcome lists every application: moved (with Undo) or why not. The companies' own stages of the
+ * chosen rows' jobs are offered too; a row whose company lacks the stage is "not moved", with the server's reason.
  */
 
-const isStage = (value: string): value is ApplicationStage => (APPLICATION_STAGES as readonly string[]).includes(value);
+/** The company stages of the chosen rows' jobs, each once. */
+function stagesOfSelected(
+  items: readonly ReceivedApplication[],
+  selected: ReadonlySet<string>,
+  customStages: Record<string, CustomStage[]>,
+): CustomStage[] {
+  const jobs = new Set(items.filter((item) => selected.has(item._id)).map((item) => item.job));
+  const byId = new Map([...jobs].flatMap((job) => customStages[job] ?? []).map((stage) => [stage.id, stage]));
+  return [...byId.values()];
+}
 
 function BulkMailDialog({
   count,
@@ -31,7 +40,7 @@ function BulkMailDialog({
   onConfirm,
 }: {
   count: number;
-  stage: ApplicationStage;
+  stage: string;
   busy: boolean;
   onCancel: () => void;
   onConfirm: (message: string) => void;
@@ -42,7 +51,7 @@ function BulkMailDialog({
   return (
     <ModalPanel titleId={titleId} onClose={onCancel} initialFocus="textarea" testId="bulk-mail-dialog">
       <h2 id={titleId} className="text-lg font-semibold">
-        Move {count} candidates to {STAGE_LABELS[stage]}?
+        Move {count} candidates to {stage}?
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         Each of them is e-mailed after a short undo window.
@@ -125,14 +134,20 @@ function BulkOutcome({ result, names }: { result: BulkStageResult; names: Map<st
 export function BulkMoveBar({
   items,
   selected,
+  customStages,
   onDone,
 }: {
   items: readonly ReceivedApplication[];
   selected: ReadonlySet<string>;
+  customStages: Record<string, CustomStage[]>;
   onDone: () => void;
 }) {
   const bulk = useBulkStage();
-  const [stage, setStage] = useState<ApplicationStage>('reviewing');
+  const [value, setValue] = useState('reviewing');
+  const custom = stagesOfSelected(items, selected, customStages);
+  const target = stageTarget(value, custom, 'reviewing');
+  // A company's own stage sends no e-mail, whichever fixed stage it follows: it moves without asking.
+  const mails = !target.custom && MAILED_STAGES.includes(target.stage);
   const [asking, setAsking] = useState(false);
   const [outcome, setOutcome] = useState<{ result: BulkStageResult; names: Map<string, string> } | null>(null);
   const selectId = useId();
@@ -142,7 +157,12 @@ export function BulkMoveBar({
     const ids = [...selected];
     const known = new Map(ids.map((id) => [id, names.get(id) ?? id]));
     bulk.mutate(
-      { ids, stage, ...(message ? { message } : {}) },
+      {
+        ids,
+        stage: target.stage,
+        ...(target.custom ? { customStageId: target.custom.id } : {}),
+        ...(message ? { message } : {}),
+      },
       {
         onSuccess: (result) => {
           setAsking(false);
@@ -166,20 +186,9 @@ export function BulkMoveBar({
             <label htmlFor={selectId} className={labelClass}>
               Move them to
             </label>
-            <select
-              id={selectId}
-              className={`${inputClass} w-auto`}
-              value={stage}
-              onChange={(event) => isStage(event.target.value) && setStage(event.target.value)}
-            >
-              {APPLICATION_STAGES.map((s) => (
-                <option key={s} value={s}>
-                  {STAGE_LABELS[s]}
-                </option>
-              ))}
-            </select>
+            <StageSelect id={selectId} value={value} onChange={setValue} custom={custom} />
           </div>
-          <Button disabled={bulk.isPending} onClick={() => (MAILED_STAGES.includes(stage) ? setAsking(true) : run())}>
+          <Button disabled={bulk.isPending} onClick={() => (mails ? setAsking(true) : run())}>
             Move selected
           </Button>
           <Button variant="ghost" onClick={onDone}>
@@ -190,7 +199,7 @@ export function BulkMoveBar({
       {asking ? (
         <BulkMailDialog
           count={selected.size}
-          stage={stage}
+          stage={target.label}
           busy={bulk.isPending}
           onCancel={() => setAsking(false)}
           onConfirm={(message) => run(message)}

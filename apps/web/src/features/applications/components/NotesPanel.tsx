@@ -8,18 +8,18 @@ import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useAddNote, useDeleteNote, useEditNote, useNotes } from '../api/pipeline';
+import { useResponsesContext } from './ResponsesContext';
 
 const when = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace('T', ' ');
 
-/** One application's private notes (never shown to the applicant), and a form to add one. */
+/**
+ * One application's private notes (never shown to the applicant), and a form to add one; a viewer of the job's
+ * company reads them without the form, since the server refuses a viewer's note.
+ */
 export function NotesPanel({ application }: { application: ReceivedApplication }) {
   const notes = useNotes(application._id, true);
-  const addNote = useAddNote(application._id);
   const user = useCurrentUser();
-  const start = useSingleFlight();
-  const [text, setText] = useState('');
-  const fieldId = `note-${application._id}`;
-  const tooLong = text.length > PIPELINE_LIMITS.noteMaxLength;
+  const readOnly = useResponsesContext().readOnly.has(application.job);
 
   return (
     <div className="max-w-3xl">
@@ -49,41 +49,53 @@ export function NotesPanel({ application }: { application: ReceivedApplication }
           ))}
         </ul>
       )}
-      <form
-        className="mt-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!text.trim() || tooLong) return;
-          // One note per click burst: a double click saves it once.
-          start((done) => addNote.mutate(text, { onSuccess: () => setText(''), onSettled: done }));
-        }}
-      >
-        <label htmlFor={fieldId} className={labelClass}>
-          Add a note
-        </label>
-        <textarea
-          id={fieldId}
-          className={`${inputClass} min-h-20`}
-          value={text}
-          maxLength={PIPELINE_LIMITS.noteMaxLength}
-          onChange={(event) => setText(event.target.value)}
-          aria-invalid={addNote.isError || tooLong}
-          aria-describedby={`${fieldId}-help`}
-        />
-        <p id={`${fieldId}-help`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-          {addNote.isError ? (
-            <span role="alert" className="text-red-800 dark:text-red-200">
-              {errorMessage(addNote.error)}
-            </span>
-          ) : (
-            `${text.length.toLocaleString('en-US')} / ${PIPELINE_LIMITS.noteMaxLength.toLocaleString('en-US')} characters`
-          )}
-        </p>
-        <Button type="submit" className="mt-2" disabled={addNote.isPending || !text.trim()}>
-          Add note
-        </Button>
-      </form>
+      {readOnly ? null : <AddNoteForm application={application} />}
     </div>
+  );
+}
+
+/** The form that adds a note to the application. */
+function AddNoteForm({ application }: { application: ReceivedApplication }) {
+  const addNote = useAddNote(application._id);
+  const start = useSingleFlight();
+  const [text, setText] = useState('');
+  const fieldId = `note-${application._id}`;
+  const tooLong = text.length > PIPELINE_LIMITS.noteMaxLength;
+  return (
+    <form
+      className="mt-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!text.trim() || tooLong) return;
+        // One note per click burst: a double click saves it once.
+        start((done) => addNote.mutate(text, { onSuccess: () => setText(''), onSettled: done }));
+      }}
+    >
+      <label htmlFor={fieldId} className={labelClass}>
+        Add a note
+      </label>
+      <textarea
+        id={fieldId}
+        className={`${inputClass} min-h-20`}
+        value={text}
+        maxLength={PIPELINE_LIMITS.noteMaxLength}
+        onChange={(event) => setText(event.target.value)}
+        aria-invalid={addNote.isError || tooLong}
+        aria-describedby={`${fieldId}-help`}
+      />
+      <p id={`${fieldId}-help`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+        {addNote.isError ? (
+          <span role="alert" className="text-red-800 dark:text-red-200">
+            {errorMessage(addNote.error)}
+          </span>
+        ) : (
+          `${text.length.toLocaleString('en-US')} / ${PIPELINE_LIMITS.noteMaxLength.toLocaleString('en-US')} characters`
+        )}
+      </p>
+      <Button type="submit" className="mt-2" disabled={addNote.isPending || !text.trim()}>
+        Add note
+      </Button>
+    </form>
   );
 }
 

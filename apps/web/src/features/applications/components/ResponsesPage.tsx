@@ -170,7 +170,12 @@ export function ResponsesPage() {
         {stageMove.status}
       </p>
       {stageMove.dialog}
-      <BulkMoveBar items={data?.items ?? []} selected={selected} onDone={() => setSelected(new Set())} />
+      <BulkMoveBar
+        items={data?.items ?? []}
+        selected={selected}
+        customStages={data?.customStages ?? {}}
+        onDone={() => setSelected(new Set())}
+      />
       <TableSize
         total={data?.total}
         noun={['application', 'applications']}

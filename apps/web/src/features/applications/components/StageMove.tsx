@@ -1,6 +1,4 @@
 import {
-  APPLICATION_STAGES,
-  type CustomStage,
   MAILED_STAGES,
   STAGE_LABELS,
   STAGE_MAIL_DEFAULT_MESSAGE,
@@ -21,6 +19,7 @@ import { dateOnly } from '../../../lib/format';
 import { useChangeStage, useStageOptions, useUndoStage } from '../api/pipeline';
 import { useResponsesContext } from './ResponsesContext';
 import { StageBadge } from './StageBadge';
+import { StageSelect, stageTarget } from './StageSelect';
 
 /*
  * Moving a candidate (issue 29): choosing a stage in the select commits nothing (a keyboard's arrows only browse
@@ -28,7 +27,6 @@ import { StageBadge } from './StageBadge';
  * editable, and the e-mail then waits the server's undo window, during which "Undo" takes the move back.
  */
 
-const isStage = (value: string): value is ApplicationStage => (APPLICATION_STAGES as readonly string[]).includes(value);
 const isMailed = (stage: ApplicationStage): stage is MailedStage => MAILED_STAGES.includes(stage);
 export const whoOf = (application: ReceivedApplication) => `${application.applicantName} (${application.jobTitle})`;
 
@@ -42,22 +40,6 @@ interface StageControlProps {
 /** A select's value: a fixed stage by its API name, a company's own stage as `custom:<id>`. */
 const valueOf = (application: ReceivedApplication) =>
   application.customStage ? `custom:${application.customStage.id}` : application.stage;
-
-/** The fixed stages, each followed by the company's own stages after it. */
-function StageOptions({ custom }: { custom: readonly CustomStage[] }) {
-  return APPLICATION_STAGES.flatMap((stage) => [
-    <option key={stage} value={stage}>
-      {STAGE_LABELS[stage]}
-    </option>,
-    ...custom
-      .filter((c) => c.after === stage)
-      .map((c) => (
-        <option key={c.id} value={`custom:${c.id}`}>
-          {`\u00a0\u00a0${c.name}`}
-        </option>
-      )),
-  ]);
-}
 
 /** The row's checkbox for a bulk move (not for a withdrawn application or a job the caller only reads). */
 function SelectBox({ application }: { application: ReceivedApplication }) {
@@ -105,21 +87,21 @@ export function StageControl({ application, busy, onStage, className }: StageCon
       </span>
     );
   }
-  const target = chosen.startsWith('custom:') ? custom.find((c) => `custom:${c.id}` === chosen) : undefined;
-  const targetStage: ApplicationStage = target ? target.after : isStage(chosen) ? chosen : application.stage;
-  const label = target ? target.name : STAGE_LABELS[targetStage];
+  const { stage: targetStage, custom: target, label } = stageTarget(chosen, custom, application.stage);
   return (
     <span className="flex flex-wrap items-center gap-2">
-      <SelectBox application={application} />
-      <select
-        aria-label={`Stage of ${whoOf(application)}`}
-        className={`${inputClass} ${className} w-auto`}
-        value={chosen}
-        disabled={busy}
-        onChange={(event) => setChosen(event.target.value)}
-      >
-        <StageOptions custom={custom} />
-      </select>
+      {/* The box and the select on one line: the select's full width would otherwise push it under the box. */}
+      <span className="flex w-full items-center gap-2">
+        <SelectBox application={application} />
+        <StageSelect
+          aria-label={`Stage of ${whoOf(application)}`}
+          className={className}
+          value={chosen}
+          disabled={busy}
+          onChange={setChosen}
+          custom={custom}
+        />
+      </span>
       {chosen !== valueOf(application) ? (
         <Button
           className="px-3 py-1.5 text-sm"

@@ -22,6 +22,9 @@ const STATUS: Record<Interview['status'], string> = {
   scheduled: 'Booked',
   cancelled: 'Cancelled',
 };
+// The candidate is the one asked: the team's words ("waiting for the candidate") would speak of them.
+const statusFor = (side: Thread['side'], status: Interview['status']) =>
+  side === 'candidate' && status === 'proposed' ? 'Pick one of these times' : STATUS[status];
 
 function InterviewCard({ thread, interview }: { thread: Thread; interview: Interview }) {
   const applicationId = thread.application.id;
@@ -29,39 +32,43 @@ function InterviewCard({ thread, interview }: { thread: Thread; interview: Inter
   const cancel = useCancelInterview(applicationId);
   const [rescheduling, setRescheduling] = useState(false);
   const open = interview.status !== 'cancelled';
-  const chosen = interview.slots.find((slot) => slot.id === interview.chosenSlotId);
+  const chosen =
+    interview.status === 'scheduled' ? interview.slots.find((s) => s.id === interview.chosenSlotId) : undefined;
+  // The booked time is in the card's first line; the list holds the times still to pick from.
+  const others = interview.slots.filter((slot) => slot !== chosen);
   const error = pick.error ?? cancel.error;
 
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 text-sm dark:border-slate-700 dark:bg-slate-900">
       <p className="font-semibold text-slate-900 dark:text-white">
-        {STATUS[interview.status]}
-        {chosen && interview.status === 'scheduled' ? `: ${slotText(chosen.startsAt, chosen.timeZone)}` : ''}
+        {statusFor(thread.side, interview.status)}
+        {chosen ? `: ${slotText(chosen.startsAt, chosen.timeZone)}` : ''}
       </p>
       <p className="text-slate-700 dark:text-slate-300">
         {interview.lengthMinutes} minutes · <span className="break-all">{interview.location}</span>
       </p>
-      {open ? (
-        <ul className="mt-2 space-y-1" aria-label="Proposed times">
-          {interview.slots.map((slot) => (
-            <li key={slot.id} className="flex flex-wrap items-center gap-2">
-              <span className={slot.id === interview.chosenSlotId ? 'font-semibold' : ''}>
-                {slotText(slot.startsAt, slot.timeZone)}
-              </span>
-              {thread.side === 'candidate' && slot.id !== interview.chosenSlotId ? (
-                <Button
-                  variant="secondary"
-                  className="px-2 py-1 text-xs"
-                  disabled={pick.isPending}
-                  aria-label={`Pick ${slotText(slot.startsAt, slot.timeZone)}`}
-                  onClick={() => pick.mutate({ interviewId: interview.id, slotId: slot.id })}
-                >
-                  {interview.chosenSlotId ? 'Move to this time' : 'Pick this time'}
-                </Button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+      {open && others.length > 0 ? (
+        <>
+          {chosen ? <p className="mt-2 text-slate-700 dark:text-slate-300">Other times proposed:</p> : null}
+          <ul className="mt-2 space-y-1" aria-label={chosen ? 'Other proposed times' : 'Proposed times'}>
+            {others.map((slot) => (
+              <li key={slot.id} className="flex flex-wrap items-center gap-2">
+                <span>{slotText(slot.startsAt, slot.timeZone)}</span>
+                {thread.side === 'candidate' ? (
+                  <Button
+                    variant="secondary"
+                    className="px-2 py-1 text-xs"
+                    disabled={pick.isPending}
+                    aria-label={`Pick ${slotText(slot.startsAt, slot.timeZone)}`}
+                    onClick={() => pick.mutate({ interviewId: interview.id, slotId: slot.id })}
+                  >
+                    {chosen ? 'Move to this time' : 'Pick this time'}
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
       ) : null}
       {error ? (
         <p role="alert" className="mt-2 text-red-800 dark:text-red-200">
