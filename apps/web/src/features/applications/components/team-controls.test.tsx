@@ -10,7 +10,12 @@ import { ResponsesPage } from './ResponsesPage';
  * the bulk move reaches the company's own stages, as a row's move does. */
 
 const JOB_A = '11111111-1111-4111-8111-111111111111';
-const SHORTLIST = { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', name: 'Shortlist', after: 'reviewing', position: 0 };
+const SHORTLIST = {
+  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  name: 'Shortlist',
+  after: 'reviewing' as const,
+  position: 0,
+};
 
 const application = (id: string): ReceivedApplication => ({
   _id: id,

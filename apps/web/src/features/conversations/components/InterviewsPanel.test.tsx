@@ -31,6 +31,7 @@ const thread = (side: Thread['side']): Thread => ({
     withdrawn: false,
   },
   side,
+  canWrite: true,
   messages: [],
   interviews: [interview],
 });
@@ -57,5 +58,15 @@ describe('InterviewsPanel', () => {
     unmount();
     renderPage(<InterviewsPanel thread={{ ...proposed, side: 'team' }} />, { user: alice });
     expect(screen.getByText('Waiting for the candidate to pick a time')).toBeInTheDocument();
+  });
+
+  it("gives a company's viewer the times but no button to propose, move or cancel", () => {
+    const { unmount } = renderPage(<InterviewsPanel thread={thread('team')} />, { user: alice });
+    expect(screen.getByRole('button', { name: 'Cancel interview' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Propose an interview' })).toBeInTheDocument();
+    unmount();
+    renderPage(<InterviewsPanel thread={{ ...thread('team'), canWrite: false }} />, { user: alice });
+    expect(screen.getByText(`Booked: ${slotText(first.startsAt, 'Europe/Paris')}`)).toBeInTheDocument();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });
