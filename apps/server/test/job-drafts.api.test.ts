@@ -103,6 +103,24 @@ describeEachDb('job drafts', (kind) => {
     const typed = await call(poster, 'POST', '/api/job-drafts', { payload: { skills: 'Go' } });
     expectErrorShape(typed, 400);
     expect(typed.json<{ message: string }>().message).toMatch(/skills/);
+    const kind = await call(poster, 'POST', '/api/job-drafts', {
+      payload: { applyOptions: { method: 'board', questions: [{ type: 'essay' }] } },
+    });
+    expectErrorShape(kind, 400);
+    expect(kind.json<{ message: string }>().message).toMatch(/applyOptions\.questions\.0\.type/);
+  });
+
+  it('keeps how to apply and the screening questions as typed, unchecked until the job is published', async () => {
+    const applyOptions = {
+      method: 'external',
+      url: 'not yet an address',
+      questions: [{ type: 'choice', text: 'Which shift?', options: 'Early\nLate', knockOutOptions: ['Late'] }],
+    };
+    const saved = await newDraft(poster, { jobTitle: 'With questions', applyOptions });
+    expect((await call(poster, 'GET', `/api/job-drafts/${saved.id}`)).json<JobDraft>().payload.applyOptions).toEqual(
+      applyOptions,
+    );
+    await call(poster, 'DELETE', `/api/job-drafts/${saved.id}`);
   });
 
   it(`keeps at most ${JOB_DRAFT_LIMITS.perUser} drafts an account`, async () => {

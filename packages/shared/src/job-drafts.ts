@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { APPLY_METHODS, SCREENING_LIMITS, SCREENING_TYPES } from './apply-options.js';
 import { JOB_MODEL_LIMITS } from './job-model.js';
 
 /**
@@ -62,6 +63,32 @@ export const jobDraftPayloadSchema = z.strictObject({
   currency: text(3),
   period: text(20),
   validThrough: text(10),
+  /** How to apply and the screening questions as the form holds them (issue 33 items 2 and 3), checked on publishing. */
+  applyOptions: z
+    .strictObject({
+      method: z.enum(APPLY_METHODS, { error: `method must be one of ${APPLY_METHODS.join(', ')}` }),
+      url: text(LIMITS.url),
+      email: text(254),
+      autoReject: z.boolean().optional(),
+      questions: z
+        .array(
+          z.strictObject({
+            type: z.enum(SCREENING_TYPES, { error: `type must be one of ${SCREENING_TYPES.join(', ')}` }),
+            text: text(SCREENING_LIMITS.questionChars),
+            required: z.boolean().optional(),
+            knockOut: z.enum(['', 'yes', 'no']).optional(),
+            /** One option a line, as typed. */
+            options: text(SCREENING_LIMITS.options * (SCREENING_LIMITS.optionChars + 1)),
+            knockOutOptions: z
+              .array(z.string().max(SCREENING_LIMITS.optionChars))
+              .max(SCREENING_LIMITS.options)
+              .optional(),
+            min: text(20),
+          }),
+        )
+        .max(SCREENING_LIMITS.questions, { error: `must have at most ${SCREENING_LIMITS.questions} questions` }),
+    })
+    .optional(),
 });
 export type JobDraftPayload = z.infer<typeof jobDraftPayloadSchema>;
 

@@ -59,7 +59,9 @@ describe('drafts of Post a Job', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/post-job?draft=d1'));
     expect(screen.getByTestId('draft-status')).toHaveTextContent('Draft saved');
     const posted = fetch.mock.calls.find(([url, init]) => url === '/api/job-drafts' && init?.method === 'POST');
-    expect(JSON.parse(String(posted?.[1]?.body))).toMatchObject({ payload: { jobTitle: 'Half done', payMin: '' } });
+    expect(JSON.parse(String(posted?.[1]?.body))).toMatchObject({
+      payload: { jobTitle: 'Half done', payMin: '', applyOptions: { method: 'board', questions: [] } },
+    });
     expect(await screen.findByLabelText('Job Title')).toHaveValue('Half done');
 
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
@@ -83,6 +85,34 @@ describe('drafts of Post a Job', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/post-job$/));
     const posted = fetch.mock.calls.find(([url]) => url === '/api/job/post-job');
     expect(JSON.parse(String(posted?.[1]?.body))).toMatchObject({ jobTitle: 'Drafted Engineer', draftId: 'd7' });
+  });
+
+  it('a draft keeps how to apply and its questions, and publishing it saves them with the new job', async () => {
+    const applyOptions = {
+      method: 'email' as const,
+      email: 'hiring@acme.example',
+      questions: [{ type: 'yesno' as const, text: 'Can you work in Berlin?', required: true, knockOut: 'no' as const }],
+    };
+    const fetch = mockFetch((url, init) => {
+      if (url === '/api/companies/mine') return { body: [acme] };
+      if (url === '/api/job-drafts/d7') return { body: draft('d7', { ...complete, applyOptions }) };
+      if (url === '/api/job/post-job' && init?.method === 'POST')
+        return { status: 201, body: { acknowledged: true, insertedId: 'j9' } };
+      if (url === '/api/applications/jobs/j9/apply-options' && init?.method === 'PUT') return { body: {} };
+      return undefined;
+    });
+    renderPage(<PostJobPage />, { path: '/post-job?draft=d7', user: alice });
+    expect(await screen.findByDisplayValue('Can you work in Berlin?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Job' }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => url === '/api/applications/jobs/j9/apply-options')).toBe(true),
+    );
+    const put = fetch.mock.calls.find(([url]) => url === '/api/applications/jobs/j9/apply-options');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({
+      method: 'email',
+      email: 'hiring@acme.example',
+      questions: [{ type: 'yesno', text: 'Can you work in Berlin?', required: true, knockOut: 'no' }],
+    });
   });
 
   it("says so when a draft cannot be opened (another's, or deleted)", async () => {

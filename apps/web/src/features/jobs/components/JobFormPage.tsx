@@ -6,6 +6,7 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { isAcknowledged, errorMessage } from '../../../lib/api';
 import { JobForm } from './JobForm';
 import { todayIso, type JobFormBody, type JobFormValues } from './job-form-logic';
+import type { ApplyOptionsDraft } from './apply-options-logic';
 import { useApplyOptionsEditor } from './useApplyOptionsEditor';
 
 /** What the page needs of the create or update mutation. */
@@ -30,8 +31,10 @@ export interface JobFormPageProps {
   sourceVersion?: number;
   /** Where the success dialog leads on (the new job, My Jobs), from the save's answer. */
   successLinks?: (ack: WriteAck) => { label: string; to: string }[];
-  /** Shown beside the submit button (Post a Job's Preview), given the form's current values. */
-  extraAction?: (values: JobFormValues) => ReactNode;
+  /** A resumed job draft's apply options. */
+  initialApplyOptions?: ApplyOptionsDraft;
+  /** Shown beside the submit button (Post a Job's Preview), given the form's current values and apply options. */
+  extraAction?: (values: JobFormValues, applyOptions: ApplyOptionsDraft | null) => ReactNode;
 }
 
 /** Post a Job and Edit Job: the same form; on an acknowledged answer a success dialog, and the form resets. */
@@ -45,6 +48,7 @@ export function JobFormPage({
   save,
   sourceVersion = 0,
   successLinks,
+  initialApplyOptions,
   extraAction,
 }: JobFormPageProps) {
   // A new key mounts a fresh form: the reset after a successful save.
@@ -52,7 +56,7 @@ export function JobFormPage({
   const navigate = useNavigate();
   const base = useHref('/');
   // How to apply and the screening questions (issue 33): saved once the job is, with its id.
-  const applyOptions = useApplyOptionsEditor(original?._id);
+  const applyOptions = useApplyOptionsEditor(original?._id, initialApplyOptions);
   const linksOf = (ack: WriteAck) =>
     (successLinks?.(ack) ?? []).map((link) => ({
       label: link.label,
@@ -68,7 +72,7 @@ export function JobFormPage({
         {...(original ? { original } : {})}
         today={todayIso()}
         submitLabel={submitLabel}
-        {...(extraAction ? { extraAction } : {})}
+        {...(extraAction ? { extraAction: (values: JobFormValues) => extraAction(values, applyOptions.draft) } : {})}
         busy={save.isPending || applyOptions.pending}
         serverError={save.isError ? errorMessage(save.error) : null}
         beforeSubmit={applyOptions.section}

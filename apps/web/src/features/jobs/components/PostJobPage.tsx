@@ -12,6 +12,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useCurrentUser } from '../../../lib/session';
 import { useDraft, useSaveDraft } from '../api/drafts';
 import { newIdempotencyKey, useCreateJob } from '../api/jobs';
+import { draftPayloadOf, fromDraftPayload, type ApplyOptionsDraft } from './apply-options-logic';
 import { draftFromForm, formFromDraft } from './draft-logic';
 import { JobFormPage, type JobSave } from './JobFormPage';
 import { JobPreviewButton } from './JobPreview';
@@ -58,9 +59,12 @@ function PostJobForm() {
       ),
   };
   if (draftId && !draft.data) return <DraftLoading draft={draft} />;
-  const saveAsDraft = (values: JobFormValues) =>
+  const saveAsDraft = (values: JobFormValues, applyOptions: ApplyOptionsDraft | null) =>
     saveDraft.mutate(
-      { id: draftId || undefined, payload: draftFromForm(values) },
+      {
+        id: draftId || undefined,
+        payload: { ...draftFromForm(values), ...(applyOptions ? { applyOptions: draftPayloadOf(applyOptions) } : {}) },
+      },
       { onSuccess: (saved) => void (draftId ? undefined : navigate(`/post-job?draft=${saved.id}`, { replace: true })) },
     );
   return (
@@ -69,16 +73,19 @@ function PostJobForm() {
       title="Post a Job"
       subtitle="Fill in the details of the position you are hiring for."
       initialValues={draft.data ? formFromDraft(draft.data.payload) : emptyJobForm()}
+      {...(draft.data?.payload.applyOptions
+        ? { initialApplyOptions: fromDraftPayload(draft.data.payload.applyOptions) }
+        : {})}
       submitLabel="Create Job"
       successMessage={MESSAGES.jobCreated}
       successLinks={(ack) => [
         ...('insertedId' in ack ? [{ label: 'View the job', to: `/job/${ack.insertedId}` }] : []),
         { label: 'Go to My Jobs', to: '/my-job' },
       ]}
-      extraAction={(values) => (
+      extraAction={(values, applyOptions) => (
         <>
           <JobPreviewButton values={values} />
-          <SaveDraftButton saving={saveDraft} onSave={() => saveAsDraft(values)} />
+          <SaveDraftButton saving={saveDraft} onSave={() => saveAsDraft(values, applyOptions)} />
         </>
       )}
       save={save}

@@ -4,6 +4,7 @@ import {
   type ApplyOptions,
   type ApplyOptionsBody,
   type ScreeningQuestionInput,
+  type JobDraftPayload,
   type ScreeningType,
 } from '@jobboard/shared';
 
@@ -56,6 +57,32 @@ export const optionLines = (text: string): string[] =>
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
+
+type DraftApplyOptions = NonNullable<JobDraftPayload['applyOptions']>;
+
+/** The options as a job draft keeps them: as typed, unchecked (they are checked when the job is published). */
+export function draftPayloadOf(draft: ApplyOptionsDraft): DraftApplyOptions {
+  return { ...draft, questions: draft.questions.map(({ key: _key, ...question }) => question) };
+}
+
+/** A job draft's options as the form edits them. */
+export function fromDraftPayload(kept: DraftApplyOptions): ApplyOptionsDraft {
+  return {
+    method: kept.method,
+    url: kept.url ?? '',
+    email: kept.email ?? '',
+    autoReject: kept.autoReject ?? false,
+    questions: kept.questions.map((q) => ({
+      ...newQuestion(q.type),
+      text: q.text ?? '',
+      required: q.required ?? false,
+      knockOut: q.knockOut ?? '',
+      options: q.options ?? '',
+      knockOutOptions: q.knockOutOptions ?? [],
+      min: q.min ?? '',
+    })),
+  };
+}
 
 /** The saved options as the form edits them. */
 export function draftOf(options: ApplyOptions): ApplyOptionsDraft {

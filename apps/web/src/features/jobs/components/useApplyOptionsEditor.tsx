@@ -17,11 +17,12 @@ import { ApplyOptionsSection } from './ApplyOptionsSection';
  * once the job is, with its id. Until an edited job's options have loaded nothing is saved, so a slow answer
  * never overwrites them with the defaults.
  */
-export function useApplyOptionsEditor(jobId: string | undefined) {
+export function useApplyOptionsEditor(jobId: string | undefined, kept?: ApplyOptionsDraft) {
   const saved = useApplyOptions(jobId);
   const saveOptions = useSaveApplyOptions();
-  // What the poster changed; until then the saved options (an edit) or the defaults (a new job).
-  const [edited, setDraft] = useState<ApplyOptionsDraft | null>(null);
+  // What the poster changed (a resumed job draft's options count as changed: they are saved with the job);
+  // until then the saved options (an edit) or the defaults (a new job).
+  const [edited, setDraft] = useState<ApplyOptionsDraft | null>(kept ?? null);
   const [error, setError] = useState<string | null>(null);
   const draft = edited ?? (saved.data ? draftOf(saved.data) : jobId ? null : EMPTY_APPLY_OPTIONS);
 
@@ -66,5 +67,5 @@ export function useApplyOptionsEditor(jobId: string | undefined) {
   ) : (
     <Spinner label="Loading how to apply" />
   );
-  return { section, check, saveFor, pending: saveOptions.isPending };
+  return { section, check, saveFor, draft, pending: saveOptions.isPending };
 }
