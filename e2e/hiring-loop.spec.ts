@@ -25,10 +25,20 @@ import {
 // With SHOTS_DIR set, 40 full-page screenshots more than the journey's own minute and a half.
 test.describe.configure({ timeout: process.env.SHOTS_DIR ? 300_000 : 120_000 });
 
-/** Post a Job: the draft saved, previewed from My Jobs, resumed; two questions added; the job created. */
+/** Post a Job: two questions added, the draft saved, previewed from My Jobs and resumed with them; the job created. */
 async function postWithDraftAndQuestions(carol: Page, title: string): Promise<string> {
   await carol.goto('/post-job');
   await fillJobForm(carol, title);
+  const section = carol.getByRole('region', { name: 'How to apply' });
+  await section.getByRole('button', { name: 'Add a question' }).click();
+  await section.getByRole('textbox', { name: 'Question 1', exact: true }).fill('Can you work in the EU?');
+  await section.getByLabel('Knock-out answer').selectOption('no');
+  await section.getByLabel('Required').first().check();
+  await section.getByRole('button', { name: 'Add a question' }).click();
+  await section.getByLabel('Kind').nth(1).selectOption('number');
+  await section.getByRole('textbox', { name: 'Question 2', exact: true }).fill('Years of TypeScript');
+  await section.scrollIntoViewIfNeeded();
+  await shootScreens(carol, 'hiring-job-form');
   await carol.getByRole('button', { name: 'Save draft' }).click();
   await expect(carol.getByTestId('draft-status')).toContainText('Draft saved');
   await expect(carol).toHaveURL(/\/post-job\?draft=/);
@@ -43,17 +53,11 @@ async function postWithDraftAndQuestions(carol: Page, title: string): Promise<st
   await preview.getByRole('button', { name: 'Close' }).click();
   await drafts.getByRole('link', { name: `Resume ${title}` }).click();
   await expect(carol.getByLabel('Job Title')).toHaveValue(title);
-
-  const section = carol.getByRole('region', { name: 'How to apply' });
-  await section.getByRole('button', { name: 'Add a question' }).click();
-  await section.getByRole('textbox', { name: 'Question 1', exact: true }).fill('Can you work in the EU?');
-  await section.getByLabel('Knock-out answer').selectOption('no');
-  await section.getByLabel('Required').first().check();
-  await section.getByRole('button', { name: 'Add a question' }).click();
-  await section.getByLabel('Kind').nth(1).selectOption('number');
-  await section.getByRole('textbox', { name: 'Question 2', exact: true }).fill('Years of TypeScript');
-  await section.scrollIntoViewIfNeeded();
-  await shootScreens(carol, 'hiring-job-form');
+  // The draft kept the questions as they were typed.
+  await expect(section.getByRole('textbox', { name: 'Question 1', exact: true })).toHaveValue(
+    'Can you work in the EU?',
+  );
+  await expect(section.getByRole('textbox', { name: 'Question 2', exact: true })).toHaveValue('Years of TypeScript');
 
   await carol.getByRole('button', { name: 'Create Job' }).click();
   const created = carol.getByRole('dialog');

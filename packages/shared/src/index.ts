@@ -28,3 +28,4 @@ export * from './site-settings.js';
 export * from './candidate-profile.js';
 export * from './conversations.js';
 export * from './apply-options.js';
+export * from './languages.js';
