@@ -25,6 +25,7 @@ import {
 import { regionsMatched } from '../jobs/places.js';
 import { TIER, titleHolds } from './relevance.js';
 import { alternativesOf } from './synonyms.js';
+import { completionsIn, skillsIn, vocabularyIn, type CompletionLists } from './search-index-completions.js';
 import {
   cityRegionKey,
   countMembers,
@@ -188,7 +189,6 @@ export class SearchIndex {
   private catchingUp: Promise<void> | undefined;
   /** The catch-up the searches that arrived during `catchingUp` wait for (that one may have begun before their writes). */
   private nextCatchUp: Promise<void> | undefined;
-  private readonly labels = new Map<string, string>();
   /** Counts the loads swapped in: a catch-up begun on an older store stops. */
   private generation = 0;
   /** Each sample's alive documents (maskOf), as of a store's version. */
@@ -293,8 +293,10 @@ export class SearchIndex {
             [after],
           );
           const words = await this.titleWords(store.titlesWithoutWords(rows.map((row) => row.title_key)));
+          const companies = await this.companiesOf(rows);
           for (const row of rows) store.add(row);
           store.learnTitleWords(words);
+          store.learnCompanies(companies);
           if (rows.length < this.loadChunk) break;
           after = Number(rows.at(-1)!.seq);
           // A turn for the event loop between chunks: requests go on being answered while the index loads.
@@ -354,6 +356,19 @@ export class SearchIndex {
       for (const row of rows) words.set(part[Number(row.i) - 1]!, row.words ? row.words.split(' ') : []);
     }
     return words;
+  }
+
+  /**
+   * The name and slug of the companies of `rows`, read with them: a company's new name reaches its jobs (a job
+   * change each), so the catch-up that reads those jobs reads the name too.
+   */
+  private async companiesOf(rows: readonly IndexRow[]): Promise<{ id: string; name: string; slug: string }[]> {
+    const ids = [...new Set(rows.map((row) => row.company_id))];
+    if (!ids.length) return [];
+    return this.db.query<{ id: string; name: string; slug: string }>(
+      'SELECT id, name, slug FROM companies WHERE id = ANY($1::uuid[])',
+      [ids],
+    );
   }
 
   /**
@@ -425,6 +440,7 @@ export class SearchIndex {
           )
         : [];
       const words = await this.titleWords(store.titlesWithoutWords(rows.map((row) => row.title_key)));
+      const companies = await this.companiesOf(rows);
       // Loaded anew meanwhile: the new store reads these changes itself.
       if (generation !== this.generation) return;
       // From here to the next statement nothing waits: no search sees a change half applied.
@@ -435,8 +451,8 @@ export class SearchIndex {
       }
       for (const row of rows) store.add(row);
       store.learnTitleWords(words);
+      store.learnCompanies(companies);
       if (seqs.length) {
-        this.labels.clear();
         this.featuredReadAt = Number.NEGATIVE_INFINITY;
         this.onChange();
       }
@@ -491,6 +507,21 @@ export class SearchIndex {
     const mask = this.maskOf(this.need(), source);
     // The mask holds only alive documents: counted against itself.
     return countMembers(mask, mask);
+  }
+
+  /** The search box's completions from the open jobs' counts (call current() first). */
+  completions(text: string, skill: string, most: number): CompletionLists {
+    return completionsIn(this.need(), text, skill, most);
+  }
+
+  /** Skills of open jobs starting with `prefix`, most used first (call current() first). */
+  skills(prefix: string, most: number): { label: string; n: number }[] {
+    return skillsIn(this.need(), prefix, most);
+  }
+
+  /** The titles and skills of open jobs with their counts: the spelling's vocabulary (call current() first). */
+  vocabulary(): { text: string; n: number }[] {
+    return vocabularyIn(this.need());
   }
 
   private need(): Store {
@@ -948,7 +979,7 @@ export class SearchIndex {
       facets[group][value] = facetCounts[o]!;
     });
     // With the groups read, `total` is what was read (the facets mean nothing then, as in the SQL pass).
-    const top = await this.topLists(store, placeCounts, spelling, skillCounts);
+    const top = this.topLists(store, placeCounts, spelling, skillCounts);
     const counts: MatchCounts = { total: groupsInBase ? base : total, facets, base, top };
     if (page) {
       counts.pageSeqs = this.ordered(store, compiled, chosenDocs, page.sort, page.offset, page.size).map((doc) =>
@@ -958,12 +989,12 @@ export class SearchIndex {
     return counts;
   }
 
-  private async topLists(
+  private topLists(
     store: Store,
     placeCounts: Int32Array,
     spelling: Map<number, number>,
     skillCounts: Int32Array,
-  ): Promise<TopFacets> {
+  ): TopFacets {
     const top = JOB_MODEL_LIMITS.topFacetValues;
     const name = (id: number) => store.strings.values[id]!;
     // The `top` most counted, ties by name: a kept list of `top`, each counted id compared with its last.
@@ -992,23 +1023,11 @@ export class SearchIndex {
         count,
       }),
     );
-    const topSkills = mostCounted(skillCounts, (id) => store.skillKeys.values[id]!).map(({ name: key, count }) => ({
-      key,
-      count,
-    }));
-    const missing = topSkills.map((s) => s.key).filter((key) => !this.labels.has(key));
-    if (missing.length) {
-      const rows = await this.db.query<{ skill_key: string; label: string }>(
-        'SELECT skill_key, label FROM job_skill_counts WHERE skill_key = ANY($1::text[])',
-        [missing],
-      );
-      for (const row of rows) this.labels.set(row.skill_key, row.label);
-      for (const key of missing) if (!this.labels.has(key)) this.labels.set(key, key);
-    }
+    const topSkills = mostCounted(skillCounts, (id) => store.skillKeys.values[id]!);
     return {
       places: topPlaces,
       skills: topSkills.map((s) => {
-        const label = this.labels.get(s.key) ?? s.key;
+        const label = store.skillLabels[s.id] ?? s.name;
         return { value: label, label, count: s.count };
       }),
     };
