@@ -308,18 +308,7 @@ export class Store {
     this.experience[doc] = this.strings.id(row.experience_key);
     this.employment[doc] = this.strings.id(row.employment_key);
     this.workplace[doc] = this.strings.id(row.workplace);
-    const title = this.titles.id(row.title_key);
-    this.title[doc] = title;
-    (this.byTitle[title] ??= new U32List()).push(doc);
-    this.titleLabels[title] = firstOf(this.titleLabels[title], row.title);
-    this.company[doc] = this.companies.id(row.company_id);
-    row.skills.forEach((key, i) => {
-      const skill = this.skillKeys.id(key);
-      this.skills.push(skill);
-      (this.bySkill[skill] ??= new U32List()).push(doc);
-      this.skillLabels[skill] = firstOf(this.skillLabels[skill], row.skill_labels[i] ?? key);
-    });
-    this.skillStart[doc + 1] = this.skills.length;
+    this.addTitleAndSkills(doc, row);
     if (row.remote.length === 0) this.noRemoteCountries.push(doc);
     for (const country of new Set(row.remote)) {
       let list = this.byRemoteCountry.get(country);
@@ -361,6 +350,22 @@ export class Store {
       this.recentSorted = {};
     }
     this.docOf.set(seq, doc);
+  }
+
+  /** A document's title, company and skills, with their labels. */
+  private addTitleAndSkills(doc: number, row: IndexRow): void {
+    const title = this.titles.id(row.title_key);
+    this.title[doc] = title;
+    (this.byTitle[title] ??= new U32List()).push(doc);
+    this.titleLabels[title] = firstOf(this.titleLabels[title], row.title);
+    this.company[doc] = this.companies.id(row.company_id);
+    row.skills.forEach((key, i) => {
+      const skill = this.skillKeys.id(key);
+      this.skills.push(skill);
+      (this.bySkill[skill] ??= new U32List()).push(doc);
+      this.skillLabels[skill] = firstOf(this.skillLabels[skill], row.skill_labels[i] ?? key);
+    });
+    this.skillStart[doc + 1] = this.skills.length;
   }
 
   /** Adds `by` to the open jobs of a document's title, skills and company. */
