@@ -249,7 +249,7 @@ export class SearchIndex {
     return true;
   }
 
-  /** The words of each title, as to_tsvector gives them (title_doc of job_title_counts, the weight A of search_doc). */
+  /** The words of each title, as to_tsvector gives them (the weight A of search_doc). */
   private async titleWords(titles: readonly string[]): Promise<Map<string, string[]>> {
     const words = new Map<string, string[]>();
     for (let i = 0; i < titles.length; i += 5_000) {
