@@ -235,7 +235,13 @@ export async function updateProfile(deps: AccountDeps, update: ProfileUpdate): P
   ) {
     throw new AppError('conflict', MESSAGES.usernameTaken);
   }
-  const changes: UserChanges = { name: body.name, username: body.username, resume: body.resume, avatar: body.avatar };
+  const changes: UserChanges = {
+    name: body.name,
+    username: body.username,
+    resume: body.resume,
+    avatar: body.avatar,
+    locale: body.locale,
+  };
   if (body.password !== undefined) {
     assertPasswordAllowed(body.password);
     changes.passwordHash = await hashPassword(body.password);

@@ -35,7 +35,7 @@ describe('rendered page head and state', () => {
       shell,
       homeHead('https://jobs.example.org', 'q=react', 12),
       '<main>rendered</main>',
-      { locale: 'en-US', queries: [] },
+      { locale: 'en-US', language: 'en', queries: [] },
       'ssr-state',
     );
     expect(page.match(/<title>/g)).toHaveLength(1);
@@ -69,7 +69,7 @@ describe('rendered page head and state', () => {
     expect(tags).toContain('<link rel="icon" href="https://cdn.example/i.png" />');
     const shell =
       '<head><link rel="icon" href="/favicon.svg" /><meta name="description" content="x" /></head><div id="root"></div>';
-    const page = assemblePage(shell, head, '', { locale: 'en-US', queries: [] }, 'state');
+    const page = assemblePage(shell, head, '', { locale: 'en-US', language: 'en', queries: [] }, 'state');
     expect(page).not.toContain('/favicon.svg');
     expect(headTags(withSite(homeHead('https://x.example', '', 1), 'Jobboard', ''))).toContain(
       '<title>Jobboard: find your next job</title>',
