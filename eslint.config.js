@@ -18,6 +18,8 @@ export default tseslint.config(
       'playwright-report/**',
       '.screenshots/**',
       'reports/**',
+      // Compiled from the .po catalogues by `lingui compile` (npm run i18n:compile -w @jobboard/server).
+      'apps/server/src/locales/*.ts',
       '.stryker-tmp/**',
     ],
   },
@@ -39,7 +41,12 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.config.ts', 'packages/shared/vitest.config.ts', 'apps/server/vitest.config.ts'],
+          allowDefaultProject: [
+            '*.config.ts',
+            'packages/shared/vitest.config.ts',
+            'apps/server/vitest.config.ts',
+            'apps/server/lingui.config.ts',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -110,6 +110,13 @@ function pageStatus(plan: PagePlan, main: { status: number; body: unknown }): nu
   return 200;
 }
 
+/** The signed-in reader's chosen language (their /api/auth/me answer) before the cookie's and the browser's. */
+function pageLanguage(request: FastifyRequest, plan: PagePlan, answers: { status: number; body: unknown }[]): Language {
+  const me = answers[plan.queries.findIndex((query) => query.path === '/api/auth/me')];
+  const chosen = me?.status === 200 ? (me.body as { locale?: unknown } | null)?.locale : undefined;
+  return isLanguage(chosen) ? chosen : languageOf(request);
+}
+
 export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; shell: string }> = async (
   app,
   deps,
@@ -175,17 +182,6 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
       request.log.error({ err: error, url: request.url }, 'server rendering failed; sending the app shell');
       return { status, html: undefined };
     }
-  }
-
-  /** The signed-in reader's chosen language (their /api/auth/me answer) before the cookie's and the browser's. */
-  function pageLanguage(
-    request: FastifyRequest,
-    plan: PagePlan,
-    answers: { status: number; body: unknown }[],
-  ): Language {
-    const me = answers[plan.queries.findIndex((query) => query.path === '/api/auth/me')];
-    const chosen = me?.status === 200 ? (me.body as { locale?: unknown } | null)?.locale : undefined;
-    return isLanguage(chosen) ? chosen : languageOf(request);
   }
 
   const cache = new PageCache();
