@@ -39,18 +39,58 @@ function mostOpen(
 /** Whether `key` (lower-cased) starts with `text` or has a word starting with it. */
 const startsAWord = (text: string) => (key: string) => key.startsWith(text) || key.includes(` ${text}`);
 
+/** Where a title breaks into words for completions ("Front-End / UX Developer": front, end, ux, developer). */
+const TITLE_WORD_BREAKS = /[\s,/()&|:;-]+/;
+
 /**
- * Titles and companies of open jobs with a word starting with `text` (lower-cased, spaces collapsed), and skills
- * whose key starts with `skill`, each at most `most`, most open jobs first.
+ * The words of open jobs' titles starting with `text` (one word typed), with how many open jobs have each in their
+ * title, as their most common title writes it ("dev": Developer 1,204, DevOps 310): what a person typing a word
+ * means more often than any one title. A word in one title only is left to that title.
+ */
+function titleWordsIn(store: Store, text: string, most: number): { label: string; n: number }[] {
+  if (text.length < 2 || /\s/.test(text)) return [];
+  const titles = store.titles.values;
+  const words = new Map<string, { label: string; n: number; top: number }>();
+  store.titleOpen.forEach((n, id) => {
+    if (!(n > 0) || !startsAWord(text)(titles[id] ?? '')) return;
+    for (const written of (store.titleLabels[id] ?? '').split(TITLE_WORD_BREAKS)) {
+      const key = written.toLowerCase();
+      if (!key.startsWith(text)) continue;
+      const word = words.get(key) ?? { label: written, n: 0, top: 0 };
+      word.n += n;
+      // The word as the title with the most open jobs writes it.
+      if (n > word.top) Object.assign(word, { label: written, top: n });
+      words.set(key, word);
+    }
+  });
+  // A word only one title uses says nothing that title does not.
+  return [...words.entries()]
+    .filter(([, word]) => word.n > word.top)
+    .sort(([ka, a], [kb, b]) => b.n - a.n || (ka < kb ? -1 : 1))
+    .slice(0, most)
+    .map(([, word]) => ({ label: word.label, n: word.n }));
+}
+
+/** Words and titles in one list, most open jobs first; a title that is just a listed word is not listed twice. */
+function wordsAndTitles(words: { label: string; n: number }[], titles: { label: string; n: number }[], most: number) {
+  const seen = new Set(words.map((word) => word.label.toLowerCase()));
+  const merged = [...words, ...titles.filter((title) => !seen.has(title.label.toLowerCase()))];
+  return merged.sort((a, b) => b.n - a.n).slice(0, most);
+}
+
+/**
+ * Title words and titles of open jobs with a word starting with `text` (lower-cased, spaces collapsed), companies
+ * likewise, and skills whose key starts with `skill`, each at most `most`, most open jobs first.
  */
 export function completionsIn(store: Store, text: string, skill: string, most: number): CompletionLists {
   const titles = store.titles.values;
   const nameKey = (id: number) => (store.companyNames[id] ?? '').toLowerCase();
+  const fullTitles = mostOpen(store.titleOpen, (id) => titles[id] ?? '', startsAWord(text), most).map((id) => ({
+    label: store.titleLabels[id] ?? '',
+    n: store.titleOpen[id] ?? 0,
+  }));
   return {
-    title: mostOpen(store.titleOpen, (id) => titles[id] ?? '', startsAWord(text), most).map((id) => ({
-      label: store.titleLabels[id] ?? '',
-      n: store.titleOpen[id] ?? 0,
-    })),
+    title: wordsAndTitles(titleWordsIn(store, text, most), fullTitles, most),
     skill: skillsIn(store, skill, most),
     company: mostOpen(store.companyOpen, nameKey, startsAWord(text), most).map((id) => ({
       name: store.companyNames[id] ?? '',
