@@ -31,7 +31,7 @@ import { registerApiKeyBoundary } from './modules/api-keys/api-keys.routes.js';
 import { talkDepsOf } from './modules/conversations/conversations.routes.js';
 import type { InboundMail } from './modules/conversations/inbound-mail.js';
 import { feedRoutes } from './modules/feeds/feeds.routes.js';
-import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.js';
+import { scheduleExpirySweep, scheduleHousekeeping } from './modules/housekeeping/housekeeping.js';
 import { embedRoutes } from './modules/jobs/embed.routes.js';
 import { SiteSettingsStore } from './modules/site/settings-store.js';
 import { shellWithAppearance } from './modules/site/appearance.js';
@@ -279,6 +279,8 @@ function scheduleBackgroundWork(
     const housekeeping = scheduleHousekeeping(db, app.log, config.housekeepingIntervalMs, { storage, cvStorage });
     app.addHook('onClose', async () => housekeeping.stop());
   }
+  const expiry = scheduleExpirySweep(db.primary ?? db, app.log, () => searchCounts.invalidate());
+  app.addHook('onClose', async () => expiry.stop());
   if (config.webhookPollMs > 0) {
     // Deliveries are rows (migration 031): each instance sends the due ones, off the request path.
     const webhooks = new WebhookSender(db, app.log, {

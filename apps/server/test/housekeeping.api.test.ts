@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sweepExpired } from '../src/modules/housekeeping/housekeeping.js';
+import { scheduleExpirySweep, sweepExpired } from '../src/modules/housekeeping/housekeeping.js';
 import { hashToken, SESSION_IDLE_MS } from '../src/modules/sessions/sessions.repository.js';
-import { buildTestApp, describeEachDb, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
+import { buildTestApp, describeEachDb, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -110,6 +110,26 @@ describeEachDb('housekeeping', (kind) => {
       expect(await sessionCount(scheduled)).toBe(1);
     } finally {
       await scheduled.close();
+    }
+  });
+
+  it('marks jobs past their closing date expired on its own schedule, and says so once some were', async () => {
+    const job = await postJob(t.app, user.cookie, { jobTitle: 'Sweep Probe' });
+    await t.db.query('UPDATE jobs SET valid_through = CURRENT_DATE - 1 WHERE id = $1', [job]);
+    const statusOf = async () =>
+      (await t.db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [job]))[0]?.status;
+    expect(await statusOf()).toBe('open');
+    let told = 0;
+    const sweep = scheduleExpirySweep(t.db, t.app.log, () => (told += 1), 50);
+    try {
+      const deadline = Date.now() + 5_000;
+      while ((await statusOf()) !== 'expired' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      expect(await statusOf()).toBe('expired');
+      await new Promise((r) => setTimeout(r, 200));
+      // Told of the one sweep that expired something, not of the empty ones after it.
+      expect(told).toBe(1);
+    } finally {
+      sweep.stop();
     }
   });
 });

@@ -4,6 +4,7 @@ import { LOCKS, unlessRunningElsewhere } from '../../db/exclusive.js';
 import { FLOW_TTL_MS } from '../auth/google.service.js';
 import { deleteFlowsOlderThan } from '../auth/oidc-flows.repository.js';
 import { deleteExpiredAccountTokens } from '../accounts/account-tokens.repository.js';
+import { expireJobs } from '../jobs/jobs.repository.js';
 import { deleteJobChangesBefore } from '../search/search-index.js';
 import { deleteExpiredSessions } from '../sessions/sessions.repository.js';
 import type { PrivateStorage } from '../cvs/cv-storage.js';
@@ -89,6 +90,38 @@ export function scheduleHousekeeping(
   };
   const first = setTimeout(run, Math.min(intervalMs, 5_000));
   const every = setInterval(run, intervalMs);
+  first.unref();
+  every.unref();
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(every);
+    },
+  };
+}
+
+/** How often jobs past their closing date are marked expired (searches already leave them out by date). */
+export const EXPIRY_SWEEP_MS = 60_000;
+
+/**
+ * Marks jobs past their closing date expired every `everyMs`, one instance at a time (the others skip: the work is
+ * the same); `onExpired` hears when some were, so cached answers go. The status change is what tells webhooks.
+ */
+export function scheduleExpirySweep(
+  db: Db,
+  log: FastifyBaseLogger,
+  onExpired: () => void,
+  everyMs: number = EXPIRY_SWEEP_MS,
+): { stop: () => void } {
+  const run = () =>
+    void unlessRunningElsewhere(db, LOCKS.expirySweep, (tx) => expireJobs(tx)).then(
+      (expired) => {
+        if (expired) onExpired();
+      },
+      (error: unknown) => log.warn({ err: error }, 'the expiry sweep failed; will retry at the next interval'),
+    );
+  const first = setTimeout(run, Math.min(everyMs, 5_000));
+  const every = setInterval(run, everyMs);
   first.unref();
   every.unref();
   return {

@@ -42,8 +42,6 @@ export class SearchCache {
    * the two). Off in the product: past EXACT_COUNT_LIMIT matches a sample's estimate is as good and far cheaper.
    */
   exact = false;
-  /** When this process last marked jobs past their closing date as expired (ms since the epoch). */
-  expiredAt = 0;
   /** The words misspelt search words are corrected to. */
   readonly vocabulary: Vocabulary;
   /** When the jobs last changed, as this process heard (ms since the epoch). */

@@ -12,9 +12,8 @@ import {
   type TopFacets,
 } from '@jobboard/shared';
 import type { Db, Queryable } from '../../db/client.js';
-import { LOCKS, unlessRunningElsewhere } from '../../db/exclusive.js';
 import { AppError } from '../../http/errors.js';
-import { expireJobs, PUBLIC_VIEWER, toJob, type JobRow, type JobViewer } from '../jobs/jobs.repository.js';
+import { PUBLIC_VIEWER, toJob, type JobRow, type JobViewer } from '../jobs/jobs.repository.js';
 import {
   centreOf,
   jobDistanceKm,
@@ -49,7 +48,6 @@ import {
 } from './search.repository.js';
 
 /** How often a process marks jobs past their closing date as expired, off the request's path. */
-const EXPIRY_SWEEP_MS = 60_000;
 
 /** The query as the repository reads it: "where" parsed, the order chosen (relevance only with text). */
 export function toCriteria(query: Omit<SearchQuery, 'page'>): SearchCriteria {
@@ -192,7 +190,6 @@ async function runSearch(
   now: Date,
   viewer: JobViewer,
 ): Promise<SearchResult> {
-  sweepInBackground(db, cache, now);
   const index = await currentIndex(cache, now);
   if (index) {
     try {
@@ -273,24 +270,6 @@ async function featuredOnPage(
     seqs = await referencePage(reader, only, now, position);
   }
   return seqs.length ? findJobsBySeq(reader, seqs) : [];
-}
-
-/**
- * Jobs past their closing date marked expired every EXPIRY_SWEEP_MS, off the request's path, one instance at a time
- * (the others skip: the work is the same). Searches already leave them out by date.
- */
-function sweepInBackground(db: Db, cache: SearchCache, now: Date): void {
-  if (now.getTime() - cache.expiredAt >= EXPIRY_SWEEP_MS) {
-    cache.expiredAt = now.getTime();
-    unlessRunningElsewhere(db.primary ?? db, LOCKS.expirySweep, (tx) => expireJobs(tx)).then(
-      (expired) => {
-        if (expired !== undefined && expired > 0) cache.invalidate();
-      },
-      () => {
-        cache.expiredAt = 0;
-      },
-    );
-  }
 }
 
 async function answerSearch(
