@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { linguiPlugins } from './lingui-plugins.config.ts';
 
 const API_TARGET = 'http://localhost:3000';
 // A guard against regressions, not the target (decision 28; the measured size is in docs/performance.md).
@@ -121,7 +122,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), homeBundleSize(), precompress()],
+  plugins: [...linguiPlugins(mode === 'production'), react(), tailwindcss(), homeBundleSize(), precompress()],
   resolve: {
     // react-router's package exports name only its development build (warnings and checks included); its
     // production build sits beside it, and is what a production bundle should carry.
