@@ -4,7 +4,9 @@ import { CompanyLogo } from '../../../components/ui/CompanyLogo';
 import { SaveJobButton } from '../../../components/jobs/SaveJobButton';
 import { Link } from '../../../components/ui/Link';
 import { excerpt } from '../../../lib/format';
-import { payText, placeText, relativeDay, workplaceText } from '../../../lib/job-view';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { placeText, relativeDay } from '../../../lib/job-view';
+import { payIn, workplaceIn } from '../../../lib/job-words';
 import { KM_PER_MILE } from './DistanceFilter';
 import { useReaderLocale } from '../../../lib/locale';
 
@@ -15,6 +17,7 @@ const metaClass = 'inline-flex items-center gap-1';
 export function JobCard({ job, featured = false }: { job: JobSummary; featured?: boolean }) {
   const companyName = job.company.name || job.companyName;
   const locale = useReaderLocale();
+  const { i18n, t } = useLingui();
   const border = featured ? 'border-amber-400 dark:border-amber-500' : 'border-slate-200 dark:border-slate-800';
   return (
     <article
@@ -22,7 +25,7 @@ export function JobCard({ job, featured = false }: { job: JobSummary; featured?:
     >
       {featured ? (
         <p className="mb-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-50">
-          Featured
+          <Trans>Featured</Trans>
         </p>
       ) : null}
       <div className="flex gap-4">
@@ -57,11 +60,11 @@ export function JobCard({ job, featured = false }: { job: JobSummary; featured?:
           </h3>
           <ul
             className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300"
-            aria-label="Job facts"
+            aria-label={t`Job facts`}
           >
             <li className={metaClass}>
               <MapPin size={15} aria-hidden="true" />
-              {placeText(job)}
+              <bdi>{placeText(job)}</bdi>
               {'distanceKm' in job && job.distanceKm !== undefined ? (
                 <span className="text-slate-500 dark:text-slate-400">
                   {' '}
@@ -71,15 +74,15 @@ export function JobCard({ job, featured = false }: { job: JobSummary; featured?:
             </li>
             <li className={metaClass}>
               <BriefcaseBusiness size={15} aria-hidden="true" />
-              {workplaceText(job)}
+              {workplaceIn(i18n, job)}
             </li>
             <li className={metaClass}>
               <Clock size={15} aria-hidden="true" />
-              {job.employmentType}
+              <bdi>{job.employmentType}</bdi>
             </li>
             <li className={metaClass}>
               <Banknote size={15} aria-hidden="true" />
-              {payText(job, locale)}
+              <bdi>{payIn(i18n, job, locale)}</bdi>
             </li>
             <li className={metaClass}>
               <CalendarDays size={15} aria-hidden="true" />
@@ -98,7 +101,7 @@ export function JobCard({ job, featured = false }: { job: JobSummary; featured?:
         <SaveJobButton
           jobId={job._id}
           describedBy={`job-title-${job._id}`}
-          className="-mr-2 -mt-2 shrink-0 self-start"
+          className="-me-2 -mt-2 shrink-0 self-start"
         />
       </div>
     </article>
