@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../index.css';
-import { createI18n, loadMessages } from '../lib/i18n';
+import { createI18n, loadMessages, setAppI18n } from '../lib/i18n';
 import { applyDocumentLanguage, initialLanguage } from '../lib/language';
 import { createQueryClient } from '../lib/session';
 import { readSsrState, seedQueries } from '../lib/ssr-state';
@@ -20,6 +20,7 @@ const language = initialLanguage(document, state?.language);
 applyDocumentLanguage(document, language);
 void loadMessages(language).then((messages) => {
   const i18n = createI18n(language, messages);
+  setAppI18n(i18n);
   if (state) {
     seedQueries(client, state);
     hydrateRoot(

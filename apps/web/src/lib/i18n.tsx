@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '@jobboard/shared';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { LinguiContext, Trans as LinguiTrans } from '@lingui/react';
-import { useContext, type ComponentProps } from 'react';
+import { I18nProvider, LinguiContext, Trans as LinguiTrans } from '@lingui/react';
+import { useContext, type ComponentProps, type ReactNode } from 'react';
 import { messages as english } from '../locales/en/messages.po';
 
 /**
@@ -27,6 +27,20 @@ export async function loadMessages(language: Language): Promise<Messages> {
 }
 
 const englishI18n = createI18n(DEFAULT_LANGUAGE, englishMessages);
+
+let appI18n_: I18n = englishI18n;
+
+/** The browser app's i18n (main.tsx): what screens drawn in a root of their own (message dialogs) speak. */
+export function setAppI18n(i18n: I18n): void {
+  appI18n_ = i18n;
+}
+
+export const appI18n = (): I18n => appI18n_;
+
+/** `children` in the app's language, for a React root outside the app's tree. */
+export function InAppLanguage({ children }: { children: ReactNode }) {
+  return <I18nProvider i18n={appI18n_}>{children}</I18nProvider>;
+}
 const englishContext = { i18n: englishI18n, _: englishI18n.t.bind(englishI18n) };
 
 export function useLingui() {

@@ -21,17 +21,7 @@ export interface PaginationProps {
 }
 
 export function Pagination(props: PaginationProps) {
-  const {
-    page,
-    hasPrevious,
-    hasNext,
-    onPrevious,
-    onNext,
-    edge = 'disable',
-    pageCount,
-    label,
-    form,
-  } = props;
+  const { page, hasPrevious, hasNext, onPrevious, onNext, edge = 'disable', pageCount, label, form } = props;
   const { t } = useLingui();
   const showPrevious = edge === 'disable' || hasPrevious;
   const showNext = edge === 'disable' || hasNext;

@@ -55,9 +55,7 @@ function NotAcceptingBanner({ job, locale }: { job: Job; locale: string }) {
       <div>
         <p className="font-semibold">{t`This job is no longer accepting applications`}</p>
         <p className="mt-1 text-sm">
-          {job.status === 'expired'
-            ? t`Applications closed on ${closedOn}.`
-            : t`The employer has closed this job.`}{' '}
+          {job.status === 'expired' ? t`Applications closed on ${closedOn}.` : t`The employer has closed this job.`}{' '}
           <Link to="/" className="font-medium underline hover:no-underline">
             <Trans>Find open jobs</Trans>
           </Link>
