@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session';
 import { useSiteInfo } from '../../lib/site';
 
 // lucide-react ships no brand marks any more; the logos are CSS masks (index.css, .jb-icon-*).
+// eslint-disable-next-line lingui/no-unlocalized-strings -- the networks' own names, the same in every language
 const SOCIAL_NAMES: Record<SocialNetwork, string> = { github: 'GitHub', linkedin: 'LinkedIn', x: 'X' };
 
 const footerLinkClass =

@@ -26,10 +26,6 @@ import { useApplyFormQuery } from '../api/apply-options';
 // The apply form (note and CV) is its own chunk: loaded when a seeker presses Apply Now, never with the page.
 const ApplyDialog = lazy(() => import('./ApplyDialog').then((module) => ({ default: module.ApplyDialog })));
 
-/** A session that ended while applying: the way back in, to the dialog with the kept note (`?apply=1`). */
-export const SESSION_ENDED_WHILE_APPLYING =
-  'Your session ended. Sign in again to send your application: your cover note is kept.';
-
 /**
  * Back from signing in with `?apply=1` (the session ended while applying): reopens the apply dialog, whose draft
  * was kept, and takes the parameter out of the address.
@@ -55,7 +51,7 @@ export function JobPage() {
   const job = useJob(id);
   const { t } = useLingui();
   // The job's own title, as the server wrote it into the page (the breadcrumb leaves this page's title alone).
-  const title = job.data ? jobPageTitle(job.data) : `${job.isError ? 'Job not found' : 'Job Details'} | ${SITE_NAME}`;
+  const title = job.data ? jobPageTitle(job.data) : `${job.isError ? t`Job not found` : t`Job Details`} | ${SITE_NAME}`;
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -124,7 +120,8 @@ function useApplyFlow(job: Job, currentUser: SessionUser | null, refetch: () => 
           className="font-semibold underline hover:no-underline"
           data-testid="session-ended-apply"
         >
-          {SESSION_ENDED_WHILE_APPLYING}
+          {/* A session that ended while applying: the way back in, to the dialog with the kept note (`?apply=1`). */}
+          <Trans>Your session ended. Sign in again to send your application: your cover note is kept.</Trans>
         </Link>,
       );
       return;

@@ -1,6 +1,6 @@
 import type { Facets, FilterGroup, SearchQuery, TopFacets } from '@jobboard/shared';
 import { FILTER_GROUPS, PAY_AT_LEAST_OPTIONS } from '@jobboard/shared';
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
@@ -37,9 +37,11 @@ const ALL_LABELS: Record<FilterGroup, MessageDescriptor> = {
  */
 const OPTIONS: Record<FilterGroup, readonly { value: string; label: string }[]> = {
   ...FILTER_GROUPS,
-  maxPrice: FILTER_GROUPS.maxPrice.map((o) => ({ value: o.value, label: `Up to $${o.value}k` })),
   experience: FILTER_GROUPS.experience.filter((o) => o.value !== 'work remotely'),
 };
+
+const maxPriceOptions = (i18n: I18n) =>
+  OPTIONS.maxPrice.map(({ value }) => ({ value, label: i18n._(msg`Up to $${value}k`) }));
 
 export interface FilterPanelProps {
   idPrefix: string;
@@ -241,7 +243,7 @@ export function FilterPanel({
       form={form}
       title={i18n._(GROUP_TITLES[name])}
       allLabel={i18n._(ALL_LABELS[name])}
-      options={OPTIONS[name]}
+      options={name === 'maxPrice' ? maxPriceOptions(i18n) : OPTIONS[name]}
       current={query[name]}
       counts={facets?.[name]}
       estimated={estimated}

@@ -12,6 +12,19 @@ import { useReaderLocale } from '../../../lib/locale';
 
 const metaClass = 'inline-flex items-center gap-1';
 
+/** How far a job is from the place searched, in kilometres and miles. */
+function Distance({ km }: { km: number }) {
+  const mi = Math.round(km / KM_PER_MILE);
+  return (
+    <span className="text-slate-500 dark:text-slate-400">
+      {' '}
+      <Trans>
+        · {km} km ({mi} mi)
+      </Trans>
+    </span>
+  );
+}
+
 /** A job in the home page's results: the whole card opens the job; the company name opens the company; the bookmark saves it. */
 /** `featured`: shown above a search's results, labelled so (an administrator featured it until a day). */
 export function JobCard({ job, featured = false }: { job: JobSummary; featured?: boolean }) {
@@ -65,12 +78,7 @@ export function JobCard({ job, featured = false }: { job: JobSummary; featured?:
             <li className={metaClass}>
               <MapPin size={15} aria-hidden="true" />
               <bdi>{placeText(job)}</bdi>
-              {'distanceKm' in job && job.distanceKm !== undefined ? (
-                <span className="text-slate-500 dark:text-slate-400">
-                  {' '}
-                  · {job.distanceKm} km ({Math.round(job.distanceKm / KM_PER_MILE)} mi)
-                </span>
-              ) : null}
+              {'distanceKm' in job && job.distanceKm !== undefined ? <Distance km={job.distanceKm} /> : null}
             </li>
             <li className={metaClass}>
               <BriefcaseBusiness size={15} aria-hidden="true" />
