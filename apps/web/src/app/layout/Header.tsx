@@ -59,7 +59,7 @@ function ProfileLink() {
     return (
       <Link
         to="/profile"
-        className="rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800"
+        className="whitespace-nowrap rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800"
       >
         <Trans>Sign in</Trans>
       </Link>
@@ -141,17 +141,19 @@ export function Header() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.pathname;
   const setOpen = (value: boolean) => setOpenOn(value ? location.pathname : null);
-  const { t } = useLingui();
-
+  const { i18n, t } = useLingui();
+  // The English links fit beside the brand on a wide screen; below it, and always for the longer German and Arabic
+  // names, they wrap onto a row of their own under it (never squeezed, never broken inside a word).
+  const navPlace = i18n.locale === 'en' ? 'xl:order-none xl:ms-6 xl:w-auto' : '';
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 sm:px-6">
         <SiteBrand />
-        <nav aria-label={t`Main`} className="ms-6 hidden lg:block">
-          <NavList className="flex items-center gap-1" idPrefix="nav-" />
+        <nav aria-label={t`Main`} className={`hidden lg:order-last lg:block lg:w-full ${navPlace}`}>
+          <NavList className="flex flex-wrap items-center gap-1 [&_a]:whitespace-nowrap" idPrefix="nav-" />
         </nav>
         <div className="ms-auto flex items-center gap-2">
-          <LanguageMenu id="language-menu" className="hidden sm:flex" />
+          <LanguageMenu id="language-menu" compact className="hidden sm:flex" />
           <ThemeToggle />
           <ProfileLink />
           <button
