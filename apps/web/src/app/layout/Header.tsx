@@ -147,7 +147,7 @@ export function Header() {
   const navPlace = i18n.locale === 'en' ? 'xl:order-none xl:ms-6 xl:w-auto' : '';
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 sm:px-6">
+      <div className="mx-auto flex max-w-6xl items-center gap-x-4 gap-y-1 px-4 py-3 sm:px-6 lg:flex-wrap">
         <SiteBrand />
         <nav aria-label={t`Main`} className={`hidden lg:order-last lg:block lg:w-full ${navPlace}`}>
           <NavList className="flex flex-wrap items-center gap-1 [&_a]:whitespace-nowrap" idPrefix="nav-" />
