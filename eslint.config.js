@@ -35,6 +35,8 @@ export default tseslint.config(
       'playwright-report/**',
       '.screenshots/**',
       'reports/**',
+      // Compiled from the .po catalogues by `lingui compile` (npm run i18n:compile -w @jobboard/server).
+      'apps/server/src/locales/{en,de,ar}.ts',
       '.stryker-tmp/**',
     ],
   },

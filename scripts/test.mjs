@@ -13,9 +13,14 @@ let passed = 0;
 let failed = 0;
 const summary = [];
 
+/** How long each step took, in the summary: CI has a time limit, and this says which step to look at. */
+const minutes = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
+
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  summary.push(`     ${name}: ${minutes(started)}`);
   return result.status === 0;
 }
 
@@ -127,6 +132,7 @@ if (built) {
     const clusterReport = path.join(root, 'reports/cluster/report.md');
     fs.rmSync(clusterReport, { force: true });
     console.log('\n=== cluster test: npm run test:cluster');
+    const clusterStarted = Date.now();
     const cluster = spawnSync(
       'node',
       ['--import', 'tsx', 'apps/server/test/cluster/run.ts', '--report', clusterReport],
@@ -137,6 +143,7 @@ if (built) {
         killSignal: 'SIGTERM',
       },
     );
+    summary.push(`     cluster test: ${minutes(clusterStarted)}`);
     const totals = /(\d+) passed, (\d+) failed\s*$/.exec(
       fs.existsSync(clusterReport) ? fs.readFileSync(clusterReport, 'utf8') : '',
     );

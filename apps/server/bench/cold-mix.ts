@@ -33,15 +33,19 @@ export interface Vocabulary {
 export async function readVocabulary(db: Db): Promise<Vocabulary> {
   const [titleWords, docWords, skills, places, poster] = await Promise.all([
     db.query<{ word: string }>(
-      `SELECT word FROM job_title_counts, unnest(string_to_array(title_key, ' ')) AS word
-        WHERE n > 0 AND word ~ '^[a-z]{3,}$' GROUP BY word ORDER BY sum(n) DESC LIMIT 300`,
+      `SELECT word FROM jobs, unnest(string_to_array(lower(job_title), ' ')) AS word
+        WHERE status = 'open' AND word ~ '^[a-z]{3,}$' GROUP BY word ORDER BY count(*) DESC LIMIT 300`,
     ),
     db.query<{ word: string }>(
       `SELECT word FROM ts_stat('SELECT search_doc FROM jobs WHERE job_in_sample(seq)') WHERE word ~ '^[a-z]{4,}$' ORDER BY ndoc DESC LIMIT 300`,
     ),
-    db.query<{ label: string }>(`SELECT label FROM job_skill_counts WHERE n > 0 ORDER BY n DESC LIMIT 100`),
+    db.query<{ label: string }>(
+      `SELECT min(s ->> 'label') AS label FROM jobs, jsonb_array_elements(skills) s WHERE status = 'open'
+        GROUP BY lower(s ->> 'value') ORDER BY count(*) DESC LIMIT 100`,
+    ),
     db.query<{ city: string; country: string }>(
-      `SELECT city, country FROM job_place_counts WHERE n > 0 AND city <> '' ORDER BY n DESC LIMIT 100`,
+      `SELECT min(city) AS city, country FROM jobs WHERE status = 'open' AND city <> ''
+        GROUP BY lower(city), country ORDER BY count(*) DESC LIMIT 100`,
     ),
     db.query<{ email: string }>(
       `SELECT email FROM users WHERE email_verified_at IS NOT NULL AND password_hash IS NOT NULL ORDER BY created_at LIMIT 1`,

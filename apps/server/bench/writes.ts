@@ -1,6 +1,6 @@
 /**
- * `npm run bench:writes -w @jobboard/server -- --jobs 100000`: what a job write costs with and without migration 035
- * (one search engine), measured in the same run on the same generated board: a job posted, edited and closed, one
+ * `npm run bench:writes -w @jobboard/server -- --jobs 100000 --change 43`: what a job write costs with and without
+ * one migration (`--change`, default 43: the open-job count tables and their triggers dropped), measured in the same run on the same generated board: a job posted, edited and closed, one
  * statement each, the two schemas taking turns, and a bulk load of the board itself. Both databases (PostgreSQL when DATABASE_URL is
  * set). Prints a markdown table; figures go into docs/performance.md by hand.
  */
@@ -14,12 +14,16 @@ import { createScratchPglite, createScratchPostgres, type ScratchDatabase } from
 import { percentile } from './cold-mix.js';
 
 const { values: args } = parseArgs({
-  options: { jobs: { type: 'string', default: '100000' }, writes: { type: 'string', default: '500' } },
+  options: {
+    jobs: { type: 'string', default: '100000' },
+    writes: { type: 'string', default: '500' },
+    change: { type: 'string', default: '43' },
+  },
 });
 const JOBS = Number(args.jobs);
 const WRITES = Number(args.writes);
 /** The change being measured: the migration left out of the schema "before". */
-const CHANGE = 35;
+const CHANGE = Number(args.change);
 /** Writes of each kind per round; the two schemas take turns, so a busy moment slows both alike. */
 const ROUND = 50;
 

@@ -26,57 +26,29 @@ import { registerNulGuard } from './http/text-guard.js';
 import { loggerOptions } from './http/request-log.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { registerExpectedUserCheck, registerNoStore, registerSession } from './http/session.js';
-import { accountRoutes } from './modules/accounts/accounts.routes.js';
 import { scheduleAlertChecks } from './modules/alerts/alert-checker.js';
-import { alertRoutes } from './modules/alerts/alerts.routes.js';
-import { jobDraftRoutes } from './modules/job-drafts/job-drafts.routes.js';
-import { apiKeyRoutes, registerApiKeyBoundary } from './modules/api-keys/api-keys.routes.js';
-import { candidateProfileRoutes } from './modules/candidate-profile/candidate-profile.routes.js';
-import { machineRoutes } from './modules/api-keys/machine.routes.js';
-import { applicationRoutes } from './modules/applications/applications.routes.js';
-import { pipelineRoutes } from './modules/applications/pipeline.routes.js';
-import { conversationRoutes, talkDepsOf } from './modules/conversations/conversations.routes.js';
+import { registerApiKeyBoundary } from './modules/api-keys/api-keys.routes.js';
+import { talkDepsOf } from './modules/conversations/conversations.routes.js';
 import type { InboundMail } from './modules/conversations/inbound-mail.js';
-import { applyOptionRoutes } from './modules/apply-options/apply-options.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
 import { feedRoutes } from './modules/feeds/feeds.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
 import { scheduleHousekeeping } from './modules/housekeeping/housekeeping.js';
-import { companyRoutes, invitationRoutes } from './modules/companies/companies.routes.js';
-import { companyPageRoutes } from './modules/jobs/company-page.routes.js';
 import { embedRoutes } from './modules/jobs/embed.routes.js';
-import { searchRoutes } from './modules/search/search.routes.js';
-import { suggestionRoutes } from './modules/search/suggestions.routes.js';
-import { jobRoutes } from './modules/jobs/jobs.routes.js';
-import { jobStatsRoutes } from './modules/job-stats/job-stats.routes.js';
-import { moderationRoutes } from './modules/moderation/moderation.routes.js';
-import { auditRoutes } from './modules/moderation/audit.routes.js';
-import { consoleRoutes } from './modules/moderation/console.routes.js';
-import { adminAccountRoutes } from './modules/accounts/admin-accounts.routes.js';
-import { siteRoutes } from './modules/site/site.routes.js';
 import { SiteSettingsStore } from './modules/site/settings-store.js';
 import { shellWithAppearance } from './modules/site/appearance.js';
-import { sitePageRoutes, siteSettingsRoutes } from './modules/site/settings.routes.js';
 import { loadPageRenderer, pageRoutes, type PageRenderer } from './modules/pages/pages.routes.js';
 import { PGLITE_LOAD_CHUNK, SearchIndex } from './modules/search/search-index.js';
 import { SnapshotFile } from './modules/search/search-index-snapshot.js';
 import { SearchCache } from './modules/search/search.service.js';
 import { MailQueue } from './modules/mail/mail.queue.js';
 import { Metrics } from './modules/metrics/metrics.js';
+import { registerApiRoutes } from './api-routes.js';
 import { registerMetrics } from './modules/metrics/metrics.routes.js';
 import { OutboxTransport, SmtpTransport, type MailTransport } from './modules/mail/transports.js';
 import { findSessionUser } from './modules/sessions/sessions.repository.js';
 import { DiskStorage, S3Storage, type FileStorage } from './modules/uploads/storage.js';
-import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { createPrivateStorage, type PrivateStorage } from './modules/cvs/cv-storage.js';
-import { cvRoutes } from './modules/cvs/cvs.routes.js';
-import { savedJobRoutes } from './modules/saved-jobs/saved-jobs.routes.js';
-import { userRoutes } from './modules/users/users.routes.js';
-import { personalDataRoutes } from './modules/personal-data/personal-data.routes.js';
 import { ImportPoller } from './modules/imports/import-poller.js';
-import { importRoutes } from './modules/imports/imports.routes.js';
 import { WebhookSender } from './modules/webhooks/webhook-sender.js';
-import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 
 export interface BuildAppOptions {
   db: Db;
@@ -346,43 +318,6 @@ function scheduleBackgroundWork(
     );
     app.addHook('onClose', () => alerts.stop());
   }
-}
-
-/** Every /api route plugin, each with its prefix. */
-async function registerApiRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  await app.register(healthRoutes, { prefix: '/api', ...deps });
-  await app.register(authRoutes, { prefix: '/api/auth', ...deps });
-  await app.register(searchRoutes, { prefix: '/api/job', ...deps });
-  await app.register(jobRoutes, { prefix: '/api/job', ...deps });
-  await app.register(jobStatsRoutes, { prefix: '/api/job', ...deps });
-  await app.register(suggestionRoutes, { prefix: '/api', ...deps });
-  await app.register(companyRoutes, { prefix: '/api/companies', ...deps });
-  await app.register(companyPageRoutes, { prefix: '/api/companies', ...deps });
-  await app.register(invitationRoutes, { prefix: '/api/invitations', ...deps });
-  await app.register(applicationRoutes, { prefix: '/api/apply', ...deps });
-  await app.register(pipelineRoutes, { prefix: '/api/applications', ...deps });
-  await app.register(conversationRoutes, { prefix: '/api/applications', ...deps });
-  await app.register(applyOptionRoutes, { prefix: '/api', ...deps });
-  await app.register(savedJobRoutes, { prefix: '/api/saved-jobs', ...deps });
-  await app.register(userRoutes, { prefix: '/api/user', ...deps });
-  await app.register(personalDataRoutes, { prefix: '/api/user', ...deps });
-  await app.register(accountRoutes, { prefix: '/api', ...deps });
-  await app.register(uploadRoutes, { prefix: '/api/upload', ...deps });
-  await app.register(cvRoutes, { prefix: '/api', ...deps });
-  await app.register(candidateProfileRoutes, { prefix: '/api/profile', ...deps });
-  await app.register(alertRoutes, { prefix: '/api/alerts', ...deps });
-  await app.register(jobDraftRoutes, { prefix: '/api/job-drafts', ...deps });
-  await app.register(moderationRoutes, { prefix: '/api', ...deps });
-  await app.register(auditRoutes, { prefix: '/api', ...deps });
-  await app.register(consoleRoutes, { prefix: '/api', ...deps });
-  await app.register(adminAccountRoutes, { prefix: '/api', ...deps });
-  await app.register(siteRoutes, { prefix: '/api', ...deps });
-  await app.register(siteSettingsRoutes, { prefix: '/api', ...deps });
-  await app.register(sitePageRoutes, { prefix: '/api', ...deps });
-  await app.register(apiKeyRoutes, { prefix: '/api/companies', ...deps });
-  await app.register(webhookRoutes, { prefix: '/api/companies', ...deps });
-  await app.register(importRoutes, { prefix: '/api/companies', ...deps });
-  await app.register(machineRoutes, { prefix: '/api/v1', ...deps });
 }
 
 function registerStaticFiles(

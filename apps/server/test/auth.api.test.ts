@@ -42,6 +42,7 @@ describeEachDb('auth API', (kind) => {
       'avatar',
       'email',
       'emailVerified',
+      'locale',
       'name',
       'pendingEmail',
       'resume',

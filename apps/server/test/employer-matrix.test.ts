@@ -158,6 +158,20 @@ async function stageOf(w: World, application: string): Promise<string | undefine
     ?.stage;
 }
 
+/** A fresh application with an interview its poster proposed (30 minutes, one slot) at `location`. */
+async function proposed(w: World, location: string): Promise<{ application: string; id: string; slotId: string }> {
+  const application = await freshApplication(w);
+  const response = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/applications/${application}/interviews`,
+    headers: { cookie: w.people.poster.cookie },
+    payload: { slots: [{ start: '2030-06-03T10:00', timeZone: 'Europe/Berlin' }], lengthMinutes: 30, location },
+  });
+  if (response.statusCode !== 201) throw new Error(`propose: ${response.statusCode} ${response.body}`);
+  const interview = response.json<{ id: string; slots: { id: string }[] }>();
+  return { application, id: interview.id, slotId: interview.slots[0]?.id ?? '' };
+}
+
 const TABLE: Record<string, Case> = {
   'GET /api/applications/responses': {
     request: async (w, a) => ({ method: 'GET', url: '/api/applications/responses', headers: as(w, a) }),
@@ -483,20 +497,63 @@ const TABLE: Record<string, Case> = {
       expect(rows.length).toBe(isManager(a) ? 1 : 0);
     },
   },
+  'PUT /api/applications/:id/interviews/:interviewId': {
+    request: async (w, a) => {
+      const { application, id } = await proposed(w, `Moved by ${a}`);
+      return {
+        method: 'PUT',
+        url: `/api/applications/${application}/interviews/${id}`,
+        headers: as(w, a),
+        payload: {
+          slots: [{ start: '2030-06-04T11:00', timeZone: 'Europe/Berlin' }],
+          lengthMinutes: 45,
+          location: `Moved by ${a}`,
+        },
+      };
+    },
+    status: { ...managers(200), seeker: 403 },
+    check: async (w, a) => {
+      const rows = await w.t.db.query<{ length_minutes: number }>(
+        'SELECT length_minutes FROM interviews WHERE location = $1',
+        [`Moved by ${a}`],
+      );
+      expect(rows[0]?.length_minutes).toBe(isManager(a) ? 45 : 30);
+    },
+  },
+  'POST /api/applications/:id/interviews/:interviewId/pick': {
+    request: async (w, a) => {
+      const { application, id, slotId } = await proposed(w, `Picked by ${a}`);
+      return {
+        method: 'POST',
+        url: `/api/applications/${application}/interviews/${id}/pick`,
+        headers: as(w, a),
+        payload: { slotId },
+      };
+    },
+    // Only the candidate picks a time: the team is refused, everyone else does not see the application.
+    status: { ...managers(403), viewer: 403, seeker: 200 },
+    check: async (w, a) => {
+      const rows = await w.t.db.query<{ status: string }>('SELECT status FROM interviews WHERE location = $1', [
+        `Picked by ${a}`,
+      ]);
+      expect(rows[0]?.status).toBe(a === 'seeker' ? 'scheduled' : 'proposed');
+    },
+  },
+  'POST /api/applications/:id/read': {
+    request: async (w, a) => ({
+      method: 'POST',
+      url: `/api/applications/${await standingApplication(w)}/read`,
+      headers: as(w, a),
+    }),
+    status: { ...readers(200), seeker: 200 },
+  },
+  'GET /api/applications/threads/unread': {
+    request: async (w, a) => ({ method: 'GET', url: '/api/applications/threads/unread', headers: as(w, a) }),
+    status: signedIn(200),
+  },
   'POST /api/applications/:id/interviews/:interviewId/cancel': {
     request: async (w, a) => {
-      const application = await freshApplication(w);
-      const proposed = await w.t.app.inject({
-        method: 'POST',
-        url: `/api/applications/${application}/interviews`,
-        headers: { cookie: w.people.poster.cookie },
-        payload: {
-          slots: [{ start: '2030-06-03T10:00', timeZone: 'Europe/Berlin' }],
-          lengthMinutes: 30,
-          location: `Cancelled by ${a}`,
-        },
-      });
-      const { id } = proposed.json<{ id: string }>();
+      const { application, id } = await proposed(w, `Cancelled by ${a}`);
       return { method: 'POST', url: `/api/applications/${application}/interviews/${id}/cancel`, headers: as(w, a) };
     },
     // Either side cancels; a viewer reads it only.

@@ -15,7 +15,7 @@ import { waitForLinkToken } from './outbox.js';
 
 const USER_FIELDS = ['_id', 'avatar', 'email', 'name', 'resume', 'username'];
 /** What the owner sees of their account: the user, plus its e-mail state. */
-const ACCOUNT_FIELDS = [...USER_FIELDS, 'emailVerified', 'pendingEmail'].sort();
+const ACCOUNT_FIELDS = [...USER_FIELDS, 'emailVerified', 'locale', 'pendingEmail'].sort();
 
 describeEachDb('users API', (kind) => {
   let t: TestApp;
@@ -80,8 +80,9 @@ describeEachDb('users API', (kind) => {
       const {
         emailVerified: _v,
         pendingEmail: _p,
+        locale: _l,
         ...a1Public
-      } = a1.user as User & { emailVerified?: boolean; pendingEmail?: string };
+      } = a1.user as User & { emailVerified?: boolean; pendingEmail?: string; locale?: string | null };
       expect(users.find((u) => u._id === a1.user._id)).toEqual(a1Public);
       expect(response.body).not.toMatch(/password|hash|argon2/i);
 

@@ -19,6 +19,7 @@ import { APPLICATION_STAGES } from './stages.js';
 import { companyRoleSchema } from './teams.js';
 import { coverNoteSchema, cvIdSchema, cvSummarySchema } from './cv.js';
 import { candidateProfileSchema } from './candidate-profile.js';
+import { LANGUAGES } from './languages.js';
 import {
   APPLIED_JOB_STATUSES,
   isCurrencyCode,
@@ -230,6 +231,10 @@ export const accountSchema = userSchema.extend({
     .describe(
       'Present and true for an administrator (ADMIN_EMAILS, verified address): the web app shows the Admin page',
     ),
+  locale: z
+    .enum(LANGUAGES)
+    .nullable()
+    .describe('The language chosen for the screens and e-mails; null: the browser decides, e-mails in English'),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -247,6 +252,11 @@ export const userUpdateBodySchema = z.strictObject({
   password: passwordSchema.optional(),
   resume: resumeSchema.optional(),
   avatar: safeUrl('Avatar').optional(),
+  /** The account's language (issue 35); null clears the choice. */
+  locale: z
+    .enum(LANGUAGES, { error: `locale must be one of ${LANGUAGES.join(', ')} or null` })
+    .nullable()
+    .optional(),
   /** Required with a new password or e-mail on accounts that have a password. */
   currentPassword: z
     .string()

@@ -413,14 +413,7 @@ export async function seedBulk(db: Db, options: BulkSeedOptions): Promise<void> 
   if (batch.length > 0) await writeBatch(batch);
   // Fresh statistics for the planner (PGlite has no autovacuum to gather them). At a million jobs ANALYZE takes
   // longer than a request's statement timeout: it runs in a transaction of its own without one.
-  const tables = [
-    'jobs',
-    'job_place_counts',
-    'job_skill_counts',
-    'job_title_counts',
-    'job_company_counts',
-    'companies',
-  ];
+  const tables = ['jobs', 'companies'];
   await db.transaction((tx) =>
     tx.exec(`SET LOCAL statement_timeout = 0; ${tables.map((t) => `ANALYZE ${t};`).join(' ')}`),
   );

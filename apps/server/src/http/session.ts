@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@jobboard/shared';
+import { MESSAGES, type Language } from '@jobboard/shared';
 import type { Config } from '../config.js';
 import { AppError } from './errors.js';
 
@@ -17,6 +17,8 @@ export interface CurrentUser {
   pending_email: string | null;
   /** Granted the administrator role in the database (`npm run admin`); ADMIN_EMAILS grants it too (isAdmin). */
   is_admin?: boolean;
+  /** The account's language (issue 35): null or absent when not chosen. */
+  locale?: Language | null;
 }
 
 /** How the current session began, and when: changing credentials without a password needs a fresh sign-in. */

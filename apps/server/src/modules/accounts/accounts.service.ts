@@ -6,6 +6,7 @@ import { parseId } from '../../http/ids.js';
 import { KNOWN_ADDRESS, accountAddressPair, type RateLimiter } from '../../http/rate-limit.js';
 import type { CurrentUser, SessionInfo } from '../../http/session.js';
 import type { MailQueue } from '../mail/mail.queue.js';
+import { accountLanguage, recipientLanguage } from '../mail/mail-language.js';
 import {
   addressInUseMail,
   emailChangedMail,
@@ -52,14 +53,15 @@ const link = (origin: string, page: string, token: string) => `${origin}/${page}
 export async function sendVerification(
   deps: Pick<AccountDeps, 'mail'>,
   tx: Transaction,
-  user: Pick<CurrentUser, 'id' | 'name'>,
+  user: Pick<CurrentUser, 'id' | 'name' | 'locale'>,
   email: string,
   origin: string,
   isChange: boolean,
 ): Promise<void> {
   await deleteAccountTokens(tx, user.id, 'verify-email');
   const token = await insertAccountToken(tx, user.id, 'verify-email', email, VERIFY_LINK_TTL_MS);
-  await deps.mail.enqueue(verifyEmailMail(email, user.name, link(origin, 'verify-email', token), isChange), tx);
+  const mail = verifyEmailMail(email, user.name, link(origin, 'verify-email', token), isChange, accountLanguage(user));
+  await deps.mail.enqueue(mail, tx);
 }
 
 /** Confirmation links mailed on request: limited per client address and per account. */
@@ -104,7 +106,7 @@ export async function verifyEmail(deps: Pick<AccountDeps, 'db' | 'mail'>, token:
         pendingEmail: null,
         emailVerifiedAt: new Date(),
       });
-      await deps.mail.enqueue(emailChangedMail(user.email, user.name, proof.email), tx);
+      await deps.mail.enqueue(emailChangedMail(user.email, user.name, proof.email, accountLanguage(user)), tx);
       return updated ?? user;
     });
   } catch (error) {
@@ -141,7 +143,8 @@ export async function requestPasswordReset(
   await deps.db.transaction(async (tx) => {
     await deleteAccountTokens(tx, user.id, 'reset-password');
     const token = await insertAccountToken(tx, user.id, 'reset-password', user.email, RESET_LINK_TTL_MS);
-    await deps.mail.enqueue(resetPasswordMail(user.email, user.name, link(origin, 'reset-password', token)), tx);
+    const resetLink = link(origin, 'reset-password', token);
+    await deps.mail.enqueue(resetPasswordMail(user.email, user.name, resetLink, accountLanguage(user)), tx);
   });
 }
 
@@ -174,7 +177,7 @@ export async function resetPassword(
     await updateUser(tx, user.id, changes);
     await deleteAccountTokens(tx, user.id);
     await deleteSessionsForUser(tx, user.id);
-    await deps.mail.enqueue(passwordChangedMail(user.email, user.name), tx);
+    await deps.mail.enqueue(passwordChangedMail(user.email, user.name, accountLanguage(user)), tx);
   });
 }
 
@@ -235,7 +238,13 @@ export async function updateProfile(deps: AccountDeps, update: ProfileUpdate): P
   ) {
     throw new AppError('conflict', MESSAGES.usernameTaken);
   }
-  const changes: UserChanges = { name: body.name, username: body.username, resume: body.resume, avatar: body.avatar };
+  const changes: UserChanges = {
+    name: body.name,
+    username: body.username,
+    resume: body.resume,
+    avatar: body.avatar,
+    locale: body.locale,
+  };
   if (body.password !== undefined) {
     assertPasswordAllowed(body.password);
     changes.passwordHash = await hashPassword(body.password);
@@ -253,14 +262,14 @@ export async function updateProfile(deps: AccountDeps, update: ProfileUpdate): P
       if (changes.passwordHash) {
         // Whoever knew the old password is signed out everywhere else.
         await deleteSessionsForUser(tx, userId, update.sessionToken ?? undefined);
-        await deps.mail.enqueue(passwordChangedMail(caller.email, caller.name), tx);
+        await deps.mail.enqueue(passwordChangedMail(caller.email, caller.name, accountLanguage(updated)), tx);
       }
       if (newEmail !== undefined) {
         if (emailTaken) {
           await deleteAccountTokens(tx, userId, 'verify-email');
-          await deps.mail.enqueue(addressInUseMail(newEmail), tx);
+          await deps.mail.enqueue(addressInUseMail(newEmail, await recipientLanguage(tx, newEmail)), tx);
         } else {
-          await sendVerification(deps, tx, caller, newEmail, update.origin, true);
+          await sendVerification(deps, tx, { ...caller, locale: updated.locale }, newEmail, update.origin, true);
         }
       }
       return updated;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ALERT_LIMITS, countryName, formatSalary, parseAlertQuery, type Job } from '@jobboard/shared';
+import { ALERT_LIMITS, countryName, formatSalary, parseAlertQuery, type Job, type Language } from '@jobboard/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { toJob } from '../jobs/jobs.repository.js';
@@ -17,6 +17,7 @@ import {
   type DueAlert,
 } from './alerts.repository.js';
 import { describeAlertQuery, signingKey, unsubscribeToken } from './alerts.service.js';
+import { recipientLanguage } from '../mail/mail-language.js';
 
 export interface AlertCheckerDeps {
   db: Db;
@@ -106,6 +107,7 @@ async function checkNextAlert(
         fresh.map((row) => toJob(row)),
         more,
         parsed.query,
+        await recipientLanguage(tx, alert.email),
       ),
       tx,
     );
@@ -115,7 +117,15 @@ async function checkNextAlert(
   });
 }
 
-function alertMail(deps: AlertCheckerDeps, key: Buffer, alert: DueAlert, jobs: Job[], more: boolean, query: string) {
+function alertMail(
+  deps: AlertCheckerDeps,
+  key: Buffer,
+  alert: DueAlert,
+  jobs: Job[],
+  more: boolean,
+  query: string,
+  language: Language,
+) {
   // The configured origin, never the one stored with the alert: older rows may hold a forged request's Host.
   const origin = deps.config.siteOrigin;
   const token = unsubscribeToken(key, alert.id);
@@ -126,16 +136,21 @@ function alertMail(deps: AlertCheckerDeps, key: Buffer, alert: DueAlert, jobs: J
     pay: payOf(job),
     link: `${origin}/job/${job._id}`,
   }));
-  return jobAlertMail(alert.email, alert.name, {
-    description: describeAlertQuery(alert.query),
-    frequency: alert.frequency,
-    jobs: mailJobs,
-    more,
-    searchLink: `${origin}/${query ? `?${query}` : ''}`,
-    unsubscribePage: `${origin}/unsubscribe?token=${token}`,
-    oneClickUrl: `${origin}/api/alerts/unsubscribe?token=${token}`,
-    manageLink: `${origin}/alerts`,
-  });
+  return jobAlertMail(
+    alert.email,
+    alert.name,
+    {
+      description: describeAlertQuery(alert.query),
+      frequency: alert.frequency,
+      jobs: mailJobs,
+      more,
+      searchLink: `${origin}/${query ? `?${query}` : ''}`,
+      unsubscribePage: `${origin}/unsubscribe?token=${token}`,
+      oneClickUrl: `${origin}/api/alerts/unsubscribe?token=${token}`,
+      manageLink: `${origin}/alerts`,
+    },
+    language,
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { insertScreening } from '../apply-options/apply-options.repository.js';
 import { applicationStageMail, forwardedApplicationMail } from '../mail/templates.js';
 import type { NotifyDeps } from './notifications.js';
 import { setChangeMail, updateStage } from './pipeline.repository.js';
+import { recipientLanguage } from '../mail/mail-language.js';
 
 /** What happens with an application beside recording it (issue 33, items 2 and 3; decision record 41). */
 export interface ApplyExtrasDeps extends NotifyDeps {
@@ -36,14 +37,18 @@ export async function afterApplication(
   }
   if (!deps) return;
   if (options?.method === 'email' && options.forward_email) {
-    const mail = forwardedApplicationMail(options.forward_email, {
-      jobTitle: application.job.job_title,
-      applicant: application.applicant,
-      coverNote: application.coverNote,
-      cvFileName: application.cvFileName,
-      answers: screening?.answers ?? [],
-      link: `${deps.siteOrigin}/responses?job=${encodeURIComponent(application.job.id)}`,
-    });
+    const mail = forwardedApplicationMail(
+      options.forward_email,
+      {
+        jobTitle: application.job.job_title,
+        applicant: application.applicant,
+        coverNote: application.coverNote,
+        cvFileName: application.cvFileName,
+        answers: screening?.answers ?? [],
+        link: `${deps.siteOrigin}/responses?job=${encodeURIComponent(application.job.id)}`,
+      },
+      await recipientLanguage(tx, options.forward_email),
+    );
     await deps.mail.enqueue(mail, tx);
   }
   if (screening?.knockedOut && options?.auto_reject) {
@@ -54,12 +59,17 @@ export async function afterApplication(
       { stage: 'rejected', customStageId: null },
       null,
     );
-    const mail = applicationStageMail(application.applicant.email, application.applicant.name, {
-      jobTitle: application.job.job_title,
-      company: application.job.company_name,
-      stage: 'rejected',
-      appliedJobsLink: `${deps.siteOrigin}/jobs-applied`,
-    });
+    const mail = applicationStageMail(
+      application.applicant.email,
+      application.applicant.name,
+      {
+        jobTitle: application.job.job_title,
+        company: application.job.company_name,
+        stage: 'rejected',
+        appliedJobsLink: `${deps.siteOrigin}/jobs-applied`,
+      },
+      await recipientLanguage(tx, application.applicant.email),
+    );
     await setChangeMail(tx, changeId, await deps.mail.enqueue(mail, tx, deps.stageMailDelaySeconds ?? 0));
   }
 }

@@ -3,6 +3,7 @@ import { MANAGES_JOB, SEES_JOB_APPLICATIONS } from '../../db/job-access.js';
 import { AppError } from '../../http/errors.js';
 import { applicationDigestMail, newApplicationMail } from '../mail/templates.js';
 import type { MailQueue } from '../mail/mail.queue.js';
+import { recipientLanguage } from '../mail/mail-language.js';
 
 export const APPLICATION_MAIL_MODES = ['each', 'daily', 'off'] as const;
 export type ApplicationMailMode = (typeof APPLICATION_MAIL_MODES)[number];
@@ -57,7 +58,12 @@ export async function notifyTeamOfApplication(
     if (started.length === 0) return;
     for (const member of await teamOf(tx, job, applicant.id)) {
       await deps.mail.enqueue(
-        applicationDigestMail(member.email, member.name, { jobTitle: job.job_title, link }),
+        applicationDigestMail(
+          member.email,
+          member.name,
+          { jobTitle: job.job_title, link },
+          await recipientLanguage(tx, member.email),
+        ),
         tx,
         DIGEST_SECONDS,
       );
@@ -66,7 +72,12 @@ export async function notifyTeamOfApplication(
   }
   for (const member of await teamOf(tx, job, applicant.id)) {
     await deps.mail.enqueue(
-      newApplicationMail(member.email, member.name, { jobTitle: job.job_title, applicant: applicant.name, link }),
+      newApplicationMail(
+        member.email,
+        member.name,
+        { jobTitle: job.job_title, applicant: applicant.name, link },
+        await recipientLanguage(tx, member.email),
+      ),
       tx,
     );
   }

@@ -22,6 +22,7 @@ import type { MailQueue } from '../mail/mail.queue.js';
 import { applicationStageMail } from '../mail/templates.js';
 import { findLastChange, findManagedApplication, iso, setChangeMail, updateStage } from './pipeline.repository.js';
 import { applicationId, manageableApplication, notFound } from './pipeline.service.js';
+import { recipientLanguage } from '../mail/mail-language.js';
 
 /**
  * Stage moves (issues 29 and 33; decision records 18 and 43): one at a time or several at once, to a fixed stage
@@ -128,13 +129,15 @@ async function moveInTransaction(
     (await mayMail(tx, id, caller.id, deps.mailLimits));
   if (emailed && isMailed(to.stage)) {
     const message = target.message || (await findTemplateForJob(tx, application.job_id, to.stage));
-    const mail = applicationStageMail(application.applicant_email, application.applicant_name, {
+    const content = {
       jobTitle: application.job_title,
       company: application.company_name,
       stage: to.stage,
       appliedJobsLink: `${origin}/jobs-applied`,
       ...(message ? { message } : {}),
-    });
+    };
+    const language = await recipientLanguage(tx, application.applicant_email);
+    const mail = applicationStageMail(application.applicant_email, application.applicant_name, content, language);
     await setChangeMail(tx, changeId, await deps.mail.enqueue(mail, tx, delay));
   }
   const undoUntil =

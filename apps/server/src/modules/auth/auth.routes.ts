@@ -34,29 +34,31 @@ import { FLOW_TTL_MS, GoogleSignIn } from './google.service.js';
 /** Holds the browser binding of a Google sign-in between /google/start and /google/callback (10 minutes). */
 const oidcCookieName = (config: Config) => (config.secureCookies ? '__Host-jobboard_oidc' : 'jobboard_oidc');
 
+/** The account as its owner sees it; an administrator's carries isAdmin (decision record 20), others' nothing new. */
+const accountOf = (config: Config, user: CurrentUser): Account =>
+  isAdmin(config.adminEmails, user) ? { ...toAccount(user), isAdmin: true } : toAccount(user);
+
+/** Every way of signing in ends here: a new session (the old one, if any, ends) in a fresh cookie. */
+async function signedIn(
+  { db, config }: Pick<AppDeps, 'db' | 'config'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: CurrentUser,
+  method: SessionInfo['authMethod'],
+): Promise<Account> {
+  setSessionCookie(reply, config, await startSession(db, user.id, request.sessionToken, method));
+  return accountOf(config, user);
+}
+
+/** Password sign-up, sign-in and out, and the signed-in account (/api/auth). */
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, mail }) => {
   const throttle = (address: string) => ({ limiter: rateLimiter, limits: rateLimitsOf(config), address });
-
-  /** Every way of signing in ends here: a new session (the old one, if any, ends) in a fresh cookie. */
-  async function signedIn(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    user: CurrentUser,
-    method: SessionInfo['authMethod'],
-  ): Promise<Account> {
-    setSessionCookie(reply, config, await startSession(db, user.id, request.sessionToken, method));
-    return accountOf(user);
-  }
-
-  /** The account as its owner sees it; an administrator's carries isAdmin (decision record 20), others' nothing new. */
-  const accountOf = (user: CurrentUser): Account =>
-    isAdmin(config.adminEmails, user) ? { ...toAccount(user), isAdmin: true } : toAccount(user);
 
   app.post(
     '/signin',
     { schema: { tags: ['auth'], body: signInBodySchema, response: { 200: accountSchema } } },
     async (request, reply) =>
-      signedIn(request, reply, await signIn(db, request.body, throttle(request.ip)), 'password'),
+      signedIn({ db, config }, request, reply, await signIn(db, request.body, throttle(request.ip)), 'password'),
   );
 
   app.post(
@@ -75,9 +77,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   });
 
   app.get('/me', { schema: { tags: ['auth'], response: { 200: accountSchema } } }, async (request) =>
-    accountOf(requireUser(request)),
+    accountOf(config, requireUser(request)),
   );
+};
 
+/** Sign-in with Google (or another OpenID Connect provider) in a popup, under /api/auth (decision record 6). */
+export const googleSignInRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter }) => {
   const google = new GoogleSignIn(db, config);
   const callbackUrl = `${config.siteOrigin}/api/auth/google/callback`;
   const oidcCookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
@@ -136,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       const binding = request.cookies[oidcCookieName(config)];
       reply.clearCookie(oidcCookieName(config), oidcCookie);
       const user = await google.finish(new URL(request.url, config.siteOrigin), binding);
-      return reply.send(popupPage({ ok: true, user: await signedIn(request, reply, user, 'google') }));
+      return reply.send(popupPage({ ok: true, user: await signedIn({ db, config }, request, reply, user, 'google') }));
     } catch (error) {
       request.log.warn({ err: error }, 'Google sign-in failed');
       const message = error instanceof AppError ? error.message : MESSAGES.serverError;
@@ -150,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     { schema: { tags: ['auth'], body: googleSignInBodySchema, response: { 200: accountSchema } } },
     async (request, reply) => {
       if (!google.configured) throw new AppError('not_configured', MESSAGES.googleNotConfigured);
-      return signedIn(request, reply, await google.signInWithIdToken(request.body.idToken), 'google');
+      return signedIn({ db, config }, request, reply, await google.signInWithIdToken(request.body.idToken), 'google');
     },
   );
 };

@@ -15,6 +15,7 @@ import {
   uniqueViolationToConflict,
   type UserRow,
 } from '../users/users.repository.js';
+import { accountLanguage } from '../mail/mail-language.js';
 
 export interface Throttle {
   limiter: RateLimiter;
@@ -121,5 +122,5 @@ async function noticeOwner(
   const rule = throttle.limits.signUpNoticePerEmail;
   const sent = await throttle.limiter.hit('signup-notice-email', owner.email, rule.windowMs);
   if (sent && sent.count > rule.limit) return;
-  await deps.mail.enqueue(signUpAttemptMail(owner.email, owner.name, origin));
+  await deps.mail.enqueue(signUpAttemptMail(owner.email, owner.name, origin, accountLanguage(owner)));
 }

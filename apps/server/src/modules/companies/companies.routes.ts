@@ -47,10 +47,7 @@ import { answerInvitation, inviteMember, listCompanyInvitations, listMyInvitatio
 const slugParams = z.object({ slug: z.string().max(100) });
 
 /** Companies (issue 11): public pages; edits, members and stage settings by owners (issue 33). */
-export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, searchCounts, mail, rateLimiter, config, settings },
-) => {
+export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, searchCounts, settings }) => {
   app.get('/mine', { schema: { tags: ['companies'], response: { 200: z.array(companySchema) } } }, async (request) =>
     listMyCompanies(db, requireUser(request)),
   );
@@ -89,6 +86,14 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       ),
   );
 
+  stageSettingsRoutes(app, db);
+};
+
+/** A company's members and invitations, under /api/companies/:slug (issue 33, item 8): owners manage them. */
+export const companyMemberRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, searchCounts, mail, rateLimiter, config },
+) => {
   app.get(
     '/:slug/members',
     { schema: { tags: ['companies'], params: slugParams, response: { 200: companyMembersSchema } } },
@@ -158,8 +163,6 @@ export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     async (request) =>
       changeMemberRole(db, requireUser(request), request.params.slug, request.params.email, request.body.role),
   );
-
-  stageSettingsRoutes(app, db);
 };
 
 /** The signed-in user's invitations to companies (/api/invitations): list, accept, decline. */

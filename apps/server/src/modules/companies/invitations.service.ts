@@ -25,6 +25,7 @@ import {
   type InvitationRow,
 } from './companies.repository.js';
 import { membersOf, ownerCompany, type Member } from './companies.service.js';
+import { recipientLanguage } from '../mail/mail-language.js';
 
 /**
  * Company membership by invitation (security review round 2, findings 4 and 8). An owner invites an address, with the role it will have;
@@ -84,7 +85,11 @@ export async function inviteMember(
     // A name written before the display-name rule is left out rather than mailed as it is.
     const name = isPlainDisplayText(company.name) ? company.name : company.slug;
     await deps.mail.enqueue(
-      companyInvitationMail(email, { company: name, link, expiresInDays: INVITATION_TTL_DAYS }),
+      companyInvitationMail(
+        email,
+        { company: name, link, expiresInDays: INVITATION_TTL_DAYS },
+        await recipientLanguage(tx, email),
+      ),
       tx,
     );
   });

@@ -19,6 +19,7 @@ import {
 } from './interviews.repository.js';
 import { teamOf, type Person, type ThreadRow } from './threads.repository.js';
 import { linkFor, replyToFor, requireThread, requireWriter, sideOf, type TalkDeps } from './threads.service.js';
+import { recipientLanguage } from '../mail/mail-language.js';
 
 /**
  * Interviews (decision record 42): the team proposes up to five times, the candidate picks one, and both get the
@@ -68,7 +69,7 @@ async function loadInterview(tx: Transaction, thread: ThreadRow, rawInterviewId:
 async function mailProposal(tx: Transaction, deps: TalkDeps, thread: ThreadRow, proposal: InterviewProposal) {
   if (!thread.candidate_verified) return;
   const slots = slotsOf(proposal).map((slot) => describeTime(slot.startsAt, slot.timeZone));
-  const mail = interviewProposalMail(thread.candidate_email, thread.candidate_name, {
+  const content = {
     jobTitle: thread.job_title,
     company: thread.company_name,
     slots,
@@ -77,7 +78,9 @@ async function mailProposal(tx: Transaction, deps: TalkDeps, thread: ThreadRow, 
     link: linkFor(deps.origin, thread, 'candidate'),
     // "None of these suit me" can be a reply; the invitations carry none (calendar answers go to their ORGANIZER).
     replyTo: await replyToFor(deps, tx, thread, thread.candidate_id),
-  });
+  };
+  const language = await recipientLanguage(tx, thread.candidate_email);
+  const mail = interviewProposalMail(thread.candidate_email, thread.candidate_name, content, language);
   await deps.mail.enqueue(mail, tx);
 }
 
@@ -184,22 +187,28 @@ async function sendInvitations(tx: Transaction, deps: TalkDeps, c: Copies, cance
   for (const { person, side } of people) {
     const ics = organizer ? icsFor(deps, c, organizer, side) : undefined;
     const link = linkFor(deps.origin, c.thread, side);
+    const language = await recipientLanguage(tx, person.email);
     const mail =
       c.method === 'CANCEL'
-        ? interviewCancelledMail(person.email, person.name, {
-            jobTitle: c.thread.job_title,
-            by: cancelledBy ?? '',
-            link,
-            ics,
-          })
-        : interviewInvitationMail(person.email, person.name, {
-            jobTitle: c.thread.job_title,
-            with: side === 'candidate' ? c.thread.company_name : c.thread.candidate_name,
-            when: describeTime(new Date(c.slot.starts_at), c.slot.time_zone),
-            location: c.row.location,
-            link,
-            ics: ics ?? '',
-          });
+        ? interviewCancelledMail(
+            person.email,
+            person.name,
+            { jobTitle: c.thread.job_title, by: cancelledBy ?? '', link, ics },
+            language,
+          )
+        : interviewInvitationMail(
+            person.email,
+            person.name,
+            {
+              jobTitle: c.thread.job_title,
+              with: side === 'candidate' ? c.thread.company_name : c.thread.candidate_name,
+              when: describeTime(new Date(c.slot.starts_at), c.slot.time_zone),
+              location: c.row.location,
+              link,
+              ics: ics ?? '',
+            },
+            language,
+          );
     await deps.mail.enqueue(mail, tx);
   }
 }
@@ -262,7 +271,12 @@ export async function cancelInterview(
       if (to) {
         const link = linkFor(deps.origin, thread, team ? 'candidate' : 'team');
         await deps.mail.enqueue(
-          interviewCancelledMail(to.email, to.name, { jobTitle: thread.job_title, by, link }),
+          interviewCancelledMail(
+            to.email,
+            to.name,
+            { jobTitle: thread.job_title, by, link },
+            await recipientLanguage(tx, to.email),
+          ),
           tx,
         );
       }

@@ -23,6 +23,7 @@ import {
   unreadCounts,
   type ThreadRow,
 } from './threads.repository.js';
+import { recipientLanguage } from '../mail/mail-language.js';
 
 /**
  * An application's thread (decision record 42): its applicant on one side, everyone who manages its job on the other
@@ -133,13 +134,14 @@ export async function postMessage(
           : []
         : (await teamOf(tx, thread)).map((person) => ({ ...person, side: 'team' as const }));
     for (const person of recipients) {
-      const mail = threadMessageMail(person.email, person.name, {
+      const content = {
         jobTitle: thread.job_title,
         from: message.senderName,
         body: message.body,
         link: linkFor(deps.origin, thread, person.side),
         replyTo: await replyToFor(deps, tx, thread, person.id),
-      });
+      };
+      const mail = threadMessageMail(person.email, person.name, content, await recipientLanguage(tx, person.email));
       await deps.mail.enqueue(mail, tx);
     }
     return message;

@@ -9,6 +9,7 @@ import {
   cvUploadSchema,
   deleteAckSchema,
 } from '@jobboard/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
@@ -16,6 +17,27 @@ import { rateLimitsOf } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import { requireUser } from '../../http/session.js';
 import { cvLinkForApplication, cvLinkForOwner, deleteOwnCv, openSignedCv, storeCv } from './cvs.service.js';
+
+/** The one file of a CV upload (field `cv`), read whole; past CV_LIMITS.maxBytes nothing is kept (413). */
+async function readCvUpload(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
+  if (!request.isMultipart()) throw new AppError('bad_request', CV_MESSAGES.missing);
+  let file;
+  try {
+    file = await request.file();
+  } catch {
+    throw new AppError('payload_too_large', CV_MESSAGES.tooLarge);
+  }
+  if (!file || file.fieldname !== 'cv') throw new AppError('bad_request', CV_MESSAGES.missing);
+  let bytes: Buffer;
+  try {
+    bytes = await file.toBuffer();
+  } catch {
+    // @fastify/multipart stops reading at 5 MB: nothing has been stored.
+    throw new AppError('payload_too_large', CV_MESSAGES.tooLarge);
+  }
+  if (file.file.truncated) throw new AppError('payload_too_large', CV_MESSAGES.tooLarge);
+  return { bytes, fileName: file.filename };
+}
 
 /** CVs (decision record 23), under /api: the upload, the signed links, and the file a link opens. */
 export const cvRoutes: FastifyPluginAsyncZod<AppDeps> = async (
@@ -40,23 +62,8 @@ export const cvRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       await rateLimiter.consume([
         [{ name: 'cv-uploads-account', ...rateLimitsOf(config).cvUploadsPerAccount }, user.id],
       ]);
-      if (!request.isMultipart()) throw new AppError('bad_request', CV_MESSAGES.missing);
-      let file;
-      try {
-        file = await request.file();
-      } catch {
-        throw new AppError('payload_too_large', CV_MESSAGES.tooLarge);
-      }
-      if (!file || file.fieldname !== 'cv') throw new AppError('bad_request', CV_MESSAGES.missing);
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch {
-        // @fastify/multipart stops reading at 5 MB: nothing has been stored.
-        throw new AppError('payload_too_large', CV_MESSAGES.tooLarge);
-      }
-      if (file.file.truncated) throw new AppError('payload_too_large', CV_MESSAGES.tooLarge);
-      return reply.code(201).send(await storeCv(db, storage, user, bytes, file.filename));
+      const { bytes, fileName } = await readCvUpload(request);
+      return reply.code(201).send(await storeCv(db, storage, user, bytes, fileName));
     },
   );
 

@@ -1,4 +1,5 @@
-import { isPlainDisplayText } from '@jobboard/shared';
+import { DEFAULT_LANGUAGE, isPlainDisplayText, type Language } from '@jobboard/shared';
+import { inLanguage, translator, type Translate } from './mail-language.js';
 import type { OutgoingMail } from './transports.js';
 
 /**
@@ -6,7 +7,12 @@ import type { OutgoingMail } from './transports.js';
  * the team is its company and the sender's public name, the candidate their public name.
  */
 
-const titleOf = (jobTitle: string) => (isPlainDisplayText(jobTitle) ? `“${jobTitle}”` : 'your application');
+/** The job's title in quotes, or "your application" when it fails the display-name rule. */
+const titleOf = (t: Translate, jobTitle: string) =>
+  isPlainDisplayText(jobTitle) ? t('mail.quoted', { text: jobTitle }) : t('mail.yourApplication');
+/** The same without quotes, for subjects. */
+const subjectTitleOf = (t: Translate, jobTitle: string) =>
+  isPlainDisplayText(jobTitle) ? jobTitle : t('mail.yourApplication');
 
 export interface MessageMailContent {
   jobTitle: string;
@@ -18,22 +24,30 @@ export interface MessageMailContent {
   replyTo?: string | undefined;
 }
 
-export function threadMessageMail(to: string, name: string, content: MessageMailContent): OutgoingMail {
-  return {
+export function threadMessageMail(
+  to: string,
+  name: string,
+  content: MessageMailContent,
+  language: Language = DEFAULT_LANGUAGE,
+): OutgoingMail {
+  const t = translator(language);
+  const title = titleOf(t, content.jobTitle);
+  const mail = {
     to,
-    subject: `New message about ${titleOf(content.jobTitle)}`,
+    subject: t('mail.thread.subject', { title }),
     text: [
-      `Hello ${name},`,
+      t('mail.hello', { name }),
       '',
-      `${content.from} wrote about ${titleOf(content.jobTitle)}:`,
+      t('mail.thread.wrote', { from: content.from, title }),
       '',
       ...content.body.split('\n').map((line) => `  ${line}`),
       '',
-      content.replyTo ? 'Reply to this e-mail, or answer in the thread:' : 'Answer in the thread:',
+      t(content.replyTo ? 'mail.thread.replyOrAnswer' : 'mail.thread.answer'),
       content.link,
     ].join('\n'),
     ...(content.replyTo ? { replyTo: content.replyTo } : {}),
   };
+  return inLanguage(mail, language);
 }
 
 export interface ProposalMailContent {
@@ -49,24 +63,30 @@ export interface ProposalMailContent {
 }
 
 /** To the candidate: the team proposes interview times to pick from (replaces "They will be in touch"). */
-export function interviewProposalMail(to: string, name: string, content: ProposalMailContent): OutgoingMail {
-  return {
+export function interviewProposalMail(
+  to: string,
+  name: string,
+  content: ProposalMailContent,
+  language: Language = DEFAULT_LANGUAGE,
+): OutgoingMail {
+  const t = translator(language);
+  const { company, lengthMinutes: minutes, location } = content;
+  const mail = {
     to,
-    subject: `Pick an interview time: ${isPlainDisplayText(content.jobTitle) ? content.jobTitle : 'your application'}`,
+    subject: t('mail.proposal.subject', { title: subjectTitleOf(t, content.jobTitle) }),
     text: [
-      `Hello ${name},`,
+      t('mail.hello', { name }),
       '',
-      `${content.company} would like to interview you for ${titleOf(content.jobTitle)} (${content.lengthMinutes} minutes, ${content.location}).`,
-      'The times proposed:',
+      t('mail.proposal.intro', { company, title: titleOf(t, content.jobTitle), minutes, location }),
+      t('mail.proposal.times'),
       ...content.slots.map((slot) => `  - ${slot}`),
       '',
-      content.replyTo
-        ? 'Pick the one that suits you (or reply to this e-mail if none does):'
-        : 'Pick the one that suits you:',
+      t(content.replyTo ? 'mail.proposal.pickOrReply' : 'mail.proposal.pick'),
       content.link,
     ].join('\n'),
     ...(content.replyTo ? { replyTo: content.replyTo } : {}),
   };
+  return inLanguage(mail, language);
 }
 
 export interface InvitationMailContent {
@@ -80,19 +100,27 @@ export interface InvitationMailContent {
 }
 
 /** The interview is booked (or moved): the invitation itself is the .ics (METHOD:REQUEST). */
-export function interviewInvitationMail(to: string, name: string, content: InvitationMailContent): OutgoingMail {
-  return {
+export function interviewInvitationMail(
+  to: string,
+  name: string,
+  content: InvitationMailContent,
+  language: Language = DEFAULT_LANGUAGE,
+): OutgoingMail {
+  const t = translator(language);
+  const { when, location } = content;
+  const mail: OutgoingMail = {
     to,
-    subject: `Interview booked: ${isPlainDisplayText(content.jobTitle) ? content.jobTitle : 'your application'}`,
+    subject: t('mail.booked.subject', { title: subjectTitleOf(t, content.jobTitle) }),
     text: [
-      `Hello ${name},`,
+      t('mail.hello', { name }),
       '',
-      `Your interview with ${content.with} about ${titleOf(content.jobTitle)} is on ${content.when}, at ${content.location}.`,
-      'The invitation is attached for your calendar. To move or cancel it:',
+      t('mail.booked.when', { with: content.with, title: titleOf(t, content.jobTitle), when, location }),
+      t('mail.booked.attached'),
       content.link,
     ].join('\n'),
     icalEvent: { method: 'REQUEST', content: content.ics },
   };
+  return inLanguage(mail, language);
 }
 
 export interface CancellationMailContent {
@@ -104,17 +132,24 @@ export interface CancellationMailContent {
   ics?: string | undefined;
 }
 
-export function interviewCancelledMail(to: string, name: string, content: CancellationMailContent): OutgoingMail {
-  return {
+export function interviewCancelledMail(
+  to: string,
+  name: string,
+  content: CancellationMailContent,
+  language: Language = DEFAULT_LANGUAGE,
+): OutgoingMail {
+  const t = translator(language);
+  const mail = {
     to,
-    subject: `Interview cancelled: ${isPlainDisplayText(content.jobTitle) ? content.jobTitle : 'your application'}`,
+    subject: t('mail.cancelled.subject', { title: subjectTitleOf(t, content.jobTitle) }),
     text: [
-      `Hello ${name},`,
+      t('mail.hello', { name }),
       '',
-      `${content.by} cancelled the interview about ${titleOf(content.jobTitle)}.`,
-      'The thread:',
+      t('mail.cancelled.by', { by: content.by, title: titleOf(t, content.jobTitle) }),
+      t('mail.cancelled.thread'),
       content.link,
     ].join('\n'),
     ...(content.ics ? { icalEvent: { method: 'CANCEL' as const, content: content.ics } } : {}),
   };
+  return inLanguage(mail, language);
 }

@@ -1,93 +1,122 @@
-import { isPlainDisplayText, STAGE_MAIL_DEFAULT_MESSAGE, STAGE_MAIL_TEXT, type MailedStage } from '@jobboard/shared';
+import { DEFAULT_LANGUAGE, isPlainDisplayText, type Language, type MailedStage } from '@jobboard/shared';
+import { inLanguage, translator } from './mail-language.js';
 import type { OutgoingMail } from './transports.js';
 
-/** Every e-mail the accounts send, in plain text: short, with the one link that matters on a line of its own. */
+/**
+ * Every e-mail the accounts send, in plain text: short, with the one link that matters on a line of its own. Each
+ * takes the recipient's language last (English when unset); the texts are the catalogue's (src/locales/*.po).
+ */
 
-export function verifyEmailMail(to: string, name: string, link: string, isChange: boolean): OutgoingMail {
-  return {
+export function verifyEmailMail(
+  to: string,
+  name: string,
+  link: string,
+  isChange: boolean,
+  language: Language = DEFAULT_LANGUAGE,
+): OutgoingMail {
+  const t = translator(language);
+  const mail = {
     to,
-    subject: isChange ? 'Confirm your new e-mail address for Jobboard' : 'Confirm your e-mail address for Jobboard',
+    subject: t(isChange ? 'mail.verify.subjectChange' : 'mail.verify.subject'),
     text: [
-      `Hello ${name},`,
+      t('mail.hello', { name }),
       '',
-      isChange
-        ? 'You asked to use this address for your Jobboard account. Open this link to confirm it:'
-        : 'Welcome to Jobboard. Open this link to confirm your e-mail address:',
+      t(isChange ? 'mail.verify.introChange' : 'mail.verify.intro'),
       '',
       link,
       '',
-      'The link works once and expires in 24 hours. If this was not you, ignore this e-mail.',
+      t('mail.verify.expiry'),
     ].join('\n'),
   };
+  return inLanguage(mail, language);
 }
 
-export function addressInUseMail(to: string): OutgoingMail {
-  return {
+export function addressInUseMail(to: string, language: Language = DEFAULT_LANGUAGE): OutgoingMail {
+  const t = translator(language);
+  const mail = {
     to,
-    subject: 'Someone tried to use your e-mail address on Jobboard',
-    text: [
-      'Someone asked to move their Jobboard account to this e-mail address, which another account already uses.',
-      'Nothing was changed. If this was you, sign in with this address instead.',
-    ].join('\n'),
+    subject: t('mail.addressInUse.subject'),
+    text: [t('mail.addressInUse.asked'), t('mail.addressInUse.nothing')].join('\n'),
   };
+  return inLanguage(mail, language);
 }
 
 /** To the owner of an address someone tried to sign up with again (the caller is told nothing: no enumeration). */
-export function signUpAttemptMail(to: string, name: string, origin: string): OutgoingMail {
-  return {
+export function signUpAttemptMail(
+  to: string,
+  name: string,
+  origin: string,
+  language: Language = DEFAULT_LANGUAGE,
+): OutgoingMail {
+  const t = translator(language);
+  const mail = {
     to,
-    subject: 'Someone tried to sign up with your e-mail address on Jobboard',
+    subject: t('mail.signUpAttempt.subject'),
     text: [
-      `Hello ${name},`,
+      t('mail.hello', { name }),
       '',
-      'Someone tried to create a new Jobboard account with this e-mail address, which your account already uses.',
-      'Nothing was changed. If this was you, sign in instead; if you forgot your password, you can reset it here:',
+      t('mail.signUpAttempt.tried'),
+      t('mail.signUpAttempt.nothing'),
       '',
       `${origin}/forgot-password`,
     ].join('\n'),
   };
+  return inLanguage(mail, language);
 }
 
-export function resetPasswordMail(to: string, name: string, link: string): OutgoingMail {
-  return {
+export function resetPasswordMail(
+  to: string,
+  name: string,
+  link: string,
+  language: Language = DEFAULT_LANGUAGE,
+): OutgoingMail {
+  const t = translator(language);
+  const mail = {
     to,
-    subject: 'Reset your Jobboard password',
+    subject: t('mail.resetPassword.subject'),
     text: [
-      `Hello ${name},`,
+      t('mail.hello', { name }),
       '',
-      'Someone (we hope you) asked to reset the password of your Jobboard account. Open this link to choose a new one:',
+      t('mail.resetPassword.intro'),
       '',
       link,
       '',
-      'The link works once and expires in 30 minutes. If you did not ask, ignore this e-mail: your password stays as it is.',
+      t('mail.resetPassword.expiry'),
     ].join('\n'),
   };
+  return inLanguage(mail, language);
 }
 
-export function passwordChangedMail(to: string, name: string): OutgoingMail {
-  return {
+export function passwordChangedMail(to: string, name: string, language: Language = DEFAULT_LANGUAGE): OutgoingMail {
+  const t = translator(language);
+  const mail = {
     to,
-    subject: 'Your Jobboard password was changed',
-    text: [
-      `Hello ${name},`,
-      '',
-      'The password of your Jobboard account was just changed, and every other session was signed out.',
-      'If this was not you, reset your password at once with "Forgot password?" on the sign-in page.',
-    ].join('\n'),
+    subject: t('mail.passwordChanged.subject'),
+    text: [t('mail.hello', { name }), '', t('mail.passwordChanged.changed'), t('mail.passwordChanged.notYou')].join(
+      '\n',
+    ),
   };
+  return inLanguage(mail, language);
 }
 
-export function emailChangedMail(to: string, name: string, newEmail: string): OutgoingMail {
-  return {
+export function emailChangedMail(
+  to: string,
+  name: string,
+  newEmail: string,
+  language: Language = DEFAULT_LANGUAGE,
+): OutgoingMail {
+  const t = translator(language);
+  const mail = {
     to,
-    subject: 'Your Jobboard e-mail address was changed',
+    subject: t('mail.emailChanged.subject'),
     text: [
-      `Hello ${name},`,
+      t('mail.hello', { name }),
       '',
-      `The e-mail address of your Jobboard account was changed from this address to ${newEmail}.`,
-      "If this was not you, reply to this e-mail: your account may be in someone else's hands.",
+      t('mail.emailChanged.changed', { newEmail }),
+      t('mail.emailChanged.notYou'),
     ].join('\n'),
   };
+  return inLanguage(mail, language);
 }
 
 /** One job in an alert e-mail: what a card shows, and its absolute link. */
@@ -117,30 +146,37 @@ export interface AlertMailContent {
 }
 
 /** A job alert: the new jobs of one search, grouped in one message, with a one-click unsubscribe (RFC 8058). */
-export function jobAlertMail(to: string, name: string, content: AlertMailContent): OutgoingMail {
+export function jobAlertMail(
+  to: string,
+  name: string,
+  content: AlertMailContent,
+  language: Language = DEFAULT_LANGUAGE,
+): OutgoingMail {
+  const t = translator(language);
   const count = content.jobs.length;
+  const { description, frequency } = content;
   const jobs = content.jobs.flatMap((job) => [
     job.title,
     [job.company, job.place, job.pay].filter(Boolean).join(' · '),
     job.link,
     '',
   ]);
-  return {
+  const mail = {
     to,
-    subject: `${count}${content.more ? '+' : ''} new ${count === 1 && !content.more ? 'job' : 'jobs'} for “${content.description}”`,
+    subject: t(content.more ? 'mail.alert.subjectMore' : 'mail.alert.subject', { count, description }),
     text: [
-      `Hello ${name},`,
+      t('mail.hello', { name }),
       '',
-      `${count === 1 && !content.more ? 'A new job matches' : 'New jobs match'} your ${content.frequency} alert “${content.description}”:`,
+      t('mail.alert.intro', { shape: count === 1 && !content.more ? 'one' : 'other', frequency, description }),
       '',
       ...jobs,
-      content.more ? `More new jobs match than fit in one e-mail. See them all:` : 'See every job of this search:',
+      t(content.more ? 'mail.alert.more' : 'mail.alert.all'),
       content.searchLink,
       '',
-      `You get this e-mail because you asked Jobboard for ${content.frequency} alerts about this search.`,
-      'Stop this alert (no sign-in needed):',
+      t('mail.alert.why', { frequency }),
+      t('mail.alert.stop'),
       content.unsubscribePage,
-      'See and delete all your alerts:',
+      t('mail.alert.manage'),
       content.manageLink,
     ].join('\n'),
     headers: {
@@ -148,6 +184,7 @@ export function jobAlertMail(to: string, name: string, content: AlertMailContent
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
+  return inLanguage(mail, language);
 }
 
 /** What a stage means to the applicant, in the e-mail about it (decision record 18: only these four are mailed). */
@@ -164,24 +201,32 @@ export interface StageMailContent {
 }
 
 /** The applicant's application moved to interview, offer, hired or rejected. */
-export function applicationStageMail(to: string, name: string, content: StageMailContent): OutgoingMail {
-  const text = STAGE_MAIL_TEXT[content.stage];
-  const employer = content.company || 'The employer';
-  return {
+export function applicationStageMail(
+  to: string,
+  name: string,
+  content: StageMailContent,
+  language: Language = DEFAULT_LANGUAGE,
+): OutgoingMail {
+  const t = translator(language);
+  const { stage, jobTitle } = content;
+  const subject = t(`mail.stage.${stage}.subject`);
+  const employer = content.company || t('mail.stage.employer');
+  const mail = {
     to,
     // The poster wrote the title: in the subject only when it passes the display-name rule (no look-alike or
     // invisible characters), so a subject cannot be made to pose as another message.
-    subject: isPlainDisplayText(content.jobTitle) ? `${text.subject}: ${content.jobTitle}` : text.subject,
+    subject: isPlainDisplayText(jobTitle) ? `${subject}: ${jobTitle}` : subject,
     text: [
-      `Hello ${name},`,
+      t('mail.hello', { name }),
       '',
-      `${employer} ${text.line} “${content.jobTitle}”.`,
-      content.message || STAGE_MAIL_DEFAULT_MESSAGE[content.stage],
+      t(`mail.stage.${stage}.line`, { employer, jobTitle }),
+      content.message || t(stage === 'rejected' ? 'mail.stage.goodLuck' : 'mail.stage.nextSteps'),
       '',
-      'See where each of your applications stands:',
+      t('mail.stage.seeAll'),
       content.appliedJobsLink,
     ].join('\n'),
   };
+  return inLanguage(mail, language);
 }
 
 /**
@@ -191,22 +236,25 @@ export function applicationStageMail(to: string, name: string, content: StageMai
 export function companyInvitationMail(
   to: string,
   content: { company: string; link: string; expiresInDays: number },
+  language: Language = DEFAULT_LANGUAGE,
 ): OutgoingMail {
-  return {
+  const t = translator(language);
+  const mail = {
     to,
-    subject: 'You are invited to join a company on Jobboard',
+    subject: t('mail.invitation.subject'),
     text: [
-      'Hello,',
+      t('mail.helloAnyone'),
       '',
-      `A Jobboard user invited this address to join the company “${content.company}”.`,
-      'Its members post jobs under its name and read the applications to its jobs.',
-      'Sign in with this address and open this link to accept or decline:',
+      t('mail.invitation.invited', { company: content.company }),
+      t('mail.invitation.members'),
+      t('mail.invitation.open'),
       '',
       content.link,
       '',
-      `The link expires in ${content.expiresInDays} days. If you do not know this company, ignore this e-mail: nothing changes until you accept.`,
+      t('mail.invitation.expiry', { days: content.expiresInDays }),
     ].join('\n'),
   };
+  return inLanguage(mail, language);
 }
 
 export interface NewApplicationMailContent {
@@ -218,19 +266,26 @@ export interface NewApplicationMailContent {
 }
 
 /** A member of a job's team hears of an application to it (the job's choice: each one). */
-export function newApplicationMail(to: string, name: string, content: NewApplicationMailContent): OutgoingMail {
-  const title = isPlainDisplayText(content.jobTitle) ? content.jobTitle : 'your job';
-  return {
+export function newApplicationMail(
+  to: string,
+  name: string,
+  content: NewApplicationMailContent,
+  language: Language = DEFAULT_LANGUAGE,
+): OutgoingMail {
+  const t = translator(language);
+  const title = isPlainDisplayText(content.jobTitle) ? content.jobTitle : t('mail.yourJob');
+  const mail = {
     to,
-    subject: `New application: ${title}`,
+    subject: t('mail.newApplication.subject', { title }),
     text: [
-      `Hello ${name},`,
+      t('mail.hello', { name }),
       '',
-      `${content.applicant} applied to “${content.jobTitle}”.`,
-      'Read the application:',
+      t('mail.newApplication.applied', { applicant: content.applicant, jobTitle: content.jobTitle }),
+      t('mail.newApplication.read'),
       content.link,
     ].join('\n'),
   };
+  return inLanguage(mail, language);
 }
 
 export interface ForwardedApplicationContent {
@@ -245,25 +300,31 @@ export interface ForwardedApplicationContent {
 }
 
 /** An application forwarded to the address a job takes applications at (its apply method: email). */
-export function forwardedApplicationMail(to: string, content: ForwardedApplicationContent): OutgoingMail {
-  const title = isPlainDisplayText(content.jobTitle) ? content.jobTitle : 'your job';
+export function forwardedApplicationMail(
+  to: string,
+  content: ForwardedApplicationContent,
+  language: Language = DEFAULT_LANGUAGE,
+): OutgoingMail {
+  const t = translator(language);
+  const title = isPlainDisplayText(content.jobTitle) ? content.jobTitle : t('mail.yourJob');
   const answers = content.answers.map(
-    (a) => `- ${a.question}\n  ${a.answer ?? '(not answered)'}${a.knockedOut ? '  [knock-out answer]' : ''}`,
+    (a) =>
+      `- ${a.question}\n  ${a.answer ?? t('mail.forwarded.notAnswered')}${a.knockedOut ? `  ${t('mail.forwarded.knockOut')}` : ''}`,
   );
-  return {
+  const { name, email } = content.applicant;
+  const mail = {
     to,
-    subject: `Application: ${title}`,
+    subject: t('mail.forwarded.subject', { title }),
     text: [
-      `${content.applicant.name} <${content.applicant.email}> applied to “${content.jobTitle}”.`,
+      t('mail.forwarded.applied', { name, email, jobTitle: content.jobTitle }),
       '',
-      ...(content.coverNote ? ['Their note:', content.coverNote, ''] : ['They sent no note.', '']),
-      ...(answers.length > 0 ? ['Their answers:', ...answers, ''] : []),
-      content.cvFileName
-        ? `Their CV (${content.cvFileName}), the answers and the note are on the board:`
-        : 'Read the application on the board:',
+      ...(content.coverNote ? [t('mail.forwarded.note'), content.coverNote, ''] : [t('mail.forwarded.noNote'), '']),
+      ...(answers.length > 0 ? [t('mail.forwarded.answers'), ...answers, ''] : []),
+      content.cvFileName ? t('mail.forwarded.withCv', { fileName: content.cvFileName }) : t('mail.forwarded.read'),
       content.link,
     ].join('\n'),
   };
+  return inLanguage(mail, language);
 }
 
 /** The daily digest: applications arrived for a job in the last day (the job's choice: daily). */
@@ -271,19 +332,22 @@ export function applicationDigestMail(
   to: string,
   name: string,
   content: Omit<NewApplicationMailContent, 'applicant'>,
+  language: Language = DEFAULT_LANGUAGE,
 ): OutgoingMail {
-  const title = isPlainDisplayText(content.jobTitle) ? content.jobTitle : 'your job';
-  return {
+  const t = translator(language);
+  const title = isPlainDisplayText(content.jobTitle) ? content.jobTitle : t('mail.yourJob');
+  const mail = {
     to,
-    subject: `New applications today: ${title}`,
+    subject: t('mail.digest.subject', { title }),
     text: [
-      `Hello ${name},`,
+      t('mail.hello', { name }),
       '',
-      `New applications arrived for “${content.jobTitle}” in the last day.`,
-      'Read them:',
+      t('mail.digest.arrived', { jobTitle: content.jobTitle }),
+      t('mail.digest.read'),
       content.link,
     ].join('\n'),
   };
+  return inLanguage(mail, language);
 }
 
 export interface ReportedJobContent {
@@ -298,27 +362,34 @@ export interface ReportedJobContent {
 }
 
 /** To each administrator (ADMIN_EMAILS): a job has a report waiting, the first since its last decision. */
-export function jobReportedMail(to: string, content: ReportedJobContent): OutgoingMail {
-  return {
+export function jobReportedMail(
+  to: string,
+  content: ReportedJobContent,
+  language: Language = DEFAULT_LANGUAGE,
+): OutgoingMail {
+  const t = translator(language);
+  const { jobTitle, company } = content;
+  const mail = {
     to,
     // User-written text stays out of the subject (it could pose as another message).
-    subject: 'A job was reported on Jobboard',
+    subject: t('mail.reported.subject'),
     text: [
-      'Hello,',
+      t('mail.helloAnyone'),
       '',
-      `A job was reported: “${content.jobTitle}”${content.company ? ` at ${content.company}` : ''}.`,
-      `Reason: ${content.reason}`,
-      ...(content.details ? [`Details: ${content.details}`] : []),
+      company ? t('mail.reported.jobAt', { jobTitle, company }) : t('mail.reported.job', { jobTitle }),
+      t('mail.reported.reason', { reason: content.reason }),
+      ...(content.details ? [t('mail.reported.details', { details: content.details })] : []),
       '',
-      'The job:',
+      t('mail.reported.theJob'),
       content.jobLink,
       '',
-      'Review it in the queue (approve, hide, or ban its poster):',
+      t('mail.reported.review'),
       content.queueLink,
       '',
-      'Further reports of this job before a decision are listed in the queue without another e-mail.',
+      t('mail.reported.further'),
     ].join('\n'),
   };
+  return inLanguage(mail, language);
 }
 
 /** To a reporter: what an administrator decided about the job they reported. */
@@ -326,19 +397,18 @@ export function reportOutcomeMail(
   to: string,
   name: string,
   content: { jobTitle: string; removed: boolean },
+  language: Language = DEFAULT_LANGUAGE,
 ): OutgoingMail {
-  return {
+  const t = translator(language);
+  const mail = {
     to,
-    subject: content.removed
-      ? 'Your report on Jobboard: the job was removed'
-      : 'Your report on Jobboard: the job stays up',
+    subject: t(content.removed ? 'mail.reportOutcome.subjectRemoved' : 'mail.reportOutcome.subjectStays'),
     text: [
-      `Hello ${name},`,
+      t('mail.hello', { name }),
       '',
-      `Thank you for reporting the job “${content.jobTitle}”. An administrator reviewed it.`,
-      content.removed
-        ? 'The job breaks the rules of Jobboard and has been removed: nobody can find it or apply any more.'
-        : 'The job was found within the rules of Jobboard, so it stays up. If you learn more, you can report it again from its page.',
+      t('mail.reportOutcome.thanks', { jobTitle: content.jobTitle }),
+      t(content.removed ? 'mail.reportOutcome.removed' : 'mail.reportOutcome.stays'),
     ].join('\n'),
   };
+  return inLanguage(mail, language);
 }

@@ -39,6 +39,7 @@ import {
 } from './moderation.repository.js';
 import { isAdmin } from '../posting-policy/posting-policy.js';
 import { recordAdminAction } from './audit.repository.js';
+import { recipientLanguage } from '../mail/mail-language.js';
 
 export interface ModerationDeps {
   db: Db;
@@ -87,7 +88,8 @@ export async function reportJob(
           jobLink: `${deps.origin}/job/${job.id}`,
           queueLink: `${deps.origin}/admin`,
         };
-        for (const to of deps.adminEmails) await deps.mail.enqueue(jobReportedMail(to, content), tx);
+        for (const to of deps.adminEmails)
+          await deps.mail.enqueue(jobReportedMail(to, content, await recipientLanguage(tx, to)), tx);
       }
       return id;
     });
@@ -109,10 +111,12 @@ async function resolveAndTell(
   const resolved: ResolvedReport[] = await resolveReports(tx, jobIds, resolution);
   for (const report of resolved) {
     if (!report.reporter_verified) continue;
-    const mail = reportOutcomeMail(report.reporter_email, report.reporter_name, {
-      jobTitle: report.job_title,
-      removed: resolution !== 'approved',
-    });
+    const mail = reportOutcomeMail(
+      report.reporter_email,
+      report.reporter_name,
+      { jobTitle: report.job_title, removed: resolution !== 'approved' },
+      await recipientLanguage(tx, report.reporter_email),
+    );
     await deps.mail.enqueue(mail, tx);
   }
   return resolved.length;

@@ -35,7 +35,7 @@ describe('rendered page head and state', () => {
       shell,
       homeHead('https://jobs.example.org', 'q=react', 12),
       '<main>rendered</main>',
-      { locale: 'en-US', queries: [] },
+      { locale: 'en-US', language: 'en', queries: [] },
       'ssr-state',
     );
     expect(page.match(/<title>/g)).toHaveLength(1);
@@ -44,8 +44,25 @@ describe('rendered page head and state', () => {
     expect(page).toContain('<link rel="canonical" href="https://jobs.example.org/?q=react" />');
     expect(page).toContain('<link rel="alternate" type="application/rss+xml"');
     expect(page).toContain(
-      '<div id="root"><main>rendered</main></div><script type="application/json" id="ssr-state">{"locale":"en-US","queries":[]}</script>',
+      '<div id="root"><main>rendered</main></div><script type="application/json" id="ssr-state">{"locale":"en-US","language":"en","queries":[]}</script>',
     );
+    // One URL for every language (negotiated): only x-default is named (decision record 48).
+    expect(page).toContain('<link rel="alternate" hreflang="x-default" href="https://jobs.example.org/?q=react" />');
+    expect(page).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it('an Arabic page reads right to left', () => {
+    const shell =
+      '<!doctype html>\n<html lang="en">\n<head><meta name="description" content="x" /></head><div id="root"></div>';
+    const page = assemblePage(
+      shell,
+      homeHead('https://x.example', '', 1),
+      '',
+      { locale: 'ar', language: 'ar', queries: [] },
+      's',
+    );
+    expect(page).toContain('<html lang="ar" dir="rtl">');
+    expect(page).not.toContain('<html lang="en"');
   });
 
   it("dates are written in the reader's first language when the runtime knows it, else en-US", () => {
@@ -69,7 +86,7 @@ describe('rendered page head and state', () => {
     expect(tags).toContain('<link rel="icon" href="https://cdn.example/i.png" />');
     const shell =
       '<head><link rel="icon" href="/favicon.svg" /><meta name="description" content="x" /></head><div id="root"></div>';
-    const page = assemblePage(shell, head, '', { locale: 'en-US', queries: [] }, 'state');
+    const page = assemblePage(shell, head, '', { locale: 'en-US', language: 'en', queries: [] }, 'state');
     expect(page).not.toContain('/favicon.svg');
     expect(headTags(withSite(homeHead('https://x.example', '', 1), 'Jobboard', ''))).toContain(
       '<title>Jobboard: find your next job</title>',

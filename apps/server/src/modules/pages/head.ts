@@ -147,6 +147,9 @@ export function headTags(head: PageHead): string {
   if (head.favicon) tags.push(faviconLink(head.favicon));
   if (head.accent) tags.push(accentStyle(head.accent));
   if (head.canonical) tags.push(`<link rel="canonical" href="${attr(head.canonical)}" />`);
+  // One URL serves every language, chosen per reader (locale-adaptive): no per-language alternates exist to name,
+  // so only x-default says this address is the one for every language (decision record 48).
+  if (head.canonical) tags.push(`<link rel="alternate" hreflang="x-default" href="${attr(head.canonical)}" />`);
   tags.push(
     `<meta property="og:site_name" content="${attr(head.siteName ?? SITE_NAME)}" />`,
     `<meta property="og:type" content="website" />`,

@@ -3,15 +3,16 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import type { CompanyPage, Job, SearchResult } from '@jobboard/shared';
+import { isLanguage, type CompanyPage, type Job, type Language, type SearchResult } from '@jobboard/shared';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf, type Config } from '../../config.js';
+import { languageOf } from '../../http/language.js';
 import { sessionCookieName } from '../../http/session.js';
 import { findCompanyById } from '../companies/companies.repository.js';
 import { companyHead, homeHead, jobHead, missingCompanyHead, missingJobHead, withSite, type PageHead } from './head.js';
 import { PageCache, type CachedPage } from './page-cache.js';
-import { assemblePage, pageLocale, type SsrState } from './page-html.js';
+import { assemblePage, pageLocale, shellIn, type SsrState } from './page-html.js';
 import { jobPostingJsonLd, type HiringCompany } from './job-posting.js';
 import { applyMethodOf } from '../apply-options/apply-options.service.js';
 
@@ -109,6 +110,13 @@ function pageStatus(plan: PagePlan, main: { status: number; body: unknown }): nu
   return 200;
 }
 
+/** The signed-in reader's chosen language (their /api/auth/me answer) before the cookie's and the browser's. */
+function pageLanguage(request: FastifyRequest, plan: PagePlan, answers: { status: number; body: unknown }[]): Language {
+  const me = answers[plan.queries.findIndex((query) => query.path === '/api/auth/me')];
+  const chosen = me?.status === 200 ? (me.body as { locale?: unknown } | null)?.locale : undefined;
+  return isLanguage(chosen) ? chosen : languageOf(request);
+}
+
 export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; shell: string }> = async (
   app,
   deps,
@@ -160,7 +168,7 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
     const answers = await Promise.all(plan.queries.map((query) => ask(app, request, query)));
     const main = answers[answers.length - 1] ?? { status: 500, body: null };
     const status = pageStatus(plan, main);
-    const state: SsrState = { locale, queries: answers };
+    const state: SsrState = { locale, language: pageLanguage(request, plan, answers), queries: answers };
     const { siteName, faviconUrl, tagline, accentColor } = deps.settings.current();
     const accent = accentColor === deps.settings.defaults.accentColor ? '' : accentColor;
     const head = withSite(await headOf(plan, main, origin), siteName, faviconUrl, tagline, accent);
@@ -183,7 +191,12 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
     const url = new URL(request.url, 'http://localhost');
     const plan = renderer.prefetchPlan(url.pathname, url.search);
     const shellReply = (status: number) =>
-      reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell);
+      reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie, Accept-Language')
+        .send(shellIn(shell, languageOf(request)));
     if (!plan) return shellReply(200);
 
     const origin = config.siteOrigin;
@@ -199,7 +212,10 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
     const locale = pageLocale(request.headers['accept-language']);
     // Only anonymous pages are kept: a signed-in page holds its reader's account (/api/auth/me) and their saves.
     const signedIn = Boolean(request.cookies[cookieName]);
-    const key = signedIn || (plan.kind !== 'home' && url.search) ? undefined : `${origin}\n${locale}\n${pageUrl}`;
+    // An anonymous reader's language comes from the cookie or Accept-Language alone, so it is part of the key.
+    const language = languageOf(request);
+    const key =
+      signedIn || (plan.kind !== 'home' && url.search) ? undefined : `${origin}\n${locale}\n${language}\n${pageUrl}`;
     // A page kept from before a change of the jobs or of the site settings is made again.
     const changes = deps.searchCounts.changes + deps.settings.version;
     let kept = key === undefined ? undefined : cache.get(key, changes);

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 const SECTIONS = {
   account: `SELECT id, name, username, email, avatar, resume, created_at AS "createdAt", updated_at AS "updatedAt",
                    email_verified_at AS "emailVerifiedAt", pending_email AS "pendingEmail", banned_at AS "bannedAt",
-                   ban_reason AS "banReason", admin_since AS "administratorSince"
+                   ban_reason AS "banReason", admin_since AS "administratorSince", locale
               FROM users WHERE id = $1`,
   signIns: `SELECT created_at AS "startedAt", last_seen_at AS "lastSeenAt", expires_at AS "expiresAt",
                    auth_method AS "method"

@@ -1,5 +1,8 @@
-import { JOB_MODEL_LIMITS, skillKey, type SearchSuggestion } from '@jobboard/shared';
+import { JOB_MODEL_LIMITS, SKILL_OPTIONS, skillKey, type SearchSuggestion } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
+import type { CompletionLists } from './search-index-completions.js';
+import type { SearchIndex } from './search-index.js';
+import { SKILL_PAIRS } from './search.repository.js';
 
 /** How many of each kind the completions hold at first; places one kind leaves go to the next, in this order. */
 const QUOTA: Record<SearchSuggestion['kind'], number> = { title: 4, skill: 2, company: 2 };
@@ -9,36 +12,52 @@ function escapeLike(text: string): string {
 }
 
 /**
- * The search box's completions for `q`: titles and companies of open jobs with a word starting with it, and
- * skills starting with it, each most open jobs first. Read from the kept counts (job_title_counts,
- * job_skill_counts, job_company_counts: thousands of rows at a million jobs), never from the jobs.
+ * The completions read from the open jobs themselves, when the index cannot answer (not loaded yet, or
+ * SEARCH_INDEX=off): a pass over the open jobs, bounded by the statement timeout.
  */
-export async function suggestCompletions(db: Queryable, q: string): Promise<SearchSuggestion[]> {
-  const text = q.toLowerCase().replace(/\s+/g, ' ').trim();
-  if (!text) return [];
-  const max = JOB_MODEL_LIMITS.suggestions;
+async function completionsFromJobs(db: Queryable, text: string, skill: string, most: number): Promise<CompletionLists> {
   const start = `${escapeLike(text)}%`;
   const inside = `% ${escapeLike(text)}%`;
-  const [titles, skills, companies] = await Promise.all([
+  const [title, skills, company] = await Promise.all([
     db.query<{ label: string; n: number }>(
-      `SELECT label, n FROM job_title_counts WHERE n > 0 AND (title_key LIKE $1 OR title_key LIKE $2)
-        ORDER BY n DESC, title_key LIMIT ${max}`,
+      `SELECT min(job_title) AS label, count(*)::int AS n FROM jobs
+        WHERE status = 'open' AND (lower(job_title) LIKE $1 OR lower(job_title) LIKE $2)
+        GROUP BY lower(job_title) ORDER BY n DESC, lower(job_title) LIMIT ${most}`,
       [start, inside],
     ),
-    db.query<{ label: string; n: number }>(
-      `SELECT label, n FROM job_skill_counts WHERE n > 0 AND skill_key LIKE $1 ORDER BY n DESC, skill_key LIMIT ${max}`,
-      [`${escapeLike(skillKey(q))}%`],
-    ),
+    skillsInUse(db, skill, most),
     db.query<{ name: string; slug: string; n: number }>(
-      `SELECT c.name, c.slug, k.n FROM companies c JOIN job_company_counts k ON k.company_id = c.id
-        WHERE k.n > 0 AND (lower(c.name) LIKE $1 OR lower(c.name) LIKE $2) ORDER BY k.n DESC, c.name LIMIT ${max}`,
+      `SELECT c.name, c.slug, k.n FROM companies c
+         JOIN (SELECT company_id, count(*)::int AS n FROM jobs WHERE status = 'open' GROUP BY company_id) k
+           ON k.company_id = c.id
+        WHERE lower(c.name) LIKE $1 OR lower(c.name) LIKE $2 ORDER BY k.n DESC, c.name LIMIT ${most}`,
       [start, inside],
     ),
   ]);
+  return { title, skill: skills, company };
+}
+
+/**
+ * The search box's completions for `q`: titles and companies of open jobs with a word starting with it, and
+ * skills starting with it, each most open jobs first. From the search index's counts (one look at job_changes,
+ * then memory); from the jobs when the index cannot answer.
+ */
+export async function suggestCompletions(
+  db: Queryable,
+  q: string,
+  index?: SearchIndex | undefined,
+): Promise<SearchSuggestion[]> {
+  const text = q.toLowerCase().replace(/\s+/g, ' ').trim();
+  if (!text) return [];
+  const max = JOB_MODEL_LIMITS.suggestions;
+  const lists =
+    index && (await index.current())
+      ? index.completions(text, skillKey(q), max)
+      : await completionsFromJobs(db, text, skillKey(q), max);
   const found: Record<SearchSuggestion['kind'], SearchSuggestion[]> = {
-    title: titles.map((t) => ({ kind: 'title', value: t.label, label: t.label, count: Number(t.n) })),
-    skill: skills.map((s) => ({ kind: 'skill', value: s.label, label: s.label, count: Number(s.n) })),
-    company: companies.map((c) => ({
+    title: lists.title.map((t) => ({ kind: 'title', value: t.label, label: t.label, count: Number(t.n) })),
+    skill: lists.skill.map((s) => ({ kind: 'skill', value: s.label, label: s.label, count: Number(s.n) })),
+    company: lists.company.map((c) => ({
       kind: 'company',
       value: c.name,
       label: c.name,
@@ -58,4 +77,35 @@ export async function suggestCompletions(db: Queryable, q: string): Promise<Sear
     room -= more;
   }
   return kinds.flatMap((kind) => found[kind].slice(0, taken[kind]));
+}
+
+/** Skills of open jobs starting with `key`, most used first: from the index, else from the jobs. */
+export async function skillsInUse(
+  db: Queryable,
+  key: string,
+  most: number,
+  index?: SearchIndex | undefined,
+): Promise<{ label: string; n: number }[]> {
+  if (index && (await index.current())) return index.skills(key, most);
+  return db.query<{ label: string; n: number }>(
+    `SELECT min(k.label) AS label, count(*)::int AS n FROM jobs j CROSS JOIN LATERAL ${SKILL_PAIRS}
+      WHERE j.status = 'open' AND k.key LIKE $1 GROUP BY k.key ORDER BY n DESC, k.key LIMIT ${most}`,
+    [`${escapeLike(key)}%`],
+  );
+}
+
+/** Up to 8 skills starting with `prefix`, most used (in open jobs) first; the spec's nine when nothing is used yet. */
+export async function suggestSkills(
+  db: Queryable,
+  prefix: string,
+  index?: SearchIndex | undefined,
+): Promise<{ value: string; label: string; count: number }[]> {
+  const key = skillKey(prefix);
+  const most = JOB_MODEL_LIMITS.suggestions;
+  const used = (await skillsInUse(db, key, most, index)).map((r) => ({ value: r.label, label: r.label, count: r.n }));
+  const seen = new Set(used.map((s) => s.value.toLowerCase()));
+  const starters = SKILL_OPTIONS.filter(
+    (o) => o.value.toLowerCase().startsWith(key) && !seen.has(o.value.toLowerCase()),
+  );
+  return [...used, ...starters.map((o) => ({ value: o.value, label: o.label, count: 0 }))].slice(0, most);
 }

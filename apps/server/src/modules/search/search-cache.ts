@@ -68,7 +68,7 @@ export class SearchCache {
      */
     readonly fewMatches = EXACT_COUNT_LIMIT,
   ) {
-    this.vocabulary = new Vocabulary(settleMs);
+    this.vocabulary = new Vocabulary(settleMs, () => this.index);
   }
 
   entry(key: string, now: number): Entry {

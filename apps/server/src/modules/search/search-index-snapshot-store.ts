@@ -65,11 +65,14 @@ const U32 = [
   'employment',
   'workplace',
   'title',
+  'company',
   'place',
   'optionBits',
 ] as const;
 const BITS = ['alive', 'coarse', 'fine'] as const;
-const DICTIONARIES = ['strings', 'titles', 'skillKeys', 'places'] as const;
+const DICTIONARIES = ['strings', 'titles', 'skillKeys', 'places', 'companies'] as const;
+/** Strings per title, skill or company id. */
+const LABELS = ['titleLabels', 'skillLabels', 'companyNames', 'companySlugs'] as const;
 /** Posting lists by a key the columns do not hold (a word, a remote country, a city in a region). */
 const KEYED = ['lexemes', 'byRemoteCountry', 'byCityRegion'] as const;
 export const BYTES_PER: Record<Kind, number> = { f64: 8, i32: 4, u32: 4, u8: 1, text: 1 };
@@ -100,6 +103,17 @@ export function capture({ store, lastChange, holes }: IndexState): {
   for (const bits of BITS) binary(bits, 'u32', store[bits].slice());
   binary('noRemoteCountries', 'u32', store.noRemoteCountries.data.subarray(0, store.noRemoteCountries.length));
   for (const name of DICTIONARIES) text(name, store[name].values);
+  const sizes = {
+    titleLabels: 'titles',
+    skillLabels: 'skillKeys',
+    companyNames: 'companies',
+    companySlugs: 'companies',
+  } as const;
+  for (const name of LABELS)
+    text(
+      name,
+      Array.from(store[sizes[name]].values, (_, id) => store[name][id] ?? ''),
+    );
   const titleWords = store.titleWords.slice(0, store.titles.values.length);
   text(
     'titleWords',
@@ -161,6 +175,7 @@ export function restore(header: SnapshotHeader, sections: ReadonlyMap<string, Ui
   store.noRemoteCountries.data = u32('noRemoteCountries');
   store.noRemoteCountries.length = store.noRemoteCountries.data.length;
   for (const name of DICTIONARIES) for (const value of texts(name)) store[name].id(value);
+  for (const name of LABELS) texts(name).forEach((value, id) => (store[name][id] = value));
   const known = section('titleWordsKnown');
   texts('titleWords').forEach((words, title) => {
     if (known[title]) store.setTitleWords(title, words ? words.split(' ') : []);
@@ -208,7 +223,10 @@ function rebuild(store: Store): void {
       options ^= low;
       store.optionSets[31 - Math.clz32(low)]![word]! |= bit;
     }
-    if ((alive[word]! & bit) !== 0) store.docOf.set(seq[doc]!, doc);
+    if ((alive[word]! & bit) !== 0) {
+      store.docOf.set(seq[doc]!, doc);
+      store.countOpen(doc, 1);
+    }
   }
 }
 

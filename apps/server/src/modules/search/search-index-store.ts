@@ -62,8 +62,13 @@ export interface IndexRow {
   employment_key: string;
   workplace: string;
   title_key: string;
+  /** The title as written: the completions' label. */
+  title: string;
+  company_id: string;
   /** text[] columns: node-postgres and PGlite both hand them over as arrays. */
   skills: string[];
+  /** Each skill's label, in the order of `skills`. */
+  skill_labels: string[];
   remote: string[];
   lexemes: string | null;
   s32: boolean;
@@ -73,7 +78,8 @@ export interface IndexRow {
 export const INDEX_COLUMNS = `j.seq, (j.posting_date - DATE '1970-01-01') AS posting_day, (j.valid_through - DATE '1970-01-01') AS valid_day,
   j.pay_yearly_usd AS pay, j.max_price_k, j.city, j.country, lower(j.city) AS city_key, j.region, lower(j.salary_type) AS salary_key,
   lower(j.experience_level) AS experience_key, lower(j.employment_type) AS employment_key, j.workplace,
-  lower(j.job_title) AS title_key, j.skill_keys AS skills, j.remote_countries AS remote,
+  lower(j.job_title) AS title_key, j.job_title AS title, j.company_id, j.skill_keys AS skills,
+  ARRAY(SELECT s ->> 'label' FROM jsonb_array_elements(j.skills) s) AS skill_labels, j.remote_countries AS remote,
   array_to_string(tsvector_to_array(j.search_doc), ' ') AS lexemes, job_in_sample(j.seq) AS s32, job_in_fine_sample(j.seq) AS s4`;
 
 /** The countries whose jobs name a region (regions.ts), and the key of a city's jobs in one of their regions. */
@@ -182,6 +188,8 @@ export class Store {
   employment = new Uint32Array(1024);
   workplace = new Uint32Array(1024);
   title = new Uint32Array(1024);
+  /** The company of each job, by id in `companies`. */
+  company = new Uint32Array(1024);
   /** The place of each job: its city as lower-cased and its country (the top places group by them). */
   place = new Uint32Array(1024);
   /** The filter options each job meets (optionBitsOf). */
@@ -202,6 +210,20 @@ export class Store {
   /** Places by id ('cityKey country' ids), and the spellings of each place's city seen (usually one). */
   readonly places = new Dictionary();
   readonly placeCities: number[][] = [];
+  /** Company ids (uuids), and each one's name and slug as last read (SearchIndex reads them with the jobs). */
+  readonly companies = new Dictionary();
+  readonly companyNames: string[] = [];
+  readonly companySlugs: string[] = [];
+  /**
+   * Each title's and skill's label: the first in code point order of those seen since the load (a title written
+   * "Nurse" and "nurse" is one title), for the completions and the top skills.
+   */
+  readonly titleLabels: string[] = [];
+  readonly skillLabels: string[] = [];
+  /** Open jobs (alive documents) per title, skill and company id: the completions' and the spelling's counts. */
+  readonly titleOpen: number[] = [];
+  readonly skillOpen: number[] = [];
+  readonly companyOpen: number[] = [];
   readonly lexemes = new Map<string, U32List>();
   /**
    * The documents of each word found in one job in DENSE_SHARE or more when loaded, also as a set (made by trim,
@@ -241,6 +263,7 @@ export class Store {
     this.employment = grown(this.employment);
     this.workplace = grown(this.workplace);
     this.title = grown(this.title);
+    this.company = grown(this.company);
     this.place = grown(this.place);
     this.optionBits = grown(this.optionBits);
     const start = new Uint32Array(size + 1);
@@ -285,15 +308,7 @@ export class Store {
     this.experience[doc] = this.strings.id(row.experience_key);
     this.employment[doc] = this.strings.id(row.employment_key);
     this.workplace[doc] = this.strings.id(row.workplace);
-    const title = this.titles.id(row.title_key);
-    this.title[doc] = title;
-    (this.byTitle[title] ??= new U32List()).push(doc);
-    for (const key of row.skills) {
-      const skill = this.skillKeys.id(key);
-      this.skills.push(skill);
-      (this.bySkill[skill] ??= new U32List()).push(doc);
-    }
-    this.skillStart[doc + 1] = this.skills.length;
+    this.addTitleAndSkills(doc, row);
     if (row.remote.length === 0) this.noRemoteCountries.push(doc);
     for (const country of new Set(row.remote)) {
       let list = this.byRemoteCountry.get(country);
@@ -327,6 +342,7 @@ export class Store {
       options ^= low;
       this.optionSets[31 - Math.clz32(low)]![word]! |= bit;
     }
+    this.countOpen(doc, 1);
     const previous = this.docOf.get(seq);
     if (previous !== undefined) this.kill(previous);
     if (this.orders) {
@@ -334,6 +350,42 @@ export class Store {
       this.recentSorted = {};
     }
     this.docOf.set(seq, doc);
+  }
+
+  /** A document's title, company and skills, with their labels. */
+  private addTitleAndSkills(doc: number, row: IndexRow): void {
+    const title = this.titles.id(row.title_key);
+    this.title[doc] = title;
+    (this.byTitle[title] ??= new U32List()).push(doc);
+    this.titleLabels[title] = firstOf(this.titleLabels[title], row.title);
+    this.company[doc] = this.companies.id(row.company_id);
+    row.skills.forEach((key, i) => {
+      const skill = this.skillKeys.id(key);
+      this.skills.push(skill);
+      (this.bySkill[skill] ??= new U32List()).push(doc);
+      this.skillLabels[skill] = firstOf(this.skillLabels[skill], row.skill_labels[i] ?? key);
+    });
+    this.skillStart[doc + 1] = this.skills.length;
+  }
+
+  /** Adds `by` to the open jobs of a document's title, skills and company. */
+  countOpen(doc: number, by: 1 | -1): void {
+    const title = this.title[doc]!;
+    this.titleOpen[title] = (this.titleOpen[title] ?? 0) + by;
+    const company = this.company[doc]!;
+    this.companyOpen[company] = (this.companyOpen[company] ?? 0) + by;
+    const skills = this.skills.data;
+    for (let k = this.skillStart[doc]!; k < this.skillStart[doc + 1]!; k += 1)
+      this.skillOpen[skills[k]!] = (this.skillOpen[skills[k]!] ?? 0) + by;
+  }
+
+  /** Records the name and slug of companies (by uuid) as read now: a rename reaches the jobs, so their changes. */
+  learnCompanies(rows: readonly { id: string; name: string; slug: string }[]): void {
+    for (const row of rows) {
+      const id = this.companies.id(row.id);
+      this.companyNames[id] = row.name;
+      this.companySlugs[id] = row.slug;
+    }
   }
 
   /** Titles whose words are not known yet, of `keys` (lower-cased titles). */
@@ -359,6 +411,7 @@ export class Store {
     this.version += 1;
     this.alive[word]! &= ~bit;
     this.dead += 1;
+    this.countOpen(doc, -1);
     const seq = this.seq[doc]!;
     if (this.docOf.get(seq) === doc) this.docOf.delete(seq);
   }
@@ -525,6 +578,11 @@ export class Store {
       into[doc >>> 5]! |= 1 << (doc & 31);
     }
   }
+}
+
+/** The first of two labels in code point order (`min`), or the new one when there is none yet. */
+function firstOf(kept: string | undefined, seen: string): string {
+  return kept === undefined || seen < kept ? seen : kept;
 }
 
 export function grownBits(bits: Bits, words: number): Bits {

@@ -1,79 +1,28 @@
-/* eslint-disable @typescript-eslint/no-non-null-assertion -- typed arrays indexed within their length in the hot
-   loops below: `!` costs nothing, where `?? 0` on every read would hide a wrong index instead of failing a test. */
-import {
-  FILTER_GROUP_NAMES,
-  HOME_PAGE_SIZE,
-  JOB_MODEL_LIMITS,
-  postedWindowStart,
-  toIsoDate,
-  type Facets,
-  type FilterGroup,
-  type JobSort,
-  type TopFacets,
-} from '@jobboard/shared';
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- rows and typed arrays indexed within their length */
 import type { Queryable } from '../../db/client.js';
+import type { MatchCounts, PageBoundary, PageOfMatches, PagePosition, SearchCriteria } from './search.repository.js';
+import { INDEX_COLUMNS, RECENT_MOST, Store, countMembers, type IndexRow } from './search-index-store.js';
+import { completionsIn, skillsIn, vocabularyIn, type CompletionLists } from './search-index-completions.js';
+import { compile, type Compiled } from './search-index-compile.js';
 import {
-  parseText,
-  type MatchCounts,
-  type PageBoundary,
-  type PageOfMatches,
-  type PagePosition,
-  type Near,
-  type SearchCriteria,
-  type TextQuery,
-} from './search.repository.js';
-import { regionsMatched } from '../jobs/places.js';
-import { TIER, titleHolds } from './relevance.js';
-import { alternativesOf } from './synonyms.js';
-import {
-  cityRegionKey,
-  countMembers,
-  dayOf,
-  eachMember,
-  firstInOrder,
-  firstNewest,
-  GROUP_BITS,
-  hasBit,
-  INDEX_COLUMNS,
-  isoOf,
-  lowerBound,
-  OPTION_KEYS,
-  paidMoreThan,
-  POSTED_SLOTS,
-  PREFIX_SETS_MOST,
-  RECENT_MOST,
-  slotOf,
-  Store,
-  TITLE_MATCHES_MOST,
-  TITLE_SEPARATOR,
-  upperBound,
-  type Bits,
-  type IndexRow,
-  type U32List,
-} from './search-index-store.js';
+  countMatches,
+  countSampleMatches,
+  maskOf,
+  type CountSource,
+  type KeptMask,
+  type SampleSource,
+} from './search-index-count.js';
+import { GATHER_MOST, pageOf, pageOfFewMatches } from './search-index-pages.js';
 
-/**
- * Where a search's counts come from: `jobs`, exactly, over at most EXACT_COUNT_LIMIT matches; or a sample of the
- * open jobs, its counts to be scaled up by SAMPLE_RATES: `sample` (one job in 32) or `fine` (one in 4), chosen by a
- * hash of the job's insertion number (job_in_sample, job_in_fine_sample), so the same on every instance.
- */
-export type CountSource = 'jobs' | 'sample' | 'fine';
-export type SampleSource = Exclude<CountSource, 'jobs'>;
-
-/** One job in this many is in each sample. */
-export const SAMPLE_RATES: Record<SampleSource, number> = { sample: 32, fine: 4 };
-/** The samples, coarsest first: a search is counted over the first that matches it often enough. */
-export const SAMPLE_LEVELS: readonly SampleSource[] = ['sample', 'fine'];
-/**
- * A count is estimated from a sample only when this many sampled jobs match: its relative standard error is
- * then at most 1/sqrt(1,000), 3.2%, so an estimate is within 10% of the exact figure (3 standard errors).
- */
-export const SAMPLE_HITS_FOR_ESTIMATE = 1_000;
-/**
- * The most matches an exact count reads. Below SAMPLE_HITS_FOR_ESTIMATE matches in the fine sample there are
- * about 4,000 matches; 6,000 leaves room for the sample's chance, and past it the sample's figure is used after all.
- */
-export const EXACT_COUNT_LIMIT = 6_000;
+export {
+  EXACT_COUNT_LIMIT,
+  SAMPLE_HITS_FOR_ESTIMATE,
+  SAMPLE_LEVELS,
+  SAMPLE_RATES,
+  type CountSource,
+  type SampleSource,
+} from './search-index-count.js';
+export { NotIndexable } from './search-index-text.js';
 
 /**
  * The search engine of one app instance (decision record 36): the open jobs' search fields in memory, column by
@@ -137,48 +86,6 @@ export interface IndexSnapshot {
   loaded(index: SearchIndex, from: 'jobs' | 'snapshot'): void;
 }
 
-/** Why the index cannot answer a search, so the SQL passes do: the text's words were not parsed as plain prefixes. */
-export class NotIndexable extends Error {}
-
-/** A text of "what" as the search index matched it. */
-interface CompiledText {
-  q: string;
-  prefixes: readonly string[] | undefined;
-  /** The titles containing the text. */
-  containing: number[];
-  /** The documents with every word anywhere and every symbol as a skill or in the title, or the text as a skill. */
-  other: Bits;
-}
-
-/** The conditions of a search, worked out once for every document the passes look at. */
-interface Compiled {
-  /** The documents matching the text (and a skill filter), before the other filters; undefined: every document. */
-  candidates: Bits | undefined;
-  /** The text as typed and its alternatives (synonyms.ts): each one's matches, for the relevance tiers. */
-  texts: CompiledText[];
-  /** The documents of each relevance tier but the last (relevance.ts TIER), worked out when a relevance page is ordered. */
-  tiers?: Bits[] | undefined;
-  today: number;
-  /** The job model's filters not already met by every candidate: the pay floor (where, skill and countries narrow the candidates). */
-  model: (doc: number) => boolean;
-  /** How many tests `model` makes (0: every document passes). */
-  modelTests: number;
-  /**
-   * "Date of posting": each option's first day and bit. A document's option bits are its kept ones (Store.optionBits)
-   * with these: worked out inline by the count pass, the one place that needs them.
-   */
-  posted: readonly [number, number, number, number, number, number];
-  /** Open on the day, the model's filters and every chosen group: a match. */
-  matches: (doc: number) => boolean;
-  /**
-   * The candidates that also meet every chosen filter option kept as a set (all but "date of posting"): for the
-   * passes that read only the matches. Undefined when no such option is chosen (then the candidates).
-   */
-  narrowed?: Bits | undefined;
-  /** The chosen filter groups: each one's test, its option bits, and the bit of its chosen option (0: not an option). */
-  chosen: { group: FilterGroup; test: (doc: number) => boolean; bits: number; chosenBit: number }[];
-}
-
 export class SearchIndex {
   private store: Store | undefined;
   private loading: Promise<void> | undefined;
@@ -188,11 +95,10 @@ export class SearchIndex {
   private catchingUp: Promise<void> | undefined;
   /** The catch-up the searches that arrived during `catchingUp` wait for (that one may have begun before their writes). */
   private nextCatchUp: Promise<void> | undefined;
-  private readonly labels = new Map<string, string>();
   /** Counts the loads swapped in: a catch-up begun on an older store stops. */
   private generation = 0;
   /** Each sample's alive documents (maskOf), as of a store's version. */
-  private readonly masks = new Map<CountSource, { store: Store; version: number; mask: Bits }>();
+  private readonly masks = new Map<CountSource, KeptMask>();
   private lastCompiled: { criteria: SearchCriteria; now: number; store: Store; compiled: Compiled } | undefined;
   /** The featured jobs: seq -> last featured day (days since the epoch), read by refreshFeatured. */
   private featuredDays = new Map<number, number>();
@@ -293,8 +199,10 @@ export class SearchIndex {
             [after],
           );
           const words = await this.titleWords(store.titlesWithoutWords(rows.map((row) => row.title_key)));
+          const companies = await this.companiesOf(rows);
           for (const row of rows) store.add(row);
           store.learnTitleWords(words);
+          store.learnCompanies(companies);
           if (rows.length < this.loadChunk) break;
           after = Number(rows.at(-1)!.seq);
           // A turn for the event loop between chunks: requests go on being answered while the index loads.
@@ -341,7 +249,7 @@ export class SearchIndex {
     return true;
   }
 
-  /** The words of each title, as to_tsvector gives them (title_doc of job_title_counts, the weight A of search_doc). */
+  /** The words of each title, as to_tsvector gives them (the weight A of search_doc). */
   private async titleWords(titles: readonly string[]): Promise<Map<string, string[]>> {
     const words = new Map<string, string[]>();
     for (let i = 0; i < titles.length; i += 5_000) {
@@ -354,6 +262,19 @@ export class SearchIndex {
       for (const row of rows) words.set(part[Number(row.i) - 1]!, row.words ? row.words.split(' ') : []);
     }
     return words;
+  }
+
+  /**
+   * The name and slug of the companies of `rows`, read with them: a company's new name reaches its jobs (a job
+   * change each), so the catch-up that reads those jobs reads the name too.
+   */
+  private async companiesOf(rows: readonly IndexRow[]): Promise<{ id: string; name: string; slug: string }[]> {
+    const ids = [...new Set(rows.map((row) => row.company_id))];
+    if (!ids.length) return [];
+    return this.db.query<{ id: string; name: string; slug: string }>(
+      'SELECT id, name, slug FROM companies WHERE id = ANY($1::uuid[])',
+      [ids],
+    );
   }
 
   /**
@@ -425,6 +346,7 @@ export class SearchIndex {
           )
         : [];
       const words = await this.titleWords(store.titlesWithoutWords(rows.map((row) => row.title_key)));
+      const companies = await this.companiesOf(rows);
       // Loaded anew meanwhile: the new store reads these changes itself.
       if (generation !== this.generation) return;
       // From here to the next statement nothing waits: no search sees a change half applied.
@@ -435,8 +357,8 @@ export class SearchIndex {
       }
       for (const row of rows) store.add(row);
       store.learnTitleWords(words);
+      store.learnCompanies(companies);
       if (seqs.length) {
-        this.labels.clear();
         this.featuredReadAt = Number.NEGATIVE_INFINITY;
         this.onChange();
       }
@@ -476,21 +398,26 @@ export class SearchIndex {
     this.featuredReadAt = now;
   }
 
-  /** The documents featured on `today` (refreshFeatured), as a set. */
-  private featuredBits(store: Store, today: number): Bits {
-    const bits = new Uint32Array(store.alive.length);
-    for (const [seq, day] of this.featuredDays) {
-      const doc = store.docOf.get(seq);
-      if (doc !== undefined && day >= today) bits[doc >>> 5]! |= 1 << (doc & 31);
-    }
-    return bits;
-  }
-
   /** How many open jobs each sample holds (sampleCanEstimate). */
-  sampleSize(source: Exclude<CountSource, 'jobs'>): number {
-    const mask = this.maskOf(this.need(), source);
+  sampleSize(source: SampleSource): number {
+    const mask = maskOf(this.need(), source, this.masks);
     // The mask holds only alive documents: counted against itself.
     return countMembers(mask, mask);
+  }
+
+  /** The search box's completions from the open jobs' counts (call current() first). */
+  completions(text: string, skill: string, most: number): CompletionLists {
+    return completionsIn(this.need(), text, skill, most);
+  }
+
+  /** Skills of open jobs starting with `prefix`, most used first (call current() first). */
+  skills(prefix: string, most: number): { label: string; n: number }[] {
+    return skillsIn(this.need(), prefix, most);
+  }
+
+  /** The titles and skills of open jobs with their counts: the spelling's vocabulary (call current() first). */
+  vocabulary(): { text: string; n: number }[] {
+    return vocabularyIn(this.need());
   }
 
   private need(): Store {
@@ -498,714 +425,47 @@ export class SearchIndex {
     return this.store;
   }
 
-  // ---- The text -------------------------------------------------------------------------------------------------
-
-  /** The documents whose words begin with every prefix (search_doc @@ 'a':* & 'b':*). */
-  private wordBits(store: Store, prefixes: readonly string[]): Bits {
-    const words = store.alive.length;
-    let result: Bits | undefined;
-    for (const prefix of prefixes) {
-      const bits = this.prefixBits(store, prefix);
-      if (!result) result = bits;
-      else for (let w = 0; w < words; w += 1) result[w]! &= bits[w]!;
-    }
-    return result ?? new Uint32Array(words);
-  }
-
-  /** The documents with a word beginning `prefix`, as a set of their own (the caller may change it). */
-  private prefixBits(store: Store, prefix: string): Bits {
-    const kept = store.prefixSets.get(prefix);
-    if (kept) return kept.slice();
-    const bits = new Uint32Array(store.alive.length);
-    const sorted = store.lexemesInOrder();
-    let postings = 0;
-    for (let i = lowerBound(sorted, prefix); i < sorted.length && sorted[i]!.startsWith(prefix); i += 1) {
-      const list = store.lexemes.get(sorted[i]!);
-      postings += list?.length ?? 0;
-      const dense = store.denseLexemes.get(sorted[i]!);
-      if (dense) for (let w = 0; w < bits.length; w += 1) bits[w]! |= dense[w]!;
-      else store.bitsOf(list, bits);
-    }
-    // Broad: as many entries as there are documents. Kept, so the next search for it ORs nothing.
-    if (postings >= store.count && store.prefixSets.size < PREFIX_SETS_MOST) store.prefixSets.set(prefix, bits.slice());
-    return bits;
-  }
-
-  /** The titles containing `text` (lower(job_title) LIKE '%text%'): kept per text, and looked for in the titles added since. */
-  private titlesContaining(store: Store, text: string): number[] {
-    const lower = text.toLowerCase();
-    const values = store.titles.values;
-    const kept = store.titleMatches.get(lower) ?? { titles: [], upTo: 0 };
-    if (kept.upTo < values.length) {
-      if (kept.upTo > 0 || lower.includes(TITLE_SEPARATOR)) {
-        for (let t = kept.upTo; t < values.length; t += 1) if (values[t]!.includes(lower)) kept.titles.push(t);
-      } else {
-        // One native search through every title at once, each hit placed in its title by the titles' starts.
-        const { joined, starts } = store.joinedTitles();
-        for (let at = joined.indexOf(lower); at >= 0;) {
-          const title = upperBound(starts, at) - 1;
-          kept.titles.push(title);
-          const next = title + 1 < starts.length ? starts[title + 1]! : joined.length;
-          at = joined.indexOf(lower, next);
-        }
-      }
-      kept.upTo = values.length;
-    }
-    store.titleMatches.delete(lower);
-    store.titleMatches.set(lower, kept);
-    if (store.titleMatches.size > TITLE_MATCHES_MOST)
-      store.titleMatches.delete(store.titleMatches.keys().next().value!);
-    return kept.titles;
-  }
-
-  private titleBits(store: Store, titles: readonly number[], into: Bits): Bits {
-    for (const title of titles) store.bitsOf(store.byTitle[title], into);
-    return into;
-  }
-
-  private skillBits(store: Store, key: string, into: Bits): Bits {
-    const id = store.skillKeys.find(key);
-    if (id !== undefined) store.bitsOf(store.bySkill[id], into);
-    return into;
-  }
-
-  /**
-   * The matches of a text of "what" as typed (exactTextCondition): the title contains it, or every word anywhere
-   * and every symbol as a skill or in the title, or the whole text as a skill.
-   */
-  private textMatches(store: Store, q: string, prefixes: readonly string[] | undefined): CompiledText {
-    const words = store.alive.length;
-    const text = parseText(q);
-    const parts: Bits[] = [];
-    if (text.words) {
-      if (!prefixes) throw new NotIndexable('the text was not parsed as plain prefixes');
-      parts.push(prefixes.length ? this.wordBits(store, prefixes) : new Uint32Array(words));
-    }
-    for (const symbol of text.symbols) {
-      const bits = this.skillBits(store, symbol, new Uint32Array(words));
-      parts.push(this.titleBits(store, this.titlesContaining(store, symbol), bits));
-    }
-    const other = parts[0] ?? new Uint32Array(words);
-    for (const part of parts.slice(1)) for (let w = 0; w < words; w += 1) other[w]! &= part[w]!;
-    this.skillBits(store, text.skill, other);
-    return { q, prefixes, containing: this.titlesContaining(store, q), other };
-  }
-
-  /** Adds a text's matches to `into`. */
-  private addMatches(store: Store, text: CompiledText, into: Bits): void {
-    for (let w = 0; w < into.length; w += 1) into[w]! |= text.other[w]!;
-    this.titleBits(store, text.containing, into);
-  }
-
-  /** The titles with every word of the text beginning one of their words and every symbol inside (titleStems). */
-  private titlesWithWords(store: Store, text: TextQuery, prefixes: readonly string[] | undefined): number[] {
-    let worded: number[] | undefined;
-    if (text.words) {
-      for (const prefix of prefixes ?? []) {
-        const having = store.titlesWithWordsBeginning(prefix);
-        worded = worded ? worded.filter((t) => having.has(t)) : [...having];
-      }
-      worded ??= [];
-    } else if (text.symbols.length) {
-      worded = this.titlesContaining(store, text.symbols[0]!);
-    }
-    const values = store.titles.values;
-    return (worded ?? []).filter((t) => text.symbols.every((symbol) => values[t]!.includes(symbol)));
-  }
-
-  /** The documents of each relevance tier (relevance.ts), but the corrected matches: the rest of the candidates. */
-  private relevanceTiers(store: Store, compiled: Compiled): Bits[] {
-    const words = store.alive.length;
-    const tiers = Array.from({ length: TIER.corrected }, () => new Uint32Array(words));
-    const titles: number[][] = tiers.map(() => []);
-    for (const { q, prefixes, containing, other } of compiled.texts) {
-      const text = parseText(q);
-      const worded = this.titlesWithWords(store, text, prefixes);
-      const stems = new Set(worded);
-      for (const title of new Set([...worded, ...containing])) {
-        const held = titleHolds(store.titleKeys(title), text.keys);
-        titles[held ?? (stems.has(title) ? TIER.titleStems : TIER.titleText)]!.push(title);
-      }
-      this.skillBits(store, text.skill, tiers[TIER.skill]!);
-      const rest = tiers[TIER.words]!;
-      for (let w = 0; w < words; w += 1) rest[w]! |= other[w]!;
-    }
-    titles.forEach((list, tier) => this.titleBits(store, list, tiers[tier]!));
-    return tiers;
-  }
-
-  // ---- The filters ----------------------------------------------------------------------------------------------
-
-  private compile(criteria: SearchCriteria, now: Date): Compiled {
-    const store = this.need();
-    const s = store.strings;
-    const words = store.alive.length;
-    const prefixesOf = (text: string) => criteria.textLists?.get(text)?.prefixes;
-    let candidates: Bits | undefined;
-    let texts: CompiledText[] = [];
-    if (criteria.q) {
-      texts = [criteria.q, ...alternativesOf(criteria.q)].map((q) => this.textMatches(store, q, prefixesOf(q)));
-      const matches = new Uint32Array(words);
-      for (const text of texts) this.addMatches(store, text, matches);
-      if (criteria.correctedQ) {
-        this.addMatches(store, this.textMatches(store, criteria.correctedQ, prefixesOf(criteria.correctedQ)), matches);
-      }
-      candidates = matches;
-    }
-    if (criteria.skill) {
-      const skill = this.skillBits(store, criteria.skill, new Uint32Array(words));
-      if (candidates) for (let w = 0; w < words; w += 1) candidates[w]! &= skill[w]!;
-      else candidates = skill;
-    }
-    if (criteria.featured) {
-      const featured = this.featuredBits(store, dayOf(toIsoDate(now)));
-      if (candidates) for (let w = 0; w < words; w += 1) candidates[w]! &= featured[w]!;
-      else candidates = featured;
-    }
-
-    const id = (value: string) => s.find(value) ?? -1;
-    // The job model's equalities hold for every pass: their jobs' sets narrow the candidates at once.
-    const within = (...lists: (U32List | undefined)[]) => {
-      const set = new Uint32Array(words);
-      for (const list of lists) store.bitsOf(list, set);
-      if (candidates) for (let w = 0; w < words; w += 1) candidates[w]! &= set[w]!;
-      else candidates = set;
-    };
-    const remoteSet = () => {
-      const slot = slotOf('workplace', 'remote');
-      const set = store.optionSets[slot]!;
-      candidates = candidates ? candidates.map((word, w) => word & set[w]!) : set.slice();
-    };
-    const where = criteria.where;
-    if (where && 'remote' in where) remoteSet();
-    else if (where && 'city' in where) {
-      const city = s.find(where.city.toLowerCase());
-      within(city === undefined ? undefined : store.byCityKey[city]);
-      const country = where.country === undefined ? undefined : s.find(where.country);
-      if (where.country !== undefined) within(country === undefined ? undefined : store.byCountry[country]);
-      // "Springfield, IL": the city's jobs in that region only (and those naming none, where that is its default).
-      const regions = regionsMatched(where);
-      if (regions)
-        within(
-          ...(city === undefined || country === undefined
-            ? []
-            : regions.map((r) => store.byCityRegion.get(cityRegionKey(city, country, r)))),
-        );
-    } else if (where) {
-      const country = s.find(where.country);
-      within(country === undefined ? undefined : store.byCountry[country]);
-    }
-    if (criteria.near) {
-      const near = this.nearBits(store, criteria.near);
-      candidates = candidates ? candidates.map((word, w) => word & near[w]!) : near;
-    }
-    if (criteria.country) {
-      const country = s.find(criteria.country);
-      within(country === undefined ? undefined : store.byCountry[country]);
-    }
-    if (criteria.remoteCountry) {
-      // Remote, and open to the country asked for or to every country (none listed).
-      remoteSet();
-      const open = new Uint32Array(words);
-      store.bitsOf(store.byRemoteCountry.get(criteria.remoteCountry), open);
-      store.bitsOf(store.noRemoteCountries, open);
-      for (let w = 0; w < words; w += 1) candidates![w]! &= open[w]!;
-    }
-    // Every equality above narrowed the candidates, which every pass reads: the pay floor is the one test left.
-    const tests: ((doc: number) => boolean)[] = [];
-    if (criteria.payMin !== undefined) {
-      const least = criteria.payMin;
-      tests.push((doc) => store.pay[doc]! >= least);
-    }
-    const model = (doc: number) => {
-      for (const test of tests) if (!test(doc)) return false;
-      return true;
-    };
-
-    const groupTest = (group: FilterGroup, value: string): ((doc: number) => boolean) => {
-      switch (group) {
-        case 'location': {
-          const key = id(value);
-          return (doc) => store.cityKey[doc] === key;
-        }
-        case 'salaryType': {
-          const key = id(value);
-          return (doc) => store.salary[doc] === key;
-        }
-        case 'workplace': {
-          const key = id(value);
-          return (doc) => store.workplace[doc] === key;
-        }
-        case 'maxPrice': {
-          const most = Number(value);
-          return (doc) => store.maxPrice[doc]! <= most;
-        }
-        case 'posted': {
-          const from = dayOf(postedWindowStart(value as '24h' | '7d' | '30d', now));
-          return (doc) => store.postingDay[doc]! >= from;
-        }
-        case 'experience':
-        case 'employment': {
-          const key = id(value);
-          return (doc) => store.experience[doc] === key || store.employment[doc] === key;
-        }
-      }
-    };
-    const [p0, p1, p2] = POSTED_SLOTS.map(({ slot, window }) => ({
-      bit: 1 << slot,
-      from: dayOf(postedWindowStart(window as '24h' | '7d' | '30d', now)),
-    }));
-    if (!p0 || !p1 || !p2 || POSTED_SLOTS.length !== 3) throw new Error('"date of posting" has three options');
-    const posted = [p0.from, p0.bit, p1.from, p1.bit, p2.from, p2.bit] as const;
-    const chosen = FILTER_GROUP_NAMES.filter((group) => criteria[group]).map((group) => {
-      const slot = slotOf(group, criteria[group]!);
-      return {
-        group,
-        test: groupTest(group, criteria[group]!),
-        bits: GROUP_BITS[group],
-        chosenBit: slot >= 0 ? 1 << slot : 0,
-      };
-    });
-    let narrowed: Bits | undefined;
-    for (const { group, chosenBit } of chosen) {
-      if (!chosenBit || group === 'posted') continue;
-      const set = store.optionSets[31 - Math.clz32(chosenBit)]!;
-      const from = narrowed ?? candidates ?? store.alive;
-      const next = new Uint32Array(words);
-      for (let w = 0; w < words; w += 1) next[w] = from[w]! & set[w]!;
-      narrowed = next;
-    }
-    const today = dayOf(toIsoDate(now));
-    const matches = (doc: number) => {
-      if (store.validDay[doc]! < today || !model(doc)) return false;
-      for (const { test } of chosen) if (!test(doc)) return false;
-      return true;
-    };
-    return {
-      candidates,
-      narrowed,
-      texts,
-      today,
-      model,
-      modelTests: tests.length,
-      matches,
-      posted,
-      chosen,
-    };
-  }
-
-  /** The jobs in a set of places (and the remote jobs open to `remoteOpenTo`), as a set. */
-  private nearBits(store: Store, near: Near): Bits {
-    const s = store.strings;
-    const bits = new Uint32Array(store.alive.length);
-    for (const place of near.places) {
-      const city = s.find(place.city);
-      const country = s.find(place.country);
-      if (city === undefined || country === undefined) continue;
-      if (place.regions) {
-        for (const region of place.regions)
-          store.bitsOf(store.byCityRegion.get(cityRegionKey(city, country, region)), bits);
-        continue;
-      }
-      // Every region: the city's jobs in this country, of all the places with its name.
-      const id = store.places.find(`${city} ${country}`);
-      const list = store.byCityKey[city];
-      if (id === undefined || !list) continue;
-      for (let i = 0; i < list.length; i += 1) {
-        const doc = list.data[i]!;
-        if (store.place[doc] === id) bits[doc >>> 5]! |= 1 << (doc & 31);
-      }
-    }
-    if (near.remoteOpenTo) {
-      const remote = store.optionSets[slotOf('workplace', 'remote')]!;
-      const open = new Uint32Array(bits.length);
-      store.bitsOf(store.byRemoteCountry.get(near.remoteOpenTo), open);
-      store.bitsOf(store.noRemoteCountries, open);
-      for (let w = 0; w < bits.length; w += 1) bits[w]! |= remote[w]! & open[w]!;
-    }
-    return bits;
-  }
-
-  // ---- The passes -----------------------------------------------------------------------------------------------
-
   /** The compiled conditions of the search being answered (its passes come one after another, same criteria). */
   private compiledFor(criteria: SearchCriteria, now: Date): Compiled {
     const store = this.need();
     const last = this.lastCompiled;
     if (last && last.criteria === criteria && last.now === now.getTime() && last.store === store) return last.compiled;
-    const compiled = this.compile(criteria, now);
+    const compiled = compile(store, criteria, now, this.featuredDays);
     this.lastCompiled = { criteria, now: now.getTime(), store, compiled };
     return compiled;
   }
 
-  /** The sample a pass reads (its documents alive), or every alive document: kept until a document is added or killed. */
-  private maskOf(store: Store, source: CountSource): Bits {
-    const sample = source === 'sample' ? store.coarse : source === 'fine' ? store.fine : undefined;
-    if (!sample) return store.alive;
-    const kept = this.masks.get(source);
-    if (kept?.store === store && kept.version === store.version) return kept.mask;
-    const mask = new Uint32Array(store.alive.length);
-    for (let w = 0; w < mask.length; w += 1) mask[w] = sample[w]! & store.alive[w]!;
-    this.masks.set(source, { store, version: store.version, mask });
-    return mask;
-  }
-
-  /**
-   * What countMatchesAndFacets's pass finds (search.repository.ts), from memory: the total, every option's count,
-   * `base` (the matches before the filter groups, at most `limit` of the jobs' read), the top places and skills, and
-   * the page asked for. With `groupsInBase`, the groups are part of what is read, as there.
-   */
+  /** The counts of a search (search-index-count.ts countMatches), over every match or a sample. */
   async countMatchesAndFacets(
     criteria: SearchCriteria,
     now: Date,
     source: CountSource = 'jobs',
     limit = Number.POSITIVE_INFINITY,
-    { groupsInBase = false, page }: { groupsInBase?: boolean; page?: PageOfMatches | undefined } = {},
+    options: { groupsInBase?: boolean; page?: PageOfMatches | undefined } = {},
   ): Promise<MatchCounts> {
     const store = this.need();
     const compiled = this.compiledFor(criteria, now);
-    // Reading only the matches (the groups part of what is read), the chosen options' sets narrow it at once.
-    const bits = (groupsInBase ? compiled.narrowed : undefined) ?? compiled.candidates ?? store.alive;
-    const mask = this.maskOf(store, source);
-    const facetCounts = new Int32Array(OPTION_KEYS.length);
-    const placeCounts = new Int32Array(store.places.values.length);
-    // The first spelling of a place's city in code point order among the matches (min(city)), for places spelt several ways.
-    const spelling = new Map<number, number>();
-    const skillCounts = new Int32Array(store.skillKeys.values.length);
-    const chosenDocs: number[] = [];
-    const chosen = compiled.chosen;
-    let base = 0;
-    let total = 0;
-    const cap = source === 'jobs' ? limit : Number.POSITIVE_INFINITY;
-    const noCity = store.strings.find('');
-    const { today, model, modelTests, posted } = compiled;
-    const { validDay, city, place, skillStart, placeCities, optionBits, postingDay } = store;
-    const skills = store.skills.data;
-    const strings = store.strings.values;
-    const [from0, bit0, from1, bit1, from2, bit2] = posted;
-    // Each option's count kept bit-sliced: plane k holds bit k of every option's count, so adding a document's
-    // options is a binary addition of one word (about two steps) rather than a step per option it meets.
-    const planes = new Int32Array(32);
-    const count = (options: number) => {
-      for (let k = 0; options !== 0; k += 1) {
-        const carry = planes[k]! & options;
-        planes[k]! ^= options;
-        options = carry;
-      }
-    };
-    scan: for (let w = 0; w < bits.length; w += 1) {
-      let word = bits[w]! & mask[w]!;
-      while (word !== 0) {
-        const low = word & -word;
-        word ^= low;
-        const doc = (w << 5) | (31 - Math.clz32(low));
-        if (validDay[doc]! < today || (modelTests && !model(doc))) continue;
-        const day = postingDay[doc]!;
-        const options =
-          optionBits[doc]! | (day >= from0 ? bit0 : 0) | (day >= from1 ? bit1 : 0) | (day >= from2 ? bit2 : 0);
-        // The chosen groups this document fails (an option's bit, or a value outside the options tested).
-        let failedBits = 0;
-        let failures = 0;
-        for (let g = 0; g < chosen.length; g += 1) {
-          const group = chosen[g]!;
-          if (group.chosenBit ? (options & group.chosenBit) === 0 : !group.test(doc)) {
-            failures += 1;
-            failedBits = group.bits;
-          }
-        }
-        if (groupsInBase && failures > 0) continue;
-        if (base >= cap) break scan;
-        base += 1;
-        if (failures > 1) continue;
-        // An option counts the documents meeting every chosen group but its own.
-        if (failures === 1) {
-          count(options & failedBits);
-          continue;
-        }
-        count(options);
-        total += 1;
-        if (page) chosenDocs.push(doc);
-        if (city[doc] !== noCity) {
-          const p = place[doc]!;
-          placeCounts[p]! += 1;
-          if (placeCities[p]!.length > 1) {
-            const first = spelling.get(p);
-            if (first === undefined || strings[city[doc]!]! < strings[first]!) spelling.set(p, city[doc]!);
-          }
-        }
-        for (let k = skillStart[doc]!; k < skillStart[doc + 1]!; k += 1) skillCounts[skills[k]!]! += 1;
-      }
-    }
-    for (let k = 0; k < planes.length; k += 1) {
-      for (let plane = planes[k]!; plane !== 0;) {
-        const low = plane & -plane;
-        plane ^= low;
-        facetCounts[31 - Math.clz32(low)]! += 2 ** k;
-      }
-    }
-    const facets = Object.fromEntries(FILTER_GROUP_NAMES.map((g) => [g, {}])) as Facets;
-    OPTION_KEYS.forEach(([group, value], o) => {
-      facets[group][value] = facetCounts[o]!;
-    });
-    // With the groups read, `total` is what was read (the facets mean nothing then, as in the SQL pass).
-    const top = await this.topLists(store, placeCounts, spelling, skillCounts);
-    const counts: MatchCounts = { total: groupsInBase ? base : total, facets, base, top };
-    if (page) {
-      counts.pageSeqs = this.ordered(store, compiled, chosenDocs, page.sort, page.offset, page.size).map((doc) =>
-        String(store.seq[doc]),
-      );
-    }
-    return counts;
-  }
-
-  private async topLists(
-    store: Store,
-    placeCounts: Int32Array,
-    spelling: Map<number, number>,
-    skillCounts: Int32Array,
-  ): Promise<TopFacets> {
-    const top = JOB_MODEL_LIMITS.topFacetValues;
-    const name = (id: number) => store.strings.values[id]!;
-    // The `top` most counted, ties by name: a kept list of `top`, each counted id compared with its last.
-    const mostCounted = (counts: Int32Array, nameOf: (id: number) => string) => {
-      const kept: { id: number; count: number; name: string }[] = [];
-      const before = (a: { count: number; name: string }, b: { count: number; name: string }) =>
-        a.count > b.count || (a.count === b.count && a.name < b.name);
-      for (let id = 0; id < counts.length; id += 1) {
-        const count = counts[id]!;
-        if (count === 0) continue;
-        const last = kept[kept.length - 1];
-        if (kept.length === top && last && count < last.count) continue;
-        const entry = { id, count, name: nameOf(id) };
-        if (kept.length === top && last && !before(entry, last)) continue;
-        let at = kept.length;
-        while (at > 0 && before(entry, kept[at - 1]!)) at -= 1;
-        kept.splice(at, 0, entry);
-        if (kept.length > top) kept.pop();
-      }
-      return kept;
-    };
-    const topPlaces = mostCounted(placeCounts, (p) => name(spelling.get(p) ?? store.placeCities[p]![0]!)).map(
-      ({ id, count, name: city }) => ({
-        city,
-        country: name(Number(store.places.values[id]!.split(' ')[1])),
-        count,
-      }),
-    );
-    const topSkills = mostCounted(skillCounts, (id) => store.skillKeys.values[id]!).map(({ name: key, count }) => ({
-      key,
-      count,
-    }));
-    const missing = topSkills.map((s) => s.key).filter((key) => !this.labels.has(key));
-    if (missing.length) {
-      const rows = await this.db.query<{ skill_key: string; label: string }>(
-        'SELECT skill_key, label FROM job_skill_counts WHERE skill_key = ANY($1::text[])',
-        [missing],
-      );
-      for (const row of rows) this.labels.set(row.skill_key, row.label);
-      for (const key of missing) if (!this.labels.has(key)) this.labels.set(key, key);
-    }
-    return {
-      places: topPlaces,
-      skills: topSkills.map((s) => {
-        const label = this.labels.get(s.key) ?? s.key;
-        return { value: label, label, count: s.count };
-      }),
-    };
+    return countMatches(store, compiled, maskOf(store, source, this.masks), source, limit, options);
   }
 
   /** How many of a sample's documents match every filter (countSampleMatches). */
-  countSampleMatches(criteria: SearchCriteria, now: Date, source: Exclude<CountSource, 'jobs'>): number {
+  countSampleMatches(criteria: SearchCriteria, now: Date, source: SampleSource): number {
     const store = this.need();
-    const compiled = this.compiledFor(criteria, now);
-    let n = 0;
-    eachMember(compiled.narrowed ?? compiled.candidates ?? store.alive, this.maskOf(store, source), (doc) => {
-      if (compiled.matches(doc)) n += 1;
-    });
-    return n;
+    return countSampleMatches(store, this.compiledFor(criteria, now), maskOf(store, source, this.masks));
   }
 
-  /**
-   * The search's page of matches (any number of them) in its order, as findJobPage gives it, with the row before
-   * it in newest order when pages are skipped. Few candidates are gathered and ordered; many are walked for in the
-   * page's order (Store.walk), which meets the page's matches after about (jobs x page end / matches) documents.
-   */
+  /** The search's page of matches in its order, as findJobPage gives it (search-index-pages.ts pageOf). */
   pageOf(criteria: SearchCriteria, position: PagePosition, now: Date): { seqs: string[]; previous?: PageBoundary } {
     const store = this.need();
-    const compiled = this.compiledFor(criteria, now);
-    const size = position.size ?? HOME_PAGE_SIZE;
-    const sort = criteria.sort ?? 'newest';
-    const after = sort !== 'pay' ? position.after : undefined;
-    const afterDay = after ? dayOf(after.postingDate) : 0;
-    const afterSeq = after ? Number(after.seq) : 0;
-    const withPrevious = sort === 'newest' && position.skipPages > 0;
-    const offset = position.skipPages * size - (withPrevious ? 1 : 0);
-    const wanted = size + (withPrevious ? 1 : 0);
-    const candidates = compiled.narrowed ?? compiled.candidates ?? store.alive;
-    const beyond = (doc: number) =>
-      after !== undefined &&
-      (store.postingDay[doc]! > afterDay || (store.postingDay[doc] === afterDay && store.seq[doc]! >= afterSeq));
-    let page: number[];
-    if (this.gathers(countMembers(candidates, store.alive), offset + wanted, store.count - store.dead)) {
-      const docs: number[] = [];
-      eachMember(candidates, store.alive, (doc) => {
-        if (compiled.matches(doc) && !beyond(doc)) docs.push(doc);
-      });
-      page = this.ordered(store, compiled, docs, sort, offset, wanted);
-    } else {
-      page = this.walked(
-        store,
-        compiled,
-        sort,
-        offset,
-        wanted,
-        candidates,
-        (doc) => compiled.matches(doc) && !beyond(doc),
-      );
-    }
-    if (!withPrevious) return { seqs: page.map((doc) => String(store.seq[doc])) };
-    const [before, ...rest] = page;
-    return {
-      seqs: rest.map((doc) => String(store.seq[doc])),
-      ...(before !== undefined
-        ? { previous: { postingDate: isoOf(store.postingDay[before]!), seq: String(store.seq[before]) } }
-        : {}),
-    };
+    return pageOf(store, this.compiledFor(criteria, now), this.gatherMost, criteria, position);
   }
 
   /** The page of matches `page` asks for, when there are fewer than `limit` of them (findPageOfFewMatches). */
   pageOfFewMatches(criteria: SearchCriteria, now: Date, page: PageOfMatches, limit: number): string[] | undefined {
     const store = this.need();
-    const compiled = this.compiledFor(criteria, now);
-    const docs: number[] = [];
-    eachMember(compiled.narrowed ?? compiled.candidates ?? store.alive, store.alive, (doc) => {
-      if (compiled.matches(doc)) docs.push(doc);
-      return docs.length < limit;
-    });
-    if (docs.length >= limit) return undefined;
-    return this.ordered(store, compiled, docs, page.sort, page.offset, page.size).map((doc) => String(store.seq[doc]));
-  }
-
-  /** The relevance tier of a candidate (relevance.ts TIER): the first tier holding it, else a corrected match. */
-  private tierOf(store: Store, compiled: Compiled): (doc: number) => number {
-    if (!compiled.texts.length) return () => 0;
-    const tiers = (compiled.tiers ??= this.relevanceTiers(store, compiled));
-    return (doc) => {
-      for (let tier = 0; tier < tiers.length; tier += 1) if (hasBit(tiers[tier]!, doc)) return tier;
-      return TIER.corrected;
-    };
-  }
-
-  /**
-   * `count` of `docs` from `offset` in the page's order: newest (posting date, then seq, descending), pay (highest
-   * yearly pay first, unknown last, then seq), or relevance (the tiers, each newest first). A bounded heap keeps the
-   * best offset + count while the documents go by.
-   */
-  private ordered(
-    store: Store,
-    compiled: Compiled,
-    docs: number[],
-    sort: JobSort,
-    offset: number,
-    count: number,
-  ): number[] {
-    if (sort === 'pay') return firstInOrder(docs, paidMoreThan(store), offset, count);
-    return firstNewest(store, docs, sort === 'relevance' ? this.tierOf(store, compiled) : undefined, offset, count);
-  }
-
-  /**
-   * `count` matches from `offset` in the page's order, walked for along the kept orders (Store.walk). A relevance
-   * tier with few candidates is gathered and ordered instead: a walk for the title matches of a typo, which has
-   * none, would go through every job.
-   */
-  private walked(
-    store: Store,
-    compiled: Compiled,
-    sort: JobSort,
-    offset: number,
-    count: number,
-    pool: Bits,
-    match: (doc: number) => boolean,
-  ): number[] {
-    const tiers = sort === 'relevance' ? this.tierSets(store, compiled, pool) : [pool];
-    const alive = store.count - store.dead;
-    const page: number[] = [];
-    // Each tier in the page's order: how many matches the tiers already passed hold decides where the page starts in the next.
-    let before = 0;
-    for (const tier of tiers) {
-      if (page.length >= count) break;
-      const from = Math.max(0, offset - before);
-      const wanted = count - page.length;
-      const candidates = countMembers(tier, store.alive);
-      const gather = () => {
-        const docs: number[] = [];
-        eachMember(tier, store.alive, (doc) => {
-          if (match(doc)) docs.push(doc);
-        });
-        page.push(...this.ordered(store, compiled, docs, sort === 'pay' ? 'pay' : 'newest', from, wanted));
-        before += docs.length;
-      };
-      if (this.gathers(candidates, from + wanted, alive)) {
-        gather();
-        continue;
-      }
-      // The walk passes about (open jobs x page end / candidates) jobs; past a few times that (the matches bunched at
-      // the far end of the order, or a keyset page's matches newer than its boundary), a tier of few enough
-      // candidates is gathered after all. A larger one is walked to the end: gathering it would cost more.
-      const budget =
-        this.gatherMost === GATHER_MOST && candidates <= GATHER_MOST
-          ? 4 * Math.ceil((alive * (from + wanted)) / Math.max(1, candidates)) + 1_000
-          : Number.POSITIVE_INFINITY;
-      const found: number[] = [];
-      let seen = 0;
-      let steps = 0;
-      store.walk(sort === 'pay' ? 'pay' : 'newest', (doc) => {
-        steps += 1;
-        if (!hasBit(tier, doc) || !match(doc)) return steps < budget;
-        if (seen++ >= from) found.push(doc);
-        return found.length < wanted && steps < budget;
-      });
-      if (found.length < wanted && steps >= budget) {
-        gather();
-        continue;
-      }
-      page.push(...found);
-      before += seen;
-    }
-    return page;
-  }
-
-  /**
-   * Whether a page of `candidates` ending at `end` is gathered (every match read and ordered) rather than walked for
-   * along its order, which passes about (open jobs x end / candidates) jobs: gathering costs about three times as much
-   * per match as the walk per job it passes, so few candidates, or a deep page, are gathered. `gatherMost` set by a
-   * test decides alone.
-   */
-  private gathers(candidates: number, end: number, alive: number): boolean {
-    if (this.gatherMost !== GATHER_MOST) return candidates <= this.gatherMost;
-    return candidates <= GATHER_MOST && 3 * candidates * candidates <= end * alive;
-  }
-
-  /** The candidates of each relevance tier (tierOf), as sets: each one's candidates not in a tier before it. */
-  private tierSets(store: Store, compiled: Compiled, pool: Bits): Bits[] {
-    if (!compiled.texts.length) return [pool];
-    const tiers = (compiled.tiers ??= this.relevanceTiers(store, compiled));
-    const placed = new Uint32Array(pool.length);
-    const sets: Bits[] = [];
-    for (const tier of [...tiers, undefined]) {
-      const set = new Uint32Array(pool.length);
-      for (let w = 0; w < pool.length; w += 1) {
-        set[w] = pool[w]! & (tier ? tier[w]! : ~0) & ~placed[w]!;
-        if (tier) placed[w]! |= tier[w]!;
-      }
-      sets.push(set);
-    }
-    return sets;
+    return pageOfFewMatches(store, this.compiledFor(criteria, now), page, limit);
   }
 }
-
-/** Above this many candidates a page is always walked for in its order rather than gathered and ordered (`gathers`). */
-const GATHER_MOST = 20_000;
 
 /** Deletes the changes older than `before` (housekeeping): the number deleted. */
 export async function deleteJobChangesBefore(db: Queryable, before: Date): Promise<number> {

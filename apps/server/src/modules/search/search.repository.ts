@@ -4,7 +4,6 @@ import {
   JOB_MODEL_LIMITS,
   postedWindowStart,
   skillKey,
-  SKILL_OPTIONS,
   toIsoDate,
   type Facets,
   type FilterGroup,
@@ -379,7 +378,7 @@ export async function findJobsBySeq(db: Queryable, seqs: readonly string[]): Pro
 
 /** The columns the facet aggregates and the top places and skills read, carried out of the matches. */
 const MATCH_COLUMNS = [
-  'j.seq, j.pay_yearly_usd, j.city, j.country, j.skill_keys, j.max_price_k, j.posting_date, j.workplace',
+  'j.seq, j.pay_yearly_usd, j.city, j.country, j.skill_keys, j.skills, j.max_price_k, j.posting_date, j.workplace',
   // Lower-cased once per match here, not once per facet option in the aggregates (2-3x less work per row).
   'lower(j.city) AS city_key, lower(j.salary_type) AS salary_key',
   'lower(j.experience_level) AS experience_key, lower(j.employment_type) AS employment_key',
@@ -424,7 +423,13 @@ function pageSeqsSql(page: PageOfMatches, chosen: string[], params: Params, rele
        LIMIT ${params.add(page.size)} OFFSET ${params.add(page.offset)}) x) AS page_seqs`;
 }
 
-/** The most common places and skills of the matches `m` (aliased j) that meet `chosen`, as two JSON arrays. */
+/** Each skill of a job (aliased j) with its label, as rows k(key, label). */
+export const SKILL_PAIRS = `unnest(j.skill_keys, ARRAY(SELECT s ->> 'label' FROM jsonb_array_elements(j.skills) s)) AS k(key, label)`;
+
+/**
+ * The most common places and skills of the matches `m` (aliased j) that meet `chosen`, as two JSON arrays; a
+ * skill's label is the first in collation order of the matches' (the index: of the open jobs').
+ */
 function topListsSql(chosen: string[]): string {
   const top = JOB_MODEL_LIMITS.topFacetValues;
   const places = whereClause([...chosen, `j.city <> ''`]);
@@ -432,10 +437,9 @@ function topListsSql(chosen: string[]): string {
       SELECT min(j.city) AS city, j.country, count(*)::int AS count FROM m j ${places}
        GROUP BY j.city_key, j.country ORDER BY count(*) DESC, min(j.city) LIMIT ${top}) p) AS top_places,
     (SELECT coalesce(json_agg(s ORDER BY s.count DESC, s.key), '[]') FROM (
-      SELECT coalesce(l.label, k.key) AS value, coalesce(l.label, k.key) AS label, k.count, k.key FROM (
-        SELECT key, count(*)::int AS count FROM m j CROSS JOIN LATERAL unnest(j.skill_keys) AS key ${whereClause(chosen)}
-         GROUP BY key ORDER BY count(*) DESC, key LIMIT ${top}
-      ) k LEFT JOIN job_skill_counts l ON l.skill_key = k.key) s) AS top_skills`;
+      SELECT min(k.label) AS value, min(k.label) AS label, count(*)::int AS count, k.key
+        FROM m j CROSS JOIN LATERAL ${SKILL_PAIRS} ${whereClause(chosen)}
+       GROUP BY k.key ORDER BY count(*) DESC, k.key LIMIT ${top}) s) AS top_skills`;
 }
 
 /**
@@ -527,25 +531,4 @@ export async function countMatchesAndFacets(
   counts.top = readTopLists(row);
   if (options.page) counts.pageSeqs = jsonColumn<(string | number)[]>(row.page_seqs ?? []).map(String);
   return counts;
-}
-
-/** Up to 8 skills starting with `prefix`, most used (in open jobs) first; the spec's nine when nothing is used yet. */
-export async function suggestSkills(
-  db: Queryable,
-  prefix: string,
-): Promise<{ value: string; label: string; count: number }[]> {
-  const key = skillKey(prefix);
-  const rows = await db.query<{ label: string; count: number }>(
-    `SELECT label, n AS count FROM job_skill_counts WHERE n > 0 AND skill_key LIKE $1 ORDER BY n DESC, skill_key LIMIT ${JOB_MODEL_LIMITS.suggestions}`,
-    [`${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`],
-  );
-  const used = rows.map((r) => ({ value: r.label, label: r.label, count: Number(r.count) }));
-  const seen = new Set(used.map((s) => s.value.toLowerCase()));
-  const starters = SKILL_OPTIONS.filter(
-    (o) => o.value.toLowerCase().startsWith(key) && !seen.has(o.value.toLowerCase()),
-  );
-  return [...used, ...starters.map((o) => ({ value: o.value, label: o.label, count: 0 }))].slice(
-    0,
-    JOB_MODEL_LIMITS.suggestions,
-  );
 }

@@ -21,10 +21,10 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
     },
   );
 
-  // A request per keystroke (debounced by the browser): read from the kept counts.
+  // A request per keystroke (debounced by the browser): read from the index's counts.
   app.get(
     '/suggest',
     { schema: { tags: ['jobs'], querystring: suggestQuerySchema, response: { 200: searchSuggestionsSchema } } },
-    async (request) => suggestCompletions(request.reads.searches ?? request.reads, request.query.q),
+    async (request) => suggestCompletions(request.reads.searches ?? request.reads, request.query.q, searchCounts.index),
   );
 };

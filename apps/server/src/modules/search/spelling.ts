@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import type { SearchIndex } from './search-index.js';
 
 /** Words shorter than this are never corrected: too many real words lie one letter from them. */
 const MIN_WORD = 4;
@@ -40,12 +41,15 @@ export function editDistance(a: string, b: string, limit: number): number {
   return previous[b.length] ?? limit + 1;
 }
 
+/** The lower-cased titles and skills of open jobs with their counts, when no index answers (a pass over the jobs). */
+const FROM_JOBS = `SELECT lower(job_title) AS text, count(*)::int AS n FROM jobs WHERE status = 'open' GROUP BY 1
+  UNION ALL SELECT key, count(*)::int FROM jobs, unnest(skill_keys) AS key WHERE status = 'open' GROUP BY 1`;
+
 /**
  * The words of open jobs' titles and skills, with how many open jobs use each: what a search word is corrected
- * to when it is not the start of any of them ("devloper" -> "developer"). Read from the kept counts
- * (job_title_counts, job_skill_counts: thousands of rows at any size) every 10 minutes per process, and within a
- * second of a job change heard from any instance (`changed`, called by SearchCache.invalidate), so instances
- * correct alike.
+ * to when it is not the start of any of them ("devloper" -> "developer"). Read from the search index's counts
+ * (`indexOf`; from the jobs when it cannot answer) every 10 minutes per process, and within a second of a job
+ * change heard from any instance (`changed`, called by SearchCache.forgetAnswers), so instances correct alike.
  */
 export class Vocabulary {
   /** Sorted, for the prefix test. */
@@ -60,7 +64,10 @@ export class Vocabulary {
   /** When the jobs last changed, and how long after a change a read may still miss it (a lagging read replica). */
   private changedAt = -Infinity;
 
-  constructor(private readonly settleMs = 0) {}
+  constructor(
+    private readonly settleMs = 0,
+    private readonly indexOf: () => SearchIndex | undefined = () => undefined,
+  ) {}
 
   /** The jobs changed: the words are read again at the next search, at most one read a second. */
   changed(now: number): void {
@@ -82,10 +89,9 @@ export class Vocabulary {
   }
 
   private async read(db: Queryable, now: number): Promise<void> {
-    const rows = await db.query<{ text: string; n: number }>(
-      `SELECT title_key AS text, n FROM job_title_counts WHERE n > 0
-       UNION ALL SELECT skill_key, n FROM job_skill_counts WHERE n > 0`,
-    );
+    const index = this.indexOf();
+    const rows =
+      index && (await index.current()) ? index.vocabulary() : await db.query<{ text: string; n: number }>(FROM_JOBS);
     const uses = new Map<string, number>();
     for (const row of rows) {
       for (const word of row.text.split(/[^\p{L}\p{N}]+/u)) {

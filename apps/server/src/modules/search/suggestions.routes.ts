@@ -3,14 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf } from '../../config.js';
 import { placeSuggestions } from '../jobs/places.js';
-import { suggestSkills } from './search.repository.js';
+import { suggestSkills } from './completions.repository.js';
 
 /** Typeaheads of the job form and the search box: skills in use, and the world's cities. */
-export const suggestionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, rateLimiter }) => {
+export const suggestionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, rateLimiter, searchCounts }) => {
   app.get(
     '/skills',
     { schema: { tags: ['jobs'], querystring: suggestQuerySchema, response: { 200: skillSuggestionsSchema } } },
-    async (request) => suggestSkills(request.reads, request.query.q),
+    async (request) => suggestSkills(request.reads, request.query.q, searchCounts.index),
   );
 
   app.get(

@@ -43,7 +43,7 @@ export async function findSessionUser(
   const tokenHash = hashToken(token);
   const rows = await db.query<SessionUserRow>(
     `SELECT u.id, u.name, u.username, u.email, u.avatar, u.resume, u.email_verified_at IS NOT NULL AS email_verified,
-            u.pending_email, u.admin_since IS NOT NULL AS is_admin, s.last_seen_at, s.auth_method, s.created_at
+            u.pending_email, u.admin_since IS NOT NULL AS is_admin, u.locale, s.last_seen_at, s.auth_method, s.created_at
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > $2 AND u.banned_at IS NULL`,
     [tokenHash, new Date(Date.now() - SESSION_IDLE_MS)],

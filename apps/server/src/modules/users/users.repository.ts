@@ -1,4 +1,4 @@
-import { MESSAGES, type Account, type User } from '@jobboard/shared';
+import { MESSAGES, type Account, type Language, type User } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 import { AppError, isUniqueViolation } from '../../http/errors.js';
 import type { CurrentUser } from '../../http/session.js';
@@ -10,7 +10,7 @@ export interface UserRow extends CurrentUser {
 
 const USER_COLUMNS =
   'id, name, username, email, password_hash, avatar, resume, email_verified_at IS NOT NULL AS email_verified, pending_email, ' +
-  'admin_since IS NOT NULL AS is_admin';
+  'admin_since IS NOT NULL AS is_admin, locale';
 
 /** The public shape of a user: never the password or its hash. */
 export function toUser(row: CurrentUser): User {
@@ -26,7 +26,12 @@ export function toUser(row: CurrentUser): User {
 
 /** What the account's owner sees of it: the public shape, plus whether the address is verified and any pending change. */
 export function toAccount(row: CurrentUser): Account {
-  return { ...toUser(row), emailVerified: row.email_verified, pendingEmail: row.pending_email };
+  return {
+    ...toUser(row),
+    emailVerified: row.email_verified,
+    pendingEmail: row.pending_email,
+    locale: row.locale ?? null,
+  };
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
@@ -70,6 +75,8 @@ export interface UserChanges {
   avatar?: string;
   pendingEmail?: string | null;
   emailVerifiedAt?: Date | null;
+  /** null: the account's language is no longer chosen. */
+  locale?: Language | null;
 }
 
 const COLUMN_BY_CHANGE: Record<keyof UserChanges, string> = {
@@ -81,6 +88,7 @@ const COLUMN_BY_CHANGE: Record<keyof UserChanges, string> = {
   avatar: 'avatar',
   pendingEmail: 'pending_email',
   emailVerifiedAt: 'email_verified_at',
+  locale: 'locale',
 };
 
 export async function updateUser(db: Queryable, id: string, changes: UserChanges): Promise<UserRow | undefined> {

@@ -1,0 +1,161 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- typed arrays indexed within their length in the hot
+   loops below, as in the store (search-index-store.ts). */
+import { parseText, type TextQuery } from './search.repository.js';
+import { TIER, titleHolds } from './relevance.js';
+import {
+  lowerBound,
+  PREFIX_SETS_MOST,
+  TITLE_MATCHES_MOST,
+  TITLE_SEPARATOR,
+  upperBound,
+  type Bits,
+  type Store,
+} from './search-index-store.js';
+
+/** The search index's matching of "what": words by prefix, titles containing the text, skills, the relevance tiers. */
+
+/** Why the index cannot answer a search, so the SQL passes do: the text's words were not parsed as plain prefixes. */
+export class NotIndexable extends Error {}
+
+/** A text of "what" as the search index matched it. */
+export interface CompiledText {
+  q: string;
+  prefixes: readonly string[] | undefined;
+  /** The titles containing the text. */
+  containing: number[];
+  /** The documents with every word anywhere and every symbol as a skill or in the title, or the text as a skill. */
+  other: Bits;
+}
+
+/** The documents whose words begin with every prefix (search_doc @@ 'a':* & 'b':*). */
+export function wordBits(store: Store, prefixes: readonly string[]): Bits {
+  const words = store.alive.length;
+  let result: Bits | undefined;
+  for (const prefix of prefixes) {
+    const bits = prefixBits(store, prefix);
+    if (!result) result = bits;
+    else for (let w = 0; w < words; w += 1) result[w]! &= bits[w]!;
+  }
+  return result ?? new Uint32Array(words);
+}
+
+/** The documents with a word beginning `prefix`, as a set of their own (the caller may change it). */
+export function prefixBits(store: Store, prefix: string): Bits {
+  const kept = store.prefixSets.get(prefix);
+  if (kept) return kept.slice();
+  const bits = new Uint32Array(store.alive.length);
+  const sorted = store.lexemesInOrder();
+  let postings = 0;
+  for (let i = lowerBound(sorted, prefix); i < sorted.length && sorted[i]!.startsWith(prefix); i += 1) {
+    const list = store.lexemes.get(sorted[i]!);
+    postings += list?.length ?? 0;
+    const dense = store.denseLexemes.get(sorted[i]!);
+    if (dense) for (let w = 0; w < bits.length; w += 1) bits[w]! |= dense[w]!;
+    else store.bitsOf(list, bits);
+  }
+  // Broad: as many entries as there are documents. Kept, so the next search for it ORs nothing.
+  if (postings >= store.count && store.prefixSets.size < PREFIX_SETS_MOST) store.prefixSets.set(prefix, bits.slice());
+  return bits;
+}
+
+/** The titles containing `text` (lower(job_title) LIKE '%text%'): kept per text, and looked for in the titles added since. */
+export function titlesContaining(store: Store, text: string): number[] {
+  const lower = text.toLowerCase();
+  const values = store.titles.values;
+  const kept = store.titleMatches.get(lower) ?? { titles: [], upTo: 0 };
+  if (kept.upTo < values.length) {
+    if (kept.upTo > 0 || lower.includes(TITLE_SEPARATOR)) {
+      for (let t = kept.upTo; t < values.length; t += 1) if (values[t]!.includes(lower)) kept.titles.push(t);
+    } else {
+      // One native search through every title at once, each hit placed in its title by the titles' starts.
+      const { joined, starts } = store.joinedTitles();
+      for (let at = joined.indexOf(lower); at >= 0;) {
+        const title = upperBound(starts, at) - 1;
+        kept.titles.push(title);
+        const next = title + 1 < starts.length ? starts[title + 1]! : joined.length;
+        at = joined.indexOf(lower, next);
+      }
+    }
+    kept.upTo = values.length;
+  }
+  store.titleMatches.delete(lower);
+  store.titleMatches.set(lower, kept);
+  if (store.titleMatches.size > TITLE_MATCHES_MOST) store.titleMatches.delete(store.titleMatches.keys().next().value!);
+  return kept.titles;
+}
+
+export function titleBits(store: Store, titles: readonly number[], into: Bits): Bits {
+  for (const title of titles) store.bitsOf(store.byTitle[title], into);
+  return into;
+}
+
+export function skillBits(store: Store, key: string, into: Bits): Bits {
+  const id = store.skillKeys.find(key);
+  if (id !== undefined) store.bitsOf(store.bySkill[id], into);
+  return into;
+}
+
+/**
+ * The matches of a text of "what" as typed (exactTextCondition): the title contains it, or every word anywhere
+ * and every symbol as a skill or in the title, or the whole text as a skill.
+ */
+export function textMatches(store: Store, q: string, prefixes: readonly string[] | undefined): CompiledText {
+  const words = store.alive.length;
+  const text = parseText(q);
+  const parts: Bits[] = [];
+  if (text.words) {
+    if (!prefixes) throw new NotIndexable('the text was not parsed as plain prefixes');
+    parts.push(prefixes.length ? wordBits(store, prefixes) : new Uint32Array(words));
+  }
+  for (const symbol of text.symbols) {
+    const bits = skillBits(store, symbol, new Uint32Array(words));
+    parts.push(titleBits(store, titlesContaining(store, symbol), bits));
+  }
+  const other = parts[0] ?? new Uint32Array(words);
+  for (const part of parts.slice(1)) for (let w = 0; w < words; w += 1) other[w]! &= part[w]!;
+  skillBits(store, text.skill, other);
+  return { q, prefixes, containing: titlesContaining(store, q), other };
+}
+
+/** Adds a text's matches to `into`. */
+export function addMatches(store: Store, text: CompiledText, into: Bits): void {
+  for (let w = 0; w < into.length; w += 1) into[w]! |= text.other[w]!;
+  titleBits(store, text.containing, into);
+}
+
+/** The titles with every word of the text beginning one of their words and every symbol inside (titleStems). */
+export function titlesWithWords(store: Store, text: TextQuery, prefixes: readonly string[] | undefined): number[] {
+  let worded: number[] | undefined;
+  if (text.words) {
+    for (const prefix of prefixes ?? []) {
+      const having = store.titlesWithWordsBeginning(prefix);
+      worded = worded ? worded.filter((t) => having.has(t)) : [...having];
+    }
+    worded ??= [];
+  } else if (text.symbols.length) {
+    worded = titlesContaining(store, text.symbols[0]!);
+  }
+  const values = store.titles.values;
+  return (worded ?? []).filter((t) => text.symbols.every((symbol) => values[t]!.includes(symbol)));
+}
+
+/** The documents of each relevance tier (relevance.ts), but the corrected matches: the rest of the candidates. */
+export function relevanceTiers(store: Store, texts: readonly CompiledText[]): Bits[] {
+  const words = store.alive.length;
+  const tiers = Array.from({ length: TIER.corrected }, () => new Uint32Array(words));
+  const titles: number[][] = tiers.map(() => []);
+  for (const { q, prefixes, containing, other } of texts) {
+    const text = parseText(q);
+    const worded = titlesWithWords(store, text, prefixes);
+    const stems = new Set(worded);
+    for (const title of new Set([...worded, ...containing])) {
+      const held = titleHolds(store.titleKeys(title), text.keys);
+      titles[held ?? (stems.has(title) ? TIER.titleStems : TIER.titleText)]!.push(title);
+    }
+    skillBits(store, text.skill, tiers[TIER.skill]!);
+    const rest = tiers[TIER.words]!;
+    for (let w = 0; w < words; w += 1) rest[w]! |= other[w]!;
+  }
+  titles.forEach((list, tier) => titleBits(store, list, tiers[tier]!));
+  return tiers;
+}
