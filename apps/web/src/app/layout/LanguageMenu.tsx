@@ -37,7 +37,6 @@ export function LanguageMenu({
       </label>
       <select
         id={id}
-        data-testid="language-menu"
         value={i18n.locale}
         onChange={(event) => {
           const language = event.target.value;
