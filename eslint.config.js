@@ -1,9 +1,26 @@
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
+import lingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Screens whose every text comes from the catalogues (issue 35): a literal text shown to a person is an error here.
+ * The rest of the web app joins the list as it is translated.
+ */
+const TRANSLATED_WEB_FILES = [
+  'apps/web/src/app/layout/{Header,Footer,RootLayout,LanguageMenu}.tsx',
+  'apps/web/src/app/pages/{NotFoundPage,RouteError}.tsx',
+  'apps/web/src/components/ui/{Pagination,Spinner,MessageDialog}.tsx',
+  'apps/web/src/components/jobs/SaveJobButton.tsx',
+  'apps/web/src/features/search/components/{SearchHero,HomeResults,HomePage,JobCard,EmptyResults,FilterPanel,FilterControls,DistanceFilter}.tsx',
+  'apps/web/src/features/jobs/components/{JobPage,JobMain,JobFacts,MobileApplyBar,ExternalApplyLink}.tsx',
+];
+
+const TOKEN =
+  "[a-z0-9!@&_+*/.%()>=#~'-]*[-:\\[][a-z0-9!@:&_+*/.%()>=#~,'\\[\\]-]*|block|flex|grid|inline|hidden|underline|contents|relative|absolute|fixed|sticky|italic|truncate|uppercase|border|rounded|shadow|group|peer|transition|grow|shrink|static|invisible|visible|isolate";
 
 const WEB_FEATURES = ['alerts', 'applications', 'auth', 'companies', 'jobs', 'profile', 'saved-jobs', 'search'];
 
@@ -133,6 +150,31 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: TRANSLATED_WEB_FILES,
+    plugins: { lingui },
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          useTsTypes: true,
+          // What the markup and the code say to each other, never to a person.
+          ignoreNames: [
+            {
+              regex: {
+                pattern:
+                  '^(className|.*Class|id|.*Id|idPrefix|to|href|src|type|name|role|rel|target|method|action|form|variant|edge|tone|look|size|loading|autoComplete|htmlFor|dir|lang|key|value|path|inputMode|data-.*|aria-(controls|describedby|labelledby|live|current|hidden|autocomplete|haspopup))$',
+              },
+            },
+          ],
+          ignoreFunctions: ['console.*', 'document.getElementById', 'lazyScreen'],
+          // One lowercase word, a path, a media query, or a list of Tailwind classes and selectors (every token a
+          // utility with '-', ':' or '[', or a bare utility): markup, not words.
+          ignore: ['^[a-z][\\w.-]*$', '^/', '^\\(.*px\\)$', `^\\s*(${TOKEN})(\\s+(${TOKEN}))*\\s*$`],
+        },
+      ],
+    },
   },
   {
     // Plain scripts the browser loads as they are (theme before first paint, the Google popup's last page).

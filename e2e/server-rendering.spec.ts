@@ -202,8 +202,10 @@ test.describe('server-rendered pages', () => {
     const errors = collectErrors(page);
     await page.goto('/?q=engineer');
     await expect(page.locator('#results-heading')).toHaveText(/\d.* Jobs?$/);
-    // The search's three feeds are named once, in the head (React adopts the server's elements).
-    await expect(page.locator('head link[rel="alternate"]')).toHaveCount(3);
+    // The search's three feeds are named once, in the head (React adopts the server's elements); the page's
+    // x-default alternate (decision 48) is the server's alone.
+    await expect(page.locator('head link[rel="alternate"][type]')).toHaveCount(3);
+    await expect(page.locator('head link[rel="alternate"][hreflang="x-default"]')).toHaveCount(1);
     await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
       'href',
       '/feed.rss?q=engineer',
@@ -217,7 +219,7 @@ test.describe('server-rendered pages', () => {
       'href',
       '/feed.rss?q=designer',
     );
-    await expect(page.locator('head link[rel="alternate"]')).toHaveCount(3);
+    await expect(page.locator('head link[rel="alternate"][type]')).toHaveCount(3);
     expect(errors).toEqual([]);
   });
 

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { linguiPlugins } from './lingui-plugins.config.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [...linguiPlugins(false), react()],
   test: {
     name: 'web',
     environment: 'jsdom',

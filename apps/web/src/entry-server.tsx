@@ -8,11 +8,16 @@ import type { QueryKey } from '@tanstack/react-query';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router';
+import { isLanguage, type Language } from '@jobboard/shared';
+import type { Messages } from '@lingui/core';
 import { AppProviders } from './app/App';
 import { AppRoutes } from './app/router';
 import { parseSearchParams, searchParamsOf } from './features/search/search-params';
 import { queryKeys } from './lib/query-keys';
+import { createI18n, englishMessages } from './lib/i18n';
 import { createQueryClient } from './lib/session';
+import { messages as arabic } from './locales/ar/messages.po';
+import { messages as german } from './locales/de/messages.po';
 import { seedQueries, type SsrState } from './lib/ssr-state';
 
 export type { SsrState } from './lib/ssr-state';
@@ -58,10 +63,15 @@ export function prefetchPlan(pathname: string, search: string): PagePlan | null 
   return null;
 }
 
+// The server renders in any language at any moment: every catalogue is at hand, one i18n per render (no shared state).
+const CATALOGUES: Record<Language, Messages> = { en: englishMessages, de: german, ar: arabic };
+
 /** Renders the page at `url` (path and query string) from `state`, waiting for its lazy parts; the #root markup. */
 export function render(url: string, state: SsrState, timeoutMs = 5000): Promise<string> {
   const client = createQueryClient();
   seedQueries(client, state);
+  const language = isLanguage(state.language) ? state.language : 'en';
+  const i18n = createI18n(language, CATALOGUES[language]);
   return new Promise<string>((resolve, reject) => {
     let html = '';
     const sink = new Writable({
@@ -76,7 +86,7 @@ export function render(url: string, state: SsrState, timeoutMs = 5000): Promise<
       },
     });
     const stream = renderToPipeableStream(
-      <AppProviders client={client} locale={state.locale}>
+      <AppProviders client={client} i18n={i18n} locale={state.locale}>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>

@@ -6,7 +6,6 @@
  */
 export const FIRST_PAINT_MESSAGES = {
   noDataFound: 'No Data Found !',
-  searchPlaceholder: 'What position are you looking for?',
   logFetchJobsData: 'Error fetching jobs data',
   serverError: 'Something went wrong on our side. Please try again.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { useLingui } from './i18n';
 
 /**
  * The locale dates are written in. A server-rendered page is written in the locale the server chose from the
@@ -12,6 +13,15 @@ export function browserLocale(): string {
 
 export const LocaleContext = createContext<string | undefined>(undefined);
 
+/**
+ * The reader's locale in the chosen language: 'de-AT' stays 'de-AT' for German, but a reader of 'en-US' who chose
+ * Arabic reads Arabic dates and numbers.
+ */
+export function localeIn(language: string, locale: string): string {
+  return locale.toLowerCase().split('-')[0] === language ? locale : language;
+}
+
 export function useReaderLocale(): string {
-  return useContext(LocaleContext) ?? browserLocale();
+  const base = useContext(LocaleContext) ?? browserLocale();
+  return localeIn(useLingui().i18n.locale, base);
 }

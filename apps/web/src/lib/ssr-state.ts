@@ -20,6 +20,8 @@ export interface SsrQuery {
 export interface SsrState {
   /** The locale dates were written in (lib/locale.ts). */
   locale: string;
+  /** The language the page was written in (the account's, else the cookie's, else Accept-Language's). */
+  language?: string;
   queries: SsrQuery[];
 }
 

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { ChevronRight } from '../../components/ui/icons';
 import { Link } from '../../components/ui/Link';
 
@@ -7,11 +8,11 @@ export function Breadcrumb({ page }: { page: string }) {
       <ol className="flex items-center gap-1 text-sm text-slate-600 dark:text-slate-300">
         <li>
           <Link to="/" className="font-medium text-teal-800 hover:underline dark:text-teal-300">
-            Home
+            <Trans>Home</Trans>
           </Link>
         </li>
         <li aria-hidden="true">
-          <ChevronRight size={14} />
+          <ChevronRight size={14} className="rtl:-scale-x-100" />
         </li>
         <li aria-current="page" className="font-medium text-slate-800 dark:text-slate-100">
           {page}

@@ -1,21 +1,24 @@
 import { CircleUserRound, Lock, Menu, Moon, Sun, X } from '../../components/ui/icons';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link, NavLink } from '../../components/ui/Link';
 import { useHydrated } from '../../lib/hydrated';
 import { useSession } from '../../lib/session';
 import { useAppStore, useDarkMode } from '../../lib/store';
+import { LanguageMenu } from './LanguageMenu';
 import { SiteBrand } from './SiteBrand';
 
 /** The spec's links; `signIn`: what a visitor is told the page needs (it leads to sign-in first). */
 export const NAV_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/my-job', label: 'My Jobs', signIn: 'Sign in to see your jobs' },
-  { to: '/jobs-applied', label: 'Applied Jobs', signIn: 'Sign in to see the jobs you applied to' },
-  { to: '/saved-jobs', label: 'Saved Jobs', signIn: 'Sign in to see your saved jobs' },
-  { to: '/responses', label: 'Responses', signIn: 'Sign in to see the responses to your jobs' },
-  { to: '/alerts', label: 'Alerts', signIn: 'Sign in to see your job alerts' },
-  { to: '/post-job', label: 'Post a Job', signIn: 'Sign in to post a job' },
+  { to: '/', label: msg`Home` },
+  { to: '/my-job', label: msg`My Jobs`, signIn: msg`Sign in to see your jobs` },
+  { to: '/jobs-applied', label: msg`Applied Jobs`, signIn: msg`Sign in to see the jobs you applied to` },
+  { to: '/saved-jobs', label: msg`Saved Jobs`, signIn: msg`Sign in to see your saved jobs` },
+  { to: '/responses', label: msg`Responses`, signIn: msg`Sign in to see the responses to your jobs` },
+  { to: '/alerts', label: msg`Alerts`, signIn: msg`Sign in to see your job alerts` },
+  { to: '/post-job', label: msg`Post a Job`, signIn: msg`Sign in to post a job` },
 ] as const;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -31,11 +34,12 @@ function ThemeToggle() {
   const hydrated = useHydrated();
   const darkMode = useDarkMode() && hydrated;
   const toggleTheme = useAppStore((s) => s.toggleTheme);
+  const { t } = useLingui();
   return (
     <button
       type="button"
       onClick={toggleTheme}
-      aria-label={darkMode ? 'Switch to light mode' : 'Switch to dark mode'}
+      aria-label={darkMode ? t`Switch to light mode` : t`Switch to dark mode`}
       aria-pressed={darkMode}
       data-testid="theme-toggle"
       className="flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
@@ -48,22 +52,23 @@ function ThemeToggle() {
 
 function ProfileLink() {
   const { user: currentUser, pending } = useSession();
+  const { t } = useLingui();
   // Until the server says who is signed in, hold the place (neither 'Sign in' nor an avatar flashes).
   if (pending) return <span className="block h-10 w-10" aria-hidden="true" data-testid="session-pending" />;
   if (!currentUser) {
     return (
       <Link
         to="/profile"
-        className="rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800"
+        className="whitespace-nowrap rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800"
       >
-        Sign in
+        <Trans>Sign in</Trans>
       </Link>
     );
   }
   return (
     <Link
       to="/profile"
-      aria-label={`Profile of ${currentUser.name}`}
+      aria-label={t`Profile of ${currentUser.name}`}
       className="block rounded-full"
       data-testid="profile-link"
     >
@@ -92,12 +97,13 @@ function ProfileLink() {
 function NavList({ className, idPrefix }: { className: string; idPrefix: string }) {
   // Administrators (the server says so in /api/auth/me; it checks again on every admin call) also get "Admin".
   const { user, pending } = useSession();
+  const { i18n } = useLingui();
   const isAdmin = user?.isAdmin === true;
   const visitor = !user && !pending;
   return (
     <ul className={className}>
       {NAV_LINKS.map((link) => {
-        const hint = visitor && 'signIn' in link ? link.signIn : undefined;
+        const hint = visitor && 'signIn' in link ? i18n._(link.signIn) : undefined;
         const hintId = `${idPrefix}${link.to.slice(1)}-sign-in`;
         return (
           <li key={link.to}>
@@ -108,7 +114,7 @@ function NavList({ className, idPrefix }: { className: string; idPrefix: string 
               {...(hint ? { 'aria-describedby': hintId, title: hint, 'data-sign-in': 'needed' } : {})}
             >
               {hint ? <Lock size={14} aria-hidden="true" className="shrink-0 opacity-70" /> : null}
-              {link.label}
+              {i18n._(link.label)}
             </NavLink>
             {hint ? (
               <span id={hintId} className="sr-only">
@@ -121,7 +127,7 @@ function NavList({ className, idPrefix }: { className: string; idPrefix: string 
       {isAdmin ? (
         <li>
           <NavLink to="/admin" className={navLinkClass}>
-            Admin
+            <Trans>Admin</Trans>
           </NavLink>
         </li>
       ) : null}
@@ -135,15 +141,19 @@ export function Header() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.pathname;
   const setOpen = (value: boolean) => setOpenOn(value ? location.pathname : null);
-
+  const { i18n, t } = useLingui();
+  // The English links fit beside the brand on a wide screen; below it, and always for the longer German and Arabic
+  // names, they wrap onto a row of their own under it (never squeezed, never broken inside a word).
+  const navPlace = i18n.locale === 'en' ? 'xl:order-none xl:ms-6 xl:w-auto' : '';
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex max-w-6xl items-center gap-x-4 gap-y-1 px-4 py-3 sm:px-6 lg:flex-wrap">
         <SiteBrand />
-        <nav aria-label="Main" className="ml-6 hidden lg:block">
-          <NavList className="flex items-center gap-1" idPrefix="nav-" />
+        <nav aria-label={t`Main`} className={`hidden lg:order-last lg:block lg:w-full ${navPlace}`}>
+          <NavList className="flex flex-wrap items-center gap-1 [&_a]:whitespace-nowrap" idPrefix="nav-" />
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ms-auto flex items-center gap-2">
+          <LanguageMenu id="language-menu" compact className="hidden sm:flex" />
           <ThemeToggle />
           <ProfileLink />
           <button
@@ -151,7 +161,7 @@ export function Header() {
             className="flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
             aria-expanded={open}
             aria-controls="mobile-menu"
-            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-label={open ? t`Close menu` : t`Open menu`}
             onClick={() => setOpen(!open)}
           >
             {open ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
@@ -161,10 +171,11 @@ export function Header() {
       {open ? (
         <nav
           id="mobile-menu"
-          aria-label="Mobile"
+          aria-label={t`Mobile`}
           className="border-t border-slate-200 px-4 pb-4 pt-2 lg:hidden dark:border-slate-800"
         >
           <NavList className="space-y-1" idPrefix="mobile-nav-" />
+          <LanguageMenu id="mobile-language-menu" className="mt-3 sm:hidden" />
         </nav>
       ) : null}
     </header>

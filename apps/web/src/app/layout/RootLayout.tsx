@@ -1,4 +1,5 @@
 import { homeTitleOf } from '@jobboard/shared';
+import { Trans } from '@lingui/react/macro';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
@@ -42,9 +43,9 @@ export function RootLayout() {
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded bg-teal-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        className="sr-only z-50 rounded bg-teal-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <SessionEndedRedirect />
       <Header />

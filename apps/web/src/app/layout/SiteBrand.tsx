@@ -19,7 +19,9 @@ export function SiteBrand() {
         </span>
       )}
       {/* A long name is cut short, never the nav's words (the link's label says it whole). */}
-      <span className="max-w-32 truncate lg:max-w-24">{siteName}</span>
+      <span dir="auto" className="max-w-32 truncate lg:max-w-24">
+        {siteName}
+      </span>
     </Link>
   );
 }

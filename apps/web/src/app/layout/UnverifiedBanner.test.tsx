@@ -7,8 +7,8 @@ import { alice, mockFetch, renderPage } from '../../test/render';
 import { RootLayout } from './RootLayout';
 
 const refused = (message: string, status = 400) => ({ status, body: { success: false, statusCode: status, message } });
-const unverified: Account = { ...alice, emailVerified: false, pendingEmail: null };
-const verified: Account = { ...alice, emailVerified: true, pendingEmail: null };
+const unverified: Account = { ...alice, emailVerified: false, pendingEmail: null, locale: null };
+const verified: Account = { ...alice, emailVerified: true, pendingEmail: null, locale: null };
 
 describe('the unverified-address banner', () => {
   it('shows under the header while the address is not confirmed, and mails a new link', async () => {

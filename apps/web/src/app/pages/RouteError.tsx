@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { buttonClass } from '../../components/ui/Button';
 import { isChunkLoadError } from '../../lib/lazy-screen';
@@ -43,20 +44,26 @@ export class ErrorBoundary extends Component<Props, State> {
     const offline = typeof navigator !== 'undefined' && !navigator.onLine;
     return (
       <section role="alert" className="mx-auto max-w-xl py-16 text-center">
-        <h1 className="text-2xl font-bold">{chunk ? 'This page could not be loaded' : 'Something went wrong'}</h1>
+        <h1 className="text-2xl font-bold">
+          {chunk ? <Trans>This page could not be loaded</Trans> : <Trans>Something went wrong</Trans>}
+        </h1>
         <p className="mt-3 text-slate-700 dark:text-slate-300">
-          {chunk
-            ? offline
-              ? "You're offline. The page will load when the connection is back, or reload it then."
-              : 'The connection dropped or the site was just updated. Reloading gets the latest version.'
-            : 'Something went wrong while showing this page.'}
+          {chunk ? (
+            offline ? (
+              <Trans>You're offline. The page will load when the connection is back, or reload it then.</Trans>
+            ) : (
+              <Trans>The connection dropped or the site was just updated. Reloading gets the latest version.</Trans>
+            )
+          ) : (
+            <Trans>Something went wrong while showing this page.</Trans>
+          )}
         </p>
         <div className="mt-6 flex justify-center gap-3">
           <button type="button" className={buttonClass('secondary')} onClick={reload}>
-            Reload
+            <Trans>Reload</Trans>
           </button>
           <a href="/" className={buttonClass('primary')}>
-            Go home
+            <Trans>Go home</Trans>
           </a>
         </div>
       </section>

@@ -4,7 +4,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { apiFetch } from '../../lib/api';
 
 const BODY_CLASSES =
-  'leading-relaxed text-slate-800 dark:text-slate-200 [&_p+*]:mt-3 [&_ul+*]:mt-3 [&_ol+*]:mt-3 [&_ul]:list-disc [&_ol]:list-decimal [&_ul]:pl-6 [&_ol]:pl-6 [&_li]:mt-1 [&_a]:font-medium [&_a]:text-teal-800 [&_a]:underline [&_a:hover]:no-underline dark:[&_a]:text-teal-300 [&_p>strong:only-child]:mt-6 [&_p>strong:only-child]:block [&_p>strong:only-child]:text-lg';
+  'leading-relaxed text-slate-800 dark:text-slate-200 [&_p+*]:mt-3 [&_ul+*]:mt-3 [&_ol+*]:mt-3 [&_ul]:list-disc [&_ol]:list-decimal [&_ul]:ps-6 [&_ol]:ps-6 [&_li]:mt-1 [&_a]:font-medium [&_a]:text-teal-800 [&_a]:underline [&_a:hover]:no-underline dark:[&_a]:text-teal-300 [&_p>strong:only-child]:mt-6 [&_p>strong:only-child]:block [&_p>strong:only-child]:text-lg';
 
 /** One site page (GET /api/site/pages/:slug): the text the administrators wrote, or its default. */
 export function useSitePage(slug: SitePageSlug) {

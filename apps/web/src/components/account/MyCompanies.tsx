@@ -31,7 +31,7 @@ export function MyCompanies({ className = '' }: { className?: string }) {
               <span className="wrap-anywhere">{company.name}</span>
             </Link>
             <span className="sr-only">, </span>
-            <span className="ml-1 text-xs text-slate-600 dark:text-slate-300">
+            <span className="ms-1 text-xs text-slate-600 dark:text-slate-300">
               {company.openJobs === 1 ? '1 open job' : `${company.openJobs.toLocaleString('en-US')} open jobs`}
             </span>
           </li>

@@ -51,7 +51,7 @@ export function ResendVerification({ label = 'Send the link again', look = 'link
         role="status"
         aria-live="polite"
         data-testid="resend-status"
-        className={look === 'link' ? 'ml-2' : 'mt-3 block'}
+        className={look === 'link' ? 'ms-2' : 'mt-3 block'}
       >
         {state.kind === 'sent' ? <span className="text-green-800 dark:text-green-300">{state.message}</span> : null}
         {state.kind === 'failed' ? <span className="text-red-700 dark:text-red-300">{state.message}</span> : null}

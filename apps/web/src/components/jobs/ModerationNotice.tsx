@@ -56,7 +56,7 @@ export function ModerationBadge({ job }: { job: Pick<Job, 'moderation'> }) {
   return (
     <span data-testid="moderation-badge" className="mt-1 block text-xs font-normal">
       <span
-        className={`mr-1 inline-block rounded-full px-2 py-0.5 font-semibold ${
+        className={`me-1 inline-block rounded-full px-2 py-0.5 font-semibold ${
           hidden
             ? 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100'
             : 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100'

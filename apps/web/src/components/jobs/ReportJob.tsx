@@ -45,7 +45,7 @@ function ReportedNote({ report, className }: { report: NonNullable<MyReport['rep
       data-testid="reported-note"
       className={`rounded-lg bg-slate-100 px-3 py-2 text-center text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-100 ${className}`}
     >
-      <Flag size={14} aria-hidden="true" className="mr-1 inline" />
+      <Flag size={14} aria-hidden="true" className="me-1 inline" />
       {kept
         ? 'You reported this job. An administrator reviewed it and left it up.'
         : 'You reported this job. An administrator will review it.'}
@@ -150,7 +150,7 @@ function DetailsField({ id, value, onChange }: { id: string; value: string; onCh
         rows={3}
         className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800"
       />
-      <p className="text-right text-xs text-slate-600 dark:text-slate-400">
+      <p className="text-end text-xs text-slate-600 dark:text-slate-400">
         {value.length} / {MODERATION_LIMITS.detailsMaxLength.toLocaleString('en-US')}
       </p>
     </div>

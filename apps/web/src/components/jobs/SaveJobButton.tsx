@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Bookmark } from '../ui/icons';
@@ -42,7 +43,8 @@ export function SaveJobButton({ jobId, describedBy, variant = 'icon', className 
   // On a server-rendered page the button is there before its handler: it waits, rather than drop a click.
   const hydrated = useHydrated();
   const saved = user !== null && ids.has(jobId);
-  const label = saved ? 'Saved' : 'Save job';
+  const { t } = useLingui();
+  const label = saved ? t`Saved` : t`Save job`;
 
   const onClick = () => {
     setError(null);
@@ -79,7 +81,7 @@ export function SaveJobButton({ jobId, describedBy, variant = 'icon', className 
         <p
           role="alert"
           className={`rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 shadow-sm dark:bg-red-950 dark:text-red-200 ${
-            variant === 'icon' ? 'absolute right-0 top-full z-20 mt-1 w-64' : 'mt-2'
+            variant === 'icon' ? 'absolute end-0 top-full z-20 mt-1 w-64' : 'mt-2'
           }`}
         >
           {error}

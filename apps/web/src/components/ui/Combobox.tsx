@@ -119,7 +119,7 @@ function ComboboxList({ listId, optionId, options, active, hidden, onActive, onP
           }`}
         >
           {option.label}
-          {option.hint ? <span className="ml-2 text-xs text-slate-600 dark:text-slate-300">{option.hint}</span> : null}
+          {option.hint ? <span className="ms-2 text-xs text-slate-600 dark:text-slate-300">{option.hint}</span> : null}
         </li>
       ))}
     </ul>

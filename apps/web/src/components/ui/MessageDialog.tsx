@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
 import { useId, useState, type MouseEvent } from 'react';
 import { Button } from './Button';
@@ -51,6 +52,7 @@ function onLinkClick(event: MouseEvent<HTMLAnchorElement>, link: SuccessLink, cl
  * the safe button and stays inside, Escape and the backdrop mean "no", and focus returns to what opened it.
  */
 export function MessageDialog(props: MessageDialogProps) {
+  const { t } = useLingui();
   const { tone, title, text, links = [], confirmLabel, cancellable = false, askPassword = false, onClose } = props;
   const titleId = useId();
   const textId = useId();
@@ -102,7 +104,7 @@ export function MessageDialog(props: MessageDialogProps) {
           <div className="mt-4">
             <PasswordInput
               id={passwordId}
-              label="Current password (leave empty if you sign in with Google only)"
+              label={t`Current password (leave empty if you sign in with Google only)`}
               autoComplete="current-password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
@@ -112,7 +114,7 @@ export function MessageDialog(props: MessageDialogProps) {
         <div className="mt-6 flex flex-wrap justify-end gap-2">
           {cancellable ? (
             <Button variant="secondary" data-cancel onClick={dismiss}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           ) : null}
           <Button type="submit" variant={cancellable ? 'danger' : 'primary'} data-confirm>

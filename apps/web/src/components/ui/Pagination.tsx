@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { MouseEvent } from 'react';
 import { ChevronLeft, ChevronRight } from './icons';
 import { Button } from './Button';
@@ -20,17 +21,8 @@ export interface PaginationProps {
 }
 
 export function Pagination(props: PaginationProps) {
-  const {
-    page,
-    hasPrevious,
-    hasNext,
-    onPrevious,
-    onNext,
-    edge = 'disable',
-    pageCount,
-    label = 'Pagination',
-    form,
-  } = props;
+  const { page, hasPrevious, hasNext, onPrevious, onNext, edge = 'disable', pageCount, label, form } = props;
+  const { t } = useLingui();
   const showPrevious = edge === 'disable' || hasPrevious;
   const showNext = edge === 'disable' || hasNext;
   const submits = (to: number, handler: () => void) => ({
@@ -41,20 +33,20 @@ export function Pagination(props: PaginationProps) {
     },
   });
   return (
-    <nav aria-label={label} className="mt-6 flex items-center justify-center gap-3">
+    <nav aria-label={label ?? t`Pagination`} className="mt-6 flex items-center justify-center gap-3">
       {showPrevious ? (
         <Button variant="secondary" {...submits(page - 1, onPrevious)} disabled={!hasPrevious}>
-          <ChevronLeft size={16} aria-hidden="true" />
-          Previous
+          <ChevronLeft size={16} aria-hidden="true" className="rtl:-scale-x-100" />
+          <Trans>Previous</Trans>
         </Button>
       ) : null}
       <span className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-        {pageCount ? `Page ${page} of ${pageCount}` : `Page ${page}`}
+        {pageCount ? t`Page ${page} of ${pageCount}` : t`Page ${page}`}
       </span>
       {showNext ? (
         <Button variant="secondary" {...submits(page + 1, onNext)} disabled={!hasNext}>
-          Next
-          <ChevronRight size={16} aria-hidden="true" />
+          <Trans>Next</Trans>
+          <ChevronRight size={16} aria-hidden="true" className="rtl:-scale-x-100" />
         </Button>
       ) : null}
     </nav>

@@ -18,7 +18,7 @@ export function PasswordInput({ id, label, error, className = '', ...props }: Pa
           id={id}
           name={id}
           type={visible ? 'text' : 'password'}
-          className={`${inputClass} pr-11 ${className}`}
+          className={`${inputClass} pe-11 ${className}`}
           {...errorProps(id, error)}
           {...props}
         />
@@ -27,7 +27,7 @@ export function PasswordInput({ id, label, error, className = '', ...props }: Pa
           onClick={() => setVisible((v) => !v)}
           aria-label={visible ? 'Hide password' : 'Show password'}
           aria-pressed={visible}
-          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+          className="absolute inset-y-0 end-0 flex w-10 items-center justify-center rounded-e-lg text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
         >
           {visible ? <EyeOff size={18} aria-hidden="true" /> : <Eye size={18} aria-hidden="true" />}
         </button>

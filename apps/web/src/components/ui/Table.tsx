@@ -11,7 +11,7 @@ export interface TableProps {
 export function Table({ caption, headers, children }: TableProps) {
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <table className="w-full min-w-[40rem] text-left text-sm">
+      <table className="w-full min-w-[40rem] text-start text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-100 text-xs font-semibold tracking-wide text-slate-700 dark:bg-slate-800 dark:text-slate-200">
           <tr>

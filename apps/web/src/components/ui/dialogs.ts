@@ -1,5 +1,7 @@
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
+import { msg } from '@lingui/core/macro';
+import { appI18n, InAppLanguage } from '../../lib/i18n';
 import { MessageDialog, type MessageAnswer, type MessageDialogProps, type SuccessLink } from './MessageDialog';
 
 export type { SuccessLink } from './MessageDialog';
@@ -22,16 +24,16 @@ function open(props: Omit<MessageDialogProps, 'onClose'>): Promise<MessageAnswer
       host.remove();
       resolve(answer);
     };
-    root.render(createElement(MessageDialog, { ...props, onClose }));
+    root.render(createElement(InAppLanguage, null, createElement(MessageDialog, { ...props, onClose })));
   });
 }
 
 export async function showSuccess(title: string, text?: string, links: readonly SuccessLink[] = []): Promise<void> {
-  await open({ tone: 'success', title, text, links, confirmLabel: 'OK' });
+  await open({ tone: 'success', title, text, links, confirmLabel: appI18n()._(msg`OK`) });
 }
 
 export async function showError(title: string, text?: string): Promise<void> {
-  await open({ tone: 'error', title, text, confirmLabel: 'OK' });
+  await open({ tone: 'error', title, text, confirmLabel: appI18n()._(msg`OK`) });
 }
 
 /** Resolves true when the person confirmed. */

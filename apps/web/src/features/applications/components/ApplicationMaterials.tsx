@@ -62,7 +62,7 @@ export function ApplicationMaterials({ application, className = '' }: { applicat
             disabled={openCv.isPending}
             aria-label={`Open CV of ${application.applicantName} (${application.cv.fileName}, ${fileSizeText(application.cv.size)}${isPdfCv(application.cv.fileName) ? ', opens in a new tab' : ''})`}
           >
-            <FileText size={16} aria-hidden="true" className="mr-1.5 inline" />
+            <FileText size={16} aria-hidden="true" className="me-1.5 inline" />
             {openCv.isPending ? 'Opening…' : 'Open CV'}
           </Button>
           <span className="break-all text-slate-700 dark:text-slate-300">

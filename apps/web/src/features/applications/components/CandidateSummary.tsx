@@ -42,7 +42,7 @@ export function CandidateSummary({ application, className = '' }: { application:
                 className="inline-flex items-center gap-1 break-all font-medium text-teal-800 underline hover:no-underline dark:text-teal-300"
               >
                 {shortLink(link)}
-                <ExternalLink size={12} aria-hidden="true" />
+                <ExternalLink size={12} aria-hidden="true" className="rtl:-scale-x-100" />
                 <span className="sr-only">(opens in a new tab)</span>
               </a>
             </li>

@@ -47,7 +47,7 @@ function ResumeLink({ application }: { application: ReceivedApplication }) {
       className="inline-flex items-center gap-1 font-medium text-teal-800 underline hover:text-teal-900 dark:text-teal-300 dark:hover:text-teal-200"
     >
       Resume
-      <ExternalLink size={14} aria-hidden="true" />
+      <ExternalLink size={14} aria-hidden="true" className="rtl:-scale-x-100" />
       <span className="sr-only">(opens in a new tab)</span>
     </a>
   );

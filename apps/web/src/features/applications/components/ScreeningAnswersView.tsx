@@ -7,7 +7,7 @@ export function KnockOutBadge({ screening }: { screening: ScreeningResult | unde
   return (
     <span
       data-testid="knock-out-badge"
-      className="ml-2 inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/60 dark:text-amber-100"
+      className="ms-2 inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/60 dark:text-amber-100"
     >
       <CircleAlert size={12} aria-hidden="true" />
       Knocked out

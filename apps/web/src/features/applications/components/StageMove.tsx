@@ -218,7 +218,7 @@ function MoveStatus({
           : '; they were e-mailed about it.'
         : '.'}
       {last.undoable ? (
-        <Button variant="secondary" className="ml-3 px-3 py-1 text-sm" disabled={undoing} onClick={onUndo}>
+        <Button variant="secondary" className="ms-3 px-3 py-1 text-sm" disabled={undoing} onClick={onUndo}>
           Undo
         </Button>
       ) : null}

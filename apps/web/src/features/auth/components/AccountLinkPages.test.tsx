@@ -13,8 +13,8 @@ import { VerifyEmailPage } from './VerifyEmailPage';
 
 const refused = (message: string, status = 400) => ({ status, body: { success: false, statusCode: status, message } });
 const TOKEN = 'A'.repeat(43);
-const unverifiedAlice: Account = { ...alice, emailVerified: false, pendingEmail: null };
-const verifiedAlice: Account = { ...alice, emailVerified: true, pendingEmail: null };
+const unverifiedAlice: Account = { ...alice, emailVerified: false, pendingEmail: null, locale: null };
+const verifiedAlice: Account = { ...alice, emailVerified: true, pendingEmail: null, locale: null };
 
 describe('forgot password', () => {
   it('is linked from the sign-in screen, under the password', () => {

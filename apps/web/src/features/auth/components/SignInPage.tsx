@@ -38,7 +38,7 @@ export function SignInPage() {
       switchTo="/sign-up"
     >
       <AccountFields fields={FIELDS} values={form.values} errors={form.errors} onChange={form.change} />
-      <p className="-mt-2 text-right text-sm">
+      <p className="-mt-2 text-end text-sm">
         <Link to="/forgot-password" className="font-medium text-teal-800 hover:underline dark:text-teal-300">
           Forgot password?
         </Link>

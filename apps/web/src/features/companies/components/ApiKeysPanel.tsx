@@ -18,7 +18,7 @@ function KeyRow({ apiKey, onRevoke, revoking }: { apiKey: ApiKey; onRevoke: () =
         <p className="font-medium wrap-anywhere text-slate-900 dark:text-white">
           {apiKey.name}
           {apiKey.revokedAt ? (
-            <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+            <span className="ms-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">
               Revoked
             </span>
           ) : null}

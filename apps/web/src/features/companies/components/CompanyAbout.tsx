@@ -3,7 +3,7 @@ import { ExternalLink } from 'lucide-react';
 
 /** The job page's description look: the same safe Markdown subset (decision 27), rendered by the server. */
 const ABOUT_CLASSES =
-  'mt-6 leading-relaxed text-slate-800 dark:text-slate-200 [&_p+*]:mt-3 [&_ul+*]:mt-3 [&_ol+*]:mt-3 [&_ul]:list-disc [&_ol]:list-decimal [&_ul]:pl-6 [&_ol]:pl-6 [&_li]:mt-1 [&_a]:font-medium [&_a]:text-teal-800 [&_a]:underline [&_a:hover]:no-underline dark:[&_a]:text-teal-300';
+  'mt-6 leading-relaxed text-slate-800 dark:text-slate-200 [&_p+*]:mt-3 [&_ul+*]:mt-3 [&_ol+*]:mt-3 [&_ul]:list-disc [&_ol]:list-decimal [&_ul]:ps-6 [&_ol]:ps-6 [&_li]:mt-1 [&_a]:font-medium [&_a]:text-teal-800 [&_a]:underline [&_a:hover]:no-underline dark:[&_a]:text-teal-300';
 
 /** 'https://www.acme.example/jobs' -> 'acme.example/jobs': how a website link reads. */
 export function websiteLabel(url: string): string {
@@ -18,7 +18,7 @@ export function CompanyLink({ href }: { href: string }) {
   return (
     <a href={href} rel="noopener noreferrer nofollow" target="_blank" className={externalLinkClass}>
       {websiteLabel(href)}
-      <ExternalLink size={14} aria-hidden="true" />
+      <ExternalLink size={14} aria-hidden="true" className="rtl:-scale-x-100" />
       <span className="sr-only">(opens in a new tab)</span>
     </a>
   );

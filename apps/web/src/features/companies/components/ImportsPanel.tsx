@@ -41,7 +41,7 @@ function RunReport({ run }: { run: ImportRun }) {
           <summary className="cursor-pointer text-sm font-medium text-teal-800 dark:text-teal-300">
             Refused entries
           </summary>
-          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-800 dark:text-slate-200">
+          <ul className="mt-1 list-disc space-y-1 ps-5 text-sm text-slate-800 dark:text-slate-200">
             {run.refused.map((refusal, index) => (
               <li key={`${refusal.sourceId}-${index}`} className="wrap-anywhere">
                 <code className="font-mono">{refusal.sourceId}</code>: {refusal.reason}

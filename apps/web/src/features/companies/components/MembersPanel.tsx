@@ -39,7 +39,7 @@ interface MemberRowProps {
 
 function RoleBadge({ role }: { role: CompanyRole }) {
   return (
-    <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+    <span className="ms-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
       {COMPANY_ROLE_LABELS[role]}
     </span>
   );
@@ -91,7 +91,7 @@ function MemberRow({
         <p className="font-medium text-slate-900 dark:text-white">
           {member.name || member.email}
           {member.isCreator ? (
-            <span className="ml-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-semibold text-teal-900 dark:bg-teal-950 dark:text-teal-100">
+            <span className="ms-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-semibold text-teal-900 dark:bg-teal-950 dark:text-teal-100">
               Creator
             </span>
           ) : null}

@@ -38,7 +38,7 @@ function TemplateForm({ slug, template }: { slug: string; template: StageTemplat
     <form onSubmit={onSubmit} className="py-3" data-testid={`template-${template.stage}`}>
       <label htmlFor={id} className={labelClass}>
         {STAGE_LABELS[template.stage]}
-        <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">
+        <span className="ms-2 text-xs font-normal text-slate-600 dark:text-slate-400">
           {template.builtIn ? 'built-in text' : 'your text'}
         </span>
       </label>

@@ -20,7 +20,7 @@ function MessageList({ messages }: { messages: Thread['messages'] }) {
           key={message.id}
           className={`max-w-2xl rounded-xl border px-4 py-3 text-sm ${
             message.mine
-              ? 'ml-auto border-teal-200 bg-teal-50 dark:border-teal-800 dark:bg-teal-950'
+              ? 'ms-auto border-teal-200 bg-teal-50 dark:border-teal-800 dark:bg-teal-950'
               : 'border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900'
           }`}
         >

@@ -84,7 +84,7 @@ export function CoverNoteField({ id, note, onChange, error, tooLong, disabled }:
       />
       <p
         id={`${id}-count`}
-        className={`mt-1 text-right text-xs ${tooLong ? 'font-semibold text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}
+        className={`mt-1 text-end text-xs ${tooLong ? 'font-semibold text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}
       >
         {note.trim().length.toLocaleString('en-US')} / {CV_LIMITS.coverNoteMaxLength.toLocaleString('en-US')} characters
       </p>
@@ -121,7 +121,7 @@ export function CvField({ id, file, onFile, error, progress, disabled }: CvField
         accept={CV_ACCEPT_ATTRIBUTE}
         disabled={disabled}
         onChange={(event) => onFile(event.target.files?.[0] ?? null)}
-        className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border-0 file:bg-teal-700 file:px-3 file:py-2 file:font-semibold file:text-white hover:file:bg-teal-800 dark:text-slate-200"
+        className="block w-full text-sm text-slate-800 file:me-3 file:rounded-lg file:border-0 file:bg-teal-700 file:px-3 file:py-2 file:font-semibold file:text-white hover:file:bg-teal-800 dark:text-slate-200"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />

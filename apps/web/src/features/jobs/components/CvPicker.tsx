@@ -67,7 +67,7 @@ function StoredOption({
         <span className="block font-medium wrap-anywhere text-slate-900 dark:text-slate-100">
           {cv.label}
           {cv.isDefault ? (
-            <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-300">(default)</span>
+            <span className="ms-2 text-xs font-normal text-slate-600 dark:text-slate-300">(default)</span>
           ) : null}
         </span>
         <span className="block break-all text-xs text-slate-600 dark:text-slate-300">

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/Button';
 import { applyLinkOf } from '../api/apply-options';
@@ -7,6 +8,7 @@ import { applyLinkOf } from '../api/apply-options';
  * counts the seeker and sends them on, so it works before the page's script has loaded too.
  */
 export function ExternalApplyLink({ jobId, companyName }: { jobId: string; companyName: string }) {
+  const { t } = useLingui();
   return (
     <div>
       <a
@@ -15,11 +17,17 @@ export function ExternalApplyLink({ jobId, companyName }: { jobId: string; compa
         data-testid="external-apply"
         className={buttonClass('primary', 'w-full py-3')}
       >
-        Apply on the company's site
-        <ExternalLink size={16} aria-hidden="true" />
+        <Trans>Apply on the company's site</Trans>
+        <ExternalLink size={16} aria-hidden="true" className="rtl:-scale-x-100" />
       </a>
       <p className="mt-2 text-center text-xs text-slate-600 dark:text-slate-300">
-        {companyName || 'The employer'} takes applications on its own site.
+        {companyName ? (
+          <Trans>
+            <bdi>{companyName}</bdi> takes applications on its own site.
+          </Trans>
+        ) : (
+          t`The employer takes applications on its own site.`
+        )}
       </p>
     </div>
   );

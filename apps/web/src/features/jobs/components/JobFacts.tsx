@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Job } from '@jobboard/shared';
 import {
   Banknote,
@@ -11,7 +12,8 @@ import {
   UserRound,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { longDate, payText, placeText, workplaceText } from '../../../lib/job-view';
+import { longDate, placeText } from '../../../lib/job-view';
+import { payIn, workplaceIn } from '../../../lib/job-words';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   // dt and dd sit directly in a div of the dl, as the HTML spec (and axe) require.
@@ -23,7 +25,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
         </span>
         {label}
       </dt>
-      <dd className="mt-0.5 pl-7 font-medium text-slate-900 dark:text-white">{children}</dd>
+      <dd className="mt-0.5 ps-7 font-medium text-slate-900 dark:text-white">{children}</dd>
     </div>
   );
 }
@@ -38,41 +40,45 @@ export function JobFacts({
   locale: string | undefined;
   className?: string;
 }) {
+  const { i18n, t } = useLingui();
+  const companyName = job.company.name || job.companyName;
   return (
     <dl className={`grid gap-3 ${className}`}>
-      <Fact icon={<MapPin size={18} />} label="Location">
-        {placeText(job)}
+      <Fact icon={<MapPin size={18} />} label={t`Location`}>
+        <bdi>{placeText(job)}</bdi>
       </Fact>
-      <Fact icon={<Building2 size={18} />} label="Workplace">
-        {workplaceText(job, Infinity)}
+      <Fact icon={<Building2 size={18} />} label={t`Workplace`}>
+        {workplaceIn(i18n, job, Infinity)}
       </Fact>
-      <Fact icon={<Clock size={18} />} label="Employment type">
-        {job.employmentType}
+      <Fact icon={<Clock size={18} />} label={t`Employment type`}>
+        <bdi>{job.employmentType}</bdi>
       </Fact>
-      <Fact icon={<GraduationCap size={18} />} label="Experience level">
-        {job.experienceLevel}
+      <Fact icon={<GraduationCap size={18} />} label={t`Experience level`}>
+        <bdi>{job.experienceLevel}</bdi>
       </Fact>
-      <Fact icon={<Banknote size={18} />} label="Salary">
-        {payText(job, locale)}
+      <Fact icon={<Banknote size={18} />} label={t`Salary`}>
+        <bdi>{payIn(i18n, job, locale ?? i18n.locale)}</bdi>
       </Fact>
-      <Fact icon={<BriefcaseBusiness size={18} />} label="Salary type">
-        {job.salaryType}
+      <Fact icon={<BriefcaseBusiness size={18} />} label={t`Salary type`}>
+        <bdi>{job.salaryType}</bdi>
       </Fact>
-      <Fact icon={<UserRound size={18} />} label="Posted by">
+      <Fact icon={<UserRound size={18} />} label={t`Posted by`}>
         <span className="wrap-anywhere">
-          {job.posterName} at {job.company.name || job.companyName}
+          <Trans>
+            <bdi>{job.posterName}</bdi> at <bdi>{companyName}</bdi>
+          </Trans>
         </span>
         {/* The address itself only reaches the poster, their company and administrators. */}
         {job.postedBy !== job.posterName ? (
           <span className="block break-all text-sm opacity-80">{job.postedBy}</span>
         ) : null}
       </Fact>
-      <Fact icon={<CalendarDays size={18} />} label="Posted on">
+      <Fact icon={<CalendarDays size={18} />} label={t`Posted on`}>
         {/* One date style on the page: the closing date's. */}
         <time dateTime={job.postingDate}>{longDate(job.postingDate, locale)}</time>
       </Fact>
       {job.status === 'open' ? (
-        <Fact icon={<CalendarClock size={18} />} label="Applications close on">
+        <Fact icon={<CalendarClock size={18} />} label={t`Applications close on`}>
           <time dateTime={job.validThrough}>{longDate(job.validThrough, locale)}</time>
         </Fact>
       ) : null}

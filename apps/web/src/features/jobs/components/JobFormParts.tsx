@@ -26,7 +26,7 @@ export function Section({ id, title, children }: { id: string; title: string; ch
 
 export function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
   return (
-    <span className="inline-flex items-center gap-1 rounded-md bg-teal-50 py-0.5 pl-2 pr-1 text-sm text-teal-900 dark:bg-teal-950 dark:text-teal-100">
+    <span className="inline-flex items-center gap-1 rounded-md bg-teal-50 py-0.5 ps-2 pe-1 text-sm text-teal-900 dark:bg-teal-950 dark:text-teal-100">
       {label}
       <button
         type="button"

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Job } from '@jobboard/shared';
 import { CircleAlert } from 'lucide-react';
 import { ModerationNotice } from '../../../components/jobs/ModerationNotice';
@@ -6,16 +7,15 @@ import { Link } from '../../../components/ui/Link';
 import { longDate } from '../../../lib/job-view';
 
 /** What the job page and the server say when a job no longer takes applications (MESSAGES.jobNotAccepting). */
-export const NOT_ACCEPTING = 'This job is no longer accepting applications';
-
 /** The company's logo, the job's title and the company's name (a link to its page when it has one). */
 function JobHeader({ job, companyName }: { job: Job; companyName: string }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
       <CompanyLogo
         src={job.company.logo || job.companyLogo}
         companyName={companyName}
-        alt={`${companyName} logo`}
+        alt={t`${companyName} logo`}
         size={72}
         className="h-16 w-16 rounded-2xl border border-slate-200 p-1.5 text-xl sm:h-[72px] sm:w-[72px] dark:border-slate-700"
       />
@@ -43,6 +43,8 @@ function JobHeader({ job, companyName }: { job: Job; companyName: string }) {
 
 /** A closed or expired job says so above its description, with a way to open ones. */
 function NotAcceptingBanner({ job, locale }: { job: Job; locale: string }) {
+  const { t } = useLingui();
+  const closedOn = longDate(job.validThrough, locale);
   return (
     <div
       role="status"
@@ -51,13 +53,11 @@ function NotAcceptingBanner({ job, locale }: { job: Job; locale: string }) {
     >
       <CircleAlert size={22} className="mt-0.5 shrink-0" aria-hidden="true" />
       <div>
-        <p className="font-semibold">{NOT_ACCEPTING}</p>
+        <p className="font-semibold">{t`This job is no longer accepting applications`}</p>
         <p className="mt-1 text-sm">
-          {job.status === 'expired'
-            ? `Applications closed on ${longDate(job.validThrough, locale)}.`
-            : 'The employer has closed this job.'}{' '}
+          {job.status === 'expired' ? t`Applications closed on ${closedOn}.` : t`The employer has closed this job.`}{' '}
           <Link to="/" className="font-medium underline hover:no-underline">
-            Find open jobs
+            <Trans>Find open jobs</Trans>
           </Link>
         </p>
       </div>
@@ -66,7 +66,7 @@ function NotAcceptingBanner({ job, locale }: { job: Job; locale: string }) {
 }
 
 const DESCRIPTION_CLASSES =
-  'mt-2 leading-relaxed text-slate-800 dark:text-slate-200 [&_p+*]:mt-3 [&_ul+*]:mt-3 [&_ol+*]:mt-3 [&_ul]:list-disc [&_ol]:list-decimal [&_ul]:pl-6 [&_ol]:pl-6 [&_li]:mt-1 [&_a]:font-medium [&_a]:text-teal-800 [&_a]:underline [&_a:hover]:no-underline dark:[&_a]:text-teal-300';
+  'mt-2 leading-relaxed text-slate-800 dark:text-slate-200 [&_p+*]:mt-3 [&_ul+*]:mt-3 [&_ol+*]:mt-3 [&_ul]:list-disc [&_ol]:list-decimal [&_ul]:ps-6 [&_ol]:ps-6 [&_li]:mt-1 [&_a]:font-medium [&_a]:text-teal-800 [&_a]:underline [&_a:hover]:no-underline dark:[&_a]:text-teal-300';
 
 /**
  * The description as the server rendered it (its safe Markdown subset: decision 27), or as plain text when an
@@ -94,22 +94,27 @@ function JobDescription({ text, html }: { text: string; html: string | undefined
 
 /** The job page's main column: header, whether it takes applications, moderation state, description, skills. */
 export function JobMain({ job, companyName, locale }: { job: Job; companyName: string; locale: string }) {
+  const { t } = useLingui();
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
       <JobHeader job={job} companyName={companyName} />
       {job.status === 'open' ? null : <NotAcceptingBanner job={job} locale={locale} />}
       {/* Hidden or awaiting review: only its poster and the administrators get this far (moderation). */}
       <ModerationNotice job={job} />
-      <h2 className="mt-8 text-lg font-semibold">Job description</h2>
+      <h2 className="mt-8 text-lg font-semibold">
+        <Trans>Job description</Trans>
+      </h2>
       <JobDescription text={job.description} html={job.descriptionHtml} />
-      <h2 className="mt-8 text-lg font-semibold">Skills</h2>
-      <ul className="mt-3 flex flex-wrap gap-2" aria-label="Skills">
+      <h2 className="mt-8 text-lg font-semibold">
+        <Trans>Skills</Trans>
+      </h2>
+      <ul className="mt-3 flex flex-wrap gap-2" aria-label={t`Skills`}>
         {job.skills.map((skill) => (
           <li
             key={skill.value}
             className="rounded-full bg-teal-50 px-3 py-1 text-sm font-medium text-teal-900 dark:bg-teal-950 dark:text-teal-100"
           >
-            {skill.label}
+            <bdi>{skill.label}</bdi>
           </li>
         ))}
       </ul>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { jobPageTitle, MESSAGES, SITE_NAME, type Job } from '@jobboard/shared';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -16,7 +17,7 @@ import { useCurrentUser, type SessionUser } from '../../../lib/session';
 import { useCountJobView } from '../api/job-stats';
 import { useJob } from '../api/jobs';
 import { JobFacts } from './JobFacts';
-import { JobMain, NOT_ACCEPTING } from './JobMain';
+import { JobMain } from './JobMain';
 import { JobOwnerActions, roleOf } from './JobOwnerActions';
 import { MobileApplyBar, useNarrowScreen } from './MobileApplyBar';
 import { ExternalApplyLink } from './ExternalApplyLink';
@@ -24,10 +25,6 @@ import { useApplyFormQuery } from '../api/apply-options';
 
 // The apply form (note and CV) is its own chunk: loaded when a seeker presses Apply Now, never with the page.
 const ApplyDialog = lazy(() => import('./ApplyDialog').then((module) => ({ default: module.ApplyDialog })));
-
-/** A session that ended while applying: the way back in, to the dialog with the kept note (`?apply=1`). */
-export const SESSION_ENDED_WHILE_APPLYING =
-  'Your session ended. Sign in again to send your application: your cover note is kept.';
 
 /**
  * Back from signing in with `?apply=1` (the session ended while applying): reopens the apply dialog, whose draft
@@ -52,29 +49,31 @@ function useResumeApplying(job: { status: string } | undefined, signedIn: boolea
 export function JobPage() {
   const { id = '' } = useParams();
   const job = useJob(id);
+  const { t } = useLingui();
   // The job's own title, as the server wrote it into the page (the breadcrumb leaves this page's title alone).
-  const title = job.data ? jobPageTitle(job.data) : `${job.isError ? 'Job not found' : 'Job Details'} | ${SITE_NAME}`;
+  const title = job.data ? jobPageTitle(job.data) : `${job.isError ? t`Job not found` : t`Job Details`} | ${SITE_NAME}`;
   useEffect(() => {
     document.title = title;
   }, [title]);
   useCountJobView(job.data?._id);
 
-  if (job.isPending) return <Spinner label="Loading job" />;
+  if (job.isPending) return <Spinner label={t`Loading job`} />;
   if (job.isError) return <JobLoadError error={job.error} />;
   return <JobDetails job={job.data} refetch={() => void job.refetch()} />;
 }
 
 function JobLoadError({ error }: { error: Error }) {
   const notFound = error instanceof ApiError && error.status === 404;
+  const { t } = useLingui();
   return (
     <section className="py-12 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? 'Job not found' : 'Could not load this job'}</h1>
+      <h1 className="text-2xl font-bold">{notFound ? t`Job not found` : t`Could not load this job`}</h1>
       {/* The heading already says "Job not found": the server's message would say it again. */}
       <p className="mt-2 text-slate-700 dark:text-slate-300">
-        {notFound ? 'It may have been removed, or the link may be incomplete.' : errorMessage(error)}
+        {notFound ? t`It may have been removed, or the link may be incomplete.` : errorMessage(error)}
       </p>
       <Link to="/" className={buttonClass('primary', 'mt-6')}>
-        Back to all jobs
+        <Trans>Back to all jobs</Trans>
       </Link>
     </section>
   );
@@ -121,7 +120,8 @@ function useApplyFlow(job: Job, currentUser: SessionUser | null, refetch: () => 
           className="font-semibold underline hover:no-underline"
           data-testid="session-ended-apply"
         >
-          {SESSION_ENDED_WHILE_APPLYING}
+          {/* A session that ended while applying: the way back in, to the dialog with the kept note (`?apply=1`). */}
+          <Trans>Your session ended. Sign in again to send your application: your cover note is kept.</Trans>
         </Link>,
       );
       return;
@@ -139,6 +139,7 @@ function JobDetails({ job, refetch }: { job: Job; refetch: () => void }) {
   const applications = useMyApplications(currentUser?._id);
   const flow = useApplyFlow(job, currentUser, refetch);
   const locale = useReaderLocale();
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const narrow = useNarrowScreen();
   const alreadyApplied = Boolean(applications.data?.some((application) => application.job === job._id));
@@ -180,11 +181,11 @@ function JobDetails({ job, refetch }: { job: Job; refetch: () => void }) {
             />
           ) : (
             <p className="rounded-lg bg-slate-100 px-3 py-2 text-center text-sm font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-              {NOT_ACCEPTING}
+              {t`This job is no longer accepting applications`}
             </p>
           )}
           {flow.applyingAs ? (
-            <Suspense fallback={<Spinner label="Loading the application form" />}>
+            <Suspense fallback={<Spinner label={t`Loading the application form`} />}>
               <ApplyDialog
                 job={{ _id: job._id, jobTitle: job.jobTitle, companyName }}
                 user={flow.applyingAs}
@@ -228,7 +229,7 @@ function ApplyButton({ onApply, disabled, alreadyApplied }: ApplyButtonProps) {
         disabled={disabled}
         aria-describedby={alreadyApplied ? 'already-applied-note' : undefined}
       >
-        Apply Now
+        <Trans>Apply Now</Trans>
       </Button>
       {/* Plain text, not a hover tooltip: touch and keyboard users see why the button is disabled. */}
       {alreadyApplied ? (

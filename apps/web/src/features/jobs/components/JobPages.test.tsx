@@ -195,7 +195,7 @@ describe('the apply dialog (issue 14, point 1)', () => {
 
 describe('post a job', () => {
   it('explains that the address must be confirmed first, with a way to a new link, instead of the form', async () => {
-    const unverified: Account = { ...alice, emailVerified: false, pendingEmail: null };
+    const unverified: Account = { ...alice, emailVerified: false, pendingEmail: null, locale: null };
     mockFetch((url) =>
       url === '/api/auth/resend-verification'
         ? { body: { success: true, message: MESSAGES.verificationSent } }
@@ -210,7 +210,7 @@ describe('post a job', () => {
   });
 
   it('gives a confirmed user the form', async () => {
-    const verified: Account = { ...alice, emailVerified: true, pendingEmail: null };
+    const verified: Account = { ...alice, emailVerified: true, pendingEmail: null, locale: null };
     mockFetch(() => undefined);
     renderPage(<PostJobPage />, { path: '/post-job', user: verified });
     expect(await screen.findByRole('button', { name: 'Create Job' })).toBeInTheDocument();

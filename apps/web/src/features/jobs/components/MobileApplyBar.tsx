@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useSyncExternalStore } from 'react';
 import { Button } from '../../../components/ui/Button';
 
@@ -40,7 +41,7 @@ export function MobileApplyBar({ onApply, disabled }: { onApply: () => void; dis
         className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur dark:border-slate-800 dark:bg-slate-900/95"
       >
         <Button className="w-full py-3" onClick={onApply} disabled={disabled}>
-          Apply Now
+          <Trans>Apply Now</Trans>
         </Button>
       </div>
     </>

@@ -98,7 +98,7 @@ function StatsCell({
         </Link>
         {unseen > 0 ? (
           <span
-            className="ml-1.5 rounded-full bg-amber-100 px-1.5 py-0.5 text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+            className="ms-1.5 rounded-full bg-amber-100 px-1.5 py-0.5 text-amber-950 dark:bg-amber-900 dark:text-amber-50"
             data-testid="unseen-applications"
           >
             {unseen.toLocaleString('en-US')} new

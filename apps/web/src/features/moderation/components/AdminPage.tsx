@@ -83,7 +83,7 @@ function QueueEvidence({ item }: { item: QueueItem }) {
             <br />
             account since <time dateTime={poster.createdAt}>{longDate(poster.createdAt.slice(0, 10))}</time>
             {poster.bannedAt ? (
-              <span className="ml-1 font-semibold text-red-700 dark:text-red-300">· banned</span>
+              <span className="ms-1 font-semibold text-red-700 dark:text-red-300">· banned</span>
             ) : null}
           </dd>
         </div>

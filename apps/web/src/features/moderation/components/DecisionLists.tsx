@@ -41,7 +41,7 @@ function HiddenJobCard({ item, onDone }: { item: HiddenJob; onDone: (message: st
       </h3>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {job.company.name || job.companyName} · <span className="break-all">{poster.email}</span>
-        {poster.bannedAt ? <span className="ml-1 font-semibold text-red-700 dark:text-red-300">· banned</span> : null}
+        {poster.bannedAt ? <span className="ms-1 font-semibold text-red-700 dark:text-red-300">· banned</span> : null}
       </p>
       <p className="mt-1 text-sm text-slate-800 dark:text-slate-200">
         Hidden {day(job.moderation?.at ?? null)}: “{job.moderation?.reason ?? ''}”
@@ -127,7 +127,7 @@ function DecisionList<T>({ title, empty, query, page, setPage, render }: ListPro
       <h2 id={headingId} className="mb-3 text-xl font-semibold text-slate-900 dark:text-white">
         {title}
         {data && data.total > 0 ? (
-          <span className="ml-2 text-base font-normal text-slate-600 dark:text-slate-400">
+          <span className="ms-2 text-base font-normal text-slate-600 dark:text-slate-400">
             ({data.total.toLocaleString('en-US')})
           </span>
         ) : null}

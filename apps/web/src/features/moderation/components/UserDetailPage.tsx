@@ -79,7 +79,7 @@ function Facts({ detail }: { detail: AdminUserDetail }) {
         <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">State</dt>
         <dd className="mt-1">
           <UserBadges user={user} />
-          {user.adminByEnvironment ? <span className={`ml-2 ${muted}`}>Listed in ADMIN_EMAILS</span> : null}
+          {user.adminByEnvironment ? <span className={`ms-2 ${muted}`}>Listed in ADMIN_EMAILS</span> : null}
           {user.bannedAt ? (
             <p className="mt-1 text-slate-800 dark:text-slate-200" dir="auto">
               Banned {when(user.bannedAt)}

@@ -97,7 +97,7 @@ describe('profile notes and field messages', () => {
 });
 
 describe('profile: current password and e-mail change', () => {
-  const account: Account = { ...alice, emailVerified: true, pendingEmail: null };
+  const account: Account = { ...alice, emailVerified: true, pendingEmail: null, locale: null };
   const refused = (message: string, status = 400) => ({
     status,
     body: { success: false, statusCode: status, message },

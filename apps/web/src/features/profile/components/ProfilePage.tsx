@@ -94,7 +94,7 @@ function AvatarPicker({ user, onBusy }: { user: SessionUser; onBusy: (busy: bool
           alt=""
           className="h-24 w-24 rounded-full border-4 border-white object-cover shadow dark:border-slate-800"
         />
-        <span className="absolute bottom-0 right-0 flex h-8 w-8 items-center justify-center rounded-full bg-teal-700 text-white shadow">
+        <span className="absolute bottom-0 end-0 flex h-8 w-8 items-center justify-center rounded-full bg-teal-700 text-white shadow">
           <Camera size={16} aria-hidden="true" />
         </span>
       </button>

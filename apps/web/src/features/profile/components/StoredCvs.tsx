@@ -182,7 +182,7 @@ function AddCv({ userId, full }: { userId: string; full: boolean }) {
         onChange={onFile}
         aria-invalid={problem ? true : undefined}
         aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
-        className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border-0 file:bg-teal-700 file:px-3 file:py-2 file:font-semibold file:text-white hover:file:bg-teal-800 disabled:opacity-60 dark:text-slate-200"
+        className="block w-full text-sm text-slate-800 file:me-3 file:rounded-lg file:border-0 file:bg-teal-700 file:px-3 file:py-2 file:font-semibold file:text-white hover:file:bg-teal-800 disabled:opacity-60 dark:text-slate-200"
       />
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
         {full

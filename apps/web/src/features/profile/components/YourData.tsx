@@ -23,7 +23,7 @@ export function YourData() {
         Download my data
       </a>
       <h3 className="mt-6 font-semibold text-slate-900 dark:text-slate-100">If you delete your account</h3>
-      <ul className="mt-2 list-disc space-y-1 pl-5">
+      <ul className="mt-2 list-disc space-y-1 ps-5">
         <li>
           Gone at once: your profile and picture, sign-ins, applications and CVs, saved jobs, alerts, reports, and the
           jobs you posted with the applications they received.

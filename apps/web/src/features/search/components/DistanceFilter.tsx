@@ -1,13 +1,12 @@
 import type { SearchQuery } from '@jobboard/shared';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RadioGroup } from './FilterControls';
 
 export const KM_PER_MILE = 1.609344;
 
 /** The radii offered, in kilometres, each also read in miles (the unit some readers think in). */
-const RADII = [10, 25, 50, 100].map((km) => ({
-  value: String(km),
-  label: `Within ${km} km (${Math.round(km / KM_PER_MILE)} mi)`,
-}));
+const RADII = [10, 25, 50, 100].map((km) => ({ km, mi: Math.round(km / KM_PER_MILE) }));
 
 interface DistanceFilterProps {
   idPrefix: string;
@@ -22,14 +21,16 @@ interface DistanceFilterProps {
  */
 export function DistanceFilter({ idPrefix, form, query, onChange }: DistanceFilterProps) {
   const remoteId = `${idPrefix}-with-remote`;
+  const { i18n, t } = useLingui();
+  const radii = RADII.map(({ km, mi }) => ({ value: String(km), label: i18n._(msg`Within ${km} km (${mi} mi)`) }));
   return (
     <div className="space-y-2">
       <RadioGroup
         form={form}
         name={form ? 'radius' : `${idPrefix}-radius`}
-        title="Distance"
-        allLabel="This place only"
-        options={RADII}
+        title={t`Distance`}
+        allLabel={t`This place only`}
+        options={radii}
         current={query.radius === undefined ? undefined : String(query.radius)}
         onPick={(value) =>
           onChange(value === undefined ? { radius: undefined, withRemote: undefined } : { radius: Number(value) })
@@ -47,7 +48,7 @@ export function DistanceFilter({ idPrefix, form, query, onChange }: DistanceFilt
             onChange={(event) => onChange({ withRemote: event.target.checked ? '1' : undefined })}
             className="h-4 w-4 rounded border-slate-400 text-teal-700 focus:ring-teal-600"
           />
-          Include remote jobs open to this country
+          <Trans>Include remote jobs open to this country</Trans>
         </label>
       ) : null}
     </div>

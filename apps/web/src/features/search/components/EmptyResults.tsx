@@ -1,4 +1,5 @@
 import type { SearchQuery, SearchResult } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 
 /*
@@ -36,17 +37,32 @@ const FILTER_KEYS = [
 export function EmptyResults({ query, unknownPlace, onChange, alert }: EmptyResultsProps) {
   const filtered = FILTER_KEYS.some((key) => query[key] !== undefined);
   const suggestions = unknownPlace?.suggestions ?? [];
+  const { t } = useLingui();
   return (
     <div data-testid="empty-results" className="mt-4 space-y-3 text-center text-sm text-slate-700 dark:text-slate-300">
       {unknownPlace ? (
         <p>
-          We do not know a place called{' '}
-          <strong className="font-semibold text-slate-900 dark:text-white">{unknownPlace.where}</strong>
-          {suggestions.length ? '. Did you mean:' : '.'}
+          {suggestions.length ? (
+            <Trans>
+              We do not know a place called{' '}
+              <strong className="font-semibold text-slate-900 dark:text-white">
+                <bdi>{unknownPlace.where}</bdi>
+              </strong>
+              . Did you mean:
+            </Trans>
+          ) : (
+            <Trans>
+              We do not know a place called{' '}
+              <strong className="font-semibold text-slate-900 dark:text-white">
+                <bdi>{unknownPlace.where}</bdi>
+              </strong>
+              .
+            </Trans>
+          )}
         </p>
       ) : null}
       {suggestions.length ? (
-        <ul aria-label="Places you may mean" className="flex flex-wrap justify-center gap-2">
+        <ul aria-label={t`Places you may mean`} className="flex flex-wrap justify-center gap-2">
           {suggestions.map((place) => (
             <li key={place}>
               <button type="button" className={buttonClass} onClick={() => onChange({ where: place })}>
@@ -63,12 +79,12 @@ export function EmptyResults({ query, unknownPlace, onChange, alert }: EmptyResu
             className={buttonClass}
             onClick={() => onChange(Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])))}
           >
-            Clear filters
+            <Trans>Clear filters</Trans>
           </button>
         ) : null}
         {query.where ? (
           <button type="button" className={buttonClass} onClick={() => onChange({ where: undefined })}>
-            Search everywhere
+            <Trans>Search everywhere</Trans>
           </button>
         ) : null}
         {alert}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from '../../../components/ui/Link';
 import { countLabel } from '../../../lib/format';
 
@@ -9,7 +10,10 @@ export function EstimatedText({ text, estimated }: { text: string; estimated: bo
   return (
     <>
       <span aria-hidden="true">{text}</span>
-      <span className="sr-only"> about {text.slice(1)}</span>
+      <span className="sr-only">
+        {' '}
+        <Trans>about {text.slice(1)}</Trans>
+      </span>
     </>
   );
 }
@@ -18,7 +22,7 @@ export function Count({ value, estimated = false }: { value: number | undefined;
   const text = countLabel(value, estimated);
   if (text === undefined) return null;
   return (
-    <span className="ml-auto rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 tabular-nums dark:bg-slate-800 dark:text-slate-200">
+    <span className="ms-auto rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 tabular-nums dark:bg-slate-800 dark:text-slate-200">
       <EstimatedText text={text} estimated={estimated} />
     </span>
   );

@@ -1,5 +1,8 @@
 import type { Facets, FilterGroup, SearchQuery, TopFacets } from '@jobboard/shared';
 import { FILTER_GROUPS, PAY_AT_LEAST_OPTIONS } from '@jobboard/shared';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { countryLabel, countryOptions } from '../../../lib/countries';
 import { countLabel } from '../../../lib/format';
@@ -7,24 +10,24 @@ import { useHydrated } from '../../../lib/hydrated';
 import { DistanceFilter } from './DistanceFilter';
 import { EstimatedText, legendClass, LinkGroup, RadioGroup, type RadioGroupProps } from './FilterControls';
 
-const GROUP_TITLES: Record<FilterGroup, string> = {
-  location: 'Location',
-  salaryType: 'Paid',
-  maxPrice: 'Up to',
-  posted: 'Date of Posting',
-  experience: 'Work Experience',
-  employment: 'Type of Employment',
-  workplace: 'Workplace',
+const GROUP_TITLES: Record<FilterGroup, MessageDescriptor> = {
+  location: msg`Location`,
+  salaryType: msg`Paid`,
+  maxPrice: msg`Up to`,
+  posted: msg`Date of Posting`,
+  experience: msg`Work Experience`,
+  employment: msg`Type of Employment`,
+  workplace: msg`Workplace`,
 };
 
-const ALL_LABELS: Record<FilterGroup, string> = {
-  location: 'All',
-  salaryType: 'Any',
-  maxPrice: 'All',
-  posted: 'All time',
-  experience: 'Any experience',
-  employment: 'Any',
-  workplace: 'Any',
+const ALL_LABELS: Record<FilterGroup, MessageDescriptor> = {
+  location: msg`All`,
+  salaryType: msg`Any`,
+  maxPrice: msg`All`,
+  posted: msg`All time`,
+  experience: msg`Any experience`,
+  employment: msg`Any`,
+  workplace: msg`Any`,
 };
 
 /*
@@ -34,9 +37,11 @@ const ALL_LABELS: Record<FilterGroup, string> = {
  */
 const OPTIONS: Record<FilterGroup, readonly { value: string; label: string }[]> = {
   ...FILTER_GROUPS,
-  maxPrice: FILTER_GROUPS.maxPrice.map((o) => ({ value: o.value, label: `Up to $${o.value}k` })),
   experience: FILTER_GROUPS.experience.filter((o) => o.value !== 'work remotely'),
 };
+
+const maxPriceOptions = (i18n: I18n) =>
+  OPTIONS.maxPrice.map(({ value }) => ({ value, label: i18n._(msg`Up to $${value}k`) }));
 
 export interface FilterPanelProps {
   idPrefix: string;
@@ -87,10 +92,11 @@ type PanelPart = Pick<FilterPanelProps, 'form' | 'query' | 'onChange'>;
 /** Remote jobs open to a country: choosing one also chooses Remote. */
 function RemoteCountrySelect({ id, form, query, onChange }: PanelPart & { id: string }) {
   const hydrated = useHydrated();
+  const { i18n } = useLingui();
   return (
     <div>
       <label htmlFor={id} className={legendClass + ' block'}>
-        Remote jobs open to my country
+        <Trans>Remote jobs open to my country</Trans>
       </label>
       <select
         id={id}
@@ -103,7 +109,7 @@ function RemoteCountrySelect({ id, form, query, onChange }: PanelPart & { id: st
         }}
         className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
       >
-        <option value="">Any country</option>
+        <option value="">{i18n._(msg`Any country`)}</option>
         {/* Country names come from the runtime's ICU, whose names differ between versions (Node's on the server,
           the browser's here): the list is written once the browser has taken the page over. */}
         {(hydrated ? countryOptions() : countryOptions().filter((c) => c.code === query.remoteCountry)).map(
@@ -127,13 +133,14 @@ function SkillLinks({
   estimated,
 }: Pick<FilterPanelProps, 'query' | 'topFacets' | 'hrefFor' | 'estimated'> & { id: string }) {
   const skills = topFacets?.skills ?? [];
+  const { t } = useLingui();
   return (
     <LinkGroup
       estimated={estimated}
       id={id}
-      title="Skills"
+      title={t`Skills`}
       items={[
-        { key: '', label: 'Any skill', active: !query.skill, href: hrefFor({ skill: undefined }) },
+        { key: '', label: t`Any skill`, active: !query.skill, href: hrefFor({ skill: undefined }) },
         ...skills.map((skill) => ({
           key: skill.value,
           label: skill.label,
@@ -154,15 +161,16 @@ interface PayFiltersProps extends PanelPart, Pick<FilterPanelProps, 'idPrefix' |
 /** Pay: how it is paid (buttons), at least a yearly amount, and the spec's "Up to". */
 function PayFilters({ idPrefix, form, query, facets, estimated, onChange, maxPrice }: PayFiltersProps) {
   const salary = FILTER_GROUPS.salaryType;
+  const { i18n, t } = useLingui();
   return (
     <fieldset className="space-y-3">
-      <legend className={legendClass}>Pay</legend>
+      <legend className={legendClass}>{t`Pay`}</legend>
       <fieldset>
         <legend className="mb-1 text-sm font-semibold text-slate-700 dark:text-slate-300">
-          {GROUP_TITLES.salaryType}
+          {i18n._(GROUP_TITLES.salaryType)}
         </legend>
         <div className="flex flex-wrap gap-2" role="group">
-          {[{ value: undefined, label: ALL_LABELS.salaryType }, ...salary].map((option) => {
+          {[{ value: undefined, label: i18n._(ALL_LABELS.salaryType) }, ...salary].map((option) => {
             const active = query.salaryType === option.value;
             const count = countLabel(option.value ? facets?.salaryType[option.value] : undefined, estimated);
             return (
@@ -184,7 +192,7 @@ function PayFilters({ idPrefix, form, query, facets, estimated, onChange, maxPri
               >
                 {option.label}
                 {count !== undefined ? (
-                  <span className="ml-1 tabular-nums opacity-90">
+                  <span className="ms-1 tabular-nums opacity-90">
                     (<EstimatedText text={count} estimated={estimated} />)
                   </span>
                 ) : null}
@@ -201,8 +209,8 @@ function PayFilters({ idPrefix, form, query, facets, estimated, onChange, maxPri
         small
         form={form}
         name={form ? 'payMin' : `${idPrefix}-payMin`}
-        title="At least (a year)"
-        allLabel="Any"
+        title={t`At least (a year)`}
+        allLabel={t`Any`}
         options={PAY_AT_LEAST_OPTIONS}
         current={query.payMin === undefined ? undefined : String(query.payMin)}
         onPick={(value) => onChange({ payMin: value === undefined ? undefined : Number(value) })}
@@ -227,14 +235,15 @@ export function FilterPanel({
   hrefFor,
   estimated,
 }: FilterPanelProps) {
+  const { i18n } = useLingui();
   const group = (name: FilterGroup, extra: Partial<RadioGroupProps> = {}) => (
     <RadioGroup
       key={name}
       name={form ? name : `${idPrefix}-${name}`}
       form={form}
-      title={GROUP_TITLES[name]}
-      allLabel={ALL_LABELS[name]}
-      options={OPTIONS[name]}
+      title={i18n._(GROUP_TITLES[name])}
+      allLabel={i18n._(ALL_LABELS[name])}
+      options={name === 'maxPrice' ? maxPriceOptions(i18n) : OPTIONS[name]}
       current={query[name]}
       counts={facets?.[name]}
       estimated={estimated}
@@ -255,7 +264,7 @@ export function FilterPanel({
             form={form}
             className="w-full rounded-lg bg-teal-700 px-3 py-2 text-sm font-semibold text-white"
           >
-            Apply filters
+            <Trans>Apply filters</Trans>
           </button>
         </noscript>
       ) : null}

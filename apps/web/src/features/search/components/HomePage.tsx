@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SearchQuery, SearchResult } from '@jobboard/shared';
 import { SlidersHorizontal } from '../../../components/ui/icons';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -98,7 +99,7 @@ function MobileFilters(props: FilterProps) {
         className="flex w-full items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-4 py-3 font-semibold text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       >
         <SlidersHorizontal size={18} aria-hidden="true" />
-        Apply Filters
+        <Trans>Apply Filters</Trans>
       </button>
       {open ? (
         <div
@@ -116,12 +117,15 @@ export function HomePage({ resultsAction }: HomePageProps = {}) {
   const { query, text, setText, where, setWhere, update, hrefFor } = useSearchState();
   const results = useResults(query, update);
   const filters = filterProps(results.data, { query, onChange: update, hrefFor });
+  const { t } = useLingui();
   return (
     <div>
       <SearchHero query={query} text={text} setText={setText} where={where} setWhere={setWhere} update={update} />
       <div className="mt-8 grid gap-8 sm:grid-cols-[14rem_1fr] lg:grid-cols-[16rem_1fr]">
-        <aside aria-label="Filters" className="hidden sm:block">
-          <h2 className="mb-4 text-lg font-bold">Filters</h2>
+        <aside aria-label={t`Filters`} className="hidden sm:block">
+          <h2 className="mb-4 text-lg font-bold">
+            <Trans>Filters</Trans>
+          </h2>
           <FilterPanel idPrefix="desktop" form={SEARCH_FORM} {...filters} />
         </aside>
         <MobileFilters {...filters} />

@@ -1,10 +1,11 @@
 import type { JobSort, SearchQuery, SearchResult } from '@jobboard/shared';
 import { HOME_PAGE_SIZE, HOME_SKELETON_CARDS } from '@jobboard/shared';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Pagination } from '../../../components/ui/Pagination';
 import { JobCardSkeletonList } from '../../../components/ui/Skeleton';
-import { FIRST_PAINT_MESSAGES as MESSAGES } from '../../../lib/first-paint-messages';
-import { aboutJobCount, jobCount } from '../../../lib/format';
 import { pageCount } from '../../../lib/paging';
 import { searchParamsOf } from '../search-params';
 import { JobCard } from './JobCard';
@@ -34,6 +35,21 @@ export function pagesOf(data: SearchResult | undefined, isError: boolean, page: 
   return { total, estimated, pages, hasNext };
 }
 
+/**
+ * '1 Job', '12 Jobs' (the spec's heading, numbers as they are in English), 'About 331,000 Jobs' for an estimate;
+ * German and Arabic group digits as their readers do and take their own plural forms.
+ */
+function countHeading(i18n: I18n, total: number, estimated: boolean): string {
+  const english = i18n.locale === 'en';
+  if (estimated) {
+    const rounded = Number(total.toPrecision(3));
+    const count = english ? rounded.toLocaleString('en-US') : i18n.number(rounded);
+    return i18n._(msg`About ${count} Jobs`);
+  }
+  const count = english ? String(total) : i18n.number(total);
+  return i18n._(msg`${plural(total, { one: `${count} Job`, other: `${count} Jobs` })}`);
+}
+
 interface SortControlProps {
   query: SearchQuery;
   update: (patch: Partial<SearchQuery>) => void;
@@ -43,6 +59,7 @@ interface SortControlProps {
 function SortControl({ query, update }: SortControlProps) {
   const sort: JobSort =
     query.sort === 'relevance' && !query.q ? 'newest' : (query.sort ?? (query.q ? 'relevance' : 'newest'));
+  const { t } = useLingui();
   return (
     <>
       {/* Its own form: without scripts, a new order keeps the search, while a new search starts in its order. */}
@@ -51,7 +68,7 @@ function SortControl({ query, update }: SortControlProps) {
           <input key={name} type="hidden" name={name} value={value} />
         ))}
       </form>
-      <label htmlFor="job-sort">Sort by</label>
+      <label htmlFor="job-sort">{t`Sort by`}</label>
       <select
         id="job-sort"
         name="sort"
@@ -63,13 +80,13 @@ function SortControl({ query, update }: SortControlProps) {
         }}
         className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
       >
-        {query.q ? <option value="relevance">Most relevant</option> : null}
-        <option value="newest">Newest</option>
-        <option value="pay">Highest pay</option>
+        {query.q ? <option value="relevance">{t`Most relevant`}</option> : null}
+        <option value="newest">{t`Newest`}</option>
+        <option value="pay">{t`Highest pay`}</option>
       </select>
       <noscript>
         <button type="submit" form="home-sort" className="rounded-lg border border-slate-300 px-2 py-1.5">
-          Sort
+          <Trans>Sort</Trans>
         </button>
       </noscript>
     </>
@@ -87,13 +104,14 @@ interface ResultsListProps {
 /** Skeleton cards while loading, the job cards, or what to try when nothing was found. */
 function ResultsList({ results, query, update, alert }: ResultsListProps) {
   const { data, isError, loading, estimated } = results;
+  const { t } = useLingui();
   if (loading) return <JobCardSkeletonList count={HOME_SKELETON_CARDS} />;
   if (isError || !data || data.items.length === 0) {
     const pastAnEstimate = estimated && query.page > 1;
     return (
       <div className="rounded-2xl border border-dashed border-slate-300 px-4 py-16 text-center dark:border-slate-700">
         <p className="text-lg text-slate-700 dark:text-slate-300">
-          {pastAnEstimate ? 'No more jobs: this page is past the last of the results.' : MESSAGES.noDataFound}
+          {pastAnEstimate ? t`No more jobs: this page is past the last of the results.` : t`No Data Found !`}
         </p>
         {data && !isError && !pastAnEstimate ? (
           <Suspense fallback={null}>
@@ -134,6 +152,7 @@ interface HomeResultsProps {
 /** The results: their count, feeds, "Alert me" and order, the cards, and the pager. */
 export function HomeResults({ results, query, update, resultsAction }: HomeResultsProps) {
   const { data, isError, loading, total, estimated, pages, hasNext } = results;
+  const { i18n, t } = useLingui();
   const goTo = (page: number) => {
     update({ page });
     document.getElementById('results')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -143,7 +162,7 @@ export function HomeResults({ results, query, update, resultsAction }: HomeResul
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h2 id="results-heading" className="text-lg font-bold" aria-live="polite">
           {/* The last search's count would describe results no longer shown. */}
-          {loading ? 'Loading jobs' : estimated ? aboutJobCount(total) : jobCount(total)}
+          {loading ? t`Loading jobs` : countHeading(i18n, total, estimated)}
         </h2>
         <div className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
           <SearchFeeds search={searchParamsOf(query).toString()} />
@@ -153,8 +172,12 @@ export function HomeResults({ results, query, update, resultsAction }: HomeResul
       </div>
       {!loading && data?.correctedQuery ? (
         <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
-          Including results for{' '}
-          <strong className="font-semibold text-slate-900 dark:text-white">{data.correctedQuery}</strong>
+          <Trans>
+            Including results for{' '}
+            <strong className="font-semibold text-slate-900 dark:text-white">
+              <bdi>{data.correctedQuery}</bdi>
+            </strong>
+          </Trans>
         </p>
       ) : null}
       <ResultsList results={results} query={query} update={update} alert={resultsAction?.(query, 'empty')} />
@@ -166,7 +189,7 @@ export function HomeResults({ results, query, update, resultsAction }: HomeResul
           hasNext={hasNext}
           onPrevious={() => goTo(query.page - 1)}
           onNext={() => goTo(query.page + 1)}
-          label="Job results pages"
+          label={t`Job results pages`}
           form={SEARCH_FORM}
         />
       ) : null}

@@ -4,17 +4,33 @@ import { CompanyLogo } from '../../../components/ui/CompanyLogo';
 import { SaveJobButton } from '../../../components/jobs/SaveJobButton';
 import { Link } from '../../../components/ui/Link';
 import { excerpt } from '../../../lib/format';
-import { payText, placeText, relativeDay, workplaceText } from '../../../lib/job-view';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { placeText, relativeDay } from '../../../lib/job-view';
+import { payIn, workplaceIn } from '../../../lib/job-words';
 import { KM_PER_MILE } from './DistanceFilter';
 import { useReaderLocale } from '../../../lib/locale';
 
 const metaClass = 'inline-flex items-center gap-1';
+
+/** How far a job is from the place searched, in kilometres and miles. */
+function Distance({ km }: { km: number }) {
+  const mi = Math.round(km / KM_PER_MILE);
+  return (
+    <span className="text-slate-500 dark:text-slate-400">
+      {' '}
+      <Trans>
+        · {km} km ({mi} mi)
+      </Trans>
+    </span>
+  );
+}
 
 /** A job in the home page's results: the whole card opens the job; the company name opens the company; the bookmark saves it. */
 /** `featured`: shown above a search's results, labelled so (an administrator featured it until a day). */
 export function JobCard({ job, featured = false }: { job: JobSummary; featured?: boolean }) {
   const companyName = job.company.name || job.companyName;
   const locale = useReaderLocale();
+  const { i18n, t } = useLingui();
   const border = featured ? 'border-amber-400 dark:border-amber-500' : 'border-slate-200 dark:border-slate-800';
   return (
     <article
@@ -22,7 +38,7 @@ export function JobCard({ job, featured = false }: { job: JobSummary; featured?:
     >
       {featured ? (
         <p className="mb-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-50">
-          Featured
+          <Trans>Featured</Trans>
         </p>
       ) : null}
       <div className="flex gap-4">
@@ -57,29 +73,24 @@ export function JobCard({ job, featured = false }: { job: JobSummary; featured?:
           </h3>
           <ul
             className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300"
-            aria-label="Job facts"
+            aria-label={t`Job facts`}
           >
             <li className={metaClass}>
               <MapPin size={15} aria-hidden="true" />
-              {placeText(job)}
-              {'distanceKm' in job && job.distanceKm !== undefined ? (
-                <span className="text-slate-500 dark:text-slate-400">
-                  {' '}
-                  · {job.distanceKm} km ({Math.round(job.distanceKm / KM_PER_MILE)} mi)
-                </span>
-              ) : null}
+              <bdi>{placeText(job)}</bdi>
+              {'distanceKm' in job && job.distanceKm !== undefined ? <Distance km={job.distanceKm} /> : null}
             </li>
             <li className={metaClass}>
               <BriefcaseBusiness size={15} aria-hidden="true" />
-              {workplaceText(job)}
+              {workplaceIn(i18n, job)}
             </li>
             <li className={metaClass}>
               <Clock size={15} aria-hidden="true" />
-              {job.employmentType}
+              <bdi>{job.employmentType}</bdi>
             </li>
             <li className={metaClass}>
               <Banknote size={15} aria-hidden="true" />
-              {payText(job, locale)}
+              <bdi>{payIn(i18n, job, locale)}</bdi>
             </li>
             <li className={metaClass}>
               <CalendarDays size={15} aria-hidden="true" />
@@ -98,7 +109,7 @@ export function JobCard({ job, featured = false }: { job: JobSummary; featured?:
         <SaveJobButton
           jobId={job._id}
           describedBy={`job-title-${job._id}`}
-          className="-mr-2 -mt-2 shrink-0 self-start"
+          className="-me-2 -mt-2 shrink-0 self-start"
         />
       </div>
     </article>

@@ -1,6 +1,6 @@
 import type { SearchQuery } from '@jobboard/shared';
-import { FIRST_PAINT_MESSAGES as MESSAGES } from '../../../lib/first-paint-messages';
 import { MapPin, Search } from '../../../components/ui/icons';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 /**
@@ -9,10 +9,10 @@ import { lazy, Suspense, useRef, useState, type KeyboardEvent, type ReactNode } 
  */
 export const SEARCH_FORM = 'home-search';
 
-const iconClass = 'pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-500';
+const iconClass = 'pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-slate-500';
 // White in both themes, so the browser's own parts of the box (its clear button) are drawn for a light one.
 const boxClass =
-  'w-full rounded-xl border-0 bg-white py-3 pl-10 pr-3 text-slate-900 placeholder:text-sm placeholder:text-slate-500 shadow [color-scheme:light] focus:outline-none focus:ring-4 focus:ring-amber-200';
+  'w-full rounded-xl border-0 bg-white py-3 ps-10 pe-3 text-slate-900 placeholder:text-sm placeholder:text-slate-500 shadow [color-scheme:light] focus:outline-none focus:ring-4 focus:ring-amber-200';
 
 const completions = () => import('./SearchCompletions');
 const WhatCompletions = lazy(() => completions().then((m) => ({ default: m.WhatCompletions })));
@@ -134,6 +134,7 @@ export function SearchHero({ query, text, setText, where, setWhere, update }: Se
   // The boxes' completions load once wanted (focus, or the pointer over the search form).
   const [wanted, setWanted] = useState(false);
   const want = () => setWanted(true);
+  const { t } = useLingui();
   const searchNow = (patch: { q?: string; where?: string }) => {
     const q = (patch.q ?? text).trim();
     const at = (patch.where ?? where).trim();
@@ -148,10 +149,12 @@ export function SearchHero({ query, text, setText, where, setWhere, update }: Se
   return (
     <section className="relative rounded-3xl bg-gradient-to-br from-teal-800 via-teal-700 to-cyan-800 px-5 py-10 text-white shadow-lg sm:px-10 sm:py-14">
       <h1 className="max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">
-        Find your <span className="text-amber-200">new job</span> today
+        <Trans>
+          Find your <span className="text-amber-200">new job</span> today
+        </Trans>
       </h1>
       <p className="mt-3 max-w-xl text-teal-50 sm:text-lg">
-        Thousands of jobs in technology, design and more are waiting for you.
+        <Trans>Thousands of jobs in technology, design and more are waiting for you.</Trans>
       </p>
       <form
         id={SEARCH_FORM}
@@ -172,10 +175,10 @@ export function SearchHero({ query, text, setText, where, setWhere, update }: Se
         <SearchBox
           id="job-search"
           name="q"
-          label="What: job title, company, skill or words"
+          label={t`What: job title, company, skill or words`}
           icon={<Search className={iconClass} size={18} aria-hidden="true" />}
           value={text}
-          placeholder={MESSAGES.searchPlaceholder}
+          placeholder={t`What position are you looking for?`}
           onChange={setText}
           onPick={(picked) => {
             setText(picked);
@@ -187,10 +190,10 @@ export function SearchHero({ query, text, setText, where, setWhere, update }: Se
         <SearchBox
           id="job-where"
           name="where"
-          label="Where: city, country or remote"
+          label={t`Where: city, country or remote`}
           icon={<MapPin className={iconClass} size={18} aria-hidden="true" />}
           value={where}
-          placeholder="City, country or remote"
+          placeholder={t`City, country or remote`}
           onChange={setWhere}
           onPick={(picked) => {
             setWhere(picked);
@@ -203,7 +206,7 @@ export function SearchHero({ query, text, setText, where, setWhere, update }: Se
           type="submit"
           className="rounded-xl bg-slate-900 px-6 py-3 font-semibold text-white hover:bg-slate-800 focus-visible:outline-white"
         >
-          Search
+          <Trans>Search</Trans>
         </button>
       </form>
     </section>

@@ -1,0 +1,59 @@
+import { DEFAULT_LANGUAGE, type Language } from '@jobboard/shared';
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { I18nProvider, LinguiContext, Trans as LinguiTrans } from '@lingui/react';
+import { useContext, type ComponentProps, type ReactNode } from 'react';
+import { messages as english } from '../locales/en/messages.po';
+
+/**
+ * The app's translations (Lingui, docs/decisions/0048-languages.md). The macros in the screens compile to
+ * `Trans` and `useLingui` from this module (lingui.config.ts, runtimeConfigModule): inside the I18nProvider that
+ * App.tsx puts around the routes they read its language; a component rendered alone (a unit test) speaks English.
+ * English is in the entry; German or Arabic is fetched when chosen, one catalogue at a time.
+ */
+
+export const createI18n = (language: Language, messages: Messages): I18n =>
+  setupI18n({ locale: language, messages: { [language]: messages } });
+
+export const englishMessages: Messages = english;
+
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ messages: Messages }>> = {
+  de: () => import('../locales/de/messages.po'),
+  ar: () => import('../locales/ar/messages.po'),
+};
+
+/** The catalogue of `language`: English at once, the others fetched. */
+export async function loadMessages(language: Language): Promise<Messages> {
+  return language === 'en' ? englishMessages : (await loaders[language]()).messages;
+}
+
+const englishI18n = createI18n(DEFAULT_LANGUAGE, englishMessages);
+
+let appI18n_: I18n = englishI18n;
+
+/** The browser app's i18n (main.tsx): what screens drawn in a root of their own (message dialogs) speak. */
+export function setAppI18n(i18n: I18n): void {
+  appI18n_ = i18n;
+}
+
+export const appI18n = (): I18n => appI18n_;
+
+/** `children` in the app's language, for a React root outside the app's tree. */
+export function InAppLanguage({ children }: { children: ReactNode }) {
+  return <I18nProvider i18n={appI18n_}>{children}</I18nProvider>;
+}
+const englishContext = { i18n: englishI18n, _: englishI18n.t.bind(englishI18n) };
+
+export function useLingui() {
+  return useContext(LinguiContext) ?? englishContext;
+}
+
+export function Trans(props: ComponentProps<typeof LinguiTrans>) {
+  const context = useContext(LinguiContext);
+  return context ? (
+    <LinguiTrans {...props} />
+  ) : (
+    <LinguiContext.Provider value={englishContext}>
+      <LinguiTrans {...props} />
+    </LinguiContext.Provider>
+  );
+}

@@ -1,0 +1,43 @@
+import { DEFAULT_LANGUAGE, directionOf, isLanguage, LANGUAGE_COOKIE, type Language } from '@jobboard/shared';
+import type { I18n } from '@lingui/core';
+import { apiFetch } from './api';
+import { loadMessages } from './i18n';
+
+/**
+ * The language the app starts in: the one a server-rendered page was written in (the server chose it from the
+ * account, the cookie or Accept-Language), else the cookie the language menu set, else the page's `<html lang>`.
+ */
+export function initialLanguage(doc: Document, ssrLanguage?: unknown): Language {
+  if (isLanguage(ssrLanguage)) return ssrLanguage;
+  const cookie = doc.cookie
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  if (isLanguage(cookie)) return cookie;
+  const lang = doc.documentElement.lang;
+  return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+}
+
+/** `<html lang dir>`: what screen readers, fonts, hyphenation and the logical CSS (start/end) follow. */
+export function applyDocumentLanguage(doc: Document, language: Language): void {
+  doc.documentElement.lang = language;
+  doc.documentElement.dir = directionOf(language);
+}
+
+/**
+ * The language menu's choice: kept in the cookie for a year (the server reads it for the next page), and on the
+ * account when someone is signed in, so their e-mails and other browsers follow. An account call the server
+ * refuses changes nothing on this screen: the choice holds in this browser.
+ */
+export async function chooseLanguage(i18n: I18n, language: Language, userId: string | null): Promise<void> {
+  const messages = await loadMessages(language);
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  i18n.load(language, messages);
+  i18n.activate(language);
+  applyDocumentLanguage(document, language);
+  if (!userId) return;
+  await apiFetch(`/api/user/update/${encodeURIComponent(userId)}`, {
+    method: 'POST',
+    body: { locale: language },
+  }).catch(() => undefined);
+}
