@@ -225,6 +225,25 @@ function useMemberRemoval(slug: string) {
   return { remove, onRemove, onLeave };
 }
 
+/** The invitations an owner sent that nobody has answered yet. */
+function PendingInvitations({ slug }: { slug: string }) {
+  const invitations = useCompanyInvitations(slug, true);
+  if (!invitations.data || invitations.data.length === 0) return null;
+  return (
+    <div className="mt-4">
+      <h3 className="text-sm font-semibold">Pending invitations</h3>
+      <ul className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        {invitations.data.map((invitation) => (
+          <li key={invitation.id} className="break-all">
+            {invitation.email}
+            {invitation.role ? ` (${COMPANY_ROLE_LABELS[invitation.role]})` : ''}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The members with their roles; an owner invites (choosing the role), changes roles and removes; anyone leaves. */
 export function MembersPanel({ slug, role }: { slug: string; role: CompanyRole }) {
   const me = useCurrentUser();
@@ -235,7 +254,6 @@ export function MembersPanel({ slug, role }: { slug: string; role: CompanyRole }
   const myEmail = me?.email.toLowerCase();
   const isCreator = Boolean(myEmail && members.data?.some((m) => m.isCreator && m.email.toLowerCase() === myEmail));
   const isOwner = role === 'owner';
-  const invitations = useCompanyInvitations(slug, isOwner);
 
   return (
     <>
@@ -271,19 +289,7 @@ export function MembersPanel({ slug, role }: { slug: string; role: CompanyRole }
             ))}
           </ul>
         )}
-        {isOwner && invitations.data && invitations.data.length > 0 ? (
-          <div className="mt-4">
-            <h3 className="text-sm font-semibold">Pending invitations</h3>
-            <ul className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-              {invitations.data.map((invitation) => (
-                <li key={invitation.id} className="break-all">
-                  {invitation.email}
-                  {invitation.role ? ` (${COMPANY_ROLE_LABELS[invitation.role]})` : ''}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        {isOwner ? <PendingInvitations slug={slug} /> : null}
         {remove.isError || changeRole.isError ? (
           <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">
             {errorMessage(remove.error ?? changeRole.error)}

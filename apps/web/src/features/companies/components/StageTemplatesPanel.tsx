@@ -75,17 +75,63 @@ function TemplateForm({ slug, template }: { slug: string; template: StageTemplat
   );
 }
 
-function CustomStages({ slug }: { slug: string }) {
-  const stages = useCustomStages(slug, true);
+/** A new stage of the company's own, after one of the fixed stages. */
+function AddStageForm({ slug }: { slug: string }) {
   const add = useAddCustomStage(slug);
-  const remove = useRemoveCustomStage(slug);
   const [name, setName] = useState('');
   const [after, setAfter] = useState<ApplicationStage>('reviewing');
   const onAdd = (event: SubmitEvent) => {
     event.preventDefault();
     if (name.trim()) add.mutate({ name: name.trim(), after }, { onSuccess: () => setName('') });
   };
-  const error = add.error ?? remove.error;
+  return (
+    <>
+      <form onSubmit={onAdd} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label htmlFor="custom-stage-name" className={labelClass}>
+            New stage
+          </label>
+          <input
+            id="custom-stage-name"
+            value={name}
+            maxLength={CUSTOM_STAGE_NAME_MAX}
+            onChange={(event) => setName(event.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="custom-stage-after" className={labelClass}>
+            After
+          </label>
+          <select
+            id="custom-stage-after"
+            className={`${inputClass} w-auto`}
+            value={after}
+            onChange={(event) => setAfter(APPLICATION_STAGES.find((s) => s === event.target.value) ?? 'reviewing')}
+          >
+            {APPLICATION_STAGES.map((stage) => (
+              <option key={stage} value={stage}>
+                {STAGE_LABELS[stage]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" disabled={add.isPending || !name.trim()}>
+          Add stage
+        </Button>
+      </form>
+      {add.error ? (
+        <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">
+          {errorMessage(add.error)}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function CustomStages({ slug }: { slug: string }) {
+  const stages = useCustomStages(slug, true);
+  const remove = useRemoveCustomStage(slug);
   return (
     <div className="mt-6">
       <h3 className="font-semibold">Your own stages</h3>
@@ -122,43 +168,10 @@ function CustomStages({ slug }: { slug: string }) {
           ))}
         </ul>
       )}
-      <form onSubmit={onAdd} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="flex-1">
-          <label htmlFor="custom-stage-name" className={labelClass}>
-            New stage
-          </label>
-          <input
-            id="custom-stage-name"
-            value={name}
-            maxLength={CUSTOM_STAGE_NAME_MAX}
-            onChange={(event) => setName(event.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="custom-stage-after" className={labelClass}>
-            After
-          </label>
-          <select
-            id="custom-stage-after"
-            className={`${inputClass} w-auto`}
-            value={after}
-            onChange={(event) => setAfter(APPLICATION_STAGES.find((s) => s === event.target.value) ?? 'reviewing')}
-          >
-            {APPLICATION_STAGES.map((stage) => (
-              <option key={stage} value={stage}>
-                {STAGE_LABELS[stage]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit" disabled={add.isPending || !name.trim()}>
-          Add stage
-        </Button>
-      </form>
-      {error ? (
+      <AddStageForm slug={slug} />
+      {remove.error ? (
         <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">
-          {errorMessage(error)}
+          {errorMessage(remove.error)}
         </p>
       ) : null}
     </div>
