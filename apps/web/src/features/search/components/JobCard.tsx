@@ -25,12 +25,50 @@ function Distance({ km }: { km: number }) {
   );
 }
 
-/** A job in the home page's results: the whole card opens the job; the company name opens the company; the bookmark saves it. */
-/** `featured`: shown above a search's results, labelled so (an administrator featured it until a day). */
-export function JobCard({ job, featured = false }: { job: JobSummary; featured?: boolean }) {
-  const companyName = job.company.name || job.companyName;
+/** The card's facts: place (and distance), workplace, employment type, pay and the day it was posted. */
+function JobFacts({ job }: { job: JobSummary }) {
   const locale = useReaderLocale();
   const { i18n, t } = useLingui();
+  return (
+    <ul
+      className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300"
+      aria-label={t`Job facts`}
+    >
+      <li className={metaClass}>
+        <MapPin size={15} aria-hidden="true" />
+        <bdi>{placeText(job)}</bdi>
+        {'distanceKm' in job && job.distanceKm !== undefined ? <Distance km={job.distanceKm} /> : null}
+      </li>
+      <li className={metaClass}>
+        <BriefcaseBusiness size={15} aria-hidden="true" />
+        {workplaceIn(i18n, job)}
+      </li>
+      <li className={metaClass}>
+        <Clock size={15} aria-hidden="true" />
+        <bdi>{job.employmentType}</bdi>
+      </li>
+      <li className={metaClass}>
+        <Banknote size={15} aria-hidden="true" />
+        <bdi>{payIn(i18n, job, locale)}</bdi>
+      </li>
+      <li className={metaClass}>
+        <CalendarDays size={15} aria-hidden="true" />
+        <time dateTime={job.postingDate}>{job.postingDate}</time>
+        {/* Across midnight UTC the server's day and the browser's differ by one: the browser's words win. */}
+        <span suppressHydrationWarning className="text-slate-500 dark:text-slate-400">
+          · {relativeDay(job.postingDate, new Date(), locale)}
+        </span>
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * A job in the home page's results: the whole card opens the job; the company name opens the company; the bookmark
+ * saves it. `featured`: shown above a search's results, labelled so (an administrator featured it until a day).
+ */
+export function JobCard({ job, featured = false }: { job: JobSummary; featured?: boolean }) {
+  const companyName = job.company.name || job.companyName;
   const border = featured ? 'border-amber-400 dark:border-amber-500' : 'border-slate-200 dark:border-slate-800';
   return (
     <article
@@ -71,36 +109,7 @@ export function JobCard({ job, featured = false }: { job: JobSummary; featured?:
               {job.jobTitle}
             </Link>
           </h3>
-          <ul
-            className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300"
-            aria-label={t`Job facts`}
-          >
-            <li className={metaClass}>
-              <MapPin size={15} aria-hidden="true" />
-              <bdi>{placeText(job)}</bdi>
-              {'distanceKm' in job && job.distanceKm !== undefined ? <Distance km={job.distanceKm} /> : null}
-            </li>
-            <li className={metaClass}>
-              <BriefcaseBusiness size={15} aria-hidden="true" />
-              {workplaceIn(i18n, job)}
-            </li>
-            <li className={metaClass}>
-              <Clock size={15} aria-hidden="true" />
-              <bdi>{job.employmentType}</bdi>
-            </li>
-            <li className={metaClass}>
-              <Banknote size={15} aria-hidden="true" />
-              <bdi>{payIn(i18n, job, locale)}</bdi>
-            </li>
-            <li className={metaClass}>
-              <CalendarDays size={15} aria-hidden="true" />
-              <time dateTime={job.postingDate}>{job.postingDate}</time>
-              {/* Across midnight UTC the server's day and the browser's differ by one: the browser's words win. */}
-              <span suppressHydrationWarning className="text-slate-500 dark:text-slate-400">
-                · {relativeDay(job.postingDate, new Date(), locale)}
-              </span>
-            </li>
-          </ul>
+          <JobFacts job={job} />
           <p dir="auto" className="mt-3 text-sm leading-relaxed text-slate-700 dark:text-slate-300">
             {excerpt(job.description)}
           </p>
