@@ -82,10 +82,7 @@ async function checkNextAlert(
       return { mailed: false };
     }
     const criteria = toCriteria(parsed.search);
-    if (criteria.q && deps.vocabulary) {
-      await deps.vocabulary.refresh(tx, now.getTime());
-      criteria.correctedQ = deps.vocabulary.correct(criteria.q);
-    }
+    if (criteria.q && deps.vocabulary) criteria.correctedQ = deps.vocabulary.correct(criteria.q);
     const rows = await findNewMatches(tx, alert, matchCondition(criteria, now), ALERT_LIMITS.jobsPerMail + 1);
     const fresh = rows.slice(0, ALERT_LIMITS.jobsPerMail);
     const oldestMailed = fresh.at(-1);
@@ -170,6 +167,8 @@ export async function checkDueAlerts(
   const key = await signingKey(deps.db);
   // Started before any transaction: on PGlite, starting the queue beside an open transaction would wait for it.
   await deps.mail.start();
+  // Likewise the spelling's words: reading them may ask the search index to catch up, on the database itself.
+  await deps.vocabulary?.refresh(deps.db, now.getTime());
   while (result.checked < maxAlerts) {
     const taken: { id?: string } = {};
     let outcome: { mailed: boolean } | undefined;
