@@ -1,4 +1,4 @@
-import { directionOf, isLanguage, PERIOD_WORDS, type Job } from '@jobboard/shared';
+import { PERIOD_WORDS, type Job } from '@jobboard/shared';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { countryLabel } from './countries';
@@ -42,8 +42,5 @@ export function payIn(
   const text = payText(job, locale);
   if (!job.salary) return text;
   const english = ` ${PERIOD_WORDS[job.salary.period]}`;
-  const amount = text.slice(0, -english.length);
-  // In right-to-left text the range's two numbers would swap places ("31–23"): the amount is kept left to right.
-  const rtl = isLanguage(i18n.locale) && directionOf(i18n.locale) === 'rtl';
-  return `${rtl ? `\u2066${amount}\u2069` : amount} ${i18n._(PERIOD[job.salary.period])}`;
+  return `${text.slice(0, -english.length)} ${i18n._(PERIOD[job.salary.period])}`;
 }
