@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps.js';
-import { accountRoutes } from './modules/accounts/accounts.routes.js';
+import { accountLinkRoutes, accountRoutes } from './modules/accounts/accounts.routes.js';
 import { adminAccountRoutes } from './modules/accounts/admin-accounts.routes.js';
 import { alertRoutes } from './modules/alerts/alerts.routes.js';
 import { allJobsRoute } from './modules/jobs/all-jobs.routes.js';
@@ -55,6 +55,7 @@ export async function registerApiRoutes(app: FastifyInstance, deps: AppDeps): Pr
   await app.register(userRoutes, { prefix: '/api/user', ...deps });
   await app.register(personalDataRoutes, { prefix: '/api/user', ...deps });
   await app.register(accountRoutes, { prefix: '/api', ...deps });
+  await app.register(accountLinkRoutes, { prefix: '/api', ...deps });
   await app.register(uploadRoutes, { prefix: '/api/upload', ...deps });
   await app.register(cvRoutes, { prefix: '/api', ...deps });
   await app.register(candidateProfileRoutes, { prefix: '/api/profile', ...deps });

@@ -80,6 +80,43 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       ),
   );
 
+  app.delete(
+    '/user/delete/:userId',
+    {
+      schema: {
+        tags: ['users'],
+        params: z.object({ userId: z.string().max(100) }),
+        body: accountDeleteBodySchema,
+        response: { 200: messageBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      const { avatar } = caller;
+      // The session alone is not enough to destroy the account: the owner proves it again (decision record 25).
+      if (parseId(request.params.userId, MESSAGES.userNotFound) === caller.id) {
+        await reauthenticate(deps, caller, request.session, request.body?.currentPassword, toDelete);
+      }
+      const { cvFilesLeft } = await deleteAccount(db, cvStorage, requireUser(request), request.params.userId, () =>
+        searchCounts.invalidate(),
+      );
+      // The account is gone either way; a file left behind is for an operator to delete (its key is enough), or
+      // for the orphan sweep (housekeeping.ts).
+      if (cvFilesLeft.length > 0)
+        request.log.warn({ keys: cvFilesLeft }, 'CV files of a deleted account could not be deleted');
+      await removeImageIfUnused(db, storage, avatar).catch((error: unknown) =>
+        request.log.warn({ err: error }, "a deleted account's avatar could not be deleted"),
+      );
+      clearSessionCookie(reply, config);
+      return { success: true, message: 'User has been deleted' };
+    },
+  );
+};
+
+/** The links mailed to an account (confirm the address, reset the password), under /api/auth. */
+export const accountLinkRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, rateLimiter, mail }) => {
+  const deps = { db, mail, limiter: rateLimiter, limits: rateLimitsOf(config) };
+
   app.post(
     '/auth/verify-email',
     { schema: { tags: ['auth'], body: verifyEmailBodySchema, response: { 200: accountSchema } } },
@@ -110,38 +147,6 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (
     async (request) => {
       await resetPassword(deps, request.body.token, request.body.password, request.ip);
       return { success: true, message: MESSAGES.passwordReset };
-    },
-  );
-
-  app.delete(
-    '/user/delete/:userId',
-    {
-      schema: {
-        tags: ['users'],
-        params: z.object({ userId: z.string().max(100) }),
-        body: accountDeleteBodySchema,
-        response: { 200: messageBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const caller = requireUser(request);
-      const { avatar } = caller;
-      // The session alone is not enough to destroy the account: the owner proves it again (decision record 25).
-      if (parseId(request.params.userId, MESSAGES.userNotFound) === caller.id) {
-        await reauthenticate(deps, caller, request.session, request.body?.currentPassword, toDelete);
-      }
-      const { cvFilesLeft } = await deleteAccount(db, cvStorage, requireUser(request), request.params.userId, () =>
-        searchCounts.invalidate(),
-      );
-      // The account is gone either way; a file left behind is for an operator to delete (its key is enough), or
-      // for the orphan sweep (housekeeping.ts).
-      if (cvFilesLeft.length > 0)
-        request.log.warn({ keys: cvFilesLeft }, 'CV files of a deleted account could not be deleted');
-      await removeImageIfUnused(db, storage, avatar).catch((error: unknown) =>
-        request.log.warn({ err: error }, "a deleted account's avatar could not be deleted"),
-      );
-      clearSessionCookie(reply, config);
-      return { success: true, message: 'User has been deleted' };
     },
   );
 };
