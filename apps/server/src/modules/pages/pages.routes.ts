@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { isLanguage, type CompanyPage, type Job, type Language, type SearchResult } from '@jobboard/shared';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../app-deps.js';
 import { rateLimitsOf, type Config } from '../../config.js';
 import { languageOf } from '../../http/language.js';
@@ -117,6 +118,49 @@ function pageLanguage(request: FastifyRequest, plan: PagePlan, answers: { status
   return isLanguage(chosen) ? chosen : languageOf(request);
 }
 
+async function companyOf(db: Db, job: Job): Promise<HiringCompany | undefined> {
+  if (!job.company.id) return undefined;
+  const company = await findCompanyById(db, job.company.id);
+  return company ? { website: company.website } : undefined;
+}
+
+/** The page's head: a job's tags and (open jobs) JSON-LD, a company's, a missing one's, or the home page's for its search. */
+async function headOf(
+  db: Db,
+  plan: PagePlan,
+  main: { status: number; body: unknown },
+  origin: string,
+): Promise<PageHead> {
+  if (plan.kind === 'company')
+    return main.status === 200 ? companyHead(main.body as CompanyPage, origin) : missingCompanyHead;
+  if (plan.kind === 'job') {
+    if (main.status !== 200) return missingJobHead;
+    const job = main.body as Job;
+    // Only an open job is a posting search engines may show.
+    // directApply: only a job that takes applications here (issue 33: not its company's site, not by e-mail).
+    const direct = async () => (await applyMethodOf(db, job._id)) === 'board';
+    const structured =
+      job.status === 'open' && !job.moderation
+        ? [jobPostingJsonLd(job, await companyOf(db, job), origin, await direct())]
+        : [];
+    return jobHead(job, origin, structured);
+  }
+  const search = plan.queries[plan.queries.length - 1]?.path.split('?')[1] ?? '';
+  const total = main.status === 200 ? (main.body as SearchResult).total : undefined;
+  return homeHead(origin, search, total);
+}
+
+/** One API answer, asked of this app with the visitor's cookie; a visitor without a session is nobody (401) without asking. */
+async function ask(server: FastifyInstance, request: FastifyRequest, query: PlannedQuery, cookieName: string) {
+  if (query.path === '/api/auth/me' && !request.cookies[cookieName]) return { key: query.key, status: 401, body: null };
+  const response = await server.inject({
+    method: 'GET',
+    url: query.path,
+    headers: { ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}), accept: 'application/json' },
+  });
+  return { key: query.key, status: response.statusCode, body: parse<unknown>(response.body) ?? null };
+}
+
 export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; shell: string }> = async (
   app,
   deps,
@@ -124,54 +168,15 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
   const { renderer, shell, config } = deps;
   const cookieName = sessionCookieName(config);
 
-  /** One API answer, asked of this app with the visitor's cookie; a visitor without a session is nobody (401) without asking. */
-  async function ask(server: FastifyInstance, request: FastifyRequest, query: PlannedQuery) {
-    if (query.path === '/api/auth/me' && !request.cookies[cookieName])
-      return { key: query.key, status: 401, body: null };
-    const response = await server.inject({
-      method: 'GET',
-      url: query.path,
-      headers: { ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}), accept: 'application/json' },
-    });
-    return { key: query.key, status: response.statusCode, body: parse<unknown>(response.body) ?? null };
-  }
-
-  async function companyOf(job: Job): Promise<HiringCompany | undefined> {
-    if (!job.company.id) return undefined;
-    const company = await findCompanyById(deps.db, job.company.id);
-    return company ? { website: company.website } : undefined;
-  }
-
-  /** The page's head: a job's tags and (open jobs) JSON-LD, a company's, a missing one's, or the home page's for its search. */
-  async function headOf(plan: PagePlan, main: { status: number; body: unknown }, origin: string): Promise<PageHead> {
-    if (plan.kind === 'company')
-      return main.status === 200 ? companyHead(main.body as CompanyPage, origin) : missingCompanyHead;
-    if (plan.kind === 'job') {
-      if (main.status !== 200) return missingJobHead;
-      const job = main.body as Job;
-      // Only an open job is a posting search engines may show.
-      // directApply: only a job that takes applications here (issue 33: not its company's site, not by e-mail).
-      const direct = async () => (await applyMethodOf(deps.db, job._id)) === 'board';
-      const structured =
-        job.status === 'open' && !job.moderation
-          ? [jobPostingJsonLd(job, await companyOf(job), origin, await direct())]
-          : [];
-      return jobHead(job, origin, structured);
-    }
-    const search = plan.queries[plan.queries.length - 1]?.path.split('?')[1] ?? '';
-    const total = main.status === 200 ? (main.body as SearchResult).total : undefined;
-    return homeHead(origin, search, total);
-  }
-
   /** The page rendered from its answers; undefined (with its status) when rendering failed and the shell must do. */
   async function render(request: FastifyRequest, plan: PagePlan, pageUrl: string, origin: string, locale: string) {
-    const answers = await Promise.all(plan.queries.map((query) => ask(app, request, query)));
+    const answers = await Promise.all(plan.queries.map((query) => ask(app, request, query, cookieName)));
     const main = answers[answers.length - 1] ?? { status: 500, body: null };
     const status = pageStatus(plan, main);
     const state: SsrState = { locale, language: pageLanguage(request, plan, answers), queries: answers };
     const { siteName, faviconUrl, tagline, accentColor } = deps.settings.current();
     const accent = accentColor === deps.settings.defaults.accentColor ? '' : accentColor;
-    const head = withSite(await headOf(plan, main, origin), siteName, faviconUrl, tagline, accent);
+    const head = withSite(await headOf(deps.db, plan, main, origin), siteName, faviconUrl, tagline, accent);
     try {
       return {
         status,
