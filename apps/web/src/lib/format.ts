@@ -29,16 +29,6 @@ export function dateOnly(value: string): string {
   return value.slice(0, 10);
 }
 
-/** '1 Job', '0 Jobs', '12 Jobs': the results heading (spec: '{n} Jobs'), in the singular for one. */
-export function jobCount(n: number): string {
-  return `${n} ${n === 1 ? 'Job' : 'Jobs'}`;
-}
-
-/** 'About 331,000 Jobs': the results heading when the total is an estimate (three significant digits). */
-export function aboutJobCount(n: number): string {
-  return `About ${Number(n.toPrecision(3)).toLocaleString('en-US')} Jobs`;
-}
-
 /**
  * A facet's count beside its option: the number, or for an estimate '~1.2K' (a sampled 0 is left out: the option
  * may still have a few matches).
