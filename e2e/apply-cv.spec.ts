@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
+  minimalPdf,
   CAROL,
   closeDialog,
   confirmEmailFromOutbox,
@@ -21,26 +22,6 @@ import {
 
 const PASSWORD = 'a long seeker passphrase';
 const NOTE = 'I have shipped three React apps to production.\nI would love to talk about this role.';
-
-/** A minimal valid PDF: one page, a cross-reference table with the right offsets. */
-function minimalPdf(text: string): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
-    `<< /Length ${text.length + 25} >>\nstream\nBT /F1 12 Tf (${text}) Tj ET\nendstream`,
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 /** Carol (a demo poster) signed in, with a fresh job of hers: its id and title. */
 async function carolWithJob(

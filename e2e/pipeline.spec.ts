@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  postJobAs,
   CAROL,
   closeDialog,
   DEMO_PASSWORD,
@@ -132,23 +133,9 @@ test('arrow keys on the stage select move nobody; a move that e-mails asks first
   const seekerEmail = `undo-${n}@example.com`;
   const title = `Undo Job ${n}`;
   await signInFast(page, CAROL, DEMO_PASSWORD);
-  const posted = await page.request.post('/api/job/post-job', {
-    data: {
-      jobTitle: title,
-      companyName: 'E2E Widgets',
-      companyLogo: '/static/logos/tidewater.svg',
-      jobLocation: 'London',
-      employmentType: 'Full-time',
-      experienceLevel: 'Any Experience',
-      salaryType: 'Yearly',
-      minPrice: '$20k',
-      maxPrice: '$120k',
-      description: 'A job whose candidate is moved by mistake and moved back in the end-to-end test.',
-      skills: [{ value: 'React', label: 'React' }],
-    },
+  const jobId = await postJobAs(page, title, {
+    description: 'A job whose candidate is moved by mistake and moved back in the end-to-end test.',
   });
-  expect(posted.status(), await posted.text()).toBe(201);
-  const { insertedId: jobId } = (await posted.json()) as { insertedId: string };
   const seeker = await browser.newContext();
   const seekerPage = await seeker.newPage();
   const signup = await seekerPage.request.post('/api/auth/signup', {
