@@ -66,6 +66,12 @@ describeEachDb('the audit log (issue 34 item 1)', (kind) => {
     expect((await log('?action=user.ban')).items.map((entry) => entry.action)).toEqual(['user.ban']);
     expect((await log(`?admin=AUDIT-ADMIN-${kind}`)).total).toBe(4);
     expect((await log('?admin=nobody')).total).toBe(0);
+    const aboutSeeker = await log(`?target=${encodeURIComponent(seeker.user.email.toUpperCase())}`);
+    expect(aboutSeeker.items.map((entry) => entry.action)).toEqual(['user.unban', 'user.ban']);
+    expect((await log('?target=audited%20role')).items.map((entry) => entry.action)).toEqual([
+      'job.approve',
+      'job.hide',
+    ]);
   });
 
   it('exports CSV a spreadsheet reads as text: quoted commas, quotes and newlines, no formulas', async () => {

@@ -67,6 +67,8 @@ export interface AuditFilter {
   action?: AdminAction | undefined;
   /** Part of the administrator's e-mail. */
   admin?: string | undefined;
+  /** Part of the target's label (a job's title, an account's e-mail): everything done to one job or account. */
+  target?: string | undefined;
 }
 
 function where(filter: AuditFilter): { sql: string; params: unknown[] } {
@@ -74,6 +76,7 @@ function where(filter: AuditFilter): { sql: string; params: unknown[] } {
   const parts: string[] = [];
   if (filter.action) parts.push(`action = $${params.push(filter.action)}`);
   if (filter.admin) parts.push(`strpos(admin_email, $${params.push(filter.admin.toLowerCase())}) > 0`);
+  if (filter.target) parts.push(`strpos(lower(target_label), $${params.push(filter.target.toLowerCase())}) > 0`);
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 

@@ -11,6 +11,7 @@ const CSV_ROWS = 10_000;
 const filterSchema = {
   action: z.enum(ADMIN_ACTIONS, { error: `action: one of ${ADMIN_ACTIONS.join(', ')}` }).optional(),
   admin: z.string().trim().max(254, { error: 'admin: at most 254 characters' }).optional(),
+  target: z.string().trim().max(254, { error: 'target: at most 254 characters' }).optional(),
 };
 const auditQuerySchema = z.strictObject({
   ...filterSchema,
@@ -47,7 +48,10 @@ function csvOf(items: AuditEntry[]): string {
   return `${[header, ...rows].join('\r\n')}\r\n`;
 }
 
-/** The administrators' audit log (issue 34): read a page, filtered by action and administrator, or export it as CSV. */
+/**
+ * The administrators' audit log (issue 34): read a page, filtered by action, administrator and target, or export it
+ * as CSV.
+ */
 export const auditRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const preValidation = async (request: { user: Parameters<typeof requireAdmin>[0] }) => {
     requireAdmin(request.user, config.adminEmails);

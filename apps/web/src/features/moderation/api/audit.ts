@@ -32,6 +32,8 @@ export interface AuditEntry {
 export interface AuditFilter {
   action: string;
   admin: string;
+  /** Part of a job's title or an account's e-mail. */
+  target: string;
 }
 
 /** The filter as the API's query string (empty parts left out), with the page when there is one. */
@@ -39,6 +41,7 @@ export function auditQuery(filter: AuditFilter, page?: number): string {
   const params = new URLSearchParams();
   if (filter.action) params.set('action', filter.action);
   if (filter.admin.trim()) params.set('admin', filter.admin.trim());
+  if (filter.target.trim()) params.set('target', filter.target.trim());
   if (page && page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `?${query}` : '';
@@ -47,7 +50,7 @@ export function auditQuery(filter: AuditFilter, page?: number): string {
 /** One page of the audit log (GET /api/admin/audit), newest first. */
 export function useAuditLog(filter: AuditFilter, page: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['moderation', 'audit', filter.action, filter.admin, page],
+    queryKey: ['moderation', 'audit', filter.action, filter.admin, filter.target, page],
     queryFn: ({ signal }) =>
       apiFetch<{ items: AuditEntry[]; total: number; page: number; pageSize: number }>(
         `/api/admin/audit${auditQuery(filter, page)}`,

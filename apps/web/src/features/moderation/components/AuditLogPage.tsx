@@ -68,6 +68,18 @@ function Filters({ filter }: { filter: AuditFilter }) {
           className={inputClass}
         />
       </div>
+      <div>
+        <label htmlFor="audit-target" className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
+          Job or account
+        </label>
+        <input
+          id="audit-target"
+          name="target"
+          defaultValue={filter.target}
+          placeholder="Part of a title or an e-mail"
+          className={inputClass}
+        />
+      </div>
       <Button type="submit" variant="secondary">
         Filter
       </Button>
@@ -84,7 +96,11 @@ export function AuditLogPage() {
   const user = useCurrentUser();
   const isAdmin = user?.isAdmin === true;
   const { page, setPage, params } = usePageParam();
-  const filter = { action: params.get('action') ?? '', admin: params.get('admin') ?? '' };
+  const filter = {
+    action: params.get('action') ?? '',
+    admin: params.get('admin') ?? '',
+    target: params.get('target') ?? '',
+  };
   const log = useAuditLog(filter, page, isAdmin);
   const forbidden = !isAdmin || (log.error instanceof ApiError && log.error.status === 403);
   const pageCount = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
@@ -103,7 +119,7 @@ export function AuditLogPage() {
         </p>
       ) : (
         <>
-          <Filters key={`${filter.action}|${filter.admin}`} filter={filter} />
+          <Filters key={`${filter.action}|${filter.admin}|${filter.target}`} filter={filter} />
           {log.isPending ? (
             <Spinner label="Loading the audit log" />
           ) : log.isError ? (
@@ -112,7 +128,7 @@ export function AuditLogPage() {
             </p>
           ) : log.data.items.length === 0 ? (
             <p role="status" className={muted}>
-              Nothing recorded{filter.action || filter.admin ? ' for this filter' : ' yet'}.
+              Nothing recorded{filter.action || filter.admin || filter.target ? ' for this filter' : ' yet'}.
             </p>
           ) : (
             <>

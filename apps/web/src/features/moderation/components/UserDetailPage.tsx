@@ -86,6 +86,11 @@ function Facts({ detail }: { detail: AdminUserDetail }) {
               {user.banReason ? `: ${user.banReason}` : ''}
             </p>
           ) : null}
+          <p className="mt-2">
+            <Link to={`/admin/audit?target=${encodeURIComponent(user.email)}`} className={linkClass}>
+              Decisions about this account
+            </Link>
+          </p>
         </dd>
       </div>
     </dl>
