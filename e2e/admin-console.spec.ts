@@ -13,7 +13,7 @@ const shoot = (page: Page, name: string) => shootScreens(page, `console-${name}`
 /** A new account with a confirmed address and one job, signed up through the API. */
 async function posterWithJob(page: Page, title: string): Promise<{ email: string; jobId: string }> {
   const suffix = uniqueSuffix();
-  const email = `${title.split(' ')[0]!.toLowerCase()}-${suffix}@example.com`;
+  const email = `${(title.split(' ')[0] ?? 'console').toLowerCase()}-${suffix}@example.com`;
   const password = 'a long console passphrase';
   const api = page.context().request;
   const signUp = await api.post('/api/auth/signup', {
