@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shootScreens } from './fixtures';
+import { shootScreens, signUpAs, uniqueSuffix } from './fixtures';
 
 /*
  * Languages in the browser (issue 35): the server writes the page in the reader's language (Accept-Language, else
@@ -97,6 +97,22 @@ test.describe('languages', () => {
     await page.getByRole('combobox', { name: 'اللغة' }).selectOption('en');
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     await expect(page.getByRole('heading', { name: 'Job description' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a screen with a catalogue of its own comes in the page’s language, and follows the language menu', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto('/');
+    await page.context().addCookies([{ name: 'lang', value: 'de', url: page.url() }]);
+    await signUpAs(page, 'Language Reader', `lang-${uniqueSuffix()}`);
+    await page.goto('/saved-jobs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ihre gespeicherten Stellen' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('ar');
+    await expect(page.getByRole('heading', { level: 1, name: 'وظائفك المحفوظة' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'اللغة' }).selectOption('en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Saved Jobs' })).toBeVisible();
     expect(errors).toEqual([]);
   });
 });

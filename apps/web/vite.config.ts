@@ -9,7 +9,7 @@ import { linguiPlugins } from './lingui-plugins.config.ts';
 
 const API_TARGET = 'http://localhost:3000';
 // A guard against regressions, not the target (decision 28; the measured size is in docs/performance.md).
-const HOME_BUDGET_KB = 122;
+const HOME_BUDGET_KB = 123;
 
 interface ChunkLike {
   type: 'chunk';
@@ -170,7 +170,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         codeSplitting: {
           groups: [
             // The libraries every screen needs, in one long-cached file (one gzip stream compresses better than five).
-            { name: 'framework', test: /node_modules\/(react|react-dom|scheduler|@lingui\/core|@lingui\/react)\// },
+            // Vite's preload helper too: every lazy screen's import goes through it.
+            {
+              name: 'framework',
+              test: /node_modules\/(react|react-dom|scheduler|@lingui\/core|@lingui\/react)\/|vite\/preload-helper/,
+            },
             // The server state library in one file too: left to itself it splits into three chunks the home page
             // loads anyway (useQuery, mutation, and one named after lib/query-keys), 1.2 KB more gzipped than one.
             { name: 'query', test: /node_modules\/@tanstack\// },

@@ -2,7 +2,7 @@ import type { SearchQuery } from '@jobboard/shared';
 import { Route, Routes } from 'react-router';
 import { AlertMeButton } from '../features/alerts/components/AlertMeButton';
 import { HomePage } from '../features/search/components/HomePage';
-import { lazyScreen as named } from '../lib/lazy-screen';
+import { lazyScreen } from '../lib/lazy-screen';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './layout/RootLayout';
 
@@ -11,42 +11,115 @@ import { RootLayout } from './layout/RootLayout';
  * on the home page, which has a 105 KB budget (docs/principles.md, "Search and performance"). Home is part of the entry (it is the
  * first screen most people see, so it should not wait for a second request); every other screen is a lazy chunk.
  */
-const JobPage = named(() => import('../features/jobs/components/JobPage'), 'JobPage');
-const CompanyPage = named(() => import('../features/companies/components/CompanyPage'), 'CompanyPage');
-const InvitationsPage = named(() => import('../features/companies/components/InvitationsPage'), 'InvitationsPage');
-const SignInPage = named(() => import('../features/auth/components/SignInPage'), 'SignInPage');
-const SignUpPage = named(() => import('../features/auth/components/SignUpPage'), 'SignUpPage');
-const ForgotPasswordPage = named(() => import('../features/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage');
-const ResetPasswordPage = named(() => import('../features/auth/components/ResetPasswordPage'), 'ResetPasswordPage');
-const VerifyEmailPage = named(() => import('../features/auth/components/VerifyEmailPage'), 'VerifyEmailPage');
-const AboutPage = named(() => import('./pages/AboutPage'), 'AboutPage');
-const PrivacyPage = named(() => import('./pages/SitePage'), 'PrivacyPage');
-const TermsPage = named(() => import('./pages/SitePage'), 'TermsPage');
-const SettingsPage = named(() => import('../features/moderation/components/SettingsPage'), 'SettingsPage');
-const SitePagesPage = named(() => import('../features/moderation/components/SitePagesPage'), 'SitePagesPage');
-const ProfilePage = named(() => import('../features/profile/components/ProfilePage'), 'ProfilePage');
-const PostJobPage = named(() => import('../features/jobs/components/PostJobPage'), 'PostJobPage');
-const EditJobPage = named(() => import('../features/jobs/components/EditJobPage'), 'EditJobPage');
-const MyJobsPage = named(() => import('../features/jobs/components/MyJobsPage'), 'MyJobsPage');
-const AppliedJobsPage = named(() => import('../features/applications/components/AppliedJobsPage'), 'AppliedJobsPage');
-const SavedJobsPage = named(() => import('../features/saved-jobs/components/SavedJobsPage'), 'SavedJobsPage');
-const ResponsesPage = named(() => import('../features/applications/components/ResponsesPage'), 'ResponsesPage');
-const CandidatePage = named(() => import('../features/conversations/components/CandidatePage'), 'CandidatePage');
-const MessagesPage = named(() => import('../features/conversations/components/MessagesPage'), 'MessagesPage');
-const AlertsPage = named(() => import('../features/alerts/components/AlertsPage'), 'AlertsPage');
-const UnsubscribePage = named(() => import('../features/alerts/components/UnsubscribePage'), 'UnsubscribePage');
-const AdminPage = named(() => import('../features/moderation/components/AdminPage'), 'AdminPage');
-const AuditLogPage = named(() => import('../features/moderation/components/AuditLogPage'), 'AuditLogPage');
-const AdminConsole = named(() => import('../features/moderation/components/AdminConsole'), 'AdminConsole');
-const UsersPage = named(() => import('../features/moderation/components/UsersPage'), 'UsersPage');
-const UserDetailPage = named(() => import('../features/moderation/components/UserDetailPage'), 'UserDetailPage');
-const JobsConsolePage = named(() => import('../features/moderation/components/JobsConsolePage'), 'JobsConsolePage');
-const CompaniesConsolePage = named(
+const JobPage = lazyScreen(() => import('../features/jobs/components/JobPage'), 'JobPage');
+const CompanyPage = lazyScreen(
+  () => import('../features/companies/components/CompanyPage'),
+  'CompanyPage',
+  'companies',
+);
+const InvitationsPage = lazyScreen(
+  () => import('../features/companies/components/InvitationsPage'),
+  'InvitationsPage',
+  'companies',
+);
+const SignInPage = lazyScreen(() => import('../features/auth/components/SignInPage'), 'SignInPage', 'auth');
+const SignUpPage = lazyScreen(() => import('../features/auth/components/SignUpPage'), 'SignUpPage', 'auth');
+const ForgotPasswordPage = lazyScreen(
+  () => import('../features/auth/components/ForgotPasswordPage'),
+  'ForgotPasswordPage',
+  'auth',
+);
+const ResetPasswordPage = lazyScreen(
+  () => import('../features/auth/components/ResetPasswordPage'),
+  'ResetPasswordPage',
+  'auth',
+);
+const VerifyEmailPage = lazyScreen(
+  () => import('../features/auth/components/VerifyEmailPage'),
+  'VerifyEmailPage',
+  'auth',
+);
+const AboutPage = lazyScreen(() => import('./pages/AboutPage'), 'AboutPage');
+const PrivacyPage = lazyScreen(() => import('./pages/SitePage'), 'PrivacyPage');
+const TermsPage = lazyScreen(() => import('./pages/SitePage'), 'TermsPage');
+const SettingsPage = lazyScreen(
+  () => import('../features/moderation/components/SettingsPage'),
+  'SettingsPage',
+  'moderation',
+);
+const SitePagesPage = lazyScreen(
+  () => import('../features/moderation/components/SitePagesPage'),
+  'SitePagesPage',
+  'moderation',
+);
+const ProfilePage = lazyScreen(() => import('../features/profile/components/ProfilePage'), 'ProfilePage', 'profile');
+const PostJobPage = lazyScreen(() => import('../features/jobs/components/PostJobPage'), 'PostJobPage', 'jobs');
+const EditJobPage = lazyScreen(() => import('../features/jobs/components/EditJobPage'), 'EditJobPage', 'jobs');
+const MyJobsPage = lazyScreen(() => import('../features/jobs/components/MyJobsPage'), 'MyJobsPage', 'jobs');
+const AppliedJobsPage = lazyScreen(
+  () => import('../features/applications/components/AppliedJobsPage'),
+  'AppliedJobsPage',
+  'applications',
+);
+const SavedJobsPage = lazyScreen(
+  () => import('../features/saved-jobs/components/SavedJobsPage'),
+  'SavedJobsPage',
+  'saved-jobs',
+);
+const ResponsesPage = lazyScreen(
+  () => import('../features/applications/components/ResponsesPage'),
+  'ResponsesPage',
+  'applications',
+);
+const CandidatePage = lazyScreen(
+  () => import('../features/conversations/components/CandidatePage'),
+  'CandidatePage',
+  'conversations',
+);
+const MessagesPage = lazyScreen(
+  () => import('../features/conversations/components/MessagesPage'),
+  'MessagesPage',
+  'conversations',
+);
+const AlertsPage = lazyScreen(() => import('../features/alerts/components/AlertsPage'), 'AlertsPage', 'alerts');
+const UnsubscribePage = lazyScreen(
+  () => import('../features/alerts/components/UnsubscribePage'),
+  'UnsubscribePage',
+  'alerts',
+);
+const AdminPage = lazyScreen(() => import('../features/moderation/components/AdminPage'), 'AdminPage', 'moderation');
+const AuditLogPage = lazyScreen(
+  () => import('../features/moderation/components/AuditLogPage'),
+  'AuditLogPage',
+  'moderation',
+);
+const AdminConsole = lazyScreen(
+  () => import('../features/moderation/components/AdminConsole'),
+  'AdminConsole',
+  'moderation',
+);
+const UsersPage = lazyScreen(() => import('../features/moderation/components/UsersPage'), 'UsersPage', 'moderation');
+const UserDetailPage = lazyScreen(
+  () => import('../features/moderation/components/UserDetailPage'),
+  'UserDetailPage',
+  'moderation',
+);
+const JobsConsolePage = lazyScreen(
+  () => import('../features/moderation/components/JobsConsolePage'),
+  'JobsConsolePage',
+  'moderation',
+);
+const CompaniesConsolePage = lazyScreen(
   () => import('../features/moderation/components/CompaniesConsolePage'),
   'CompaniesConsolePage',
+  'moderation',
 );
-const ReportsPage = named(() => import('../features/moderation/components/ReportsPage'), 'ReportsPage');
-const NotFoundPage = named(() => import('./pages/NotFoundPage'), 'NotFoundPage');
+const ReportsPage = lazyScreen(
+  () => import('../features/moderation/components/ReportsPage'),
+  'ReportsPage',
+  'moderation',
+);
+const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 /**
  * The search results' "Alert me", and the empty result's "Create an alert" (features do not import each other:

@@ -2,13 +2,16 @@ import { DEFAULT_LANGUAGE, type Language } from '@jobboard/shared';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { I18nProvider, LinguiContext, Trans as LinguiTrans } from '@lingui/react';
 import { useContext, type ComponentProps, type ReactNode } from 'react';
+import type { Catalogue } from './feature-catalogues';
 import { messages as english } from '../locales/en/messages.po';
 
 /**
  * The app's translations (Lingui, docs/decisions/0048-languages.md). The macros in the screens compile to
  * `Trans` and `useLingui` from this module (lingui.config.ts, runtimeConfigModule): inside the I18nProvider that
  * App.tsx puts around the routes they read its language; a component rendered alone (a unit test) speaks English.
- * English is in the entry; German or Arabic is fetched when chosen, one catalogue at a time.
+ * The core catalogue (the shell, home, the job page) comes first: English is in the entry, German or Arabic is
+ * fetched when chosen. Every other feature's catalogue is fetched with its screen (lazyScreen), in the app's
+ * language, and again in a new language when the language menu changes it.
  */
 
 export const createI18n = (language: Language, messages: Messages): I18n =>
@@ -21,7 +24,7 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ messages: Message
   ar: () => import('../locales/ar/messages.po'),
 };
 
-/** The catalogue of `language`: English at once, the others fetched. */
+/** The core catalogue of `language`: English at once, the others fetched. */
 export async function loadMessages(language: Language): Promise<Messages> {
   return language === 'en' ? englishMessages : (await loaders[language]()).messages;
 }
@@ -36,6 +39,30 @@ export function setAppI18n(i18n: I18n): void {
 }
 
 export const appI18n = (): I18n => appI18n_;
+
+export type { Catalogue };
+
+const loadedCatalogues = new Set<Catalogue>();
+
+/** Adds a feature's messages to the app's i18n, in its language, before the feature's screen renders. */
+export async function loadCatalogue(catalogue: Catalogue): Promise<void> {
+  const i18n = appI18n_;
+  const language = i18n.locale as Language;
+  // Noted first: a language chosen while this loads fetches the feature's messages in that language too.
+  loadedCatalogues.add(catalogue);
+  const { featureMessages } = await import('./feature-catalogues');
+  i18n.load(language, await featureMessages(catalogue, language));
+}
+
+/** Every catalogue the app holds, in `language`: the core one and each feature's fetched so far. */
+export async function messagesIn(language: Language): Promise<Messages> {
+  const { featureMessages } = await import('./feature-catalogues');
+  const parts = await Promise.all([
+    loadMessages(language),
+    ...[...loadedCatalogues].map((catalogue) => featureMessages(catalogue, language)),
+  ]);
+  return Object.assign({}, ...parts) as Messages;
+}
 
 /** `children` in the app's language, for a React root outside the app's tree. */
 export function InAppLanguage({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, directionOf, isLanguage, LANGUAGE_COOKIE, type Language } from '@jobboard/shared';
 import type { I18n } from '@lingui/core';
 import { apiFetch } from './api';
-import { loadMessages } from './i18n';
+import { messagesIn } from './i18n';
 
 /**
  * The language the app starts in: the one a server-rendered page was written in (the server chose it from the
@@ -30,7 +30,7 @@ export function applyDocumentLanguage(doc: Document, language: Language): void {
  * refuses changes nothing on this screen: the choice holds in this browser.
  */
 export async function chooseLanguage(i18n: I18n, language: Language, userId: string | null): Promise<void> {
-  const messages = await loadMessages(language);
+  const messages = await messagesIn(language);
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
   i18n.load(language, messages);
   i18n.activate(language);

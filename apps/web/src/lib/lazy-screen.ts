@@ -1,4 +1,6 @@
 import { lazy, type ComponentType } from 'react';
+import type { Catalogue } from './feature-catalogues';
+import { loadCatalogue } from './i18n';
 
 /** When this tab last reloaded itself for a chunk that would not load (sessionStorage: per tab). */
 const RELOADED_AT = 'jobboard:chunk-reload-at';
@@ -41,11 +43,21 @@ export async function importWithRetry<T>(load: () => Promise<T>, retryDelayMs = 
   }
 }
 
-/** React.lazy over a named export, loaded with importWithRetry. */
+/**
+ * React.lazy over a named export, loaded with importWithRetry, together with the catalogue of the feature it
+ * belongs to (none for a screen whose texts are in the core catalogue).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint on a component's props
 export function lazyScreen<M extends Record<K, ComponentType<any>>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
+  catalogue?: Catalogue,
 ) {
-  return lazy(() => importWithRetry(load).then((m) => ({ default: m[name] })));
+  return lazy(async () => {
+    const [module] = await Promise.all([
+      importWithRetry(load),
+      catalogue ? importWithRetry(() => loadCatalogue(catalogue)) : undefined,
+    ]);
+    return { default: module[name] };
+  });
 }

@@ -2,9 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
+const SRC = path.join(import.meta.dirname, '..');
+const FEATURES = fs.readdirSync(path.join(SRC, 'features'));
+
+/** Each catalogue's file in a language: the core one, then every feature's (lingui.config.ts). */
+const CATALOGUES: Record<string, (language: string) => string> = {
+  core: (language) => path.join(SRC, 'locales', language, 'messages.po'),
+  ...Object.fromEntries(
+    FEATURES.filter((feature) => fs.existsSync(path.join(SRC, 'features', feature, 'locales'))).map((feature) => [
+      feature,
+      (language: string) => path.join(SRC, 'features', feature, 'locales', `${language}.po`),
+    ]),
+  ),
+};
+
 /** msgid -> msgstr of one catalogue (one-line entries: how `lingui extract` writes the app's messages). */
-function read(language: string): Map<string, string> {
-  const text = fs.readFileSync(path.join(import.meta.dirname, language, 'messages.po'), 'utf8');
+function read(file: string): Map<string, string> {
+  const text = fs.readFileSync(file, 'utf8');
   const entries = new Map<string, string>();
   for (const [, id, str] of text.matchAll(/^msgid "(.*)"\nmsgstr "(.*)"$/gm)) if (id) entries.set(id ?? '', str ?? '');
   return entries;
@@ -17,14 +31,46 @@ function slots(message: string): string[] {
   return [...new Set([...names, ...tags])].sort();
 }
 
-describe('the web catalogues (issue 35)', () => {
-  const english = read('en');
+describe.each(Object.entries(CATALOGUES))('the web catalogue %s (issue 35)', (_name, fileOf) => {
+  const english = read(fileOf('en'));
   it.each(['de', 'ar'])('%s translates every message, keeping its placeholders and tags', (language) => {
-    const catalogue = read(language);
+    const catalogue = read(fileOf(language));
     expect([...catalogue.keys()].sort()).toEqual([...english.keys()].sort());
     for (const [id, translation] of catalogue) {
       expect(translation, id).not.toBe('');
       expect(slots(translation), id).toEqual(slots(id));
     }
   });
+});
+
+/** `lazyScreen(() => import('…/features/<name>/…'), 'Export', '<name>')`, or no third argument. */
+const LAZY = /lazyScreen\(\s*\(\) => import\('([^']+)'\),\s*'\w+'(?:,\s*'([\w-]+)')?,?\s*\)/g;
+
+function sources(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .flatMap((entry) =>
+      entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')
+        ? [path.join(entry.parentPath, entry.name)]
+        : [],
+    );
+}
+
+describe('lazy screens fetch their feature’s catalogue (issue 35)', () => {
+  const core = fs.readFileSync(path.join(SRC, '..', 'lingui.config.ts'), 'utf8');
+  const lazies = sources(SRC).flatMap((file) =>
+    [...fs.readFileSync(file, 'utf8').matchAll(LAZY)].map((m) => ({ file, target: m[1] ?? '', catalogue: m[2] })),
+  );
+
+  it('finds the lazy screens', () => expect(lazies.length).toBeGreaterThan(30));
+
+  it.each(lazies.map((lazy) => [path.relative(SRC, lazy.file), lazy.target, lazy.catalogue]))(
+    '%s: %s loads catalogue %s',
+    (file, target, catalogue) => {
+      const resolved = path.relative(SRC, path.resolve(path.dirname(path.join(SRC, file)), target ?? ''));
+      const feature = /^features\/([\w-]+)\//.exec(resolved)?.[1];
+      const inCore = feature === undefined || feature === 'search' || core.includes(path.basename(resolved));
+      expect(catalogue, resolved).toBe(inCore ? undefined : feature);
+    },
+  );
 });

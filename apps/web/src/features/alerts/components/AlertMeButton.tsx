@@ -1,11 +1,12 @@
 import { alertQueryString, type SearchQuery } from '@jobboard/shared';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { lazyScreen } from '../../../lib/lazy-screen';
 import { signInPath } from '../../../lib/next-path';
 import { useSession } from '../../../lib/session';
 
 // The dialog (and its request code) loads on first use: the home page's first load carries only this button.
-const AlertDialog = lazy(() => import('./AlertDialog').then((m) => ({ default: m.AlertDialog })));
+const AlertDialog = lazyScreen(() => import('./AlertDialog'), 'AlertDialog', 'alerts');
 
 /**
  * "Alert me" on the search results: opens a small dialog to save the current search as a daily or instant alert.

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { jobPageTitle, MESSAGES, SITE_NAME, type Job } from '@jobboard/shared';
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ReportJob } from '../../../components/jobs/ReportJob';
 import { SaveJobButton } from '../../../components/jobs/SaveJobButton';
@@ -12,6 +12,7 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { useHydrated } from '../../../lib/hydrated';
 import { useReaderLocale } from '../../../lib/locale';
 import { useMyApplications } from '../../../lib/my-applications';
+import { lazyScreen } from '../../../lib/lazy-screen';
 import { signInPath } from '../../../lib/next-path';
 import { useCurrentUser, type SessionUser } from '../../../lib/session';
 import { useCountJobView } from '../api/job-stats';
@@ -24,7 +25,7 @@ import { ExternalApplyLink } from './ExternalApplyLink';
 import { useApplyFormQuery } from '../api/apply-options';
 
 // The apply form (note and CV) is its own chunk: loaded when a seeker presses Apply Now, never with the page.
-const ApplyDialog = lazy(() => import('./ApplyDialog').then((module) => ({ default: module.ApplyDialog })));
+const ApplyDialog = lazyScreen(() => import('./ApplyDialog'), 'ApplyDialog', 'jobs');
 
 /**
  * Back from signing in with `?apply=1` (the session ended while applying): reopens the apply dialog, whose draft

@@ -1,4 +1,5 @@
 import type { SavedJob } from '@jobboard/shared';
+import { Trans } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
 import { SaveJobButton } from '../../../components/jobs/SaveJobButton';
 import { buttonClass, Button } from '../../../components/ui/Button';
@@ -127,7 +128,9 @@ export function SavedJobsPage() {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <section aria-busy={saved.isFetching}>
-      <PageTitle subtitle={data && data.total > 0 ? savedCount(data.total) : undefined}>Your Saved Jobs</PageTitle>
+      <PageTitle subtitle={data && data.total > 0 ? savedCount(data.total) : undefined}>
+        <Trans>Your Saved Jobs</Trans>
+      </PageTitle>
       {saved.isPending ? (
         <Spinner label="Loading your saved jobs" />
       ) : saved.isError && !data ? (
