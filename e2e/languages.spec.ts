@@ -108,7 +108,7 @@ test.describe('languages', () => {
     await page.context().addCookies([{ name: 'lang', value: 'de', url: page.url() }]);
     await signUpAs(page, 'Language Reader', `lang-${uniqueSuffix()}`);
     await page.goto('/saved-jobs');
-    await expect(page.getByRole('heading', { level: 1, name: 'Ihre gespeicherten Stellen' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ihre gemerkten Stellen' })).toBeVisible();
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('ar');
     await expect(page.getByRole('heading', { level: 1, name: 'وظائفك المحفوظة' })).toBeVisible();
     await page.getByRole('combobox', { name: 'اللغة' }).selectOption('en');
