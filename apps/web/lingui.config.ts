@@ -15,6 +15,20 @@ const CORE = [
   '<rootDir>/src/features/alerts/components/AlertMeButton.tsx',
 ];
 
+/** The app's own screens that are not on a first load: the page crumb and the site's pages. */
+const PAGES = [
+  '<rootDir>/src/app/crumbs.ts',
+  '<rootDir>/src/app/layout/PageCrumb.tsx',
+  '<rootDir>/src/app/pages/{AboutPage,SitePage}.tsx',
+  '<rootDir>/src/app/layout/UnverifiedBanner.tsx',
+];
+
+/** Shared parts only screens after the first load use (forms, tables): fetched with every other catalogue. */
+const COMMON = [
+  '<rootDir>/src/components/account',
+  '<rootDir>/src/components/ui/{LogoField,TableSize,CardList,Combobox}.tsx',
+];
+
 /** The features with a catalogue of their own: src/features/<name>/locales/<language>.po. */
 export const FEATURE_CATALOGUES = [
   'alerts',
@@ -36,7 +50,13 @@ export default defineConfig({
   locales: ['en', 'de', 'ar'],
   fallbackLocales: { default: 'en' },
   catalogs: [
-    { path: '<rootDir>/src/locales/{locale}/messages', include: CORE, exclude: NOT_MESSAGES },
+    {
+      path: '<rootDir>/src/locales/{locale}/messages',
+      include: CORE,
+      exclude: [...NOT_MESSAGES, ...PAGES, ...COMMON],
+    },
+    { path: '<rootDir>/src/components/locales/{locale}', include: COMMON, exclude: NOT_MESSAGES },
+    { path: '<rootDir>/src/app/pages/locales/{locale}', include: PAGES, exclude: NOT_MESSAGES },
     ...FEATURE_CATALOGUES.map((name) => ({
       path: `<rootDir>/src/features/${name}/locales/{locale}`,
       include: [`<rootDir>/src/features/${name}`],

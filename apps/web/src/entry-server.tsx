@@ -8,16 +8,14 @@ import type { QueryKey } from '@tanstack/react-query';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router';
-import { isLanguage, type Language } from '@jobboard/shared';
+import { isLanguage, LANGUAGES, type Language } from '@jobboard/shared';
 import type { Messages } from '@lingui/core';
 import { AppProviders } from './app/App';
 import { AppRoutes } from './app/router';
 import { parseSearchParams, searchParamsOf } from './features/search/search-params';
 import { queryKeys } from './lib/query-keys';
-import { createI18n, englishMessages } from './lib/i18n';
+import { createI18n } from './lib/i18n';
 import { createQueryClient } from './lib/session';
-import { messages as arabic } from './locales/ar/messages.po';
-import { messages as german } from './locales/de/messages.po';
 import { seedQueries, type SsrState } from './lib/ssr-state';
 
 export type { SsrState } from './lib/ssr-state';
@@ -63,8 +61,24 @@ export function prefetchPlan(pathname: string, search: string): PagePlan | null 
   return null;
 }
 
-// The server renders in any language at any moment: every catalogue is at hand, one i18n per render (no shared state).
-const CATALOGUES: Record<Language, Messages> = { en: englishMessages, de: german, ar: arabic };
+// The server renders in any language at any moment: every catalogue of every language is at hand (the core one and
+// each feature's: a server-rendered company page speaks the companies catalogue), one i18n per render.
+const FILES = import.meta.glob<{ messages: Messages }>(
+  ['./locales/*/messages.po', './features/*/locales/*.po', './app/pages/locales/*.po', './components/locales/*.po'],
+  { eager: true },
+);
+const languageOf = (file: string) => /\/(\w+)(?:\/messages)?\.po$/.exec(file)?.[1];
+const CATALOGUES = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    Object.assign(
+      {},
+      ...Object.entries(FILES)
+        .filter(([file]) => languageOf(file) === language)
+        .map(([, module]) => module.messages),
+    ) as Messages,
+  ]),
+) as Record<Language, Messages>;
 
 /** Renders the page at `url` (path and query string) from `state`, waiting for its lazy parts; the #root markup. */
 export function render(url: string, state: SsrState, timeoutMs = 5000): Promise<string> {

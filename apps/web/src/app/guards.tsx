@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -13,7 +14,8 @@ export function RequireAuth() {
   const { user, pending } = useSession();
   const location = useLocation();
   const client = useQueryClient();
-  if (pending) return <Spinner label="Checking your session" />;
+  const { t } = useLingui();
+  if (pending) return <Spinner label={t`Checking your session`} />;
   // After signing out or deleting the account, on to where that goes; otherwise to sign in, and back here after.
   if (!user)
     return <Navigate to={exitTarget(client) ?? signInPath(`${location.pathname}${location.search}`)} replace />;

@@ -39,9 +39,9 @@ const VerifyEmailPage = lazyScreen(
   'VerifyEmailPage',
   'auth',
 );
-const AboutPage = lazyScreen(() => import('./pages/AboutPage'), 'AboutPage');
-const PrivacyPage = lazyScreen(() => import('./pages/SitePage'), 'PrivacyPage');
-const TermsPage = lazyScreen(() => import('./pages/SitePage'), 'TermsPage');
+const AboutPage = lazyScreen(() => import('./pages/AboutPage'), 'AboutPage', 'pages');
+const PrivacyPage = lazyScreen(() => import('./pages/SitePage'), 'PrivacyPage', 'pages');
+const TermsPage = lazyScreen(() => import('./pages/SitePage'), 'TermsPage', 'pages');
 const SettingsPage = lazyScreen(
   () => import('../features/moderation/components/SettingsPage'),
   'SettingsPage',
@@ -125,12 +125,7 @@ const NotFoundPage = lazyScreen(() => import('./pages/NotFoundPage'), 'NotFoundP
  * The search results' "Alert me", and the empty result's "Create an alert" (features do not import each other:
  * the app hands it to the home page).
  */
-const alertMe = (query: SearchQuery, placement?: 'empty') =>
-  placement === 'empty' ? (
-    <AlertMeButton query={query} label="Create an alert" testId="alert-me-empty" />
-  ) : (
-    <AlertMeButton query={query} />
-  );
+const alertMe = (query: SearchQuery, placement?: 'empty') => <AlertMeButton query={query} placement={placement} />;
 
 export function AppRoutes() {
   return (

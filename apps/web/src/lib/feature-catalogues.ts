@@ -1,16 +1,37 @@
 import type { Language } from '@jobboard/shared';
 import type { Messages } from '@lingui/core';
 
-/** A feature with a catalogue of its own (lingui.config.ts, FEATURE_CATALOGUES). */
+/** A feature with a catalogue of its own (lingui.config.ts, FEATURE_CATALOGUES), or the app's own pages. */
 export type Catalogue =
-  'alerts' | 'applications' | 'auth' | 'companies' | 'conversations' | 'jobs' | 'moderation' | 'profile' | 'saved-jobs';
+  | 'alerts'
+  | 'applications'
+  | 'auth'
+  | 'companies'
+  | 'conversations'
+  | 'jobs'
+  | 'moderation'
+  | 'pages'
+  | 'profile'
+  | 'saved-jobs';
 
 // Fetched with the first screen that needs a feature's catalogue, so the home page does not carry the map.
-const loaders = import.meta.glob<{ messages: Messages }>('../features/*/locales/*.po');
+const loaders = import.meta.glob<{ messages: Messages }>([
+  '../features/*/locales/*.po',
+  '../app/pages/locales/*.po',
+  '../components/locales/*.po',
+]);
 
-/** A feature's messages in `language`, fetched. */
-export async function featureMessages(catalogue: Catalogue, language: Language): Promise<Messages> {
-  const load = loaders[`../features/${catalogue}/locales/${language}.po`];
+const DIRS: Partial<Record<Catalogue | 'common', string>> = { pages: '../app/pages', common: '../components' };
+
+async function messagesOf(catalogue: Catalogue | 'common', language: Language): Promise<Messages> {
+  const dir = DIRS[catalogue] ?? `../features/${catalogue}`;
+  const load = loaders[`${dir}/locales/${language}.po`];
   if (!load) throw new Error(`No ${language} catalogue for ${catalogue}`);
   return (await load()).messages;
+}
+
+/** A feature's messages in `language` with those of the shared forms and tables every such screen may use. */
+export async function featureMessages(catalogue: Catalogue, language: Language): Promise<Messages> {
+  const [common, own] = await Promise.all([messagesOf('common', language), messagesOf(catalogue, language)]);
+  return { ...common, ...own };
 }

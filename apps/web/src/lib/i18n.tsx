@@ -50,6 +50,8 @@ export async function loadCatalogue(catalogue: Catalogue): Promise<void> {
   const language = i18n.locale as Language;
   // Noted first: a language chosen while this loads fetches the feature's messages in that language too.
   loadedCatalogues.add(catalogue);
+  // Outside a production build the English texts stay in the code (lingui-plugins.config.ts): nothing to fetch.
+  if (language === 'en' && !import.meta.env.PROD) return;
   const { featureMessages } = await import('./feature-catalogues');
   i18n.load(language, await featureMessages(catalogue, language));
 }

@@ -8,6 +8,8 @@ const FEATURES = fs.readdirSync(path.join(SRC, 'features'));
 /** Each catalogue's file in a language: the core one, then every feature's (lingui.config.ts). */
 const CATALOGUES: Record<string, (language: string) => string> = {
   core: (language) => path.join(SRC, 'locales', language, 'messages.po'),
+  pages: (language) => path.join(SRC, 'app', 'pages', 'locales', `${language}.po`),
+  common: (language) => path.join(SRC, 'components', 'locales', `${language}.po`),
   ...Object.fromEntries(
     FEATURES.filter((feature) => fs.existsSync(path.join(SRC, 'features', feature, 'locales'))).map((feature) => [
       feature,
@@ -58,6 +60,7 @@ function sources(dir: string): string[] {
 
 describe('lazy screens fetch their feature’s catalogue (issue 35)', () => {
   const core = fs.readFileSync(path.join(SRC, '..', 'lingui.config.ts'), 'utf8');
+  const pages = core.slice(core.indexOf('const PAGES'), core.indexOf('];', core.indexOf('const PAGES')));
   const lazies = sources(SRC).flatMap((file) =>
     [...fs.readFileSync(file, 'utf8').matchAll(LAZY)].map((m) => ({ file, target: m[1] ?? '', catalogue: m[2] })),
   );
@@ -69,8 +72,10 @@ describe('lazy screens fetch their feature’s catalogue (issue 35)', () => {
     (file, target, catalogue) => {
       const resolved = path.relative(SRC, path.resolve(path.dirname(path.join(SRC, file)), target ?? ''));
       const feature = /^features\/([\w-]+)\//.exec(resolved)?.[1];
-      const inCore = feature === undefined || feature === 'search' || core.includes(path.basename(resolved));
-      expect(catalogue, resolved).toBe(inCore ? undefined : feature);
+      const name = path.basename(resolved);
+      const page = feature === undefined && pages.includes(name) ? 'pages' : undefined;
+      const inCore = feature === undefined || feature === 'search' || core.includes(name);
+      expect(catalogue, resolved).toBe(page ?? (inCore ? undefined : feature));
     },
   );
 });

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { startAccountSync, type AccountChange } from '../../lib/account-sync';
@@ -11,6 +12,7 @@ export function AccountSync() {
   const [change, setChange] = useState<AccountChange | null>(null);
   useEffect(() => startAccountSync(client, setChange), [client]);
   if (!change) return null;
+  const account = change.user ? change.user.name || change.user.email : null;
   return (
     <div
       role="status"
@@ -19,12 +21,14 @@ export function AccountSync() {
     >
       <p className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 px-4 py-2 text-sm sm:px-6">
         <span className="wrap-anywhere">
-          {change.user
-            ? `You signed in as ${change.user.name || change.user.email} in another tab.`
-            : 'You signed out in another tab.'}
+          {account ? (
+            <Trans>You signed in as {account} in another tab.</Trans>
+          ) : (
+            <Trans>You signed out in another tab.</Trans>
+          )}
         </span>
         <button type="button" onClick={() => setChange(null)} className="font-semibold underline hover:no-underline">
-          Dismiss
+          <Trans>Dismiss</Trans>
         </button>
       </p>
     </div>

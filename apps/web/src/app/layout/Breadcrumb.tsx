@@ -1,10 +1,11 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronRight } from '../../components/ui/icons';
 import { Link } from '../../components/ui/Link';
 
 export function Breadcrumb({ page }: { page: string }) {
+  const { t } = useLingui();
   return (
-    <nav aria-label="Breadcrumb" className="mb-6">
+    <nav aria-label={t`Breadcrumb`} className="mb-6">
       <ol className="flex items-center gap-1 text-sm text-slate-600 dark:text-slate-300">
         <li>
           <Link to="/" className="font-medium text-teal-800 hover:underline dark:text-teal-300">

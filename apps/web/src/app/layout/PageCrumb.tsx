@@ -1,5 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { matchPath } from 'react-router';
 import { queryKeys } from '../../lib/query-keys';
 import { useSiteInfo } from '../../lib/site';
@@ -21,7 +22,9 @@ function useCompanyName(pathname: string): string | undefined {
  * first such screen (app/layout/RootLayout.tsx): home has neither, and its first load has a 105 KB budget.
  */
 export function PageCrumb({ pathname }: { pathname: string }) {
-  const crumb = useCompanyName(pathname) ?? crumbFor(pathname) ?? 'Page Not Found';
+  const { i18n } = useLingui();
+  const named = crumbFor(pathname);
+  const crumb = useCompanyName(pathname) ?? (named ? i18n._(named) : '');
   const ownTitle = hasOwnTitle(pathname);
   const { siteName } = useSiteInfo();
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { ResendVerification } from '../../components/account/ResendVerification';
 
 /**
@@ -11,7 +12,7 @@ export function UnverifiedBanner() {
       data-testid="unverified-banner"
     >
       <p className="mx-auto max-w-6xl px-4 py-2 text-sm sm:px-6">
-        Confirm your e-mail address to post jobs. <ResendVerification />
+        <Trans>Confirm your e-mail address to post jobs.</Trans> <ResendVerification />
       </p>
     </div>
   );

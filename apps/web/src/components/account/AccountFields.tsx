@@ -1,3 +1,6 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { HTMLAttributes } from 'react';
 import { TextField } from '../ui/Field';
 import { PasswordInput } from '../ui/PasswordInput';
@@ -14,14 +17,33 @@ export interface AccountFieldSpec {
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
 }
 
-const SPECS: Record<AccountField, AccountFieldSpec> = {
-  name: { label: 'Name', autoComplete: 'name', placeholder: 'Your name' },
-  username: { label: 'Username', autoComplete: 'username', placeholder: 'Username' },
-  email: { label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'you@example.com' },
-  password: { label: 'Password', autoComplete: 'current-password', placeholder: 'Password' },
-  currentPassword: { label: 'Current password', autoComplete: 'current-password', placeholder: 'Your password now' },
-  resume: { label: 'Resume link', type: 'url', inputMode: 'url', placeholder: 'https://example.com/my-resume.pdf' },
+type Spec = Omit<AccountFieldSpec, 'label' | 'placeholder'> & {
+  label: MessageDescriptor;
+  placeholder?: MessageDescriptor;
 };
+
+const SPECS: Record<AccountField, Spec> = {
+  name: { label: msg`Name`, autoComplete: 'name', placeholder: msg`Your name` },
+  username: { label: msg`Username`, autoComplete: 'username', placeholder: msg`Username` },
+  email: { label: msg`Email`, type: 'email', autoComplete: 'email', placeholder: msg`you@example.com` },
+  password: { label: msg`Password`, autoComplete: 'current-password', placeholder: msg`Password` },
+  currentPassword: {
+    label: msg`Current password`,
+    autoComplete: 'current-password',
+    placeholder: msg`Your password now`,
+  },
+  resume: {
+    label: msg`Resume link`,
+    type: 'url',
+    inputMode: 'url',
+    placeholder: msg`https://example.com/my-resume.pdf`,
+  },
+};
+
+function specIn(i18n: I18n, field: AccountField): AccountFieldSpec {
+  const { label, placeholder, ...rest } = SPECS[field];
+  return { ...rest, label: i18n._(label), ...(placeholder ? { placeholder: i18n._(placeholder) } : {}) };
+}
 
 export interface AccountFieldsProps<F extends AccountField> {
   fields: readonly F[];
@@ -39,10 +61,11 @@ export function AccountFields<F extends AccountField>({
   onChange,
   overrides,
 }: AccountFieldsProps<F>) {
+  const { i18n } = useLingui();
   return (
     <>
       {fields.map((field) => {
-        const { label, type = 'text', ...rest } = { ...SPECS[field], ...overrides?.[field] };
+        const { label, type = 'text', ...rest } = { ...specIn(i18n, field), ...overrides?.[field] };
         const common = {
           id: field,
           label,

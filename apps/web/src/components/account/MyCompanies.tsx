@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Building2 } from 'lucide-react';
 import { useMyCompanies } from '../../lib/companies';
 import { useCurrentUser } from '../../lib/session';
@@ -11,6 +12,7 @@ export function MyCompanies({ className = '' }: { className?: string }) {
   const user = useCurrentUser();
   const companies = useMyCompanies(user?.email);
   const list = Array.isArray(companies.data) ? companies.data : [];
+  const { t } = useLingui();
   if (list.length === 0) return null;
   return (
     <section className={className} aria-labelledby="my-companies-heading">
@@ -18,9 +20,9 @@ export function MyCompanies({ className = '' }: { className?: string }) {
         id="my-companies-heading"
         className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300"
       >
-        My companies
+        <Trans>My companies</Trans>
       </h2>
-      <ul aria-label="My companies" className="mt-2 flex flex-wrap gap-2">
+      <ul aria-label={t`My companies`} className="mt-2 flex flex-wrap gap-2">
         {list.map((company) => (
           <li key={company.id}>
             <Link
@@ -32,7 +34,7 @@ export function MyCompanies({ className = '' }: { className?: string }) {
             </Link>
             <span className="sr-only">, </span>
             <span className="ms-1 text-xs text-slate-600 dark:text-slate-300">
-              {company.openJobs === 1 ? '1 open job' : `${company.openJobs.toLocaleString('en-US')} open jobs`}
+              <Plural value={company.openJobs} one="# open job" other="# open jobs" />
             </span>
           </li>
         ))}

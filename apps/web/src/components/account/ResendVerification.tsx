@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { resendVerificationRequest, unauthorizedRecheck } from '../../lib/session';
@@ -36,8 +37,9 @@ export interface ResendVerificationProps {
  * "Send the link again": mails the signed-in user a new confirmation link (POST /api/auth/resend-verification).
  * The server's answer is shown beside the button: that it was sent, or why not (asked too often: 429).
  */
-export function ResendVerification({ label = 'Send the link again', look = 'link' }: ResendVerificationProps) {
+export function ResendVerification({ label, look = 'link' }: ResendVerificationProps) {
   const { state, send } = useResendVerification();
+  const { t } = useLingui();
   const buttonClass =
     look === 'link'
       ? 'font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950 disabled:cursor-wait disabled:opacity-70 dark:text-teal-200 dark:hover:text-white'
@@ -45,7 +47,7 @@ export function ResendVerification({ label = 'Send the link again', look = 'link
   return (
     <>
       <button type="button" className={buttonClass} disabled={state.kind === 'sending'} onClick={send}>
-        {state.kind === 'sending' ? 'Sending...' : label}
+        {state.kind === 'sending' ? t`Sending...` : (label ?? t`Send the link again`)}
       </button>
       <span
         role="status"

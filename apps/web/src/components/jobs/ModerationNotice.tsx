@@ -1,4 +1,5 @@
-import { MODERATION_MESSAGES, type Job } from '@jobboard/shared';
+import type { Job } from '@jobboard/shared';
+import { Trans } from '@lingui/react/macro';
 import { EyeOff, Hourglass } from 'lucide-react';
 
 /**
@@ -26,21 +27,29 @@ export function ModerationNotice({ job }: { job: Pick<Job, 'moderation'> }) {
         <Hourglass size={22} className="mt-0.5 shrink-0" aria-hidden="true" />
       )}
       <div>
-        <p className="font-semibold">{hidden ? 'Hidden by an administrator' : 'Awaiting review'}</p>
+        <p className="font-semibold">
+          {hidden ? <Trans>Hidden by an administrator</Trans> : <Trans>Awaiting review</Trans>}
+        </p>
         <p className="mt-1 text-sm">
           {hidden ? (
             <>
-              Only you and the administrators can see this job: it is out of search and other people are told it does
-              not exist.
+              <Trans>
+                Only you and the administrators can see this job: it is out of search and other people are told it does
+                not exist.
+              </Trans>
               {moderation.reason ? (
                 <>
                   {' '}
-                  Reason: <span className="font-medium">“{moderation.reason}”</span>
+                  <Trans>
+                    Reason: <span className="font-medium">“{moderation.reason}”</span>
+                  </Trans>
                 </>
               ) : null}
             </>
           ) : (
-            MODERATION_MESSAGES.awaitingReview
+            <Trans>
+              Awaiting review: an administrator checks new accounts’ first jobs before they appear in search.
+            </Trans>
           )}
         </p>
       </div>
@@ -62,7 +71,7 @@ export function ModerationBadge({ job }: { job: Pick<Job, 'moderation'> }) {
             : 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100'
         }`}
       >
-        {hidden ? 'Hidden' : 'Awaiting review'}
+        {hidden ? <Trans>Hidden</Trans> : <Trans>Awaiting review</Trans>}
       </span>
       {hidden && moderation.reason ? (
         <span className="text-slate-700 dark:text-slate-300">{moderation.reason}</span>

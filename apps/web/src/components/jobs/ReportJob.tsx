@@ -1,16 +1,11 @@
-import {
-  MODERATION_LIMITS,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  type MyReport,
-  type ReportAck,
-  type ReportReason,
-} from '@jobboard/shared';
+import { MODERATION_LIMITS, REPORT_REASONS, type MyReport, type ReportAck, type ReportReason } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { useId, useState } from 'react';
 import { apiFetch, errorMessage } from '../../lib/api';
 import { signInPath } from '../../lib/next-path';
+import { REPORT_REASON_MESSAGES } from '../../lib/report-reasons';
 import { useCurrentUser } from '../../lib/session';
 import { Button, buttonClass } from '../ui/Button';
 import { Link } from '../ui/Link';
@@ -46,9 +41,11 @@ function ReportedNote({ report, className }: { report: NonNullable<MyReport['rep
       className={`rounded-lg bg-slate-100 px-3 py-2 text-center text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-100 ${className}`}
     >
       <Flag size={14} aria-hidden="true" className="me-1 inline" />
-      {kept
-        ? 'You reported this job. An administrator reviewed it and left it up.'
-        : 'You reported this job. An administrator will review it.'}
+      {kept ? (
+        <Trans>You reported this job. An administrator reviewed it and left it up.</Trans>
+      ) : (
+        <Trans>You reported this job. An administrator will review it.</Trans>
+      )}
     </p>
   );
 }
@@ -72,7 +69,7 @@ export function ReportJob({ job, disabled = false, className = '' }: ReportJobPr
         className={buttonClass('ghost', `w-full ${className}`)}
         data-testid="report-sign-in"
       >
-        <Flag size={16} aria-hidden="true" /> Sign in to report this job
+        <Flag size={16} aria-hidden="true" /> <Trans>Sign in to report this job</Trans>
       </Link>
     );
   }
@@ -88,7 +85,7 @@ export function ReportJob({ job, disabled = false, className = '' }: ReportJobPr
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
       >
-        <Flag size={16} aria-hidden="true" /> Report job
+        <Flag size={16} aria-hidden="true" /> <Trans>Report job</Trans>
       </Button>
       {open ? <ReportDialog job={job} userId={user._id} onClose={() => setOpen(false)} /> : null}
     </>
@@ -105,9 +102,12 @@ function ReasonChoice({
   errorId: string | undefined;
   onPick: (reason: ReportReason) => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <fieldset aria-describedby={errorId}>
-      <legend className="text-sm font-semibold">What is wrong with it?</legend>
+      <legend className="text-sm font-semibold">
+        <Trans>What is wrong with it?</Trans>
+      </legend>
       <div className="mt-2 space-y-2">
         {REPORT_REASONS.map((value) => (
           <label
@@ -122,13 +122,13 @@ function ReasonChoice({
               onChange={() => onPick(value)}
               className="accent-teal-700"
             />
-            <span className="font-medium">{REPORT_REASON_LABELS[value]}</span>
+            <span className="font-medium">{i18n._(REPORT_REASON_MESSAGES[value])}</span>
           </label>
         ))}
       </div>
       {errorId ? (
         <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
-          Choose a reason
+          <Trans>Choose a reason</Trans>
         </p>
       ) : null}
     </fieldset>
@@ -137,10 +137,13 @@ function ReasonChoice({
 
 /** Optional details, with a count of what is left. */
 function DetailsField({ id, value, onChange }: { id: string; value: string; onChange: (text: string) => void }) {
+  const { i18n } = useLingui();
   return (
     <div>
       <label htmlFor={id} className="text-sm font-semibold">
-        Details <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+        <Trans>
+          Details <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+        </Trans>
       </label>
       <textarea
         id={id}
@@ -151,7 +154,7 @@ function DetailsField({ id, value, onChange }: { id: string; value: string; onCh
         className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800"
       />
       <p className="text-end text-xs text-slate-600 dark:text-slate-400">
-        {value.length} / {MODERATION_LIMITS.detailsMaxLength.toLocaleString('en-US')}
+        {value.length.toLocaleString(i18n.locale)} / {MODERATION_LIMITS.detailsMaxLength.toLocaleString(i18n.locale)}
       </p>
     </div>
   );
@@ -176,10 +179,11 @@ function ReportDialog({ job, userId, onClose }: { job: ReportJobProps['job']; us
   const sendOnce = useMutateOnce(send.mutate);
 
   const done = send.data;
+  const { t } = useLingui();
   return (
     <ModalPanel titleId={titleId} onClose={onClose} testId="report-dialog">
       <h2 id={titleId} className="text-xl font-bold">
-        {done ? 'Report sent' : 'Report this job'}
+        {done ? t`Report sent` : t`Report this job`}
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{job.jobTitle}</p>
       {done ? (
@@ -191,7 +195,9 @@ function ReportDialog({ job, userId, onClose }: { job: ReportJobProps['job']; us
             {done.message}
           </p>
           <div className="flex justify-end">
-            <Button onClick={onClose}>Done</Button>
+            <Button onClick={onClose}>
+              <Trans>Done</Trans>
+            </Button>
           </div>
         </div>
       ) : (
@@ -223,10 +229,10 @@ function ReportDialog({ job, userId, onClose }: { job: ReportJobProps['job']; us
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" variant="danger" disabled={send.isPending}>
-              {send.isPending ? 'Sending…' : 'Send report'}
+              {send.isPending ? t`Sending…` : t`Send report`}
             </Button>
           </div>
         </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { pulse } from './Skeleton';
 
@@ -20,18 +21,19 @@ export const cardClass =
 /** The card's heading line: the row's number (as the table's NO. column) and its title. */
 export function CardHeading({
   number,
-  numberLabel = 'NO.',
+  numberLabel,
   children,
 }: {
   number?: number;
   numberLabel?: string;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <div className="flex items-baseline gap-2">
       {number === undefined ? null : (
         <span className="shrink-0 text-xs font-semibold tracking-wide text-slate-600 dark:text-slate-300">
-          {numberLabel} {number}
+          {numberLabel ?? t`NO.`} {number}
         </span>
       )}
       <h2 className="min-w-0 wrap-anywhere text-base font-semibold text-slate-900 dark:text-white">{children}</h2>
@@ -69,8 +71,9 @@ export function CardEmpty({ text }: { text: string }) {
 
 /** Placeholder cards while a list loads (the table's skeleton rows, narrow). */
 export function CardSkeletons({ count }: { count: number }) {
+  const { t } = useLingui();
   return (
-    <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading">
+    <div className="flex flex-col gap-3" aria-busy="true" aria-label={t`Loading`}>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} data-testid="skeleton-card" className={`${cardClass} space-y-3`}>
           <div className={`${pulse} h-4 w-2/3`} />

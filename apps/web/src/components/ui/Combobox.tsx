@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { inputClass } from './Field';
 
@@ -91,11 +92,12 @@ interface ListProps {
 }
 
 function ComboboxList({ listId, optionId, options, active, hidden, onActive, onPick }: ListProps) {
+  const { t } = useLingui();
   return (
     <ul
       id={listId}
       role="listbox"
-      aria-label="Suggestions"
+      aria-label={t`Suggestions`}
       hidden={hidden}
       className={`${popupClass} max-h-64 overflow-auto py-1`}
     >

@@ -1,4 +1,6 @@
 import { MESSAGES } from '@jobboard/shared';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { ImageUploadError, isAcceptableImage, uploadImage } from '../../lib/image-upload';
@@ -17,21 +19,31 @@ function uploadErrorText(error: unknown): string {
 
 /** What the field says of its image: a company's logo, or its page's cover image. */
 const WORDS = {
-  logo: { upload: 'Upload a logo', replace: 'Upload a new logo', remove: 'Remove logo', done: 'Logo uploaded' },
+  logo: {
+    upload: msg`Upload a logo`,
+    replace: msg`Upload a new logo`,
+    remove: msg`Remove logo`,
+    done: msg`Logo uploaded`,
+  },
   cover: {
-    upload: 'Upload a cover image',
-    replace: 'Upload a new cover image',
-    remove: 'Remove cover image',
-    done: 'Cover image uploaded',
+    upload: msg`Upload a cover image`,
+    replace: msg`Upload a new cover image`,
+    remove: msg`Remove cover image`,
+    done: msg`Cover image uploaded`,
   },
 } as const;
 
 function UploadStatus({ id, upload, done }: { id: string; upload: UploadState; done: string }) {
+  const { i18n } = useLingui();
+  const percent =
+    upload.kind === 'running' ? (upload.percent / 100).toLocaleString(i18n.locale, { style: 'percent' }) : '';
   return (
     <p className="min-h-5 text-sm" role="status" data-testid={`${id}-upload-status`}>
       {upload.kind === 'error' ? <span className="text-red-700 dark:text-red-300">{upload.message}</span> : null}
       {upload.kind === 'running' ? (
-        <span className="text-slate-700 dark:text-slate-300">{`Uploading ${upload.percent}%`}</span>
+        <span className="text-slate-700 dark:text-slate-300">
+          <Trans>Uploading {percent}</Trans>
+        </span>
       ) : null}
       {upload.kind === 'done' ? <span className="text-green-700 dark:text-green-300">{done}</span> : null}
     </p>
@@ -86,6 +98,7 @@ export function LogoField({
   className,
   kind = 'logo',
 }: LogoFieldProps) {
+  const { i18n } = useLingui();
   const words = WORDS[kind];
   const [upload, setUploadState] = useState<UploadState>({ kind: 'idle' });
   const fileInput = useRef<HTMLInputElement>(null);
@@ -133,19 +146,19 @@ export function LogoField({
           aria-describedby={`${id}-upload-hint`}
         >
           <ImageUp size={16} aria-hidden="true" />
-          {value ? words.replace : words.upload}
+          {i18n._(value ? words.replace : words.upload)}
         </Button>
         {value ? (
           <Button variant="ghost" onClick={() => onChange('')} disabled={upload.kind === 'running'}>
             <Trash2 size={16} aria-hidden="true" />
-            {words.remove}
+            {i18n._(words.remove)}
           </Button>
         ) : null}
       </div>
       <p id={`${id}-upload-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-        PNG, JPEG, WebP or GIF under 2 MB, or paste the address of one.
+        <Trans>PNG, JPEG, WebP or GIF under 2 MB, or paste the address of one.</Trans>
       </p>
-      <UploadStatus id={id} upload={upload} done={words.done} />
+      <UploadStatus id={id} upload={upload} done={i18n._(words.done)} />
     </FieldShell>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type InputHTMLAttributes } from 'react';
 import { errorProps, FieldShell, inputClass } from './Field';
@@ -11,6 +12,7 @@ export interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputEl
 /** Password field with the spec's show/hide toggle. */
 export function PasswordInput({ id, label, error, className = '', ...props }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
+  const { t } = useLingui();
   return (
     <FieldShell id={id} label={label} error={error}>
       <div className="relative">
@@ -25,7 +27,7 @@ export function PasswordInput({ id, label, error, className = '', ...props }: Pa
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? t`Hide password` : t`Show password`}
           aria-pressed={visible}
           className="absolute inset-y-0 end-0 flex w-10 items-center justify-center rounded-e-lg text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
         >

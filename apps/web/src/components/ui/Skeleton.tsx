@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 export const pulse = 'animate-pulse rounded bg-slate-200 dark:bg-slate-700';
 
 /** One placeholder job card; sizes change at the 600 px breakpoint like the real cards. */
@@ -19,8 +20,9 @@ export function JobCardSkeleton() {
 }
 
 export function JobCardSkeletonList({ count }: { count: number }) {
+  const { t } = useLingui();
   return (
-    <div className="space-y-4" aria-busy="true" aria-label="Loading jobs">
+    <div className="space-y-4" aria-busy="true" aria-label={t`Loading jobs`}>
       {Array.from({ length: count }, (_, i) => (
         <JobCardSkeleton key={i} />
       ))}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { TABLE_PAGE_SIZES } from '@jobboard/shared';
 import { useId } from 'react';
 
@@ -19,7 +20,9 @@ export function TableSize({ total, noun, pageSize, onPageSize }: TableSizeProps)
         {total === undefined ? '' : `${total.toLocaleString('en-US')} ${total === 1 ? noun[0] : noun[1]}`}
       </p>
       <div className="flex items-center gap-2">
-        <label htmlFor={id}>Rows per page</label>
+        <label htmlFor={id}>
+          <Trans>Rows per page</Trans>
+        </label>
         <select
           id={id}
           value={pageSize}

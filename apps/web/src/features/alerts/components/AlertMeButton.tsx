@@ -1,4 +1,5 @@
 import { alertQueryString, type SearchQuery } from '@jobboard/shared';
+import { useLingui } from '@lingui/react/macro';
 import { Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { lazyScreen } from '../../../lib/lazy-screen';
@@ -12,15 +13,10 @@ const AlertDialog = lazyScreen(() => import('./AlertDialog'), 'AlertDialog', 'al
  * "Alert me" on the search results: opens a small dialog to save the current search as a daily or instant alert.
  * Signed out, it leads to sign-in and back here (the search kept in the address).
  */
-export function AlertMeButton({
-  query,
-  label = 'Alert me',
-  testId = 'alert-me',
-}: {
-  query: SearchQuery;
-  label?: string;
-  testId?: string;
-}) {
+export function AlertMeButton({ query, placement }: { query: SearchQuery; placement?: 'empty' }) {
+  const { t } = useLingui();
+  const label = placement === 'empty' ? t`Create an alert` : t`Alert me`;
+  const testId = placement === 'empty' ? 'alert-me-empty' : 'alert-me';
   const { user, pending } = useSession();
   const navigate = useNavigate();
   const location = useLocation();

@@ -12,7 +12,7 @@ import { Link } from '../../../components/ui/Link';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/api';
-import { SitePageBody, useSitePage } from '../../../app/pages/SitePage';
+import { SitePageBody, useSitePage } from '../../../app/pages/SitePageBody';
 import { useSavePage } from '../api/settings';
 import { linkClass, muted } from './ConsoleParts';
 
