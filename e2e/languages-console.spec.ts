@@ -3,7 +3,7 @@ import { shootScreens, signInFast } from './fixtures';
 
 /**
  * The administrators' console in Arabic (issue 35): with the language cookie set, Dan (ADMIN_EMAILS of
- * scripts/e2e-server.mjs) opens the review queue, users, the audit log and the site settings; each is right to
+ * scripts/e2e-server.mjs) opens the review queue, users, an account, jobs, the audit log and the site settings; each is right to
  * left with its heading in Arabic. SHOTS_DIR: each screen, light and dark, 1280 and 390 px.
  */
 const ADMIN = 'dan@example.com';
@@ -27,6 +27,15 @@ test('the administrators’ console reads right to left in Arabic', async ({ pag
   await expect(page.getByRole('button', { name: 'بحث' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await shootScreens(page, 'ar-console-users');
+
+  await page.getByRole('link', { name: 'Bob Okafor' }).first().click();
+  await expect(page.getByRole('button', { name: 'حذف الحساب' })).toBeVisible();
+  await shootScreens(page, 'ar-console-user');
+
+  await nav.getByRole('link', { name: 'الوظائف' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'الوظائف' })).toBeVisible();
+  await expect(page.getByLabel('الحالة')).toBeVisible();
+  await shootScreens(page, 'ar-console-jobs');
 
   await page.goto('/admin/audit');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -175,7 +175,7 @@ function SettingsForm({ loaded, save }: { loaded: AdminSiteSettings; save: Retur
   const { i18n, t } = useLingui();
   const [values, setValues] = useState<SiteSettings>(loaded.values);
   const locked = (key: SiteSettingKey) =>
-    loaded.fromEnvironment.includes(key) ? (loaded.environmentNames[key] ?? 'environment') : undefined;
+    loaded.fromEnvironment.includes(key) ? (loaded.environmentNames[key] ?? t`environment`) : undefined;
   const set = <K extends SiteSettingKey>(key: K, value: SiteSettings[K]) => setValues({ ...values, [key]: value });
   const text = (key: TextKey, max: number) => ({
     id: key,

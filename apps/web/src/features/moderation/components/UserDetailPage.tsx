@@ -11,6 +11,7 @@ import { ActionPanel, Outcome, type PendingAction } from './ActionPanel';
 import { ListStates, UserBadges, day, linkClass, muted, when } from './ConsoleParts';
 import { JobRows } from './JobsConsolePage';
 import { ReportCard } from './ReportsPage';
+import { stageText } from './console-words';
 
 function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
   const { i18n } = useLingui();
@@ -122,7 +123,7 @@ function Facts({ detail }: { detail: AdminUserDetail }) {
 }
 
 function Activity({ detail, ask }: { detail: AdminUserDetail; ask: (action: PendingAction) => void }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const locale = useReaderLocale();
   return (
     <>
@@ -137,7 +138,7 @@ function Activity({ detail, ask }: { detail: AdminUserDetail; ask: (action: Pend
                 {a.jobTitle}
               </Link>
               <span className={muted}>
-                {a.stage} · {day(a.appliedAt, locale)}
+                {stageText(i18n, a.stage)} · {day(a.appliedAt, locale)}
               </span>
             </li>
           ))}

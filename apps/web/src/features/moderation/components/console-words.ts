@@ -64,3 +64,18 @@ export const SITE_PAGES: Record<SitePageSlug, MessageDescriptor> = {
 export function errorText(i18n: I18n, error: unknown): string {
   return serverText(i18n, errorMessage(error));
 }
+
+/** An application's stage as the console has always shown it (the stored value, lower case), translated. */
+const STAGES: Record<string, MessageDescriptor> = {
+  applied: msg`applied`,
+  reviewing: msg`reviewing`,
+  interview: msg`interview`,
+  offer: msg`offer`,
+  hired: msg`hired`,
+  rejected: msg`rejected`,
+};
+
+export function stageText(i18n: I18n, stage: string): string {
+  const known = Object.hasOwn(STAGES, stage) ? STAGES[stage] : undefined;
+  return known ? i18n._(known) : stage;
+}
