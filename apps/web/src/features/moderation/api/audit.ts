@@ -1,21 +1,22 @@
+import { msg } from '@lingui/core/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 
 export const AUDIT_ACTIONS = [
-  { action: 'job.hide', label: 'Job hidden' },
-  { action: 'job.approve', label: 'Job approved' },
-  { action: 'job.close', label: 'Job closed' },
-  { action: 'job.feature', label: 'Job featured' },
-  { action: 'job.unfeature', label: 'Job no longer featured' },
-  { action: 'company.merge', label: 'Companies merged' },
-  { action: 'user.ban', label: 'Account banned' },
-  { action: 'user.unban', label: 'Account unbanned' },
-  { action: 'user.resend-confirmation', label: 'Confirmation link resent' },
-  { action: 'user.delete', label: 'Account deleted' },
-  { action: 'admin.grant', label: 'Administrator added' },
-  { action: 'admin.revoke', label: 'Administrator removed' },
-  { action: 'settings.update', label: 'Site settings changed' },
-  { action: 'page.update', label: 'Site page edited' },
+  { action: 'job.hide', label: msg`Job hidden` },
+  { action: 'job.approve', label: msg`Job approved` },
+  { action: 'job.close', label: msg`Job closed` },
+  { action: 'job.feature', label: msg`Job featured` },
+  { action: 'job.unfeature', label: msg`Job no longer featured` },
+  { action: 'company.merge', label: msg`Companies merged` },
+  { action: 'user.ban', label: msg`Account banned` },
+  { action: 'user.unban', label: msg`Account unbanned` },
+  { action: 'user.resend-confirmation', label: msg`Confirmation link resent` },
+  { action: 'user.delete', label: msg`Account deleted` },
+  { action: 'admin.grant', label: msg`Administrator added` },
+  { action: 'admin.revoke', label: msg`Administrator removed` },
+  { action: 'settings.update', label: msg`Site settings changed` },
+  { action: 'page.update', label: msg`Site page edited` },
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]['action'];
 

@@ -1,26 +1,30 @@
 import { FEATURE_MOST_DAYS } from '@jobboard/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { inputClass, labelClass } from '../../../components/ui/Field';
-import { errorMessage } from '../../../lib/api';
 import { useConsoleAction, type ConsoleActionKind } from '../api/console';
 import { ReasonForm } from './ReasonForm';
+import { errorText, serverText } from './console-words';
 
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The company a duplicate is merged into, by its address (the part of its page's address after /company/). */
 function IntoField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useLingui();
   const id = useId();
   return (
     <div className="mt-3">
       <label htmlFor={id} className={labelClass}>
-        Merge into the company at /company/…
+        <Trans>Merge into the company at /company/…</Trans>
       </label>
       <input
         id={id}
         required
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        placeholder="its address, e.g. harbour-freight"
+        placeholder={t`its address, e.g. harbour-freight`}
         className={`${inputClass} min-h-11`}
       />
     </div>
@@ -33,7 +37,7 @@ function UntilField({ value, onChange }: { value: string; onChange: (value: stri
   return (
     <div className="mt-3">
       <label htmlFor={id} className={labelClass}>
-        Featured until (the last day)
+        <Trans>Featured until (the last day)</Trans>
       </label>
       <input
         id={id}
@@ -50,27 +54,32 @@ function UntilField({ value, onChange }: { value: string; onChange: (value: stri
 }
 
 /** What each action asks and says: every one is in the audit log with its reason. */
-const ACTIONS: Record<ConsoleActionKind, { title: string; submit: string; label: string; required: boolean }> = {
-  hide: { title: 'Hide job', submit: 'Hide job', label: 'Reason (the poster sees it)', required: true },
-  approve: { title: 'Unhide job', submit: 'Unhide job', label: 'Reason (optional)', required: false },
-  close: { title: 'Close job', submit: 'Close job', label: 'Reason', required: true },
-  feature: { title: 'Feature job', submit: 'Feature job', label: 'Reason', required: true },
-  unfeature: { title: 'Stop featuring', submit: 'Stop featuring', label: 'Reason', required: true },
-  merge: { title: 'Merge company', submit: 'Merge companies', label: 'Reason', required: true },
-  ban: { title: 'Ban account', submit: 'Ban account', label: 'Reason (the account sees it)', required: true },
-  unban: { title: 'Unban account', submit: 'Unban account', label: 'Reason (optional)', required: false },
+const REASON = msg`Reason`;
+const OPTIONAL = msg`Reason (optional)`;
+const ACTIONS: Record<
+  ConsoleActionKind,
+  { title: MessageDescriptor; submit: MessageDescriptor; label: MessageDescriptor; required: boolean }
+> = {
+  hide: { title: msg`Hide job`, submit: msg`Hide job`, label: msg`Reason (the poster sees it)`, required: true },
+  approve: { title: msg`Unhide job`, submit: msg`Unhide job`, label: OPTIONAL, required: false },
+  close: { title: msg`Close job`, submit: msg`Close job`, label: REASON, required: true },
+  feature: { title: msg`Feature job`, submit: msg`Feature job`, label: REASON, required: true },
+  unfeature: { title: msg`Stop featuring`, submit: msg`Stop featuring`, label: REASON, required: true },
+  merge: { title: msg`Merge company`, submit: msg`Merge companies`, label: REASON, required: true },
+  ban: { title: msg`Ban account`, submit: msg`Ban account`, label: msg`Reason (the account sees it)`, required: true },
+  unban: { title: msg`Unban account`, submit: msg`Unban account`, label: OPTIONAL, required: false },
   'resend-confirmation': {
-    title: 'Resend the confirmation link',
-    submit: 'Send link',
-    label: 'Reason (optional)',
+    title: msg`Resend the confirmation link`,
+    submit: msg`Send link`,
+    label: OPTIONAL,
     required: false,
   },
-  'grant-admin': { title: 'Make administrator', submit: 'Grant role', label: 'Reason', required: true },
-  'revoke-admin': { title: 'Remove administrator', submit: 'Revoke role', label: 'Reason', required: true },
+  'grant-admin': { title: msg`Make administrator`, submit: msg`Grant role`, label: REASON, required: true },
+  'revoke-admin': { title: msg`Remove administrator`, submit: msg`Revoke role`, label: REASON, required: true },
   delete: {
-    title: 'Delete account',
-    submit: 'Delete account',
-    label: 'Reason (the account, its jobs and applications go for good)',
+    title: msg`Delete account`,
+    submit: msg`Delete account`,
+    label: msg`Reason (the account, its jobs and applications go for good)`,
     required: true,
   },
 };
@@ -97,34 +106,38 @@ export function ActionPanel({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  const { i18n } = useLingui();
   const run = useConsoleAction();
   const text = ACTIONS[action.kind];
+  const title = i18n._(text.title);
   const [until, setUntil] = useState(() => dayFromNow(30));
   const [into, setInto] = useState('');
   return (
     <div
       role="region"
-      aria-label={text.title}
+      aria-label={title}
       data-testid="console-action"
       className="mb-5 rounded-2xl border border-slate-300 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
     >
       <h2 className="text-base font-semibold text-slate-900 dark:text-white">
-        {text.title}:{' '}
-        <span className="wrap-anywhere" dir="auto">
-          {action.target}
-        </span>
+        <Trans>
+          {title}:{' '}
+          <span className="wrap-anywhere" dir="auto">
+            {action.target}
+          </span>
+        </Trans>
       </h2>
       {run.isError ? (
         <p role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
-          {errorMessage(run.error)}
+          {errorText(i18n, run.error)}
         </p>
       ) : null}
       {action.kind === 'feature' ? <UntilField value={until} onChange={setUntil} /> : null}
       {action.kind === 'merge' ? <IntoField value={into} onChange={setInto} /> : null}
       <ReasonForm
         key={`${action.kind}:${action.id}`}
-        label={text.label}
-        submit={text.submit}
+        label={i18n._(text.label)}
+        submit={i18n._(text.submit)}
         required={text.required}
         danger={DANGER.includes(action.kind)}
         busy={run.isPending}
@@ -140,7 +153,7 @@ export function ActionPanel({
             },
             {
               onSuccess: (answer) => {
-                onDone(answer.message);
+                onDone(serverText(i18n, answer.message));
                 onClose();
               },
             },

@@ -1,4 +1,6 @@
-import { MODERATION_MESSAGES, REPORT_REASON_LABELS, type QueueItem } from '@jobboard/shared';
+import { MODERATION_MESSAGES, type QueueItem } from '@jobboard/shared';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { confirmDialog } from '../../../components/ui/dialogs';
@@ -6,16 +8,16 @@ import { Link } from '../../../components/ui/Link';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { longDate } from '../../../lib/job-view';
+import { useReaderLocale } from '../../../lib/locale';
 import { usePageParam } from '../../../lib/page-param';
 import { useCurrentUser } from '../../../lib/session';
 import { useDecide, useQueue, type Decision } from '../api/moderation';
 import { useMutateOnce } from '../../../lib/single-flight';
 import { DecisionLists } from './DecisionLists';
 import { ReasonForm } from './ReasonForm';
-
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+import { REPORT_REASONS, errorText, serverText } from './console-words';
 
 function Notice({
   title,
@@ -45,6 +47,7 @@ function Notice({
 function QueueCardHeading({ item, titleId }: { item: QueueItem; titleId: string }) {
   const { job } = item;
   const pending = job.moderation?.state === 'pending';
+  const { t } = useLingui();
   return (
     <div className="flex flex-wrap items-start justify-between gap-2">
       <div className="min-w-0">
@@ -54,7 +57,8 @@ function QueueCardHeading({ item, titleId }: { item: QueueItem; titleId: string 
           </Link>
         </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          {job.company.name || job.companyName} · {job.jobLocation || 'No location'}
+          <span dir="auto">{job.company.name || job.companyName}</span> ·{' '}
+          <span dir="auto">{job.jobLocation || t`No location`}</span>
         </p>
       </div>
       <span
@@ -64,7 +68,11 @@ function QueueCardHeading({ item, titleId }: { item: QueueItem; titleId: string 
             : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100'
         }`}
       >
-        {pending ? 'Awaiting review' : plural(item.reportCount, 'report', 'reports')}
+        {pending ? (
+          <Trans>Awaiting review</Trans>
+        ) : (
+          <Plural value={item.reportCount} one="# report" other="# reports" />
+        )}
       </span>
     </div>
   );
@@ -73,31 +81,43 @@ function QueueCardHeading({ item, titleId }: { item: QueueItem; titleId: string 
 /** Who posted the job, the reports' reasons, and what the reporters wrote. */
 function QueueEvidence({ item }: { item: QueueItem }) {
   const { poster } = item;
+  const { i18n, t } = useLingui();
+  const locale = useReaderLocale();
+  const since = longDate(poster.createdAt.slice(0, 10), locale);
+  const reasons = new Intl.ListFormat(locale, { style: 'short', type: 'unit' }).format(
+    item.reasons.map((r) => `${i18n._(REPORT_REASONS[r.reason])} (${i18n.number(r.count)})`),
+  );
   return (
     <>
       <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
         <div>
-          <dt className="font-semibold">Posted by</dt>
+          <dt className="font-semibold">
+            <Trans>Posted by</Trans>
+          </dt>
           <dd className="break-all text-slate-700 dark:text-slate-300">
-            {poster.name} · {poster.email}
+            <span dir="auto">{poster.name}</span> · {poster.email}
             <br />
-            account since <time dateTime={poster.createdAt}>{longDate(poster.createdAt.slice(0, 10))}</time>
+            <Trans>
+              account since <time dateTime={poster.createdAt}>{since}</time>
+            </Trans>
             {poster.bannedAt ? (
-              <span className="ms-1 font-semibold text-red-700 dark:text-red-300">· banned</span>
+              <span className="ms-1 font-semibold text-red-700 dark:text-red-300">
+                <Trans>· banned</Trans>
+              </span>
             ) : null}
           </dd>
         </div>
         {item.reasons.length > 0 ? (
           <div>
-            <dt className="font-semibold">Reasons</dt>
-            <dd className="text-slate-700 dark:text-slate-300">
-              {item.reasons.map((r) => `${REPORT_REASON_LABELS[r.reason]} (${r.count})`).join(', ')}
-            </dd>
+            <dt className="font-semibold">
+              <Trans>Reasons</Trans>
+            </dt>
+            <dd className="text-slate-700 dark:text-slate-300">{reasons}</dd>
           </div>
         ) : null}
       </dl>
       {item.reports.some((r) => r.details) ? (
-        <ul className="mt-2 space-y-1 text-sm" aria-label="What the reporters wrote">
+        <ul className="mt-2 space-y-1 text-sm" aria-label={t`What the reporters wrote`}>
           {item.reports
             .filter((r) => r.details)
             .map((r) => (
@@ -105,7 +125,9 @@ function QueueEvidence({ item }: { item: QueueItem }) {
                 key={r.createdAt + r.details}
                 className="rounded-lg bg-slate-50 px-3 py-2 text-slate-800 dark:bg-slate-800 dark:text-slate-100"
               >
-                “{r.details}”
+                <Trans>
+                  “<span dir="auto">{r.details}</span>”
+                </Trans>
               </li>
             ))}
         </ul>
@@ -126,11 +148,12 @@ interface QueueDecisionsProps {
 /** Approve, Hide (with a reason) or Ban the poster (with a reason, confirmed). */
 function QueueDecisions({ item, titleId, asking, setAsking, busy, run }: QueueDecisionsProps) {
   const { job, poster } = item;
+  const { t } = useLingui();
   if (asking === 'hide')
     return (
       <ReasonForm
-        label="Reason for hiding (the poster sees it)"
-        submit="Hide job"
+        label={t`Reason for hiding (the poster sees it)`}
+        submit={t`Hide job`}
         busy={busy}
         onCancel={() => setAsking(null)}
         onSubmit={(reason) => run({ kind: 'hide', jobId: job._id, reason })}
@@ -139,15 +162,15 @@ function QueueDecisions({ item, titleId, asking, setAsking, busy, run }: QueueDe
   if (asking === 'ban')
     return (
       <ReasonForm
-        label={`Reason for banning ${poster.email}`}
-        submit="Ban account"
+        label={t`Reason for banning ${poster.email}`}
+        submit={t`Ban account`}
         busy={busy}
         onCancel={() => setAsking(null)}
         onSubmit={async (reason) => {
           const sure = await confirmDialog(
-            `Ban ${poster.email}?`,
-            'The account is signed out everywhere, cannot sign in again, and all its jobs leave search.',
-            'Ban account',
+            t`Ban ${poster.email}?`,
+            t`The account is signed out everywhere, cannot sign in again, and all its jobs leave search.`,
+            t`Ban account`,
           );
           if (sure) run({ kind: 'ban', userId: poster.id, reason });
         }}
@@ -156,14 +179,14 @@ function QueueDecisions({ item, titleId, asking, setAsking, busy, run }: QueueDe
   return (
     <div className="mt-4 flex flex-wrap gap-2">
       <Button aria-describedby={titleId} disabled={busy} onClick={() => run({ kind: 'approve', jobId: job._id })}>
-        Approve
+        <Trans>Approve</Trans>
       </Button>
       <Button variant="secondary" aria-describedby={titleId} disabled={busy} onClick={() => setAsking('hide')}>
-        Hide
+        <Trans>Hide</Trans>
       </Button>
       {poster.isAdmin || poster.bannedAt ? null : (
         <Button variant="danger" aria-describedby={titleId} disabled={busy} onClick={() => setAsking('ban')}>
-          Ban poster
+          <Trans>Ban poster</Trans>
         </Button>
       )}
     </div>
@@ -171,6 +194,7 @@ function QueueDecisions({ item, titleId, asking, setAsking, busy, run }: QueueDe
 }
 
 function QueueCard({ item, onDecided }: { item: QueueItem; onDecided: (message: string) => void }) {
+  const { i18n } = useLingui();
   const decide = useDecide();
   const decideOnce = useMutateOnce(decide.mutate);
   const [asking, setAsking] = useState<'hide' | 'ban' | null>(null);
@@ -181,7 +205,7 @@ function QueueCard({ item, onDecided }: { item: QueueItem; onDecided: (message: 
       onSuccess: (answer) => {
         setAsking(null);
         // The decided job usually leaves the queue with this card: the page says what was done.
-        onDecided(`${answer.message}: ${decision.kind === 'ban' ? poster.email : job.jobTitle}`);
+        onDecided(`${serverText(i18n, answer.message)}: ${decision.kind === 'ban' ? poster.email : job.jobTitle}`);
       },
     });
   };
@@ -193,13 +217,15 @@ function QueueCard({ item, onDecided }: { item: QueueItem; onDecided: (message: 
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
     >
       <QueueCardHeading item={item} titleId={titleId} />
-      <p className="mt-2 line-clamp-3 text-sm text-slate-800 dark:text-slate-200">{job.description}</p>
+      <p className="mt-2 line-clamp-3 text-sm text-slate-800 dark:text-slate-200" dir="auto">
+        {job.description}
+      </p>
 
       <QueueEvidence item={item} />
 
       {decide.isError ? (
         <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-300">
-          {errorMessage(decide.error)}
+          {errorText(i18n, decide.error)}
         </p>
       ) : null}
 
@@ -221,6 +247,7 @@ function QueueCard({ item, onDecided }: { item: QueueItem; onDecided: (message: 
  * it, the hidden jobs and banned accounts, to undo a decision.
  */
 export function AdminPage() {
+  const { i18n, t } = useLingui();
   const user = useCurrentUser();
   const isAdmin = user?.isAdmin === true;
   const { page, setPage } = usePageParam();
@@ -229,15 +256,14 @@ export function AdminPage() {
   const forbidden = !isAdmin || (queue.error instanceof ApiError && queue.error.status === 403);
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const [outcome, setOutcome] = useState('');
+  const total = isAdmin && data ? data.total : 0;
+  const subtitle =
+    total > 0 ? t`${plural(total, { one: '# job', other: '# jobs' })} to review, oldest first` : undefined;
 
   return (
     <section aria-busy={queue.isFetching}>
-      <PageTitle
-        subtitle={
-          isAdmin && data && data.total > 0 ? `${plural(data.total, 'job', 'jobs')} to review, oldest first` : undefined
-        }
-      >
-        Review Queue
+      <PageTitle subtitle={subtitle}>
+        <Trans>Review Queue</Trans>
       </PageTitle>
       {/* Always in the page, so screen readers announce each decision when its text arrives. */}
       <p
@@ -252,25 +278,27 @@ export function AdminPage() {
         {outcome}
       </p>
       {forbidden ? (
-        <Notice title={MODERATION_MESSAGES.adminsOnly}>
-          <p className="mt-1 text-slate-700 dark:text-slate-300">This page is for the board’s administrators.</p>
+        <Notice title={serverText(i18n, MODERATION_MESSAGES.adminsOnly)}>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">
+            <Trans>This page is for the board’s administrators.</Trans>
+          </p>
           <Link to="/" className={buttonClass('primary', 'mt-5')}>
-            Find jobs
+            <Trans>Find jobs</Trans>
           </Link>
         </Notice>
       ) : queue.isPending ? (
-        <Spinner label="Loading the review queue" />
+        <Spinner label={t`Loading the review queue`} />
       ) : queue.isError || !data ? (
-        <Notice title="Could not load the review queue" tone="error">
-          <p className="mt-1 text-sm">{errorMessage(queue.error)}</p>
+        <Notice title={t`Could not load the review queue`} tone="error">
+          <p className="mt-1 text-sm">{errorText(i18n, queue.error)}</p>
           <Button variant="secondary" className="mt-4" onClick={() => void queue.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </Notice>
       ) : data.items.length === 0 ? (
-        <Notice title="Nothing to review">
+        <Notice title={t`Nothing to review`}>
           <p className="mt-1 text-slate-700 dark:text-slate-300">
-            Reported jobs and new accounts’ jobs awaiting review appear here.
+            <Trans>Reported jobs and new accounts’ jobs awaiting review appear here.</Trans>
           </p>
         </Notice>
       ) : (
@@ -288,7 +316,7 @@ export function AdminPage() {
               hasNext={page < pageCount}
               onPrevious={() => setPage(page - 1)}
               onNext={() => setPage(page + 1)}
-              label="Review queue pages"
+              label={t`Review queue pages`}
             />
           ) : null}
         </>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { inputClass, labelClass } from '../../../components/ui/Field';
 import { Button } from '../../../components/ui/Button';
@@ -20,7 +21,7 @@ export function SearchForm({
     <form method="get" action={action} role="search" className="mb-5 flex flex-wrap items-end gap-3">
       <div className="min-w-0 flex-1 basis-56">
         <label htmlFor="console-q" className={labelClass}>
-          Search
+          <Trans>Search</Trans>
         </label>
         <input
           id="console-q"
@@ -34,7 +35,7 @@ export function SearchForm({
       </div>
       {children}
       <Button type="submit" variant="secondary" className="min-h-11">
-        Search
+        <Trans>Search</Trans>
       </Button>
     </form>
   );

@@ -1,19 +1,20 @@
 import type { AdminJobRow, AdminReport, AdminUserSummary } from '@jobboard/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
-import { errorMessage } from '../../../lib/api';
+import { errorText } from './console-words';
 
 /** Small parts every console screen shares: notices, state badges, dates. */
 
-/** "1 job", "2 jobs". */
-export const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
-
 export const muted = 'text-sm text-slate-700 dark:text-slate-300';
 export const linkClass = 'font-medium text-teal-800 underline-offset-2 hover:underline dark:text-teal-300';
-export const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+/** A moment and a day in the reader's locale (useReaderLocale). */
+export const when = (iso: string, locale: string) =>
+  new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+export const day = (iso: string, locale: string) => new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' });
 
 export function Notice({
   title,
@@ -42,22 +43,27 @@ export function Notice({
 /** Loading, error (with a retry) and empty states of a list; the list itself otherwise. */
 export function ListStates<T>({
   query,
-  what,
+  loading,
+  failed,
   empty,
   children,
 }: {
   query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined; refetch: () => unknown };
-  what: string;
+  /** 'Loading the accounts'. */
+  loading: string;
+  /** 'Could not load the accounts'. */
+  failed: string;
   empty: (data: T) => string | null;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <Spinner label={`Loading ${what}`} />;
+  const { i18n } = useLingui();
+  if (query.isPending) return <Spinner label={loading} />;
   if (query.isError || query.data === undefined)
     return (
-      <Notice title={`Could not load ${what}`} tone="error">
-        <p className="mt-1 text-sm">{errorMessage(query.error)}</p>
+      <Notice title={failed} tone="error">
+        <p className="mt-1 text-sm">{errorText(i18n, query.error)}</p>
         <Button variant="secondary" className="mt-4" onClick={() => void query.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Notice>
     );
@@ -85,37 +91,60 @@ const JOB_TONES: Record<AdminJobRow['status'], keyof typeof TONES> = {
   hidden: 'bad',
   pending: 'warn',
 };
-const JOB_LABELS: Record<AdminJobRow['status'], string> = {
-  open: 'Open',
-  closed: 'Closed',
-  expired: 'Expired',
-  hidden: 'Hidden',
-  pending: 'Awaiting review',
+export const JOB_LABELS: Record<AdminJobRow['status'], MessageDescriptor> = {
+  open: msg`Open`,
+  closed: msg`Closed`,
+  expired: msg`Expired`,
+  hidden: msg`Hidden`,
+  pending: msg`Awaiting review`,
 };
 
 export function JobStatusBadge({ status }: { status: AdminJobRow['status'] }) {
-  return <Badge tone={JOB_TONES[status]}>{JOB_LABELS[status]}</Badge>;
+  const { i18n } = useLingui();
+  return <Badge tone={JOB_TONES[status]}>{i18n._(JOB_LABELS[status])}</Badge>;
 }
 
 /** An account's states worth a glance: administrator, banned, unconfirmed address. */
 export function UserBadges({ user }: { user: AdminUserSummary }) {
   return (
     <span className="inline-flex flex-wrap gap-1">
-      {user.isAdmin ? <Badge tone="info">Administrator</Badge> : null}
-      {user.bannedAt ? <Badge tone="bad">Banned</Badge> : null}
-      {user.emailVerified ? null : <Badge tone="warn">Unconfirmed</Badge>}
-      {!user.isAdmin && !user.bannedAt && user.emailVerified ? <Badge tone="good">Active</Badge> : null}
+      {user.isAdmin ? (
+        <Badge tone="info">
+          <Trans>Administrator</Trans>
+        </Badge>
+      ) : null}
+      {user.bannedAt ? (
+        <Badge tone="bad">
+          <Trans>Banned</Trans>
+        </Badge>
+      ) : null}
+      {user.emailVerified ? null : (
+        <Badge tone="warn">
+          <Trans>Unconfirmed</Trans>
+        </Badge>
+      )}
+      {!user.isAdmin && !user.bannedAt && user.emailVerified ? (
+        <Badge tone="good">
+          <Trans>Active</Trans>
+        </Badge>
+      ) : null}
     </span>
   );
 }
 
-const OUTCOMES: Record<NonNullable<AdminReport['outcome']>, string> = {
-  approved: 'Job kept',
-  hidden: 'Job hidden',
-  banned: 'Poster banned',
+const OUTCOMES: Record<NonNullable<AdminReport['outcome']>, MessageDescriptor> = {
+  approved: msg`Job kept`,
+  hidden: msg`Job hidden`,
+  banned: msg`Poster banned`,
 };
 
 export function OutcomeBadge({ outcome }: { outcome: AdminReport['outcome'] }) {
-  if (!outcome) return <Badge tone="warn">Awaiting decision</Badge>;
-  return <Badge tone={outcome === 'approved' ? 'plain' : 'bad'}>{OUTCOMES[outcome]}</Badge>;
+  const { i18n } = useLingui();
+  if (!outcome)
+    return (
+      <Badge tone="warn">
+        <Trans>Awaiting decision</Trans>
+      </Badge>
+    );
+  return <Badge tone={outcome === 'approved' ? 'plain' : 'bad'}>{i18n._(OUTCOMES[outcome])}</Badge>;
 }

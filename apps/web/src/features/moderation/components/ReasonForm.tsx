@@ -1,4 +1,5 @@
 import { MODERATION_LIMITS } from '@jobboard/shared';
+import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 
@@ -58,15 +59,15 @@ export function ReasonForm({
       />
       {empty ? (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-          Give a reason
+          <Trans>Give a reason</Trans>
         </p>
       ) : null}
       <div className="mt-2 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={busy}>
-          {busy ? 'Saving…' : submit}
+          {busy ? <Trans>Saving…</Trans> : submit}
         </Button>
       </div>
     </form>

@@ -1,13 +1,19 @@
-import { REPORT_REASON_LABELS, type AdminReport } from '@jobboard/shared';
+import type { AdminReport } from '@jobboard/shared';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '../../../components/ui/Link';
 import { PageTitle } from '../../../components/ui/PageTitle';
+import { useReaderLocale } from '../../../lib/locale';
 import { usePageParam } from '../../../lib/page-param';
 import { useAdminReports } from '../api/console';
 import { Pages } from './ConsoleList';
-import { JobStatusBadge, ListStates, count, OutcomeBadge, linkClass, muted, when } from './ConsoleParts';
+import { JobStatusBadge, ListStates, OutcomeBadge, linkClass, muted, when } from './ConsoleParts';
+import { REPORT_REASONS } from './console-words';
 
 /** One report: the job, why, who and when, and what came of it. Cards at every width (they hold free text). */
 export function ReportCard({ report, showReporter = true }: { report: AdminReport; showReporter?: boolean }) {
+  const { i18n } = useLingui();
+  const locale = useReaderLocale();
+  const resolvedAt = report.resolvedAt;
   return (
     <li
       data-testid="console-report"
@@ -22,26 +28,33 @@ export function ReportCard({ report, showReporter = true }: { report: AdminRepor
           <OutcomeBadge outcome={report.outcome} />
         </span>
       </div>
-      <p className="mt-1 text-sm font-semibold text-slate-900 dark:text-white">{REPORT_REASON_LABELS[report.reason]}</p>
+      <p className="mt-1 text-sm font-semibold text-slate-900 dark:text-white">
+        {i18n._(REPORT_REASONS[report.reason])}
+      </p>
       {report.details ? (
         <p dir="auto" className="mt-1 text-sm whitespace-pre-line wrap-anywhere text-slate-800 dark:text-slate-200">
           {report.details}
         </p>
       ) : null}
       <p className={`mt-1 ${muted}`}>
-        <time dateTime={report.createdAt}>{when(report.createdAt)}</time>
+        <time dateTime={report.createdAt}>{when(report.createdAt, locale)}</time>
         {showReporter ? (
           <>
-            {' · by '}
-            <Link to={`/admin/users/${report.reporterId}`} className={`${linkClass} wrap-anywhere`}>
-              {report.reporterEmail}
-            </Link>
+            {' · '}
+            <Trans>
+              by{' '}
+              <Link to={`/admin/users/${report.reporterId}`} className={`${linkClass} wrap-anywhere`}>
+                {report.reporterEmail}
+              </Link>
+            </Trans>
           </>
         ) : null}
-        {report.resolvedAt ? (
+        {resolvedAt ? (
           <>
-            {' · decided '}
-            <time dateTime={report.resolvedAt}>{when(report.resolvedAt)}</time>
+            {' · '}
+            <Trans>
+              decided <time dateTime={resolvedAt}>{when(resolvedAt, locale)}</time>
+            </Trans>
           </>
         ) : null}
       </p>
@@ -64,12 +77,13 @@ export function ReportsPage() {
   const { page, setPage, params } = usePageParam();
   const state = params.get('state') === 'closed' ? 'closed' : 'open';
   const reports = useAdminReports(state, page, true);
+  const { t } = useLingui();
   return (
     <section aria-busy={reports.isFetching}>
-      <PageTitle subtitle="Decide open reports in the review queue; reporters are e-mailed the outcome.">
-        Reports
+      <PageTitle subtitle={t`Decide open reports in the review queue; reporters are e-mailed the outcome.`}>
+        <Trans>Reports</Trans>
       </PageTitle>
-      <nav aria-label="Report state" className="mb-5 flex gap-2 border-b border-slate-200 dark:border-slate-800">
+      <nav aria-label={t`Report state`} className="mb-5 flex gap-2 border-b border-slate-200 dark:border-slate-800">
         {(['open', 'closed'] as const).map((value) => (
           <Link
             key={value}
@@ -77,26 +91,31 @@ export function ReportsPage() {
             aria-current={state === value ? 'page' : undefined}
             className={tab({ isActive: state === value })}
           >
-            {value === 'open' ? 'Open' : 'Closed'}
+            {value === 'open' ? <Trans>Open</Trans> : <Trans>Closed</Trans>}
           </Link>
         ))}
       </nav>
       <ListStates
         query={reports}
-        what="the reports"
+        loading={t`Loading the reports`}
+        failed={t`Could not load the reports`}
         empty={(data) =>
-          data.items.length > 0 ? null : state === 'open' ? 'No open reports' : 'No decided reports yet'
+          data.items.length > 0 ? null : state === 'open' ? t`No open reports` : t`No decided reports yet`
         }
       >
         {(data) => (
           <>
             <p className={`mb-3 ${muted}`}>
-              {count(data.total, `${state} report`, `${state} reports`)}
+              {state === 'open' ? (
+                <Plural value={data.total} one="# open report" other="# open reports" />
+              ) : (
+                <Plural value={data.total} one="# closed report" other="# closed reports" />
+              )}
               {state === 'open' ? (
                 <>
                   {' · '}
                   <Link to="/admin" className={linkClass}>
-                    Decide in the review queue
+                    <Trans>Decide in the review queue</Trans>
                   </Link>
                 </>
               ) : null}
@@ -106,7 +125,7 @@ export function ReportsPage() {
                 <ReportCard key={report.id} report={report} />
               ))}
             </ul>
-            <Pages {...data} setPage={setPage} label="Report pages" />
+            <Pages {...data} setPage={setPage} label={t`Report pages`} />
           </>
         )}
       </ListStates>

@@ -6,18 +6,20 @@ import {
   type SiteSettingKey,
   type SiteSettings,
 } from '@jobboard/shared';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { inputClass, labelClass } from '../../../components/ui/Field';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
-import { errorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/session';
 import { useAdminSettings, useSaveSettings } from '../api/settings';
 import { FooterLinksField } from './FooterLinksField';
 import { Notice, muted } from './ConsoleParts';
+import { errorText } from './console-words';
 
-const SIGN_IN_LABELS = { password: 'E-mail and password', google: 'Google' } as const;
+const SIGN_IN_LABELS = { password: msg`E-mail and password`, google: msg`Google` } as const;
 
 /** A setting's label, input and note; read-only with the variable's name when the environment sets it. */
 function Setting(props: {
@@ -27,6 +29,7 @@ function Setting(props: {
   hint?: string;
   children: ReactNode;
 }) {
+  const locked = props.locked;
   return (
     <div data-field={props.id}>
       <label htmlFor={props.id} className={labelClass}>
@@ -35,7 +38,7 @@ function Setting(props: {
       {props.children}
       {props.locked ? (
         <p className="mt-1 text-sm font-medium text-amber-800 dark:text-amber-300" data-testid={`${props.id}-locked`}>
-          Set by the environment ({props.locked}): change it there.
+          <Trans>Set by the environment ({locked}): change it there.</Trans>
         </p>
       ) : props.hint ? (
         <p className={`mt-1 ${muted}`}>{props.hint}</p>
@@ -72,40 +75,41 @@ interface Parts {
 }
 
 function LookSection({ values, set, locked, text }: Parts) {
+  const { t } = useLingui();
   return (
-    <Section title="Look">
-      <Setting id="siteName" label="Site name" locked={locked('siteName')}>
+    <Section title={t`Look`}>
+      <Setting id="siteName" label={t`Site name`} locked={locked('siteName')}>
         <input {...text('siteName', SITE_SETTINGS_LIMITS.siteName)} required />
       </Setting>
       <Setting
         id="tagline"
-        label="Tagline"
+        label={t`Tagline`}
         locked={locked('tagline')}
-        hint="The home page's title after the name, as search results show it; empty: find your next job."
+        hint={t`The home page's title after the name, as search results show it; empty: find your next job.`}
       >
         <input {...text('tagline', SITE_SETTINGS_LIMITS.tagline)} />
       </Setting>
       <Setting
         id="logoUrl"
-        label="Logo address"
+        label={t`Logo address`}
         locked={locked('logoUrl')}
-        hint="https://...; empty: the built-in mark."
+        hint={t`https://...; empty: the built-in mark.`}
       >
         <input {...text('logoUrl', SITE_SETTINGS_LIMITS.url)} type="url" />
       </Setting>
       <Setting
         id="faviconUrl"
-        label="Icon address (favicon)"
+        label={t`Icon address (favicon)`}
         locked={locked('faviconUrl')}
-        hint="https://...; empty: the built-in icon."
+        hint={t`https://...; empty: the built-in icon.`}
       >
         <input {...text('faviconUrl', SITE_SETTINGS_LIMITS.url)} type="url" />
       </Setting>
       <Setting
         id="accentColor"
-        label="Accent colour"
+        label={t`Accent colour`}
         locked={locked('accentColor')}
-        hint="Buttons and links, in pages opened after the save; white text sits on it, so pick a dark one."
+        hint={t`Buttons and links, in pages opened after the save; white text sits on it, so pick a dark one.`}
       >
         <div className="flex items-center gap-3">
           <input
@@ -124,13 +128,14 @@ function LookSection({ values, set, locked, text }: Parts) {
 }
 
 function SignInSection({ values, set, locked, text }: Parts) {
+  const { i18n, t } = useLingui();
   return (
-    <Section title="Sign-in and e-mail">
+    <Section title={t`Sign-in and e-mail`}>
       <Setting
         id="signInMethods"
-        label="Sign-in methods shown"
+        label={t`Sign-in methods shown`}
         locked={locked('signInMethods')}
-        hint="Google shows only when it is configured."
+        hint={t`Google shows only when it is configured.`}
       >
         <div id="signInMethods" className="flex flex-wrap gap-4">
           {SIGN_IN_METHODS.map((method) => (
@@ -149,16 +154,16 @@ function SignInSection({ values, set, locked, text }: Parts) {
                   )
                 }
               />
-              {SIGN_IN_LABELS[method]}
+              {i18n._(SIGN_IN_LABELS[method])}
             </label>
           ))}
         </div>
       </Setting>
       <Setting
         id="mailSenderName"
-        label="E-mail sender name"
+        label={t`E-mail sender name`}
         locked={locked('mailSenderName')}
-        hint="The name e-mails come from."
+        hint={t`The name e-mails come from.`}
       >
         <input {...text('mailSenderName', SITE_SETTINGS_LIMITS.senderName)} required />
       </Setting>
@@ -167,9 +172,10 @@ function SignInSection({ values, set, locked, text }: Parts) {
 }
 
 function SettingsForm({ loaded, save }: { loaded: AdminSiteSettings; save: ReturnType<typeof useSaveSettings> }) {
+  const { i18n, t } = useLingui();
   const [values, setValues] = useState<SiteSettings>(loaded.values);
   const locked = (key: SiteSettingKey) =>
-    loaded.fromEnvironment.includes(key) ? (loaded.environmentNames[key] ?? 'environment') : undefined;
+    loaded.fromEnvironment.includes(key) ? (loaded.environmentNames[key] ?? t`environment`) : undefined;
   const set = <K extends SiteSettingKey>(key: K, value: SiteSettings[K]) => setValues({ ...values, [key]: value });
   const text = (key: TextKey, max: number) => ({
     id: key,
@@ -188,21 +194,21 @@ function SettingsForm({ loaded, save }: { loaded: AdminSiteSettings; save: Retur
   return (
     <form onSubmit={submit} className="space-y-6">
       <LookSection {...parts} />
-      <Section title="Footer links">
+      <Section title={t`Footer links`}>
         <FooterLinksField links={values.footerLinks} onChange={(links: FooterLink[]) => set('footerLinks', links)} />
       </Section>
       <PostingSection values={values} set={set} locked={locked} />
       <SignInSection {...parts} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={save.isPending || Object.keys(changes).length === 0}>
-          {save.isPending ? 'Saving...' : 'Save settings'}
+          {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save settings</Trans>}
         </Button>
         <p role="status" className={muted}>
-          {save.isSuccess && Object.keys(changes).length === 0 ? 'Saved: every page shows it within a second.' : ''}
+          {save.isSuccess && Object.keys(changes).length === 0 ? t`Saved: every page shows it within a second.` : ''}
         </p>
         {save.isError ? (
           <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-            {errorMessage(save.error)}
+            {errorText(i18n, save.error)}
           </p>
         ) : null}
       </div>
@@ -229,9 +235,10 @@ function PostingSection({
     onChange: (event: { target: { value: string } }) => set(key, Number(event.target.value)),
     className: `${inputClass} max-w-40`,
   });
+  const { t } = useLingui();
   return (
-    <Section title="Posting">
-      <Setting id="moderation" label="Moderation" locked={locked('moderation')}>
+    <Section title={t`Posting`}>
+      <Setting id="moderation" label={t`Moderation`} locked={locked('moderation')}>
         <select
           id="moderation"
           value={values.moderation}
@@ -239,18 +246,18 @@ function PostingSection({
           onChange={(event) => set('moderation', event.target.value === 'pre' ? 'pre' : 'post')}
           className={`${inputClass} max-w-md`}
         >
-          <option value="post">Live at once, reviewed when reported</option>
-          <option value="pre">New accounts wait for approval</option>
+          <option value="post">{t`Live at once, reviewed when reported`}</option>
+          <option value="pre">{t`New accounts wait for approval`}</option>
         </select>
       </Setting>
-      <Setting id="postsPerDay" label="Jobs one account may post a day" locked={locked('postsPerDay')}>
+      <Setting id="postsPerDay" label={t`Jobs one account may post a day`} locked={locked('postsPerDay')}>
         <input {...number('postsPerDay', 1_000_000)} required />
       </Setting>
       <Setting
         id="jobDurationDays"
-        label="Days a new job stays open"
+        label={t`Days a new job stays open`}
         locked={locked('jobDurationDays')}
-        hint="When its poster gives no closing date."
+        hint={t`When its poster gives no closing date.`}
       >
         <input {...number('jobDurationDays', 365)} required />
       </Setting>
@@ -264,19 +271,20 @@ export function SettingsPage() {
   const settings = useAdminSettings(isAdmin);
   // Here, not in the form: the form starts again from each saved state, and the save's outcome outlives it.
   const save = useSaveSettings();
+  const { i18n, t } = useLingui();
   return (
     <section>
-      <PageTitle subtitle="What every page shows and how posting works. A save applies everywhere within a second.">
-        Site settings
+      <PageTitle subtitle={t`What every page shows and how posting works. A save applies everywhere within a second.`}>
+        <Trans>Site settings</Trans>
       </PageTitle>
       {settings.data ? (
         <SettingsForm key={JSON.stringify(settings.data.values)} loaded={settings.data} save={save} />
       ) : settings.isError ? (
-        <Notice title="Could not load the settings" tone="error">
-          <p className="mt-1 text-sm">{errorMessage(settings.error)}</p>
+        <Notice title={t`Could not load the settings`} tone="error">
+          <p className="mt-1 text-sm">{errorText(i18n, settings.error)}</p>
         </Notice>
       ) : (
-        <Spinner label="Loading the settings" />
+        <Spinner label={t`Loading the settings`} />
       )}
     </section>
   );

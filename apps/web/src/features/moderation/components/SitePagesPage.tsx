@@ -1,24 +1,21 @@
-import {
-  SITE_PAGE_SLUGS,
-  SITE_PAGE_TITLES,
-  SITE_SETTINGS_LIMITS,
-  type SitePage,
-  type SitePageSlug,
-} from '@jobboard/shared';
+import { SITE_PAGE_SLUGS, SITE_SETTINGS_LIMITS, type SitePage, type SitePageSlug } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { inputClass, labelClass } from '../../../components/ui/Field';
 import { Link } from '../../../components/ui/Link';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
-import { errorMessage } from '../../../lib/api';
 import { SitePageBody, useSitePage } from '../../../app/pages/SitePageBody';
 import { useSavePage } from '../api/settings';
 import { linkClass, muted } from './ConsoleParts';
+import { SITE_PAGES, errorText } from './console-words';
 
 /** One page's editor: its Markdown, saved as is; empty puts the default text back. */
 function PageEditor({ page, save }: { page: SitePage; save: ReturnType<typeof useSavePage> }) {
+  const { i18n } = useLingui();
   const [body, setBody] = useState(page.body);
+  const title = i18n._(SITE_PAGES[page.slug]);
   const id = `page-${page.slug}`;
   return (
     <form
@@ -29,7 +26,7 @@ function PageEditor({ page, save }: { page: SitePage; save: ReturnType<typeof us
       className="space-y-3"
     >
       <label htmlFor={id} className={labelClass}>
-        Text of {SITE_PAGE_TITLES[page.slug]}
+        <Trans>Text of {title}</Trans>
       </label>
       <textarea
         id={id}
@@ -40,26 +37,35 @@ function PageEditor({ page, save }: { page: SitePage; save: ReturnType<typeof us
         className={`${inputClass} font-mono`}
       />
       <p className={muted}>
-        Paragraphs, lists, **bold**, *italic*, links and ## headings, as in job descriptions. Empty: the default text.
-        {page.isDefault ? ' Showing the default text now.' : ''}
+        <Trans>
+          Paragraphs, lists, **bold**, *italic*, links and ## headings, as in job descriptions. Empty: the default text.
+        </Trans>
+        {page.isDefault ? (
+          <>
+            {' '}
+            <Trans>Showing the default text now.</Trans>
+          </>
+        ) : null}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={save.isPending || body === page.body}>
-          {save.isPending ? 'Saving...' : 'Save page'}
+          {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save page</Trans>}
         </Button>
         <Link to={`/${page.slug}`} className={linkClass}>
-          Open the page
+          <Trans>Open the page</Trans>
         </Link>
         <p role="status" className={muted}>
-          {save.isSuccess && body === page.body ? 'Saved.' : ''}
+          {save.isSuccess && body === page.body ? <Trans>Saved.</Trans> : ''}
         </p>
         {save.isError ? (
           <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-            {errorMessage(save.error)}
+            {errorText(i18n, save.error)}
           </p>
         ) : null}
       </div>
-      <h2 className="pt-4 text-sm font-semibold text-slate-800 uppercase dark:text-slate-200">Preview (as saved)</h2>
+      <h2 className="pt-4 text-sm font-semibold text-slate-800 uppercase dark:text-slate-200">
+        <Trans>Preview (as saved)</Trans>
+      </h2>
       <div className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
         <SitePageBody html={page.html} />
       </div>
@@ -71,18 +77,22 @@ function PageTab({ slug }: { slug: SitePageSlug }) {
   const page = useSitePage(slug);
   // Here, not in the editor: the editor starts again from each saved text, and the save's outcome outlives it.
   const save = useSavePage(slug);
+  const { i18n, t } = useLingui();
   if (page.data) return <PageEditor key={`${page.data.updatedAt ?? 'default'}`} page={page.data} save={save} />;
-  if (page.isError) return <p role="alert">{errorMessage(page.error)}</p>;
-  return <Spinner label="Loading the page" />;
+  if (page.isError) return <p role="alert">{errorText(i18n, page.error)}</p>;
+  return <Spinner label={t`Loading the page`} />;
 }
 
 /** About, Privacy and Terms (issue 34, item 3), linked from the footer and the sign-up form. */
 export function SitePagesPage() {
   const [slug, setSlug] = useState<SitePageSlug>('about');
+  const { i18n, t } = useLingui();
   return (
     <section>
-      <PageTitle subtitle="The pages the footer and the sign-up form link to.">Site pages</PageTitle>
-      <div role="tablist" aria-label="Page" className="mb-4 flex flex-wrap gap-2">
+      <PageTitle subtitle={t`The pages the footer and the sign-up form link to.`}>
+        <Trans>Site pages</Trans>
+      </PageTitle>
+      <div role="tablist" aria-label={t`Page`} className="mb-4 flex flex-wrap gap-2">
         {SITE_PAGE_SLUGS.map((each) => (
           <Button
             key={each}
@@ -91,7 +101,7 @@ export function SitePagesPage() {
             variant={each === slug ? 'primary' : 'secondary'}
             onClick={() => setSlug(each)}
           >
-            {SITE_PAGE_TITLES[each]}
+            {i18n._(SITE_PAGES[each])}
           </Button>
         ))}
       </div>

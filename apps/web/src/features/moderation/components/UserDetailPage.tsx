@@ -1,22 +1,32 @@
 import type { AdminUserDetail } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Link } from '../../../components/ui/Link';
 import { PageTitle } from '../../../components/ui/PageTitle';
+import { useReaderLocale } from '../../../lib/locale';
 import { useAdminUser } from '../api/console';
 import { ActionPanel, Outcome, type PendingAction } from './ActionPanel';
 import { ListStates, UserBadges, day, linkClass, muted, when } from './ConsoleParts';
 import { JobRows } from './JobsConsolePage';
 import { ReportCard } from './ReportsPage';
+import { stageText } from './console-words';
 
 function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+  const { i18n } = useLingui();
   return (
     <section className="mt-8" aria-label={title}>
       <h2 className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">
-        {title} <span className={muted}>({count.toLocaleString()})</span>
+        {title} <span className={muted}>({i18n.number(count)})</span>
       </h2>
-      {count === 0 ? <p className={muted}>None.</p> : children}
+      {count === 0 ? (
+        <p className={muted}>
+          <Trans>None.</Trans>
+        </p>
+      ) : (
+        children
+      )}
     </section>
   );
 }
@@ -29,32 +39,32 @@ function UserActions({ detail, ask }: { detail: AdminUserDetail; ask: (action: P
     <div className="flex flex-wrap gap-2 [&>*]:min-h-11">
       {user.isAdmin ? null : user.bannedAt ? (
         <Button variant="secondary" onClick={act('unban')}>
-          Unban
+          <Trans>Unban</Trans>
         </Button>
       ) : (
         <Button variant="danger" onClick={act('ban')}>
-          Ban
+          <Trans>Ban</Trans>
         </Button>
       )}
       {user.emailVerified ? null : (
         <Button variant="secondary" onClick={act('resend-confirmation')}>
-          Resend confirmation
+          <Trans>Resend confirmation</Trans>
         </Button>
       )}
       {user.isAdmin ? (
         user.adminByEnvironment ? null : (
           <Button variant="secondary" onClick={act('revoke-admin')}>
-            Remove administrator
+            <Trans>Remove administrator</Trans>
           </Button>
         )
       ) : user.emailVerified ? (
         <Button variant="secondary" onClick={act('grant-admin')}>
-          Make administrator
+          <Trans>Make administrator</Trans>
         </Button>
       ) : null}
       {user.isAdmin ? null : (
         <Button variant="danger" onClick={act('delete')}>
-          Delete account
+          <Trans>Delete account</Trans>
         </Button>
       )}
     </div>
@@ -63,12 +73,16 @@ function UserActions({ detail, ask }: { detail: AdminUserDetail; ask: (action: P
 
 function Facts({ detail }: { detail: AdminUserDetail }) {
   const { user } = detail;
+  const { t } = useLingui();
+  const locale = useReaderLocale();
+  const bannedAt = user.bannedAt ? when(user.bannedAt, locale) : '';
+  const banReason = user.banReason;
   return (
     <dl className="mb-5 grid grid-cols-1 gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-3 dark:border-slate-800 dark:bg-slate-900">
       {[
-        ['E-mail', user.email],
-        ['Username', user.username],
-        ['Joined', day(user.createdAt)],
+        [t`E-mail`, user.email],
+        [t`Username`, user.username],
+        [t`Joined`, day(user.createdAt, locale)],
       ].map(([label, value]) => (
         <div key={label} className="min-w-0">
           <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">{label}</dt>
@@ -76,19 +90,30 @@ function Facts({ detail }: { detail: AdminUserDetail }) {
         </div>
       ))}
       <div className="min-w-0 sm:col-span-3">
-        <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">State</dt>
+        <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">
+          <Trans>State</Trans>
+        </dt>
         <dd className="mt-1">
           <UserBadges user={user} />
-          {user.adminByEnvironment ? <span className={`ms-2 ${muted}`}>Listed in ADMIN_EMAILS</span> : null}
+          {user.adminByEnvironment ? (
+            <span className={`ms-2 ${muted}`}>
+              <Trans>Listed in ADMIN_EMAILS</Trans>
+            </span>
+          ) : null}
           {user.bannedAt ? (
             <p className="mt-1 text-slate-800 dark:text-slate-200" dir="auto">
-              Banned {when(user.bannedAt)}
-              {user.banReason ? `: ${user.banReason}` : ''}
+              {banReason ? (
+                <Trans>
+                  Banned {bannedAt}: {banReason}
+                </Trans>
+              ) : (
+                <Trans>Banned {bannedAt}</Trans>
+              )}
             </p>
           ) : null}
           <p className="mt-2">
             <Link to={`/admin/audit?target=${encodeURIComponent(user.email)}`} className={linkClass}>
-              Decisions about this account
+              <Trans>Decisions about this account</Trans>
             </Link>
           </p>
         </dd>
@@ -98,12 +123,14 @@ function Facts({ detail }: { detail: AdminUserDetail }) {
 }
 
 function Activity({ detail, ask }: { detail: AdminUserDetail; ask: (action: PendingAction) => void }) {
+  const { i18n, t } = useLingui();
+  const locale = useReaderLocale();
   return (
     <>
-      <Section title="Jobs" count={detail.user.jobs}>
+      <Section title={t`Jobs`} count={detail.user.jobs}>
         <JobRows jobs={detail.jobs} ask={ask} showPoster={false} />
       </Section>
-      <Section title="Applications" count={detail.user.applications}>
+      <Section title={t`Applications`} count={detail.user.applications}>
         <ul className="space-y-2">
           {detail.applications.map((a) => (
             <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
@@ -111,32 +138,31 @@ function Activity({ detail, ask }: { detail: AdminUserDetail; ask: (action: Pend
                 {a.jobTitle}
               </Link>
               <span className={muted}>
-                {a.stage} · {day(a.appliedAt)}
+                {stageText(i18n, a.stage)} · {day(a.appliedAt, locale)}
               </span>
             </li>
           ))}
         </ul>
       </Section>
-      <Section title="Companies" count={detail.companies.length}>
+      <Section title={t`Companies`} count={detail.companies.length}>
         <ul className="flex flex-wrap gap-2">
           {detail.companies.map((c) => (
             <li key={c.id}>
               <Link to={`/company/${c.slug}`} className={buttonClass('secondary')} dir="auto">
-                {c.name}
-                {c.creator ? ' (creator)' : ''}
+                {c.creator ? <Trans>{c.name} (creator)</Trans> : c.name}
               </Link>
             </li>
           ))}
         </ul>
       </Section>
-      <Section title="Reports made" count={detail.reportsMade.length}>
+      <Section title={t`Reports made`} count={detail.reportsMade.length}>
         <ul className="space-y-3">
           {detail.reportsMade.map((r) => (
             <ReportCard key={r.id} report={r} showReporter={false} />
           ))}
         </ul>
       </Section>
-      <Section title="Reports of their jobs" count={detail.reportsReceived.length}>
+      <Section title={t`Reports of their jobs`} count={detail.reportsReceived.length}>
         <ul className="space-y-3">
           {detail.reportsReceived.map((r) => (
             <ReportCard key={r.id} report={r} />
@@ -154,22 +180,30 @@ export function UserDetailPage() {
   const [asking, setAsking] = useState<PendingAction | null>(null);
   const [outcome, setOutcome] = useState('');
   const [deleted, setDeleted] = useState(false);
+  const { t } = useLingui();
   if (deleted)
     return (
       <section>
-        <PageTitle>Account deleted</PageTitle>
+        <PageTitle>
+          <Trans>Account deleted</Trans>
+        </PageTitle>
         <Outcome text={outcome} />
         <Link to="/admin/users" className={buttonClass('secondary')}>
-          Back to users
+          <Trans>Back to users</Trans>
         </Link>
       </section>
     );
   return (
     <section aria-busy={detail.isFetching}>
       <Link to="/admin/users" className={`${linkClass} text-sm`}>
-        ← Users
+        <span className="inline-block rtl:-scale-x-100">←</span> <Trans>Users</Trans>
       </Link>
-      <ListStates query={detail} what="the account" empty={() => null}>
+      <ListStates
+        query={detail}
+        loading={t`Loading the account`}
+        failed={t`Could not load the account`}
+        empty={() => null}
+      >
         {(data) => (
           <>
             <div className="mt-2">
