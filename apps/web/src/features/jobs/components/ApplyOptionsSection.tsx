@@ -44,8 +44,12 @@ function MethodChoice({ method: chosen, onChoose }: { method: ApplyMethod; onCho
               className="mt-0.5 h-4 w-4 accent-teal-700"
             />
             <span>
-              <span className="block font-medium text-slate-900 dark:text-white">{i18n._(METHOD_WORDS[method].label)}</span>
-              <span className="block text-xs text-slate-600 dark:text-slate-300">{i18n._(METHOD_WORDS[method].hint)}</span>
+              <span className="block font-medium text-slate-900 dark:text-white">
+                {i18n._(METHOD_WORDS[method].label)}
+              </span>
+              <span className="block text-xs text-slate-600 dark:text-slate-300">
+                {i18n._(METHOD_WORDS[method].hint)}
+              </span>
             </span>
           </label>
         ))}

@@ -41,7 +41,15 @@ function ChoiceField({
   const { i18n } = useLingui();
   return (
     <FieldShell id={id} label={label} error={error}>
-      <select id={id} name={id} required value={value} onChange={onChange} className={inputClass} {...errorProps(id, error)}>
+      <select
+        id={id}
+        name={id}
+        required
+        value={value}
+        onChange={onChange}
+        className={inputClass}
+        {...errorProps(id, error)}
+      >
         <option value="">{placeholder}</option>
         {options.map((option) => {
           const shown = OPTION_LABELS[option];

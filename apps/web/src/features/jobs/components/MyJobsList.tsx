@@ -138,11 +138,7 @@ function StatsCell({
       </dt>
       <dd
         className="font-semibold"
-        title={
-          stats.conversion === null
-            ? t`No views yet`
-            : t`${applications} from ${views}`
-        }
+        title={stats.conversion === null ? t`No views yet` : t`${applications} from ${views}`}
       >
         {conversionText(stats.conversion)}
       </dd>
@@ -210,11 +206,7 @@ function EditJobLink({ job, className }: { job: Job; className: string }) {
   const { t } = useLingui();
   const jobTitle = job.jobTitle;
   return (
-    <Link
-      to={`/edit-job/${job._id}`}
-      className={buttonClass('secondary', className)}
-      aria-label={t`Edit ${jobTitle}`}
-    >
+    <Link to={`/edit-job/${job._id}`} className={buttonClass('secondary', className)} aria-label={t`Edit ${jobTitle}`}>
       <Pencil size={14} aria-hidden="true" />
       <Trans>Edit</Trans>
     </Link>

@@ -51,8 +51,12 @@ function WorkplaceField({ values, set, onCityResolved }: Pick<PlacePartProps, 'v
               className="mt-0.5 h-4 w-4 accent-teal-700"
             />
             <span>
-              <span className="block font-medium text-slate-900 dark:text-white">{i18n._(WORKPLACE_WORDS[workplace])}</span>
-              <span className="block text-xs text-slate-600 dark:text-slate-300">{i18n._(WORKPLACE_HINTS[workplace])}</span>
+              <span className="block font-medium text-slate-900 dark:text-white">
+                {i18n._(WORKPLACE_WORDS[workplace])}
+              </span>
+              <span className="block text-xs text-slate-600 dark:text-slate-300">
+                {i18n._(WORKPLACE_HINTS[workplace])}
+              </span>
             </span>
           </label>
         ))}

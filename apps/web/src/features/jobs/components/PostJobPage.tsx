@@ -127,7 +127,8 @@ function DraftLoading({ draft }: { draft: ReturnType<typeof useDraft> }) {
           role="alert"
           className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
         >
-          {errorMessage(draft.error)} <Link to="/post-job">
+          {errorMessage(draft.error)}{' '}
+          <Link to="/post-job">
             <Trans>Start a new job instead</Trans>
           </Link>
         </p>
@@ -156,8 +157,8 @@ function ConfirmAddressFirst({ email }: { email: string }) {
         </h2>
         <p className="mt-2 text-sm">
           <Trans>
-            To keep the board free of spam, jobs can be posted once the address of the account is confirmed. We sent
-            a link to <strong className="wrap-anywhere">{email}</strong>: open it, and come back here.
+            To keep the board free of spam, jobs can be posted once the address of the account is confirmed. We sent a
+            link to <strong className="wrap-anywhere">{email}</strong>: open it, and come back here.
           </Trans>
         </p>
         <p className="mt-2 text-sm">

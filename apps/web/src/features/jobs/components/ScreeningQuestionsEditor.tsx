@@ -176,15 +176,15 @@ export function ScreeningQuestionsEditor({ questions, onChange, answered }: Scre
         </h3>
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
           <Trans>
-            Asked when a seeker applies on the board or by e-mail. A knock-out answer marks the application; it is
-            never hidden.
+            Asked when a seeker applies on the board or by e-mail. A knock-out answer marks the application; it is never
+            hidden.
           </Trans>
         </p>
         {answered ? (
           <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-100">
             <Trans>
-              Applicants have answered these questions. Changes apply to new applications only; earlier answers keep
-              the questions they were asked.
+              Applicants have answered these questions. Changes apply to new applications only; earlier answers keep the
+              questions they were asked.
             </Trans>
           </p>
         ) : null}
