@@ -40,8 +40,8 @@ function ApplyHeader({
             Apply to <bdi>{jobTitle}</bdi>
           </Trans>
         </h2>
-        <p dir="auto" className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          {job.companyName}
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          <bdi>{job.companyName}</bdi>
         </p>
       </div>
       <button

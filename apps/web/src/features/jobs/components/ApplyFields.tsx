@@ -29,25 +29,27 @@ export function ApplicantSummary({ id, user }: { id: string; user: Pick<User, 'n
         <dt className="text-slate-600 dark:text-slate-300">
           <Trans>Name</Trans>
         </dt>
-        <dd dir="auto" className="wrap-anywhere font-medium">
-          {user.name}
+        <dd className="wrap-anywhere font-medium">
+          <bdi>{user.name}</bdi>
         </dd>
         <dt className="text-slate-600 dark:text-slate-300">
           <Trans>E-mail</Trans>
         </dt>
-        <dd dir="ltr" className="min-w-0 text-start font-medium [overflow-wrap:break-word]" data-testid="apply-email">
-          <BreakableEmail email={user.email} />
+        <dd className="min-w-0 font-medium [overflow-wrap:break-word]" data-testid="apply-email">
+          <bdi dir="ltr">
+            <BreakableEmail email={user.email} />
+          </bdi>
         </dd>
         <dt className="text-slate-600 dark:text-slate-300">
           <Trans>Resume link</Trans>
         </dt>
-        <dd className="break-all font-medium">
+        <dd className="min-w-0 font-medium">
           {user.resume ? (
             <a
               href={user.resume}
               target="_blank"
               rel="noreferrer noopener"
-              className="text-teal-800 underline dark:text-teal-300"
+              className="break-all text-teal-800 underline dark:text-teal-300"
             >
               <bdi>{user.resume}</bdi>
             </a>

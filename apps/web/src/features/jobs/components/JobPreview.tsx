@@ -70,11 +70,11 @@ function PreviewBody({ job, titleId }: { job: Job; titleId: string }) {
             className="h-16 w-16 rounded-2xl border border-slate-200 p-1.5 text-xl dark:border-slate-700"
           />
           <div>
-            <h3 id={titleId} dir="auto" className="text-2xl font-bold tracking-tight">
-              {job.jobTitle || t`Job title`}
+            <h3 id={titleId} className="text-2xl font-bold tracking-tight">
+              <bdi>{job.jobTitle || t`Job title`}</bdi>
             </h3>
-            <p dir="auto" className="mt-1 text-lg text-slate-700 dark:text-slate-300">
-              {companyName}
+            <p className="mt-1 text-lg text-slate-700 dark:text-slate-300">
+              <bdi>{companyName}</bdi>
             </p>
           </div>
         </div>
