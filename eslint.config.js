@@ -18,6 +18,7 @@ const TRANSLATED_WEB_FILES = [
   'apps/web/src/features/jobs/components/{JobPage,JobMain,JobFacts,MobileApplyBar,ExternalApplyLink}.tsx',
   // Whole features, as each is translated (one line each):
   'apps/web/src/features/moderation/**/*.tsx',
+  'apps/web/src/features/jobs/**/*.tsx',
 ];
 
 const TOKEN =

@@ -1,5 +1,8 @@
 import type { Job, JobUpdateBody } from '@jobboard/shared';
 import { JOB_MODEL_LIMITS } from '@jobboard/shared';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { appI18n } from '../../lib/i18n';
 import { addDays } from './job-dates';
 
 export interface StatusAction {
@@ -21,38 +24,42 @@ export interface StatusAction {
 export function statusActions(
   job: Pick<Job, 'status' | 'validThrough' | 'jobTitle' | 'moderation'>,
   today: string,
+  i18n: I18n = appI18n(),
 ): StatusAction[] {
   // A hidden job stays hidden whatever its poster does: only an administrator brings it back.
   if (job.moderation?.state === 'hidden') return [];
   const renewedUntil = addDays(today, JOB_MODEL_LIMITS.validityDefaultDays);
+  const days = JOB_MODEL_LIMITS.validityDefaultDays;
+  const title = job.jobTitle;
   const renew: StatusAction = {
     kind: 'renew',
-    label: `Renew (+${JOB_MODEL_LIMITS.validityDefaultDays} days)`,
+    label: i18n._(msg`Renew (+${days} days)`),
     body: { status: 'open', validThrough: renewedUntil },
-    done: `"${job.jobTitle}" is open until ${renewedUntil}.`,
+    done: i18n._(msg`"${title}" is open until ${renewedUntil}.`),
   };
   if (job.status === 'open') {
     const close: StatusAction = {
       kind: 'close',
-      label: 'Close',
+      label: i18n._(msg`Close`),
       body: { status: 'closed' },
-      done: `"${job.jobTitle}" is closed: it left search and takes no more applications.`,
+      done: i18n._(msg`"${title}" is closed: it left search and takes no more applications.`),
       confirm: {
-        title: 'Close this job?',
-        text: `"${job.jobTitle}" will leave search and stop taking applications. You can reopen it later.`,
-        button: 'Yes, close it',
+        title: i18n._(msg`Close this job?`),
+        text: i18n._(msg`"${title}" will leave search and stop taking applications. You can reopen it later.`),
+        button: i18n._(msg`Yes, close it`),
       },
     };
     return job.validThrough < renewedUntil ? [close, renew] : [close];
   }
   if (job.status === 'closed') {
     const stillValid = job.validThrough >= today;
+    const until = stillValid ? job.validThrough : renewedUntil;
     return [
       {
         kind: 'reopen',
-        label: 'Reopen',
+        label: i18n._(msg`Reopen`),
         body: stillValid ? { status: 'open' } : { status: 'open', validThrough: renewedUntil },
-        done: `"${job.jobTitle}" is open again until ${stillValid ? job.validThrough : renewedUntil}.`,
+        done: i18n._(msg`"${title}" is open again until ${until}.`),
       },
     ];
   }

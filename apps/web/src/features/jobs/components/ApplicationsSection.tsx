@@ -1,4 +1,5 @@
 import { JOB_MODEL_LIMITS } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { TextAreaField, TextField } from '../../../components/ui/Field';
@@ -14,12 +15,14 @@ export function ApplicationsSection({
 }: Pick<JobFormPartProps, 'values' | 'errors' | 'set'> & { today: string }) {
   const onText = textSetter(set);
   const lastDay = addDays(today, JOB_MODEL_LIMITS.validityMaxDays);
+  const days = JOB_MODEL_LIMITS.validityMaxDays;
+  const { t } = useLingui();
   return (
-    <Section id="applications-section" title="Applications">
+    <Section id="applications-section" title={t`Applications`}>
       <div className="max-w-xs">
         <TextField
           id="validThrough"
-          label="Applications close on"
+          label={t`Applications close on`}
           type="date"
           min={today}
           max={lastDay}
@@ -29,15 +32,15 @@ export function ApplicationsSection({
           aria-describedby={errors.validThrough ? 'validThrough-error validThrough-hint' : 'validThrough-hint'}
         />
         <Hint id="validThrough-hint">
-          At most {JOB_MODEL_LIMITS.validityMaxDays} days from today. You can renew the job from My Jobs.
+          <Trans>At most {days} days from today. You can renew the job from My Jobs.</Trans>
         </Hint>
       </div>
       <TextAreaField
         id="description"
-        label="Job Description"
+        label={t`Job Description`}
         required
         rows={6}
-        placeholder="Describe the role, the team and what you are looking for."
+        placeholder={t`Describe the role, the team and what you are looking for.`}
         value={values.description}
         onChange={onText('description')}
         error={errors.description}
@@ -58,6 +61,7 @@ export function SubmitRow({
   submitLabel: string;
   extra: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <>
       {serverMessage ? (
@@ -71,7 +75,7 @@ export function SubmitRow({
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button type="submit" disabled={pending} className="w-full sm:w-auto sm:px-10">
-          {pending ? 'Loading...' : submitLabel}
+          {pending ? t`Loading...` : submitLabel}
         </Button>
         {extra}
       </div>

@@ -1,4 +1,5 @@
 import type { User } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
@@ -29,18 +30,24 @@ function ApplyHeader({
   job: ApplyDialogProps['job'];
   onClose: () => void;
 }) {
+  const { t } = useLingui();
+  const jobTitle = job.jobTitle;
   return (
     <div className="flex items-start justify-between gap-4">
       <div>
         <h2 id={titleId} className="text-xl font-bold tracking-tight">
-          Apply to {job.jobTitle}
+          <Trans>
+            Apply to <bdi>{jobTitle}</bdi>
+          </Trans>
         </h2>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{job.companyName}</p>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          <bdi>{job.companyName}</bdi>
+        </p>
       </div>
       <button
         type="button"
         onClick={onClose}
-        aria-label="Close"
+        aria-label={t`Close`}
         className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600 dark:text-slate-300 dark:hover:bg-slate-800"
       >
         <X size={20} aria-hidden="true" />
@@ -55,6 +62,7 @@ function ApplyHeader({
  */
 export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobError }: ApplyDialogProps) {
   const ids = useId();
+  const { t } = useLingui();
   const titleId = `${ids}-title`;
   const noteId = `${ids}-note`;
   const cvId = `${ids}-cv`;
@@ -125,17 +133,17 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
         ) : null}
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={cancel} disabled={busy}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={busy || form.noteTooLong}>
-            {progress !== null ? 'Uploading CV…' : form.apply.isPending ? 'Sending…' : 'Send application'}
+            {progress !== null ? t`Uploading CV…` : form.apply.isPending ? t`Sending…` : t`Send application`}
           </Button>
         </div>
         <p className="sr-only" aria-live="polite">
-          {form.apply.isPending ? 'Sending your application' : ''}
+          {form.apply.isPending ? t`Sending your application` : ''}
         </p>
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-300">
-          Only the employer and their company's team can read your note and CV.
+          <Trans>Only the employer and their company's team can read your note and CV.</Trans>
         </p>
       </form>
     </ModalPanel>

@@ -1,7 +1,9 @@
 import { CV_ACCEPT_ATTRIBUTE, CV_LIMITS, fileSizeText, type User } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { FileText } from 'lucide-react';
 import { Link } from '../../../components/ui/Link';
 import { inputClass, labelClass } from '../../../components/ui/Field';
+import { useReaderLocale } from '../../../lib/locale';
 
 /** An e-mail address that breaks after its "@" when it must, not mid-word (break-all did, at 390 px). */
 function BreakableEmail({ email }: { email: string }) {
@@ -21,34 +23,46 @@ export function ApplicantSummary({ id, user }: { id: string; user: Pick<User, 'n
   return (
     <section aria-labelledby={id} className="mt-5 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
       <h3 id={id} className="text-sm font-semibold">
-        The employer will receive
+        <Trans>The employer will receive</Trans>
       </h3>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-slate-600 dark:text-slate-300">Name</dt>
-        <dd className="wrap-anywhere font-medium">{user.name}</dd>
-        <dt className="text-slate-600 dark:text-slate-300">E-mail</dt>
-        <dd className="min-w-0 font-medium [overflow-wrap:break-word]" data-testid="apply-email">
-          <BreakableEmail email={user.email} />
+        <dt className="text-slate-600 dark:text-slate-300">
+          <Trans>Name</Trans>
+        </dt>
+        <dd className="wrap-anywhere font-medium">
+          <bdi>{user.name}</bdi>
         </dd>
-        <dt className="text-slate-600 dark:text-slate-300">Resume link</dt>
-        <dd className="break-all font-medium">
+        <dt className="text-slate-600 dark:text-slate-300">
+          <Trans>E-mail</Trans>
+        </dt>
+        <dd className="min-w-0 font-medium [overflow-wrap:break-word]" data-testid="apply-email">
+          <bdi dir="ltr">
+            <BreakableEmail email={user.email} />
+          </bdi>
+        </dd>
+        <dt className="text-slate-600 dark:text-slate-300">
+          <Trans>Resume link</Trans>
+        </dt>
+        <dd className="min-w-0 font-medium">
           {user.resume ? (
             <a
               href={user.resume}
               target="_blank"
               rel="noreferrer noopener"
-              className="text-teal-800 underline dark:text-teal-300"
+              className="break-all text-teal-800 underline dark:text-teal-300"
             >
-              {user.resume}
+              <bdi>{user.resume}</bdi>
             </a>
           ) : (
-            <span className="text-slate-600 dark:text-slate-300">None in your profile</span>
+            <span className="text-slate-600 dark:text-slate-300">
+              <Trans>None in your profile</Trans>
+            </span>
           )}
         </dd>
       </dl>
       <p className="mt-2 text-sm">
         <Link to="/profile" className="font-medium text-teal-800 underline hover:no-underline dark:text-teal-300">
-          Edit your profile
+          <Trans>Edit your profile</Trans>
         </Link>
       </p>
     </section>
@@ -66,10 +80,15 @@ interface CoverNoteFieldProps {
 
 /** The optional cover note, with its character count. */
 export function CoverNoteField({ id, note, onChange, error, tooLong, disabled }: CoverNoteFieldProps) {
+  const locale = useReaderLocale();
+  const typed = note.trim().length.toLocaleString(locale);
+  const most = CV_LIMITS.coverNoteMaxLength.toLocaleString(locale);
   return (
     <div className="mt-5" data-field={id}>
       <label htmlFor={id} className={labelClass}>
-        Cover note <span className="font-normal text-slate-600 dark:text-slate-300">(optional)</span>
+        <Trans>
+          Cover note <span className="font-normal text-slate-600 dark:text-slate-300">(optional)</span>
+        </Trans>
       </label>
       <textarea
         id={id}
@@ -86,7 +105,9 @@ export function CoverNoteField({ id, note, onChange, error, tooLong, disabled }:
         id={`${id}-count`}
         className={`mt-1 text-end text-xs ${tooLong ? 'font-semibold text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}
       >
-        {note.trim().length.toLocaleString('en-US')} / {CV_LIMITS.coverNoteMaxLength.toLocaleString('en-US')} characters
+        <Trans>
+          {typed} / {most} characters
+        </Trans>
       </p>
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
@@ -109,10 +130,13 @@ interface CvFieldProps {
 
 /** The optional CV: the file chosen, its problem, and the upload's progress. */
 export function CvField({ id, file, onFile, error, progress, disabled }: CvFieldProps) {
+  const { t } = useLingui();
   return (
     <div className="mt-4" data-field={id}>
       <label htmlFor={id} className={labelClass}>
-        CV <span className="font-normal text-slate-600 dark:text-slate-300">(optional, PDF or DOCX, up to 5 MB)</span>
+        <Trans>
+          CV <span className="font-normal text-slate-600 dark:text-slate-300">(optional, PDF or DOCX, up to 5 MB)</span>
+        </Trans>
       </label>
       <input
         id={id}
@@ -131,7 +155,7 @@ export function CvField({ id, file, onFile, error, progress, disabled }: CvField
           data-testid="cv-chosen"
         >
           <FileText size={16} aria-hidden="true" />
-          <span className="break-all">{file.name}</span> <span>({fileSizeText(file.size)})</span>
+          <bdi className="break-all">{file.name}</bdi> <bdi>({fileSizeText(file.size)})</bdi>
         </p>
       ) : null}
       {error ? (
@@ -141,8 +165,10 @@ export function CvField({ id, file, onFile, error, progress, disabled }: CvField
       ) : null}
       {progress !== null ? (
         <div className="mt-2" role="status">
-          <progress max={100} value={progress} className="h-2 w-full accent-teal-700" aria-label="CV upload" />
-          <span className="text-xs text-slate-700 dark:text-slate-300">Uploading CV… {progress}%</span>
+          <progress max={100} value={progress} className="h-2 w-full accent-teal-700" aria-label={t`CV upload`} />
+          <span className="text-xs text-slate-700 dark:text-slate-300">
+            <Trans>Uploading CV… {progress}%</Trans>
+          </span>
         </div>
       ) : null}
     </div>

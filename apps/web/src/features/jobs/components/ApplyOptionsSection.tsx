@@ -1,13 +1,16 @@
 import { APPLY_METHODS, type ApplyMethod } from '@jobboard/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { labelClass, TextField } from '../../../components/ui/Field';
 import type { ApplyOptionsDraft } from './apply-options-logic';
 import { Hint, Section } from './JobFormParts';
 import { ScreeningQuestionsEditor } from './ScreeningQuestionsEditor';
 
-const METHOD_WORDS: Record<ApplyMethod, { label: string; hint: string }> = {
-  board: { label: 'On this board', hint: 'Seekers apply here; you see them on Responses' },
-  external: { label: "On our company's site", hint: 'The Apply button sends seekers to your page' },
-  email: { label: 'By e-mail', hint: 'Recorded here and forwarded to an address' },
+const METHOD_WORDS: Record<ApplyMethod, { label: MessageDescriptor; hint: MessageDescriptor }> = {
+  board: { label: msg`On this board`, hint: msg`Seekers apply here; you see them on Responses` },
+  external: { label: msg`On our company's site`, hint: msg`The Apply button sends seekers to your page` },
+  email: { label: msg`By e-mail`, hint: msg`Recorded here and forwarded to an address` },
 };
 
 export interface ApplyOptionsSectionProps {
@@ -19,9 +22,12 @@ export interface ApplyOptionsSectionProps {
 
 /** Where seekers apply: three radios. */
 function MethodChoice({ method: chosen, onChoose }: { method: ApplyMethod; onChoose: (method: ApplyMethod) => void }) {
+  const { i18n } = useLingui();
   return (
     <fieldset>
-      <legend className={labelClass}>Where seekers apply</legend>
+      <legend className={labelClass}>
+        <Trans>Where seekers apply</Trans>
+      </legend>
       <div className="grid gap-2 sm:grid-cols-3">
         {APPLY_METHODS.map((method) => (
           <label
@@ -38,8 +44,12 @@ function MethodChoice({ method: chosen, onChoose }: { method: ApplyMethod; onCho
               className="mt-0.5 h-4 w-4 accent-teal-700"
             />
             <span>
-              <span className="block font-medium text-slate-900 dark:text-white">{METHOD_WORDS[method].label}</span>
-              <span className="block text-xs text-slate-600 dark:text-slate-300">{METHOD_WORDS[method].hint}</span>
+              <span className="block font-medium text-slate-900 dark:text-white">
+                {i18n._(METHOD_WORDS[method].label)}
+              </span>
+              <span className="block text-xs text-slate-600 dark:text-slate-300">
+                {i18n._(METHOD_WORDS[method].hint)}
+              </span>
             </span>
           </label>
         ))}
@@ -52,14 +62,15 @@ function MethodChoice({ method: chosen, onChoose }: { method: ApplyMethod; onCho
 export function ApplyOptionsSection({ draft, onChange, answered, error }: ApplyOptionsSectionProps) {
   const set = <K extends keyof ApplyOptionsDraft>(key: K, value: ApplyOptionsDraft[K]) =>
     onChange({ ...draft, [key]: value });
+  const { t } = useLingui();
   return (
-    <Section id="apply-options-section" title="How to apply">
+    <Section id="apply-options-section" title={t`How to apply`}>
       <MethodChoice method={draft.method} onChoose={(method) => set('method', method)} />
       {draft.method === 'external' ? (
         <div>
           <TextField
             id="applyUrl"
-            label="Your application page"
+            label={t`Your application page`}
             type="url"
             inputMode="url"
             placeholder="https://careers.example.com/jobs/123"
@@ -67,21 +78,26 @@ export function ApplyOptionsSection({ draft, onChange, answered, error }: ApplyO
             onChange={(event) => set('url', event.target.value)}
             aria-describedby="applyUrl-hint"
           />
-          <Hint id="applyUrl-hint">An https:// address. My Jobs counts the seekers sent there.</Hint>
+          <Hint id="applyUrl-hint">
+            <Trans>An https:// address. My Jobs counts the seekers sent there.</Trans>
+          </Hint>
         </div>
       ) : null}
       {draft.method === 'email' ? (
         <div>
           <TextField
             id="applyEmail"
-            label="Send applications to"
+            label={t`Send applications to`}
             type="email"
+            // eslint-disable-next-line lingui/no-unlocalized-strings -- an example address, not words
             placeholder="jobs@example.com"
             value={draft.email}
             onChange={(event) => set('email', event.target.value)}
             aria-describedby="applyEmail-hint"
           />
-          <Hint id="applyEmail-hint">Each application is also on Responses, with its CV.</Hint>
+          <Hint id="applyEmail-hint">
+            <Trans>Each application is also on Responses, with its CV.</Trans>
+          </Hint>
         </div>
       ) : null}
       {draft.method !== 'external' ? (
@@ -99,7 +115,9 @@ export function ApplyOptionsSection({ draft, onChange, answered, error }: ApplyO
               className="mt-0.5 h-4 w-4 accent-teal-700"
             />
             <span>
-              Move knocked-out applications to Rejected by themselves (their e-mail waits the usual undo window)
+              <Trans>
+                Move knocked-out applications to Rejected by themselves (their e-mail waits the usual undo window)
+              </Trans>
             </span>
           </label>
         </>

@@ -1,5 +1,6 @@
 import type { Company, Job } from '@jobboard/shared';
 import { JOB_MODEL_LIMITS } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { errorProps, FieldShell, inputClass, TextAreaField, TextField } from '../../../components/ui/Field';
 import { Link } from '../../../components/ui/Link';
 import { LogoField } from '../../../components/ui/LogoField';
@@ -32,8 +33,10 @@ export function CompanyField({
   set,
 }: { choice: CompanyChoice } & Pick<JobFormPartProps, 'errors' | 'set'>) {
   const { companies, companyList, company, loading } = choice;
+  const problem = companies.isError ? errorMessage(companies.error) : '';
+  const { t } = useLingui();
   return (
-    <FieldShell id="company" label="Company" error={errors.company}>
+    <FieldShell id="company" label={t`Company`} error={errors.company}>
       <select
         id="company"
         name="company"
@@ -43,20 +46,24 @@ export function CompanyField({
         className={inputClass}
         {...errorProps('company', errors.company)}
       >
-        {loading ? <option value="">Loading your companies...</option> : null}
+        {loading ? <option value="">{t`Loading your companies...`}</option> : null}
         {companyList.map((c) => (
           <option key={c.id} value={c.id}>
             {c.name}
           </option>
         ))}
-        <option value={NEW_COMPANY}>New company...</option>
+        <option value={NEW_COMPANY}>{t`New company...`}</option>
       </select>
       {companies.isError ? (
-        <Hint id="company-hint">Your companies could not be loaded: {errorMessage(companies.error)}</Hint>
+        <Hint id="company-hint">
+          <Trans>Your companies could not be loaded: {problem}</Trans>
+        </Hint>
       ) : null}
       {/* Only companies one created or joined by accepting an invitation are listed. */}
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-        Invited to a company? <Link to="/company-invitation">See your invitations</Link>
+        <Trans>
+          Invited to a company? <Link to="/company-invitation">See your invitations</Link>
+        </Trans>
       </p>
     </FieldShell>
   );
@@ -69,6 +76,7 @@ export function NewCompanyFields({
   onLogoBusy,
 }: Pick<JobFormPartProps, 'values' | 'errors' | 'set'> & { onLogoBusy: (busy: boolean) => void }) {
   const onText = textSetter(set);
+  const { t } = useLingui();
   return (
     <div
       className="grid gap-5 rounded-xl bg-slate-50 p-4 sm:grid-cols-2 dark:bg-slate-800/60"
@@ -76,9 +84,9 @@ export function NewCompanyFields({
     >
       <TextField
         id="companyName"
-        label="Company Name"
+        label={t`Company Name`}
         required
-        placeholder="Ex: Microsoft"
+        placeholder={t`Ex: Microsoft`}
         maxLength={JOB_MODEL_LIMITS.companyName}
         value={values.companyName}
         onChange={onText('companyName')}
@@ -86,7 +94,7 @@ export function NewCompanyFields({
       />
       <TextField
         id="companyWebsite"
-        label="Company Website"
+        label={t`Company Website`}
         type="url"
         inputMode="url"
         placeholder="https://example.com"
@@ -96,8 +104,8 @@ export function NewCompanyFields({
       />
       <LogoField
         id="companyLogo"
-        label="Company Logo"
-        placeholder="Paste your company logo URL: https://weshare.com/img1"
+        label={t`Company Logo`}
+        placeholder={t`Paste your company logo URL: https://weshare.com/img1`}
         companyName={values.companyName}
         value={values.companyLogo}
         onChange={(url) => set('companyLogo', url)}
@@ -108,7 +116,7 @@ export function NewCompanyFields({
       <div className="sm:col-span-2">
         <TextAreaField
           id="companyDescription"
-          label="About the company"
+          label={t`About the company`}
           rows={3}
           maxLength={JOB_MODEL_LIMITS.companyDescription}
           value={values.companyDescription}

@@ -1,4 +1,5 @@
 import { CANDIDATE_LIMITS, fileSizeText, type StoredCv } from '@jobboard/shared';
+import { Trans } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { defaultCvOf, useStoredCvs } from '../../../lib/stored-cvs';
 
@@ -65,13 +66,15 @@ function StoredOption({
       <input type="radio" name={name} className={radioClass} checked={checked} disabled={disabled} onChange={onPick} />
       <span className="min-w-0">
         <span className="block font-medium wrap-anywhere text-slate-900 dark:text-slate-100">
-          {cv.label}
+          <bdi>{cv.label}</bdi>
           {cv.isDefault ? (
-            <span className="ms-2 text-xs font-normal text-slate-600 dark:text-slate-300">(default)</span>
+            <span className="ms-2 text-xs font-normal text-slate-600 dark:text-slate-300">
+              <Trans>(default)</Trans>
+            </span>
           ) : null}
         </span>
         <span className="block break-all text-xs text-slate-600 dark:text-slate-300">
-          {cv.fileName} · {fileSizeText(cv.size)}
+          <bdi>{cv.fileName}</bdi> · <bdi>{fileSizeText(cv.size)}</bdi>
         </span>
       </span>
     </label>
@@ -96,7 +99,9 @@ export function CvPicker({ id, picker, disabled, onLeaveUpload, error, children 
   };
   return (
     <fieldset className="mt-4" data-testid="cv-picker">
-      <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">CV</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">
+        <Trans>CV</Trans>
+      </legend>
       <div className="space-y-2 text-sm">
         {cvs.map((cv) => (
           <StoredOption
@@ -117,7 +122,9 @@ export function CvPicker({ id, picker, disabled, onLeaveUpload, error, children 
             disabled={disabled}
             onChange={() => pick('new')}
           />
-          <span className="font-medium text-slate-900 dark:text-slate-100">Upload a new CV</span>
+          <span className="font-medium text-slate-900 dark:text-slate-100">
+            <Trans>Upload a new CV</Trans>
+          </span>
         </label>
         <label className={optionClass}>
           <input
@@ -128,7 +135,9 @@ export function CvPicker({ id, picker, disabled, onLeaveUpload, error, children 
             disabled={disabled}
             onChange={() => pick('none')}
           />
-          <span className="font-medium text-slate-900 dark:text-slate-100">Send no CV</span>
+          <span className="font-medium text-slate-900 dark:text-slate-100">
+            <Trans>Send no CV</Trans>
+          </span>
         </label>
       </div>
       {error && picker.storedCvId ? (
@@ -147,6 +156,7 @@ export function CvPicker({ id, picker, disabled, onLeaveUpload, error, children 
 }
 
 function KeepBox({ id, picker, disabled }: { id: string; picker: CvPickerState; disabled: boolean }) {
+  const most = CANDIDATE_LIMITS.storedCvs;
   return (
     <label className="mt-2 flex items-start gap-2 text-sm text-slate-800 dark:text-slate-200">
       <input
@@ -158,10 +168,10 @@ function KeepBox({ id, picker, disabled }: { id: string; picker: CvPickerState; 
         onChange={(event) => picker.setKeep(event.target.checked)}
       />
       <span>
-        Also keep this CV on my profile
+        <Trans>Also keep this CV on my profile</Trans>
         {picker.full ? (
           <span className="block text-xs text-slate-600 dark:text-slate-300">
-            Your profile already keeps {CANDIDATE_LIMITS.storedCvs} CVs.
+            <Trans>Your profile already keeps {most} CVs.</Trans>
           </span>
         ) : null}
       </span>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { focusField } from '../../../components/ui/Field';
@@ -56,11 +57,12 @@ function useJobFormSubmit({
   onSubmit,
 }: Pick<JobFormProps, 'original' | 'today' | 'onSubmit'> & { current: JobFormValues }) {
   const createCompany = useCreateCompany();
+  const { i18n } = useLingui();
   const start = useSingleFlight();
   const [errors, setErrors] = useState<JobFormErrors>({});
   const submit = (event: SubmitEvent, set: JobFormPartProps['set']) => {
     event.preventDefault();
-    const result = validateJobForm(current, original ? { today, original } : { today });
+    const result = validateJobForm(current, original ? { today, original, i18n } : { today, i18n });
     if (!result.ok) {
       // Rendered first, so the block scrolled into view already holds its message.
       flushSync(() => setErrors(result.errors));

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import type { JobFormErrors, JobFormField, JobFormValues } from './job-form-logic';
@@ -25,13 +26,14 @@ export function Section({ id, title, children }: { id: string; title: string; ch
 }
 
 export function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
+  const { t } = useLingui();
   return (
     <span className="inline-flex items-center gap-1 rounded-md bg-teal-50 py-0.5 ps-2 pe-1 text-sm text-teal-900 dark:bg-teal-950 dark:text-teal-100">
-      {label}
+      <bdi>{label}</bdi>
       <button
         type="button"
         onClick={onRemove}
-        aria-label={`Remove ${label}`}
+        aria-label={t`Remove ${label}`}
         className="rounded p-0.5 hover:bg-teal-200 focus-visible:outline-2 focus-visible:outline-teal-700 dark:hover:bg-teal-800"
       >
         <X size={14} aria-hidden="true" />

@@ -1,4 +1,5 @@
 import type { Job } from '@jobboard/shared';
+import { Trans } from '@lingui/react/macro';
 import { Pencil, Users } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/Button';
 import { Link } from '../../../components/ui/Link';
@@ -19,7 +20,7 @@ export function JobOwnerActions({ jobId, role }: { jobId: string; role: 'poster'
       {role === 'poster' ? (
         <Link to={`/edit-job/${jobId}`} className={buttonClass('primary', 'w-full py-3')}>
           <Pencil size={16} aria-hidden="true" />
-          Edit
+          <Trans>Edit</Trans>
         </Link>
       ) : null}
       <Link
@@ -27,7 +28,7 @@ export function JobOwnerActions({ jobId, role }: { jobId: string; role: 'poster'
         className={buttonClass(role === 'poster' ? 'secondary' : 'primary', 'w-full py-3')}
       >
         <Users size={16} aria-hidden="true" />
-        View applicants
+        <Trans>View applicants</Trans>
       </Link>
     </div>
   );

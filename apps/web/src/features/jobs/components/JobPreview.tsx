@@ -1,4 +1,5 @@
 import { legacyFromSalary, type Company, type Job } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Eye } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
@@ -55,7 +56,8 @@ export function previewJob(
 /** The job page's body (header, description, skills and facts) for a job not yet posted. */
 function PreviewBody({ job, titleId }: { job: Job; titleId: string }) {
   const locale = useReaderLocale();
-  const companyName = job.company.name || 'Your company';
+  const { t } = useLingui();
+  const companyName = job.company.name || t`Your company`;
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
       <div>
@@ -63,29 +65,35 @@ function PreviewBody({ job, titleId }: { job: Job; titleId: string }) {
           <CompanyLogo
             src={job.company.logo}
             companyName={companyName}
-            alt={`${companyName} logo`}
+            alt={t`${companyName} logo`}
             size={64}
             className="h-16 w-16 rounded-2xl border border-slate-200 p-1.5 text-xl dark:border-slate-700"
           />
           <div>
             <h3 id={titleId} className="text-2xl font-bold tracking-tight">
-              {job.jobTitle || 'Job title'}
+              <bdi>{job.jobTitle || t`Job title`}</bdi>
             </h3>
-            <p className="mt-1 text-lg text-slate-700 dark:text-slate-300">{companyName}</p>
+            <p className="mt-1 text-lg text-slate-700 dark:text-slate-300">
+              <bdi>{companyName}</bdi>
+            </p>
           </div>
         </div>
-        <h4 className="mt-6 text-lg font-semibold">Job description</h4>
-        <p className="mt-2 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">
-          {job.description || 'No description yet.'}
+        <h4 className="mt-6 text-lg font-semibold">
+          <Trans>Job description</Trans>
+        </h4>
+        <p dir="auto" className="mt-2 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">
+          {job.description || t`No description yet.`}
         </p>
-        <h4 className="mt-6 text-lg font-semibold">Skills</h4>
-        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Skills">
+        <h4 className="mt-6 text-lg font-semibold">
+          <Trans>Skills</Trans>
+        </h4>
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label={t`Skills`}>
           {job.skills.map((skill) => (
             <li
               key={skill.value}
               className="rounded-full bg-teal-50 px-3 py-1 text-sm font-medium text-teal-900 dark:bg-teal-950 dark:text-teal-100"
             >
-              {skill.label}
+              <bdi>{skill.label}</bdi>
             </li>
           ))}
         </ul>
@@ -102,7 +110,7 @@ function PreviewBody({ job, titleId }: { job: Job; titleId: string }) {
 export function JobPreviewButton({
   values,
   label,
-  closeLabel = 'Back to the form',
+  closeLabel,
   className = 'w-full sm:w-auto sm:px-8',
 }: {
   values: JobFormValues;
@@ -111,6 +119,7 @@ export function JobPreviewButton({
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
+  const { t } = useLingui();
   const user = useCurrentUser();
   const companies = useMyCompanies(user?.email);
   const titleId = useId();
@@ -123,7 +132,7 @@ export function JobPreviewButton({
         {...(label ? { 'aria-label': label } : {})}
       >
         <Eye size={16} aria-hidden="true" />
-        Preview
+        <Trans>Preview</Trans>
       </Button>
       {open ? (
         <ModalPanel
@@ -138,10 +147,10 @@ export function JobPreviewButton({
               id={`${titleId}-label`}
               className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300"
             >
-              Preview: not published yet
+              <Trans>Preview: not published yet</Trans>
             </h2>
             <Button variant="secondary" onClick={() => setOpen(false)}>
-              {closeLabel}
+              {closeLabel ?? t`Back to the form`}
             </Button>
           </div>
           <PreviewBody job={previewJob(values, companies.data ?? [], user)} titleId={titleId} />

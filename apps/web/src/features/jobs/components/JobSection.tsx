@@ -1,9 +1,68 @@
 import { EMPLOYMENT_TYPES, EXPERIENCE_LEVELS } from '@jobboard/shared';
-import { SelectField, TextField } from '../../../components/ui/Field';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { ChangeEventHandler } from 'react';
+import { errorProps, FieldShell, inputClass, TextField } from '../../../components/ui/Field';
 import { CompanyField, NewCompanyFields, type useCompanyChoice } from './CompanySection';
 import { NEW_COMPANY } from './job-form-logic';
 import { Section, textSetter, type JobFormPartProps } from './JobFormParts';
 import { SkillsField } from './SkillsField';
+
+/** The options' words in the reader's language; the values sent stay the spec's English. */
+const OPTION_LABELS: Record<string, MessageDescriptor> = {
+  'Full-time': msg`Full-time`,
+  'Part-time': msg`Part-time`,
+  Temporary: msg`Temporary`,
+  'Work remotely': msg`Work remotely`,
+  'No Experience': msg`No Experience`,
+  'Any Experience': msg`Any Experience`,
+  Internship: msg`Internship`,
+};
+
+/** A required select of the spec's values, each shown in the reader's language. */
+function ChoiceField({
+  id,
+  label,
+  placeholder,
+  options,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  options: readonly string[];
+  value: string;
+  onChange: ChangeEventHandler<HTMLSelectElement>;
+  error: string | undefined;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <FieldShell id={id} label={label} error={error}>
+      <select
+        id={id}
+        name={id}
+        required
+        value={value}
+        onChange={onChange}
+        className={inputClass}
+        {...errorProps(id, error)}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => {
+          const shown = OPTION_LABELS[option];
+          return (
+            <option key={option} value={option}>
+              {shown ? i18n._(shown) : option}
+            </option>
+          );
+        })}
+      </select>
+    </FieldShell>
+  );
+}
 
 /** The job form's first section: title, company, type, level and skills. */
 export function JobSection({
@@ -13,12 +72,13 @@ export function JobSection({
 }: JobFormPartProps & { choice: ReturnType<typeof useCompanyChoice>; onLogoBusy: (busy: boolean) => void }) {
   const { values, errors, set } = part;
   const onText = textSetter(set);
+  const { t } = useLingui();
   return (
-    <Section id="job-section" title="The job">
+    <Section id="job-section" title={t`The job`}>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           id="jobTitle"
-          label="Job Title"
+          label={t`Job Title`}
           required
           value={values.jobTitle}
           onChange={onText('jobTitle')}
@@ -30,21 +90,19 @@ export function JobSection({
         <NewCompanyFields values={values} errors={errors} set={set} onLogoBusy={onLogoBusy} />
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField
+        <ChoiceField
           id="employmentType"
-          label="Experience Type"
-          required
-          placeholder="Select your job type"
+          label={t`Experience Type`}
+          placeholder={t`Select your job type`}
           options={EMPLOYMENT_TYPES}
           value={values.employmentType}
           onChange={onText('employmentType')}
           error={errors.employmentType}
         />
-        <SelectField
+        <ChoiceField
           id="experienceLevel"
-          label="Experience Level"
-          required
-          placeholder="Select your experience level"
+          label={t`Experience Level`}
+          placeholder={t`Select your experience level`}
           options={EXPERIENCE_LEVELS}
           value={values.experienceLevel}
           onChange={onText('experienceLevel')}

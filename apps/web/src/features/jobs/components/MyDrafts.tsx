@@ -1,4 +1,5 @@
 import type { JobDraft } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { FilePen, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button, buttonClass } from '../../../components/ui/Button';
@@ -18,10 +19,10 @@ export function MyDrafts({ className = '' }: { className?: string }) {
   return (
     <section aria-labelledby="my-drafts-heading" className={className} data-testid="my-drafts">
       <h2 id="my-drafts-heading" className="text-lg font-semibold">
-        Drafts
+        <Trans>Drafts</Trans>
       </h2>
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        Not published: nobody else sees them until you post them.
+        <Trans>Not published: nobody else sees them until you post them.</Trans>
       </p>
       <ul aria-labelledby="my-drafts-heading" className="mt-3 grid gap-3">
         {drafts.data.map((draft) => (
@@ -36,7 +37,8 @@ function DraftItem({ draft }: { draft: JobDraft }) {
   const locale = useReaderLocale();
   const remove = useDeleteDraft();
   const [confirming, setConfirming] = useState(false);
-  const title = draftTitle(draft.payload);
+  const { t, i18n } = useLingui();
+  const title = draftTitle(draft.payload, i18n);
   const saved = new Date(draft.updatedAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-700 dark:bg-slate-900">
@@ -45,8 +47,12 @@ function DraftItem({ draft }: { draft: JobDraft }) {
           {title}
         </p>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          {draft.payload.companyName ? <span dir="auto">{draft.payload.companyName} · </span> : null}
-          Saved {saved}
+          {draft.payload.companyName ? (
+            <>
+              <bdi>{draft.payload.companyName}</bdi> ·{' '}
+            </>
+          ) : null}
+          <Trans>Saved {saved}</Trans>
         </p>
         {remove.isError ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
@@ -57,29 +63,31 @@ function DraftItem({ draft }: { draft: JobDraft }) {
       <div className="flex flex-wrap gap-2">
         {confirming ? (
           <>
-            <span className="self-center text-sm">Delete this draft?</span>
+            <span className="self-center text-sm">
+              <Trans>Delete this draft?</Trans>
+            </span>
             <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate(draft.id)}>
-              Yes, delete it
+              <Trans>Yes, delete it</Trans>
             </Button>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Keep it
+              <Trans>Keep it</Trans>
             </Button>
           </>
         ) : (
           <>
-            <Link to={`/post-job?draft=${draft.id}`} className={buttonClass('primary')} aria-label={`Resume ${title}`}>
+            <Link to={`/post-job?draft=${draft.id}`} className={buttonClass('primary')} aria-label={t`Resume ${title}`}>
               <FilePen size={16} aria-hidden="true" />
-              Resume
+              <Trans>Resume</Trans>
             </Link>
             <JobPreviewButton
               values={formFromDraft(draft.payload)}
-              label={`Preview ${title}`}
-              closeLabel="Close"
+              label={t`Preview ${title}`}
+              closeLabel={t`Close`}
               className=""
             />
-            <Button variant="ghost" onClick={() => setConfirming(true)} aria-label={`Delete ${title}`}>
+            <Button variant="ghost" onClick={() => setConfirming(true)} aria-label={t`Delete ${title}`}>
               <Trash2 size={16} aria-hidden="true" />
-              Delete
+              <Trans>Delete</Trans>
             </Button>
           </>
         )}

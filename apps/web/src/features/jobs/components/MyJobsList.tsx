@@ -1,5 +1,8 @@
-import { conversionText, MESSAGES, MY_JOBS_SKELETON } from '@jobboard/shared';
+import { conversionText, MY_JOBS_SKELETON } from '@jobboard/shared';
 import type { Job, JobStats } from '@jobboard/shared';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, CirclePause, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { ModerationBadge } from '../../../components/jobs/ModerationNotice';
 import { Link } from '../../../components/ui/Link';
@@ -15,11 +18,22 @@ import {
   cardClass,
 } from '../../../components/ui/CardList';
 import { cellClass, EmptyRow, rowClass, Table, TableSkeletonRows } from '../../../components/ui/Table';
-import { longDate, payText } from '../../../lib/job-view';
+import { longDate } from '../../../lib/job-view';
+import { payIn } from '../../../lib/job-words';
+import { useReaderLocale } from '../../../lib/locale';
 import type { StatusAction } from '../job-status';
 import { statusActions } from '../job-status';
 
-const HEADERS = ['NO.', 'TITLE', 'COMPANY NAME', 'SALARY', 'STATUS', 'STATISTICS', 'EDIT', 'DELETE'] as const;
+const HEADERS = [
+  msg`NO.`,
+  msg`TITLE`,
+  msg`COMPANY NAME`,
+  msg`SALARY`,
+  msg`STATUS`,
+  msg`STATISTICS`,
+  msg`EDIT`,
+  msg`DELETE`,
+] as const;
 
 const STATUS_STYLES: Record<Job['status'], string> = {
   open: 'bg-teal-50 text-teal-900 dark:bg-teal-950 dark:text-teal-100',
@@ -35,6 +49,8 @@ const STATUS_STYLES: Record<Job['status'], string> = {
  * no search whatever its own status: it says so instead of a green "Open".
  */
 function StatusCell({ job }: { job: Job }) {
+  const { t } = useLingui();
+  const locale = useReaderLocale();
   if (job.moderation) {
     const hidden = job.moderation.state === 'hidden';
     return (
@@ -46,17 +62,17 @@ function StatusCell({ job }: { job: Job }) {
               : 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100'
           }`}
         >
-          {hidden ? 'Hidden' : 'Awaiting review'}
+          {hidden ? t`Hidden` : t`Awaiting review`}
         </span>
         <span className="text-xs text-slate-600 dark:text-slate-300">
-          {hidden ? 'by an administrator' : 'not in search yet'}
+          {hidden ? t`by an administrator` : t`not in search yet`}
         </span>
       </span>
     );
   }
-  const word = job.status === 'open' ? 'Open' : job.status === 'closed' ? 'Closed' : 'Expired';
-  const day = longDate(job.validThrough, undefined, 'medium');
-  const when = job.status === 'open' ? `until ${day}` : job.status === 'expired' ? `on ${day}` : '';
+  const word = job.status === 'open' ? t`Open` : job.status === 'closed' ? t`Closed` : t`Expired`;
+  const day = longDate(job.validThrough, locale, 'medium');
+  const when = job.status === 'open' ? t`until ${day}` : job.status === 'expired' ? t`on ${day}` : '';
   return (
     <span className="flex flex-col items-start gap-0.5">
       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[job.status]}`}>{word}</span>
@@ -65,7 +81,9 @@ function StatusCell({ job }: { job: Job }) {
   );
 }
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const applicationsText = (i18n: I18n, n: number) =>
+  i18n._(msg`${plural(n, { one: '# application', other: '# applications' })}`);
+const viewsText = (i18n: I18n, n: number) => i18n._(msg`${plural(n, { one: '# view', other: '# views' })}`);
 
 /**
  * Views (each visitor once a day), applications (a link to them in Responses), and the share of views that
@@ -82,45 +100,55 @@ function StatsCell({
   failed: boolean;
   unseen?: number;
 }) {
-  if (!stats) return <span className="text-slate-600 dark:text-slate-300">{failed ? 'Not available' : '–'}</span>;
+  const { t, i18n } = useLingui();
+  const locale = useReaderLocale();
+  if (!stats) return <span className="text-slate-600 dark:text-slate-300">{failed ? t`Not available` : '–'}</span>;
+  const applications = applicationsText(i18n, stats.applications);
+  const views = viewsText(i18n, stats.views);
+  const jobTitle = job.jobTitle;
+  const newCount = unseen.toLocaleString(locale);
   return (
     <dl className="grid grid-cols-[auto_auto] gap-x-2 whitespace-nowrap text-xs" data-testid="job-stats">
-      <dt className="text-slate-600 dark:text-slate-300">Views</dt>
-      <dd className="font-semibold">{stats.views.toLocaleString('en-US')}</dd>
-      <dt className="text-slate-600 dark:text-slate-300">Applications</dt>
+      <dt className="text-slate-600 dark:text-slate-300">
+        <Trans>Views</Trans>
+      </dt>
+      <dd className="font-semibold">{stats.views.toLocaleString(locale)}</dd>
+      <dt className="text-slate-600 dark:text-slate-300">
+        <Trans>Applications</Trans>
+      </dt>
       <dd className="font-semibold">
         <Link
           to={`/responses?job=${encodeURIComponent(job._id)}`}
           className="text-teal-800 underline hover:no-underline dark:text-teal-300"
-          aria-label={`${count(stats.applications, 'application', 'applications')} to ${job.jobTitle}`}
+          aria-label={t`${applications} to ${jobTitle}`}
         >
-          {stats.applications.toLocaleString('en-US')}
+          {stats.applications.toLocaleString(locale)}
         </Link>
         {unseen > 0 ? (
           <span
             className="ms-1.5 rounded-full bg-amber-100 px-1.5 py-0.5 text-amber-950 dark:bg-amber-900 dark:text-amber-50"
             data-testid="unseen-applications"
           >
-            {unseen.toLocaleString('en-US')} new
+            <Trans>{newCount} new</Trans>
           </span>
         ) : null}
       </dd>
-      <dt className="text-slate-600 dark:text-slate-300">Conversion</dt>
+      <dt className="text-slate-600 dark:text-slate-300">
+        <Trans>Conversion</Trans>
+      </dt>
       <dd
         className="font-semibold"
-        title={
-          stats.conversion === null
-            ? 'No views yet'
-            : `${count(stats.applications, 'application', 'applications')} from ${count(stats.views, 'view', 'views')}`
-        }
+        title={stats.conversion === null ? t`No views yet` : t`${applications} from ${views}`}
       >
         {conversionText(stats.conversion)}
       </dd>
       {stats.applyClicks !== undefined ? (
         <>
-          <dt className="text-slate-600 dark:text-slate-300">Sent to your site</dt>
+          <dt className="text-slate-600 dark:text-slate-300">
+            <Trans>Sent to your site</Trans>
+          </dt>
           <dd className="font-semibold" data-testid="apply-clicks">
-            {stats.applyClicks.toLocaleString('en-US')}
+            {stats.applyClicks.toLocaleString(locale)}
           </dd>
         </>
       ) : null}
@@ -134,7 +162,7 @@ function JobTitleLink({ job }: { job: Job }) {
   return (
     <>
       <Link to={`/job/${job._id}`} className="hover:underline">
-        {job.jobTitle}
+        <bdi>{job.jobTitle}</bdi>
       </Link>
       <ModerationBadge job={job} />
     </>
@@ -151,9 +179,10 @@ interface JobActionsProps {
 
 /** Close, Reopen, Renew: the ones the job's status allows. */
 function StatusActionButtons({ job, today, busy, onStatus, className }: JobActionsProps) {
+  const { i18n } = useLingui();
   return (
     <>
-      {statusActions(job, today).map((action) => {
+      {statusActions(job, today, i18n).map((action) => {
         const Icon = ACTION_ICONS[action.kind];
         return (
           <Button
@@ -174,14 +203,12 @@ function StatusActionButtons({ job, today, busy, onStatus, className }: JobActio
 }
 
 function EditJobLink({ job, className }: { job: Job; className: string }) {
+  const { t } = useLingui();
+  const jobTitle = job.jobTitle;
   return (
-    <Link
-      to={`/edit-job/${job._id}`}
-      className={buttonClass('secondary', className)}
-      aria-label={`Edit ${job.jobTitle}`}
-    >
+    <Link to={`/edit-job/${job._id}`} className={buttonClass('secondary', className)} aria-label={t`Edit ${jobTitle}`}>
       <Pencil size={14} aria-hidden="true" />
-      Edit
+      <Trans>Edit</Trans>
     </Link>
   );
 }
@@ -197,16 +224,18 @@ function DeleteJobButton({
   onDelete: (id: string, title: string) => void;
   className: string;
 }) {
+  const { t } = useLingui();
+  const jobTitle = job.jobTitle;
   return (
     <Button
       variant="danger"
       className={className}
-      aria-label={`Delete ${job.jobTitle}`}
+      aria-label={t`Delete ${jobTitle}`}
       onClick={() => onDelete(job._id, job.jobTitle)}
       disabled={busy}
     >
       <Trash2 size={14} aria-hidden="true" />
-      Delete
+      <Trans>Delete</Trans>
     </Button>
   );
 }
@@ -235,20 +264,23 @@ interface MyJobsListProps {
 
 /** The jobs of the page: a table from 600 px, cards below (decision 19), the same cells in both. */
 export function MyJobsList(props: MyJobsListProps) {
+  const { t } = useLingui();
   if (props.wide) return <MyJobsTable {...props} />;
   if (props.loading) return <CardSkeletons count={props.skeletons} />;
-  if (props.rows.length === 0) return <CardEmpty text={MESSAGES.noDataFound} />;
+  if (props.rows.length === 0) return <CardEmpty text={t`No Data Found !`} />;
   return <MyJobsCards {...props} />;
 }
 
 function MyJobsTable({ rows, loading, first, today, stats, unseen, actions }: MyJobsListProps) {
   const { onDelete, onStatus, statusBusy, deleteBusy } = actions;
+  const { t, i18n } = useLingui();
+  const locale = useReaderLocale();
   return (
-    <Table caption="Jobs you posted" headers={HEADERS}>
+    <Table caption={t`Jobs you posted`} headers={HEADERS.map((header) => i18n._(header))}>
       {loading ? (
         <TableSkeletonRows rows={MY_JOBS_SKELETON.rows} columns={HEADERS.length} />
       ) : rows.length === 0 ? (
-        <EmptyRow columns={HEADERS.length} text={MESSAGES.noDataFound} />
+        <EmptyRow columns={HEADERS.length} text={t`No Data Found !`} />
       ) : (
         rows.map((job, index) => (
           <tr key={job._id} className={rowClass}>
@@ -256,8 +288,12 @@ function MyJobsTable({ rows, loading, first, today, stats, unseen, actions }: My
             <td className={`${cellClass} font-medium`}>
               <JobTitleLink job={job} />
             </td>
-            <td className={cellClass}>{job.company.name || job.companyName}</td>
-            <td className={cellClass}>{payText(job)}</td>
+            <td className={cellClass}>
+              <bdi>{job.company.name || job.companyName}</bdi>
+            </td>
+            <td className={cellClass}>
+              <bdi>{payIn(i18n, job, locale)}</bdi>
+            </td>
             <td className={cellClass}>
               <StatusCell job={job} />
               <div className="mt-2 flex flex-wrap gap-1.5">
@@ -288,20 +324,26 @@ function MyJobsTable({ rows, loading, first, today, stats, unseen, actions }: My
 
 function MyJobsCards({ rows, first, today, stats, unseen, actions }: MyJobsListProps) {
   const { onDelete, onStatus, statusBusy, deleteBusy } = actions;
+  const { t, i18n } = useLingui();
+  const locale = useReaderLocale();
   return (
-    <CardList label="Jobs you posted">
+    <CardList label={t`Jobs you posted`}>
       {rows.map((job, index) => (
         <li key={job._id} className={cardClass}>
           <CardHeading number={first + index}>
             <JobTitleLink job={job} />
           </CardHeading>
           <CardFields>
-            <CardField label="COMPANY NAME">{job.company.name || job.companyName}</CardField>
-            <CardField label="SALARY">{payText(job)}</CardField>
-            <CardField label="STATUS">
+            <CardField label={t`COMPANY NAME`}>
+              <bdi>{job.company.name || job.companyName}</bdi>
+            </CardField>
+            <CardField label={t`SALARY`}>
+              <bdi>{payIn(i18n, job, locale)}</bdi>
+            </CardField>
+            <CardField label={t`STATUS`}>
               <StatusCell job={job} />
             </CardField>
-            <CardField label="STATISTICS">
+            <CardField label={t`STATISTICS`}>
               <StatsCell job={job} stats={stats.data?.get(job._id)} failed={stats.isError} unseen={unseen[job._id]} />
             </CardField>
           </CardFields>

@@ -1,5 +1,5 @@
-import { MESSAGES } from '@jobboard/shared';
 import type { Job } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { MyDrafts } from './MyDrafts';
@@ -37,6 +37,7 @@ export function filterByTitle<T extends { jobTitle: string }>(jobs: readonly T[]
 
 export function MyJobsPage() {
   const currentUser = useCurrentUser();
+  const { t } = useLingui();
   const jobs = useMyJobs(currentUser?.email);
   const stats = useMyJobStats(currentUser?._id);
   const unseen = useUnseenApplications(currentUser?._id).data?.jobs ?? {};
@@ -58,10 +59,12 @@ export function MyJobsPage() {
   return (
     <section>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <PageTitle>All My Jobs</PageTitle>
+        <PageTitle>
+          <Trans>All My Jobs</Trans>
+        </PageTitle>
         <Link to="/post-job" className={buttonClass('primary')}>
           <Plus size={16} aria-hidden="true" />
-          POST A NEW JOB
+          <Trans>POST A NEW JOB</Trans>
         </Link>
       </div>
       <MyCompanies className="mb-4 mt-2" />
@@ -77,7 +80,7 @@ export function MyJobsPage() {
       </p>
       <TableSize
         total={jobs.isSuccess ? filtered.length : undefined}
-        noun={['job', 'jobs']}
+        noun={[t`job`, t`jobs`]}
         pageSize={pageSize}
         onPageSize={(size) => setParams(withPageSize(params, size))}
       />
@@ -99,7 +102,7 @@ export function MyJobsPage() {
         hasNext={hasNextPage(current, filtered.length, pageSize)}
         onPrevious={() => setPage(current - 1)}
         onNext={() => setPage(current + 1)}
-        label="My jobs pages"
+        label={t`My jobs pages`}
       />
     </section>
   );
@@ -107,19 +110,20 @@ export function MyJobsPage() {
 
 /** Delete, close, reopen and renew, each asked first where it cannot be undone; `statusNote` says what was done. */
 function useMyJobActions(): MyJobActions {
+  const { t } = useLingui();
   const deleteJob = useDeleteJob();
   const setStatus = useSetJobStatus();
   const [statusNote, setStatusNote] = useState('');
   const onDelete = async (id: string, title: string) => {
     const ok = await confirmDialog(
-      MESSAGES.confirmTitle,
-      `Delete the job "${title}"? This cannot be undone.`,
-      MESSAGES.confirmDeleteAccountButton,
+      t`Are you sure?`,
+      t`Delete the job "${title}"? This cannot be undone.`,
+      t`Yes, delete it!`,
     );
     if (!ok) return;
     deleteJob.mutate(id, {
       onSuccess: (ack) => {
-        if (isAcknowledged(ack)) void showSuccess(MESSAGES.jobDeleted);
+        if (isAcknowledged(ack)) void showSuccess(t`Job Deleted successfully`);
       },
       onError: (error) => void showError(errorMessage(error)),
     });
@@ -162,6 +166,7 @@ function MyJobsSearch({
   params: URLSearchParams;
   setParams: (next: URLSearchParams) => void;
 }) {
+  const { t } = useLingui();
   // Not a remount on a new search from the URL: the focus stays in the box.
   const [searchText, setSearchText] = useState(applied);
   const [shownSearch, setShownSearch] = useState(applied);
@@ -184,17 +189,19 @@ function MyJobsSearch({
       }}
     >
       <label htmlFor="my-jobs-search" className="sr-only">
-        Search my jobs by title
+        <Trans>Search my jobs by title</Trans>
       </label>
       <input
         id="my-jobs-search"
         type="search"
         value={searchText}
         onChange={(event) => setSearchText(event.target.value)}
-        placeholder="Search by job title"
+        placeholder={t`Search by job title`}
         className={inputClass}
       />
-      <Button type="submit">Search</Button>
+      <Button type="submit">
+        <Trans>Search</Trans>
+      </Button>
     </form>
   );
 }

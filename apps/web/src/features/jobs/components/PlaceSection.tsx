@@ -1,4 +1,7 @@
 import { JOB_MODEL_LIMITS, WORKPLACES } from '@jobboard/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Combobox, type ComboboxOption } from '../../../components/ui/Combobox';
 import { errorProps, FieldShell, inputClass, labelClass } from '../../../components/ui/Field';
@@ -6,12 +9,16 @@ import { countryLabel, countryOptions } from '../../../lib/countries';
 import { usePlaceSuggestions } from '../../../lib/suggestions';
 import { Chip, Hint, Section, textSetter, type JobFormPartProps } from './JobFormParts';
 
-const WORKPLACE_HINTS = {
-  'on-site': 'At the place below',
-  hybrid: 'Partly at the place below',
-  remote: 'From home',
-} as const;
-const WORKPLACE_WORDS = { 'on-site': 'On-site', hybrid: 'Hybrid', remote: 'Remote' } as const;
+const WORKPLACE_HINTS: Record<(typeof WORKPLACES)[number], MessageDescriptor> = {
+  'on-site': msg`At the place below`,
+  hybrid: msg`Partly at the place below`,
+  remote: msg`From home`,
+};
+const WORKPLACE_WORDS: Record<(typeof WORKPLACES)[number], MessageDescriptor> = {
+  'on-site': msg`On-site`,
+  hybrid: msg`Hybrid`,
+  remote: msg`Remote`,
+};
 
 type PlacePartProps = JobFormPartProps & {
   /** A city given or Remote chosen: the "Enter the city" error no longer applies. */
@@ -19,9 +26,12 @@ type PlacePartProps = JobFormPartProps & {
 };
 
 function WorkplaceField({ values, set, onCityResolved }: Pick<PlacePartProps, 'values' | 'set' | 'onCityResolved'>) {
+  const { i18n } = useLingui();
   return (
     <fieldset>
-      <legend className={labelClass}>Workplace</legend>
+      <legend className={labelClass}>
+        <Trans>Workplace</Trans>
+      </legend>
       <div className="grid gap-2 sm:grid-cols-3">
         {WORKPLACES.map((workplace) => (
           <label
@@ -41,8 +51,12 @@ function WorkplaceField({ values, set, onCityResolved }: Pick<PlacePartProps, 'v
               className="mt-0.5 h-4 w-4 accent-teal-700"
             />
             <span>
-              <span className="block font-medium text-slate-900 dark:text-white">{WORKPLACE_WORDS[workplace]}</span>
-              <span className="block text-xs text-slate-600 dark:text-slate-300">{WORKPLACE_HINTS[workplace]}</span>
+              <span className="block font-medium text-slate-900 dark:text-white">
+                {i18n._(WORKPLACE_WORDS[workplace])}
+              </span>
+              <span className="block text-xs text-slate-600 dark:text-slate-300">
+                {i18n._(WORKPLACE_HINTS[workplace])}
+              </span>
             </span>
           </label>
         ))}
@@ -52,6 +66,7 @@ function WorkplaceField({ values, set, onCityResolved }: Pick<PlacePartProps, 'v
 }
 
 function CityCountryFields({ values, errors, set, setValues, onCityResolved }: PlacePartProps) {
+  const { t } = useLingui();
   const [cityFocus, setCityFocus] = useState(false);
   const places = usePlaceSuggestions(values.city, cityFocus);
   const onText = textSetter(set);
@@ -62,7 +77,7 @@ function CityCountryFields({ values, errors, set, setValues, onCityResolved }: P
   }));
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <FieldShell id="city" label={values.workplace === 'remote' ? 'City (optional)' : 'City'} error={errors.city}>
+      <FieldShell id="city" label={values.workplace === 'remote' ? t`City (optional)` : t`City`} error={errors.city}>
         <div onFocus={() => setCityFocus(true)}>
           <Combobox
             id="city"
@@ -77,16 +92,18 @@ function CityCountryFields({ values, errors, set, setValues, onCityResolved }: P
               if (place) setValues((v) => ({ ...v, city: place.city, country: place.country, region: place.region }));
             }}
             onEnter={() => undefined}
-            status={places.isFetching && !places.data ? 'Looking up cities...' : undefined}
-            placeholder="Ex: London"
+            status={places.isFetching && !places.data ? t`Looking up cities...` : undefined}
+            placeholder={t`Ex: London`}
             maxLength={JOB_MODEL_LIMITS.city}
             invalid={Boolean(errors.city)}
             describedBy={errors.city ? 'city-error city-hint' : 'city-hint'}
           />
         </div>
-        <Hint id="city-hint">Pick a suggestion, or type any city.</Hint>
+        <Hint id="city-hint">
+          <Trans>Pick a suggestion, or type any city.</Trans>
+        </Hint>
       </FieldShell>
-      <FieldShell id="country" label="Country" error={errors.country}>
+      <FieldShell id="country" label={t`Country`} error={errors.country}>
         <select
           id="country"
           name="country"
@@ -95,7 +112,7 @@ function CityCountryFields({ values, errors, set, setValues, onCityResolved }: P
           className={inputClass}
           {...errorProps('country', errors.country)}
         >
-          <option value="">Choose a country</option>
+          <option value="">{t`Choose a country`}</option>
           {countryOptions().map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
@@ -108,6 +125,7 @@ function CityCountryFields({ values, errors, set, setValues, onCityResolved }: P
 }
 
 function RemoteCountriesField({ values, errors, setValues }: Pick<PlacePartProps, 'values' | 'errors' | 'setValues'>) {
+  const { t } = useLingui();
   const [countryText, setCountryText] = useState('');
   const needle = countryText.trim().toLowerCase();
   const countryMatches: ComboboxOption[] = needle
@@ -125,7 +143,7 @@ function RemoteCountriesField({ values, errors, setValues }: Pick<PlacePartProps
     setCountryText('');
   };
   return (
-    <FieldShell id="remoteCountries-input" label="Countries it can hire in" error={errors.remoteCountries}>
+    <FieldShell id="remoteCountries-input" label={t`Countries it can hire in`} error={errors.remoteCountries}>
       <Combobox
         id="remoteCountries-input"
         value={countryText}
@@ -136,11 +154,12 @@ function RemoteCountriesField({ values, errors, setValues }: Pick<PlacePartProps
           const only = countryMatches.length === 1 ? countryMatches[0] : undefined;
           if (only) addRemoteCountry(only.key);
         }}
-        status={needle ? 'No country by that name' : undefined}
+        status={needle ? t`No country by that name` : undefined}
         placeholder={
-          values.remoteCountries.length === 0 ? 'Anywhere: type a country to limit it' : 'Add another country'
+          values.remoteCountries.length === 0 ? t`Anywhere: type a country to limit it` : t`Add another country`
         }
         invalid={Boolean(errors.remoteCountries)}
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- element ids
         describedBy={errors.remoteCountries ? 'remoteCountries-input-error remote-hint' : 'remote-hint'}
         onBackspaceEmpty={() => setValues((v) => ({ ...v, remoteCountries: v.remoteCountries.slice(0, -1) }))}
         before={values.remoteCountries.map((code) => (
@@ -151,15 +170,18 @@ function RemoteCountriesField({ values, errors, setValues }: Pick<PlacePartProps
           />
         ))}
       />
-      <Hint id="remote-hint">Leave empty when people can work from anywhere.</Hint>
+      <Hint id="remote-hint">
+        <Trans>Leave empty when people can work from anywhere.</Trans>
+      </Hint>
     </FieldShell>
   );
 }
 
 /** The job form's "Where" section: workplace, city and country, and for a remote job the countries it hires in. */
 export function PlaceSection(props: PlacePartProps) {
+  const { t } = useLingui();
   return (
-    <Section id="where-section" title="Where">
+    <Section id="where-section" title={t`Where`}>
       <WorkplaceField {...props} />
       <CityCountryFields {...props} />
       {props.values.workplace === 'remote' ? <RemoteCountriesField {...props} /> : null}

@@ -1,4 +1,4 @@
-import { JOB_DRAFT_MESSAGES, MESSAGES } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useRef } from 'react';
@@ -31,6 +31,7 @@ function PostJobForm() {
   const draftId = params.get('draft') ?? '';
   const draft = useDraft(draftId);
   const navigate = useNavigate();
+  const { t } = useLingui();
   const client = useQueryClient();
   const createJob = useCreateJob();
   const saveDraft = useSaveDraft();
@@ -70,17 +71,17 @@ function PostJobForm() {
   return (
     <JobFormPage
       key={draftId}
-      title="Post a Job"
-      subtitle="Fill in the details of the position you are hiring for."
+      title={t`Post a Job`}
+      subtitle={t`Fill in the details of the position you are hiring for.`}
       initialValues={draft.data ? formFromDraft(draft.data.payload) : emptyJobForm()}
       {...(draft.data?.payload.applyOptions
         ? { initialApplyOptions: fromDraftPayload(draft.data.payload.applyOptions) }
         : {})}
-      submitLabel="Create Job"
-      successMessage={MESSAGES.jobCreated}
+      submitLabel={t`Create Job`}
+      successMessage={t`Job Created Successfully`}
       successLinks={(ack) => [
-        ...('insertedId' in ack ? [{ label: 'View the job', to: `/job/${ack.insertedId}` }] : []),
-        { label: 'Go to My Jobs', to: '/my-job' },
+        ...('insertedId' in ack ? [{ label: t`View the job`, to: `/job/${ack.insertedId}` }] : []),
+        { label: t`Go to My Jobs`, to: '/my-job' },
       ]}
       extraAction={(values, applyOptions) => (
         <>
@@ -95,15 +96,18 @@ function PostJobForm() {
 
 /** "Save draft", and what became of the last save (kept across the form's remount when a new draft gets its address). */
 function SaveDraftButton({ saving, onSave }: { saving: ReturnType<typeof useSaveDraft>; onSave: () => void }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
       <Button variant="secondary" className="w-full sm:w-auto sm:px-8" disabled={saving.isPending} onClick={onSave}>
         <Save size={16} aria-hidden="true" />
-        {saving.isPending ? 'Saving...' : 'Save draft'}
+        {saving.isPending ? t`Saving...` : t`Save draft`}
       </Button>
       <p role="status" className="text-sm" data-testid="draft-status">
         {saving.isSuccess ? (
-          <span className="text-green-700 dark:text-green-300">{JOB_DRAFT_MESSAGES.saved}: find it in My Jobs</span>
+          <span className="text-green-700 dark:text-green-300">
+            <Trans>Draft saved: find it in My Jobs</Trans>
+          </span>
         ) : null}
         {saving.isError ? <span className="text-red-700 dark:text-red-300">{errorMessage(saving.error)}</span> : null}
       </p>
@@ -112,19 +116,25 @@ function SaveDraftButton({ saving, onSave }: { saving: ReturnType<typeof useSave
 }
 
 function DraftLoading({ draft }: { draft: ReturnType<typeof useDraft> }) {
+  const { t } = useLingui();
   return (
     <section className="mx-auto max-w-3xl">
-      <PageTitle subtitle="Fill in the details of the position you are hiring for.">Post a Job</PageTitle>
+      <PageTitle subtitle={t`Fill in the details of the position you are hiring for.`}>
+        <Trans>Post a Job</Trans>
+      </PageTitle>
       {draft.isError ? (
         <p
           role="alert"
           className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
         >
-          {errorMessage(draft.error)} <Link to="/post-job">Start a new job instead</Link>
+          {errorMessage(draft.error)}{' '}
+          <Link to="/post-job">
+            <Trans>Start a new job instead</Trans>
+          </Link>
         </p>
       ) : (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-          Loading your draft...
+          <Trans>Loading your draft...</Trans>
         </p>
       )}
     </section>
@@ -132,21 +142,30 @@ function DraftLoading({ draft }: { draft: ReturnType<typeof useDraft> }) {
 }
 
 function ConfirmAddressFirst({ email }: { email: string }) {
+  const { t } = useLingui();
   return (
     <section className="mx-auto max-w-3xl">
-      <PageTitle subtitle="Fill in the details of the position you are hiring for.">Post a Job</PageTitle>
+      <PageTitle subtitle={t`Fill in the details of the position you are hiring for.`}>
+        <Trans>Post a Job</Trans>
+      </PageTitle>
       <div
         className="rounded-2xl border border-amber-200 bg-amber-50 p-6 text-amber-950 sm:p-8 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-50"
         data-testid="confirm-to-post"
       >
-        <h2 className="text-lg font-semibold">Confirm your e-mail address first</h2>
+        <h2 className="text-lg font-semibold">
+          <Trans>Confirm your e-mail address first</Trans>
+        </h2>
         <p className="mt-2 text-sm">
-          To keep the board free of spam, jobs can be posted once the address of the account is confirmed. We sent a
-          link to <strong className="wrap-anywhere">{email}</strong>: open it, and come back here.
+          <Trans>
+            To keep the board free of spam, jobs can be posted once the address of the account is confirmed. We sent a
+            link to <strong className="wrap-anywhere">{email}</strong>: open it, and come back here.
+          </Trans>
         </p>
-        <p className="mt-2 text-sm">No e-mail? Look in the spam folder, or ask for a new link.</p>
+        <p className="mt-2 text-sm">
+          <Trans>No e-mail? Look in the spam folder, or ask for a new link.</Trans>
+        </p>
         <div className="mt-4 text-sm">
-          <ResendVerification look="button" label="Send the link again" />
+          <ResendVerification look="button" label={t`Send the link again`} />
         </div>
       </div>
     </section>

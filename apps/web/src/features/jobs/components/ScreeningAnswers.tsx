@@ -1,4 +1,7 @@
 import { SCREENING_LIMITS, type PublicQuestion, type ScreeningAnswers as Answers } from '@jobboard/shared';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { inputClass, labelClass } from '../../../components/ui/Field';
 import { useApplyFormQuery } from '../api/apply-options';
@@ -19,9 +22,9 @@ function payloadOf(questions: PublicQuestion[], typed: Typed): Answers {
   return answers;
 }
 
-function problemOf(question: PublicQuestion, value: string): string | undefined {
-  if (!value.trim()) return question.required ? 'An answer is required' : undefined;
-  if (question.type === 'number' && !Number.isFinite(Number(value))) return 'Answer with a number';
+function problemOf(i18n: I18n, question: PublicQuestion, value: string): string | undefined {
+  if (!value.trim()) return question.required ? i18n._(msg`An answer is required`) : undefined;
+  if (question.type === 'number' && !Number.isFinite(Number(value))) return i18n._(msg`Answer with a number`);
   return undefined;
 }
 
@@ -30,6 +33,7 @@ function problemOf(question: PublicQuestion, value: string): string | undefined 
  * "answers.q1: ..."), the check before sending and what the apply call sends.
  */
 export function useScreeningAnswers(jobId: string) {
+  const { i18n } = useLingui();
   const form = useApplyFormQuery(jobId);
   const questions = form.data?.questions ?? [];
   const [typed, setTyped] = useState<Typed>({});
@@ -40,7 +44,7 @@ export function useScreeningAnswers(jobId: string) {
   };
   /** False, with the first wrong answer focused, when one is missing or not a number. */
   const validate = (): boolean => {
-    const found = Object.fromEntries(questions.map((q) => [q.id, problemOf(q, typed[q.id] ?? '')]));
+    const found = Object.fromEntries(questions.map((q) => [q.id, problemOf(i18n, q, typed[q.id] ?? '')]));
     setErrors(found);
     const first = questions.find((q) => found[q.id]);
     if (first) document.getElementById(questionId(first.id))?.focus();
@@ -70,6 +74,7 @@ export function useScreeningAnswers(jobId: string) {
 export type ScreeningState = ReturnType<typeof useScreeningAnswers>;
 
 function Answer({ question, state, disabled }: { question: PublicQuestion; state: ScreeningState; disabled: boolean }) {
+  const { t } = useLingui();
   const id = questionId(question.id);
   const value = state.typed[question.id] ?? '';
   const error = state.errors[question.id];
@@ -82,11 +87,14 @@ function Answer({ question, state, disabled }: { question: PublicQuestion; state
   };
   const label = (
     <>
-      {question.text}
+      <bdi>{question.text}</bdi>
       {question.required ? (
         <span className="text-red-700 dark:text-red-300"> *</span>
       ) : (
-        <span className="font-normal text-slate-600 dark:text-slate-400"> (optional)</span>
+        <span className="font-normal text-slate-600 dark:text-slate-400">
+          {' '}
+          <Trans>(optional)</Trans>
+        </span>
       )}
     </>
   );
@@ -104,10 +112,10 @@ function Answer({ question, state, disabled }: { question: PublicQuestion; state
           value={value}
           onChange={(e) => state.set(question.id, e.target.value)}
         >
-          <option value="">Choose…</option>
+          <option value="">{t`Choose…`}</option>
           {choices.map((choice) => (
             <option key={choice} value={choice}>
-              {question.type === 'yesno' ? (choice === 'yes' ? 'Yes' : 'No') : choice}
+              {question.type === 'yesno' ? (choice === 'yes' ? t`Yes` : t`No`) : choice}
             </option>
           ))}
         </select>
@@ -136,7 +144,9 @@ export function ScreeningAnswers({ state, disabled }: { state: ScreeningState; d
   if (state.questions.length === 0) return null;
   return (
     <fieldset className="mt-5 space-y-4" data-testid="screening-answers">
-      <legend className="text-sm font-semibold text-slate-900 dark:text-white">The employer asks</legend>
+      <legend className="text-sm font-semibold text-slate-900 dark:text-white">
+        <Trans>The employer asks</Trans>
+      </legend>
       {state.questions.map((question) => (
         <Answer key={question.id} question={question} state={state} disabled={disabled} />
       ))}

@@ -1,14 +1,17 @@
 import { SCREENING_LIMITS, SCREENING_TYPES, type ScreeningType } from '@jobboard/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { inputClass, labelClass, TextAreaField, TextField } from '../../../components/ui/Field';
 import { newQuestion, optionLines, type QuestionDraft } from './apply-options-logic';
 
-const TYPE_WORDS: Record<ScreeningType, string> = {
-  yesno: 'Yes or no',
-  text: 'Short text',
-  choice: 'One of several choices',
-  number: 'A number',
+const TYPE_WORDS: Record<ScreeningType, MessageDescriptor> = {
+  yesno: msg`Yes or no`,
+  text: msg`Short text`,
+  choice: msg`One of several choices`,
+  number: msg`A number`,
 };
 
 const checkboxLabel = 'inline-flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200';
@@ -23,11 +26,12 @@ interface QuestionProps {
 /** The knock-out part of a question: the answer that marks an application. */
 function KnockOut({ index, question, onChange }: Omit<QuestionProps, 'onRemove'>) {
   const id = `question-${index}`;
+  const { t } = useLingui();
   if (question.type === 'yesno') {
     return (
       <div>
         <label htmlFor={`${id}-knockout`} className={labelClass}>
-          Knock-out answer
+          <Trans>Knock-out answer</Trans>
         </label>
         <select
           id={`${id}-knockout`}
@@ -35,9 +39,9 @@ function KnockOut({ index, question, onChange }: Omit<QuestionProps, 'onRemove'>
           value={question.knockOut}
           onChange={(event) => onChange({ ...question, knockOut: event.target.value as QuestionDraft['knockOut'] })}
         >
-          <option value="">None</option>
-          <option value="no">“No” knocks out</option>
-          <option value="yes">“Yes” knocks out</option>
+          <option value="">{t`None`}</option>
+          <option value="no">{t`“No” knocks out`}</option>
+          <option value="yes">{t`“Yes” knocks out`}</option>
         </select>
       </div>
     );
@@ -46,11 +50,11 @@ function KnockOut({ index, question, onChange }: Omit<QuestionProps, 'onRemove'>
     return (
       <TextField
         id={`${id}-min`}
-        label="Knock out answers below"
+        label={t`Knock out answers below`}
         type="number"
         inputMode="decimal"
         wrapperClassName="sm:max-w-xs"
-        placeholder="No minimum"
+        placeholder={t`No minimum`}
         value={question.min}
         onChange={(event) => onChange({ ...question, min: event.target.value })}
       />
@@ -69,14 +73,16 @@ function KnockOut({ index, question, onChange }: Omit<QuestionProps, 'onRemove'>
     <>
       <TextAreaField
         id={`${id}-options`}
-        label="Options (one a line)"
+        label={t`Options (one a line)`}
         rows={3}
         value={question.options}
         onChange={(event) => onChange({ ...question, options: event.target.value })}
       />
       {options.length > 0 ? (
         <fieldset>
-          <legend className={labelClass}>Knock-out options</legend>
+          <legend className={labelClass}>
+            <Trans>Knock-out options</Trans>
+          </legend>
           <div className="flex flex-wrap gap-x-5 gap-y-2">
             {options.map((option) => (
               <label key={option} className={checkboxLabel}>
@@ -86,7 +92,7 @@ function KnockOut({ index, question, onChange }: Omit<QuestionProps, 'onRemove'>
                   onChange={() => toggle(option)}
                   className="h-4 w-4 accent-teal-700"
                 />
-                {option}
+                <bdi>{option}</bdi>
               </label>
             ))}
           </div>
@@ -98,15 +104,17 @@ function KnockOut({ index, question, onChange }: Omit<QuestionProps, 'onRemove'>
 
 function QuestionCard({ index, question, onChange, onRemove }: QuestionProps) {
   const id = `question-${index}`;
+  const { t, i18n } = useLingui();
+  const number = index + 1;
   return (
     <li
       className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
-      aria-label={`Question ${index + 1}`}
+      aria-label={t`Question ${number}`}
     >
       <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
         <div>
           <label htmlFor={`${id}-type`} className={labelClass}>
-            Kind
+            <Trans>Kind</Trans>
           </label>
           <select
             id={`${id}-type`}
@@ -116,14 +124,14 @@ function QuestionCard({ index, question, onChange, onRemove }: QuestionProps) {
           >
             {SCREENING_TYPES.map((type) => (
               <option key={type} value={type}>
-                {TYPE_WORDS[type]}
+                {i18n._(TYPE_WORDS[type])}
               </option>
             ))}
           </select>
         </div>
         <TextField
           id={`${id}-text`}
-          label={`Question ${index + 1}`}
+          label={t`Question ${number}`}
           maxLength={SCREENING_LIMITS.questionChars}
           value={question.text}
           onChange={(event) => onChange({ ...question, text: event.target.value })}
@@ -138,10 +146,10 @@ function QuestionCard({ index, question, onChange, onRemove }: QuestionProps) {
             onChange={(event) => onChange({ ...question, required: event.target.checked })}
             className="h-4 w-4 accent-teal-700"
           />
-          Required
+          <Trans>Required</Trans>
         </label>
-        <Button variant="secondary" onClick={onRemove} aria-label={`Remove question ${index + 1}`}>
-          <Trash2 size={16} aria-hidden="true" /> Remove
+        <Button variant="secondary" onClick={onRemove} aria-label={t`Remove question ${number}`}>
+          <Trash2 size={16} aria-hidden="true" /> <Trans>Remove</Trans>
         </Button>
       </div>
     </li>
@@ -157,20 +165,27 @@ export interface ScreeningQuestionsEditorProps {
 
 /** The job form's screening questions (issue 33): up to ten, each with its kind, whether required, its knock-out. */
 export function ScreeningQuestionsEditor({ questions, onChange, answered }: ScreeningQuestionsEditorProps) {
+  const most = SCREENING_LIMITS.questions;
   const replace = (index: number, question: QuestionDraft) =>
     onChange(questions.map((q, i) => (i === index ? question : q)));
   return (
     <div className="space-y-3" data-testid="screening-editor">
       <div>
-        <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Screening questions</h3>
+        <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
+          <Trans>Screening questions</Trans>
+        </h3>
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-          Asked when a seeker applies on the board or by e-mail. A knock-out answer marks the application; it is never
-          hidden.
+          <Trans>
+            Asked when a seeker applies on the board or by e-mail. A knock-out answer marks the application; it is never
+            hidden.
+          </Trans>
         </p>
         {answered ? (
           <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-            Applicants have answered these questions. Changes apply to new applications only; earlier answers keep the
-            questions they were asked.
+            <Trans>
+              Applicants have answered these questions. Changes apply to new applications only; earlier answers keep the
+              questions they were asked.
+            </Trans>
           </p>
         ) : null}
       </div>
@@ -189,10 +204,12 @@ export function ScreeningQuestionsEditor({ questions, onChange, answered }: Scre
       ) : null}
       {questions.length < SCREENING_LIMITS.questions ? (
         <Button variant="secondary" onClick={() => onChange([...questions, newQuestion()])}>
-          <Plus size={16} aria-hidden="true" /> Add a question
+          <Plus size={16} aria-hidden="true" /> <Trans>Add a question</Trans>
         </Button>
       ) : (
-        <p className="text-xs text-slate-600 dark:text-slate-300">At most {SCREENING_LIMITS.questions} questions.</p>
+        <p className="text-xs text-slate-600 dark:text-slate-300">
+          <Trans>At most {most} questions.</Trans>
+        </p>
       )}
     </div>
   );

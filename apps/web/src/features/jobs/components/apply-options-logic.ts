@@ -7,6 +7,9 @@ import {
   type JobDraftPayload,
   type ScreeningType,
 } from '@jobboard/shared';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { appI18n } from '../../../lib/i18n';
 
 /** One question as the form edits it: every kind's fields kept, so switching the kind loses nothing typed. */
 export interface QuestionDraft {
@@ -131,18 +134,18 @@ export function bodyOf(draft: ApplyOptionsDraft): ApplyOptionsBody {
 }
 
 /** The first problem with the options, as the server would word it ("url: ..."); undefined when they are fine. */
-export function applyOptionsProblem(draft: ApplyOptionsDraft): string | undefined {
+export function applyOptionsProblem(draft: ApplyOptionsDraft, i18n: I18n = appI18n()): string | undefined {
   const numbers = draft.questions.some(
     (q) => q.type === 'number' && q.min.trim() !== '' && !Number.isFinite(Number(q.min)),
   );
-  if (numbers) return 'min: The knock-out minimum must be a number';
+  if (numbers) return i18n._(msg`min: The knock-out minimum must be a number`);
   const result = applyOptionsBodySchema.safeParse(bodyOf(draft));
   if (result.success) return undefined;
   const issue = result.error.issues[0];
-  if (!issue) return 'The apply options are not valid';
+  if (!issue) return i18n._(msg`The apply options are not valid`);
   // As the server words it: the field, then the message; a question's by its number.
   const question = issue.path[0] === 'questions' && typeof issue.path[1] === 'number' ? issue.path[1] + 1 : undefined;
   const field = issue.path[issue.path.length - 1];
   const named = typeof field === 'string' ? `${field}: ${issue.message}` : issue.message;
-  return question === undefined ? named : `Question ${question}: ${named}`;
+  return question === undefined ? named : i18n._(msg`Question ${question}: ${named}`);
 }

@@ -1,4 +1,7 @@
 import { SALARY_PERIODS, WORKPLACES, type JobDraftPayload, type SalaryPeriod, type Workplace } from '@jobboard/shared';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { appI18n } from '../../../lib/i18n';
 import { emptyJobForm, type JobFormValues } from './job-form-logic';
 
 const isWorkplace = (value: string | undefined): value is Workplace =>
@@ -32,6 +35,6 @@ export function formFromDraft(payload: JobDraftPayload, today?: string): JobForm
 }
 
 /** How a draft is named in My Jobs: its title, or what it is for when it has none yet. */
-export function draftTitle(payload: JobDraftPayload): string {
-  return payload.jobTitle?.trim() || 'Untitled draft';
+export function draftTitle(payload: JobDraftPayload, i18n: I18n = appI18n()): string {
+  return payload.jobTitle?.trim() || i18n._(msg`Untitled draft`);
 }

@@ -7,6 +7,9 @@ import {
   payAmount,
   skillKey,
 } from '@jobboard/shared';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { appI18n } from '../../../lib/i18n';
 import { addDays, todayIso } from '../job-dates';
 
 /** The company picker's value for "a new company, created before the job is posted". */
@@ -142,11 +145,12 @@ export interface CurrencyOption {
   name: string;
 }
 
-let currencies: { common: CurrencyOption[]; others: CurrencyOption[] } | undefined;
-/** Every ISO 4217 currency the browser knows, the common ones first, each with its English name. */
-export function currencyOptions(): { common: CurrencyOption[]; others: CurrencyOption[] } {
+const currenciesIn = new Map<string, { common: CurrencyOption[]; others: CurrencyOption[] }>();
+/** Every ISO 4217 currency the browser knows, the common ones first, each with its name in `locale`. */
+export function currencyOptions(locale = 'en'): { common: CurrencyOption[]; others: CurrencyOption[] } {
+  let currencies = currenciesIn.get(locale);
   if (!currencies) {
-    const names = new Intl.DisplayNames(['en'], { type: 'currency' });
+    const names = new Intl.DisplayNames([locale, 'en'], { type: 'currency' });
     const option = (code: string) => ({ code, name: names.of(code) ?? code });
     const common = new Set<string>(COMMON_CURRENCIES);
     currencies = {
@@ -155,16 +159,17 @@ export function currencyOptions(): { common: CurrencyOption[]; others: CurrencyO
         .filter((code) => !common.has(code))
         .map(option),
     };
+    currenciesIn.set(locale, currencies);
   }
   return currencies;
 }
 
-export const PERIOD_LABELS: Record<SalaryPeriod, string> = {
-  hour: 'Per hour',
-  day: 'Per day',
-  week: 'Per week',
-  month: 'Per month',
-  year: 'Per year',
+export const PERIOD_LABELS: Record<SalaryPeriod, MessageDescriptor> = {
+  hour: msg`Per hour`,
+  day: msg`Per day`,
+  week: msg`Per week`,
+  month: msg`Per month`,
+  year: msg`Per year`,
 };
 
 /** A valid uuid standing in for a company that is created just before the job (the body is checked first). */
@@ -178,9 +183,9 @@ const COMPANY_FIELDS: Record<string, JobFormField> = {
 };
 
 /** An empty (or tampered) select's message, naming the field as its label does rather than listing the values. */
-const SELECT_PROMPTS: Partial<Record<JobFormField, string>> = {
-  employmentType: 'Choose an experience type',
-  experienceLevel: 'Choose an experience level',
+const SELECT_PROMPTS: Partial<Record<JobFormField, MessageDescriptor>> = {
+  employmentType: msg`Choose an experience type`,
+  experienceLevel: msg`Choose an experience level`,
 };
 
 /** Where a schema issue's path lands in the form. */
@@ -214,6 +219,8 @@ export interface ValidateOptions {
   today: string;
   /** Editing this job: an unchanged closing date is not sent, and a job without structured pay may keep its old text. */
   original?: Job;
+  /** The messages' language: the app's by default. (The shared schemas' own messages stay in English.) */
+  i18n?: I18n;
 }
 
 export type ValidationResult =
@@ -224,10 +231,13 @@ export type ValidationResult =
  * (a company chosen, amounts that are numbers, a closing date within 90 days), and builds the body the API takes.
  * With a new company, the body has no companyId yet: it is created first (POST /api/companies).
  */
-export function validateJobForm(values: JobFormValues, { today, original }: ValidateOptions): ValidationResult {
+export function validateJobForm(
+  values: JobFormValues,
+  { today, original, i18n = appI18n() }: ValidateOptions,
+): ValidationResult {
   const errors: JobFormErrors = {};
-  const fail = (field: JobFormField, message: string) => {
-    errors[field] ??= message;
+  const fail = (field: JobFormField, message: string | MessageDescriptor) => {
+    errors[field] ??= typeof message === 'string' ? message : i18n._(message);
   };
 
   let newCompany: CompanyCreateBody | undefined;
@@ -243,7 +253,7 @@ export function validateJobForm(values: JobFormValues, { today, original }: Vali
       for (const issue of parsed.error.issues)
         fail(COMPANY_FIELDS[String(issue.path[0])] ?? 'companyName', issue.message);
   } else if (!values.company) {
-    fail('company', 'Choose a company, or add a new one');
+    fail('company', msg`Choose a company, or add a new one`);
   }
 
   const body: Record<string, unknown> = {
@@ -264,19 +274,20 @@ export function validateJobForm(values: JobFormValues, { today, original }: Vali
     // An old job's salary text stays as it was until the poster gives numbers.
     Object.assign(body, { minPrice: original.minPrice, maxPrice: original.maxPrice, salaryType: original.salaryType });
   } else {
-    if (min === null) fail('payMin', 'Minimum Salary is required');
-    else if (Number.isNaN(min)) fail('payMin', 'Minimum Salary must be a number, such as $20k or 20000');
-    if (max === null) fail('payMax', 'Maximum Salary is required');
-    else if (Number.isNaN(max)) fail('payMax', 'Maximum Salary must be a number, such as $120k or 120000');
+    if (min === null) fail('payMin', msg`Minimum Salary is required`);
+    else if (Number.isNaN(min)) fail('payMin', msg`Minimum Salary must be a number, such as $20k or 20000`);
+    if (max === null) fail('payMax', msg`Maximum Salary is required`);
+    else if (Number.isNaN(max)) fail('payMax', msg`Maximum Salary must be a number, such as $120k or 120000`);
     body.salary = { min: min ?? 0, max: max ?? 0, currency: values.currency, period: values.period };
   }
 
   const lastDay = addDays(today, JOB_MODEL_LIMITS.validityMaxDays);
   if (!original || values.validThrough !== original.validThrough) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.validThrough)) fail('validThrough', 'Choose the day applications close');
-    else if (values.validThrough < today) fail('validThrough', 'Applications cannot close before today');
+    const days = JOB_MODEL_LIMITS.validityMaxDays;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.validThrough)) fail('validThrough', msg`Choose the day applications close`);
+    else if (values.validThrough < today) fail('validThrough', msg`Applications cannot close before today`);
     else if (values.validThrough > lastDay)
-      fail('validThrough', `Applications must close within ${JOB_MODEL_LIMITS.validityMaxDays} days (by ${lastDay})`);
+      fail('validThrough', msg`Applications must close within ${days} days (by ${lastDay})`);
     body.validThrough = values.validThrough;
   }
 
@@ -288,7 +299,7 @@ export function validateJobForm(values: JobFormValues, { today, original }: Vali
       fail(
         field,
         field === 'city' && issue.path[0] !== 'location'
-          ? 'Enter the city of the job, or choose Remote'
+          ? msg`Enter the city of the job, or choose Remote`
           : (SELECT_PROMPTS[field] ?? issue.message),
       );
     }

@@ -1,6 +1,8 @@
 import { CV_LIMITS, cvFileProblem, type User } from '@jobboard/shared';
+import { useLingui } from '@lingui/react/macro';
 import { useState, type SyntheticEvent } from 'react';
 import { ApiError, errorMessage, isAcknowledged } from '../../../lib/api';
+import { useReaderLocale } from '../../../lib/locale';
 import { keepCvOnProfile } from '../../../lib/stored-cvs';
 import { CvUploadError, uploadCv, useApplyWithMaterials } from '../api/apply';
 import type { ScreeningState } from './ScreeningAnswers';
@@ -64,6 +66,8 @@ export function useApplyForm(options: ApplyFormOptions) {
     keepUpload = false,
     screening,
   } = options;
+  const { t } = useLingui();
+  const locale = useReaderLocale();
   const [note, setNoteState] = useState(() => readDraft(job._id));
   const setNote = (text: string) => {
     setNoteState(text);
@@ -84,9 +88,8 @@ export function useApplyForm(options: ApplyFormOptions) {
   /** Checks the note and CV here first; false (and the field focused) when one is wrong. */
   const valid = (): boolean => {
     const cvProblem = file && !storedCvId ? cvFileProblem(file) : undefined;
-    const noteProblem = noteTooLong
-      ? `A cover note has at most ${CV_LIMITS.coverNoteMaxLength.toLocaleString('en-US')} characters`
-      : undefined;
+    const most = CV_LIMITS.coverNoteMaxLength.toLocaleString(locale);
+    const noteProblem = noteTooLong ? t`A cover note has at most ${most} characters` : undefined;
     setErrors(cvProblem || noteProblem ? { cv: cvProblem, coverNote: noteProblem } : {});
     if (cvProblem || noteProblem) document.getElementById(noteProblem ? noteId : cvId)?.focus();
     return !cvProblem && !noteProblem;

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { focusField } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -18,6 +19,7 @@ import { ApplyOptionsSection } from './ApplyOptionsSection';
  * never overwrites them with the defaults.
  */
 export function useApplyOptionsEditor(jobId: string | undefined, kept?: ApplyOptionsDraft) {
+  const { t, i18n } = useLingui();
   const saved = useApplyOptions(jobId);
   const saveOptions = useSaveApplyOptions();
   // What the poster changed (a resumed job draft's options count as changed: they are saved with the job);
@@ -28,7 +30,7 @@ export function useApplyOptionsEditor(jobId: string | undefined, kept?: ApplyOpt
 
   /** False (and the problem shown) when the options would be refused. */
   const check = (): boolean => {
-    const problem = draft ? applyOptionsProblem(draft) : undefined;
+    const problem = draft ? applyOptionsProblem(draft, i18n) : undefined;
     setError(problem ?? null);
     if (problem)
       requestAnimationFrame(() => focusField(draft?.method === 'email' ? 'applyEmail' : 'apply-method-board'));
@@ -45,11 +47,13 @@ export function useApplyOptionsEditor(jobId: string | undefined, kept?: ApplyOpt
       setDraft(null);
       return true;
     } catch (failure) {
-      setError(`The job is saved, but not how to apply: ${errorMessage(failure)}`);
+      const problem = errorMessage(failure);
+      setError(t`The job is saved, but not how to apply: ${problem}`);
       return false;
     }
   };
 
+  const loadProblem = saved.isError ? errorMessage(saved.error) : '';
   const section = draft ? (
     <ApplyOptionsSection
       draft={draft}
@@ -62,10 +66,10 @@ export function useApplyOptionsEditor(jobId: string | undefined, kept?: ApplyOpt
     />
   ) : saved.isError ? (
     <p role="alert" className="text-sm text-red-800 dark:text-red-200">
-      How to apply could not be loaded: {errorMessage(saved.error)}
+      <Trans>How to apply could not be loaded: {loadProblem}</Trans>
     </p>
   ) : (
-    <Spinner label="Loading how to apply" />
+    <Spinner label={t`Loading how to apply`} />
   );
   return { section, check, saveFor, draft, pending: saveOptions.isPending };
 }
