@@ -18,6 +18,12 @@ const TRANSLATED_WEB_FILES = [
   'apps/web/src/features/search/components/{SearchHero,HomeResults,HomePage,JobCard,EmptyResults,FilterPanel,FilterControls,DistanceFilter}.tsx',
   'apps/web/src/features/jobs/components/{JobPage,JobMain,JobFacts,MobileApplyBar,ExternalApplyLink}.tsx',
   // Whole features, as each is translated (one line each):
+  'apps/web/src/features/auth/**/*.tsx',
+  'apps/web/src/features/profile/**/*.tsx',
+  'apps/web/src/features/saved-jobs/**/*.tsx',
+  // AlertMeButton is in the core catalogue, with the search's screens: its texts are translated there.
+  'apps/web/src/features/alerts/components/{AlertDialog,AlertsPage,UnsubscribePage}.tsx',
+  'apps/web/src/features/conversations/**/*.tsx',
 ];
 
 const TOKEN =

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useParams } from 'react-router';
 import { Link } from '../../../components/ui/Link';
 import { PageTitle } from '../../../components/ui/PageTitle';
@@ -14,7 +15,10 @@ export function MessagesPage() {
   useMarkRead(id, thread.data?.messages.length);
   const back = (
     <Link to="/jobs-applied" className="text-sm text-teal-800 hover:underline dark:text-teal-300">
-      ← Applied Jobs
+      <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+        ←
+      </span>{' '}
+      <Trans>Applied Jobs</Trans>
     </Link>
   );
   if (thread.isPending) return <Spinner />;
@@ -22,7 +26,9 @@ export function MessagesPage() {
     return (
       <div>
         {back}
-        <PageTitle>Messages</PageTitle>
+        <PageTitle>
+          <Trans>Messages</Trans>
+        </PageTitle>
         <p role="alert" className="text-red-800 dark:text-red-200">
           {errorMessage(thread.error)}
         </p>
@@ -33,9 +39,13 @@ export function MessagesPage() {
   return (
     <div>
       {back}
-      <PageTitle subtitle={application.companyName}>{application.jobTitle}</PageTitle>
+      <PageTitle subtitle={application.companyName}>
+        <span dir="auto">{application.jobTitle}</span>
+      </PageTitle>
       {application.withdrawn ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">You withdrew this application.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          <Trans>You withdrew this application.</Trans>
+        </p>
       ) : null}
       <InterviewsPanel thread={thread.data} />
       <ThreadPanel thread={thread.data} />
