@@ -47,6 +47,7 @@ function InterviewSummary({
   chosen: string | undefined;
 }) {
   const { i18n } = useLingui();
+  const minutes = interview.lengthMinutes;
   return (
     <>
       <p className="font-semibold text-slate-900 dark:text-white">
@@ -54,7 +55,7 @@ function InterviewSummary({
         {chosen ? `: ${chosen}` : ''}
       </p>
       <p className="text-slate-700 dark:text-slate-300">
-        <Plural value={interview.lengthMinutes} one="# minute" other="# minutes" /> ·{' '}
+        <Plural value={minutes} one="# minute" other="# minutes" /> ·{' '}
         <span className="break-all" dir="auto">
           {interview.location}
         </span>
@@ -63,11 +64,16 @@ function InterviewSummary({
   );
 }
 
-function InterviewCard({ thread, interview }: { thread: Thread; interview: Interview }) {
-  const { t, i18n } = useLingui();
+/** A proposed time as slotText writes it, in the reader's language and locale. */
+function useSlotLabel() {
+  const { i18n } = useLingui();
   const locale = useReaderLocale();
-  const slotLabel = (slot: { startsAt: string; timeZone: string }) =>
-    slotText(slot.startsAt, slot.timeZone, i18n, locale);
+  return (slot: { startsAt: string; timeZone: string }) => slotText(slot.startsAt, slot.timeZone, i18n, locale);
+}
+
+function InterviewCard({ thread, interview }: { thread: Thread; interview: Interview }) {
+  const { t } = useLingui();
+  const slotLabel = useSlotLabel();
   const applicationId = thread.application.id;
   const pick = usePickSlot(applicationId);
   const cancel = useCancelInterview(applicationId);
@@ -90,22 +96,25 @@ function InterviewCard({ thread, interview }: { thread: Thread; interview: Inter
             </p>
           ) : null}
           <ul className="mt-2 space-y-1" aria-label={chosen ? t`Other proposed times` : t`Proposed times`}>
-            {others.map((slot) => (
-              <li key={slot.id} className="flex flex-wrap items-center gap-2">
-                <span>{slotLabel(slot)}</span>
-                {thread.side === 'candidate' ? (
-                  <Button
-                    variant="secondary"
-                    className="px-2 py-1 text-xs"
-                    disabled={pick.isPending}
-                    aria-label={t`Pick ${slotLabel(slot)}`}
-                    onClick={() => pick.mutate({ interviewId: interview.id, slotId: slot.id })}
-                  >
-                    {chosen ? t`Move to this time` : t`Pick this time`}
-                  </Button>
-                ) : null}
-              </li>
-            ))}
+            {others.map((slot) => {
+              const time = slotLabel(slot);
+              return (
+                <li key={slot.id} className="flex flex-wrap items-center gap-2">
+                  <span>{time}</span>
+                  {thread.side === 'candidate' ? (
+                    <Button
+                      variant="secondary"
+                      className="px-2 py-1 text-xs"
+                      disabled={pick.isPending}
+                      aria-label={t`Pick ${time}`}
+                      onClick={() => pick.mutate({ interviewId: interview.id, slotId: slot.id })}
+                    >
+                      {chosen ? t`Move to this time` : t`Pick this time`}
+                    </Button>
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
         </>
       ) : null}

@@ -56,6 +56,7 @@ function AvatarPicker({ user, onBusy }: { user: SessionUser; onBusy: (busy: bool
     onBusy(next.kind === 'running');
   };
   const fileInput = useRef<HTMLInputElement>(null);
+  const percent = upload.kind === 'running' ? upload.percent : 0;
   const saveAvatar = useSaveAvatar(user._id, (percent) => setUpload({ kind: 'running', percent }));
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -107,7 +108,7 @@ function AvatarPicker({ user, onBusy }: { user: SessionUser; onBusy: (busy: bool
       <p className="min-h-5 text-sm" role="status" data-testid="upload-status">
         {upload.kind === 'error' ? <span className="text-red-700 dark:text-red-300">{upload.message}</span> : null}
         {upload.kind === 'running' ? (
-          <span className="text-slate-700 dark:text-slate-300">{t`Uploading ${upload.percent}%`}</span>
+          <span className="text-slate-700 dark:text-slate-300">{t`Uploading ${percent}%`}</span>
         ) : null}
         {upload.kind === 'done' ? (
           <span className="text-green-700 dark:text-green-300">{i18n._(AVATAR_UPLOADED)}</span>

@@ -30,6 +30,7 @@ async function openStoredCv(cv: StoredCv): Promise<void> {
 function RenameForm({ cv, userId, onDone }: { cv: StoredCv; userId: string; onDone: () => void }) {
   const id = useId();
   const [label, setLabel] = useState(cv.label);
+  const fileName = cv.fileName;
   const update = useUpdateStoredCv(userId);
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
@@ -39,7 +40,7 @@ function RenameForm({ cv, userId, onDone }: { cv: StoredCv; userId: string; onDo
     <form onSubmit={onSubmit} className="mt-2 flex flex-wrap items-end gap-2">
       <div className="min-w-0 flex-1">
         <label htmlFor={id} className="sr-only">
-          <Trans>Label of {cv.fileName}</Trans>
+          <Trans>Label of {fileName}</Trans>
         </label>
         <input
           id={id}
@@ -78,12 +79,13 @@ function DefaultBadge() {
 function StoredCvItem({ cv, userId }: { cv: StoredCv; userId: string }) {
   const { t } = useLingui();
   const [renaming, setRenaming] = useState(false);
+  const label = cv.label;
   const update = useUpdateStoredCv(userId);
   const remove = useRemoveStoredCv(userId);
   const onDelete = async () => {
     const sure = await confirmDialog(
       t`Remove this CV?`,
-      t`"${cv.label}" leaves your profile. Applications you already sent with it keep it.`,
+      t`"${label}" leaves your profile. Applications you already sent with it keep it.`,
       t`Remove`,
     );
     if (sure) remove.mutate(cv.id);
@@ -108,7 +110,7 @@ function StoredCvItem({ cv, userId }: { cv: StoredCv; userId: string }) {
               <Button
                 variant="secondary"
                 className={small}
-                aria-label={t`View ${cv.label}`}
+                aria-label={t`View ${label}`}
                 onClick={() => void openStoredCv(cv)}
               >
                 <Trans>View</Trans>
@@ -116,7 +118,7 @@ function StoredCvItem({ cv, userId }: { cv: StoredCv; userId: string }) {
               <Button
                 variant="secondary"
                 className={small}
-                aria-label={t`Rename ${cv.label}`}
+                aria-label={t`Rename ${label}`}
                 onClick={() => setRenaming(true)}
               >
                 <Trans>Rename</Trans>
@@ -126,7 +128,7 @@ function StoredCvItem({ cv, userId }: { cv: StoredCv; userId: string }) {
                   variant="secondary"
                   className={small}
                   disabled={update.isPending}
-                  aria-label={t`Make default: ${cv.label}`}
+                  aria-label={t`Make default: ${label}`}
                   onClick={() => update.mutate({ id: cv.id, body: { isDefault: true } })}
                 >
                   <Trans>Make default</Trans>
@@ -136,7 +138,7 @@ function StoredCvItem({ cv, userId }: { cv: StoredCv; userId: string }) {
                 variant="ghost"
                 className={small}
                 disabled={remove.isPending}
-                aria-label={t`Remove ${cv.label}`}
+                aria-label={t`Remove ${label}`}
                 onClick={() => void onDelete()}
               >
                 <Trans>Remove</Trans>
@@ -216,6 +218,7 @@ export function StoredCvs({ userId }: { userId: string }) {
   const list = useStoredCvs(userId);
   const cvs = list.data?.cvs ?? [];
   const max = list.data?.max ?? CANDIDATE_LIMITS.storedCvs;
+  const count = cvs.length;
   return (
     <section
       aria-labelledby="stored-cvs"
@@ -229,7 +232,7 @@ export function StoredCvs({ userId }: { userId: string }) {
         {list.data ? (
           <span className="text-xs text-slate-600 dark:text-slate-300">
             <Trans>
-              {cvs.length} of {max}
+              {count} of {max}
             </Trans>
           </span>
         ) : null}
