@@ -28,8 +28,8 @@ function AlertRow({ alert }: { alert: Alert }) {
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white" dir="auto">
-            {alert.description}
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
+            <bdi>{alert.description}</bdi>
           </h2>
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
             <span className="font-medium">{i18n._(FREQUENCY_LABELS[alert.frequency])}</span> ·{' '}

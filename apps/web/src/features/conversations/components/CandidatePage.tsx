@@ -2,6 +2,7 @@ import type { ApplicationStage, Candidate } from '@jobboard/shared';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -178,10 +179,11 @@ export function CandidatePage() {
   }
   return (
     <div>
-      <Link to="/responses" className="text-sm text-teal-800 hover:underline dark:text-teal-300">
-        <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
-          ←
-        </span>{' '}
+      <Link
+        to="/responses"
+        className="inline-flex items-center gap-1 text-sm text-teal-800 hover:underline dark:text-teal-300"
+      >
+        <ArrowLeft size={14} aria-hidden="true" className="rtl:-scale-x-100" />
         <Trans>Responses</Trans>
       </Link>
       <PageTitle subtitle={`${candidate.data.jobTitle} · ${thread.data.application.companyName}`}>

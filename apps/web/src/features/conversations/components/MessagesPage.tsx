@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { ArrowLeft } from 'lucide-react';
 import { useParams } from 'react-router';
 import { Link } from '../../../components/ui/Link';
 import { PageTitle } from '../../../components/ui/PageTitle';
@@ -14,10 +15,11 @@ export function MessagesPage() {
   const thread = useThread(id);
   useMarkRead(id, thread.data?.messages.length);
   const back = (
-    <Link to="/jobs-applied" className="text-sm text-teal-800 hover:underline dark:text-teal-300">
-      <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
-        ←
-      </span>{' '}
+    <Link
+      to="/jobs-applied"
+      className="inline-flex items-center gap-1 text-sm text-teal-800 hover:underline dark:text-teal-300"
+    >
+      <ArrowLeft size={14} aria-hidden="true" className="rtl:-scale-x-100" />
       <Trans>Applied Jobs</Trans>
     </Link>
   );

@@ -47,7 +47,7 @@ function LinksField(props: {
         <Trans>
           Links{' '}
           <span className="font-normal text-slate-600 dark:text-slate-300">
-            (one a line, up to {maxLinks}, starting with https://)
+            (one a line, up to {maxLinks}, starting with <bdi dir="ltr">https://</bdi>)
           </span>
         </Trans>
       }

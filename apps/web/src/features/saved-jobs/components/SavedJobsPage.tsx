@@ -66,9 +66,16 @@ function SavedJobFacts({ job }: { job: SavedJob }) {
   );
 }
 
+/** When a job was saved: the spec's yyyy-mm-dd in English, the reader's own way of writing a date otherwise. */
+function useSavedOn(savedAt: string): string {
+  const { i18n } = useLingui();
+  const locale = useReaderLocale();
+  return i18n.locale === 'en' ? dateOnly(savedAt) : longDate(savedAt.slice(0, 10), locale, 'medium');
+}
+
 function SavedJobCard({ job }: { job: SavedJob }) {
   const { t } = useLingui();
-  const savedOn = dateOnly(job.savedAt);
+  const savedOn = useSavedOn(job.savedAt);
   const companyName = job.company.name || job.companyName;
   const titleId = `saved-title-${job._id}`;
   const open = job.status === 'open';
