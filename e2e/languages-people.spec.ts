@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import {
   applyAs,
   CAROL,
@@ -16,9 +16,9 @@ import {
  * application's messages and interviews on both sides, right to left with their own catalogues' texts.
  */
 
-async function inArabic(page: Page) {
-  await page.goto('/');
-  await page.context().addCookies([{ name: 'lang', value: 'ar', url: page.url() }]);
+/** The language cookie the menu sets, before the first page: every screen comes in Arabic. */
+async function inArabic(context: BrowserContext, url: string) {
+  await context.addCookies([{ name: 'lang', value: 'ar', url }]);
 }
 
 async function expectArabicHeading(page: Page, name: string, level?: number) {
@@ -26,12 +26,17 @@ async function expectArabicHeading(page: Page, name: string, level?: number) {
   await expect(page.getByRole('heading', { name, ...(level ? { level } : {}) })).toBeVisible();
 }
 
-test('the sign-in, sign-up, profile, saved jobs, alerts and messages screens in Arabic', async ({ browser, page }) => {
+test('the sign-in, sign-up, profile, saved jobs, alerts and messages screens in Arabic', async ({
+  baseURL,
+  browser,
+  page,
+}) => {
   test.setTimeout(120_000);
   const n = uniqueSuffix();
+  const site = baseURL ?? '';
 
   // Signed out: the screens every visitor sees.
-  await inArabic(page);
+  await inArabic(page.context(), site);
   await page.goto('/sign-in');
   await expectArabicHeading(page, 'تسجيل الدخول', 1);
   await expect(page.getByRole('link', { name: 'نسيت كلمة المرور؟' })).toBeVisible();
@@ -44,10 +49,11 @@ test('the sign-in, sign-up, profile, saved jobs, alerts and messages screens in 
   // Carol posts a job; the seeker applies, saves it and keeps an alert; Carol writes and proposes two times.
   const carol = await browser.newContext();
   const carolPage = await carol.newPage();
-  await inArabic(carolPage);
-  await signInFast(carolPage, CAROL, DEMO_PASSWORD);
-  const jobId = await postJobAs(carolPage, `Arabic Screens Job ${n}`);
-  const email = await signUpAs(page, 'Layla Haddad', `layla-${n}`);
+  await inArabic(carol, site);
+  const [jobId, email] = await Promise.all([
+    signInFast(carolPage, CAROL, DEMO_PASSWORD).then(() => postJobAs(carolPage, `Arabic Screens Job ${n}`)),
+    signUpAs(page, 'Layla Haddad', `layla-${n}`),
+  ]);
   await page.goto(await linkFromOutbox(email, '/verify-email'));
   await expectArabicHeading(page, 'تم تأكيد عنوان البريد الإلكتروني', 1);
   await applyAs(page, jobId, { coverNote: 'يسعدني التقدم لهذه الوظيفة.' });
