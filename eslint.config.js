@@ -19,6 +19,11 @@ const TRANSLATED_WEB_FILES = [
   // Whole features, as each is translated (one line each):
   'apps/web/src/features/moderation/**/*.tsx',
   'apps/web/src/features/jobs/**/*.tsx',
+  'apps/web/src/features/auth/**/*.tsx',
+  'apps/web/src/features/profile/**/*.tsx',
+  'apps/web/src/features/saved-jobs/**/*.tsx',
+  'apps/web/src/features/alerts/**/*.tsx',
+  'apps/web/src/features/conversations/**/*.tsx',
 ];
 
 const TOKEN =

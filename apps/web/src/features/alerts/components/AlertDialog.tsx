@@ -1,11 +1,5 @@
-import {
-  ALERT_FREQUENCIES,
-  ALERT_FREQUENCY_HINTS,
-  ALERT_FREQUENCY_LABELS,
-  describeAlertSearch,
-  type AlertFrequency,
-  type AlertSearch,
-} from '@jobboard/shared';
+import { ALERT_FREQUENCIES, describeAlertSearch, type AlertFrequency, type AlertSearch } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Link } from '../../../components/ui/Link';
@@ -13,6 +7,11 @@ import { ModalPanel } from '../../../components/ui/ModalPanel';
 import { errorMessage } from '../../../lib/api';
 import { useCreateAlert } from '../api/alerts';
 import { useMutateOnce } from '../../../lib/single-flight';
+import { FREQUENCY_HINTS, FREQUENCY_LABELS } from './frequency-words';
+
+/** Where focus starts: the chosen frequency, else the first button (a CSS selector). */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS selector, not words
+const FIRST_FOCUS = 'input:checked, button';
 
 interface AlertDialogProps {
   search: Partial<AlertSearch>;
@@ -30,9 +29,11 @@ function AlertSaved({ message, onClose }: { message: string; onClose: () => void
       </p>
       <div className="flex flex-wrap justify-end gap-2">
         <Link to="/alerts" className={buttonClass('secondary')}>
-          See your alerts
+          <Trans>See your alerts</Trans>
         </Link>
-        <Button onClick={onClose}>Done</Button>
+        <Button onClick={onClose}>
+          <Trans>Done</Trans>
+        </Button>
       </div>
     </div>
   );
@@ -43,19 +44,23 @@ function AlertSaved({ message, onClose }: { message: string; onClose: () => void
  * and stays there (Tab wraps), Escape and the backdrop close it, and focus returns to the button that opened it.
  */
 export function AlertDialog({ search, query, onClose }: AlertDialogProps) {
+  const { t, i18n } = useLingui();
   const titleId = useId();
+  const searchWords = describeAlertSearch(search);
   const [frequency, setFrequency] = useState<AlertFrequency>('daily');
   const create = useCreateAlert();
   const createOnce = useMutateOnce(create.mutate);
 
   const saved = create.data;
   return (
-    <ModalPanel titleId={titleId} onClose={onClose} initialFocus="input:checked, button" testId="alert-dialog">
+    <ModalPanel titleId={titleId} onClose={onClose} initialFocus={FIRST_FOCUS} testId="alert-dialog">
       <h2 id={titleId} className="text-xl font-bold">
-        {saved ? 'Alert saved' : 'Alert me about new jobs'}
+        {saved ? t`Alert saved` : t`Alert me about new jobs`}
       </h2>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        Search: <strong className="font-semibold text-slate-900 dark:text-white">{describeAlertSearch(search)}</strong>
+        <Trans>
+          Search: <strong className="font-semibold text-slate-900 dark:text-white">{searchWords}</strong>
+        </Trans>
       </p>
       {saved ? (
         <AlertSaved message={saved.message} onClose={onClose} />
@@ -68,7 +73,9 @@ export function AlertDialog({ search, query, onClose }: AlertDialogProps) {
           }}
         >
           <fieldset>
-            <legend className="text-sm font-semibold">How often</legend>
+            <legend className="text-sm font-semibold">
+              <Trans>How often</Trans>
+            </legend>
             <div className="mt-2 space-y-2">
               {ALERT_FREQUENCIES.map((value) => (
                 <label
@@ -84,9 +91,9 @@ export function AlertDialog({ search, query, onClose }: AlertDialogProps) {
                     className="mt-1 accent-teal-700"
                   />
                   <span>
-                    <span className="block font-medium">{ALERT_FREQUENCY_LABELS[value]}</span>
+                    <span className="block font-medium">{i18n._(FREQUENCY_LABELS[value])}</span>
                     <span className="block text-sm text-slate-700 dark:text-slate-300">
-                      {ALERT_FREQUENCY_HINTS[value]}
+                      {i18n._(FREQUENCY_HINTS[value])}
                     </span>
                   </span>
                 </label>
@@ -100,10 +107,10 @@ export function AlertDialog({ search, query, onClose }: AlertDialogProps) {
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Saving…' : 'Create alert'}
+              {create.isPending ? t`Saving…` : t`Create alert`}
             </Button>
           </div>
         </form>

@@ -1,4 +1,6 @@
-import { ALERT_FREQUENCY_LABELS, ALERT_LIMITS, type Alert } from '@jobboard/shared';
+import { ALERT_LIMITS, type Alert } from '@jobboard/shared';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { confirmDialog } from '../../../components/ui/dialogs';
@@ -7,11 +9,15 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { longDate } from '../../../lib/job-view';
+import { useReaderLocale } from '../../../lib/locale';
 import { useAlerts, useDeleteAlert } from '../api/alerts';
-
-const alertCount = (n: number) => `${n} ${n === 1 ? 'alert' : 'alerts'} of at most ${ALERT_LIMITS.perUser}`;
+import { FREQUENCY_LABELS } from './frequency-words';
 
 function AlertRow({ alert }: { alert: Alert }) {
+  const { t, i18n } = useLingui();
+  const locale = useReaderLocale();
+  const created = longDate(alert.createdAt.slice(0, 10), locale);
+  const lastSent = alert.lastSentAt ? longDate(alert.lastSentAt.slice(0, 10), locale) : '';
   const remove = useDeleteAlert();
   const [failed, setFailed] = useState<string | undefined>();
   const titleId = `alert-${alert.id}`;
@@ -23,17 +29,20 @@ function AlertRow({ alert }: { alert: Alert }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
-            {alert.description}
+            <bdi>{alert.description}</bdi>
           </h2>
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            <span className="font-medium">{ALERT_FREQUENCY_LABELS[alert.frequency]}</span> · created{' '}
-            <time dateTime={alert.createdAt}>{longDate(alert.createdAt.slice(0, 10))}</time> ·{' '}
+            <span className="font-medium">{i18n._(FREQUENCY_LABELS[alert.frequency])}</span> ·{' '}
+            <Trans>
+              created <time dateTime={alert.createdAt}>{created}</time>
+            </Trans>{' '}
+            ·{' '}
             {alert.lastSentAt ? (
-              <>
-                last e-mail <time dateTime={alert.lastSentAt}>{longDate(alert.lastSentAt.slice(0, 10))}</time>
-              </>
+              <Trans>
+                last e-mail <time dateTime={alert.lastSentAt}>{lastSent}</time>
+              </Trans>
             ) : (
-              'no e-mail yet'
+              t`no e-mail yet`
             )}
           </p>
         </div>
@@ -43,7 +52,7 @@ function AlertRow({ alert }: { alert: Alert }) {
             className={buttonClass('secondary')}
             aria-describedby={titleId}
           >
-            Run search
+            <Trans>Run search</Trans>
           </Link>
           <Button
             variant="danger"
@@ -51,12 +60,17 @@ function AlertRow({ alert }: { alert: Alert }) {
             disabled={remove.isPending}
             onClick={async () => {
               setFailed(undefined);
-              if (!(await confirmDialog('Delete this alert?', `No more e-mails for “${alert.description}”.`, 'Delete')))
-                return;
+              const description = alert.description;
+              const sure = await confirmDialog(
+                t`Delete this alert?`,
+                t`No more e-mails for “${description}”.`,
+                t`Delete`,
+              );
+              if (!sure) return;
               remove.mutate(alert.id, { onError: (error) => setFailed(errorMessage(error)) });
             }}
           >
-            {remove.isPending ? 'Deleting…' : 'Delete'}
+            {remove.isPending ? t`Deleting…` : t`Delete`}
           </Button>
         </div>
       </div>
@@ -71,32 +85,42 @@ function AlertRow({ alert }: { alert: Alert }) {
 
 /** Alerts (`/alerts`): the signed-in user's saved searches, how often each mails, and a way to run or delete each. */
 export function AlertsPage() {
+  const { t, i18n } = useLingui();
   const alerts = useAlerts();
+  const limit = ALERT_LIMITS.perUser;
+  const alertCount = (n: number) =>
+    i18n._(msg`${plural(n, { one: `# alert of at most ${limit}`, other: `# alerts of at most ${limit}` })}`);
   const data = alerts.data;
   return (
     <section aria-busy={alerts.isFetching}>
-      <PageTitle subtitle={data && data.length > 0 ? alertCount(data.length) : undefined}>Your Job Alerts</PageTitle>
+      <PageTitle subtitle={data && data.length > 0 ? alertCount(data.length) : undefined}>
+        <Trans>Your Job Alerts</Trans>
+      </PageTitle>
       {alerts.isPending ? (
-        <Spinner label="Loading your alerts" />
+        <Spinner label={t`Loading your alerts`} />
       ) : alerts.isError || !data ? (
         <div
           role="alert"
           className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
         >
-          <p className="font-semibold">Could not load your alerts</p>
+          <p className="font-semibold">
+            <Trans>Could not load your alerts</Trans>
+          </p>
           <p className="mt-1 text-sm">{errorMessage(alerts.error)}</p>
           <Button variant="secondary" className="mt-4" onClick={() => void alerts.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : data.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-14 text-center dark:border-slate-700">
-          <p className="text-lg font-semibold text-slate-900 dark:text-white">No alerts yet</p>
+          <p className="text-lg font-semibold text-slate-900 dark:text-white">
+            <Trans>No alerts yet</Trans>
+          </p>
           <p className="mt-1 text-slate-700 dark:text-slate-300">
-            Search for jobs, then choose “Alert me” to get new ones by e-mail.
+            <Trans>Search for jobs, then choose “Alert me” to get new ones by e-mail.</Trans>
           </p>
           <Link to="/" className={buttonClass('primary', 'mt-5')}>
-            Find jobs
+            <Trans>Find jobs</Trans>
           </Link>
         </div>
       ) : (

@@ -1,4 +1,5 @@
-import { ALERT_FREQUENCY_LABELS, ALERT_MESSAGES } from '@jobboard/shared';
+import { ALERT_MESSAGES } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Link } from '../../../components/ui/Link';
@@ -15,6 +16,7 @@ const card =
  * will stop and asks; only the button unsubscribes (mail scanners open links, and a GET must change nothing).
  */
 export function UnsubscribePage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const info = useUnsubscribeInfo(token);
@@ -28,12 +30,12 @@ export function UnsubscribePage() {
           {token ? errorMessage(info.error) : ALERT_MESSAGES.badLink}
         </p>
         <Link to="/alerts" className={buttonClass('secondary')}>
-          See your alerts
+          <Trans>See your alerts</Trans>
         </Link>
       </div>
     );
   } else if (info.isPending) {
-    body = <Spinner label="Reading the link" />;
+    body = <Spinner label={t`Reading the link`} />;
   } else if (unsubscribe.isSuccess || !info.data.active) {
     body = (
       <div className="space-y-4">
@@ -45,16 +47,25 @@ export function UnsubscribePage() {
           {unsubscribe.data?.message ?? ALERT_MESSAGES.alreadyUnsubscribed}
         </p>
         <Link to="/" className={buttonClass('secondary')}>
-          Browse jobs
+          <Trans>Browse jobs</Trans>
         </Link>
       </div>
     );
   } else {
+    const description = info.data.description;
+    const strong = 'font-semibold text-slate-900 dark:text-white';
     body = (
       <div className="space-y-4">
         <p className="text-slate-700 dark:text-slate-300">
-          Stop the {ALERT_FREQUENCY_LABELS[info.data.frequency ?? 'daily'].toLowerCase()} e-mails about{' '}
-          <strong className="font-semibold text-slate-900 dark:text-white">{info.data.description}</strong>?
+          {info.data.frequency === 'instant' ? (
+            <Trans>
+              Stop the instant e-mails about <strong className={strong}>{description}</strong>?
+            </Trans>
+          ) : (
+            <Trans>
+              Stop the daily e-mails about <strong className={strong}>{description}</strong>?
+            </Trans>
+          )}
         </p>
         {unsubscribe.isError ? (
           <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
@@ -62,14 +73,16 @@ export function UnsubscribePage() {
           </p>
         ) : null}
         <Button variant="danger" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
-          {unsubscribe.isPending ? 'Unsubscribing…' : 'Unsubscribe'}
+          {unsubscribe.isPending ? t`Unsubscribing…` : t`Unsubscribe`}
         </Button>
       </div>
     );
   }
   return (
     <section>
-      <PageTitle>Unsubscribe from a job alert</PageTitle>
+      <PageTitle>
+        <Trans>Unsubscribe from a job alert</Trans>
+      </PageTitle>
       <div className={card}>{body}</div>
     </section>
   );

@@ -1,4 +1,5 @@
 import type { User } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode, SubmitEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../../components/ui/Link';
@@ -25,7 +26,7 @@ export function Divider() {
       aria-hidden="true"
     >
       <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-      or
+      <Trans>or</Trans>
       <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
     </div>
   );
@@ -71,6 +72,7 @@ export function AuthForm({
   switchTo,
   children,
 }: AuthFormProps) {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const next = params.get('next');
   // Which methods the site settings show; the password form stays when nothing else could be offered.
@@ -89,7 +91,7 @@ export function AuthForm({
           {children}
           <ErrorLine message={formError} />
           <Button type="submit" disabled={busy} className="w-full py-2.5">
-            {busy ? 'Loading...' : submitLabel}
+            {busy ? t`Loading...` : submitLabel}
           </Button>
         </form>
       ) : (

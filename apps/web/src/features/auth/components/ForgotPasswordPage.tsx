@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SubmitEvent } from 'react';
 import { Link } from '../../../components/ui/Link';
 import { AccountFields } from '../../../components/account/AccountFields';
@@ -16,6 +17,7 @@ export const linkClass = 'font-semibold text-teal-800 hover:underline dark:text-
  * address or not (nobody learns from it who has an account). Asked too often: the rate limit's message.
  */
 export function ForgotPasswordPage() {
+  const { t } = useLingui();
   const form = useAccountForm(FIELDS, { email: '' });
   const forgot = useForgotPassword();
   const sendOnce = useMutateOnce(forgot.mutate);
@@ -28,11 +30,11 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Forgot your password?"
+      title={t`Forgot your password?`}
       subtitle={
         forgot.isSuccess
-          ? 'Check your inbox.'
-          : 'Enter the e-mail address of your account and we will send it a link to choose a new password.'
+          ? t`Check your inbox.`
+          : t`Enter the e-mail address of your account and we will send it a link to choose a new password.`
       }
     >
       {forgot.isSuccess ? (
@@ -46,7 +48,7 @@ export function ForgotPasswordPage() {
           </p>
           <p className="text-center text-sm">
             <Link to="/sign-in" className={linkClass}>
-              Back to sign in
+              <Trans>Back to sign in</Trans>
             </Link>
           </p>
         </div>
@@ -56,14 +58,16 @@ export function ForgotPasswordPage() {
             <AccountFields fields={FIELDS} values={form.values} errors={form.errors} onChange={form.change} />
             <ErrorLine message={form.formError} />
             <Button type="submit" disabled={forgot.isPending} className="w-full py-2.5">
-              {forgot.isPending ? 'Loading...' : 'Send reset link'}
+              {forgot.isPending ? t`Loading...` : t`Send reset link`}
             </Button>
           </form>
           <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
-            Remembered it?{' '}
-            <Link to="/sign-in" className={linkClass}>
-              Sign in
-            </Link>
+            <Trans>
+              Remembered it?{' '}
+              <Link to="/sign-in" className={linkClass}>
+                Sign in
+              </Link>
+            </Trans>
           </p>
         </>
       )}

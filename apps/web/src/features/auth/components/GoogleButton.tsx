@@ -1,4 +1,5 @@
 import type { User } from '@jobboard/shared';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { queryKeys } from '../../../lib/query-keys';
@@ -6,6 +7,7 @@ import { googleConfigured } from '../api/auth';
 import { openGooglePopup } from './google';
 
 const GOOGLE_G =
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- SVG path data, not words
   'M21.35 11.1H12v2.98h5.35c-.23 1.4-1.66 4.1-5.35 4.1-3.22 0-5.85-2.67-5.85-5.96S8.78 6.26 12 6.26c1.83 0 3.06.78 3.76 1.45l2.56-2.47C16.68 3.7 14.54 2.75 12 2.75 6.9 2.75 2.75 6.9 2.75 12s4.15 9.25 9.25 9.25c5.34 0 8.88-3.75 8.88-9.04 0-.6-.07-1.07-.15-1.51Z';
 
 export interface GoogleButtonProps {
@@ -48,7 +50,7 @@ export function GoogleButton({ onSuccess, onError }: GoogleButtonProps) {
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path d={GOOGLE_G} fill="currentColor" />
       </svg>
-      Continue with Google
+      <Trans>Continue with Google</Trans>
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SubmitEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../../components/ui/Link';
@@ -27,7 +28,7 @@ function NewLinkLink() {
   return (
     <p className="text-center text-sm">
       <Link to="/forgot-password" className={linkClass}>
-        Ask for a new link
+        <Trans>Ask for a new link</Trans>
       </Link>
     </p>
   );
@@ -39,6 +40,7 @@ function NewLinkLink() {
  * too, and the person signs in with the new password. An expired or used link (or none) leads to a new one.
  */
 export function ResetPasswordPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const form = useAccountForm(FIELDS, { password: '' });
@@ -47,7 +49,10 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthCard title="Choose a new password" subtitle="This page opens from the link in a password reset e-mail.">
+      <AuthCard
+        title={t`Choose a new password`}
+        subtitle={t`This page opens from the link in a password reset e-mail.`}
+      >
         <div className="space-y-4">
           <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
             {MESSAGES.linkInvalid}
@@ -60,7 +65,7 @@ export function ResetPasswordPage() {
 
   if (reset.isSuccess) {
     return (
-      <AuthCard title="Password changed" subtitle="Every session of your account was signed out.">
+      <AuthCard title={t`Password changed`} subtitle={t`Every session of your account was signed out.`}>
         <div className="space-y-4">
           <p
             role="status"
@@ -70,7 +75,7 @@ export function ResetPasswordPage() {
             {reset.data.message}
           </p>
           <Link to="/sign-in" className={buttonClass('primary', 'w-full py-2.5')}>
-            Sign in
+            <Trans>Sign in</Trans>
           </Link>
         </div>
       </AuthCard>
@@ -87,7 +92,7 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title="Choose a new password" subtitle="At least 8 characters; a common password is refused.">
+    <AuthCard title={t`Choose a new password`} subtitle={t`At least 8 characters; a common password is refused.`}>
       <form onSubmit={submit} className="space-y-4">
         <AccountFields
           fields={FIELDS}
@@ -95,12 +100,12 @@ export function ResetPasswordPage() {
           errors={form.errors}
           onChange={form.change}
           overrides={{
-            password: { label: 'New password', autoComplete: 'new-password', placeholder: 'At least 8 characters' },
+            password: { label: t`New password`, autoComplete: 'new-password', placeholder: t`At least 8 characters` },
           }}
         />
         <ErrorLine message={form.formError} />
         <Button type="submit" disabled={reset.isPending} className="w-full py-2.5">
-          {reset.isPending ? 'Loading...' : 'Set new password'}
+          {reset.isPending ? t`Loading...` : t`Set new password`}
         </Button>
       </form>
       {/* What is left for the form is about the link (expired, used, malformed): the way to a new one. */}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '../../../components/ui/Link';
 import { AccountFields } from '../../../components/account/AccountFields';
 import { useAccountForm } from '../../../components/account/use-account-form';
@@ -13,6 +14,7 @@ const FIELDS = ['email', 'password'] as const;
  * home. Leaving the screen clears the error, since it lives in this screen only (docs/product.md, "Screens").
  */
 export function SignInPage() {
+  const { t } = useLingui();
   const form = useAccountForm(FIELDS, { email: '', password: '' });
   const signIn = useSignIn();
   const signInOnce = useMutateOnce(signIn.mutate);
@@ -25,22 +27,22 @@ export function SignInPage() {
 
   return (
     <AuthForm
-      title="Sign In"
-      subtitle="Welcome back! Sign in to apply and manage your jobs."
-      submitLabel="Sign In"
+      title={t`Sign In`}
+      subtitle={t`Welcome back! Sign in to apply and manage your jobs.`}
+      submitLabel={t`Sign In`}
       busy={signIn.isPending}
       formError={form.formError}
       onSubmit={onSubmit}
       onGoogle={signedIn}
       onGoogleError={form.setFormError}
-      switchPrompt="Don't have an account?"
-      switchLabel="Sign up"
+      switchPrompt={t`Don't have an account?`}
+      switchLabel={t`Sign up`}
       switchTo="/sign-up"
     >
       <AccountFields fields={FIELDS} values={form.values} errors={form.errors} onChange={form.change} />
       <p className="-mt-2 text-end text-sm">
         <Link to="/forgot-password" className="font-medium text-teal-800 hover:underline dark:text-teal-300">
-          Forgot password?
+          <Trans>Forgot password?</Trans>
         </Link>
       </p>
     </AuthForm>

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../../components/ui/Link';
@@ -15,22 +16,23 @@ type Verification = { kind: 'confirming' } | { kind: 'confirmed' } | { kind: 'fa
 
 /** The address is confirmed: the way on is posting a job, or browsing. */
 function Confirmed() {
+  const { t } = useLingui();
   return (
-    <AuthCard title="E-mail address confirmed" subtitle="Thank you: your account is ready.">
+    <AuthCard title={t`E-mail address confirmed`} subtitle={t`Thank you: your account is ready.`}>
       <div className="space-y-4">
         <p
           role="status"
           data-testid="account-message"
           className="rounded-lg bg-teal-50 p-4 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50"
         >
-          {MESSAGES.emailVerified} You can post jobs now.
+          {MESSAGES.emailVerified} <Trans>You can post jobs now.</Trans>
         </p>
         <div className="flex flex-col gap-3 sm:flex-row">
           <Link to="/post-job" className={buttonClass('primary', 'flex-1 py-2.5')}>
-            Post a Job
+            <Trans>Post a Job</Trans>
           </Link>
           <Link to="/" className={buttonClass('secondary', 'flex-1 py-2.5')}>
-            Browse jobs
+            <Trans>Browse jobs</Trans>
           </Link>
         </div>
       </div>
@@ -44,6 +46,7 @@ function Confirmed() {
  * signed-in user, sign in for anyone else.
  */
 export function VerifyEmailPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const user = useCurrentUser();
@@ -72,8 +75,8 @@ export function VerifyEmailPage() {
 
   if (state.kind === 'confirming') {
     return (
-      <AuthCard title="Confirming your e-mail address" subtitle="One moment, please.">
-        <Spinner label="Confirming your e-mail address" />
+      <AuthCard title={t`Confirming your e-mail address`} subtitle={t`One moment, please.`}>
+        <Spinner label={t`Confirming your e-mail address`} />
       </AuthCard>
     );
   }
@@ -81,25 +84,29 @@ export function VerifyEmailPage() {
   if (state.kind === 'confirmed') return <Confirmed />;
 
   return (
-    <AuthCard title="This link did not work" subtitle="Links to confirm an address work once, for 24 hours.">
+    <AuthCard title={t`This link did not work`} subtitle={t`Links to confirm an address work once, for 24 hours.`}>
       <div className="space-y-4">
         <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
           {state.message}
         </p>
         {user ? (
           user.emailVerified === true ? (
-            <p className="text-sm text-slate-700 dark:text-slate-300">Your current address is already confirmed.</p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              <Trans>Your current address is already confirmed.</Trans>
+            </p>
           ) : (
             <div className="text-sm">
-              <ResendVerification look="button" label="Send a new link" />
+              <ResendVerification look="button" label={t`Send a new link`} />
             </div>
           )
         ) : (
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            <Link to="/sign-in" className={linkClass}>
-              Sign in
-            </Link>{' '}
-            to ask for a new link.
+            <Trans>
+              <Link to="/sign-in" className={linkClass}>
+                Sign in
+              </Link>{' '}
+              to ask for a new link.
+            </Trans>
           </p>
         )}
       </div>

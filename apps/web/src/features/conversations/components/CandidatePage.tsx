@@ -1,4 +1,8 @@
-import { STAGE_LABELS, type Candidate } from '@jobboard/shared';
+import type { ApplicationStage, Candidate } from '@jobboard/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -6,21 +10,37 @@ import { Link } from '../../../components/ui/Link';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/api';
+import { useReaderLocale } from '../../../lib/locale';
 import { fetchCvLink, useCandidate, useMarkRead, useThread } from '../api/conversations';
 import { InterviewsPanel } from './InterviewsPanel';
 import { ThreadPanel, when } from './ThreadPanel';
 
-const stageName = (stage: Candidate['stage']) => STAGE_LABELS[stage];
+/** The stages' names in the reader's language (the shared STAGE_LABELS are the English the e-mails use). */
+const STAGES: Record<ApplicationStage, MessageDescriptor> = {
+  applied: msg({ message: 'Applied', context: 'stage' }),
+  reviewing: msg`Reviewing`,
+  interview: msg`Interview`,
+  offer: msg`Offer`,
+  hired: msg`Hired`,
+  rejected: msg`Rejected`,
+};
 
 function CvButton({ candidate }: { candidate: Candidate }) {
   const [error, setError] = useState<string | null>(null);
-  if (!candidate.cv) return <p className="text-sm text-slate-600 dark:text-slate-300">No CV sent.</p>;
+  if (!candidate.cv)
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        <Trans>No CV sent.</Trans>
+      </p>
+    );
+  const fileName = candidate.cv.fileName;
   return (
     <div>
       <Button
         variant="secondary"
         onClick={async () => {
           // Opened first, filled after: a window opened after an await is blocked as a pop-up.
+          // eslint-disable-next-line lingui/no-unlocalized-strings -- a window name, not words
           const tab = window.open('', '_blank');
           try {
             const { url } = await fetchCvLink(candidate.id);
@@ -32,7 +52,7 @@ function CvButton({ candidate }: { candidate: Candidate }) {
           }
         }}
       >
-        Open CV ({candidate.cv.fileName})
+        <Trans>Open CV ({fileName})</Trans>
       </Button>
       {error ? (
         <p role="alert" className="mt-1 text-sm text-red-800 dark:text-red-200">
@@ -43,53 +63,94 @@ function CvButton({ candidate }: { candidate: Candidate }) {
   );
 }
 
+/** Every move of the application between stages, oldest first, with who made it and whether it was undone. */
+function StageHistory({ history }: { history: Candidate['history'] }) {
+  const { t, i18n } = useLingui();
+  const locale = useReaderLocale();
+  const stageName = (stage: ApplicationStage) => i18n._(STAGES[stage]);
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-300">
+        <Trans>Stage history</Trans>
+      </h3>
+      {history.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          <Trans>Not moved since applying.</Trans>
+        </p>
+      ) : (
+        <ol className="mt-1 space-y-1 text-sm text-slate-900 dark:text-slate-100" aria-label={t`Stage history`}>
+          {history.map((move, index) => {
+            const byName = move.byName;
+            return (
+              <li key={index}>
+                <time dateTime={move.at}>{when(move.at, locale)}</time>: {stageName(move.from)}{' '}
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                  →
+                </span>{' '}
+                {stageName(move.to)}
+                {move.undo ? ` ${t`(undone)`}` : ''}
+                {byName ? ` ${t`by ${byName}`}` : ''}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}
+
 function CandidateDetails({ candidate }: { candidate: Candidate }) {
+  const { t, i18n } = useLingui();
+  const locale = useReaderLocale();
+  const stageName = (stage: ApplicationStage) => i18n._(STAGES[stage]);
+  const withdrawnOn = candidate.withdrawnAt ? when(candidate.withdrawnAt, locale) : '';
   return (
     <section aria-labelledby="application-heading" className="space-y-4">
       <h2 id="application-heading" className="sr-only">
-        Application
+        <Trans>Application</Trans>
       </h2>
       <dl className="grid gap-3 text-sm sm:grid-cols-3">
         <div>
-          <dt className="font-semibold text-slate-700 dark:text-slate-300">Applied</dt>
-          <dd className="text-slate-900 dark:text-slate-100">{when(candidate.appliedAt)}</dd>
+          <dt className="font-semibold text-slate-700 dark:text-slate-300">
+            <Trans>Applied</Trans>
+          </dt>
+          <dd className="text-slate-900 dark:text-slate-100">{when(candidate.appliedAt, locale)}</dd>
         </div>
         <div>
-          <dt className="font-semibold text-slate-700 dark:text-slate-300">Stage</dt>
+          <dt className="font-semibold text-slate-700 dark:text-slate-300">
+            <Trans>Stage</Trans>
+          </dt>
           <dd className="text-slate-900 dark:text-slate-100">
             {stageName(candidate.stage)}
-            {candidate.withdrawnAt ? ` · withdrawn ${when(candidate.withdrawnAt)}` : ''}
+            {candidate.withdrawnAt ? (
+              <>
+                {' '}
+                · <Trans>withdrawn {withdrawnOn}</Trans>
+              </>
+            ) : null}
           </dd>
         </div>
         <div>
-          <dt className="font-semibold text-slate-700 dark:text-slate-300">CV</dt>
+          <dt className="font-semibold text-slate-700 dark:text-slate-300">
+            <Trans>CV</Trans>
+          </dt>
           <dd>
             <CvButton candidate={candidate} />
           </dd>
         </div>
       </dl>
       <div>
-        <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-300">Note from the applicant</h3>
-        <p className="mt-1 max-w-3xl break-words whitespace-pre-wrap text-sm text-slate-900 dark:text-slate-100">
-          {candidate.coverNote || 'No note.'}
+        <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-300">
+          <Trans>Note from the applicant</Trans>
+        </h3>
+        <p
+          className="mt-1 max-w-3xl break-words whitespace-pre-wrap text-sm text-slate-900 dark:text-slate-100"
+          dir="auto"
+        >
+          {candidate.coverNote || t`No note.`}
         </p>
       </div>
-      <div>
-        <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-300">Stage history</h3>
-        {candidate.history.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Not moved since applying.</p>
-        ) : (
-          <ol className="mt-1 space-y-1 text-sm text-slate-900 dark:text-slate-100" aria-label="Stage history">
-            {candidate.history.map((move, index) => (
-              <li key={index}>
-                <time dateTime={move.at}>{when(move.at)}</time>: {stageName(move.from)} → {stageName(move.to)}
-                {move.undo ? ' (undone)' : ''}
-                {move.byName ? ` by ${move.byName}` : ''}
-              </li>
-            ))}
-          </ol>
-        )}
-      </div>
+      <StageHistory history={candidate.history} />
     </section>
   );
 }
@@ -104,23 +165,29 @@ export function CandidatePage() {
   if (candidate.isError || thread.isError) {
     return (
       <div>
-        <PageTitle>Candidate</PageTitle>
+        <PageTitle>
+          <Trans>Candidate</Trans>
+        </PageTitle>
         <p role="alert" className="text-red-800 dark:text-red-200">
           {errorMessage(candidate.error ?? thread.error)}
         </p>
         <Link to="/responses" className="mt-3 inline-block text-teal-800 hover:underline dark:text-teal-300">
-          Back to Responses
+          <Trans>Back to Responses</Trans>
         </Link>
       </div>
     );
   }
   return (
     <div>
-      <Link to="/responses" className="text-sm text-teal-800 hover:underline dark:text-teal-300">
-        ← Responses
+      <Link
+        to="/responses"
+        className="inline-flex items-center gap-1 text-sm text-teal-800 hover:underline dark:text-teal-300"
+      >
+        <ArrowLeft size={14} aria-hidden="true" className="rtl:-scale-x-100" />
+        <Trans>Responses</Trans>
       </Link>
       <PageTitle subtitle={`${candidate.data.jobTitle} · ${thread.data.application.companyName}`}>
-        {candidate.data.applicantName}
+        <span dir="auto">{candidate.data.applicantName}</span>
       </PageTitle>
       <CandidateDetails candidate={candidate.data} />
       <InterviewsPanel thread={thread.data} />

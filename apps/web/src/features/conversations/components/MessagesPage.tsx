@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro';
+import { ArrowLeft } from 'lucide-react';
 import { useParams } from 'react-router';
 import { Link } from '../../../components/ui/Link';
 import { PageTitle } from '../../../components/ui/PageTitle';
@@ -13,8 +15,12 @@ export function MessagesPage() {
   const thread = useThread(id);
   useMarkRead(id, thread.data?.messages.length);
   const back = (
-    <Link to="/jobs-applied" className="text-sm text-teal-800 hover:underline dark:text-teal-300">
-      ← Applied Jobs
+    <Link
+      to="/jobs-applied"
+      className="inline-flex items-center gap-1 text-sm text-teal-800 hover:underline dark:text-teal-300"
+    >
+      <ArrowLeft size={14} aria-hidden="true" className="rtl:-scale-x-100" />
+      <Trans>Applied Jobs</Trans>
     </Link>
   );
   if (thread.isPending) return <Spinner />;
@@ -22,7 +28,9 @@ export function MessagesPage() {
     return (
       <div>
         {back}
-        <PageTitle>Messages</PageTitle>
+        <PageTitle>
+          <Trans>Messages</Trans>
+        </PageTitle>
         <p role="alert" className="text-red-800 dark:text-red-200">
           {errorMessage(thread.error)}
         </p>
@@ -33,9 +41,13 @@ export function MessagesPage() {
   return (
     <div>
       {back}
-      <PageTitle subtitle={application.companyName}>{application.jobTitle}</PageTitle>
+      <PageTitle subtitle={application.companyName}>
+        <span dir="auto">{application.jobTitle}</span>
+      </PageTitle>
       {application.withdrawn ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">You withdrew this application.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          <Trans>You withdrew this application.</Trans>
+        </p>
       ) : null}
       <InterviewsPanel thread={thread.data} />
       <ThreadPanel thread={thread.data} />

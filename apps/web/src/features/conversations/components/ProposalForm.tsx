@@ -1,15 +1,20 @@
 import { CONVERSATION_LIMITS, type InterviewProposal } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { inputClass, labelClass } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/api';
 import { useProposeInterview } from '../api/conversations';
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+// The IANA name of the zone every browser knows, not words.
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a time zone's identifier
+const UTC = 'UTC';
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || UTC;
 
 function zones(): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return known.includes('UTC') ? known : ['UTC', ...known];
+  return known.includes(UTC) ? known : [UTC, ...known];
 }
 
 /** The proposed times: one datetime-local input each, up to five. */
@@ -22,28 +27,34 @@ function SlotInputs({
   starts: string[];
   setStarts: (starts: string[]) => void;
 }) {
+  const slotsMax = CONVERSATION_LIMITS.slotsMax;
   return (
     <fieldset>
-      <legend className={labelClass}>Times (up to {CONVERSATION_LIMITS.slotsMax})</legend>
+      <legend className={labelClass}>
+        <Trans>Times (up to {slotsMax})</Trans>
+      </legend>
       <div className="space-y-2">
-        {starts.map((value, index) => (
-          <div key={index}>
-            <label htmlFor={`${id}-slot-${index}`} className="sr-only">
-              Time {index + 1}
-            </label>
-            <input
-              id={`${id}-slot-${index}`}
-              type="datetime-local"
-              className={inputClass}
-              value={value}
-              onChange={(event) => setStarts(starts.map((s, i) => (i === index ? event.target.value : s)))}
-            />
-          </div>
-        ))}
+        {starts.map((value, index) => {
+          const number = index + 1;
+          return (
+            <div key={index}>
+              <label htmlFor={`${id}-slot-${index}`} className="sr-only">
+                <Trans>Time {number}</Trans>
+              </label>
+              <input
+                id={`${id}-slot-${index}`}
+                type="datetime-local"
+                className={inputClass}
+                value={value}
+                onChange={(event) => setStarts(starts.map((s, i) => (i === index ? event.target.value : s)))}
+              />
+            </div>
+          );
+        })}
       </div>
       {starts.length < CONVERSATION_LIMITS.slotsMax ? (
         <Button variant="secondary" className="mt-2" onClick={() => setStarts([...starts, ''])}>
-          Add another time
+          <Trans>Add another time</Trans>
         </Button>
       ) : null}
     </fieldset>
@@ -65,7 +76,7 @@ function ZoneAndLength({ id, timeZone, setTimeZone, minutes, setMinutes }: ZoneA
     <div className="grid gap-3 sm:grid-cols-2">
       <div>
         <label htmlFor={`${id}-zone`} className={labelClass}>
-          Time zone
+          <Trans>Time zone</Trans>
         </label>
         <select
           id={`${id}-zone`}
@@ -80,7 +91,7 @@ function ZoneAndLength({ id, timeZone, setTimeZone, minutes, setMinutes }: ZoneA
       </div>
       <div>
         <label htmlFor={`${id}-minutes`} className={labelClass}>
-          Length (minutes)
+          <Trans>Length (minutes)</Trans>
         </label>
         <input
           id={`${id}-minutes`}
@@ -105,6 +116,7 @@ interface ProposalFormProps {
 
 /** Up to five times (local date and time in a time zone), a length and a place or video link. */
 export function ProposalForm({ applicationId, interviewId, onDone }: ProposalFormProps) {
+  const { t } = useLingui();
   const id = useId();
   const propose = useProposeInterview(applicationId);
   const [starts, setStarts] = useState<string[]>(['']);
@@ -125,7 +137,7 @@ export function ProposalForm({ applicationId, interviewId, onDone }: ProposalFor
   return (
     <form
       className="mt-3 max-w-2xl space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
-      aria-label={interviewId ? 'New interview times' : 'Propose interview times'}
+      aria-label={interviewId ? t`New interview times` : t`Propose interview times`}
       onSubmit={(event) => {
         event.preventDefault();
         if (filled.length > 0 && location.trim()) submit();
@@ -135,7 +147,7 @@ export function ProposalForm({ applicationId, interviewId, onDone }: ProposalFor
       <ZoneAndLength id={id} timeZone={timeZone} setTimeZone={setTimeZone} minutes={minutes} setMinutes={setMinutes} />
       <div>
         <label htmlFor={`${id}-place`} className={labelClass}>
-          Place or video link
+          <Trans>Place or video link</Trans>
         </label>
         <input
           id={`${id}-place`}
@@ -152,11 +164,11 @@ export function ProposalForm({ applicationId, interviewId, onDone }: ProposalFor
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={propose.isPending || filled.length === 0 || !location.trim()}>
-          {interviewId ? 'Send new times' : 'Propose times'}
+          {interviewId ? t`Send new times` : t`Propose times`}
         </Button>
         {onDone ? (
           <Button variant="ghost" onClick={onDone}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         ) : null}
       </div>

@@ -1,20 +1,27 @@
 import { CONVERSATION_LIMITS, type Thread } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { inputClass, labelClass } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/api';
 import { useSingleFlight } from '../../../lib/single-flight';
+import { useReaderLocale } from '../../../lib/locale';
 import { useSendMessage } from '../api/conversations';
 
-export const when = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/** A message's or a move's date and time, in the reader's locale (useReaderLocale). */
+export const when = (iso: string, locale?: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** The thread's messages, oldest first; the caller's own on the other side. */
 function MessageList({ messages }: { messages: Thread['messages'] }) {
+  const { t } = useLingui();
+  const locale = useReaderLocale();
   return messages.length === 0 ? (
-    <p className="text-sm text-slate-600 dark:text-slate-300">No messages yet.</p>
+    <p className="text-sm text-slate-600 dark:text-slate-300">
+      <Trans>No messages yet.</Trans>
+    </p>
   ) : (
-    <ol aria-label="Messages" className="space-y-3">
+    <ol aria-label={t`Messages`} className="space-y-3">
       {messages.map((message) => (
         <li
           key={message.id}
@@ -25,13 +32,20 @@ function MessageList({ messages }: { messages: Thread['messages'] }) {
           }`}
         >
           <p className="mb-1 text-xs text-slate-600 dark:text-slate-300">
-            <span className="font-semibold text-slate-800 dark:text-slate-100">
-              {message.mine ? 'You' : message.senderName}
+            <span className="font-semibold text-slate-800 dark:text-slate-100" dir="auto">
+              {message.mine ? t`You` : message.senderName}
             </span>{' '}
-            · <time dateTime={message.createdAt}>{when(message.createdAt)}</time>
-            {message.byEmail ? ' · by e-mail' : ''}
+            · <time dateTime={message.createdAt}>{when(message.createdAt, locale)}</time>
+            {message.byEmail ? (
+              <>
+                {' '}
+                · <Trans>by e-mail</Trans>
+              </>
+            ) : null}
           </p>
-          <p className="break-words whitespace-pre-wrap text-slate-900 dark:text-slate-100">{message.body}</p>
+          <p className="break-words whitespace-pre-wrap text-slate-900 dark:text-slate-100" dir="auto">
+            {message.body}
+          </p>
         </li>
       ))}
     </ol>
@@ -43,22 +57,25 @@ function MessageList({ messages }: { messages: Thread['messages'] }) {
  * text (React escapes them; line breaks kept by CSS), never as HTML.
  */
 export function ThreadPanel({ thread }: { thread: Thread }) {
+  const { t, i18n } = useLingui();
   const send = useSendMessage(thread.application.id);
   const start = useSingleFlight();
   const [text, setText] = useState('');
   const max = CONVERSATION_LIMITS.messageMaxLength;
   const other = thread.side === 'team' ? thread.application.candidateName : thread.application.companyName;
   const fieldId = `message-${thread.application.id}`;
+  const count = i18n.number(text.length);
+  const limit = i18n.number(max);
 
   return (
     <section aria-labelledby="thread-heading" className="mt-8">
       <h2 id="thread-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-        Messages
+        <Trans>Messages</Trans>
       </h2>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
         {thread.side === 'team'
-          ? `${other} is e-mailed each message; your address is never shown.`
-          : `The ${other} team is e-mailed each message; your address is never shown.`}
+          ? t`${other} is e-mailed each message; your address is never shown.`
+          : t`The ${other} team is e-mailed each message; your address is never shown.`}
       </p>
       <MessageList messages={thread.messages} />
       {thread.canWrite ? (
@@ -71,7 +88,7 @@ export function ThreadPanel({ thread }: { thread: Thread }) {
           }}
         >
           <label htmlFor={fieldId} className={labelClass}>
-            Write to {other}
+            <Trans>Write to {other}</Trans>
           </label>
           <textarea
             id={fieldId}
@@ -88,16 +105,16 @@ export function ThreadPanel({ thread }: { thread: Thread }) {
                 {errorMessage(send.error)}
               </span>
             ) : (
-              `${text.length.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} characters`
+              t`${count} / ${limit} characters`
             )}
           </p>
           <Button type="submit" className="mt-2" disabled={send.isPending || !text.trim()}>
-            Send message
+            <Trans>Send message</Trans>
           </Button>
         </form>
       ) : (
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
-          As a viewer of this company you can read the messages; its owners and recruiters write them.
+          <Trans>As a viewer of this company you can read the messages; its owners and recruiters write them.</Trans>
         </p>
       )}
     </section>

@@ -4,6 +4,7 @@ import {
   type CandidateProfile,
   type CandidateProfileBody,
 } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type SubmitEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { FieldShell, inputClass } from '../../../components/ui/Field';
@@ -38,16 +39,17 @@ function LinksField(props: {
   error: string | undefined;
   described: Record<string, unknown>;
 }) {
+  const maxLinks = CANDIDATE_LIMITS.links;
   return (
     <FieldShell
       id="links"
       label={
-        <>
+        <Trans>
           Links{' '}
           <span className="font-normal text-slate-600 dark:text-slate-300">
-            (one a line, up to {CANDIDATE_LIMITS.links}, starting with https://)
+            (one a line, up to {maxLinks}, starting with <bdi dir="ltr">https://</bdi>)
           </span>
-        </>
+        </Trans>
       }
       error={props.error}
     >
@@ -65,6 +67,7 @@ function LinksField(props: {
 }
 
 function DetailsForm({ userId, saved }: { userId: string; saved: CandidateProfile }) {
+  const { t } = useLingui();
   const [headline, setHeadline] = useState(saved.headline);
   const [location, setLocation] = useState(saved.location);
   const [links, setLinks] = useState(saved.links.join('\n'));
@@ -92,23 +95,23 @@ function DetailsForm({ userId, saved }: { userId: string; saved: CandidateProfil
 
   return (
     <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate>
-      <FieldShell id="headline" label="Headline" error={errors.headline}>
+      <FieldShell id="headline" label={t`Headline`} error={errors.headline}>
         <input
           id="headline"
           value={headline}
           maxLength={CANDIDATE_LIMITS.headlineMaxLength}
-          placeholder="e.g. Backend engineer, 8 years in payments"
+          placeholder={t`e.g. Backend engineer, 8 years in payments`}
           onChange={(event) => setHeadline(event.target.value)}
           className={inputClass}
           {...described('headline')}
         />
       </FieldShell>
-      <FieldShell id="location" label="Location" error={errors.location}>
+      <FieldShell id="location" label={t`Location`} error={errors.location}>
         <input
           id="location"
           value={location}
           maxLength={CANDIDATE_LIMITS.locationMaxLength}
-          placeholder="e.g. Lisbon, Portugal"
+          placeholder={t`e.g. Lisbon, Portugal`}
           onChange={(event) => setLocation(event.target.value)}
           className={inputClass}
           {...described('location')}
@@ -117,10 +120,14 @@ function DetailsForm({ userId, saved }: { userId: string; saved: CandidateProfil
       <LinksField value={links} onChange={setLinks} error={errors.links} described={described('links')} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save details'}
+          {save.isPending ? t`Saving…` : t`Save details`}
         </Button>
         <p role="status" className="text-sm">
-          {done ? <span className="text-green-700 dark:text-green-300">Saved.</span> : null}
+          {done ? (
+            <span className="text-green-700 dark:text-green-300">
+              <Trans>Saved.</Trans>
+            </span>
+          ) : null}
           {errors.form ? <span className="text-red-700 dark:text-red-300">{errors.form}</span> : null}
         </p>
       </div>
@@ -137,19 +144,21 @@ export function CandidateDetails({ userId }: { userId: string }) {
       className="mx-auto mt-8 max-w-lg rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-700 shadow-sm dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
     >
       <h2 id="candidate-details" className="text-base font-semibold text-slate-900 dark:text-slate-100">
-        For employers
+        <Trans>For employers</Trans>
       </h2>
-      <p className="mt-1">Employers see these with every application you send.</p>
+      <p className="mt-1">
+        <Trans>Employers see these with every application you send.</Trans>
+      </p>
       {profile.isPending ? (
         <p role="status" className="mt-4 text-slate-600 dark:text-slate-300">
-          Loading…
+          <Trans>Loading…</Trans>
         </p>
       ) : null}
       {profile.isError ? (
         <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 text-red-700 dark:text-red-300">
-          Your details could not be loaded.
+          <Trans>Your details could not be loaded.</Trans>
           <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => void profile.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : null}

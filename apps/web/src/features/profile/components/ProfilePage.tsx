@@ -1,4 +1,6 @@
 import { DEFAULT_AVATAR_URL, MESSAGES } from '@jobboard/shared';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Camera, LogOut, Trash2 } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { AccountFields } from '../../../components/account/AccountFields';
@@ -15,7 +17,7 @@ import { CandidateDetails } from './CandidateDetails';
 import { StoredCvs } from './StoredCvs';
 import { YourData } from './YourData';
 
-export const AVATAR_UPLOADED = 'Image successfully uploaded!';
+export const AVATAR_UPLOADED = msg`Image successfully uploaded!`;
 
 const FIELDS = ['name', 'username', 'email', 'password', 'currentPassword', 'resume'] as const;
 
@@ -47,12 +49,14 @@ export function ProfilePage() {
 
 /** The picture, saved on its own as soon as it is uploaded: it is always the signed-in user's. */
 function AvatarPicker({ user, onBusy }: { user: SessionUser; onBusy: (busy: boolean) => void }) {
+  const { t, i18n } = useLingui();
   const [upload, setUploadState] = useState<UploadState>({ kind: 'idle' });
   const setUpload = (next: UploadState) => {
     setUploadState(next);
     onBusy(next.kind === 'running');
   };
   const fileInput = useRef<HTMLInputElement>(null);
+  const percent = upload.kind === 'running' ? upload.percent : 0;
   const saveAvatar = useSaveAvatar(user._id, (percent) => setUpload({ kind: 'running', percent }));
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -85,7 +89,7 @@ function AvatarPicker({ user, onBusy }: { user: SessionUser; onBusy: (busy: bool
         type="button"
         onClick={() => fileInput.current?.click()}
         className="group relative rounded-full"
-        aria-label="Change profile picture"
+        aria-label={t`Change profile picture`}
         aria-describedby="avatar-hint"
         disabled={upload.kind === 'running'}
       >
@@ -99,14 +103,16 @@ function AvatarPicker({ user, onBusy }: { user: SessionUser; onBusy: (busy: bool
         </span>
       </button>
       <p id="avatar-hint" className="text-xs text-slate-600 dark:text-slate-300">
-        A new picture is saved as soon as it is uploaded.
+        <Trans>A new picture is saved as soon as it is uploaded.</Trans>
       </p>
       <p className="min-h-5 text-sm" role="status" data-testid="upload-status">
         {upload.kind === 'error' ? <span className="text-red-700 dark:text-red-300">{upload.message}</span> : null}
         {upload.kind === 'running' ? (
-          <span className="text-slate-700 dark:text-slate-300">{`Uploading ${upload.percent}%`}</span>
+          <span className="text-slate-700 dark:text-slate-300">{t`Uploading ${percent}%`}</span>
         ) : null}
-        {upload.kind === 'done' ? <span className="text-green-700 dark:text-green-300">{AVATAR_UPLOADED}</span> : null}
+        {upload.kind === 'done' ? (
+          <span className="text-green-700 dark:text-green-300">{i18n._(AVATAR_UPLOADED)}</span>
+        ) : null}
       </p>
     </div>
   );
@@ -122,6 +128,7 @@ function AccountActions({
   busy: boolean;
   onError: (message: string) => void;
 }) {
+  const { t } = useLingui();
   const deleteUser = useDeleteUser(user._id);
   const signOut = useSignOut();
   const onDelete = async () => {
@@ -146,17 +153,34 @@ function AccountActions({
     <div className="mt-6 flex justify-between gap-3">
       <Button variant="danger" onClick={() => void onDelete()} disabled={disabled}>
         <Trash2 size={16} aria-hidden="true" />
-        Delete Account
+        <Trans>Delete Account</Trans>
       </Button>
       <Button variant="secondary" onClick={onSignOut} disabled={disabled}>
         <LogOut size={16} aria-hidden="true" />
-        {signOut.isPending ? 'Loading...' : 'Sign Out'}
+        {signOut.isPending ? t`Loading...` : t`Sign Out`}
       </Button>
     </div>
   );
 }
 
+/** A new address waits for its link: the profile says which, and that the old one stays until then. */
+function PendingEmail({ address }: { address: string }) {
+  return (
+    <p
+      role="status"
+      data-testid="pending-email"
+      className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-50"
+    >
+      <Trans>
+        Waiting for confirmation: <strong className="wrap-anywhere">{address}</strong>.
+      </Trans>{' '}
+      {MESSAGES.emailChangePending}
+    </p>
+  );
+}
+
 function ProfileForm({ user }: { user: SessionUser }) {
+  const { t } = useLingui();
   const initial = profileFormFromUser(user);
   const form = useAccountForm(FIELDS, initial);
   const [uploading, setUploading] = useState(false);
@@ -174,7 +198,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
     form.clearErrors();
     const body = changedProfileFields(user, values);
     if (Object.keys(body).length === 0) {
-      form.setFormError('Nothing to update: change a field first.');
+      form.setFormError(t`Nothing to update: change a field first.`);
       return;
     }
     updateOnce(body, {
@@ -197,7 +221,9 @@ function ProfileForm({ user }: { user: SessionUser }) {
 
   return (
     <section className="mx-auto max-w-lg">
-      <PageTitle subtitle="Keep your details and resume link up to date.">Profile</PageTitle>
+      <PageTitle subtitle={t`Keep your details and resume link up to date.`}>
+        <Trans>Profile</Trans>
+      </PageTitle>
       <form
         onSubmit={onUpdate}
         className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900"
@@ -212,22 +238,13 @@ function ProfileForm({ user }: { user: SessionUser }) {
             name: { placeholder: undefined },
             username: { placeholder: undefined },
             email: { placeholder: undefined },
-            password: { autoComplete: 'new-password', placeholder: 'Leave empty to keep your password' },
-            currentPassword: { placeholder: 'Needed for this change' },
+            password: { autoComplete: 'new-password', placeholder: t`Leave empty to keep your password` },
+            currentPassword: { placeholder: t`Needed for this change` },
           }}
         />
-        {user.pendingEmail ? (
-          <p
-            role="status"
-            data-testid="pending-email"
-            className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-50"
-          >
-            Waiting for confirmation: <strong className="wrap-anywhere">{user.pendingEmail}</strong>.{' '}
-            {MESSAGES.emailChangePending}
-          </p>
-        ) : null}
+        {user.pendingEmail ? <PendingEmail address={user.pendingEmail} /> : null}
         <Button type="submit" className="w-full py-2.5" disabled={busy || uploading}>
-          {updateUser.isPending ? 'Loading...' : 'Update'}
+          {updateUser.isPending ? t`Loading...` : t`Update`}
         </Button>
         {form.formError ? (
           <p

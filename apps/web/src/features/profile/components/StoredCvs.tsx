@@ -1,4 +1,5 @@
 import { CANDIDATE_LIMITS, CV_ACCEPT_ATTRIBUTE, cvFileProblem, fileSizeText, type StoredCv } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { FileText, Star } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
@@ -13,6 +14,7 @@ const plain = (error: unknown) => errorMessage(error).replace(/^(cv|cvId|label):
 
 /** Opens the CV: a PDF in a tab made during the click (a tab opened after the answer counts as a pop-up). */
 async function openStoredCv(cv: StoredCv): Promise<void> {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a file extension and a window name, not words
   const tab = cv.fileName.toLowerCase().endsWith('.pdf') ? window.open('', '_blank') : null;
   try {
     const { url } = await storedCvLink(cv.id);
@@ -28,6 +30,7 @@ async function openStoredCv(cv: StoredCv): Promise<void> {
 function RenameForm({ cv, userId, onDone }: { cv: StoredCv; userId: string; onDone: () => void }) {
   const id = useId();
   const [label, setLabel] = useState(cv.label);
+  const fileName = cv.fileName;
   const update = useUpdateStoredCv(userId);
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
@@ -37,7 +40,7 @@ function RenameForm({ cv, userId, onDone }: { cv: StoredCv; userId: string; onDo
     <form onSubmit={onSubmit} className="mt-2 flex flex-wrap items-end gap-2">
       <div className="min-w-0 flex-1">
         <label htmlFor={id} className="sr-only">
-          Label of {cv.fileName}
+          <Trans>Label of {fileName}</Trans>
         </label>
         <input
           id={id}
@@ -51,10 +54,10 @@ function RenameForm({ cv, userId, onDone }: { cv: StoredCv; userId: string; onDo
         />
       </div>
       <Button type="submit" className="px-3 py-1.5" disabled={update.isPending}>
-        Save
+        <Trans>Save</Trans>
       </Button>
       <Button variant="ghost" className="px-3 py-1.5" onClick={onDone}>
-        Cancel
+        <Trans>Cancel</Trans>
       </Button>
       {update.isError ? (
         <p id={`${id}-error`} className="w-full text-sm text-red-700 dark:text-red-300">
@@ -68,20 +71,22 @@ function RenameForm({ cv, userId, onDone }: { cv: StoredCv; userId: string; onDo
 function DefaultBadge() {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-semibold text-teal-900 dark:bg-teal-950 dark:text-teal-100">
-      <Star size={12} aria-hidden="true" /> Default
+      <Star size={12} aria-hidden="true" /> <Trans>Default</Trans>
     </span>
   );
 }
 
 function StoredCvItem({ cv, userId }: { cv: StoredCv; userId: string }) {
+  const { t } = useLingui();
   const [renaming, setRenaming] = useState(false);
+  const label = cv.label;
   const update = useUpdateStoredCv(userId);
   const remove = useRemoveStoredCv(userId);
   const onDelete = async () => {
     const sure = await confirmDialog(
-      'Remove this CV?',
-      `"${cv.label}" leaves your profile. Applications you already sent with it keep it.`,
-      'Remove',
+      t`Remove this CV?`,
+      t`"${label}" leaves your profile. Applications you already sent with it keep it.`,
+      t`Remove`,
     );
     if (sure) remove.mutate(cv.id);
   };
@@ -105,38 +110,38 @@ function StoredCvItem({ cv, userId }: { cv: StoredCv; userId: string }) {
               <Button
                 variant="secondary"
                 className={small}
-                aria-label={`View ${cv.label}`}
+                aria-label={t`View ${label}`}
                 onClick={() => void openStoredCv(cv)}
               >
-                View
+                <Trans>View</Trans>
               </Button>
               <Button
                 variant="secondary"
                 className={small}
-                aria-label={`Rename ${cv.label}`}
+                aria-label={t`Rename ${label}`}
                 onClick={() => setRenaming(true)}
               >
-                Rename
+                <Trans>Rename</Trans>
               </Button>
               {!cv.isDefault ? (
                 <Button
                   variant="secondary"
                   className={small}
                   disabled={update.isPending}
-                  aria-label={`Make default: ${cv.label}`}
+                  aria-label={t`Make default: ${label}`}
                   onClick={() => update.mutate({ id: cv.id, body: { isDefault: true } })}
                 >
-                  Make default
+                  <Trans>Make default</Trans>
                 </Button>
               ) : null}
               <Button
                 variant="ghost"
                 className={small}
                 disabled={remove.isPending}
-                aria-label={`Remove ${cv.label}`}
+                aria-label={t`Remove ${label}`}
                 onClick={() => void onDelete()}
               >
-                Remove
+                <Trans>Remove</Trans>
               </Button>
             </div>
           ) : null}
@@ -152,6 +157,8 @@ function StoredCvItem({ cv, userId }: { cv: StoredCv; userId: string }) {
 }
 
 function AddCv({ userId, full }: { userId: string; full: boolean }) {
+  const { t } = useLingui();
+  const limit = CANDIDATE_LIMITS.storedCvs;
   const id = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | undefined>();
@@ -172,7 +179,9 @@ function AddCv({ userId, full }: { userId: string; full: boolean }) {
   return (
     <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-        Add a CV <span className="font-normal text-slate-600 dark:text-slate-300">(PDF or DOCX, up to 5 MB)</span>
+        <Trans>
+          Add a CV <span className="font-normal text-slate-600 dark:text-slate-300">(PDF or DOCX, up to 5 MB)</span>
+        </Trans>
       </label>
       <input
         id={id}
@@ -186,12 +195,12 @@ function AddCv({ userId, full }: { userId: string; full: boolean }) {
       />
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
         {full
-          ? `Your profile keeps ${CANDIDATE_LIMITS.storedCvs} CVs: remove one to add another.`
-          : 'Its label is the file name until you rename it.'}
+          ? t`Your profile keeps ${limit} CVs: remove one to add another.`
+          : t`Its label is the file name until you rename it.`}
       </p>
       {progress !== null ? (
         <p role="status" className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Uploading… {progress}%
+          <Trans>Uploading… {progress}%</Trans>
         </p>
       ) : null}
       {problem ? (
@@ -205,9 +214,11 @@ function AddCv({ userId, full }: { userId: string; full: boolean }) {
 
 /** The CVs kept on the profile to apply with (decision record 44): up to five, one the default. */
 export function StoredCvs({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const list = useStoredCvs(userId);
   const cvs = list.data?.cvs ?? [];
   const max = list.data?.max ?? CANDIDATE_LIMITS.storedCvs;
+  const count = cvs.length;
   return (
     <section
       aria-labelledby="stored-cvs"
@@ -216,35 +227,39 @@ export function StoredCvs({ userId }: { userId: string }) {
     >
       <div className="flex items-baseline justify-between gap-3">
         <h2 id="stored-cvs" className="text-base font-semibold text-slate-900 dark:text-slate-100">
-          Your CVs
+          <Trans>Your CVs</Trans>
         </h2>
         {list.data ? (
           <span className="text-xs text-slate-600 dark:text-slate-300">
-            {cvs.length} of {max}
+            <Trans>
+              {count} of {max}
+            </Trans>
           </span>
         ) : null}
       </div>
-      <p className="mt-1">Keep up to {max} CVs to apply with. The default one is chosen for you when you apply.</p>
+      <p className="mt-1">
+        <Trans>Keep up to {max} CVs to apply with. The default one is chosen for you when you apply.</Trans>
+      </p>
       {list.isPending ? (
         <p role="status" className="mt-4 text-slate-600 dark:text-slate-300">
-          Loading your CVs…
+          <Trans>Loading your CVs…</Trans>
         </p>
       ) : null}
       {list.isError ? (
         <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 text-red-700 dark:text-red-300">
-          Your CVs could not be loaded.
+          <Trans>Your CVs could not be loaded.</Trans>
           <Button variant="secondary" className="px-3 py-1 text-xs" onClick={() => void list.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : null}
       {list.data && cvs.length === 0 ? (
         <p className="mt-4 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
-          No CVs yet. Add one, and applying takes a click.
+          <Trans>No CVs yet. Add one, and applying takes a click.</Trans>
         </p>
       ) : null}
       {cvs.length > 0 ? (
-        <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800" aria-label="Stored CVs">
+        <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800" aria-label={t`Stored CVs`}>
           {cvs.map((cv) => (
             <StoredCvItem key={cv.id} cv={cv} userId={userId} />
           ))}

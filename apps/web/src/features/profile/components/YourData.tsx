@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Download } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/Button';
 
@@ -12,25 +13,33 @@ export function YourData() {
       className="mx-auto mt-8 max-w-lg rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-700 shadow-sm dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
     >
       <h2 id="your-data" className="text-base font-semibold text-slate-900 dark:text-slate-100">
-        Your data
+        <Trans>Your data</Trans>
       </h2>
       <p className="mt-2">
-        Download everything this board keeps about you as a ZIP file: your account, sign-ins, applications with their
-        cover notes and CVs, saved jobs, alerts, reports, and the jobs you posted.
+        <Trans>
+          Download everything this board keeps about you as a ZIP file: your account, sign-ins, applications with their
+          cover notes and CVs, saved jobs, alerts, reports, and the jobs you posted.
+        </Trans>
       </p>
       <a href="/api/user/export" download className={buttonClass('secondary', 'mt-4')}>
         <Download size={16} aria-hidden="true" />
-        Download my data
+        <Trans>Download my data</Trans>
       </a>
-      <h3 className="mt-6 font-semibold text-slate-900 dark:text-slate-100">If you delete your account</h3>
+      <h3 className="mt-6 font-semibold text-slate-900 dark:text-slate-100">
+        <Trans>If you delete your account</Trans>
+      </h3>
       <ul className="mt-2 list-disc space-y-1 ps-5">
         <li>
-          Gone at once: your profile and picture, sign-ins, applications and CVs, saved jobs, alerts, reports, and the
-          jobs you posted with the applications they received.
+          <Trans>
+            Gone at once: your profile and picture, sign-ins, applications and CVs, saved jobs, alerts, reports, and the
+            jobs you posted with the applications they received.
+          </Trans>
         </li>
         <li>
-          Kept: companies you created stay for their other members, and notes you wrote on applicants stay for the
-          hiring team without your name.
+          <Trans>
+            Kept: companies you created stay for their other members, and notes you wrote on applicants stay for the
+            hiring team without your name.
+          </Trans>
         </li>
       </ul>
     </section>

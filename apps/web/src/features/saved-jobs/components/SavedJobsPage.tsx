@@ -1,5 +1,6 @@
 import type { SavedJob } from '@jobboard/shared';
-import { Trans } from '@lingui/react/macro';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
 import { SaveJobButton } from '../../../components/jobs/SaveJobButton';
 import { buttonClass, Button } from '../../../components/ui/Button';
@@ -11,7 +12,8 @@ import { Pagination } from '../../../components/ui/Pagination';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { dateOnly } from '../../../lib/format';
-import { longDate, payText, placeText, workplaceText } from '../../../lib/job-view';
+import { longDate, placeText } from '../../../lib/job-view';
+import { payIn, workplaceIn } from '../../../lib/job-words';
 import { useReaderLocale } from '../../../lib/locale';
 import { useSavedJobsPage } from '../api/saved-jobs';
 
@@ -21,22 +23,59 @@ export function pageFromParams(params: URLSearchParams): number {
   return /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : 1;
 }
 
-const savedCount = (n: number) => `${n.toLocaleString('en-US')} saved ${n === 1 ? 'job' : 'jobs'}`;
-
 function StatusNote({ job }: { job: SavedJob }) {
   const locale = useReaderLocale();
   if (job.status === 'open') return null;
+  const closedOn = longDate(job.validThrough, locale);
   return (
     <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
-      <span className="font-semibold">No longer accepting applications.</span>{' '}
-      {job.status === 'expired'
-        ? `Applications closed on ${longDate(job.validThrough, locale)}.`
-        : 'The employer has closed this job.'}
+      <span className="font-semibold">
+        <Trans>No longer accepting applications.</Trans>
+      </span>{' '}
+      {job.status === 'expired' ? (
+        <Trans>Applications closed on {closedOn}.</Trans>
+      ) : (
+        <Trans>The employer has closed this job.</Trans>
+      )}
     </p>
   );
 }
 
+/** Where, how (on-site, hybrid, remote) and the pay, in the reader's language and locale. */
+function SavedJobFacts({ job }: { job: SavedJob }) {
+  const { t, i18n } = useLingui();
+  const locale = useReaderLocale();
+  return (
+    <ul
+      className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300"
+      aria-label={t`Job facts`}
+    >
+      <li className="inline-flex items-center gap-1">
+        <MapPin size={15} aria-hidden="true" />
+        {placeText(job)}
+      </li>
+      <li className="inline-flex items-center gap-1">
+        <BriefcaseBusiness size={15} aria-hidden="true" />
+        {workplaceIn(i18n, job)}
+      </li>
+      <li className="inline-flex items-center gap-1">
+        <Banknote size={15} aria-hidden="true" />
+        <bdi>{payIn(i18n, job, locale)}</bdi>
+      </li>
+    </ul>
+  );
+}
+
+/** When a job was saved: the spec's yyyy-mm-dd in English, the reader's own way of writing a date otherwise. */
+function useSavedOn(savedAt: string): string {
+  const { i18n } = useLingui();
+  const locale = useReaderLocale();
+  return i18n.locale === 'en' ? dateOnly(savedAt) : longDate(savedAt.slice(0, 10), locale, 'medium');
+}
+
 function SavedJobCard({ job }: { job: SavedJob }) {
+  const { t } = useLingui();
+  const savedOn = useSavedOn(job.savedAt);
   const companyName = job.company.name || job.companyName;
   const titleId = `saved-title-${job._id}`;
   const open = job.status === 'open';
@@ -57,7 +96,7 @@ function SavedJobCard({ job }: { job: SavedJob }) {
         <div className="min-w-0 flex-1">
           <p className="text-sm font-medium text-slate-700 dark:text-slate-300">
             {job.company.slug ? (
-              <Link to={`/company/${job.company.slug}`} className="hover:underline">
+              <Link to={`/company/${job.company.slug}`} className="hover:underline" dir="auto">
                 {companyName}
               </Link>
             ) : (
@@ -65,7 +104,7 @@ function SavedJobCard({ job }: { job: SavedJob }) {
             )}
           </p>
           <h2 className="mt-0.5 flex flex-wrap items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
-            <Link id={titleId} to={`/job/${job._id}`} className="hover:underline">
+            <Link id={titleId} to={`/job/${job._id}`} className="hover:underline" dir="auto">
               {job.jobTitle}
             </Link>
             {open ? null : (
@@ -73,36 +112,22 @@ function SavedJobCard({ job }: { job: SavedJob }) {
                 data-testid="saved-job-status"
                 className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-slate-800 dark:bg-slate-700 dark:text-slate-100"
               >
-                {job.status === 'closed' ? 'Closed' : 'Expired'}
+                {job.status === 'closed' ? t`Closed` : t`Expired`}
               </span>
             )}
           </h2>
-          <ul
-            className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300"
-            aria-label="Job facts"
-          >
-            <li className="inline-flex items-center gap-1">
-              <MapPin size={15} aria-hidden="true" />
-              {placeText(job)}
-            </li>
-            <li className="inline-flex items-center gap-1">
-              <BriefcaseBusiness size={15} aria-hidden="true" />
-              {workplaceText(job)}
-            </li>
-            <li className="inline-flex items-center gap-1">
-              <Banknote size={15} aria-hidden="true" />
-              {payText(job)}
-            </li>
-          </ul>
+          <SavedJobFacts job={job} />
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-            Saved on <time dateTime={job.savedAt}>{dateOnly(job.savedAt)}</time>
+            <Trans>
+              Saved on <time dateTime={job.savedAt}>{savedOn}</time>
+            </Trans>
           </p>
           <StatusNote job={job} />
           <div className="mt-4 flex flex-wrap items-start gap-3">
             {/* Only an open job leads on to applying; a closed one's page says why it cannot be applied to. */}
             {open ? (
               <Link to={`/job/${job._id}`} className={buttonClass('primary')} aria-describedby={titleId}>
-                View and apply
+                <Trans>View and apply</Trans>
               </Link>
             ) : null}
             <SaveJobButton jobId={job._id} describedBy={titleId} variant="button" />
@@ -115,6 +140,7 @@ function SavedJobCard({ job }: { job: SavedJob }) {
 
 /** Saved Jobs (`/saved-jobs?page=N`): the signed-in user's bookmarks, newest saved first, closed ones marked. */
 export function SavedJobsPage() {
+  const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const page = pageFromParams(params);
   const saved = useSavedJobsPage(page);
@@ -124,6 +150,7 @@ export function SavedJobsPage() {
   };
 
   const data = saved.data;
+  const savedCount = (n: number) => i18n._(msg`${plural(n, { one: '# saved job', other: '# saved jobs' })}`);
   // The page size from the answer: importing the shared constant would bring the zod schemas into this screen.
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
@@ -132,32 +159,40 @@ export function SavedJobsPage() {
         <Trans>Your Saved Jobs</Trans>
       </PageTitle>
       {saved.isPending ? (
-        <Spinner label="Loading your saved jobs" />
+        <Spinner label={t`Loading your saved jobs`} />
       ) : saved.isError && !data ? (
         <div
           role="alert"
           className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
         >
-          <p className="font-semibold">Could not load your saved jobs</p>
+          <p className="font-semibold">
+            <Trans>Could not load your saved jobs</Trans>
+          </p>
           <p className="mt-1 text-sm">{errorMessage(saved.error)}</p>
           <Button variant="secondary" className="mt-4" onClick={() => void saved.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : !data || data.total === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-14 text-center dark:border-slate-700">
           <Bookmark size={32} className="mx-auto text-slate-500 dark:text-slate-400" aria-hidden="true" />
-          <p className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">No saved jobs yet</p>
-          <p className="mt-1 text-slate-700 dark:text-slate-300">Save a job with its bookmark to find it here later.</p>
+          <p className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">
+            <Trans>No saved jobs yet</Trans>
+          </p>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">
+            <Trans>Save a job with its bookmark to find it here later.</Trans>
+          </p>
           <Link to="/" className={buttonClass('primary', 'mt-5')}>
-            Find jobs
+            <Trans>Find jobs</Trans>
           </Link>
         </div>
       ) : data.items.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-14 text-center dark:border-slate-700">
-          <p className="text-lg text-slate-700 dark:text-slate-300">This page is past the last of your saved jobs.</p>
+          <p className="text-lg text-slate-700 dark:text-slate-300">
+            <Trans>This page is past the last of your saved jobs.</Trans>
+          </p>
           <Button variant="secondary" className="mt-4" onClick={() => goTo(pages)}>
-            Go to page {pages}
+            <Trans>Go to page {pages}</Trans>
           </Button>
         </div>
       ) : (
@@ -177,7 +212,7 @@ export function SavedJobsPage() {
           hasNext={page < pages}
           onPrevious={() => goTo(page - 1)}
           onNext={() => goTo(page + 1)}
-          label="Saved jobs pages"
+          label={t`Saved jobs pages`}
         />
       ) : null}
     </section>
