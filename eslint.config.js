@@ -18,6 +18,8 @@ const TRANSLATED_WEB_FILES = [
   'apps/web/src/features/search/components/{SearchHero,HomeResults,HomePage,JobCard,EmptyResults,FilterPanel,FilterControls,DistanceFilter}.tsx',
   'apps/web/src/features/jobs/components/{JobPage,JobMain,JobFacts,MobileApplyBar,ExternalApplyLink}.tsx',
   // Whole features, as each is translated (one line each):
+  'apps/web/src/features/applications/**/*.tsx',
+  'apps/web/src/features/companies/**/*.tsx',
 ];
 
 const TOKEN =
