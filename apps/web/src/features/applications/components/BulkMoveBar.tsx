@@ -69,6 +69,7 @@ function BulkMailDialog({
           <Trans>Your message to all of them (plain text)</Trans>
         </label>
         <textarea
+          dir="auto"
           id={messageId}
           rows={4}
           value={message}

@@ -85,6 +85,7 @@ function AddNoteForm({ application }: { application: ReceivedApplication }) {
         <Trans>Add a note</Trans>
       </label>
       <textarea
+        dir="auto"
         id={fieldId}
         className={`${inputClass} min-h-20`}
         value={text}
@@ -132,6 +133,7 @@ function NoteEditForm({ fieldId, draft, setDraft, busy, saving, onSave }: NoteEd
         <Trans>Edit the note</Trans>
       </label>
       <textarea
+        dir="auto"
         id={fieldId}
         className={`${inputClass} min-h-20`}
         value={draft}

@@ -192,6 +192,7 @@ function StageMailDialog({ application, stage, busy, onCancel, onConfirm }: Mail
           <Trans>Your message (plain text)</Trans>
         </label>
         <textarea
+          dir="auto"
           id={messageId}
           rows={4}
           value={message}

@@ -175,7 +175,11 @@ export function ApiKeysPanel({ slug }: { slug: string }) {
         <Trans>
           Keys let your own systems post and update this company&apos;s jobs and read its applications through the jobs
           API (
-          <a className="font-medium text-teal-800 underline underline-offset-2 dark:text-teal-300" href="/api/docs">
+          <a
+            dir="ltr"
+            className="font-medium text-teal-800 underline underline-offset-2 dark:text-teal-300"
+            href="/api/docs"
+          >
             /api/docs
           </a>
           ), sent as <code className="font-mono">Authorization: Bearer</code>.

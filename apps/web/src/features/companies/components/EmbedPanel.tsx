@@ -74,6 +74,7 @@ export function EmbedPanel({ slug }: { slug: string }) {
         <Trans>Code</Trans>
       </label>
       <textarea
+        dir="ltr"
         id="embed-code"
         readOnly
         rows={3}

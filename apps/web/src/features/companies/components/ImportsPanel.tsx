@@ -156,6 +156,7 @@ function NewSourceForm({ slug }: { slug: string }) {
           </label>
           <input
             id="import-target"
+            dir="ltr"
             type={chosen.placeholder.startsWith('https://') ? 'url' : 'text'}
             maxLength={2000}
             value={target}

@@ -151,6 +151,7 @@ function InviteForm({ email, setEmail, role, setRole, onAdd, busy, failed }: Inv
         </label>
         <input
           id="member-email"
+          dir="ltr"
           type="email"
           autoComplete="off"
           value={email}

@@ -46,6 +46,7 @@ function TemplateForm({ slug, template }: { slug: string; template: StageTemplat
         </span>
       </label>
       <textarea
+        dir="auto"
         id={id}
         rows={3}
         maxLength={STAGE_MAIL_MESSAGE_MAX}

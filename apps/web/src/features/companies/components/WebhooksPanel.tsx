@@ -168,6 +168,7 @@ function NewWebhookForm({ slug }: { slug: string }) {
         </label>
         <input
           id="webhook-url"
+          dir="ltr"
           type="url"
           maxLength={2000}
           value={url}
