@@ -1,5 +1,6 @@
 import { fileSizeText, type Application } from '@jobboard/shared';
 import { FileText } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/api';
@@ -25,17 +26,28 @@ export function ApplicationMaterials({ application, className = '' }: { applicat
   const [expanded, setExpanded] = useState(false);
   const noteId = useId();
   const openCv = useOpenCv();
+  const { t } = useLingui();
   const note = application.coverNote ?? '';
   const long = note.length > FOLD_CHARACTERS || note.split('\n').length > FOLD_LINES;
   if (!hasMaterials(application)) return null;
+  const applicantName = application.applicantName;
+  const cvLabel = ({ fileName, size: bytes }: { fileName: string; size: number }) => {
+    const size = fileSizeText(bytes);
+    return isPdfCv(fileName)
+      ? t`Open CV of ${applicantName} (${fileName}, ${size}, opens in a new tab)`
+      : t`Open CV of ${applicantName} (${fileName}, ${size})`;
+  };
   return (
     <div className={`space-y-2 text-sm ${className}`} data-testid="application-materials">
       {note ? (
         <div>
-          <p className="font-semibold text-slate-800 dark:text-slate-200">Cover note</p>
+          <p className="font-semibold text-slate-800 dark:text-slate-200">
+            <Trans>Cover note</Trans>
+          </p>
           <p
             id={noteId}
             data-testid="cover-note"
+            dir="auto"
             className={`mt-1 whitespace-pre-line wrap-anywhere text-slate-800 dark:text-slate-200 ${long && !expanded ? 'line-clamp-3' : ''}`}
           >
             {note}
@@ -48,7 +60,7 @@ export function ApplicationMaterials({ application, className = '' }: { applicat
               aria-controls={noteId}
               onClick={() => setExpanded((value) => !value)}
             >
-              {expanded ? 'Show less' : 'Read the whole note'}
+              {expanded ? t`Show less` : t`Read the whole note`}
             </button>
           ) : null}
         </div>
@@ -60,10 +72,10 @@ export function ApplicationMaterials({ application, className = '' }: { applicat
             className="px-3 py-1.5 text-sm"
             onClick={() => openCv.open(application._id, application.cv?.fileName ?? '')}
             disabled={openCv.isPending}
-            aria-label={`Open CV of ${application.applicantName} (${application.cv.fileName}, ${fileSizeText(application.cv.size)}${isPdfCv(application.cv.fileName) ? ', opens in a new tab' : ''})`}
+            aria-label={cvLabel(application.cv)}
           >
             <FileText size={16} aria-hidden="true" className="me-1.5 inline" />
-            {openCv.isPending ? 'Opening…' : 'Open CV'}
+            {openCv.isPending ? t`Opening…` : t`Open CV`}
           </Button>
           <span className="break-all text-slate-700 dark:text-slate-300">
             {application.cv.fileName} · {fileSizeText(application.cv.size)}

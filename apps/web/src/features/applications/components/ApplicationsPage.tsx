@@ -1,7 +1,9 @@
 import type { Application } from '@jobboard/shared';
-import { MESSAGES, TABLE_PAGE_SIZE } from '@jobboard/shared';
+import { TABLE_PAGE_SIZE } from '@jobboard/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { NO_DATA_FOUND } from '../stage-words';
 import { CardEmpty, CardList, cardClass } from '../../../components/ui/CardList';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Pagination } from '../../../components/ui/Pagination';
@@ -14,6 +16,8 @@ import { useWideScreen } from '../../../lib/wide-screen';
 export interface ApplicationsPageProps {
   title: string;
   caption: string;
+  /** The pagination's label ("Jobs you applied to pages"). */
+  pagesLabel: string;
   headers: readonly string[];
   applications: UseQueryResult<Application[]>;
   /** The cells of one table row (600 px and wider); `number` counts from 1 across pages. */
@@ -29,11 +33,13 @@ export interface ApplicationsPageProps {
 export function ApplicationsPage({
   title,
   caption,
+  pagesLabel,
   headers,
   applications,
   renderCells,
   renderCard,
 }: ApplicationsPageProps) {
+  const { i18n } = useLingui();
   const wide = useWideScreen();
   const list = applications.data ?? [];
   const { page, setPage } = usePageParam();
@@ -51,7 +57,7 @@ export function ApplicationsPage({
           {wide ? (
             <Table caption={caption} headers={headers}>
               {rows.length === 0 ? (
-                <EmptyRow columns={headers.length} text={MESSAGES.noDataFound} />
+                <EmptyRow columns={headers.length} text={i18n._(NO_DATA_FOUND)} />
               ) : (
                 rows.map((application, index) => (
                   <tr key={application._id} className={rowClass}>
@@ -61,7 +67,7 @@ export function ApplicationsPage({
               )}
             </Table>
           ) : rows.length === 0 ? (
-            <CardEmpty text={MESSAGES.noDataFound} />
+            <CardEmpty text={i18n._(NO_DATA_FOUND)} />
           ) : (
             <CardList label={caption}>
               {rows.map((application, index) => (
@@ -78,7 +84,7 @@ export function ApplicationsPage({
             hasNext={hasNextPage(current, list.length, TABLE_PAGE_SIZE)}
             onPrevious={() => setPage(current - 1)}
             onNext={() => setPage(current + 1)}
-            label={`${caption} pages`}
+            label={pagesLabel}
           />
         </>
       )}

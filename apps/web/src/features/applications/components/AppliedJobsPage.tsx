@@ -1,4 +1,7 @@
 import type { Application, AppliedJobStatus } from '@jobboard/shared';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../components/ui/Button';
 import { CardActions, CardField, CardFields, CardHeading } from '../../../components/ui/CardList';
 import { confirmDialog, showError } from '../../../components/ui/dialogs';
@@ -8,21 +11,30 @@ import { errorMessage } from '../../../lib/api';
 import { dateOnly } from '../../../lib/format';
 import { appliedPayText } from '../applied-pay';
 import { useMyApplications } from '../../../lib/my-applications';
+import { useReaderLocale } from '../../../lib/locale';
 import { useCurrentUser } from '../../../lib/session';
 import { useWithdraw } from '../api/pipeline';
 import { ApplicationsPage } from './ApplicationsPage';
 import { StageBadge } from './StageBadge';
 
-const HEADERS = ['NO.', 'TITLE', 'COMPANY NAME', 'SALARY', 'APPLICATION DATE', 'STAGE', 'WITHDRAW'] as const;
+const HEADERS = [
+  msg`NO.`,
+  msg`TITLE`,
+  msg`COMPANY NAME`,
+  msg`SALARY`,
+  msg`APPLICATION DATE`,
+  msg`STAGE`,
+  msg`WITHDRAW`,
+] as const;
 
 // The content of one application, shown by a table row (600 px and wider) and by a card (narrower) alike: add to
 // these, and both layouts show it.
 
 /** What became of a job no longer open, as its applicant sees it (Application.jobStatus). */
-const JOB_GONE: Record<Exclude<AppliedJobStatus, 'open'>, string> = {
-  closed: 'Job closed',
-  expired: 'Job expired',
-  removed: 'No longer available',
+const JOB_GONE: Record<Exclude<AppliedJobStatus, 'open'>, MessageDescriptor> = {
+  closed: msg`Job closed`,
+  expired: msg`Job expired`,
+  removed: msg`No longer available`,
 };
 
 /**
@@ -30,19 +42,20 @@ const JOB_GONE: Record<Exclude<AppliedJobStatus, 'open'>, string> = {
  * (its page answers "not found" to everyone but its poster) is not linked.
  */
 function AppliedTitle({ application }: { application: Application }) {
+  const { i18n } = useLingui();
   const status = application.jobStatus ?? 'open';
   return (
     <span className="flex flex-col items-start gap-0.5">
       {status === 'removed' ? (
-        <span>{application.jobTitle}</span>
+        <span dir="auto">{application.jobTitle}</span>
       ) : (
-        <Link to={`/job/${application.job}`} className="hover:underline">
+        <Link to={`/job/${application.job}`} className="hover:underline" dir="auto">
           {application.jobTitle}
         </Link>
       )}
       {status === 'open' ? null : (
         <span data-testid="job-gone" className="text-xs font-normal text-slate-700 dark:text-slate-300">
-          {JOB_GONE[status]}
+          {i18n._(JOB_GONE[status])}
         </span>
       )}
     </span>
@@ -50,6 +63,8 @@ function AppliedTitle({ application }: { application: Application }) {
 }
 
 function AppliedStage({ application }: { application: Application }) {
+  const { t } = useLingui();
+  const withdrawnOn = application.withdrawnAt ? dateOnly(application.withdrawnAt) : '';
   return (
     <span className="flex flex-col items-start gap-1">
       <StageBadge stage={application.stage} />
@@ -59,18 +74,18 @@ function AppliedStage({ application }: { application: Application }) {
           to={`/messages/${application._id}`}
           className="text-xs font-semibold text-teal-800 hover:underline dark:text-teal-300"
         >
-          Messages and interviews
+          <Trans>Messages and interviews</Trans>
         </Link>
       )}
       {application.withdrawnAt ? (
         <span className="text-xs font-semibold text-slate-700 dark:text-slate-300">
-          Withdrawn {dateOnly(application.withdrawnAt)}
+          <Trans>Withdrawn {withdrawnOn}</Trans>
         </span>
       ) : null}
       {/* What went with it (decision record 23); the note itself and the CV are one click away on the employer's side. */}
       {application.cv || application.coverNote ? (
         <span className="text-xs text-slate-700 dark:text-slate-300" data-testid="sent-materials">
-          {[application.coverNote ? 'Note sent' : '', application.cv ? 'CV sent' : ''].filter(Boolean).join(' · ')}
+          {[application.coverNote ? t`Note sent` : '', application.cv ? t`CV sent` : ''].filter(Boolean).join(' · ')}
         </span>
       ) : null}
     </span>
@@ -81,32 +96,39 @@ function AppliedStage({ application }: { application: Application }) {
 export function AppliedJobsPage() {
   const applied = useMyApplications(useCurrentUser()?._id);
   const withdraw = useWithdraw();
+  const { i18n, t } = useLingui();
+  const locale = useReaderLocale();
+  const headers = HEADERS.map((header) => i18n._(header));
   const onWithdraw = async (application: Application) => {
+    const jobTitle = application.jobTitle;
     const ok = await confirmDialog(
-      'Withdraw this application?',
-      `The employer of "${application.jobTitle}" will see that you withdrew. You cannot apply to this job again.`,
-      'Yes, withdraw',
+      t`Withdraw this application?`,
+      t`The employer of "${jobTitle}" will see that you withdrew. You cannot apply to this job again.`,
+      t`Yes, withdraw`,
     );
     if (!ok) return;
     withdraw.mutate(application._id, { onError: (error) => void showError(errorMessage(error)) });
   };
-  const withdrawButton = (application: Application, className: string) =>
-    application.withdrawnAt ? null : (
+  const withdrawButton = (application: Application, className: string) => {
+    const jobTitle = application.jobTitle;
+    return application.withdrawnAt ? null : (
       <Button
         variant="secondary"
         className={className}
-        aria-label={`Withdraw your application to ${application.jobTitle}`}
+        aria-label={t`Withdraw your application to ${jobTitle}`}
         disabled={withdraw.isPending && withdraw.variables === application._id}
         onClick={() => void onWithdraw(application)}
       >
-        Withdraw
+        <Trans>Withdraw</Trans>
       </Button>
     );
+  };
   return (
     <ApplicationsPage
-      title="Your Applied Jobs"
-      caption="Jobs you applied to"
-      headers={HEADERS}
+      title={t`Your Applied Jobs`}
+      caption={t`Jobs you applied to`}
+      pagesLabel={t`Jobs you applied to pages`}
+      headers={headers}
       applications={applied}
       renderCells={(application, number) => (
         <>
@@ -114,8 +136,10 @@ export function AppliedJobsPage() {
           <td className={`${cellClass} font-medium`}>
             <AppliedTitle application={application} />
           </td>
-          <td className={cellClass}>{application.companyName}</td>
-          <td className={cellClass}>{appliedPayText(application)}</td>
+          <td className={cellClass} dir="auto">
+            {application.companyName}
+          </td>
+          <td className={cellClass}>{appliedPayText(i18n, application, locale)}</td>
           <td className={cellClass}>{dateOnly(application.appliedDate)}</td>
           <td className={cellClass}>
             <AppliedStage application={application} />
@@ -129,10 +153,12 @@ export function AppliedJobsPage() {
             <AppliedTitle application={application} />
           </CardHeading>
           <CardFields>
-            <CardField label="COMPANY NAME">{application.companyName}</CardField>
-            <CardField label="SALARY">{appliedPayText(application)}</CardField>
-            <CardField label="APPLICATION DATE">{dateOnly(application.appliedDate)}</CardField>
-            <CardField label="STAGE">
+            <CardField label={i18n._(HEADERS[2])}>
+              <bdi>{application.companyName}</bdi>
+            </CardField>
+            <CardField label={i18n._(HEADERS[3])}>{appliedPayText(i18n, application, locale)}</CardField>
+            <CardField label={i18n._(HEADERS[4])}>{dateOnly(application.appliedDate)}</CardField>
+            <CardField label={i18n._(HEADERS[5])}>
               <AppliedStage application={application} />
             </CardField>
           </CardFields>

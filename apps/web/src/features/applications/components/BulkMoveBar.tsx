@@ -5,6 +5,7 @@ import {
   type CustomStage,
   type ReceivedApplication,
 } from '@jobboard/shared';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { showError } from '../../../components/ui/dialogs';
@@ -48,13 +49,14 @@ function BulkMailDialog({
   const titleId = useId();
   const messageId = useId();
   const [message, setMessage] = useState('');
+  const { t } = useLingui();
   return (
     <ModalPanel titleId={titleId} onClose={onCancel} initialFocus="textarea" testId="bulk-mail-dialog">
       <h2 id={titleId} className="text-lg font-semibold">
-        Move {count} candidates to {stage}?
+        <Plural value={count} one={`Move # candidate to ${stage}?`} other={`Move # candidates to ${stage}?`} />
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Each of them is e-mailed after a short undo window.
+        <Trans>Each of them is e-mailed after a short undo window.</Trans>
       </p>
       <form
         className="mt-4"
@@ -64,9 +66,10 @@ function BulkMailDialog({
         }}
       >
         <label htmlFor={messageId} className={labelClass}>
-          Your message to all of them (plain text)
+          <Trans>Your message to all of them (plain text)</Trans>
         </label>
         <textarea
+          dir="auto"
           id={messageId}
           rows={4}
           value={message}
@@ -75,14 +78,14 @@ function BulkMailDialog({
           className={inputClass}
         />
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          Empty: each job’s company sends its own default message for this stage.
+          <Trans>Empty: each job’s company sends its own default message for this stage.</Trans>
         </p>
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={busy}>
-            {busy ? 'Moving…' : 'Move and e-mail'}
+            {busy ? t`Moving…` : t`Move and e-mail`}
           </Button>
         </div>
       </form>
@@ -94,37 +97,43 @@ function BulkMailDialog({
 function BulkOutcome({ result, names }: { result: BulkStageResult; names: Map<string, string> }) {
   const undo = useUndoStage();
   const [undone, setUndone] = useState<ReadonlySet<string>>(new Set());
+  const { t } = useLingui();
+  const { moved, failed } = result;
+  const itemStatus = (item: BulkStageResult['items'][number]) => {
+    if (item.ok) return undone.has(item.id) ? t`undone` : t`moved`;
+    const reason = item.error?.message ?? t`error`;
+    return t`not moved (${reason})`;
+  };
   return (
     <div role="status" className="mt-2 text-sm text-slate-800 dark:text-slate-200" data-testid="bulk-outcome">
-      <p className="font-medium">
-        {result.moved} moved{result.failed > 0 ? `, ${result.failed} not moved` : ''}.
-      </p>
+      <p className="font-medium">{failed > 0 ? t`${moved} moved, ${failed} not moved.` : t`${moved} moved.`}</p>
       <ul className="mt-1 space-y-1">
-        {result.items.map((item) => (
-          <li key={item.id} className="flex flex-wrap items-center gap-2">
-            <span>
-              {names.get(item.id) ?? item.id}:{' '}
-              {item.ok ? (undone.has(item.id) ? 'undone' : 'moved') : `not moved (${item.error?.message ?? 'error'})`}
-            </span>
-            {/* Undo until the server says it is too late (its answer is shown). */}
-            {item.ok && item.change?.undoUntil && !undone.has(item.id) ? (
-              <Button
-                variant="secondary"
-                className="px-2 py-0.5 text-xs"
-                aria-label={`Undo the move of ${names.get(item.id) ?? item.id}`}
-                disabled={undo.isPending}
-                onClick={() =>
-                  undo.mutate(item.id, {
-                    onSuccess: () => setUndone((set) => new Set([...set, item.id])),
-                    onError: (error) => void showError(errorMessage(error)),
-                  })
-                }
-              >
-                Undo
-              </Button>
-            ) : null}
-          </li>
-        ))}
+        {result.items.map((item) => {
+          const name = names.get(item.id) ?? item.id;
+          const status = itemStatus(item);
+          return (
+            <li key={item.id} className="flex flex-wrap items-center gap-2">
+              <span>{t`${name}: ${status}`}</span>
+              {/* Undo until the server says it is too late (its answer is shown). */}
+              {item.ok && item.change?.undoUntil && !undone.has(item.id) ? (
+                <Button
+                  variant="secondary"
+                  className="px-2 py-0.5 text-xs"
+                  aria-label={t`Undo the move of ${name}`}
+                  disabled={undo.isPending}
+                  onClick={() =>
+                    undo.mutate(item.id, {
+                      onSuccess: () => setUndone((set) => new Set([...set, item.id])),
+                      onError: (error) => void showError(errorMessage(error)),
+                    })
+                  }
+                >
+                  <Trans>Undo</Trans>
+                </Button>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
@@ -143,9 +152,11 @@ export function BulkMoveBar({
   onDone: () => void;
 }) {
   const bulk = useBulkStage();
+  const selectedCount = selected.size;
+  const { i18n } = useLingui();
   const [value, setValue] = useState('reviewing');
   const custom = stagesOfSelected(items, selected, customStages);
-  const target = stageTarget(value, custom, 'reviewing');
+  const target = stageTarget(i18n, value, custom, 'reviewing');
   // A company's own stage sends no e-mail, whichever fixed stage it follows: it moves without asking.
   const mails = !target.custom && MAILED_STAGES.includes(target.stage);
   const [asking, setAsking] = useState(false);
@@ -181,18 +192,20 @@ export function BulkMoveBar({
           className="mb-3 flex flex-wrap items-end gap-3 rounded-xl border border-teal-200 bg-teal-50 p-3 dark:border-teal-900 dark:bg-teal-950"
           data-testid="bulk-move-bar"
         >
-          <p className="text-sm font-medium text-teal-950 dark:text-teal-50">{selected.size} selected</p>
+          <p className="text-sm font-medium text-teal-950 dark:text-teal-50">
+            <Trans>{selectedCount} selected</Trans>
+          </p>
           <div>
             <label htmlFor={selectId} className={labelClass}>
-              Move them to
+              <Trans>Move them to</Trans>
             </label>
             <StageSelect id={selectId} value={value} onChange={setValue} custom={custom} />
           </div>
           <Button disabled={bulk.isPending} onClick={() => (mails ? setAsking(true) : run())}>
-            Move selected
+            <Trans>Move selected</Trans>
           </Button>
           <Button variant="ghost" onClick={onDone}>
-            Clear selection
+            <Trans>Clear selection</Trans>
           </Button>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import type { Application } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink, MapPin } from 'lucide-react';
 
 type WithCandidate = Pick<Application, 'applicantName' | 'candidate'>;
@@ -21,18 +22,26 @@ function shortLink(url: string): string {
 /** The applicant's headline, location and links, as their profile says today (Responses, both layouts). */
 export function CandidateSummary({ application, className = '' }: { application: WithCandidate; className?: string }) {
   const { candidate } = application;
+  const { t } = useLingui();
+  const applicantName = application.applicantName;
   if (!candidate || !hasCandidateDetails(application)) return null;
   return (
     <div className={`text-sm text-slate-800 dark:text-slate-200 ${className}`} data-testid="candidate-summary">
-      {candidate.headline ? <p className="font-medium wrap-anywhere">{candidate.headline}</p> : null}
+      {candidate.headline ? (
+        <p className="font-medium wrap-anywhere" dir="auto">
+          {candidate.headline}
+        </p>
+      ) : null}
       {candidate.location ? (
         <p className="mt-0.5 flex items-center gap-1 text-slate-700 dark:text-slate-300">
           <MapPin size={14} aria-hidden="true" />
-          <span className="wrap-anywhere">{candidate.location}</span>
+          <span className="wrap-anywhere" dir="auto">
+            {candidate.location}
+          </span>
         </p>
       ) : null}
       {candidate.links.length > 0 ? (
-        <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label={`Links of ${application.applicantName}`}>
+        <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label={t`Links of ${applicantName}`}>
           {candidate.links.map((link) => (
             <li key={link} className="min-w-0">
               <a
@@ -43,7 +52,9 @@ export function CandidateSummary({ application, className = '' }: { application:
               >
                 {shortLink(link)}
                 <ExternalLink size={12} aria-hidden="true" className="rtl:-scale-x-100" />
-                <span className="sr-only">(opens in a new tab)</span>
+                <span className="sr-only">
+                  <Trans>(opens in a new tab)</Trans>
+                </span>
               </a>
             </li>
           ))}

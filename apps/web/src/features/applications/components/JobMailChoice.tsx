@@ -1,15 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { inputClass, labelClass } from '../../../components/ui/Field';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 type Mode = 'each' | 'daily' | 'off';
-const LABELS: Record<Mode, string> = { each: 'For each application', daily: 'Once a day', off: 'Never' };
+const LABELS: Record<Mode, MessageDescriptor> = {
+  each: msg`For each application`,
+  daily: msg`Once a day`,
+  off: msg`Never`,
+};
 
 /** How the job's team hears of its new applications by e-mail (PUT /api/applications/jobs/:jobId/notifications). */
 export function JobMailChoice({ jobId }: { jobId: string }) {
   const id = useId();
+  const { i18n } = useLingui();
   const client = useQueryClient();
   const path = `/api/applications/jobs/${encodeURIComponent(jobId)}/notifications`;
   const current = useQuery({
@@ -23,7 +31,7 @@ export function JobMailChoice({ jobId }: { jobId: string }) {
   return (
     <div className="sm:w-56">
       <label htmlFor={id} className={labelClass}>
-        E-mail me about new ones
+        <Trans>E-mail me about new ones</Trans>
       </label>
       <select
         id={id}
@@ -34,13 +42,13 @@ export function JobMailChoice({ jobId }: { jobId: string }) {
       >
         {(Object.keys(LABELS) as Mode[]).map((mode) => (
           <option key={mode} value={mode}>
-            {LABELS[mode]}
+            {i18n._(LABELS[mode])}
           </option>
         ))}
       </select>
       {save.isError ? (
         <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
-          Not saved: try again.
+          <Trans>Not saved: try again.</Trans>
         </p>
       ) : null}
     </div>

@@ -1,16 +1,18 @@
 import { PIPELINE_LIMITS, type Note, type ReceivedApplication } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { confirmDialog } from '../../../components/ui/dialogs';
 import { inputClass, labelClass } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/api';
+import { useReaderLocale } from '../../../lib/locale';
 import { useCurrentUser } from '../../../lib/session';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { useAddNote, useDeleteNote, useEditNote, useNotes } from '../api/pipeline';
 import { useResponsesContext } from './ResponsesContext';
 
-const when = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace('T', ' ');
+const when = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace(/T/, ' ');
 
 /**
  * One application's private notes (never shown to the applicant), and a form to add one; a viewer of the job's
@@ -20,14 +22,16 @@ export function NotesPanel({ application }: { application: ReceivedApplication }
   const notes = useNotes(application._id, true);
   const user = useCurrentUser();
   const readOnly = useResponsesContext().readOnly.has(application.job);
+  const { t } = useLingui();
+  const applicantName = application.applicantName;
 
   return (
     <div className="max-w-3xl">
       <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
-        Private notes on {application.applicantName}
+        <Trans>Private notes on {applicantName}</Trans>
       </h3>
       <p className="mb-3 text-xs text-slate-600 dark:text-slate-300">
-        Only you and the other members of the job's company see these.
+        <Trans>Only you and the other members of the job's company see these.</Trans>
       </p>
       {notes.isPending ? (
         <Spinner />
@@ -36,9 +40,11 @@ export function NotesPanel({ application }: { application: ReceivedApplication }
           {errorMessage(notes.error)}
         </p>
       ) : notes.data.items.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">No notes yet.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          <Trans>No notes yet.</Trans>
+        </p>
       ) : (
-        <ul className="space-y-2" aria-label="Notes">
+        <ul className="space-y-2" aria-label={t`Notes`}>
           {notes.data.items.map((note) => (
             <NoteItem
               key={note.id}
@@ -61,6 +67,10 @@ function AddNoteForm({ application }: { application: ReceivedApplication }) {
   const [text, setText] = useState('');
   const fieldId = `note-${application._id}`;
   const tooLong = text.length > PIPELINE_LIMITS.noteMaxLength;
+  const { t } = useLingui();
+  const locale = useReaderLocale();
+  const used = text.length.toLocaleString(locale);
+  const max = PIPELINE_LIMITS.noteMaxLength.toLocaleString(locale);
   return (
     <form
       className="mt-3"
@@ -72,9 +82,10 @@ function AddNoteForm({ application }: { application: ReceivedApplication }) {
       }}
     >
       <label htmlFor={fieldId} className={labelClass}>
-        Add a note
+        <Trans>Add a note</Trans>
       </label>
       <textarea
+        dir="auto"
         id={fieldId}
         className={`${inputClass} min-h-20`}
         value={text}
@@ -89,11 +100,11 @@ function AddNoteForm({ application }: { application: ReceivedApplication }) {
             {errorMessage(addNote.error)}
           </span>
         ) : (
-          `${text.length.toLocaleString('en-US')} / ${PIPELINE_LIMITS.noteMaxLength.toLocaleString('en-US')} characters`
+          t`${used} / ${max} characters`
         )}
       </p>
       <Button type="submit" className="mt-2" disabled={addNote.isPending || !text.trim()}>
-        Add note
+        <Trans>Add note</Trans>
       </Button>
     </form>
   );
@@ -110,6 +121,7 @@ interface NoteEditFormProps {
 
 /** A note's text being edited in place: Save note or Cancel. */
 function NoteEditForm({ fieldId, draft, setDraft, busy, saving, onSave }: NoteEditFormProps) {
+  const { t } = useLingui();
   return (
     <form
       onSubmit={(event) => {
@@ -118,9 +130,10 @@ function NoteEditForm({ fieldId, draft, setDraft, busy, saving, onSave }: NoteEd
       }}
     >
       <label htmlFor={fieldId} className="sr-only">
-        Edit the note
+        <Trans>Edit the note</Trans>
       </label>
       <textarea
+        dir="auto"
         id={fieldId}
         className={`${inputClass} min-h-20`}
         value={draft}
@@ -130,13 +143,27 @@ function NoteEditForm({ fieldId, draft, setDraft, busy, saving, onSave }: NoteEd
       />
       <div className="mt-2 flex flex-wrap gap-2">
         <Button type="submit" disabled={busy || !draft.trim()}>
-          {saving ? 'Saving…' : 'Save note'}
+          {saving ? t`Saving…` : t`Save note`}
         </Button>
         <Button variant="secondary" onClick={() => setDraft(null)} disabled={busy}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Who wrote the note, and when (UTC). */
+function NoteByline({ note }: { note: Note }) {
+  const { t } = useLingui();
+  const author = note.authorName ?? t`A former member`;
+  const written = when(note.createdAt);
+  return (
+    <span>
+      <Trans>
+        {author} · {written} UTC
+      </Trans>
+    </span>
   );
 }
 
@@ -149,6 +176,7 @@ function NoteItem({ applicationId, note, mine }: { applicationId: string; note: 
   const fieldId = `note-edit-${note.id}`;
   const busy = editNote.isPending || deleteNote.isPending;
   const failure = editNote.error ?? deleteNote.error;
+  const { t } = useLingui();
 
   const save = () => {
     if (draft === null || !draft.trim() || draft.length > PIPELINE_LIMITS.noteMaxLength) return;
@@ -159,9 +187,9 @@ function NoteItem({ applicationId, note, mine }: { applicationId: string; note: 
   const remove = () =>
     start((done) => {
       void confirmDialog(
-        'Delete this note?',
-        'It is deleted for everyone who manages this application.',
-        'Delete note',
+        t`Delete this note?`,
+        t`It is deleted for everyone who manages this application.`,
+        t`Delete note`,
       ).then((yes) => {
         if (yes) deleteNote.mutate(note.id, { onSettled: done });
         else done();
@@ -188,9 +216,7 @@ function NoteItem({ applicationId, note, mine }: { applicationId: string; note: 
         />
       )}
       <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-slate-600 dark:text-slate-300">
-        <span>
-          {note.authorName ?? 'A former member'} · {when(note.createdAt)} UTC
-        </span>
+        <NoteByline note={note} />
         {mine && draft === null ? (
           <span className="inline-flex gap-3">
             <button
@@ -199,7 +225,9 @@ function NoteItem({ applicationId, note, mine }: { applicationId: string; note: 
               onClick={() => setDraft(note.body)}
               disabled={busy}
             >
-              Edit<span className="sr-only"> note</span>
+              <Trans>
+                Edit<span className="sr-only"> note</span>
+              </Trans>
             </button>
             <button
               type="button"
@@ -207,7 +235,9 @@ function NoteItem({ applicationId, note, mine }: { applicationId: string; note: 
               onClick={remove}
               disabled={busy}
             >
-              Delete<span className="sr-only"> note</span>
+              <Trans>
+                Delete<span className="sr-only"> note</span>
+              </Trans>
             </button>
           </span>
         ) : null}

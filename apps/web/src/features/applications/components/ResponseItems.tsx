@@ -1,4 +1,6 @@
-import { MESSAGES, type ApplicationStage, type ReceivedApplication } from '@jobboard/shared';
+import { type ApplicationStage, type ReceivedApplication } from '@jobboard/shared';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import {
@@ -13,13 +15,23 @@ import {
 import { Link } from '../../../components/ui/Link';
 import { cellClass, EmptyRow, rowClass, Table } from '../../../components/ui/Table';
 import { dateOnly } from '../../../lib/format';
+import { NO_DATA_FOUND } from '../stage-words';
 import { ApplicationMaterials, hasMaterials } from './ApplicationMaterials';
 import { CandidateSummary, hasCandidateDetails } from './CandidateSummary';
 import { NotesPanel } from './NotesPanel';
 import { KnockOutBadge, ScreeningAnswersView } from './ScreeningAnswersView';
 import { StageControl, whoOf } from './StageMove';
 
-const HEADERS = ['NO.', 'TITLE', 'NAME', 'RESUME LINK', 'E-MAIL', 'APPLICATION DATE', 'STAGE', 'NOTES'] as const;
+const HEADERS = [
+  msg`NO.`,
+  msg`TITLE`,
+  msg`NAME`,
+  msg`RESUME LINK`,
+  msg`E-MAIL`,
+  msg`APPLICATION DATE`,
+  msg`STAGE`,
+  msg`NOTES`,
+] as const;
 
 // The content of one application, shown by a table row (600 px and wider) and by a card (narrower) alike: add to
 // these components, and both layouts show it.
@@ -30,6 +42,7 @@ function CandidateLink({ application }: { application: ReceivedApplication }) {
     <Link
       to={`/candidates/${application._id}`}
       className="text-teal-800 underline-offset-2 hover:underline dark:text-teal-300"
+      dir="auto"
     >
       {application.applicantName}
     </Link>
@@ -38,7 +51,11 @@ function CandidateLink({ application }: { application: ReceivedApplication }) {
 
 function ResumeLink({ application }: { application: ReceivedApplication }) {
   if (!application.applicantResume)
-    return <span className="text-slate-600 dark:text-slate-300">{MESSAGES.noResumeListed}</span>;
+    return (
+      <span className="text-slate-600 dark:text-slate-300">
+        <Trans>No Resume Listed</Trans>
+      </span>
+    );
   return (
     <a
       href={application.applicantResume}
@@ -46,9 +63,11 @@ function ResumeLink({ application }: { application: ReceivedApplication }) {
       rel="noopener noreferrer"
       className="inline-flex items-center gap-1 font-medium text-teal-800 underline hover:text-teal-900 dark:text-teal-300 dark:hover:text-teal-200"
     >
-      Resume
+      <Trans>Resume</Trans>
       <ExternalLink size={14} aria-hidden="true" className="rtl:-scale-x-100" />
-      <span className="sr-only">(opens in a new tab)</span>
+      <span className="sr-only">
+        <Trans>(opens in a new tab)</Trans>
+      </span>
     </a>
   );
 }
@@ -72,16 +91,19 @@ function NotesToggle({
   onToggle: () => void;
   className: string;
 }) {
+  const { t } = useLingui();
+  const who = whoOf(application);
+  const count = application.notesCount;
   return (
     <Button
       variant="secondary"
       className={className}
       aria-expanded={open}
       aria-controls={`notes-${application._id}`}
-      aria-label={`Notes on ${whoOf(application)}: ${application.notesCount}`}
+      aria-label={t`Notes on ${who}: ${count}`}
       onClick={onToggle}
     >
-      Notes ({application.notesCount})
+      <Trans>Notes ({count})</Trans>
     </Button>
   );
 }
@@ -102,7 +124,9 @@ function ResponseRow({ application, number, notesOpen, onToggleNotes, busy, onSt
     <>
       <tr className={rowClass} data-testid="response-row">
         <td className={cellClass}>{number}</td>
-        <td className={`${cellClass} font-medium`}>{application.jobTitle}</td>
+        <td className={`${cellClass} font-medium`} dir="auto">
+          {application.jobTitle}
+        </td>
         <td className={cellClass}>
           <CandidateLink application={application} />
           <KnockOutBadge screening={application.screening} />
@@ -153,6 +177,7 @@ function ResponseRow({ application, number, notesOpen, onToggleNotes, busy, onSt
 }
 
 function ResponseCard({ application, number, notesOpen, onToggleNotes, busy, onStage }: ResponseItemProps) {
+  const { i18n } = useLingui();
   return (
     <li className={cardClass} data-testid="response-row">
       <CardHeading number={number}>
@@ -160,17 +185,17 @@ function ResponseCard({ application, number, notesOpen, onToggleNotes, busy, onS
         <KnockOutBadge screening={application.screening} />
       </CardHeading>
       <CardFields>
-        <CardField label="TITLE" wide>
-          {application.jobTitle}
+        <CardField label={i18n._(msg`TITLE`)} wide>
+          <bdi>{application.jobTitle}</bdi>
         </CardField>
-        <CardField label="RESUME LINK">
+        <CardField label={i18n._(msg`RESUME LINK`)}>
           <ResumeLink application={application} />
         </CardField>
-        <CardField label="APPLICATION DATE">{dateOnly(application.appliedDate)}</CardField>
-        <CardField label="E-MAIL" wide>
+        <CardField label={i18n._(msg`APPLICATION DATE`)}>{dateOnly(application.appliedDate)}</CardField>
+        <CardField label={i18n._(msg`E-MAIL`)} wide>
           <ApplicantEmail application={application} className="break-all" />
         </CardField>
-        <CardField label="STAGE" wide>
+        <CardField label={i18n._(msg`STAGE`)} wide>
           <StageControl application={application} busy={busy} onStage={onStage} className="min-h-11" />
         </CardField>
       </CardFields>
@@ -212,6 +237,7 @@ export function ResponseList({
   busy,
   onStage,
 }: ResponseListProps) {
+  const { i18n, t } = useLingui();
   const itemProps = (application: ReceivedApplication, index: number): ResponseItemProps => ({
     application,
     number: number(index),
@@ -224,22 +250,22 @@ export function ResponseList({
     return (
       // Not an empty table: on a phone its sideways-scrolling box would hold nothing to reach it by keyboard.
       <p className="rounded-2xl border border-slate-200 bg-white px-4 py-8 text-center text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
-        No applications match these filters
+        <Trans>No applications match these filters</Trans>
       </p>
     );
   if (wide)
     return (
-      <Table caption="Applications to your jobs" headers={HEADERS}>
+      <Table caption={t`Applications to your jobs`} headers={HEADERS.map((header) => i18n._(header))}>
         {items.length === 0 ? (
-          <EmptyRow columns={HEADERS.length} text={MESSAGES.noDataFound} />
+          <EmptyRow columns={HEADERS.length} text={i18n._(NO_DATA_FOUND)} />
         ) : (
           items.map((application, index) => <ResponseRow key={application._id} {...itemProps(application, index)} />)
         )}
       </Table>
     );
-  if (items.length === 0) return <CardEmpty text={MESSAGES.noDataFound} />;
+  if (items.length === 0) return <CardEmpty text={i18n._(NO_DATA_FOUND)} />;
   return (
-    <CardList label="Applications to your jobs">
+    <CardList label={t`Applications to your jobs`}>
       {items.map((application, index) => (
         <ResponseCard key={application._id} {...itemProps(application, index)} />
       ))}

@@ -1,6 +1,8 @@
 import { useMarkApplicationsSeen } from '../../../lib/unseen-applications';
 import { JobMailChoice } from './JobMailChoice';
-import { APPLICATION_STAGES, STAGE_LABELS, type ApplicationStage, type ResponsesPage as Page } from '@jobboard/shared';
+import { APPLICATION_STAGES, type ApplicationStage, type ResponsesPage as Page } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { stageName } from '../stage-words';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -42,15 +44,16 @@ interface FilterFormProps {
 
 /** Job and stage, the chosen job's e-mail choice, and a way to clear both. */
 function ResponsesFilterForm({ filters, jobChoices, setFilters }: FilterFormProps) {
+  const { i18n, t } = useLingui();
   return (
     <form
       className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end"
       onSubmit={(event) => event.preventDefault()}
-      aria-label="Filter responses"
+      aria-label={t`Filter responses`}
     >
       <div className="sm:w-72">
         <label htmlFor="responses-job" className={labelClass}>
-          Job
+          <Trans>Job</Trans>
         </label>
         <select
           id="responses-job"
@@ -58,20 +61,20 @@ function ResponsesFilterForm({ filters, jobChoices, setFilters }: FilterFormProp
           value={filters.job}
           onChange={(event) => setFilters({ job: event.target.value })}
         >
-          <option value="">All jobs</option>
+          <option value="">{t`All jobs`}</option>
           {jobChoices.map((job) => (
             <option key={job.id} value={job.id}>
               {job.title} ({job.applications})
             </option>
           ))}
           {filters.job && !jobChoices.some((job) => job.id === filters.job) ? (
-            <option value={filters.job}>This job</option>
+            <option value={filters.job}>{t`This job`}</option>
           ) : null}
         </select>
       </div>
       <div className="sm:w-48">
         <label htmlFor="responses-stage" className={labelClass}>
-          Stage
+          <Trans>Stage</Trans>
         </label>
         <select
           id="responses-stage"
@@ -79,10 +82,10 @@ function ResponsesFilterForm({ filters, jobChoices, setFilters }: FilterFormProp
           value={filters.stage}
           onChange={(event) => setFilters({ stage: isStage(event.target.value) ? event.target.value : '' })}
         >
-          <option value="">All stages</option>
+          <option value="">{t`All stages`}</option>
           {APPLICATION_STAGES.map((stage) => (
             <option key={stage} value={stage}>
-              {STAGE_LABELS[stage]}
+              {stageName(i18n, stage)}
             </option>
           ))}
         </select>
@@ -90,7 +93,7 @@ function ResponsesFilterForm({ filters, jobChoices, setFilters }: FilterFormProp
       {filters.job ? <JobMailChoice jobId={filters.job} /> : null}
       {filters.job || filters.stage ? (
         <Button variant="ghost" onClick={() => setFilters({ job: '', stage: '' })}>
-          Clear filters
+          <Trans>Clear filters</Trans>
         </Button>
       ) : null}
     </form>
@@ -105,7 +108,7 @@ function LoadError({ error, retry }: { error: Error; retry: () => void }) {
     >
       <p>{errorMessage(error)}</p>
       <Button variant="secondary" className="mt-3" onClick={retry}>
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </div>
   );
@@ -132,6 +135,7 @@ function useResponsesFilters(clearStatus: () => void) {
  * and stage (in the URL), 4 a page unless 10 or 25 are chosen; each one's stage is moved here, and its private notes kept.
  */
 export function ResponsesPage() {
+  const { t } = useLingui();
   const user = useCurrentUser();
   const stageMove = useStageMove();
   const { filters, setFilters } = useResponsesFilters(stageMove.clear);
@@ -160,7 +164,7 @@ export function ResponsesPage() {
 
   return (
     <section>
-      <PageTitle>Job Responses</PageTitle>
+      <PageTitle>{t`Job Responses`}</PageTitle>
       <ResponsesFilterForm filters={filters} jobChoices={data?.jobs ?? []} setFilters={setFilters} />
       <p
         role="status"
@@ -178,7 +182,7 @@ export function ResponsesPage() {
       />
       <TableSize
         total={data?.total}
-        noun={['application', 'applications']}
+        noun={[t`application`, t`applications`]}
         pageSize={filters.pageSize}
         onPageSize={(pageSize) => setFilters({ pageSize })}
       />
@@ -207,7 +211,7 @@ export function ResponsesPage() {
             hasNext={filters.page < pageCount}
             onPrevious={() => setFilters({ page: filters.page - 1 })}
             onNext={() => setFilters({ page: filters.page + 1 })}
-            label="Applications to your jobs pages"
+            label={t`Applications to your jobs pages`}
           />
         </>
       )}

@@ -1,4 +1,5 @@
 import type { ScreeningResult } from '@jobboard/shared';
+import { Trans } from '@lingui/react/macro';
 import { CircleAlert } from 'lucide-react';
 
 /** "Knocked out": an answer of the application is one the job marks (issue 33); shown, never hidden. */
@@ -10,7 +11,7 @@ export function KnockOutBadge({ screening }: { screening: ScreeningResult | unde
       className="ms-2 inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/60 dark:text-amber-100"
     >
       <CircleAlert size={12} aria-hidden="true" />
-      Knocked out
+      <Trans>Knocked out</Trans>
     </span>
   );
 }
@@ -29,11 +30,15 @@ export function ScreeningAnswersView({
   if (!screening || screening.answers.length === 0) return null;
   return (
     <div className={`text-sm ${className}`} data-testid="screening-answers-view">
-      <p className="font-semibold text-slate-800 dark:text-slate-200">Screening answers</p>
+      <p className="font-semibold text-slate-800 dark:text-slate-200">
+        <Trans>Screening answers</Trans>
+      </p>
       <dl className="mt-1 grid gap-x-4 gap-y-1 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         {screening.answers.map((answer, index) => (
           <div key={index} className="contents">
-            <dt className="text-slate-700 dark:text-slate-300">{answer.question}</dt>
+            <dt className="text-slate-700 dark:text-slate-300" dir="auto">
+              {answer.question}
+            </dt>
             <dd
               className={
                 answer.knockedOut
@@ -41,8 +46,17 @@ export function ScreeningAnswersView({
                   : 'text-slate-900 wrap-anywhere dark:text-slate-100'
               }
             >
-              {answer.answer ?? <span className="italic text-slate-600 dark:text-slate-400">Not answered</span>}
-              {answer.knockedOut ? <span> (knock-out answer)</span> : null}
+              {answer.answer ?? (
+                <span className="italic text-slate-600 dark:text-slate-400">
+                  <Trans>Not answered</Trans>
+                </span>
+              )}
+              {answer.knockedOut ? (
+                <span>
+                  {' '}
+                  <Trans>(knock-out answer)</Trans>
+                </span>
+              ) : null}
             </dd>
           </div>
         ))}

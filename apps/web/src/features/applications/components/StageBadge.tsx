@@ -1,4 +1,6 @@
-import { STAGE_LABELS, type ApplicationStage } from '@jobboard/shared';
+import type { ApplicationStage } from '@jobboard/shared';
+import { useLingui } from '@lingui/react/macro';
+import { stageName } from '../stage-words';
 
 const STAGE_STYLES: Record<ApplicationStage, string> = {
   applied: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',
@@ -11,12 +13,13 @@ const STAGE_STYLES: Record<ApplicationStage, string> = {
 
 /** An application's stage in words, coloured by where it stands. */
 export function StageBadge({ stage }: { stage: ApplicationStage }) {
+  const { i18n } = useLingui();
   return (
     <span
       data-testid="stage"
       className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${STAGE_STYLES[stage]}`}
     >
-      {STAGE_LABELS[stage]}
+      {stageName(i18n, stage)}
     </span>
   );
 }

@@ -1,14 +1,15 @@
 import {
   MAILED_STAGES,
-  STAGE_LABELS,
   STAGE_MAIL_DEFAULT_MESSAGE,
   STAGE_MAIL_MESSAGE_MAX,
-  STAGE_MAIL_TEXT,
   type ApplicationStage,
   type MailedStage,
   type ReceivedApplication,
   type StageChange,
 } from '@jobboard/shared';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { showError } from '../../../components/ui/dialogs';
@@ -20,6 +21,7 @@ import { useChangeStage, useStageOptions, useUndoStage } from '../api/pipeline';
 import { useResponsesContext } from './ResponsesContext';
 import { StageBadge } from './StageBadge';
 import { StageSelect, stageTarget } from './StageSelect';
+import { stageName } from '../stage-words';
 
 /*
  * Moving a candidate (issue 29): choosing a stage in the select commits nothing (a keyboard's arrows only browse
@@ -44,11 +46,13 @@ const valueOf = (application: ReceivedApplication) =>
 /** The row's checkbox for a bulk move (not for a withdrawn application or a job the caller only reads). */
 function SelectBox({ application }: { application: ReceivedApplication }) {
   const { selected, toggle } = useResponsesContext();
+  const { t } = useLingui();
+  const who = whoOf(application);
   return (
     <input
       type="checkbox"
       className="size-4 accent-teal-700"
-      aria-label={`Select ${whoOf(application)} for a bulk move`}
+      aria-label={t`Select ${who} for a bulk move`}
       checked={selected.has(application._id)}
       onChange={() => toggle(application._id)}
     />
@@ -61,6 +65,8 @@ function SelectBox({ application }: { application: ReceivedApplication }) {
  */
 export function StageControl({ application, busy, onStage, className }: StageControlProps) {
   const { customStages, readOnly } = useResponsesContext();
+  const { i18n, t } = useLingui();
+  const who = whoOf(application);
   const custom = customStages[application.job] ?? [];
   const [chosen, setChosen] = useState(valueOf(application));
   const [shown, setShown] = useState(valueOf(application));
@@ -70,11 +76,12 @@ export function StageControl({ application, busy, onStage, className }: StageCon
     setChosen(valueOf(application));
   }
   if (application.withdrawnAt !== null) {
+    const withdrawnOn = dateOnly(application.withdrawnAt);
     return (
       <span className="flex flex-col items-start gap-1">
         <StageBadge stage={application.stage} />
         <span className="text-xs font-semibold text-slate-700 dark:text-slate-300">
-          Withdrawn {dateOnly(application.withdrawnAt)}
+          <Trans>Withdrawn {withdrawnOn}</Trans>
         </span>
       </span>
     );
@@ -83,18 +90,22 @@ export function StageControl({ application, busy, onStage, className }: StageCon
     return (
       <span className="flex flex-col items-start gap-1" data-testid="stage-read-only">
         <StageBadge stage={application.stage} />
-        {application.customStage ? <span className="text-xs">{application.customStage.name}</span> : null}
+        {application.customStage ? (
+          <span className="text-xs" dir="auto">
+            {application.customStage.name}
+          </span>
+        ) : null}
       </span>
     );
   }
-  const { stage: targetStage, custom: target, label } = stageTarget(chosen, custom, application.stage);
+  const { stage: targetStage, custom: target, label } = stageTarget(i18n, chosen, custom, application.stage);
   return (
     <span className="flex flex-wrap items-center gap-2">
       {/* The box and the select on one line: the select's full width would otherwise push it under the box. */}
       <span className="flex w-full items-center gap-2">
         <SelectBox application={application} />
         <StageSelect
-          aria-label={`Stage of ${whoOf(application)}`}
+          aria-label={t`Stage of ${who}`}
           className={className}
           value={chosen}
           disabled={busy}
@@ -106,14 +117,28 @@ export function StageControl({ application, busy, onStage, className }: StageCon
         <Button
           className="px-3 py-1.5 text-sm"
           disabled={busy}
-          aria-label={`Move ${whoOf(application)} to ${label}`}
+          aria-label={t`Move ${who} to ${label}`}
           onClick={() => onStage(application, targetStage, target?.id)}
         >
-          Move
+          <Trans>Move</Trans>
         </Button>
       ) : null}
     </span>
   );
+}
+
+/** The stage e-mail's line naming the employer and the job (STAGE_MAIL_TEXT), in the reader's language. */
+function mailLine(i18n: I18n, stage: MailedStage, employer: string, jobTitle: string): string {
+  switch (stage) {
+    case 'interview':
+      return i18n._(msg`${employer} would like to interview you for “${jobTitle}”.`);
+    case 'offer':
+      return i18n._(msg`${employer} is making you an offer for “${jobTitle}”.`);
+    case 'hired':
+      return i18n._(msg`${employer} has hired you for “${jobTitle}”.`);
+    case 'rejected':
+      return i18n._(msg`${employer} has decided not to go ahead with your application for “${jobTitle}”.`);
+  }
 }
 
 interface MailDialogProps {
@@ -133,14 +158,19 @@ function StageMailDialog({ application, stage, busy, onCancel, onConfirm }: Mail
   const companyDefault = options.data?.messages[stage] ?? STAGE_MAIL_DEFAULT_MESSAGE[stage];
   const [edited, setMessage] = useState<string | null>(null);
   const message = edited ?? companyDefault;
-  const employer = application.companyName || 'The employer';
+  const { i18n, t } = useLingui();
+  const employer = application.companyName || t`The employer`;
+  const applicantName = application.applicantName;
+  const stageLabel = stageName(i18n, stage);
   return (
     <ModalPanel titleId={titleId} onClose={onCancel} initialFocus="textarea" testId="stage-mail-dialog">
       <h2 id={titleId} className="text-lg font-semibold">
-        Move {application.applicantName} to {STAGE_LABELS[stage]}?
+        <Trans>
+          Move {applicantName} to {stageLabel}?
+        </Trans>
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        They will be e-mailed. The e-mail waits a short while after the move, so you can still undo it.
+        <Trans>They will be e-mailed. The e-mail waits a short while after the move, so you can still undo it.</Trans>
       </p>
       <form
         className="mt-4"
@@ -153,15 +183,16 @@ function StageMailDialog({ application, stage, busy, onCancel, onConfirm }: Mail
           className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm wrap-anywhere dark:border-slate-700 dark:bg-slate-800"
           data-testid="stage-mail-preview"
         >
-          <p>Hello {application.applicantName},</p>
-          <p className="mt-2">
-            {employer} {STAGE_MAIL_TEXT[stage].line} “{application.jobTitle}”.
+          <p>
+            <Trans>Hello {applicantName},</Trans>
           </p>
+          <p className="mt-2">{mailLine(i18n, stage, employer, application.jobTitle)}</p>
         </div>
         <label htmlFor={messageId} className={`${labelClass} mt-3`}>
-          Your message (plain text)
+          <Trans>Your message (plain text)</Trans>
         </label>
         <textarea
+          dir="auto"
           id={messageId}
           rows={4}
           value={message}
@@ -170,14 +201,14 @@ function StageMailDialog({ application, stage, busy, onCancel, onConfirm }: Mail
           className={inputClass}
         />
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          Empty: “{companyDefault}” The e-mail ends with a link to their applications.
+          <Trans>Empty: “{companyDefault}” The e-mail ends with a link to their applications.</Trans>
         </p>
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={busy}>
-            {busy ? 'Moving…' : 'Move and e-mail'}
+            {busy ? t`Moving…` : t`Move and e-mail`}
           </Button>
         </div>
       </form>
@@ -208,18 +239,21 @@ function MoveStatus({
   undoing: boolean;
   onUndo: () => void;
 }) {
+  const { i18n, t } = useLingui();
   if (!last) return undone;
+  const name = last.application.applicantName;
+  const stage = last.change.customStage?.name ?? stageName(i18n, last.change.stage);
+  const seconds = windowSeconds(last.change);
   return (
     <>
-      {`${last.application.applicantName} moved to ${last.change.customStage?.name ?? STAGE_LABELS[last.change.stage]}`}
       {last.change.emailed
         ? last.undoable
-          ? `; the e-mail to them goes in ${windowSeconds(last.change)} seconds.`
-          : '; they were e-mailed about it.'
-        : '.'}
+          ? t`${name} moved to ${stage}; the e-mail to them goes in ${plural(seconds, { one: '# second', other: '# seconds' })}.`
+          : t`${name} moved to ${stage}; they were e-mailed about it.`
+        : t`${name} moved to ${stage}.`}
       {last.undoable ? (
         <Button variant="secondary" className="ms-3 px-3 py-1 text-sm" disabled={undoing} onClick={onUndo}>
-          Undo
+          <Trans>Undo</Trans>
         </Button>
       ) : null}
     </>
@@ -231,6 +265,7 @@ function MoveStatus({
  * are what the page shows; `busy` tells a row its move is under way.
  */
 export function useStageMove() {
+  const { i18n, t } = useLingui();
   const changeStage = useChangeStage();
   const undoStage = useUndoStage();
   const [asking, setAsking] = useState<{ application: ReceivedApplication; stage: MailedStage } | null>(null);
@@ -284,7 +319,9 @@ export function useStageMove() {
     undoStage.mutate(application._id, {
       onSuccess: (change) => {
         setLast(null);
-        setUndone(`Undone: ${application.applicantName} is back in ${STAGE_LABELS[change.stage]}; no e-mail was sent.`);
+        const name = application.applicantName;
+        const stage = stageName(i18n, change.stage);
+        setUndone(t`Undone: ${name} is back in ${stage}; no e-mail was sent.`);
       },
       onError: (error) => {
         setLast((move) => (move ? { ...move, undoable: false } : move));

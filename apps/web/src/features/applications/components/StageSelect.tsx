@@ -1,4 +1,7 @@
-import { APPLICATION_STAGES, STAGE_LABELS, type ApplicationStage, type CustomStage } from '@jobboard/shared';
+import { APPLICATION_STAGES, type ApplicationStage, type CustomStage } from '@jobboard/shared';
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import { stageName } from '../stage-words';
 import { inputClass } from '../../../components/ui/Field';
 
 /*
@@ -10,13 +13,14 @@ const isStage = (value: string): value is ApplicationStage => (APPLICATION_STAGE
 
 /** The move a select value names: the fixed stage sent as `stage`, and the company's stage when one is chosen. */
 export function stageTarget(
+  i18n: I18n,
   value: string,
   custom: readonly CustomStage[],
   fallback: ApplicationStage,
 ): { stage: ApplicationStage; custom: CustomStage | undefined; label: string } {
   const chosen = value.startsWith('custom:') ? custom.find((c) => `custom:${c.id}` === value) : undefined;
   const stage = chosen ? chosen.after : isStage(value) ? value : fallback;
-  return { stage, custom: chosen, label: chosen ? chosen.name : STAGE_LABELS[stage] };
+  return { stage, custom: chosen, label: chosen ? chosen.name : stageName(i18n, stage) };
 }
 
 interface StageSelectProps {
@@ -30,6 +34,7 @@ interface StageSelectProps {
 }
 
 export function StageSelect({ value, onChange, custom, disabled, className = '', ...rest }: StageSelectProps) {
+  const { i18n } = useLingui();
   return (
     <select
       {...rest}
@@ -40,7 +45,7 @@ export function StageSelect({ value, onChange, custom, disabled, className = '',
     >
       {APPLICATION_STAGES.flatMap((stage) => [
         <option key={stage} value={stage}>
-          {STAGE_LABELS[stage]}
+          {stageName(i18n, stage)}
         </option>,
         ...custom
           .filter((c) => c.after === stage)

@@ -10,6 +10,8 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
 export interface CompanyMember {
   email: string;
@@ -115,10 +117,10 @@ export function useAnswerInvitation() {
 }
 
 export type ApiScope = 'jobs:read' | 'jobs:write' | 'applications:read';
-export const API_SCOPES: { scope: ApiScope; label: string }[] = [
-  { scope: 'jobs:read', label: 'Read jobs' },
-  { scope: 'jobs:write', label: 'Post and edit jobs' },
-  { scope: 'applications:read', label: 'Read applications' },
+export const API_SCOPES: { scope: ApiScope; label: MessageDescriptor }[] = [
+  { scope: 'jobs:read', label: msg`Read jobs` },
+  { scope: 'jobs:write', label: msg`Post and edit jobs` },
+  { scope: 'applications:read', label: msg`Read applications` },
 ];
 
 export interface ApiKey {

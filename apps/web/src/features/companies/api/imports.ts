@@ -1,22 +1,23 @@
+import { msg } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** What a company can import from, and what it names for each (the server's `imports.schemas.ts`). */
 export const IMPORT_KINDS = [
-  { kind: 'greenhouse', label: 'Greenhouse', target: 'Board token', placeholder: 'acme' },
-  { kind: 'lever', label: 'Lever', target: 'Site name', placeholder: 'acme' },
-  { kind: 'ashby', label: 'Ashby', target: 'Job board name', placeholder: 'acme' },
+  { kind: 'greenhouse', label: msg`Greenhouse`, target: msg`Board token`, placeholder: 'acme' },
+  { kind: 'lever', label: msg`Lever`, target: msg`Site name`, placeholder: 'acme' },
+  { kind: 'ashby', label: msg`Ashby`, target: msg`Job board name`, placeholder: 'acme' },
   {
     kind: 'indeed-xml',
-    label: 'XML feed (Indeed format)',
-    target: 'Feed address',
+    label: msg`XML feed (Indeed format)`,
+    target: msg`Feed address`,
     placeholder: 'https://example.com/jobs.xml',
   },
   {
     kind: 'json-ld',
-    label: 'Careers page (JobPosting JSON-LD)',
-    target: 'Page address',
+    label: msg`Careers page (JobPosting JSON-LD)`,
+    target: msg`Page address`,
     placeholder: 'https://example.com/careers',
   },
 ] as const;

@@ -1,12 +1,13 @@
+import { msg } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const WEBHOOK_EVENTS = [
-  { event: 'application.created', label: 'New application' },
-  { event: 'application.stage_changed', label: 'Application moved to another stage' },
-  { event: 'job.closed', label: 'Job closed' },
-  { event: 'job.expired', label: 'Job expired' },
+  { event: 'application.created', label: msg`New application` },
+  { event: 'application.stage_changed', label: msg`Application moved to another stage` },
+  { event: 'job.closed', label: msg`Job closed` },
+  { event: 'job.expired', label: msg`Job expired` },
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]['event'];
 

@@ -1,4 +1,5 @@
 import type { CompanyPage } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink } from 'lucide-react';
 
 /** The job page's description look: the same safe Markdown subset (decision 27), rendered by the server. */
@@ -19,7 +20,9 @@ export function CompanyLink({ href }: { href: string }) {
     <a href={href} rel="noopener noreferrer nofollow" target="_blank" className={externalLinkClass}>
       {websiteLabel(href)}
       <ExternalLink size={14} aria-hidden="true" className="rtl:-scale-x-100" />
-      <span className="sr-only">(opens in a new tab)</span>
+      <span className="sr-only">
+        <Trans>(opens in a new tab)</Trans>
+      </span>
     </a>
   );
 }
@@ -44,6 +47,7 @@ export function CompanyCover({ src }: { src: string }) {
  * strong, em and http(s)/mailto links written: modules/jobs/description-html.ts), and the company's links.
  */
 export function CompanyAbout({ company }: { company: Pick<CompanyPage, 'description' | 'descriptionHtml' | 'links'> }) {
+  const { t } = useLingui();
   return (
     <>
       {company.description ? (
@@ -55,7 +59,7 @@ export function CompanyAbout({ company }: { company: Pick<CompanyPage, 'descript
         />
       ) : null}
       {company.links.length > 0 ? (
-        <ul aria-label="Links" className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm">
+        <ul aria-label={t`Links`} className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm">
           {company.links.map((link) => (
             <li key={link}>
               <CompanyLink href={link} />

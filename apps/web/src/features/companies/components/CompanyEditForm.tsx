@@ -1,5 +1,6 @@
 import type { CompanyPage as CompanyPageData, CompanyUpdateBody } from '@jobboard/shared';
 import { companyUpdateBodySchema, JOB_MODEL_LIMITS } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -77,6 +78,7 @@ function useCompanyEdit(company: CompanyPageData, onDone: () => void) {
 
 export function CompanyEditForm({ company, onDone }: { company: CompanyPageData; onDone: () => void }) {
   const { update, values, setValues, errors, uploading, setUploading, set, submit } = useCompanyEdit(company, onDone);
+  const { t } = useLingui();
   return (
     <form
       onSubmit={submit}
@@ -85,11 +87,11 @@ export function CompanyEditForm({ company, onDone }: { company: CompanyPageData;
       aria-labelledby="edit-company-heading"
     >
       <h2 id="edit-company-heading" className="text-lg font-semibold">
-        Edit company
+        <Trans>Edit company</Trans>
       </h2>
       <TextField
         id="company-name"
-        label="Company Name"
+        label={t`Company Name`}
         required
         maxLength={JOB_MODEL_LIMITS.companyName}
         value={values.name}
@@ -98,7 +100,7 @@ export function CompanyEditForm({ company, onDone }: { company: CompanyPageData;
       />
       <LogoField
         id="company-logo"
-        label="Company Logo"
+        label={t`Company Logo`}
         placeholder="https://example.com/logo.svg"
         companyName={values.name}
         value={values.logo}
@@ -108,7 +110,7 @@ export function CompanyEditForm({ company, onDone }: { company: CompanyPageData;
       />
       <TextField
         id="company-website"
-        label="Website"
+        label={t`Website`}
         type="url"
         inputMode="url"
         placeholder="https://example.com"
@@ -125,7 +127,7 @@ export function CompanyEditForm({ company, onDone }: { company: CompanyPageData;
       />
       <TextAreaField
         id="company-description"
-        label="Description"
+        label={t`Description`}
         rows={4}
         maxLength={JOB_MODEL_LIMITS.companyDescription}
         value={values.description}
@@ -142,10 +144,10 @@ export function CompanyEditForm({ company, onDone }: { company: CompanyPageData;
       ) : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={update.isPending || uploading}>
-          {update.isPending ? 'Saving...' : 'Save company'}
+          {update.isPending ? t`Saving...` : t`Save company`}
         </Button>
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>
@@ -166,12 +168,13 @@ function CoverAndLinks({
   onLinks: (event: { target: { value: string } }) => void;
   onBusy: (busy: boolean) => void;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <LogoField
         kind="cover"
         id="company-cover"
-        label="Cover image"
+        label={t`Cover image`}
         placeholder="https://example.com/cover.jpg"
         companyName={values.name}
         value={values.cover ?? ''}
@@ -181,7 +184,7 @@ function CoverAndLinks({
       />
       <TextAreaField
         id="company-links"
-        label="Links (one a line: careers page, LinkedIn...)"
+        label={t`Links (one a line: careers page, LinkedIn...)`}
         rows={3}
         placeholder="https://example.com/careers"
         value={values.links ?? ''}

@@ -1,5 +1,6 @@
 import type { CompanyPage as CompanyPageData } from '@jobboard/shared';
 import { SITE_NAME } from '@jobboard/shared';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
@@ -16,8 +17,9 @@ import { CompanyJobList } from './CompanyJobList';
 import { MembersPanel } from './MembersPanel';
 
 function CompanyLoading() {
+  const { t } = useLingui();
   return (
-    <section aria-busy="true" aria-label="Loading company">
+    <section aria-busy="true" aria-label={t`Loading company`}>
       <div className={`${cardClass} h-40 animate-pulse`} />
       <div className="mt-8">
         <JobCardSkeletonList count={3} />
@@ -30,18 +32,20 @@ function CompanyLoadError({ error, retry }: { error: Error; retry: () => void })
   const notFound = error instanceof ApiError && error.status === 404;
   return (
     <section className="py-12 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? 'Company not found' : 'Could not load this company'}</h1>
+      <h1 className="text-2xl font-bold">
+        {notFound ? <Trans>Company not found</Trans> : <Trans>Could not load this company</Trans>}
+      </h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
-        {notFound ? 'There is no company at this address. It may have been renamed.' : errorMessage(error)}
+        {notFound ? <Trans>There is no company at this address. It may have been renamed.</Trans> : errorMessage(error)}
       </p>
       <div className="mt-6 flex justify-center gap-3">
         {notFound ? null : (
           <Button variant="secondary" onClick={retry}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         )}
         <Link to="/" className={buttonClass('primary')}>
-          Back to all jobs
+          <Trans>Back to all jobs</Trans>
         </Link>
       </div>
     </section>
@@ -50,12 +54,15 @@ function CompanyLoadError({ error, retry }: { error: Error; retry: () => void })
 
 /** The company's logo, name, website and open jobs' count; its members get "Edit company". */
 function CompanyHeading({ company, onEdit }: { company: CompanyPageData; onEdit: (() => void) | undefined }) {
+  const { t } = useLingui();
+  const companyName = company.name;
+  const openJobs = company.openJobs;
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
       <CompanyLogo
         src={company.logo}
         companyName={company.name}
-        alt={`${company.name} logo`}
+        alt={t`${companyName} logo`}
         size={80}
         className="h-20 w-20 shrink-0 rounded-2xl border border-slate-200 p-1.5 text-2xl dark:border-slate-700"
       />
@@ -66,14 +73,14 @@ function CompanyHeading({ company, onEdit }: { company: CompanyPageData; onEdit:
         <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
           {company.website ? <CompanyLink href={company.website} /> : null}
           <span>
-            {company.openJobs} open {company.openJobs === 1 ? 'job' : 'jobs'}
+            <Plural value={openJobs} one="# open job" other="# open jobs" />
           </span>
         </p>
       </div>
       {onEdit ? (
         <Button variant="secondary" onClick={onEdit} className="self-start">
           <Pencil size={14} aria-hidden="true" />
-          Edit company
+          <Trans>Edit company</Trans>
         </Button>
       ) : null}
     </div>
@@ -85,7 +92,8 @@ export function CompanyPage() {
   const { slug = '' } = useParams();
   const company = useCompany(slug);
   const [editing, setEditing] = useState(false);
-  const title = `${company.data?.name ?? (company.isError ? 'Company not found' : 'Company')} | ${SITE_NAME}`;
+  const { t } = useLingui();
+  const title = `${company.data?.name ?? (company.isError ? t`Company not found` : t`Company`)} | ${SITE_NAME}`;
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -93,6 +101,7 @@ export function CompanyPage() {
   if (company.isPending) return <CompanyLoading />;
   if (company.isError) return <CompanyLoadError error={company.error} retry={() => void company.refetch()} />;
   const data = company.data;
+  const companyName = data.name;
   return (
     <section className="mx-auto max-w-4xl space-y-8">
       <div className={cardClass}>
@@ -102,10 +111,12 @@ export function CompanyPage() {
         {editing ? <CompanyEditForm company={data} onDone={() => setEditing(false)} /> : null}
       </div>
       <div>
-        <h2 className="mb-4 text-lg font-bold">Open jobs</h2>
+        <h2 className="mb-4 text-lg font-bold">
+          <Trans>Open jobs</Trans>
+        </h2>
         {data.jobs.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-slate-300 py-12 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
-            {data.name} has no open jobs at the moment.
+            <Trans>{companyName} has no open jobs at the moment.</Trans>
           </p>
         ) : (
           <CompanyJobList jobs={data.jobs} />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Code } from 'lucide-react';
 import { useState } from 'react';
 import { inputClass } from '../../../components/ui/Field';
@@ -14,6 +15,8 @@ export function embedSnippet(origin: string, slug: string, place: string, theme:
   if (theme !== 'auto') params.set('theme', theme);
   const query = params.toString();
   const src = `${origin}/embed/companies/${encodeURIComponent(slug)}${query ? `?${query}` : ''}`;
+  // The code goes into the company's own site, as it is: not a text of this page.
+  // eslint-disable-next-line lingui/no-unlocalized-strings
   return `<iframe src="${src.replace(/&/g, '&amp;')}" title="Open jobs" width="100%" height="400" style="border:0"></iframe>`;
 }
 
@@ -24,33 +27,36 @@ export function EmbedPanel({ slug }: { slug: string }) {
   // The board's address as the browser sees it: known after hydration (the page is also rendered on the server).
   const origin = useHydrated() ? window.location.origin : '';
   const snippet = origin ? embedSnippet(origin, slug, place, theme) : '';
+  const { t } = useLingui();
   return (
     <section aria-labelledby="embed-heading" className={cardClass}>
       <h2 id="embed-heading" className="flex items-center gap-2 text-lg font-bold">
         <Code size={18} aria-hidden="true" />
-        Show these jobs on your site
+        <Trans>Show these jobs on your site</Trans>
       </h2>
       <p className={`mt-1 ${muted}`}>
-        Paste this code into a page of your site: it lists the open jobs, each linking here. It runs no script, so your
-        site&apos;s security policy only needs to allow frames from this board.
+        <Trans>
+          Paste this code into a page of your site: it lists the open jobs, each linking here. It runs no script, so
+          your site&apos;s security policy only needs to allow frames from this board.
+        </Trans>
       </p>
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor="embed-place" className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Only jobs in (optional)
+            <Trans>Only jobs in (optional)</Trans>
           </label>
           <input
             id="embed-place"
             value={place}
             maxLength={100}
             onChange={(event) => setPlace(event.target.value)}
-            placeholder="Berlin"
+            placeholder={t`Berlin`}
             className={inputClass}
           />
         </div>
         <div>
           <label htmlFor="embed-theme" className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Colours
+            <Trans>Colours</Trans>
           </label>
           <select
             id="embed-theme"
@@ -58,16 +64,17 @@ export function EmbedPanel({ slug }: { slug: string }) {
             onChange={(event) => setTheme(event.target.value)}
             className={inputClass}
           >
-            <option value="auto">Follow the visitor&apos;s setting</option>
-            <option value="light">Light</option>
-            <option value="dark">Dark</option>
+            <option value="auto">{t`Follow the visitor's setting`}</option>
+            <option value="light">{t`Light`}</option>
+            <option value="dark">{t`Dark`}</option>
           </select>
         </div>
       </div>
       <label htmlFor="embed-code" className="mt-3 mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-        Code
+        <Trans>Code</Trans>
       </label>
       <textarea
+        dir="ltr"
         id="embed-code"
         readOnly
         rows={3}

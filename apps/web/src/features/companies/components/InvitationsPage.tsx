@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/api';
@@ -9,14 +10,17 @@ function FollowedInvitation({ busy, respond }: { busy: boolean; respond: (accept
   return (
     <div className={cardClass}>
       <p>
-        You followed an invitation to join a company. Its members post jobs under its name and read their applications.
+        <Trans>
+          You followed an invitation to join a company. Its members post jobs under its name and read their
+          applications.
+        </Trans>
       </p>
       <div className="mt-4 flex gap-3">
         <Button disabled={busy} onClick={() => respond(true)}>
-          Accept invitation
+          <Trans>Accept invitation</Trans>
         </Button>
         <Button variant="secondary" disabled={busy} onClick={() => respond(false)}>
-          Decline
+          <Trans>Decline</Trans>
         </Button>
       </div>
     </div>
@@ -33,6 +37,7 @@ export function InvitationsPage() {
   const invitations = useMyInvitations();
   const answer = useAnswerInvitation();
   const navigate = useNavigate();
+  const { t } = useLingui();
   const respond = (body: { id: string } | { token: string }, accept: boolean) =>
     answer.mutate(
       { ...body, accept },
@@ -47,7 +52,9 @@ export function InvitationsPage() {
 
   return (
     <section className="mx-auto max-w-2xl space-y-6">
-      <h1 className="text-2xl font-bold">Company invitations</h1>
+      <h1 className="text-2xl font-bold">
+        <Trans>Company invitations</Trans>
+      </h1>
       {token ? <FollowedInvitation busy={answer.isPending} respond={(accept) => respond({ token }, accept)} /> : null}
       {answer.isError ? (
         <p
@@ -59,37 +66,44 @@ export function InvitationsPage() {
       ) : null}
       <div className={cardClass}>
         {invitations.isPending ? (
-          <p>Loading invitations...</p>
+          <p>
+            <Trans>Loading invitations...</Trans>
+          </p>
         ) : invitations.isError ? (
           <p role="alert">{errorMessage(invitations.error)}</p>
         ) : invitations.data.length === 0 ? (
           <p className="text-slate-700 dark:text-slate-300">
-            No pending invitations. (Invitations show here once your e-mail address is confirmed.)
+            <Trans>No pending invitations. (Invitations show here once your e-mail address is confirmed.)</Trans>
           </p>
         ) : (
           <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-            {invitations.data.map((invitation) => (
-              <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3">
-                <p className="min-w-0 flex-1 font-medium break-words">{invitation.company.name}</p>
-                <Button
-                  className="px-3 py-1.5"
-                  disabled={answer.isPending}
-                  onClick={() => respond({ id: invitation.id }, true)}
-                  aria-label={`Accept ${invitation.company.name}`}
-                >
-                  Accept
-                </Button>
-                <Button
-                  variant="secondary"
-                  className="px-3 py-1.5"
-                  disabled={answer.isPending}
-                  onClick={() => respond({ id: invitation.id }, false)}
-                  aria-label={`Decline ${invitation.company.name}`}
-                >
-                  Decline
-                </Button>
-              </li>
-            ))}
+            {invitations.data.map((invitation) => {
+              const companyName = invitation.company.name;
+              return (
+                <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3">
+                  <p className="min-w-0 flex-1 font-medium break-words" dir="auto">
+                    {companyName}
+                  </p>
+                  <Button
+                    className="px-3 py-1.5"
+                    disabled={answer.isPending}
+                    onClick={() => respond({ id: invitation.id }, true)}
+                    aria-label={t`Accept ${companyName}`}
+                  >
+                    <Trans>Accept</Trans>
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1.5"
+                    disabled={answer.isPending}
+                    onClick={() => respond({ id: invitation.id }, false)}
+                    aria-label={t`Decline ${companyName}`}
+                  >
+                    <Trans>Decline</Trans>
+                  </Button>
+                </li>
+              );
+            })}
           </ul>
         )}
       </div>

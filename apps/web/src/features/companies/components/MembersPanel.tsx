@@ -1,4 +1,5 @@
-import { COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyRole } from '@jobboard/shared';
+import { COMPANY_ROLES, type CompanyRole } from '@jobboard/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LogOut, UserMinus, UserPlus } from 'lucide-react';
 import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,6 +23,7 @@ import { StageTemplatesPanel } from './StageTemplatesPanel';
 import { ImportsPanel } from './ImportsPanel';
 import { WebhooksPanel } from './WebhooksPanel';
 import { cardClass } from './card';
+import { roleName } from '../words';
 
 interface MemberRowProps {
   member: CompanyMember;
@@ -38,9 +40,10 @@ interface MemberRowProps {
 }
 
 function RoleBadge({ role }: { role: CompanyRole }) {
+  const { i18n } = useLingui();
   return (
     <span className="ms-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-      {COMPANY_ROLE_LABELS[role]}
+      {roleName(i18n, role)}
     </span>
   );
 }
@@ -54,9 +57,11 @@ function RoleSelect({
   onRole: (role: CompanyRole) => void;
   disabled: boolean;
 }) {
+  const { i18n, t } = useLingui();
+  const email = member.email;
   return (
     <select
-      aria-label={`Role of ${member.email}`}
+      aria-label={t`Role of ${email}`}
       className={`${inputClass} w-auto py-1.5`}
       value={member.role ?? 'recruiter'}
       disabled={disabled}
@@ -67,7 +72,7 @@ function RoleSelect({
     >
       {COMPANY_ROLES.map((role) => (
         <option key={role} value={role}>
-          {COMPANY_ROLE_LABELS[role]}
+          {roleName(i18n, role)}
         </option>
       ))}
     </select>
@@ -85,14 +90,16 @@ function MemberRow({
   onRemove,
   onLeave,
 }: MemberRowProps) {
+  const { t } = useLingui();
+  const email = member.email;
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
       <div className="min-w-0 flex-1">
         <p className="font-medium text-slate-900 dark:text-white">
-          {member.name || member.email}
+          <bdi>{member.name || member.email}</bdi>
           {member.isCreator ? (
             <span className="ms-2 rounded-full bg-teal-50 px-2 py-0.5 text-xs font-semibold text-teal-900 dark:bg-teal-950 dark:text-teal-100">
-              Creator
+              <Trans>Creator</Trans>
             </span>
           ) : null}
           {member.role && !canRemove ? <RoleBadge role={member.role} /> : null}
@@ -104,18 +111,18 @@ function MemberRow({
         <Button
           variant="secondary"
           className="px-3 py-1.5"
-          aria-label={`Remove ${member.email}`}
+          aria-label={t`Remove ${email}`}
           disabled={removing}
           onClick={onRemove}
         >
           <UserMinus size={14} aria-hidden="true" />
-          Remove
+          <Trans>Remove</Trans>
         </Button>
       ) : null}
       {isMe ? (
         <Button variant="secondary" className="px-3 py-1.5" disabled={leaving} onClick={onLeave}>
           <LogOut size={14} aria-hidden="true" />
-          Leave
+          <Trans>Leave</Trans>
         </Button>
       ) : null}
     </li>
@@ -135,19 +142,21 @@ interface InviteFormProps {
 
 /** An owner's invitation by e-mail, with the role accepting gives. */
 function InviteForm({ email, setEmail, role, setRole, onAdd, busy, failed }: InviteFormProps) {
+  const { i18n, t } = useLingui();
   return (
     <form onSubmit={onAdd} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
       <div className="flex-1">
         <label htmlFor="member-email" className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Invite a member by e-mail
+          <Trans>Invite a member by e-mail</Trans>
         </label>
         <input
           id="member-email"
+          dir="ltr"
           type="email"
           autoComplete="off"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          placeholder="name@example.com"
+          placeholder={t`name@example.com`}
           className={inputClass}
           aria-invalid={failed ? true : undefined}
           aria-describedby={failed ? 'member-email-error' : undefined}
@@ -155,7 +164,7 @@ function InviteForm({ email, setEmail, role, setRole, onAdd, busy, failed }: Inv
       </div>
       <div>
         <label htmlFor="member-role" className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Role
+          <Trans>Role</Trans>
         </label>
         <select
           id="member-role"
@@ -165,14 +174,14 @@ function InviteForm({ email, setEmail, role, setRole, onAdd, busy, failed }: Inv
         >
           {COMPANY_ROLES.map((r) => (
             <option key={r} value={r}>
-              {COMPANY_ROLE_LABELS[r]}
+              {roleName(i18n, r)}
             </option>
           ))}
         </select>
       </div>
       <Button type="submit" disabled={busy || !email.trim()}>
         <UserPlus size={16} aria-hidden="true" />
-        {busy ? 'Inviting...' : 'Send invitation'}
+        {busy ? t`Inviting...` : t`Send invitation`}
       </Button>
     </form>
   );
@@ -206,19 +215,20 @@ function useInvite(slug: string) {
 function useMemberRemoval(slug: string) {
   const remove = useRemoveMember(slug);
   const navigate = useNavigate();
+  const { t } = useLingui();
   const onRemove = async (address: string) => {
     const ok = await confirmDialog(
-      'Remove this member?',
-      `${address} will no longer be able to edit this company or post jobs for it. Their open jobs here are closed.`,
-      'Yes, remove',
+      t`Remove this member?`,
+      t`${address} will no longer be able to edit this company or post jobs for it. Their open jobs here are closed.`,
+      t`Yes, remove`,
     );
     if (ok) remove.mutate(address);
   };
   const onLeave = async (address: string) => {
     const ok = await confirmDialog(
-      'Leave this company?',
-      'You will no longer be able to edit it or post jobs for it. Your open jobs here are closed.',
-      'Yes, leave',
+      t`Leave this company?`,
+      t`You will no longer be able to edit it or post jobs for it. Your open jobs here are closed.`,
+      t`Yes, leave`,
     );
     if (ok) remove.mutate(address, { onSuccess: () => void navigate('/my-job') });
   };
@@ -228,19 +238,34 @@ function useMemberRemoval(slug: string) {
 /** The invitations an owner sent that nobody has answered yet. */
 function PendingInvitations({ slug }: { slug: string }) {
   const invitations = useCompanyInvitations(slug, true);
+  const { i18n } = useLingui();
   if (!invitations.data || invitations.data.length === 0) return null;
   return (
     <div className="mt-4">
-      <h3 className="text-sm font-semibold">Pending invitations</h3>
+      <h3 className="text-sm font-semibold">
+        <Trans>Pending invitations</Trans>
+      </h3>
       <ul className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         {invitations.data.map((invitation) => (
           <li key={invitation.id} className="break-all">
             {invitation.email}
-            {invitation.role ? ` (${COMPANY_ROLE_LABELS[invitation.role]})` : ''}
+            {invitation.role ? ` (${roleName(i18n, invitation.role)})` : ''}
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+/** What each role may do. */
+function MembersIntro() {
+  return (
+    <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+      <Trans>
+        Owners manage the team and the company; recruiters post jobs and handle applications; viewers read jobs and
+        applications. Owners invite by e-mail (people join by accepting).
+      </Trans>
+    </p>
   );
 }
 
@@ -259,14 +284,13 @@ export function MembersPanel({ slug, role }: { slug: string; role: CompanyRole }
     <>
       <section aria-labelledby="members-heading" className={cardClass}>
         <h2 id="members-heading" className="text-lg font-bold">
-          Members
+          <Trans>Members</Trans>
         </h2>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Owners manage the team and the company; recruiters post jobs and handle applications; viewers read jobs and
-          applications. Owners invite by e-mail (people join by accepting).
-        </p>
+        <MembersIntro />
         {members.isPending ? (
-          <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">Loading members...</p>
+          <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+            <Trans>Loading members...</Trans>
+          </p>
         ) : members.isError ? (
           <p role="alert" className="mt-4 text-sm text-red-800 dark:text-red-200">
             {errorMessage(members.error)}
@@ -308,7 +332,7 @@ export function MembersPanel({ slug, role }: { slug: string; role: CompanyRole }
         ) : null}
         {invited && !add.isError ? (
           <p role="status" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-            An invitation was sent to {invited}. They become a member when they accept it.
+            <Trans>An invitation was sent to {invited}. They become a member when they accept it.</Trans>
           </p>
         ) : null}
         {add.isError ? (

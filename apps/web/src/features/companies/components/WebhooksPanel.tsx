@@ -1,9 +1,13 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RotateCw, Trash2, Webhook as WebhookIcon } from 'lucide-react';
 import { useState, type SubmitEvent } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { confirmDialog } from '../../../components/ui/dialogs';
 import { inputClass } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/api';
+import { useReaderLocale } from '../../../lib/locale';
 import { useMutateOnce } from '../../../lib/single-flight';
 import {
   WEBHOOK_EVENTS,
@@ -26,21 +30,33 @@ const STATE_CLASS: Record<WebhookDelivery['state'], string> = {
   pending: 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100',
   failed: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
 };
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const STATE_WORDS: Record<WebhookDelivery['state'], MessageDescriptor> = {
+  delivered: msg`delivered`,
+  pending: msg`pending`,
+  failed: msg`failed`,
+};
+const when = (iso: string, locale: string) =>
+  new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
 function DeliveryRow({ delivery, onResend, busy }: { delivery: WebhookDelivery; onResend: () => void; busy: boolean }) {
-  const answer = delivery.lastStatus ? `HTTP ${delivery.lastStatus}` : (delivery.lastError ?? 'not tried yet');
+  const { i18n, t } = useLingui();
+  const locale = useReaderLocale();
+  const status = delivery.lastStatus;
+  const answer = status ? t`HTTP ${status}` : (delivery.lastError ?? t`not tried yet`);
+  const sent = when(delivery.createdAt, locale);
+  const tries = delivery.attempts;
+  const attempts = t`${plural(tries, { one: '# attempt', other: '# attempts' })}`;
+  const next = delivery.nextAttemptAt ? when(delivery.nextAttemptAt, locale) : '';
   return (
     <li className="flex flex-wrap items-center gap-2 py-2 text-sm" data-testid="webhook-delivery">
-      <span className={`${badge} ${STATE_CLASS[delivery.state]}`}>{delivery.state}</span>
+      <span className={`${badge} ${STATE_CLASS[delivery.state]}`}>{i18n._(STATE_WORDS[delivery.state])}</span>
       <code className="font-mono text-slate-900 dark:text-slate-100">{delivery.event}</code>
       <span className={`min-w-0 basis-full wrap-anywhere sm:flex-1 sm:basis-0 ${muted}`}>
-        {when(delivery.createdAt)} · {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'} · {answer}
-        {delivery.nextAttemptAt ? ` · next try ${when(delivery.nextAttemptAt)}` : ''}
+        {next ? t`${sent} · ${attempts} · ${answer} · next try ${next}` : t`${sent} · ${attempts} · ${answer}`}
       </span>
       <Button variant="secondary" className="px-2.5 py-1" disabled={busy} onClick={onResend}>
         <RotateCw size={14} aria-hidden="true" />
-        Resend
+        <Trans>Resend</Trans>
       </Button>
     </li>
   );
@@ -51,19 +67,22 @@ function Deliveries({ slug, hook }: { slug: string; hook: Webhook }) {
   const [open, setOpen] = useState(false);
   const deliveries = useWebhookDeliveries(slug, hook.id, open);
   const resend = useResendDelivery(slug, hook.id);
+  const { t } = useLingui();
   return (
     <details className="mt-2" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer text-sm font-medium text-teal-800 dark:text-teal-300">
-        Recent deliveries
+        <Trans>Recent deliveries</Trans>
       </summary>
       {deliveries.isPending ? (
-        <p className={`mt-2 ${muted}`}>{open ? 'Loading deliveries...' : ''}</p>
+        <p className={`mt-2 ${muted}`}>{open ? t`Loading deliveries...` : ''}</p>
       ) : deliveries.isError ? (
         <p role="alert" className="mt-2 text-sm text-red-800 dark:text-red-200">
           {errorMessage(deliveries.error)}
         </p>
       ) : deliveries.data.length === 0 ? (
-        <p className={`mt-2 ${muted}`}>Nothing sent yet: deliveries appear here when an event happens.</p>
+        <p className={`mt-2 ${muted}`}>
+          <Trans>Nothing sent yet: deliveries appear here when an event happens.</Trans>
+        </p>
       ) : (
         <ul className="mt-1 divide-y divide-slate-200 dark:divide-slate-800">
           {deliveries.data.map((delivery) => (
@@ -87,6 +106,8 @@ function Deliveries({ slug, hook }: { slug: string; hook: Webhook }) {
 
 function WebhookRow({ slug, hook, onDelete }: { slug: string; hook: Webhook; onDelete: () => void }) {
   const [showSecret, setShowSecret] = useState(false);
+  const { t } = useLingui();
+  const url = hook.url;
   return (
     <li className="py-3" data-testid="webhook">
       <div className="flex flex-wrap items-start gap-3">
@@ -94,7 +115,7 @@ function WebhookRow({ slug, hook, onDelete }: { slug: string; hook: Webhook; onD
           <p className="font-medium wrap-anywhere text-slate-900 dark:text-white">{hook.url}</p>
           <p className={muted}>{hook.events.join(', ')}</p>
           <p className={muted}>
-            Signing secret:{' '}
+            <Trans>Signing secret:</Trans>{' '}
             {showSecret ? (
               <code className="font-mono break-all select-all">{hook.secret}</code>
             ) : (
@@ -103,7 +124,7 @@ function WebhookRow({ slug, hook, onDelete }: { slug: string; hook: Webhook; onD
                 className="font-medium text-teal-800 underline underline-offset-2 dark:text-teal-300"
                 onClick={() => setShowSecret(true)}
               >
-                Show
+                <Trans>Show</Trans>
               </button>
             )}
           </p>
@@ -111,11 +132,11 @@ function WebhookRow({ slug, hook, onDelete }: { slug: string; hook: Webhook; onD
         <Button
           variant="secondary"
           className="px-3 py-1.5"
-          aria-label={`Delete the webhook to ${hook.url}`}
+          aria-label={t`Delete the webhook to ${url}`}
           onClick={onDelete}
         >
           <Trash2 size={14} aria-hidden="true" />
-          Delete
+          <Trans>Delete</Trans>
         </Button>
       </div>
       <Deliveries slug={slug} hook={hook} />
@@ -134,6 +155,7 @@ function NewWebhookForm({ slug }: { slug: string }) {
   };
   const toggle = (name: WebhookEvent) =>
     setEvents((now) => (now.includes(name) ? now.filter((e) => e !== name) : [...now, name]));
+  const { i18n, t } = useLingui();
   return (
     <form
       onSubmit={onCreate}
@@ -142,10 +164,11 @@ function NewWebhookForm({ slug }: { slug: string }) {
     >
       <div>
         <label htmlFor="webhook-url" className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Endpoint address
+          <Trans>Endpoint address</Trans>
         </label>
         <input
           id="webhook-url"
+          dir="ltr"
           type="url"
           maxLength={2000}
           value={url}
@@ -155,7 +178,9 @@ function NewWebhookForm({ slug }: { slug: string }) {
         />
       </div>
       <fieldset>
-        <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">Send these events</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">
+          <Trans>Send these events</Trans>
+        </legend>
         <div className="flex flex-wrap gap-x-5 gap-y-2">
           {WEBHOOK_EVENTS.map(({ event: name, label }) => (
             <label key={name} className="inline-flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
@@ -165,7 +190,7 @@ function NewWebhookForm({ slug }: { slug: string }) {
                 onChange={() => toggle(name)}
                 className="h-4 w-4 accent-teal-700"
               />
-              {label}
+              {i18n._(label)}
             </label>
           ))}
         </div>
@@ -177,7 +202,7 @@ function NewWebhookForm({ slug }: { slug: string }) {
       ) : null}
       <Button type="submit" disabled={create.isPending || !url.trim() || events.length === 0}>
         <WebhookIcon size={16} aria-hidden="true" />
-        {create.isPending ? 'Adding...' : 'Add webhook'}
+        {create.isPending ? t`Adding...` : t`Add webhook`}
       </Button>
     </form>
   );
@@ -187,28 +212,36 @@ function NewWebhookForm({ slug }: { slug: string }) {
 export function WebhooksPanel({ slug }: { slug: string }) {
   const hooks = useWebhooks(slug);
   const remove = useDeleteWebhook(slug);
+  const { t } = useLingui();
   const onDelete = async (hook: Webhook) => {
-    const ok = await confirmDialog('Delete this webhook?', `Nothing more will be sent to ${hook.url}.`, 'Yes, delete');
+    const url = hook.url;
+    const ok = await confirmDialog(t`Delete this webhook?`, t`Nothing more will be sent to ${url}.`, t`Yes, delete`);
     if (ok) remove.mutate(hook.id);
   };
   return (
     <section aria-labelledby="webhooks-heading" className={cardClass}>
       <h2 id="webhooks-heading" className="flex items-center gap-2 text-lg font-bold">
         <WebhookIcon size={18} aria-hidden="true" />
-        Webhooks
+        <Trans>Webhooks</Trans>
       </h2>
       <p className={`mt-1 ${muted}`}>
-        Your systems hear of new applications, stage moves and closed jobs as they happen: each event is a signed POST (
-        <code className="font-mono">Jobboard-Signature</code>), retried for about an hour if your endpoint fails.
+        <Trans>
+          Your systems hear of new applications, stage moves and closed jobs as they happen: each event is a signed POST
+          (<code className="font-mono">Jobboard-Signature</code>), retried for about an hour if your endpoint fails.
+        </Trans>
       </p>
       {hooks.isPending ? (
-        <p className={`mt-4 ${muted}`}>Loading webhooks...</p>
+        <p className={`mt-4 ${muted}`}>
+          <Trans>Loading webhooks...</Trans>
+        </p>
       ) : hooks.isError ? (
         <p role="alert" className="mt-4 text-sm text-red-800 dark:text-red-200">
           {errorMessage(hooks.error)}
         </p>
       ) : hooks.data.length === 0 ? (
-        <p className={`mt-4 ${muted}`}>No webhooks yet.</p>
+        <p className={`mt-4 ${muted}`}>
+          <Trans>No webhooks yet.</Trans>
+        </p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
           {hooks.data.map((hook) => (

@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { PlaceSuggestion } from '@jobboard/shared';
 import { useSearchSuggestions, useWherePlaceSuggestions } from '../../../lib/suggestions';
@@ -28,7 +31,7 @@ interface Option {
   hint: string;
 }
 
-const KIND_LABELS = { title: 'Job title', skill: 'Skill', company: 'Company' } as const;
+const KIND_LABELS = { title: msg`Job title`, skill: msg`Skill`, company: msg`Company` } as const;
 
 function CompletionList({
   inputId,
@@ -39,6 +42,7 @@ function CompletionList({
   keysRef,
   onAria,
 }: Omit<CompletionsProps, 'text'> & { options: Option[] }) {
+  const { t } = useLingui();
   const [active, setActive] = useState(-1);
   const [shown, setShown] = useState(options);
   // New options: nothing highlighted (Enter then takes the typed text).
@@ -80,7 +84,7 @@ function CompletionList({
     <ul
       id={`${inputId}-listbox`}
       role="listbox"
-      aria-label="Suggestions"
+      aria-label={t`Suggestions`}
       hidden={!expanded}
       className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-xl border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
     >
@@ -114,14 +118,15 @@ function CompletionList({
 export function WhatCompletions(props: CompletionsProps) {
   const long = props.text.trim().length >= 2;
   const { data } = useSearchSuggestions(props.text, props.open);
+  const { i18n } = useLingui();
   const options = useMemo(
     () =>
       (long ? (data ?? []) : []).map((s) => ({
         key: `${s.kind}:${s.value}`,
         label: s.label,
-        hint: `${KIND_LABELS[s.kind]} · ${s.count.toLocaleString('en-US')}`,
+        hint: `${i18n._(KIND_LABELS[s.kind])} · ${i18n.number(s.count)}`,
       })),
-    [data, long],
+    [data, long, i18n],
   );
   return <CompletionList {...props} options={options} />;
 }
@@ -131,7 +136,7 @@ export function WhatCompletions(props: CompletionsProps) {
  * reads a city and its country only, so places of one name in one country are one option (three Germantowns in
  * the United States), its region shown only when it is the one place of that label.
  */
-export function whereOptions(places: PlaceSuggestion[]): Option[] {
+export function whereOptions(i18n: I18n, places: PlaceSuggestion[]): Option[] {
   const byLabel = new Map<string, { option: Option; count: number }>();
   for (const place of places) {
     const label = place.city ? `${place.city}, ${place.countryName}` : place.countryName;
@@ -139,7 +144,7 @@ export function whereOptions(places: PlaceSuggestion[]): Option[] {
     if (seen) seen.count += 1;
     else
       byLabel.set(label, {
-        option: { key: `place:${label}`, label, hint: place.city ? place.region : 'Country' },
+        option: { key: `place:${label}`, label, hint: place.city ? place.region : i18n._(msg`Country`) },
         count: 1,
       });
   }
@@ -150,10 +155,15 @@ export function whereOptions(places: PlaceSuggestion[]): Option[] {
 export function WhereCompletions(props: CompletionsProps) {
   const typed = props.text.trim().toLowerCase();
   const { data } = useWherePlaceSuggestions(props.text, props.open);
+  const { i18n } = useLingui();
   const options = useMemo(() => {
     const remote =
-      typed && 'remote'.startsWith(typed) ? [{ key: 'remote', label: 'Remote', hint: 'Work from anywhere' }] : [];
-    return [...remote, ...(typed.length >= 2 ? whereOptions(data ?? []) : [])];
-  }, [data, typed]);
+      typed && 'remote'.startsWith(typed)
+        ? // The label is what the where box then holds, a word the search reads in every language.
+          // eslint-disable-next-line lingui/no-unlocalized-strings
+          [{ key: 'remote', label: 'Remote', hint: i18n._(msg`Work from anywhere`) }]
+        : [];
+    return [...remote, ...(typed.length >= 2 ? whereOptions(i18n, data ?? []) : [])];
+  }, [data, typed, i18n]);
   return <CompletionList {...props} options={options} />;
 }

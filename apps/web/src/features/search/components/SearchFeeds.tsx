@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { searchFeedLinks } from '@jobboard/shared';
 import { useEffect } from 'react';
 import { useHydrated } from '../../../lib/hydrated';
@@ -28,7 +29,9 @@ export function SearchFeeds({ search }: { search: string }) {
           title={rss.title}
           className="rounded-lg px-1.5 py-1 text-sm font-medium text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600 dark:text-teal-300"
         >
-          RSS<span className="sr-only"> feed of this search</span>
+          <Trans>
+            RSS<span className="sr-only"> feed of this search</span>
+          </Trans>
         </a>
       ) : null}
     </>
