@@ -3,21 +3,19 @@ import { TABLE_PAGE_SIZES } from '@jobboard/shared';
 import { useId } from 'react';
 
 interface TableSizeProps {
-  /** How many rows the table has in all (every page), when known. */
-  total: number | undefined;
-  /** The words of the total: ['job', 'jobs']. */
-  noun: readonly [string, string];
+  /** The table's total in words ("12 applications", a plural of the caller's), when known. */
+  total: string | undefined;
   pageSize: number;
   onPageSize: (size: number) => void;
 }
 
 /** Above a paged table: its total ("12 applications") and the rows per page (4, the spec's, 10 or 25). */
-export function TableSize({ total, noun, pageSize, onPageSize }: TableSizeProps) {
+export function TableSize({ total, pageSize, onPageSize }: TableSizeProps) {
   const id = useId();
   return (
     <div className="mb-3 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700 dark:text-slate-300">
       <p className="font-medium" data-testid="table-total">
-        {total === undefined ? '' : `${total.toLocaleString('en-US')} ${total === 1 ? noun[0] : noun[1]}`}
+        {total ?? ''}
       </p>
       <div className="flex items-center gap-2">
         <label htmlFor={id}>

@@ -1,6 +1,7 @@
 import { useMarkApplicationsSeen } from '../../../lib/unseen-applications';
 import { JobMailChoice } from './JobMailChoice';
 import { APPLICATION_STAGES, type ApplicationStage, type ResponsesPage as Page } from '@jobboard/shared';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { stageName } from '../stage-words';
 import { useState } from 'react';
@@ -181,8 +182,7 @@ export function ResponsesPage() {
         onDone={() => setSelected(new Set())}
       />
       <TableSize
-        total={data?.total}
-        noun={[t`application`, t`applications`]}
+        total={data ? t`${plural(data.total, { one: '# application', other: '# applications' })}` : undefined}
         pageSize={filters.pageSize}
         onPageSize={(pageSize) => setFilters({ pageSize })}
       />

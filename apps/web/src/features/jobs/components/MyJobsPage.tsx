@@ -1,4 +1,5 @@
 import type { Job } from '@jobboard/shared';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -79,8 +80,7 @@ export function MyJobsPage() {
         {actions.statusNote}
       </p>
       <TableSize
-        total={jobs.isSuccess ? filtered.length : undefined}
-        noun={[t`job`, t`jobs`]}
+        total={jobs.isSuccess ? t`${plural(filtered.length, { one: '# job', other: '# jobs' })}` : undefined}
         pageSize={pageSize}
         onPageSize={(size) => setParams(withPageSize(params, size))}
       />
