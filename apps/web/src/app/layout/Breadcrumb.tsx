@@ -13,7 +13,7 @@ export function Breadcrumb({ page }: { page: string }) {
           </Link>
         </li>
         <li aria-hidden="true">
-          <ChevronRight size={14} className="rtl:-scale-x-100" />
+          <ChevronRight size={14} className="rtl:[transform:scaleX(-1)]" />
         </li>
         <li aria-current="page" className="font-medium text-slate-800 dark:text-slate-100">
           {page}

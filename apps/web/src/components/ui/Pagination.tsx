@@ -36,7 +36,7 @@ export function Pagination(props: PaginationProps) {
     <nav aria-label={label ?? t`Pagination`} className="mt-6 flex items-center justify-center gap-3">
       {showPrevious ? (
         <Button variant="secondary" {...submits(page - 1, onPrevious)} disabled={!hasPrevious}>
-          <ChevronLeft size={16} aria-hidden="true" className="rtl:-scale-x-100" />
+          <ChevronLeft size={16} aria-hidden="true" className="rtl:[transform:scaleX(-1)]" />
           <Trans>Previous</Trans>
         </Button>
       ) : null}
@@ -46,7 +46,7 @@ export function Pagination(props: PaginationProps) {
       {showNext ? (
         <Button variant="secondary" {...submits(page + 1, onNext)} disabled={!hasNext}>
           <Trans>Next</Trans>
-          <ChevronRight size={16} aria-hidden="true" className="rtl:-scale-x-100" />
+          <ChevronRight size={16} aria-hidden="true" className="rtl:[transform:scaleX(-1)]" />
         </Button>
       ) : null}
     </nav>

@@ -51,7 +51,7 @@ export function CandidateSummary({ application, className = '' }: { application:
                 className="inline-flex items-center gap-1 break-all font-medium text-teal-800 underline hover:no-underline dark:text-teal-300"
               >
                 {shortLink(link)}
-                <ExternalLink size={12} aria-hidden="true" className="rtl:-scale-x-100" />
+                <ExternalLink size={12} aria-hidden="true" className="rtl:[transform:scaleX(-1)]" />
                 <span className="sr-only">
                   <Trans>(opens in a new tab)</Trans>
                 </span>

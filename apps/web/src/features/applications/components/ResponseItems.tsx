@@ -64,7 +64,7 @@ function ResumeLink({ application }: { application: ReceivedApplication }) {
       className="inline-flex items-center gap-1 font-medium text-teal-800 underline hover:text-teal-900 dark:text-teal-300 dark:hover:text-teal-200"
     >
       <Trans>Resume</Trans>
-      <ExternalLink size={14} aria-hidden="true" className="rtl:-scale-x-100" />
+      <ExternalLink size={14} aria-hidden="true" className="rtl:[transform:scaleX(-1)]" />
       <span className="sr-only">
         <Trans>(opens in a new tab)</Trans>
       </span>

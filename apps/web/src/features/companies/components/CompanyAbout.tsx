@@ -19,7 +19,7 @@ export function CompanyLink({ href }: { href: string }) {
   return (
     <a href={href} rel="noopener noreferrer nofollow" target="_blank" className={externalLinkClass}>
       {websiteLabel(href)}
-      <ExternalLink size={14} aria-hidden="true" className="rtl:-scale-x-100" />
+      <ExternalLink size={14} aria-hidden="true" className="rtl:[transform:scaleX(-1)]" />
       <span className="sr-only">
         <Trans>(opens in a new tab)</Trans>
       </span>

@@ -84,7 +84,7 @@ function StageHistory({ history }: { history: Candidate['history'] }) {
             return (
               <li key={index}>
                 <time dateTime={move.at}>{when(move.at, locale)}</time>: {stageName(move.from)}{' '}
-                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                <span aria-hidden="true" className="inline-block rtl:[transform:scaleX(-1)]">
                   →
                 </span>{' '}
                 {stageName(move.to)}
@@ -183,7 +183,7 @@ export function CandidatePage() {
         to="/responses"
         className="inline-flex items-center gap-1 text-sm text-teal-800 hover:underline dark:text-teal-300"
       >
-        <ArrowLeft size={14} aria-hidden="true" className="rtl:-scale-x-100" />
+        <ArrowLeft size={14} aria-hidden="true" className="rtl:[transform:scaleX(-1)]" />
         <Trans>Responses</Trans>
       </Link>
       <PageTitle subtitle={`${candidate.data.jobTitle} · ${thread.data.application.companyName}`}>

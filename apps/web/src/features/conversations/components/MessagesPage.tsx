@@ -19,7 +19,7 @@ export function MessagesPage() {
       to="/jobs-applied"
       className="inline-flex items-center gap-1 text-sm text-teal-800 hover:underline dark:text-teal-300"
     >
-      <ArrowLeft size={14} aria-hidden="true" className="rtl:-scale-x-100" />
+      <ArrowLeft size={14} aria-hidden="true" className="rtl:[transform:scaleX(-1)]" />
       <Trans>Applied Jobs</Trans>
     </Link>
   );

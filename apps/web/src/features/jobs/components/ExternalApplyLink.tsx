@@ -18,7 +18,7 @@ export function ExternalApplyLink({ jobId, companyName }: { jobId: string; compa
         className={buttonClass('primary', 'w-full py-3')}
       >
         <Trans>Apply on the company's site</Trans>
-        <ExternalLink size={16} aria-hidden="true" className="rtl:-scale-x-100" />
+        <ExternalLink size={16} aria-hidden="true" className="rtl:[transform:scaleX(-1)]" />
       </a>
       <p className="mt-2 text-center text-xs text-slate-600 dark:text-slate-300">
         {companyName ? (

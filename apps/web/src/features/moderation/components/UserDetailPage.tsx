@@ -196,7 +196,7 @@ export function UserDetailPage() {
   return (
     <section aria-busy={detail.isFetching}>
       <Link to="/admin/users" className={`${linkClass} text-sm`}>
-        <span className="inline-block rtl:-scale-x-100">←</span> <Trans>Users</Trans>
+        <span className="inline-block rtl:[transform:scaleX(-1)]">←</span> <Trans>Users</Trans>
       </Link>
       <ListStates
         query={detail}
