@@ -108,7 +108,7 @@ function StatsCell({
   const jobTitle = job.jobTitle;
   const newCount = unseen.toLocaleString(locale);
   return (
-    <dl className="grid grid-cols-[auto_auto] gap-x-2 whitespace-nowrap text-xs" data-testid="job-stats">
+    <dl className="grid grid-cols-[auto_auto] gap-x-2 text-xs" data-testid="job-stats">
       <dt className="text-slate-600 dark:text-slate-300">
         <Trans>Views</Trans>
       </dt>
@@ -126,7 +126,7 @@ function StatsCell({
         </Link>
         {unseen > 0 ? (
           <span
-            className="ms-1.5 rounded-full bg-amber-100 px-1.5 py-0.5 text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+            className="ms-1.5 inline-block rounded-full bg-amber-100 px-1.5 py-0.5 text-amber-950 dark:bg-amber-900 dark:text-amber-50"
             data-testid="unseen-applications"
           >
             <Trans>{newCount} new</Trans>

@@ -38,7 +38,9 @@ function Setting(props: {
       {props.children}
       {props.locked ? (
         <p className="mt-1 text-sm font-medium text-amber-800 dark:text-amber-300" data-testid={`${props.id}-locked`}>
-          <Trans>Set by the environment ({locked}): change it there.</Trans>
+          <Trans>
+            Set by the environment (<code>{locked}</code>): change it there.
+          </Trans>
         </p>
       ) : props.hint ? (
         <p className={`mt-1 ${muted}`}>{props.hint}</p>

@@ -150,7 +150,7 @@ function AccountActions({
   };
   const disabled = busy || deleteUser.isPending || signOut.isPending;
   return (
-    <div className="mt-6 flex justify-between gap-3">
+    <div className="mt-6 flex flex-wrap justify-between gap-3">
       <Button variant="danger" onClick={() => void onDelete()} disabled={disabled}>
         <Trash2 size={16} aria-hidden="true" />
         <Trans>Delete Account</Trans>

@@ -164,7 +164,7 @@ export function HomeResults({ results, query, update, resultsAction }: HomeResul
           {/* The last search's count would describe results no longer shown. */}
           {loading ? t`Loading jobs` : countHeading(i18n, total, estimated)}
         </h2>
-        <div className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
+        <div className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
           <SearchFeeds search={searchParamsOf(query).toString()} />
           {resultsAction?.(query)}
           <SortControl query={query} update={update} />

@@ -1,0 +1,164 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInFast, shootScreens } from './fixtures';
+
+/*
+ * A pseudo-locale run (issue 35): the browser's German catalogues are rewritten on their way in, every text made
+ * accented, 40% longer and wrapped in ⟦ ⟧, so on each screen at 390 px a text that did not come from a catalogue
+ * shows as plain English, and a layout that cannot take longer words scrolls sideways. The server's HTML stays
+ * German until the app takes it over; the checks read the page after that.
+ */
+
+const ACCENTS: Record<string, string> = {
+  a: 'á',
+  e: 'é',
+  i: 'í',
+  o: 'ó',
+  u: 'ú',
+  c: 'ç',
+  n: 'ñ',
+  s: 'š',
+  z: 'ž',
+  y: 'ý',
+  A: 'Á',
+  E: 'É',
+  I: 'Í',
+  O: 'Ó',
+  U: 'Ú',
+  C: 'Ç',
+  N: 'Ñ',
+  S: 'Š',
+  Z: 'Ž',
+  Y: 'Ý',
+};
+
+/** Each run of text between a message's tags (<0>, </0>) is made pseudo on its own, so each element shows ⟦ ⟧. */
+function pseudo(text: string): string {
+  return text
+    .split(/(<\/?\d+\/?>)/)
+    .map((part) => (/^<\/?\d+\/?>$/.test(part) ? part : pseudoText(part)))
+    .join('');
+}
+
+function pseudoText(text: string): string {
+  if (!/[A-Za-zÀ-ž]/.test(text)) return text;
+  const accented = [...text].map((char) => ACCENTS[char] ?? char).join('');
+  return `⟦${accented}${'~'.repeat(Math.ceil(text.length * 0.4))}⟧`;
+}
+
+/** A compiled Lingui message: text parts and placeholders ([name] or [name, 'plural', { one: message, ... }]). */
+type Message = (string | unknown[])[];
+
+function pseudoMessage(message: Message): Message {
+  return message.map((part) => {
+    if (typeof part === 'string') return pseudo(part);
+    const [name, kind, branches] = part as [string, string?, Record<string, unknown>?];
+    if (!branches) return part;
+    const mapped = Object.fromEntries(
+      Object.entries(branches).map(([key, value]) => [key, Array.isArray(value) ? pseudoMessage(value) : value]),
+    );
+    return [name, kind, mapped];
+  });
+}
+
+const CATALOGUE = /^var (\w+)=JSON\.parse\(`([\s\S]*)`\);/;
+
+/** Every compiled catalogue the browser fetches, made pseudo. */
+async function pseudoCatalogues(page: Page): Promise<void> {
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    const match = CATALOGUE.exec(body);
+    if (!match) return route.fulfill({ response });
+    // The JSON sits in a template literal: its backslashes, backticks and dollar signs are escaped there.
+    const unescape = (raw: string) => raw.replace(/\\([\\`$])/g, '$1');
+    const messages = JSON.parse(unescape(match[2] ?? '{}')) as Record<string, Message | string>;
+    const changed = Object.fromEntries(
+      Object.entries(messages).map(([id, message]) => [
+        id,
+        typeof message === 'string' ? pseudo(message) : pseudoMessage(message),
+      ]),
+    );
+    const json = JSON.stringify(changed).replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+    return route.fulfill({ response, body: body.replace(match[0], () => `var ${match[1]}=JSON.parse(\`${json}\`);`) });
+  });
+}
+
+/**
+ * Visible texts with a word of three or more plain letters that is not inside ⟦ ⟧ and not what a person wrote
+ * (marked dir="auto" or <bdi>, links to jobs and companies, e-mail addresses, the site's name).
+ */
+async function untranslated(page: Page): Promise<string[]> {
+  return page.evaluate((siteName) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      // Dates and relative times come from Intl in the page's language, not from a catalogue.
+      if (!element || element.closest('script, style, time, code, [dir="auto"], bdi, [hidden], [aria-hidden="true"]'))
+        continue;
+      if (element.closest('a[href^="/job/"], a[href^="/company/"], [data-testid="site-brand"], .sr-only')) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const text = (node.textContent ?? '')
+        .replace(/⟦[^⟧]*⟧/g, '')
+        .replace(/\S+@\S+/g, '')
+        .replace(siteName, '');
+      if (/[A-Za-z]{3,}/.test(text)) found.push(text.trim());
+    }
+    return found;
+  }, 'Jobboard');
+}
+
+/** The innermost elements reaching past the screen's edge, when the page scrolls sideways. */
+async function widerThanScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    if (document.documentElement.scrollWidth <= window.innerWidth) return [];
+    const past = [...document.body.querySelectorAll('*')].filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && (box.right > window.innerWidth + 1 || box.left < -1);
+    });
+    return past
+      .filter((element) => !past.some((other) => other !== element && element.contains(other)))
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${element.textContent?.slice(0, 60)}`);
+  });
+}
+
+const SCREENS: { path: string; who?: string; ready: string }[] = [
+  { path: '/', ready: 'main' },
+  { path: '/about', ready: 'main h1' },
+  { path: '/sign-in', ready: 'main form' },
+  { path: '/sign-up', ready: 'main form' },
+  { path: '/no-such-page', ready: 'main h1' },
+  { path: '/profile', who: 'alice@example.com', ready: 'main form' },
+  { path: '/saved-jobs', who: 'alice@example.com', ready: 'main h1' },
+  { path: '/jobs-applied', who: 'alice@example.com', ready: 'main h1' },
+  { path: '/my-job', who: 'alice@example.com', ready: 'main h1' },
+  { path: '/post-job', who: 'alice@example.com', ready: 'main form' },
+  { path: '/responses', who: 'alice@example.com', ready: 'main h1' },
+  { path: '/alerts', who: 'alice@example.com', ready: 'main h1' },
+  { path: '/admin/users', who: 'dan@example.com', ready: 'main h1' },
+  { path: '/admin/audit', who: 'dan@example.com', ready: 'main h1' },
+  { path: '/admin/settings', who: 'dan@example.com', ready: 'main h1' },
+];
+
+test.describe('the pseudo-locale', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const screen of SCREENS) {
+    test(`${screen.path}${screen.who ? ` as ${screen.who}` : ''}: every text from a catalogue, nothing wider than 390 px`, async ({
+      page,
+    }) => {
+      await pseudoCatalogues(page);
+      await page.goto('/about');
+      await page.context().addCookies([{ name: 'lang', value: 'de', url: page.url() }]);
+      if (screen.who) await signInFast(page, screen.who);
+      await page.goto(screen.path);
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator(screen.ready).first()).toBeVisible();
+      await expect(page.locator('main h1, main h2').first()).toContainText('⟦');
+      expect(await untranslated(page), `untranslated text on ${screen.path}`).toEqual([]);
+      expect(await widerThanScreen(page), `${screen.path} scrolls sideways`).toEqual([]);
+      await shootScreens(page, `pseudo${screen.path.replace(/\//g, '-')}`);
+    });
+  }
+});
