@@ -113,7 +113,7 @@ async function untranslated(page: Page): Promise<string[]> {
 async function widerThanScreen(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     if (document.documentElement.scrollWidth <= window.innerWidth) return [];
-    const past = [...document.body.querySelectorAll('*')].filter((element) => {
+    const past = Array.from(document.body.querySelectorAll('*')).filter((element) => {
       const box = element.getBoundingClientRect();
       return box.width > 0 && (box.right > window.innerWidth + 1 || box.left < -1);
     });

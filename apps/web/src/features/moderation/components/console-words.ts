@@ -1,4 +1,4 @@
-import { ADMIN_CONSOLE_MESSAGES, MODERATION_MESSAGES, type ReportReason, type SitePageSlug } from '@jobboard/shared';
+import { ADMIN_CONSOLE_MESSAGES, MODERATION_MESSAGES, type SitePageSlug } from '@jobboard/shared';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { errorMessage } from '../../../lib/api';
@@ -45,13 +45,7 @@ export function serverText(i18n: I18n, text: string): string {
 }
 
 /** REPORT_REASON_LABELS (shared with the report form and the server's e-mails), as the console shows them. */
-export const REPORT_REASONS: Record<ReportReason, MessageDescriptor> = {
-  spam: msg`Spam or advertising`,
-  scam: msg`Scam or fraud`,
-  offensive: msg`Offensive or discriminatory`,
-  misleading: msg`Misleading or wrong`,
-  other: msg`Something else`,
-};
+export { REPORT_REASON_MESSAGES as REPORT_REASONS } from '../../../lib/report-reasons';
 
 /** SITE_PAGE_TITLES, as the console shows them. */
 export const SITE_PAGES: Record<SitePageSlug, MessageDescriptor> = {
