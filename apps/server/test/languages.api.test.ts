@@ -60,12 +60,16 @@ describeEachDb('languages', (kind) => {
     expect(german.statusCode).toBe(200);
     expect(htmlTag(german.body)).toBe('<html lang="de" dir="ltr">');
     expect(german.body).toContain('data-language="de"');
+    // The head too: the tab's title and the description say it in German.
+    expect(german.body).toContain('<title>Jobboard: Finden Sie Ihre nächste Stelle</title>');
+    expect(german.body).toMatch(/<meta name="description" content="[\d.]+ offene Stellen\. Suchen Sie Stellen/);
     expect(german.headers.vary).toMatch(/Accept-Language/);
     expect(german.headers.vary).toMatch(/Cookie/);
     // The cached German page is not served to an Arabic reader (the language is in the cache key).
     const arabic = await home({ 'accept-language': 'de', cookie: 'lang=ar' });
     expect(htmlTag(arabic.body)).toBe('<html lang="ar" dir="rtl">');
     expect(arabic.body).toContain('"language":"ar"');
+    expect(arabic.body).toContain('<title>Jobboard: اعثر على وظيفتك التالية</title>');
     expect(htmlTag((await home({ 'accept-language': 'fr-FR, es;q=0.5' })).body)).toBe('<html lang="en" dir="ltr">');
     expect(htmlTag((await home({ 'accept-language': 'de' })).body)).toBe('<html lang="de" dir="ltr">');
   });

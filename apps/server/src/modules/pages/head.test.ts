@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headTags, homeHead, scriptJson, withSite } from './head.js';
+import { headTags, homeHead, missingCompanyHead, missingJobHead, scriptJson, withSite } from './head.js';
 import { assemblePage, pageLocale } from './page-html.js';
 
 const HOSTILE = '</script><script>alert(1)</script><!-- " \' & \u2028';
@@ -91,5 +91,22 @@ describe('rendered page head and state', () => {
     expect(headTags(withSite(homeHead('https://x.example', '', 1), 'Jobboard', ''))).toContain(
       '<title>Jobboard: find your next job</title>',
     );
+  });
+
+  it('the home page and a missing page speak the reader’s language; English keeps the spec’s words (issue 35)', () => {
+    const english = homeHead('https://x.example', '', 12345);
+    expect(english.title).toBe('Jobboard: find your next job');
+    expect(english.description).toBe(
+      '12,345 open jobs. Search jobs by title, skill, place and pay, apply in one click, and post jobs on Jobboard.',
+    );
+    const german = withSite(homeHead('https://x.example', '', 12345, 'de'), 'Hafenjobs', '');
+    expect(german.title).toBe('Hafenjobs: Finden Sie Ihre nächste Stelle');
+    expect(german.description).toMatch(/^12\.345 offene Stellen\. Suchen Sie Stellen .* auf Hafenjobs aus\.$/);
+    expect(withSite(homeHead('https://x.example', '', 1, 'de'), 'Jobboard', '', 'Arbeit am Meer').title).toBe(
+      'Jobboard: Arbeit am Meer',
+    );
+    expect(missingJobHead('ar').title).toBe('الوظيفة غير موجودة | Jobboard');
+    expect(missingJobHead().description).toBe('This job is not on Jobboard (any more).');
+    expect(missingCompanyHead('de').description).toBe('Dieses Unternehmen gibt es auf Jobboard (nicht mehr).');
   });
 });

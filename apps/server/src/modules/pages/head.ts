@@ -1,14 +1,7 @@
-import type { CompanyPage, Job } from '@jobboard/shared';
-import {
-  countryName,
-  formatSalary,
-  HOME_TITLE,
-  homeTitleOf,
-  jobPageTitle,
-  searchFeedLinks,
-  SITE_NAME,
-} from '@jobboard/shared';
+import type { CompanyPage, Job, Language } from '@jobboard/shared';
+import { countryName, formatSalary, homeTitleOf, jobPageTitle, searchFeedLinks, SITE_NAME } from '@jobboard/shared';
 import { descriptionText } from '../jobs/description-html.js';
+import { translator } from '../mail/mail-language.js';
 import { accentStyle, faviconLink } from '../site/appearance.js';
 import { absoluteUrl } from './job-posting.js';
 
@@ -29,11 +22,13 @@ export interface PageHead {
   favicon?: string;
   /** The site's accent colour (#rrggbb) when it is not the built-in one. */
   accent?: string;
+  /** The home page: its title is the site's name and tagline. */
+  home?: true;
 }
 
 /** `head` under the site's own name (the titles and descriptions name the product's) and icon (issue 34, item 2). */
 export function withSite(head: PageHead, siteName: string, favicon: string, tagline = '', accent = ''): PageHead {
-  if (head.title === HOME_TITLE) head = { ...head, title: homeTitleOf(SITE_NAME, tagline) };
+  if (head.home && tagline) head = { ...head, title: homeTitleOf(SITE_NAME, tagline) };
   const named =
     siteName === SITE_NAME
       ? head
@@ -88,11 +83,15 @@ export function jobHead(job: Job, origin: string, structuredData: unknown[]): Pa
   };
 }
 
-export const missingJobHead: PageHead = {
-  title: `Job not found | ${SITE_NAME}`,
-  description: 'This job is not on Jobboard (any more).',
-  noindex: true,
-};
+/** The head of a job that is not (or no longer) here, in the reader's language. */
+export function missingJobHead(language?: Language): PageHead {
+  const t = translator(language);
+  return {
+    title: `${t('page.missingJob.title')} | ${SITE_NAME}`,
+    description: t('page.missingJob.description', { site: SITE_NAME }),
+    noindex: true,
+  };
+}
 
 /** "Tidewater Labs | Jobboard", its open jobs and its own words; its logo for link previews. */
 export function companyHead(company: CompanyPage, origin: string): PageHead {
@@ -106,17 +105,26 @@ export function companyHead(company: CompanyPage, origin: string): PageHead {
   };
 }
 
-export const missingCompanyHead: PageHead = {
-  title: `Company not found | ${SITE_NAME}`,
-  description: 'This company is not on Jobboard (any more).',
-  noindex: true,
-};
-
-export function homeHead(origin: string, search: string, total: number | undefined): PageHead {
-  const count = total === undefined ? '' : `${total.toLocaleString('en-US')} open jobs. `;
+/** The head of a company that is not (or no longer) here, in the reader's language. */
+export function missingCompanyHead(language?: Language): PageHead {
+  const t = translator(language);
   return {
-    title: HOME_TITLE,
-    description: `${count}Search jobs by title, skill, place and pay, apply in one click, and post jobs on Jobboard.`,
+    title: `${t('page.missingCompany.title')} | ${SITE_NAME}`,
+    description: t('page.missingCompany.description', { site: SITE_NAME }),
+    noindex: true,
+  };
+}
+
+/** The home page's head for a search, in the reader's language (English: the spec's title). */
+export function homeHead(origin: string, search: string, total: number | undefined, language?: Language): PageHead {
+  const t = translator(language);
+  // English numbers keep the spec's grouping; the others read as the page's language writes them.
+  const number = total?.toLocaleString(!language || language === 'en' ? 'en-US' : language);
+  const count = number === undefined ? '' : t('page.home.openJobs', { count: number });
+  return {
+    home: true,
+    title: `${SITE_NAME}: ${t('page.home.tagline')}`,
+    description: t('page.home.description', { count, site: SITE_NAME }),
     canonical: `${origin}/${search ? `?${search}` : ''}`,
     // This search's feeds (RSS, Atom, JSON Feed), for feed readers that look for them.
     alternates: searchFeedLinks(search, origin).map(({ type, title, href }) => ({ type, title, href })),

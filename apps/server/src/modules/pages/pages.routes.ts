@@ -130,11 +130,12 @@ async function headOf(
   plan: PagePlan,
   main: { status: number; body: unknown },
   origin: string,
+  language: Language,
 ): Promise<PageHead> {
   if (plan.kind === 'company')
-    return main.status === 200 ? companyHead(main.body as CompanyPage, origin) : missingCompanyHead;
+    return main.status === 200 ? companyHead(main.body as CompanyPage, origin) : missingCompanyHead(language);
   if (plan.kind === 'job') {
-    if (main.status !== 200) return missingJobHead;
+    if (main.status !== 200) return missingJobHead(language);
     const job = main.body as Job;
     // Only an open job is a posting search engines may show.
     // directApply: only a job that takes applications here (issue 33: not its company's site, not by e-mail).
@@ -147,7 +148,7 @@ async function headOf(
   }
   const search = plan.queries[plan.queries.length - 1]?.path.split('?')[1] ?? '';
   const total = main.status === 200 ? (main.body as SearchResult).total : undefined;
-  return homeHead(origin, search, total);
+  return homeHead(origin, search, total, language);
 }
 
 /** One API answer, asked of this app with the visitor's cookie; a visitor without a session is nobody (401) without asking. */
@@ -173,10 +174,11 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
     const answers = await Promise.all(plan.queries.map((query) => ask(app, request, query, cookieName)));
     const main = answers[answers.length - 1] ?? { status: 500, body: null };
     const status = pageStatus(plan, main);
-    const state: SsrState = { locale, language: pageLanguage(request, plan, answers), queries: answers };
+    const language = pageLanguage(request, plan, answers);
+    const state: SsrState = { locale, language, queries: answers };
     const { siteName, faviconUrl, tagline, accentColor } = deps.settings.current();
     const accent = accentColor === deps.settings.defaults.accentColor ? '' : accentColor;
-    const head = withSite(await headOf(deps.db, plan, main, origin), siteName, faviconUrl, tagline, accent);
+    const head = withSite(await headOf(deps.db, plan, main, origin, language), siteName, faviconUrl, tagline, accent);
     try {
       return {
         status,
