@@ -180,7 +180,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
             { name: 'query', test: /node_modules\/@tanstack\// },
             // The app's own modules the first load runs, in one file: shared with lazy screens, they would otherwise
             // split into small chunks of their own, each a request and a gzip stream more for the first load.
-            { name: 'app', tags: ['$initial'], test: /apps\/web\/src\/|packages\/shared\/src\// },
+            { name: 'app', tags: ['$initial'], test: /apps\/web\/src\/(?!app\/main\.tsx)|packages\/shared\/src\// },
           ],
         },
       },
