@@ -19,6 +19,6 @@ export function SitePageBody({ html }: { html: string }) {
   // Safe by construction: every character is escaped and only p, br, ul, ol, li, strong, em and http(s)/mailto
   // links are written (apps/server/src/modules/jobs/description-html.ts).
   return (
-    <div dir="auto" data-testid="SitePageBody" className={BODY_CLASSES} dangerouslySetInnerHTML={{ __html: html }} />
+    <div dir="auto" data-testid="site-page-body" className={BODY_CLASSES} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }
