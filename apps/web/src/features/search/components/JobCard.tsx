@@ -55,9 +55,9 @@ function JobFacts({ job }: { job: JobSummary }) {
         <CalendarDays size={15} aria-hidden="true" />
         <time dateTime={job.postingDate}>{job.postingDate}</time>
         {/* Across midnight UTC the server's day and the browser's differ by one: the browser's words win. */}
-        <time dateTime={job.postingDate} suppressHydrationWarning className="text-slate-500 dark:text-slate-400">
+        <span suppressHydrationWarning className="text-slate-500 dark:text-slate-400">
           · {relativeDay(job.postingDate, new Date(), locale)}
-        </time>
+        </span>
       </li>
     </ul>
   );
