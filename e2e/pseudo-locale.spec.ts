@@ -94,7 +94,7 @@ async function untranslated(page: Page): Promise<string[]> {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const element = node.parentElement;
       // Dates and relative times (the span after a card's date) come from Intl, not from a catalogue.
-      if (element.matches('time + span')) continue;
+      if (element?.matches('time + span')) continue;
       if (!element || element.closest('script, style, time, code, [dir="auto"], bdi, [hidden], [aria-hidden="true"]'))
         continue;
       if (element.closest('a[href^="/job/"], a[href^="/company/"], [data-testid="site-brand"], .sr-only')) continue;
