@@ -63,6 +63,7 @@ export const jobDraftPayloadSchema = z.strictObject({
   currency: text(3),
   period: text(20),
   validThrough: text(10),
+  language: text(2),
   /** How to apply and the screening questions as the form holds them (issue 33 items 2 and 3), checked on publishing. */
   applyOptions: z
     .strictObject({

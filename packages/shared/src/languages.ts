@@ -16,3 +16,16 @@ export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 export const directionOf = (language: Language): 'ltr' | 'rtl' => (language === 'ar' ? 'rtl' : 'ltr');
+
+/**
+ * The languages a job can be posted in: each is shown marked with its `lang` (and direction), and search stems it
+ * in its own language where the database has a stemmer for it (JOB_STEMMERS), else word for word.
+ */
+export const JOB_LANGUAGES = ['en', 'de', 'ar', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'tr'] as const;
+export type JobLanguage = (typeof JOB_LANGUAGES)[number];
+
+export const isJobLanguage = (value: unknown): value is JobLanguage =>
+  typeof value === 'string' && (JOB_LANGUAGES as readonly string[]).includes(value);
+
+/** Right to left among the job languages. */
+export const jobDirectionOf = (language: string): 'ltr' | 'rtl' => (language === 'ar' ? 'rtl' : 'ltr');

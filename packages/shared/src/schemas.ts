@@ -19,7 +19,7 @@ import { APPLICATION_STAGES } from './stages.js';
 import { companyRoleSchema } from './teams.js';
 import { coverNoteSchema, cvIdSchema, cvSummarySchema } from './cv.js';
 import { candidateProfileSchema } from './candidate-profile.js';
-import { LANGUAGES } from './languages.js';
+import { JOB_LANGUAGES, LANGUAGES } from './languages.js';
 import {
   APPLIED_JOB_STATUSES,
   isCurrencyCode,
@@ -385,6 +385,8 @@ const jobModelFields = {
     .max(JOB_MODEL_LIMITS.remoteCountries, { error: `At most ${JOB_MODEL_LIMITS.remoteCountries} countries` })
     .optional(),
   validThrough: isoDate.optional(),
+  /** The language the job is written in; a new job without one is in its poster's language. */
+  language: z.enum(JOB_LANGUAGES, { error: `language must be one of ${JOB_LANGUAGES.join(', ')}` }).optional(),
 };
 
 /** A group of the spec's fields an old client sends, and what replaces it for a new one. */
@@ -522,6 +524,7 @@ export const jobSchema = z.object({
   location: z.object({ city: z.string(), country: z.string().describe('ISO 3166 alpha-2, or empty') }),
   workplace: z.enum(WORKPLACES),
   remoteCountries: z.array(z.string()).describe('Where a remote job can hire; empty: anywhere'),
+  language: z.string().describe('The language the job is written in (ISO 639-1): mark its text with it'),
   salary: salaryOutSchema.nullable().describe('Null when an old client sent salary text without numbers'),
   validThrough: z.string().describe('YYYY-MM-DD: the last day the job takes applications'),
   status: z.enum(JOB_STATUSES),
@@ -766,6 +769,11 @@ export const searchQuerySchema = z.strictObject({
   country: countryFilter('country'),
   /** Remote jobs open to applicants in this country (or anywhere). */
   remoteCountry: countryFilter('remoteCountry'),
+  /** Jobs written in this language. */
+  language: z.preprocess(
+    (v) => emptyToUndefined(lower(v)),
+    z.enum(JOB_LANGUAGES, { error: `language must be one of ${JOB_LANGUAGES.join(', ')}` }).optional(),
+  ),
   /** With a city in `where`: the jobs within this many kilometres of it instead of the city's own. */
   radius: z.preprocess(
     (v) => emptyToUndefined(v),

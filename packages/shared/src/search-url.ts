@@ -24,6 +24,7 @@ export const SEARCH_KEYS = [
   'skill',
   'country',
   'remoteCountry',
+  'language',
   'radius',
   'withRemote',
   'payMin',

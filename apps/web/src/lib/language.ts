@@ -1,4 +1,12 @@
-import { DEFAULT_LANGUAGE, directionOf, isLanguage, LANGUAGE_COOKIE, type Language } from '@jobboard/shared';
+import {
+  DEFAULT_LANGUAGE,
+  directionOf,
+  isLanguage,
+  JOB_LANGUAGES,
+  LANGUAGE_COOKIE,
+  type JobLanguage,
+  type Language,
+} from '@jobboard/shared';
 import type { I18n } from '@lingui/core';
 import { apiFetch } from './api';
 import { messagesIn } from './i18n';
@@ -40,4 +48,20 @@ export async function chooseLanguage(i18n: I18n, language: Language, userId: str
     method: 'POST',
     body: { locale: language },
   }).catch(() => undefined);
+}
+
+/** A job language's name in the reader's language (Intl's names: nothing to translate or ship). */
+export function jobLanguageName(code: string, readerLanguage: string): string {
+  try {
+    return new Intl.DisplayNames([readerLanguage], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The job languages, named and in the reader's alphabetical order. */
+export function jobLanguageOptions(readerLanguage: string): { code: JobLanguage; name: string }[] {
+  return JOB_LANGUAGES.map((code) => ({ code, name: jobLanguageName(code, readerLanguage) })).sort((a, b) =>
+    a.name.localeCompare(b.name, readerLanguage),
+  );
 }

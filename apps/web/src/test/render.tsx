@@ -36,6 +36,7 @@ export const job: Job = {
   location: { city: 'London', country: 'GB' },
   workplace: 'hybrid',
   remoteCountries: [],
+  language: 'en',
   salary: { min: 20000, max: 120000, currency: 'USD', period: 'year' },
   validThrough: '2099-12-31',
   status: 'open',

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LANGUAGE,
   JOB_MODEL_LIMITS,
   legacyFromSalary,
   parseSalaryThousands,
@@ -171,6 +172,7 @@ export function toRecord(
     region,
     workplace,
     remote_countries: remoteCountries,
+    language: input.language ?? base?.language ?? DEFAULT_LANGUAGE,
     employment_type: employmentType,
     experience_level: experienceLevel,
     salary_type: legacy.salaryType,

@@ -23,6 +23,8 @@ export interface JobRow {
   region: string;
   workplace: Workplace;
   remote_countries: string[];
+  /** The language the job is written in (JOB_LANGUAGES). */
+  language: string;
   employment_type: string;
   experience_level: string;
   salary_type: string;
@@ -51,7 +53,7 @@ export interface JobRow {
 export const JOB_COLUMNS = `j.id, j.seq, j.poster_id, CASE WHEN u.email_verified_at IS NOT NULL THEN u.email ELSE '' END AS posted_by,
   u.name AS poster_name, j.job_title,
   j.company_id, co.slug AS company_slug, j.company_name, j.company_logo, co.name AS company_ref_name, co.logo AS company_ref_logo,
-  j.job_location, j.city, j.country, j.region, j.workplace, j.remote_countries, j.employment_type, j.experience_level,
+  j.job_location, j.city, j.country, j.region, j.workplace, j.remote_countries, j.language, j.employment_type, j.experience_level,
   j.salary_type, j.min_price, j.max_price, j.salary_min, j.salary_max, j.salary_currency, j.salary_period,
   j.posting_date::text AS posting_date, j.valid_through::text AS valid_through,
   CASE WHEN coalesce(j.status_before_moderation, j.status) = 'closed' THEN 'closed'
@@ -125,6 +127,7 @@ export function toJob(row: JobRow, viewer: JobViewer = PUBLIC_VIEWER): Job {
     location: { city: row.city, country: row.country },
     workplace: row.workplace,
     remoteCountries: row.remote_countries,
+    language: row.language,
     salary,
     validThrough: row.valid_through,
     status: row.status,
@@ -208,6 +211,7 @@ export interface JobRecord {
   region: string;
   workplace: Workplace;
   remote_countries: string[];
+  language: string;
   employment_type: string;
   experience_level: string;
   salary_type: string;
@@ -237,6 +241,7 @@ const RECORD_COLUMNS: (keyof JobRecord)[] = [
   'region',
   'workplace',
   'remote_countries',
+  'language',
   'employment_type',
   'experience_level',
   'salary_type',

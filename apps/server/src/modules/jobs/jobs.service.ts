@@ -1,4 +1,4 @@
-import { MESSAGES, toIsoDate, type Job, type JobCreateBody, type JobUpdateBody } from '@jobboard/shared';
+import { MESSAGES, isJobLanguage, toIsoDate, type Job, type JobCreateBody, type JobUpdateBody } from '@jobboard/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
@@ -162,8 +162,10 @@ export async function createJob(
       // First, so the poster's row is locked before anything else takes a lock on it (a new company's member row).
       const admitted = deps.posting ? await admitPost(tx, poster, deps.posting) : 'open';
       const company = await companyForJob(tx, poster, body, undefined);
+      // Written in the poster's language unless they say otherwise.
+      const language = body.language ?? (isJobLanguage(poster.locale) ? poster.locale : undefined);
       const record = toRecord(
-        { ...body, status: undefined },
+        { ...body, language, status: undefined },
         undefined,
         company,
         toIsoDate(now),

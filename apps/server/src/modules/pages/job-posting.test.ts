@@ -24,6 +24,7 @@ const base: Job = {
   location: { city: 'London', country: 'GB' },
   workplace: 'on-site',
   remoteCountries: [],
+  language: 'en',
   salary: { min: 60000, max: 75000, currency: 'GBP', period: 'year' },
   validThrough: '2026-12-20',
   status: 'open',

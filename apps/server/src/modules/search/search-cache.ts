@@ -34,7 +34,7 @@ export interface Entry {
 export class SearchCache {
   private readonly entries = new Map<string, Entry>();
   /** Each text's words as stemmed (findTextPrefixes): they depend on the text alone, so they are kept across changes. */
-  private readonly prefixes = new Map<string, string[] | undefined>();
+  private readonly prefixes = new Map<string, TextLists>();
   /** This instance's search index (decision record 36): searches use it once it is loaded. */
   index: SearchIndex | undefined;
   /**
@@ -100,16 +100,16 @@ export class SearchCache {
     if (entry.boundaries.size < this.maxBoundariesPerEntry) entry.boundaries.set(page, boundary);
   }
 
-  /** The words of each text as stemmed, for the search index (TextLists with `prefixes` only). */
+  /** The words of each text as stemmed in each job language, for the search index. */
   async prefixesOf(reader: Queryable, texts: (string | undefined)[]): Promise<Map<string, TextLists>> {
     const wanted = [...new Set(texts.filter((t): t is string => Boolean(t)))];
     const missing = wanted.filter((text) => !this.prefixes.has(text));
     if (missing.length) {
       const read = await findTextPrefixes(reader, missing);
       if (this.prefixes.size + missing.length > this.maxEntries) this.prefixes.clear();
-      for (const text of missing) this.prefixes.set(text, read.get(text));
+      for (const text of missing) this.prefixes.set(text, read.get(text) ?? {});
     }
-    return new Map(wanted.map((text) => [text, { prefixes: this.prefixes.get(text) }]));
+    return new Map(wanted.map((text) => [text, this.prefixes.get(text) ?? {}]));
   }
 
   /** Called on every job create, update and delete, and on account deletion. */

@@ -55,7 +55,7 @@ function textCandidates(
   featuredDays: ReadonlyMap<number, number>,
 ): { candidates: Bits | undefined; texts: CompiledText[] } {
   const words = store.alive.length;
-  const prefixesOf = (text: string) => criteria.textLists?.get(text)?.prefixes;
+  const prefixesOf = (text: string) => criteria.textLists?.get(text) ?? {};
   let candidates: Bits | undefined;
   let texts: CompiledText[] = [];
   if (criteria.q) {
@@ -132,6 +132,14 @@ function placeCandidates(store: Store, criteria: SearchCriteria, from: Bits | un
     store.bitsOf(store.noRemoteCountries, open);
     for (let w = 0; w < words; w += 1) candidates![w]! &= open[w]!;
   }
+  if (criteria.language === 'en') {
+    // English is every job not in another language's list.
+    const others = new Uint32Array(words);
+    for (const list of store.byLanguage.values()) store.bitsOf(list, others);
+    const kept = candidates ?? store.alive.slice();
+    for (let w = 0; w < words; w += 1) kept[w]! &= ~others[w]!;
+    candidates = kept;
+  } else if (criteria.language) within(store.byLanguage.get(criteria.language));
   return candidates;
 }
 

@@ -74,7 +74,7 @@ const DICTIONARIES = ['strings', 'titles', 'skillKeys', 'places', 'companies'] a
 /** Strings per title, skill or company id. */
 const LABELS = ['titleLabels', 'skillLabels', 'companyNames', 'companySlugs'] as const;
 /** Posting lists by a key the columns do not hold (a word, a remote country, a city in a region). */
-const KEYED = ['lexemes', 'byRemoteCountry', 'byCityRegion'] as const;
+const KEYED = ['lexemes', 'byRemoteCountry', 'byCityRegion', 'byLanguage'] as const;
 export const BYTES_PER: Record<Kind, number> = { f64: 8, i32: 4, u32: 4, u8: 1, text: 1 };
 
 const bytesOf = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);

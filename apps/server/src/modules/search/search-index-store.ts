@@ -70,6 +70,8 @@ export interface IndexRow {
   /** Each skill's label, in the order of `skills`. */
   skill_labels: string[];
   remote: string[];
+  /** The language the job is written in: its lexemes are stemmed in it (migration 045). */
+  language: string;
   lexemes: string | null;
   s32: boolean;
   s4: boolean;
@@ -79,7 +81,7 @@ export const INDEX_COLUMNS = `j.seq, (j.posting_date - DATE '1970-01-01') AS pos
   j.pay_yearly_usd AS pay, j.max_price_k, j.city, j.country, lower(j.city) AS city_key, j.region, lower(j.salary_type) AS salary_key,
   lower(j.experience_level) AS experience_key, lower(j.employment_type) AS employment_key, j.workplace,
   lower(j.job_title) AS title_key, j.job_title AS title, j.company_id, j.skill_keys AS skills,
-  ARRAY(SELECT s ->> 'label' FROM jsonb_array_elements(j.skills) s) AS skill_labels, j.remote_countries AS remote,
+  ARRAY(SELECT s ->> 'label' FROM jsonb_array_elements(j.skills) s) AS skill_labels, j.remote_countries AS remote, j.language,
   array_to_string(tsvector_to_array(j.search_doc), ' ') AS lexemes, job_in_sample(j.seq) AS s32, job_in_fine_sample(j.seq) AS s4`;
 
 /** The countries whose jobs name a region (regions.ts), and the key of a city's jobs in one of their regions. */
@@ -199,6 +201,8 @@ export class Store {
   /** The jobs open to remote workers in each country listed, and those listing none (open to every country). */
   readonly byRemoteCountry = new Map<string, U32List>();
   readonly noRemoteCountries = new U32List();
+  /** The jobs written in each language but English (most boards have none: a text is then matched once). */
+  readonly byLanguage = new Map<string, U32List>();
   alive: Bits = new Uint32Array(32);
   /** The jobs meeting each filter option, by slot (none for "date of posting", which moves with the day). */
   optionSets: Bits[] = OPTION_KEYS.map(() => new Uint32Array(32));
@@ -310,6 +314,11 @@ export class Store {
     this.workplace[doc] = this.strings.id(row.workplace);
     this.addTitleAndSkills(doc, row);
     if (row.remote.length === 0) this.noRemoteCountries.push(doc);
+    if (row.language !== 'en') {
+      let list = this.byLanguage.get(row.language);
+      if (!list) this.byLanguage.set(row.language, (list = new U32List()));
+      list.push(doc);
+    }
     for (const country of new Set(row.remote)) {
       let list = this.byRemoteCountry.get(country);
       if (!list) {
@@ -567,6 +576,7 @@ export class Store {
     for (const list of this.byCityRegion.values()) list.trim();
     this.byCountry.forEach((list) => list.trim());
     for (const list of this.byRemoteCountry.values()) list.trim();
+    for (const list of this.byLanguage.values()) list.trim();
     this.noRemoteCountries.trim();
   }
 

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- typed arrays indexed within their length in the hot
    loops below, as in the store (search-index-store.ts). */
-import { parseText, type TextQuery } from './search.repository.js';
+import { parseText, type TextLists, type TextQuery } from './search.repository.js';
 import { TIER, titleHolds } from './relevance.js';
 import {
   lowerBound,
@@ -58,6 +58,28 @@ export function prefixBits(store: Store, prefix: string): Bits {
   return bits;
 }
 
+/**
+ * The documents with every word of the text, each job's words compared with the text as stemmed in its language
+ * (search_doc @@ to_tsquery(job_text_config(j.language), ...)): the English stems answer for every job, then the
+ * jobs of each other language whose stems differ are matched again with their own.
+ */
+export function languageWordBits(store: Store, lists: TextLists): Bits {
+  const words = store.alive.length;
+  const english = lists.prefixes;
+  if (!english) throw new NotIndexable('the text was not parsed as plain prefixes');
+  const bits = english.length ? wordBits(store, english) : new Uint32Array(words);
+  for (const [language, docs] of store.byLanguage) {
+    const own = lists.byLanguage?.get(language);
+    if (!own) throw new NotIndexable(`the text was not parsed as plain prefixes in ${language}`);
+    if (own.length === english.length && own.every((prefix, i) => prefix === english[i])) continue;
+    const theirs = new Uint32Array(words);
+    store.bitsOf(docs, theirs);
+    const matched = own.length ? wordBits(store, own) : new Uint32Array(words);
+    for (let w = 0; w < words; w += 1) bits[w] = (bits[w]! & ~theirs[w]!) | (matched[w]! & theirs[w]!);
+  }
+  return bits;
+}
+
 /** The titles containing `text` (lower(job_title) LIKE '%text%'): kept per text, and looked for in the titles added since. */
 export function titlesContaining(store: Store, text: string): number[] {
   const lower = text.toLowerCase();
@@ -99,14 +121,11 @@ export function skillBits(store: Store, key: string, into: Bits): Bits {
  * The matches of a text of "what" as typed (exactTextCondition): the title contains it, or every word anywhere
  * and every symbol as a skill or in the title, or the whole text as a skill.
  */
-export function textMatches(store: Store, q: string, prefixes: readonly string[] | undefined): CompiledText {
+export function textMatches(store: Store, q: string, lists: TextLists): CompiledText {
   const words = store.alive.length;
   const text = parseText(q);
   const parts: Bits[] = [];
-  if (text.words) {
-    if (!prefixes) throw new NotIndexable('the text was not parsed as plain prefixes');
-    parts.push(prefixes.length ? wordBits(store, prefixes) : new Uint32Array(words));
-  }
+  if (text.words) parts.push(languageWordBits(store, lists));
   for (const symbol of text.symbols) {
     const bits = skillBits(store, symbol, new Uint32Array(words));
     parts.push(titleBits(store, titlesContaining(store, symbol), bits));
@@ -114,7 +133,7 @@ export function textMatches(store: Store, q: string, prefixes: readonly string[]
   const other = parts[0] ?? new Uint32Array(words);
   for (const part of parts.slice(1)) for (let w = 0; w < words; w += 1) other[w]! &= part[w]!;
   skillBits(store, text.skill, other);
-  return { q, prefixes, containing: titlesContaining(store, q), other };
+  return { q, prefixes: lists.prefixes, containing: titlesContaining(store, q), other };
 }
 
 /** Adds a text's matches to `into`. */

@@ -10,6 +10,7 @@ import {
   type JobSort,
   type SearchFilters,
   type TopFacets,
+  JOB_LANGUAGES,
 } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 import { CARD_COLUMNS, JOB_FROM, type JobRow } from '../jobs/jobs.repository.js';
@@ -119,27 +120,37 @@ export interface TextLists {
    * plain AND of prefixes.
    */
   prefixes?: string[] | undefined;
+  /** The same in each other job language, stemmed as its jobs' words are (job_text_config, migration 045). */
+  byLanguage?: ReadonlyMap<string, string[] | undefined>;
 }
+
+/** The job languages besides English, whose jobs' words the index matches with the text stemmed their way. */
+const OTHER_LANGUAGES = JOB_LANGUAGES.filter((language) => language !== 'en');
 
 /**
  * The words of each text as to_tsquery stems them (TextLists.prefixes), all texts in one statement: all the search
  * index needs of the database to match a text (it finds titles and skills itself).
  */
-export async function findTextPrefixes(
-  db: Queryable,
-  texts: readonly string[],
-): Promise<Map<string, string[] | undefined>> {
-  const found = new Map<string, string[] | undefined>();
+export async function findTextPrefixes(db: Queryable, texts: readonly string[]): Promise<Map<string, TextLists>> {
+  const found = new Map<string, TextLists>();
   const worded = texts.filter((q) => parseText(q).words);
-  for (const q of texts) if (!worded.includes(q)) found.set(q, undefined);
+  for (const q of texts) if (!worded.includes(q)) found.set(q, {});
   if (!worded.length) return found;
-  const rows = await db.query<{ i: number; parsed: string | null }>(
-    `SELECT t.i, to_tsquery('english', t.words)::text AS parsed FROM unnest($1::text[]) WITH ORDINALITY AS t(words, i)`,
-    [worded.map((q) => parseText(q).words)],
+  const rows = await db.query<{ i: number; language: string; parsed: string | null }>(
+    `SELECT t.i, l.language, to_tsquery(job_text_config(l.language), t.words)::text AS parsed
+       FROM unnest($1::text[]) WITH ORDINALITY AS t(words, i), unnest($2::text[]) AS l(language)`,
+    [worded.map((q) => parseText(q).words), ['en', ...OTHER_LANGUAGES]],
   );
-  for (const row of rows) {
-    const q = worded[Number(row.i) - 1];
-    if (q !== undefined) found.set(q, row.parsed === null ? undefined : plainPrefixes(row.parsed));
+  for (const [i, q] of worded.entries()) {
+    const mine = rows.filter((row) => Number(row.i) === i + 1);
+    const prefixesIn = (language: string) => {
+      const parsed = mine.find((row) => row.language === language)?.parsed;
+      return parsed === null || parsed === undefined ? undefined : plainPrefixes(parsed);
+    };
+    found.set(q, {
+      prefixes: prefixesIn('en'),
+      byLanguage: new Map(OTHER_LANGUAGES.map((language) => [language, prefixesIn(language)])),
+    });
   }
   return found;
 }
@@ -170,7 +181,11 @@ function titleContains(text: string, params: Params): string {
 function titleStemsCondition(q: string, params: Params): string {
   const text = parseText(q);
   const parts: string[] = [];
-  if (text.titleWords) parts.push(`j.search_doc @@ to_tsquery('english', ${params.add(text.titleWords)})`);
+  // Titles' words are compared as English stems in every language (the index keeps one set of words per title).
+  if (text.titleWords && text.words) {
+    parts.push(`CASE WHEN j.language = 'en' THEN j.search_doc @@ to_tsquery('english', ${params.add(text.titleWords)})
+      ELSE to_tsvector('english', j.job_title) @@ to_tsquery('english', ${params.add(text.words)}) END`);
+  }
   for (const symbol of text.symbols) parts.push(titleContains(symbol, params));
   return parts.length ? `(${parts.join(' AND ')})` : 'false';
 }
@@ -199,7 +214,12 @@ function titleHoldsCondition(q: string, phrase: boolean, params: Params): string
 function otherTextCondition(q: string, params: Params): string {
   const text = parseText(q);
   const parts: string[] = [];
-  if (text.words) parts.push(`j.search_doc @@ to_tsquery('english', ${params.add(text.words)})`);
+  if (text.words) {
+    // Each job's words were stemmed in its language (migration 045): the text's are stemmed the same way.
+    const words = params.add(text.words);
+    parts.push(`CASE WHEN j.language = 'en' THEN j.search_doc @@ to_tsquery('english', ${words})
+      ELSE j.search_doc @@ to_tsquery(job_text_config(j.language), ${words}) END`);
+  }
   for (const symbol of text.symbols) {
     parts.push(`(j.skill_keys @> ARRAY[${params.add(symbol)}]::text[] OR ${titleContains(symbol, params)})`);
   }
@@ -236,6 +256,8 @@ export interface SearchCriteria extends SearchFilters {
   skill?: string | undefined;
   country?: string | undefined;
   remoteCountry?: string | undefined;
+  /** Only the jobs written in this language. */
+  language?: string | undefined;
   /** A radius or a region: its places (nearby.ts), in place of `where`. */
   near?: Near | undefined;
   payMin?: number | undefined;
@@ -303,6 +325,7 @@ function modelConditions(criteria: SearchCriteria, params: Params): string[] {
     );
   }
   if (criteria.payMin !== undefined) conditions.push(`j.pay_yearly_usd >= ${params.add(criteria.payMin)}`);
+  if (criteria.language) conditions.push(`j.language = ${params.add(criteria.language)}`);
   return conditions;
 }
 

@@ -551,6 +551,7 @@ function criteriaKey(criteria: SearchCriteria): unknown[] {
     criteria.remoteCountry ?? '',
     criteria.near?.key ?? '',
     criteria.payMin ?? '',
+    criteria.language ?? '',
     criteria.featured ?? false,
     criteria.sort ?? 'newest',
   ];

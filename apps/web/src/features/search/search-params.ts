@@ -6,6 +6,7 @@ import {
   LIMITS,
   RADIUS_MAX_KM,
   searchQueryToParams,
+  isJobLanguage,
 } from '@jobboard/shared';
 
 /*
@@ -74,6 +75,8 @@ export function parseSearchParams(params: URLSearchParams): SearchQuery {
   if (countryCode) query.country = countryCode;
   const remoteCountry = country(params.get('remoteCountry'));
   if (remoteCountry) query.remoteCountry = remoteCountry;
+  const language = lowered(params.get('language'));
+  if (isJobLanguage(language)) query.language = language;
   const radius = params.get('radius');
   if (radius !== null && radius.trim() !== '' && radius !== 'all' && radius !== 'any') {
     const n = Number(radius);
@@ -99,7 +102,7 @@ export function parseSearchParams(params: URLSearchParams): SearchQuery {
 
 /**
  * SearchQuery -> URL. The shared `searchQueryToParams` writes q, the sidebar's groups and page; the job model's
- * keys (where, skill, country, remoteCountry, payMin, sort) are added here, before the page. Defaults (page 1,
+ * keys (where, skill, country, remoteCountry, language, payMin, sort) are added here, before the page. Defaults (page 1,
  * no filter) are left out, so old links keep their shape.
  */
 export function searchParamsOf(query: Partial<SearchQuery>): URLSearchParams {
@@ -109,6 +112,7 @@ export function searchParamsOf(query: Partial<SearchQuery>): URLSearchParams {
   if (query.skill) params.set('skill', query.skill);
   if (query.country) params.set('country', query.country);
   if (query.remoteCountry) params.set('remoteCountry', query.remoteCountry);
+  if (query.language) params.set('language', query.language);
   if (query.payMin !== undefined) params.set('payMin', String(query.payMin));
   if (query.sort) params.set('sort', query.sort);
   if (query.page && query.page > 1) params.set('page', String(query.page));

@@ -5,6 +5,7 @@ import { ModerationNotice } from '../../../components/jobs/ModerationNotice';
 import { CompanyLogo } from '../../../components/ui/CompanyLogo';
 import { Link } from '../../../components/ui/Link';
 import { longDate } from '../../../lib/job-view';
+import { jobLanguageName } from '../../../lib/language';
 
 /** What the job page and the server say when a job no longer takes applications (MESSAGES.jobNotAccepting). */
 /** The company's logo, the job's title and the company's name (a link to its page when it has one). */
@@ -21,7 +22,7 @@ function JobHeader({ job, companyName }: { job: Job; companyName: string }) {
       />
       <div>
         {/* dir="auto": a title or company name in Arabic or Hebrew lays out right to left. */}
-        <h1 dir="auto" className="text-2xl font-bold tracking-tight sm:text-3xl">
+        <h1 dir="auto" lang={job.language} className="text-2xl font-bold tracking-tight sm:text-3xl">
           {job.jobTitle}
         </h1>
         <p dir="auto" className="mt-1 text-lg text-slate-700 dark:text-slate-300">
@@ -72,10 +73,10 @@ const DESCRIPTION_CLASSES =
  * The description as the server rendered it (its safe Markdown subset: decision 27), or as plain text when an
  * answer came without it (a job from a list, an older server). dir="auto": a right-to-left text reads as one.
  */
-function JobDescription({ text, html }: { text: string; html: string | undefined }) {
+function JobDescription({ text, html, lang }: { text: string; html: string | undefined; lang: string }) {
   if (html === undefined) {
     return (
-      <p dir="auto" className="mt-2 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">
+      <p dir="auto" lang={lang} className="mt-2 whitespace-pre-line leading-relaxed text-slate-800 dark:text-slate-200">
         {text}
       </p>
     );
@@ -85,6 +86,7 @@ function JobDescription({ text, html }: { text: string; html: string | undefined
   return (
     <div
       dir="auto"
+      lang={lang}
       data-testid="job-description"
       className={DESCRIPTION_CLASSES}
       dangerouslySetInnerHTML={{ __html: html }}
@@ -94,7 +96,8 @@ function JobDescription({ text, html }: { text: string; html: string | undefined
 
 /** The job page's main column: header, whether it takes applications, moderation state, description, skills. */
 export function JobMain({ job, companyName, locale }: { job: Job; companyName: string; locale: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const languageName = jobLanguageName(job.language, i18n.locale);
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
       <JobHeader job={job} companyName={companyName} />
@@ -104,7 +107,12 @@ export function JobMain({ job, companyName, locale }: { job: Job; companyName: s
       <h2 className="mt-8 text-lg font-semibold">
         <Trans>Job description</Trans>
       </h2>
-      <JobDescription text={job.description} html={job.descriptionHtml} />
+      {job.language !== i18n.locale ? (
+        <p data-testid="job-language" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          <Trans>Written in {languageName}</Trans>
+        </p>
+      ) : null}
+      <JobDescription text={job.description} html={job.descriptionHtml} lang={job.language} />
       <h2 className="mt-8 text-lg font-semibold">
         <Trans>Skills</Trans>
       </h2>

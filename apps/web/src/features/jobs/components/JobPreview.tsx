@@ -47,6 +47,7 @@ export function previewJob(
     location: { city: values.workplace === 'remote' ? '' : values.city.trim(), country: values.country },
     workplace: values.workplace,
     remoteCountries: values.workplace === 'remote' ? values.remoteCountries : [],
+    language: values.language || 'en',
     salary,
     validThrough: values.validThrough,
     status: 'open',

@@ -1,9 +1,10 @@
 import { EMPLOYMENT_TYPES, EXPERIENCE_LEVELS } from '@jobboard/shared';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChangeEventHandler } from 'react';
 import { errorProps, FieldShell, inputClass, TextField } from '../../../components/ui/Field';
+import { jobLanguageOptions } from '../../../lib/language';
 import { CompanyField, NewCompanyFields, type useCompanyChoice } from './CompanySection';
 import { NEW_COMPANY } from './job-form-logic';
 import { Section, textSetter, type JobFormPartProps } from './JobFormParts';
@@ -64,6 +65,33 @@ function ChoiceField({
   );
 }
 
+/** The language the posting is written in: its page is marked so, and search matches its words in it. */
+function LanguageField({ values, errors, set }: Pick<JobFormPartProps, 'values' | 'errors' | 'set'>) {
+  const { t, i18n } = useLingui();
+  return (
+    <FieldShell id="language" label={t`Language of the posting`} error={errors.language}>
+      <select
+        id="language"
+        name="language"
+        value={values.language || 'en'}
+        onChange={(event) => set('language', event.target.value)}
+        className={inputClass}
+        aria-describedby="language-hint"
+        {...errorProps('language', errors.language)}
+      >
+        {jobLanguageOptions(i18n.locale).map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+      <p id="language-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        <Trans>Write the title and description in this language: search matches their words in it.</Trans>
+      </p>
+    </FieldShell>
+  );
+}
+
 /** The job form's first section: title, company, type, level and skills. */
 export function JobSection({
   choice,
@@ -110,6 +138,9 @@ export function JobSection({
         />
       </div>
       <SkillsField values={values} errors={errors} setValues={part.setValues} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <LanguageField values={values} errors={errors} set={set} />
+      </div>
     </Section>
   );
 }

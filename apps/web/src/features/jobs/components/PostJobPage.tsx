@@ -16,7 +16,7 @@ import { draftPayloadOf, fromDraftPayload, type ApplyOptionsDraft } from './appl
 import { draftFromForm, formFromDraft } from './draft-logic';
 import { JobFormPage, type JobSave } from './JobFormPage';
 import { JobPreviewButton } from './JobPreview';
-import { emptyJobForm, type JobFormValues } from './job-form-logic';
+import { emptyJobForm, inReaderLanguage, type JobFormValues } from './job-form-logic';
 
 export function PostJobPage() {
   const user = useCurrentUser();
@@ -31,7 +31,7 @@ function PostJobForm() {
   const draftId = params.get('draft') ?? '';
   const draft = useDraft(draftId);
   const navigate = useNavigate();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const client = useQueryClient();
   const createJob = useCreateJob();
   const saveDraft = useSaveDraft();
@@ -73,7 +73,7 @@ function PostJobForm() {
       key={draftId}
       title={t`Post a Job`}
       subtitle={t`Fill in the details of the position you are hiring for.`}
-      initialValues={draft.data ? formFromDraft(draft.data.payload) : emptyJobForm()}
+      initialValues={inReaderLanguage(draft.data ? formFromDraft(draft.data.payload) : emptyJobForm(), i18n.locale)}
       {...(draft.data?.payload.applyOptions
         ? { initialApplyOptions: fromDraftPayload(draft.data.payload.applyOptions) }
         : {})}

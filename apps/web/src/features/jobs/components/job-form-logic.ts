@@ -6,6 +6,7 @@ import {
   jobCreateBodySchema,
   payAmount,
   skillKey,
+  isJobLanguage,
 } from '@jobboard/shared';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -42,6 +43,8 @@ export interface JobFormValues {
   period: SalaryPeriod;
   /** YYYY-MM-DD: the last day the job takes applications. */
   validThrough: string;
+  /** The language the job is written in (JOB_LANGUAGES); '' until chosen: the poster's. */
+  language: string;
 }
 
 export type JobFormField = keyof JobFormValues;
@@ -69,6 +72,7 @@ export const FIELD_ORDER: readonly JobFormField[] = [
   'currency',
   'period',
   'validThrough',
+  'language',
   'description',
 ];
 
@@ -95,7 +99,13 @@ export function emptyJobForm(today: string = todayIso()): JobFormValues {
     currency: 'USD',
     period: 'year',
     validThrough: addDays(today, JOB_MODEL_LIMITS.validityDefaultDays),
+    language: '',
   };
+}
+
+/** A new job is written in the poster's language unless they choose another. */
+export function inReaderLanguage(values: JobFormValues, language: string): JobFormValues {
+  return values.language ? values : { ...values, language: isJobLanguage(language) ? language : 'en' };
 }
 
 export function formFromJob(job: Job): JobFormValues {
@@ -121,6 +131,7 @@ export function formFromJob(job: Job): JobFormValues {
     currency: job.salary?.currency ?? 'USD',
     period: job.salary?.period ?? 'year',
     validThrough: job.validThrough,
+    language: job.language,
   };
 }
 
@@ -266,6 +277,7 @@ export function validateJobForm(
     location: { city: values.city, country: values.country, ...(values.region ? { region: values.region } : {}) },
     workplace: values.workplace,
     remoteCountries: values.workplace === 'remote' ? values.remoteCountries : [],
+    ...(values.language ? { language: values.language } : {}),
   };
 
   const min = parseAmount(values.payMin);

@@ -31,6 +31,7 @@ const FILTER_KEYS = [
   'workplace',
   'skill',
   'remoteCountry',
+  'language',
   'payMin',
 ] as const;
 

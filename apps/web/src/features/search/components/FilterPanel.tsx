@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { countryLabel, countryOptions } from '../../../lib/countries';
 import { countLabel } from '../../../lib/format';
 import { useHydrated } from '../../../lib/hydrated';
+import { jobLanguageOptions } from '../../../lib/language';
 import { DistanceFilter } from './DistanceFilter';
 import { EstimatedText, legendClass, LinkGroup, RadioGroup, type RadioGroupProps } from './FilterControls';
 
@@ -119,6 +120,36 @@ function RemoteCountrySelect({ id, form, query, onChange }: PanelPart & { id: st
             </option>
           ),
         )}
+      </select>
+    </div>
+  );
+}
+
+/** Jobs written in one language (the job form asks it). */
+function JobLanguageSelect({ id, form, query, onChange }: PanelPart & { id: string }) {
+  const hydrated = useHydrated();
+  const { i18n } = useLingui();
+  // Names come from the runtime's ICU (Node's on the server, the browser's here): listed once the browser has the page.
+  const options = jobLanguageOptions(i18n.locale).filter((o) => hydrated || o.code === query.language);
+  return (
+    <div>
+      <label htmlFor={id} className={legendClass + ' block'}>
+        <Trans>Language of the job</Trans>
+      </label>
+      <select
+        id={id}
+        name={form ? 'language' : undefined}
+        form={form}
+        value={query.language ?? ''}
+        onChange={(event) => onChange({ language: (event.target.value || undefined) as SearchQuery['language'] })}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+      >
+        <option value="">{i18n._(msg`Any language`)}</option>
+        {options.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.name}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -302,6 +333,7 @@ export function FilterPanel({
         options: query.experience === 'work remotely' ? FILTER_GROUPS.experience : OPTIONS.experience,
       })}
       {group('employment')}
+      <JobLanguageSelect id={`${idPrefix}-language`} form={form} query={query} onChange={onChange} />
     </div>
   );
 }

@@ -100,7 +100,7 @@ export function JobCard({ job, featured = false }: { job: JobSummary; featured?:
               companyName
             )}
           </p>
-          <h3 dir="auto" className="mt-0.5 text-lg font-semibold text-slate-900 dark:text-white">
+          <h3 dir="auto" lang={job.language} className="mt-0.5 text-lg font-semibold text-slate-900 dark:text-white">
             <Link
               id={`job-title-${job._id}`}
               to={`/job/${job._id}`}
@@ -110,7 +110,7 @@ export function JobCard({ job, featured = false }: { job: JobSummary; featured?:
             </Link>
           </h3>
           <JobFacts job={job} />
-          <p dir="auto" className="mt-3 text-sm leading-relaxed text-slate-700 dark:text-slate-300">
+          <p dir="auto" lang={job.language} className="mt-3 text-sm leading-relaxed text-slate-700 dark:text-slate-300">
             {excerpt(job.description)}
           </p>
         </div>
