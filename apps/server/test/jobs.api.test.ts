@@ -30,9 +30,10 @@ const JOB_FIELDS = [
   'skills',
 ];
 
-/** The job model's fields (issue 11), answered beside the spec's, and the poster's public name. */
+/** The job model's fields (issue 11), answered beside the spec's, the poster's public name, the job's language. */
 const MODEL_FIELDS = [
   'company',
+  'language',
   'location',
   'posterName',
   'remoteCountries',
