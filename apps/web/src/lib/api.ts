@@ -1,4 +1,7 @@
+import type { I18n } from '@lingui/core';
 import { FIRST_PAINT_MESSAGES as MESSAGES } from './first-paint-messages';
+import { appI18n } from './i18n';
+import { serverText } from './server-text';
 
 /** The one error type of the web app: an HTTP status (0 when the request never got an answer) and a message a person can read. */
 export class ApiError extends Error {
@@ -11,9 +14,15 @@ export class ApiError extends Error {
   }
 }
 
-export function errorMessage(error: unknown, fallback: string = MESSAGES.serverError): string {
+/** A failed call's message as the server (or this app, for a network failure) wrote it: English. */
+export function serverMessage(error: unknown, fallback: string = MESSAGES.serverError): string {
   if (error instanceof ApiError || error instanceof Error) return error.message || fallback;
   return fallback;
+}
+
+/** A failed call's message in the reader's language (lib/server-text.ts): what a screen shows. */
+export function errorMessage(error: unknown, fallback?: string, i18n: I18n = appI18n()): string {
+  return serverText(i18n, serverMessage(error, fallback));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
