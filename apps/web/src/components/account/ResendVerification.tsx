@@ -56,8 +56,12 @@ export function ResendVerification({ label, look = 'link' }: ResendVerificationP
         data-testid="resend-status"
         className={look === 'link' ? 'ms-2' : 'mt-3 block'}
       >
-        {state.kind === 'sent' ? <span className="text-green-800 dark:text-green-300">{serverText(i18n, state.message)}</span> : null}
-        {state.kind === 'failed' ? <span className="text-red-700 dark:text-red-300">{serverText(i18n, state.message)}</span> : null}
+        {state.kind === 'sent' ? (
+          <span className="text-green-800 dark:text-green-300">{serverText(i18n, state.message)}</span>
+        ) : null}
+        {state.kind === 'failed' ? (
+          <span className="text-red-700 dark:text-red-300">{serverText(i18n, state.message)}</span>
+        ) : null}
       </span>
     </>
   );

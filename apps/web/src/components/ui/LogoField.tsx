@@ -40,7 +40,9 @@ function UploadStatus({ id, upload, done }: { id: string; upload: UploadState; d
     upload.kind === 'running' ? (upload.percent / 100).toLocaleString(i18n.locale, { style: 'percent' }) : '';
   return (
     <p className="min-h-5 text-sm" role="status" data-testid={`${id}-upload-status`}>
-      {upload.kind === 'error' ? <span className="text-red-700 dark:text-red-300">{serverText(i18n, upload.message)}</span> : null}
+      {upload.kind === 'error' ? (
+        <span className="text-red-700 dark:text-red-300">{serverText(i18n, upload.message)}</span>
+      ) : null}
       {upload.kind === 'running' ? (
         <span className="text-slate-700 dark:text-slate-300">
           <Trans>Uploading {percent}</Trans>

@@ -107,7 +107,9 @@ function AvatarPicker({ user, onBusy }: { user: SessionUser; onBusy: (busy: bool
         <Trans>A new picture is saved as soon as it is uploaded.</Trans>
       </p>
       <p className="min-h-5 text-sm" role="status" data-testid="upload-status">
-        {upload.kind === 'error' ? <span className="text-red-700 dark:text-red-300">{serverText(i18n, upload.message)}</span> : null}
+        {upload.kind === 'error' ? (
+          <span className="text-red-700 dark:text-red-300">{serverText(i18n, upload.message)}</span>
+        ) : null}
         {upload.kind === 'running' ? (
           <span className="text-slate-700 dark:text-slate-300">{t`Uploading ${percent}%`}</span>
         ) : null}
@@ -143,7 +145,8 @@ function AccountActions({
     deleteUser.mutate(currentPassword, {
       // The guard takes the app home (useDeleteUser).
       onSuccess: () => void showSuccess(say(MESSAGES.userDeleted)),
-      onError: (error) => void showError(errorMessage(error, MESSAGES.deleteUserFailed) || say(MESSAGES.deleteUserFailed)),
+      onError: (error) =>
+        void showError(errorMessage(error, MESSAGES.deleteUserFailed) || say(MESSAGES.deleteUserFailed)),
     });
   };
   const onSignOut = () => {
