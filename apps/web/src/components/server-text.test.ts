@@ -9,7 +9,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, errorMessage } from '../lib/api';
 import { createI18n, englishMessages, setAppI18n } from '../lib/i18n';
-import { addServerTexts } from '../lib/server-text';
+import { setServerTexts } from '../lib/server-text';
 import { messages as arabic } from './locales/ar.po';
 import { messages as german } from './locales/de.po';
 import { messages as english } from './locales/en.po';
@@ -95,7 +95,7 @@ describe('the server’s texts in the reader’s language (issue 35)', () => {
     const refused = new ApiError(409, MESSAGES.alreadyAppliedError);
     expect(errorMessage(refused)).toBe(MESSAGES.alreadyAppliedError);
     setAppI18n(de);
-    addServerTexts(lookUpServerText);
+    setServerTexts(lookUpServerText);
     expect(errorMessage(refused)).toBe('Sie haben sich bereits auf diese Stelle beworben');
     expect(errorMessage(new Error('title: Title is required'))).toBe('title: Title is required');
     expect(errorMessage(null)).toBe('Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.');

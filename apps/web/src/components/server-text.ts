@@ -17,7 +17,7 @@ import {
 } from '@jobboard/shared';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { inTable, serverText as translate, type ServerTexts } from '../lib/server-text';
+import { serverText as translate, setServerTexts, type ServerTexts } from '../lib/server-text';
 
 /*
  * Every text of the @jobboard/shared tables the server sends (its errors and answers) and the screens show, as a
@@ -220,11 +220,12 @@ const inCounted = (text: string, i18n: I18n): MessageDescriptor | undefined => {
   return undefined;
 };
 
-const inTexts = inTable(SERVER_TEXTS);
-
 /** The message of any server text of the shared tables (lib/server-text's lookup). */
 export const lookUpServerText = (text: string, i18n: I18n): MessageDescriptor | undefined =>
-  inTexts(text, i18n) ?? inCounted(text, i18n);
+  Object.hasOwn(SERVER_TEXTS, text) ? SERVER_TEXTS[text] : inCounted(text, i18n);
+
+// Set at once where this module is imported: a screen that shows a server text has the map at hand.
+setServerTexts(lookUpServerText);
 
 /** A server text in the reader's language (lib/server-text.ts); a text of no shared table as it came. */
-export const serverText = (i18n: I18n, text: string): string => translate(i18n, text, lookUpServerText);
+export const serverText = (i18n: I18n, text: string): string => translate(i18n, text);

@@ -14,15 +14,12 @@ export class ApiError extends Error {
   }
 }
 
-/** A failed call's message as the server (or this app, for a network failure) wrote it: English. */
-export function serverMessage(error: unknown, fallback: string = MESSAGES.serverError): string {
-  if (error instanceof ApiError || error instanceof Error) return error.message || fallback;
-  return fallback;
-}
-
-/** A failed call's message in the reader's language (lib/server-text.ts): what a screen shows. */
-export function errorMessage(error: unknown, fallback?: string, i18n: I18n = appI18n()): string {
-  return serverText(i18n, serverMessage(error, fallback));
+/**
+ * A failed call's message (an ApiError is an Error) in the reader's language: the server's English text, or this
+ * app's for a network failure, translated when it is a known one (lib/server-text.ts).
+ */
+export function errorMessage(error: unknown, fallback: string = MESSAGES.serverError, i18n: I18n = appI18n()): string {
+  return serverText(i18n, (error instanceof Error && error.message) || fallback);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,6 @@
 import type { Language } from '@jobboard/shared';
 import type { Messages } from '@lingui/core';
-import { addServerTexts } from './server-text';
+import { setServerTexts } from './server-text';
 
 /** A feature with a catalogue of its own (lingui.config.ts, FEATURE_CATALOGUES), or the app's own pages. */
 export type Catalogue =
@@ -37,7 +37,7 @@ async function messagesOf(catalogue: Catalogue | 'common', language: Language): 
  */
 async function addServerTextMap(): Promise<void> {
   const { lookUpServerText } = await import('../components/server-text');
-  addServerTexts(lookUpServerText);
+  setServerTexts(lookUpServerText);
 }
 
 /** A feature's messages in `language` with those of the shared forms and tables every such screen may use. */

@@ -15,7 +15,7 @@ import { useReaderLocale } from '../../../lib/locale';
 import { useMyApplications } from '../../../lib/my-applications';
 import { lazyScreen } from '../../../lib/lazy-screen';
 import { signInPath } from '../../../lib/next-path';
-import { inTable, serverText } from '../../../lib/server-text';
+import { serverText, type ServerTexts } from '../../../lib/server-text';
 import { useCurrentUser, type SessionUser } from '../../../lib/session';
 import { useCountJobView } from '../api/job-stats';
 import { useJob } from '../api/jobs';
@@ -27,18 +27,16 @@ import { ExternalApplyLink } from './ExternalApplyLink';
 import { useApplyFormQuery } from '../api/apply-options';
 
 /**
- * The server's texts this page shows about applying, in the core catalogue: the page is a first load, before the
- * map of every server text (components/server-text.ts, in `common`) may have come. The English is the server's.
+ * The server's texts this page shows before the apply dialog opens, in the core catalogue: the page is a first
+ * load, without the map of every server text (components/server-text.ts, in `common`). The dialog brings that map
+ * with its catalogue, so what is said after it opened (applied, or why not) is translated by the map.
  */
-const APPLY_TEXTS = inTable({
+const APPLY_TEXTS: ServerTexts = {
   [MESSAGES.signInToApply]: msg`Sign in to apply for jobs`,
   [MESSAGES.cannotApplyOwnJob]: msg`You cannot apply to your own posted job`,
-  [MESSAGES.appliedSuccessfully]: msg`Applied Successfully`,
   [MESSAGES.alreadyApplied]: msg`You've already applied to this job`,
-  [MESSAGES.alreadyAppliedError]: msg`You have already applied to this job`,
   [MESSAGES.jobNotAccepting]: msg`This job is no longer accepting applications`,
-  [MESSAGES.jobNotFound]: msg`Job not found`,
-});
+};
 
 // The apply form (note and CV) is its own chunk: loaded when a seeker presses Apply Now, never with the page.
 const ApplyDialog = lazyScreen(() => import('./ApplyDialog'), 'ApplyDialog', 'jobs');
