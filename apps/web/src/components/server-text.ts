@@ -192,7 +192,7 @@ interface CountedText {
   message: (count: string) => MessageDescriptor;
 }
 
-export const COUNTED_TEXTS: readonly CountedText[] = [
+const COUNTED_TEXTS: readonly CountedText[] = [
   {
     english: CONVERSATION_MESSAGES.tooManyMessages,
     message: (limit) => msg`You have sent ${limit} messages in the last hour, the most allowed: try again later`,
