@@ -27,6 +27,8 @@ const PAGES = [
 const COMMON = [
   '<rootDir>/src/components/account',
   '<rootDir>/src/components/ui/{LogoField,TableSize,CardList,Combobox}.tsx',
+  // The server's texts (the @jobboard/shared tables), hundreds of messages: lib/feature-catalogues.ts loads them.
+  '<rootDir>/src/components/server-text.ts',
 ];
 
 /** The features with a catalogue of their own: src/features/<name>/locales/<language>.po. */

@@ -1,4 +1,7 @@
+import type { I18n } from '@lingui/core';
 import { FIRST_PAINT_MESSAGES as MESSAGES } from './first-paint-messages';
+import { appI18n } from './i18n';
+import { serverText } from './server-text';
 
 /** The one error type of the web app: an HTTP status (0 when the request never got an answer) and a message a person can read. */
 export class ApiError extends Error {
@@ -11,9 +14,12 @@ export class ApiError extends Error {
   }
 }
 
-export function errorMessage(error: unknown, fallback: string = MESSAGES.serverError): string {
-  if (error instanceof ApiError || error instanceof Error) return error.message || fallback;
-  return fallback;
+/**
+ * A failed call's message (an ApiError is an Error) in the reader's language: the server's English text, or this
+ * app's for a network failure, translated when it is a known one (lib/server-text.ts).
+ */
+export function errorMessage(error: unknown, fallback: string = MESSAGES.serverError, i18n: I18n = appI18n()): string {
+  return serverText(i18n, (error instanceof Error && error.message) || fallback);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,6 @@
 import type { Language } from '@jobboard/shared';
 import type { Messages } from '@lingui/core';
+import { setServerTexts } from './server-text';
 
 /** A feature with a catalogue of its own (lingui.config.ts, FEATURE_CATALOGUES), or the app's own pages. */
 export type Catalogue =
@@ -30,8 +31,21 @@ async function messagesOf(catalogue: Catalogue | 'common', language: Language): 
   return (await load()).messages;
 }
 
+/**
+ * The map of the server's texts (components/server-text.ts): its messages are in `common`, so it comes with them,
+ * and from then on lib/api's errorMessage speaks the reader's language.
+ */
+async function addServerTextMap(): Promise<void> {
+  const { lookUpServerText } = await import('../components/server-text');
+  setServerTexts(lookUpServerText);
+}
+
 /** A feature's messages in `language` with those of the shared forms and tables every such screen may use. */
 export async function featureMessages(catalogue: Catalogue, language: Language): Promise<Messages> {
-  const [common, own] = await Promise.all([messagesOf('common', language), messagesOf(catalogue, language)]);
+  const [common, own] = await Promise.all([
+    messagesOf('common', language),
+    messagesOf(catalogue, language),
+    addServerTextMap(),
+  ]);
   return { ...common, ...own };
 }

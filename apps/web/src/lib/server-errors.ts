@@ -1,5 +1,7 @@
 import { MESSAGES } from '@jobboard/shared';
 import { ApiError, errorMessage } from './api';
+import { appI18n } from './i18n';
+import { serverText } from './server-text';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -28,8 +30,10 @@ export function parseServerError<F extends string>(error: unknown, fields: reado
     return result;
   }
   const conflictField = CONFLICT_FIELDS[error.message];
+  // In the reader's language (lib/server-text.ts); a translation keeps the "field: " its English starts with.
+  const say = (text: string) => serverText(appI18n(), text);
   if (conflictField !== undefined && known(conflictField)) {
-    result.fields[conflictField] = error.message;
+    result.fields[conflictField] = say(error.message);
     return result;
   }
   if (error.status !== 400) {
@@ -38,13 +42,13 @@ export function parseServerError<F extends string>(error: unknown, fields: reado
   }
   const rest: string[] = [];
   for (const part of error.message.split(/;\s*/)) {
-    const match = /^([A-Za-z][\w.]*):\s*(.+)$/.exec(part.trim());
+    const match = /^([A-Za-z][\w.]*):\s*(.+)$/.exec(say(part.trim()));
     const name = match?.[1];
     const text = match?.[2];
     if (name !== undefined && text !== undefined && known(name)) {
       result.fields[name] ??= text;
     } else if (part.trim()) {
-      rest.push(match && text !== undefined ? text : part.trim());
+      rest.push(match && text !== undefined ? text : say(part.trim()));
     }
   }
   result.form = rest.length > 0 ? rest.join(' ') : null;

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { resendVerificationRequest, unauthorizedRecheck } from '../../lib/session';
+import { serverText } from '../server-text';
 
 type ResendState = { kind: 'idle' | 'sending' } | { kind: 'sent' | 'failed'; message: string };
 
@@ -39,7 +40,7 @@ export interface ResendVerificationProps {
  */
 export function ResendVerification({ label, look = 'link' }: ResendVerificationProps) {
   const { state, send } = useResendVerification();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const buttonClass =
     look === 'link'
       ? 'font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950 disabled:cursor-wait disabled:opacity-70 dark:text-teal-200 dark:hover:text-white'
@@ -55,8 +56,12 @@ export function ResendVerification({ label, look = 'link' }: ResendVerificationP
         data-testid="resend-status"
         className={look === 'link' ? 'ms-2' : 'mt-3 block'}
       >
-        {state.kind === 'sent' ? <span className="text-green-800 dark:text-green-300">{state.message}</span> : null}
-        {state.kind === 'failed' ? <span className="text-red-700 dark:text-red-300">{state.message}</span> : null}
+        {state.kind === 'sent' ? (
+          <span className="text-green-800 dark:text-green-300">{serverText(i18n, state.message)}</span>
+        ) : null}
+        {state.kind === 'failed' ? (
+          <span className="text-red-700 dark:text-red-300">{serverText(i18n, state.message)}</span>
+        ) : null}
       </span>
     </>
   );

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { apiFetch, errorMessage } from '../../lib/api';
 import { signInPath } from '../../lib/next-path';
 import { REPORT_REASON_MESSAGES } from '../../lib/report-reasons';
+import { serverText } from '../../lib/server-text';
 import { useCurrentUser } from '../../lib/session';
 import { Button, buttonClass } from '../ui/Button';
 import { Link } from '../ui/Link';
@@ -179,7 +180,7 @@ function ReportDialog({ job, userId, onClose }: { job: ReportJobProps['job']; us
   const sendOnce = useMutateOnce(send.mutate);
 
   const done = send.data;
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <ModalPanel titleId={titleId} onClose={onClose} testId="report-dialog">
       <h2 id={titleId} className="text-xl font-bold">
@@ -192,7 +193,8 @@ function ReportDialog({ job, userId, onClose }: { job: ReportJobProps['job']; us
             role="status"
             className="rounded-lg bg-teal-50 p-3 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50"
           >
-            {done.message}
+            {/* Translated once the map of the server's texts has come (a lazy screen's); else the server's English. */}
+            {serverText(i18n, done.message)}
           </p>
           <div className="flex justify-end">
             <Button onClick={onClose}>

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { ImageUploadError, isAcceptableImage, uploadImage } from '../../lib/image-upload';
+import { serverText } from '../server-text';
 import { Button } from './Button';
 import { CompanyLogo } from './CompanyLogo';
 import { errorProps, FieldShell, inputClass } from './Field';
@@ -39,7 +40,9 @@ function UploadStatus({ id, upload, done }: { id: string; upload: UploadState; d
     upload.kind === 'running' ? (upload.percent / 100).toLocaleString(i18n.locale, { style: 'percent' }) : '';
   return (
     <p className="min-h-5 text-sm" role="status" data-testid={`${id}-upload-status`}>
-      {upload.kind === 'error' ? <span className="text-red-700 dark:text-red-300">{upload.message}</span> : null}
+      {upload.kind === 'error' ? (
+        <span className="text-red-700 dark:text-red-300">{serverText(i18n, upload.message)}</span>
+      ) : null}
       {upload.kind === 'running' ? (
         <span className="text-slate-700 dark:text-slate-300">
           <Trans>Uploading {percent}</Trans>

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Link } from '../../../components/ui/Link';
 import { ModalPanel } from '../../../components/ui/ModalPanel';
+import { serverText } from '../../../components/server-text';
 import { errorMessage } from '../../../lib/api';
 import { useCreateAlert } from '../api/alerts';
 import { useMutateOnce } from '../../../lib/single-flight';
@@ -22,10 +23,11 @@ interface AlertDialogProps {
 
 /** The alert was created: the server's message, and the way to the list of alerts. */
 function AlertSaved({ message, onClose }: { message: string; onClose: () => void }) {
+  const { i18n } = useLingui();
   return (
     <div className="mt-4 space-y-4">
       <p role="status" className="rounded-lg bg-teal-50 p-3 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50">
-        {message}
+        {serverText(i18n, message)}
       </p>
       <div className="flex flex-wrap justify-end gap-2">
         <Link to="/alerts" className={buttonClass('secondary')}>

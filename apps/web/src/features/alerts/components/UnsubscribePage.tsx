@@ -5,6 +5,7 @@ import { Button, buttonClass } from '../../../components/ui/Button';
 import { Link } from '../../../components/ui/Link';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
+import { serverText } from '../../../components/server-text';
 import { errorMessage } from '../../../lib/api';
 import { useUnsubscribe, useUnsubscribeInfo } from '../api/alerts';
 
@@ -16,7 +17,7 @@ const card =
  * will stop and asks; only the button unsubscribes (mail scanners open links, and a GET must change nothing).
  */
 export function UnsubscribePage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const info = useUnsubscribeInfo(token);
@@ -27,7 +28,7 @@ export function UnsubscribePage() {
     body = (
       <div role="alert" className="space-y-3">
         <p className="font-medium text-red-700 dark:text-red-300">
-          {token ? errorMessage(info.error) : ALERT_MESSAGES.badLink}
+          {token ? errorMessage(info.error) : serverText(i18n, ALERT_MESSAGES.badLink)}
         </p>
         <Link to="/alerts" className={buttonClass('secondary')}>
           <Trans>See your alerts</Trans>
@@ -44,7 +45,7 @@ export function UnsubscribePage() {
           data-testid="unsubscribe-done"
           className="rounded-lg bg-teal-50 p-4 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50"
         >
-          {unsubscribe.data?.message ?? ALERT_MESSAGES.alreadyUnsubscribed}
+          {serverText(i18n, unsubscribe.data?.message ?? ALERT_MESSAGES.alreadyUnsubscribed)}
         </p>
         <Link to="/" className={buttonClass('secondary')}>
           <Trans>Browse jobs</Trans>

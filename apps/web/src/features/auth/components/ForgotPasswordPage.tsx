@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SubmitEvent } from 'react';
 import { Link } from '../../../components/ui/Link';
+import { serverText } from '../../../components/server-text';
 import { AccountFields } from '../../../components/account/AccountFields';
 import { useAccountForm } from '../../../components/account/use-account-form';
 import { Button } from '../../../components/ui/Button';
@@ -17,7 +18,7 @@ export const linkClass = 'font-semibold text-teal-800 hover:underline dark:text-
  * address or not (nobody learns from it who has an account). Asked too often: the rate limit's message.
  */
 export function ForgotPasswordPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const form = useAccountForm(FIELDS, { email: '' });
   const forgot = useForgotPassword();
   const sendOnce = useMutateOnce(forgot.mutate);
@@ -44,7 +45,7 @@ export function ForgotPasswordPage() {
             data-testid="account-message"
             className="rounded-lg bg-teal-50 p-4 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50"
           >
-            {forgot.data.message}
+            {serverText(i18n, forgot.data.message)}
           </p>
           <p className="text-center text-sm">
             <Link to="/sign-in" className={linkClass}>

@@ -1,7 +1,8 @@
 import type { User } from '@jobboard/shared';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { serverText } from '../../../components/server-text';
 import { queryKeys } from '../../../lib/query-keys';
 import { googleConfigured } from '../api/auth';
 import { openGooglePopup } from './google';
@@ -26,13 +27,14 @@ export function useGoogleOffered(): boolean {
  * the popup: browsers only allow a popup opened directly in the click, not after waiting for a request.
  */
 export function GoogleButton({ onSuccess, onError }: GoogleButtonProps) {
+  const { i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     setBusy(true);
     try {
       const result = await openGooglePopup();
       if (result.ok && result.user) onSuccess(result.user);
-      else if (result.message) onError(result.message);
+      else if (result.message) onError(serverText(i18n, result.message));
     } catch (error) {
       // Spec section 8: a Google sign-in failure is only logged.
       console.error(error);

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SubmitEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../../components/ui/Link';
+import { serverText } from '../../../components/server-text';
 import { AccountFields } from '../../../components/account/AccountFields';
 import { useAccountForm } from '../../../components/account/use-account-form';
 import { Button, buttonClass } from '../../../components/ui/Button';
@@ -40,7 +41,7 @@ function NewLinkLink() {
  * too, and the person signs in with the new password. An expired or used link (or none) leads to a new one.
  */
 export function ResetPasswordPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const form = useAccountForm(FIELDS, { password: '' });
@@ -55,7 +56,7 @@ export function ResetPasswordPage() {
       >
         <div className="space-y-4">
           <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-            {MESSAGES.linkInvalid}
+            {serverText(i18n, MESSAGES.linkInvalid)}
           </p>
           <NewLinkLink />
         </div>
@@ -72,7 +73,7 @@ export function ResetPasswordPage() {
             data-testid="account-message"
             className="rounded-lg bg-teal-50 p-4 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50"
           >
-            {reset.data.message}
+            {serverText(i18n, reset.data.message)}
           </p>
           <Link to="/sign-in" className={buttonClass('primary', 'w-full py-2.5')}>
             <Trans>Sign in</Trans>

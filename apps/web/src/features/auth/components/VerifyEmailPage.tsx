@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../../components/ui/Link';
+import { serverText } from '../../../components/server-text';
 import { ResendVerification } from '../../../components/account/ResendVerification';
 import { buttonClass } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -16,7 +17,7 @@ type Verification = { kind: 'confirming' } | { kind: 'confirmed' } | { kind: 'fa
 
 /** The address is confirmed: the way on is posting a job, or browsing. */
 function Confirmed() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <AuthCard title={t`E-mail address confirmed`} subtitle={t`Thank you: your account is ready.`}>
       <div className="space-y-4">
@@ -25,7 +26,7 @@ function Confirmed() {
           data-testid="account-message"
           className="rounded-lg bg-teal-50 p-4 text-sm text-teal-950 dark:bg-teal-950 dark:text-teal-50"
         >
-          {MESSAGES.emailVerified} <Trans>You can post jobs now.</Trans>
+          {serverText(i18n, MESSAGES.emailVerified)} <Trans>You can post jobs now.</Trans>
         </p>
         <div className="flex flex-col gap-3 sm:flex-row">
           <Link to="/post-job" className={buttonClass('primary', 'flex-1 py-2.5')}>
@@ -46,7 +47,7 @@ function Confirmed() {
  * signed-in user, sign in for anyone else.
  */
 export function VerifyEmailPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const user = useCurrentUser();
@@ -87,7 +88,7 @@ export function VerifyEmailPage() {
     <AuthCard title={t`This link did not work`} subtitle={t`Links to confirm an address work once, for 24 hours.`}>
       <div className="space-y-4">
         <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-          {state.message}
+          {serverText(i18n, state.message)}
         </p>
         {user ? (
           user.emailVerified === true ? (

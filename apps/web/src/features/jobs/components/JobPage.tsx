@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { jobPageTitle, MESSAGES, SITE_NAME, type Job } from '@jobboard/shared';
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -14,6 +15,7 @@ import { useReaderLocale } from '../../../lib/locale';
 import { useMyApplications } from '../../../lib/my-applications';
 import { lazyScreen } from '../../../lib/lazy-screen';
 import { signInPath } from '../../../lib/next-path';
+import { serverText, type ServerTexts } from '../../../lib/server-text';
 import { useCurrentUser, type SessionUser } from '../../../lib/session';
 import { useCountJobView } from '../api/job-stats';
 import { useJob } from '../api/jobs';
@@ -23,6 +25,18 @@ import { JobOwnerActions, roleOf } from './JobOwnerActions';
 import { MobileApplyBar, useNarrowScreen } from './MobileApplyBar';
 import { ExternalApplyLink } from './ExternalApplyLink';
 import { useApplyFormQuery } from '../api/apply-options';
+
+/**
+ * The server's texts this page shows before the apply dialog opens, in the core catalogue: the page is a first
+ * load, without the map of every server text (components/server-text.ts, in `common`). The dialog brings that map
+ * with its catalogue, so what is said after it opened (applied, or why not) is translated by the map.
+ */
+const APPLY_TEXTS: ServerTexts = {
+  [MESSAGES.signInToApply]: msg`Sign in to apply for jobs`,
+  [MESSAGES.cannotApplyOwnJob]: msg`You cannot apply to your own posted job`,
+  [MESSAGES.alreadyApplied]: msg`You've already applied to this job`,
+  [MESSAGES.jobNotAccepting]: msg`This job is no longer accepting applications`,
+};
 
 // The apply form (note and CV) is its own chunk: loaded when a seeker presses Apply Now, never with the page.
 const ApplyDialog = lazyScreen(() => import('./ApplyDialog'), 'ApplyDialog', 'jobs');
@@ -88,6 +102,8 @@ function JobLoadError({ error }: { error: Error }) {
 function useApplyFlow(job: Job, currentUser: SessionUser | null, refetch: () => void) {
   const [applyingAs, setApplyingAs] = useState<SessionUser | null>(null);
   const [applyError, setApplyError] = useState<ReactNode>(null);
+  const { i18n } = useLingui();
+  const say = (text: string) => serverText(i18n, text, APPLY_TEXTS);
   const openApplyDialog = useCallback(() => setApplyingAs(currentUser), [currentUser]);
   useResumeApplying(job, Boolean(currentUser), openApplyDialog);
 
@@ -97,20 +113,20 @@ function useApplyFlow(job: Job, currentUser: SessionUser | null, refetch: () => 
       // The refusal is also the way in: sign in, then come back to this job.
       setApplyError(
         <Link to={signInPath(`/job/${job._id}`)} className="font-semibold underline hover:no-underline">
-          {MESSAGES.signInToApply}
+          {say(MESSAGES.signInToApply)}
         </Link>,
       );
       return;
     }
     if (job.postedBy === currentUser.email) {
-      setApplyError(MESSAGES.cannotApplyOwnJob);
+      setApplyError(say(MESSAGES.cannotApplyOwnJob));
       return;
     }
     setApplyingAs(currentUser);
   };
   const onApplied = () => {
     setApplyingAs(null);
-    void showSuccess(MESSAGES.appliedSuccessfully);
+    void showSuccess(say(MESSAGES.appliedSuccessfully));
   };
   const onApplyFailed = (error: unknown) => {
     setApplyingAs(null);
@@ -127,7 +143,7 @@ function useApplyFlow(job: Job, currentUser: SessionUser | null, refetch: () => 
       );
       return;
     }
-    setApplyError(errorMessage(error));
+    setApplyError(say(errorMessage(error)));
     // Closed or expired since the page loaded: show the job as it is now (banner, no Apply).
     if (error instanceof ApiError && error.status === 409) refetch();
   };
@@ -222,6 +238,7 @@ interface ApplyButtonProps {
 }
 
 function ApplyButton({ onApply, disabled, alreadyApplied }: ApplyButtonProps) {
+  const { i18n } = useLingui();
   return (
     <div>
       <Button
@@ -239,7 +256,7 @@ function ApplyButton({ onApply, disabled, alreadyApplied }: ApplyButtonProps) {
           data-testid="already-applied-note"
           className="mt-2 text-center text-sm font-medium text-slate-700 dark:text-slate-300"
         >
-          {MESSAGES.alreadyApplied}
+          {serverText(i18n, MESSAGES.alreadyApplied, APPLY_TEXTS)}
         </p>
       ) : null}
     </div>

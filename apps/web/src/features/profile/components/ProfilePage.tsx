@@ -8,6 +8,7 @@ import { useAccountForm } from '../../../components/account/use-account-form';
 import { Button } from '../../../components/ui/Button';
 import { confirmWithPassword, showError, showSuccess } from '../../../components/ui/dialogs';
 import { PageTitle } from '../../../components/ui/PageTitle';
+import { serverText } from '../../../components/server-text';
 import { errorMessage } from '../../../lib/api';
 import { useCurrentUser, type SessionUser } from '../../../lib/session';
 import { AvatarUploadError, useDeleteUser, useSaveAvatar, useSignOut, useUpdateUser } from '../api/profile';
@@ -106,7 +107,9 @@ function AvatarPicker({ user, onBusy }: { user: SessionUser; onBusy: (busy: bool
         <Trans>A new picture is saved as soon as it is uploaded.</Trans>
       </p>
       <p className="min-h-5 text-sm" role="status" data-testid="upload-status">
-        {upload.kind === 'error' ? <span className="text-red-700 dark:text-red-300">{upload.message}</span> : null}
+        {upload.kind === 'error' ? (
+          <span className="text-red-700 dark:text-red-300">{serverText(i18n, upload.message)}</span>
+        ) : null}
         {upload.kind === 'running' ? (
           <span className="text-slate-700 dark:text-slate-300">{t`Uploading ${percent}%`}</span>
         ) : null}
@@ -128,20 +131,22 @@ function AccountActions({
   busy: boolean;
   onError: (message: string) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const say = (text: string) => serverText(i18n, text);
   const deleteUser = useDeleteUser(user._id);
   const signOut = useSignOut();
   const onDelete = async () => {
     const currentPassword = await confirmWithPassword(
-      MESSAGES.confirmTitle,
-      MESSAGES.confirmDeleteAccountText,
-      MESSAGES.confirmDeleteAccountButton,
+      say(MESSAGES.confirmTitle),
+      say(MESSAGES.confirmDeleteAccountText),
+      say(MESSAGES.confirmDeleteAccountButton),
     );
     if (currentPassword === undefined) return;
     deleteUser.mutate(currentPassword, {
       // The guard takes the app home (useDeleteUser).
-      onSuccess: () => void showSuccess(MESSAGES.userDeleted),
-      onError: (error) => void showError(errorMessage(error, MESSAGES.deleteUserFailed) || MESSAGES.deleteUserFailed),
+      onSuccess: () => void showSuccess(say(MESSAGES.userDeleted)),
+      onError: (error) =>
+        void showError(errorMessage(error, MESSAGES.deleteUserFailed) || say(MESSAGES.deleteUserFailed)),
     });
   };
   const onSignOut = () => {
@@ -165,6 +170,7 @@ function AccountActions({
 
 /** A new address waits for its link: the profile says which, and that the old one stays until then. */
 function PendingEmail({ address }: { address: string }) {
+  const { i18n } = useLingui();
   return (
     <p
       role="status"
@@ -174,13 +180,14 @@ function PendingEmail({ address }: { address: string }) {
       <Trans>
         Waiting for confirmation: <strong className="wrap-anywhere">{address}</strong>.
       </Trans>{' '}
-      {MESSAGES.emailChangePending}
+      {serverText(i18n, MESSAGES.emailChangePending)}
     </p>
   );
 }
 
 function ProfileForm({ user }: { user: SessionUser }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const say = (text: string) => serverText(i18n, text);
   const initial = profileFormFromUser(user);
   const form = useAccountForm(FIELDS, initial);
   const [uploading, setUploading] = useState(false);
@@ -206,13 +213,13 @@ function ProfileForm({ user }: { user: SessionUser }) {
         form.setValues(profileFormFromUser(updated));
         // A new address is not the address yet: it waits for its link (the notice below the fields says so too).
         void showSuccess(
-          MESSAGES.userUpdated,
-          body.email !== undefined && updated.pendingEmail ? MESSAGES.emailChangePending : undefined,
+          say(MESSAGES.userUpdated),
+          body.email !== undefined && updated.pendingEmail ? say(MESSAGES.emailChangePending) : undefined,
         );
       },
       onError: (error) => {
         form.showServerError(error);
-        void showError(MESSAGES.profileUpdateFailed, errorMessage(error));
+        void showError(say(MESSAGES.profileUpdateFailed), errorMessage(error));
       },
     });
   };
