@@ -196,6 +196,7 @@ describeEachDb('search API', (kind) => {
         'salaryType',
         'skills',
         'company',
+        'language',
         'location',
         'posterName',
         'remoteCountries',
