@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../http/errors.js';
+import { languageOf } from '../../http/language.js';
 import { buildSearchFeed } from './feeds.service.js';
 import { robotsTxt, sitemapFile, sitemapIndex } from './sitemaps.service.js';
 
@@ -116,8 +117,16 @@ export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, 
           request.query,
           format,
           config.siteOrigin,
+          new Date(),
+          languageOf(request),
         );
-        return reply.type(feed.type).header('Cache-Control', FEED_CACHE).send(feed.body);
+        // The words are in the reader's language (the language cookie, else Accept-Language): a shared cache keeps
+        // one copy per language, never German for an English reader (the ETag differs by language too).
+        return reply
+          .type(feed.type)
+          .header('Cache-Control', FEED_CACHE)
+          .header('Vary', 'Cookie, Accept-Language')
+          .send(feed.body);
       },
     );
   }
