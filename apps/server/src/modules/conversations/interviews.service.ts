@@ -20,27 +20,13 @@ import {
 import { teamOf, type Person, type ThreadRow } from './threads.repository.js';
 import { linkFor, replyToFor, requireThread, requireWriter, sideOf, type TalkDeps } from './threads.service.js';
 import { recipientLanguage } from '../mail/mail-language.js';
+import { timeIn } from '../mail/words.js';
 
 /**
  * Interviews (decision record 42): the team proposes up to five times, the candidate picks one, and both get the
  * invitation as an .ics (METHOD:REQUEST, one UID per interview, SEQUENCE raised by each later change; METHOD:CANCEL
  * on cancelling). Either side cancels; the team proposes anew and the candidate picks anew to reschedule.
  */
-
-/** "Fri, 17 May 2030, 14:30 (Europe/Paris)". */
-export function describeTime(instant: Date, zone: string): string {
-  const text = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(instant);
-  return `${text} (${zone})`;
-}
 
 function slotsOf(proposal: InterviewProposal): { startsAt: Date; timeZone: string }[] {
   return proposal.slots.map((slot) => {
@@ -68,7 +54,9 @@ async function loadInterview(tx: Transaction, thread: ThreadRow, rawInterviewId:
 
 async function mailProposal(tx: Transaction, deps: TalkDeps, thread: ThreadRow, proposal: InterviewProposal) {
   if (!thread.candidate_verified) return;
-  const slots = slotsOf(proposal).map((slot) => describeTime(slot.startsAt, slot.timeZone));
+  const language = await recipientLanguage(tx, thread.candidate_email);
+  // Each time in its own zone, written as the candidate's language writes dates.
+  const slots = slotsOf(proposal).map((slot) => timeIn(slot.startsAt, slot.timeZone, language));
   const content = {
     jobTitle: thread.job_title,
     company: thread.company_name,
@@ -79,7 +67,6 @@ async function mailProposal(tx: Transaction, deps: TalkDeps, thread: ThreadRow, 
     // "None of these suit me" can be a reply; the invitations carry none (calendar answers go to their ORGANIZER).
     replyTo: await replyToFor(deps, tx, thread, thread.candidate_id),
   };
-  const language = await recipientLanguage(tx, thread.candidate_email);
   const mail = interviewProposalMail(thread.candidate_email, thread.candidate_name, content, language);
   await deps.mail.enqueue(mail, tx);
 }
@@ -202,7 +189,7 @@ async function sendInvitations(tx: Transaction, deps: TalkDeps, c: Copies, cance
             {
               jobTitle: c.thread.job_title,
               with: side === 'candidate' ? c.thread.company_name : c.thread.candidate_name,
-              when: describeTime(new Date(c.slot.starts_at), c.slot.time_zone),
+              when: timeIn(new Date(c.slot.starts_at), c.slot.time_zone, language),
               location: c.row.location,
               link,
               ics: ics ?? '',

@@ -112,15 +112,20 @@ function filterWord(t: Translate, group: FilterGroup, value: string, typed: (tex
   return typed(optionLabel(group, value));
 }
 
-/** "Stellen für „react“, in Berlin, Vollzeit …": a search's criteria in German or Arabic. */
-function criteriaIn(criteria: Criteria, language: Language): string {
+/**
+ * "Stellen für „react“, in Berlin, Vor Ort …": a search's criteria in German or Arabic. An alert's words start with
+ * its search text as typed, as the English ones do ("react, in Berlin"): e-mails quote them whole.
+ */
+function criteriaIn(criteria: Criteria, language: Language, kind: 'feed' | 'alert'): string {
   const t = translator(language);
   const locale = LOCALE_OF[language];
   // What was typed (and the spec's Latin labels) as isolated runs in Arabic.
   const typed = (text: string) => isolate(text, language);
   const { q, skill, where } = criteria;
   const head = q
-    ? t('words.search.jobsFor', { what: typed(q) })
+    ? kind === 'alert'
+      ? typed(q)
+      : t('words.search.jobsFor', { what: typed(q) })
     : skill
       ? t('words.search.jobsWith', { skill: typed(skill) })
       : t('words.search.all');
@@ -162,7 +167,7 @@ function criteriaOf(params: URLSearchParams): Criteria {
 
 /** A feed's search in words: describeSearch's English ("react jobs in Berlin"), else the catalogue's. */
 export function describeSearchIn(params: URLSearchParams, language: Language): string {
-  return language === 'en' ? describeSearch(params) : criteriaIn(criteriaOf(params), language);
+  return language === 'en' ? describeSearch(params) : criteriaIn(criteriaOf(params), language, 'feed');
 }
 
 /** An alert's search in words: describeAlertSearch's English ("react in Berlin, remote"), else the catalogue's. */
@@ -173,5 +178,5 @@ export function describeAlertIn(search: Partial<AlertSearch>, language: Language
     const value = search[key];
     if (value !== undefined && value !== '') criteria[key] = String(value);
   }
-  return criteriaIn(criteria, language);
+  return criteriaIn(criteria, language, 'alert');
 }
