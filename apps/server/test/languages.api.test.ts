@@ -1,5 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { checkDueAlerts } from '../src/modules/alerts/alert-checker.js';
+import { SmtpTransport } from '../src/modules/mail/transports.js';
 import type { PageRenderer } from '../src/modules/pages/pages.routes.js';
 import { buildTestApp, describeEachDb, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
 import { startSmtpServer, type ReceivedMail } from './smtp-fixture.js';
@@ -161,5 +163,130 @@ describeEachDb('languages', (kind) => {
     const english = await mailTo(englishPoster.user.email, /New application/);
     expect(english.subject).toBe('New application: Data Analyst');
     expect(english.headers.has('content-language')).toBe(false);
+  });
+
+  const apply = async (who: SignedInUser, job: string) => {
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/apply/apply-job',
+      headers: { cookie: who.cookie },
+      payload: { job },
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    return applied.json<{ insertedId: string }>().insertedId;
+  };
+
+  it("interview times are written in the candidate's language, in the interview's own time zone", async () => {
+    const poster = await signUpAndSignIn(t.app);
+    const job = await postJob(t.app, poster.cookie, { jobTitle: 'Harbour Pilot', companyName: 'Talk Works' });
+    const [german, arabic] = [await signUpAndSignIn(t.app), await signUpAndSignIn(t.app)];
+    expect((await setLocale(german, 'de')).statusCode).toBe(200);
+    expect((await setLocale(arabic, 'ar')).statusCode).toBe(200);
+    const proposal = {
+      slots: [
+        { start: '2030-05-17T14:30', timeZone: 'Europe/Paris' },
+        { start: '2030-05-20T09:00', timeZone: 'America/New_York' },
+      ],
+      lengthMinutes: 45,
+      location: 'https://meet.example/harbour',
+    };
+    const propose = async (application: string) => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: `/api/applications/${application}/interviews`,
+        headers: { cookie: poster.cookie },
+        payload: proposal,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json<{ id: string; slots: { id: string }[] }>();
+    };
+    await propose(await apply(german, job));
+    const de = await mailTo(german.user.email, /Vorstellungsgespräch: Harbour Pilot/);
+    expect(de.text).toContain('  - Fr., 17. Mai 2030, 14:30 (Europe/Paris)');
+    expect(de.text).toContain('  - Mo., 20. Mai 2030, 09:00 (America/New_York)');
+    expect(de.headers.get('content-language')).toBe('de');
+
+    const application = await apply(arabic, job);
+    const interview = await propose(application);
+    const ar = await mailTo(arabic.user.email, /اختر موعدًا للمقابلة/);
+    // The zone and the meeting link are isolated runs (U+2068 … U+2069) inside the Arabic text.
+    expect(ar.text).toContain('  - الجمعة، 17 مايو 2030، 14:30 (\u2068Europe/Paris\u2069)');
+    expect(ar.text).toContain('، \u2068https://meet.example/harbour\u2069).');
+    const picked = await t.app.inject({
+      method: 'POST',
+      url: `/api/applications/${application}/interviews/${interview.id}/pick`,
+      headers: { cookie: arabic.cookie },
+      payload: { slotId: interview.slots[1]?.id },
+    });
+    expect(picked.statusCode, picked.body).toBe(200);
+    const booked = await mailTo(arabic.user.email, /تم حجز المقابلة/);
+    expect(booked.text).toContain('الاثنين، 20 مايو 2030، 09:00 (\u2068America/New_York\u2069)');
+    // The team's invitation stays English for a poster who chose no language.
+    const team = await mailTo(poster.user.email, /Interview booked/);
+    expect(team.text).toContain('Mon, 20 May 2030, 09:00 (America/New_York)');
+    expect(team.headers.has('content-language')).toBe(false);
+  });
+
+  it("an alert e-mail says its search, the jobs' places and pay in the recipient's language", async () => {
+    const transport = new SmtpTransport(smtp.url);
+    let sent = 0;
+    // The checker's mails straight to the loopback SMTP server (the queue's own delivery is mail-queue.test.ts's).
+    const mail = {
+      start: () => Promise.resolve(),
+      enqueue: async (message: Parameters<typeof transport.send>[2]) => {
+        sent += 1;
+        await transport.send(`alert-${kind}-${sent}`, 'Jobboard <no-reply@jobs.example>', message);
+        return String(sent);
+      },
+    };
+    const check = () =>
+      checkDueAlerts({ db: t.db, mail, config: { siteOrigin: 'https://jobs.example', alertsIntervalMs: 2 } });
+    const poster = await signUpAndSignIn(t.app);
+    const [german, arabic, english] = [
+      await signUpAndSignIn(t.app),
+      await signUpAndSignIn(t.app),
+      await signUpAndSignIn(t.app),
+    ];
+    expect((await setLocale(german, 'de')).statusCode).toBe(200);
+    expect((await setLocale(arabic, 'ar')).statusCode).toBe(200);
+    const word = `gardener${kind}`;
+    for (const who of [german, arabic, english]) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/alerts',
+        headers: { cookie: who.cookie },
+        payload: { query: `q=${word}&workplace=hybrid&posted=7d`, frequency: 'instant' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    await postJob(t.app, poster.cookie, {
+      jobTitle: `Head ${word}`,
+      companyName: 'Green Works',
+      workplace: 'hybrid',
+      location: { city: 'Berlin', country: 'DE' },
+      jobLocation: undefined,
+      salary: { min: 20_000, max: 120_000, currency: 'USD', period: 'year' },
+      minPrice: undefined,
+      maxPrice: undefined,
+      salaryType: undefined,
+    });
+    await check();
+    transport.close();
+
+    const de = await mailTo(german.user.email, new RegExp(word));
+    expect(de.subject).toBe(`1 neue Stelle für „${word}, Hybrid, in den letzten 7 Tagen veröffentlicht“`);
+    expect(de.text).toContain('Green Works · Berlin, Deutschland (hybrid) · 20.000–120.000\u00a0$ pro Jahr');
+    expect(de.headers.get('content-language')).toBe('de');
+
+    const ar = await mailTo(arabic.user.email, new RegExp(word));
+    expect(ar.text).toContain(`«\u2068${word}\u2069، هجين، نُشرت خلال آخر 7 أيام»`);
+    // The pay an isolated run, so "US$" is not laid out as "$US" among the Arabic words.
+    expect(ar.text).toContain('\u2068\u2068\u200f20,000–120,000\u00a0US$\u2069 سنويًا\u2069');
+    expect(ar.text).toContain('\u2068Berlin, ألمانيا (هجين)\u2069');
+    expect(ar.headers.get('content-language')).toBe('ar');
+
+    const en = await mailTo(english.user.email, new RegExp(word));
+    expect(en.subject).toBe(`1 new job for “${word}, posted in the last 7 days, Hybrid”`);
+    expect(en.text).toContain('Green Works · Berlin, Germany (hybrid) · $20,000 – $120,000 a year');
   });
 });
