@@ -15,16 +15,15 @@ import { unzipped } from './support/unzipped.js';
  */
 const renderer: PageRenderer = {
   SSR_STATE_ID: 'ssr-state',
-  prefetchPlan: (pathname) =>
-    pathname === '/'
-      ? {
-          kind: 'home',
-          queries: [
-            { key: ['me'], path: '/api/auth/me' },
-            { key: ['search'], path: '/api/job/search' },
-          ],
-        }
-      : null,
+  prefetchPlan: (pathname) => {
+    const me = { key: ['me'], path: '/api/auth/me' };
+    if (pathname === '/') return { kind: 'home', queries: [me, { key: ['search'], path: '/api/job/search' }] };
+    // The job and company pages as the web app plans them (apps/web/src/entry-server.tsx).
+    const [, kind, id = ''] = pathname.split('/');
+    if (kind === 'job') return { kind, id, queries: [me, { key: ['job'], path: `/api/job/all-jobs/${id}` }] };
+    if (kind === 'company') return { kind, id, queries: [me, { key: ['company'], path: `/api/companies/${id}` }] };
+    return null;
+  },
   render: (_url, state) => Promise.resolve(`<main data-language="${state.language}">jobs</main>`),
 };
 const shell =
@@ -74,6 +73,41 @@ describeEachDb('languages', (kind) => {
     expect(arabic.body).toContain('<title>Jobboard: اعثر على وظيفتك التالية</title>');
     expect(htmlTag((await home({ 'accept-language': 'fr-FR, es;q=0.5' })).body)).toBe('<html lang="en" dir="ltr">');
     expect(htmlTag((await home({ 'accept-language': 'de' })).body)).toBe('<html lang="de" dir="ltr">');
+  });
+
+  it("a job's and a company's head tags frame the job's own words in the page's language", async () => {
+    const poster = await signUpAndSignIn(t.app);
+    const job = await postJob(t.app, poster.cookie, {
+      jobTitle: 'Harbour Master',
+      companyName: `Quay Works ${kind}`,
+      description: 'Run the harbour.',
+    });
+    const page = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+    const meta = (body: string, name: string) =>
+      new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`).exec(body)?.[1];
+    const german = await page(`/job/${job}`, { 'accept-language': 'de' });
+    expect(german.statusCode).toBe(200);
+    expect(meta(german.body, 'description')).toMatch(
+      new RegExp(
+        `^Quay Works ${kind} stellt ein: Harbour Master in London, Vereinigtes Königreich\\. .* pro Jahr\\. Run the harbour\\.$`,
+      ),
+    );
+    expect(meta(german.body, 'og:title')).toBe(`Harbour Master bei Quay Works ${kind} | Jobboard`);
+    const english = await page(`/job/${job}`, { 'accept-language': 'en' });
+    expect(meta(english.body, 'description')).toMatch(
+      new RegExp(
+        `^Quay Works ${kind} is hiring: Harbour Master in London, United Kingdom\\. .* a year\\. Run the harbour\\.$`,
+      ),
+    );
+    const [row] = await t.db.query<{ slug: string }>('SELECT slug FROM companies WHERE name = $1', [
+      `Quay Works ${kind}`,
+    ]);
+    const company = await page(`/company/${row?.slug ?? ''}`, { cookie: 'lang=ar' });
+    expect(company.statusCode).toBe(200);
+    expect(meta(company.body, 'og:description')).toMatch(
+      new RegExp(`^\u2068Quay Works ${kind}\u2069 على Jobboard: وظيفة متاحة واحدة\\.`),
+    );
+    expect(company.headers.vary).toMatch(/Accept-Language/);
   });
 
   it("the account's setting: set, shown, exported, beats the cookie, cleared by null, refused when unknown", async () => {
