@@ -1,4 +1,4 @@
-import { CONVERSATION_MESSAGES, type Interview, type InterviewProposal } from '@jobboard/shared';
+import { CONVERSATION_MESSAGES, type Interview, type InterviewProposal, type Language } from '@jobboard/shared';
 import type { Transaction } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
@@ -19,8 +19,8 @@ import {
 } from './interviews.repository.js';
 import { teamOf, type Person, type ThreadRow } from './threads.repository.js';
 import { linkFor, replyToFor, requireThread, requireWriter, sideOf, type TalkDeps } from './threads.service.js';
-import { recipientLanguage } from '../mail/mail-language.js';
-import { timeIn } from '../mail/words.js';
+import { recipientLanguage, translator } from '../mail/mail-language.js';
+import { isolate, timeIn } from '../mail/words.js';
 
 /**
  * Interviews (decision record 42): the team proposes up to five times, the candidate picks one, and both get the
@@ -142,19 +142,30 @@ interface Copies {
  * The invitation as each side receives it: their own address as themselves, the site's address standing in for the
  * other side's (never shown to them). One UID per interview, so calendars update the same event.
  */
-function icsFor(deps: TalkDeps, c: Copies, organizer: Person, recipient: 'team' | 'candidate'): string {
+function icsFor(
+  deps: TalkDeps,
+  c: Copies,
+  organizer: Person,
+  recipient: 'team' | 'candidate',
+  language: Language,
+): string {
   const teamName = `${c.thread.company_name} (${organizer.name})`;
+  // The event's own words are the recipient's language too: a calendar shows them without the e-mail.
+  const t = translator(language);
+  const title = isolate(c.thread.job_title, language);
+  const link = linkFor(deps.origin, c.thread, recipient);
   return invitationIcs({
+    language,
     method: c.method,
     uid: `interview-${c.row.id}@jobboard`,
     sequence: c.sequence,
     start: new Date(c.slot.starts_at),
     timeZone: c.slot.time_zone,
     lengthMinutes: c.row.length_minutes,
-    summary: `Interview: ${c.thread.job_title} (${c.thread.company_name})`,
+    summary: t('ics.summary', { title, company: isolate(c.thread.company_name, language) }),
     location: c.row.location,
-    description: `Interview about “${c.thread.job_title}”. Move or cancel it here: ${linkFor(deps.origin, c.thread, recipient)}`,
-    url: linkFor(deps.origin, c.thread, recipient),
+    description: t('ics.description', { title, link }),
+    url: link,
     organizer: { name: teamName, email: recipient === 'team' ? organizer.email : deps.siteAddress },
     attendee: {
       name: c.thread.candidate_name,
@@ -172,9 +183,9 @@ async function sendInvitations(tx: Transaction, deps: TalkDeps, c: Copies, cance
   }
   if (organizer) people.push({ person: organizer, side: 'team' });
   for (const { person, side } of people) {
-    const ics = organizer ? icsFor(deps, c, organizer, side) : undefined;
-    const link = linkFor(deps.origin, c.thread, side);
     const language = await recipientLanguage(tx, person.email);
+    const ics = organizer ? icsFor(deps, c, organizer, side, language) : undefined;
+    const link = linkFor(deps.origin, c.thread, side);
     const mail =
       c.method === 'CANCEL'
         ? interviewCancelledMail(
