@@ -1,4 +1,5 @@
-import { simpleParser } from 'mailparser';
+import ICAL from 'ical.js';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkDueAlerts } from '../src/modules/alerts/alert-checker.js';
 import { SmtpTransport } from '../src/modules/mail/transports.js';
@@ -37,7 +38,7 @@ describeEachDb('languages', (kind) => {
     smtp = await startSmtpServer();
     t = await buildTestApp(
       kind,
-      { smtpUrl: smtp.url, mailFrom: 'Jobboard <no-reply@jobs.example>' },
+      { smtpUrl: smtp.url, mailFrom: 'Jobboard <no-reply@jobs.example>', adminEmails: [`admin-${kind}@jobs.example`] },
       { pages: { renderer, shell } },
     );
   });
@@ -210,6 +211,16 @@ describeEachDb('languages', (kind) => {
     return applied.json<{ insertedId: string }>().insertedId;
   };
 
+  /** The SUMMARY and DESCRIPTION of the invitation a booked-interview mail carries. */
+  const eventWords = (mail: ParsedMail) => {
+    const part = mail.attachments.find((a) => a.filename === 'invite.ics' || a.contentType.startsWith('text/calendar'));
+    const event = new ICAL.Component(ICAL.parse(part?.content.toString('utf8') ?? '')).getFirstSubcomponent('vevent');
+    return {
+      summary: event?.getFirstPropertyValue('summary'),
+      description: event?.getFirstPropertyValue('description'),
+    };
+  };
+
   it("interview times are written in the candidate's language, in the interview's own time zone", async () => {
     const poster = await signUpAndSignIn(t.app);
     const job = await postJob(t.app, poster.cookie, { jobTitle: 'Harbour Pilot', companyName: 'Talk Works' });
@@ -255,9 +266,20 @@ describeEachDb('languages', (kind) => {
     expect(picked.statusCode, picked.body).toBe(200);
     const booked = await mailTo(arabic.user.email, /تم حجز المقابلة/);
     expect(booked.text).toContain('الاثنين، 20 مايو 2030، 09:00 (\u2068America/New_York\u2069)');
+    // The calendar event's own words too.
+    expect(eventWords(booked)).toMatchObject({
+      summary: 'مقابلة: \u2068Harbour Pilot\u2069 (\u2068Talk Works\u2069)',
+      description: expect.stringMatching(
+        /^مقابلة بشأن «\u2068Harbour Pilot\u2069»\. لتغيير موعدها أو إلغائها: https?:\/\//,
+      ),
+    });
     // The team's invitation stays English for a poster who chose no language.
     const team = await mailTo(poster.user.email, /Interview booked/);
     expect(team.text).toContain('Mon, 20 May 2030, 09:00 (America/New_York)');
+    expect(eventWords(team)).toMatchObject({
+      summary: 'Interview: Harbour Pilot (Talk Works)',
+      description: expect.stringMatching(/^Interview about “Harbour Pilot”\. Move or cancel it here: https?:\/\//),
+    });
     expect(team.headers.has('content-language')).toBe(false);
   });
 
@@ -322,5 +344,22 @@ describeEachDb('languages', (kind) => {
     const en = await mailTo(english.user.email, new RegExp(word));
     expect(en.subject).toBe(`1 new job for “${word}, posted in the last 7 days, Hybrid”`);
     expect(en.text).toContain('Green Works · Berlin, Germany (hybrid) · $20,000 – $120,000 a year');
+  });
+
+  it("a reported job's reason is in the administrator's language", async () => {
+    const admin = await signUpAndSignIn(t.app, { email: `admin-${kind}@jobs.example` });
+    expect((await setLocale(admin, 'de')).statusCode).toBe(200);
+    const poster = await signUpAndSignIn(t.app);
+    const job = await postJob(t.app, poster.cookie, { jobTitle: 'Fee Collector' });
+    const reporter = await signUpAndSignIn(t.app);
+    const reported = await t.app.inject({
+      method: 'POST',
+      url: `/api/job/${job}/report`,
+      headers: { cookie: reporter.cookie },
+      payload: { reason: 'scam', details: 'Asks for a fee' },
+    });
+    expect(reported.statusCode, reported.body).toBeLessThan(300);
+    const mail = await mailTo(admin.user.email, /gemeldet/);
+    expect(mail.text).toContain('Grund: Betrug');
   });
 });
