@@ -115,6 +115,12 @@ describe('rendered page head and state', () => {
     expect(withSite(homeHead('https://x.example', '', 1, 'de'), 'Jobboard', '', 'Arbeit am Meer').title).toBe(
       'Jobboard: Arbeit am Meer',
     );
+    expect(homeHead('https://x.example', 'q=react', 3, 'de').alternates?.map((link) => link.title)).toEqual([
+      'RSS: Stellen für „react“',
+      'Atom: Stellen für „react“',
+      'JSON Feed: Stellen für „react“',
+    ]);
+    expect(homeHead('https://x.example', 'q=react', 3).alternates?.[0]?.title).toBe('RSS: react jobs');
     expect(missingJobHead('ar').title).toBe('الوظيفة غير موجودة | Jobboard');
     expect(missingJobHead().description).toBe('This job is not on Jobboard (any more).');
     expect(missingCompanyHead('de').description).toBe('Dieses Unternehmen gibt es auf Jobboard (nicht mehr).');

@@ -1,7 +1,8 @@
-import type { CompanyPage, Job, Language } from '@jobboard/shared';
+import type { CompanyPage, FeedFormat, Job, Language } from '@jobboard/shared';
 import {
   countryName,
   DEFAULT_LANGUAGE,
+  feedSearchParams,
   formatSalary,
   homeTitleOf,
   jobPageTitle,
@@ -10,7 +11,7 @@ import {
 } from '@jobboard/shared';
 import { descriptionText } from '../jobs/description-html.js';
 import { translator } from '../mail/mail-language.js';
-import { isolate, salaryIn } from '../mail/words.js';
+import { describeSearchIn, isolate, salaryIn } from '../mail/words.js';
 import { accentStyle, faviconLink } from '../site/appearance.js';
 import { absoluteUrl } from './job-posting.js';
 
@@ -148,6 +149,9 @@ export function missingCompanyHead(language?: Language): PageHead {
   };
 }
 
+/** The formats' own names, the same in every language. */
+const FEED_NAMES: Record<FeedFormat, string> = { rss: 'RSS', atom: 'Atom', json: 'JSON Feed' };
+
 /** The home page's head for a search, in the reader's language (English: the spec's title). */
 export function homeHead(origin: string, search: string, total: number | undefined, language?: Language): PageHead {
   const t = translator(language);
@@ -159,8 +163,16 @@ export function homeHead(origin: string, search: string, total: number | undefin
     title: `${SITE_NAME}: ${t('page.home.tagline')}`,
     description: t('page.home.description', { count, site: SITE_NAME }),
     canonical: `${origin}/${search ? `?${search}` : ''}`,
-    // This search's feeds (RSS, Atom, JSON Feed), for feed readers that look for them.
-    alternates: searchFeedLinks(search, origin).map(({ type, title, href }) => ({ type, title, href })),
+    // This search's feeds (RSS, Atom, JSON Feed), for feed readers that look for them; named in the page's
+    // language, as the feeds themselves answer the same reader (feeds.routes.ts).
+    alternates: searchFeedLinks(search, origin).map(({ format, type, title, href }) => ({
+      type,
+      title:
+        !language || language === 'en'
+          ? title
+          : `${FEED_NAMES[format]}: ${describeSearchIn(feedSearchParams(search), language)}`,
+      href,
+    })),
   };
 }
 
