@@ -320,6 +320,49 @@ describeEachDb('feeds of any search', (kind) => {
     expect(again.body).toBe('');
   });
 
+  it("a feed is in the reader's language (cookie, else Accept-Language), English as before, and varies by both", async () => {
+    const english = await t.app.inject({ method: 'GET', url: '/feed.rss?q=react&workplace=on-site' });
+    const german = await t.app.inject({
+      method: 'GET',
+      url: '/feed.rss?q=react&workplace=on-site',
+      headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
+    });
+    for (const response of [english, german]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.vary).toMatch(/\bAccept-Language\b/);
+      expect(response.headers.vary).toMatch(/\bCookie\b/);
+    }
+    const en = parseXml<RssDocument>(english.body).rss.channel;
+    expect(en.title).toBe('Jobboard: on-site react jobs');
+    expect(en.description).toBe('The newest on-site react jobs on Jobboard.');
+    expect(english.body).toContain('<language>en</language>');
+    const de = parseXml<RssDocument>(german.body).rss.channel;
+    expect(de.title).toBe('Jobboard: Stellen für „react“, Vor Ort');
+    expect(de.description).toBe('Die neuesten Stellen auf Jobboard: Stellen für „react“, Vor Ort.');
+    expect(german.body).toContain('<language>de</language>');
+    const item = de.item?.find((entry) => entry.link[0] === `${ORIGIN}/job/${ids.react}`);
+    expect(item?.title).toBe('React Engineer bei Feedco');
+    expect(item?.description).toContain('Berlin, Deutschland · Vor Ort · 60.000–75.000\u00a0€ pro Jahr · Full-time');
+    // Each language its own ETag: a German copy never answers an English reader's If-None-Match.
+    expect(german.headers.etag).not.toBe(english.headers.etag);
+
+    // The cookie beats Accept-Language; the featured feed and JSON Feed say it too.
+    const arabic = await t.app.inject({
+      method: 'GET',
+      url: '/feed.json?q=react&featured=1',
+      headers: { cookie: 'lang=ar', 'accept-language': 'de' },
+    });
+    const json = arabic.json<JsonFeed>();
+    expect(json.language).toBe('ar');
+    expect(json.title).toBe('Jobboard: وظائف «\u2068react\u2069» (مميّزة)');
+    expect(json.description).toBe('أحدث الوظائف المميّزة على Jobboard: وظائف «\u2068react\u2069».');
+    const atom = await t.app.inject({ method: 'GET', url: '/feed.atom?q=react', headers: { cookie: 'lang=de' } });
+    expect(parseXml<AtomDocument>(atom.body).feed.title).toBe('Jobboard: Stellen für „react“');
+    const featured = await t.app.inject({ method: 'GET', url: '/feed.json?q=react&featured=1' });
+    expect(featured.json<JsonFeed>().title).toBe('Jobboard: react jobs (featured)');
+    expect(featured.json<JsonFeed>().description).toBe('The newest featured react jobs on Jobboard.');
+  });
+
   it(`holds the newest ${FEED_ITEM_COUNT} matches`, async () => {
     const bulk: string[] = [];
     for (let i = 1; i <= FEED_ITEM_COUNT + 2; i += 1) {

@@ -1,5 +1,8 @@
-import { simpleParser } from 'mailparser';
+import ICAL from 'ical.js';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { checkDueAlerts } from '../src/modules/alerts/alert-checker.js';
+import { SmtpTransport } from '../src/modules/mail/transports.js';
 import type { PageRenderer } from '../src/modules/pages/pages.routes.js';
 import { buildTestApp, describeEachDb, postJob, signUpAndSignIn, type SignedInUser, type TestApp } from './helpers.js';
 import { startSmtpServer, type ReceivedMail } from './smtp-fixture.js';
@@ -13,16 +16,15 @@ import { unzipped } from './support/unzipped.js';
  */
 const renderer: PageRenderer = {
   SSR_STATE_ID: 'ssr-state',
-  prefetchPlan: (pathname) =>
-    pathname === '/'
-      ? {
-          kind: 'home',
-          queries: [
-            { key: ['me'], path: '/api/auth/me' },
-            { key: ['search'], path: '/api/job/search' },
-          ],
-        }
-      : null,
+  prefetchPlan: (pathname) => {
+    const me = { key: ['me'], path: '/api/auth/me' };
+    if (pathname === '/') return { kind: 'home', queries: [me, { key: ['search'], path: '/api/job/search' }] };
+    // The job and company pages as the web app plans them (apps/web/src/entry-server.tsx).
+    const [, kind, id = ''] = pathname.split('/');
+    if (kind === 'job') return { kind, id, queries: [me, { key: ['job'], path: `/api/job/all-jobs/${id}` }] };
+    if (kind === 'company') return { kind, id, queries: [me, { key: ['company'], path: `/api/companies/${id}` }] };
+    return null;
+  },
   render: (_url, state) => Promise.resolve(`<main data-language="${state.language}">jobs</main>`),
 };
 const shell =
@@ -36,7 +38,7 @@ describeEachDb('languages', (kind) => {
     smtp = await startSmtpServer();
     t = await buildTestApp(
       kind,
-      { smtpUrl: smtp.url, mailFrom: 'Jobboard <no-reply@jobs.example>' },
+      { smtpUrl: smtp.url, mailFrom: 'Jobboard <no-reply@jobs.example>', adminEmails: [`admin-${kind}@jobs.example`] },
       { pages: { renderer, shell } },
     );
   });
@@ -72,6 +74,41 @@ describeEachDb('languages', (kind) => {
     expect(arabic.body).toContain('<title>Jobboard: اعثر على وظيفتك التالية</title>');
     expect(htmlTag((await home({ 'accept-language': 'fr-FR, es;q=0.5' })).body)).toBe('<html lang="en" dir="ltr">');
     expect(htmlTag((await home({ 'accept-language': 'de' })).body)).toBe('<html lang="de" dir="ltr">');
+  });
+
+  it("a job's and a company's head tags frame the job's own words in the page's language", async () => {
+    const poster = await signUpAndSignIn(t.app);
+    const job = await postJob(t.app, poster.cookie, {
+      jobTitle: 'Harbour Master',
+      companyName: `Quay Works ${kind}`,
+      description: 'Run the harbour.',
+    });
+    const page = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+    const meta = (body: string, name: string) =>
+      new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`).exec(body)?.[1];
+    const german = await page(`/job/${job}`, { 'accept-language': 'de' });
+    expect(german.statusCode).toBe(200);
+    expect(meta(german.body, 'description')).toMatch(
+      new RegExp(
+        `^Quay Works ${kind} stellt ein: Harbour Master in London, Vereinigtes Königreich\\. .* pro Jahr\\. Run the harbour\\.$`,
+      ),
+    );
+    expect(meta(german.body, 'og:title')).toBe(`Harbour Master bei Quay Works ${kind} | Jobboard`);
+    const english = await page(`/job/${job}`, { 'accept-language': 'en' });
+    expect(meta(english.body, 'description')).toMatch(
+      new RegExp(
+        `^Quay Works ${kind} is hiring: Harbour Master in London, United Kingdom\\. .* a year\\. Run the harbour\\.$`,
+      ),
+    );
+    const [row] = await t.db.query<{ slug: string }>('SELECT slug FROM companies WHERE name = $1', [
+      `Quay Works ${kind}`,
+    ]);
+    const company = await page(`/company/${row?.slug ?? ''}`, { cookie: 'lang=ar' });
+    expect(company.statusCode).toBe(200);
+    expect(meta(company.body, 'og:description')).toMatch(
+      new RegExp(`^\u2068Quay Works ${kind}\u2069 على Jobboard: وظيفة متاحة واحدة\\.`),
+    );
+    expect(company.headers.vary).toMatch(/Accept-Language/);
   });
 
   it("the account's setting: set, shown, exported, beats the cookie, cleared by null, refused when unknown", async () => {
@@ -161,5 +198,168 @@ describeEachDb('languages', (kind) => {
     const english = await mailTo(englishPoster.user.email, /New application/);
     expect(english.subject).toBe('New application: Data Analyst');
     expect(english.headers.has('content-language')).toBe(false);
+  });
+
+  const apply = async (who: SignedInUser, job: string) => {
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/apply/apply-job',
+      headers: { cookie: who.cookie },
+      payload: { job },
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    return applied.json<{ insertedId: string }>().insertedId;
+  };
+
+  /** The SUMMARY and DESCRIPTION of the invitation a booked-interview mail carries. */
+  const eventWords = (mail: ParsedMail) => {
+    const part = mail.attachments.find((a) => a.filename === 'invite.ics' || a.contentType.startsWith('text/calendar'));
+    const event = new ICAL.Component(ICAL.parse(part?.content.toString('utf8') ?? '')).getFirstSubcomponent('vevent');
+    return {
+      summary: event?.getFirstPropertyValue('summary'),
+      description: event?.getFirstPropertyValue('description'),
+    };
+  };
+
+  it("interview times are written in the candidate's language, in the interview's own time zone", async () => {
+    const poster = await signUpAndSignIn(t.app);
+    const job = await postJob(t.app, poster.cookie, { jobTitle: 'Harbour Pilot', companyName: 'Talk Works' });
+    const [german, arabic] = [await signUpAndSignIn(t.app), await signUpAndSignIn(t.app)];
+    expect((await setLocale(german, 'de')).statusCode).toBe(200);
+    expect((await setLocale(arabic, 'ar')).statusCode).toBe(200);
+    const proposal = {
+      slots: [
+        { start: '2030-05-17T14:30', timeZone: 'Europe/Paris' },
+        { start: '2030-05-20T09:00', timeZone: 'America/New_York' },
+      ],
+      lengthMinutes: 45,
+      location: 'https://meet.example/harbour',
+    };
+    const propose = async (application: string) => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: `/api/applications/${application}/interviews`,
+        headers: { cookie: poster.cookie },
+        payload: proposal,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json<{ id: string; slots: { id: string }[] }>();
+    };
+    await propose(await apply(german, job));
+    const de = await mailTo(german.user.email, /Vorstellungsgespräch: Harbour Pilot/);
+    expect(de.text).toContain('  - Fr., 17. Mai 2030, 14:30 (Europe/Paris)');
+    expect(de.text).toContain('  - Mo., 20. Mai 2030, 09:00 (America/New_York)');
+    expect(de.headers.get('content-language')).toBe('de');
+
+    const application = await apply(arabic, job);
+    const interview = await propose(application);
+    const ar = await mailTo(arabic.user.email, /اختر موعدًا للمقابلة/);
+    // The zone and the meeting link are isolated runs (U+2068 … U+2069) inside the Arabic text.
+    expect(ar.text).toContain('  - الجمعة، 17 مايو 2030، 14:30 (\u2068Europe/Paris\u2069)');
+    expect(ar.text).toContain('، \u2068https://meet.example/harbour\u2069).');
+    const picked = await t.app.inject({
+      method: 'POST',
+      url: `/api/applications/${application}/interviews/${interview.id}/pick`,
+      headers: { cookie: arabic.cookie },
+      payload: { slotId: interview.slots[1]?.id },
+    });
+    expect(picked.statusCode, picked.body).toBe(200);
+    const booked = await mailTo(arabic.user.email, /تم حجز المقابلة/);
+    expect(booked.text).toContain('الاثنين، 20 مايو 2030، 09:00 (\u2068America/New_York\u2069)');
+    // The calendar event's own words too.
+    expect(eventWords(booked)).toMatchObject({
+      summary: 'مقابلة: \u2068Harbour Pilot\u2069 (\u2068Talk Works\u2069)',
+      description: expect.stringMatching(
+        /^مقابلة بشأن «\u2068Harbour Pilot\u2069»\. لتغيير موعدها أو إلغائها: https?:\/\//,
+      ),
+    });
+    // The team's invitation stays English for a poster who chose no language.
+    const team = await mailTo(poster.user.email, /Interview booked/);
+    expect(team.text).toContain('Mon, 20 May 2030, 09:00 (America/New_York)');
+    expect(eventWords(team)).toMatchObject({
+      summary: 'Interview: Harbour Pilot (Talk Works)',
+      description: expect.stringMatching(/^Interview about “Harbour Pilot”\. Move or cancel it here: https?:\/\//),
+    });
+    expect(team.headers.has('content-language')).toBe(false);
+  });
+
+  it("an alert e-mail says its search, the jobs' places and pay in the recipient's language", async () => {
+    const transport = new SmtpTransport(smtp.url);
+    let sent = 0;
+    // The checker's mails straight to the loopback SMTP server (the queue's own delivery is mail-queue.test.ts's).
+    const mail = {
+      start: () => Promise.resolve(),
+      enqueue: async (message: Parameters<typeof transport.send>[2]) => {
+        sent += 1;
+        await transport.send(`alert-${kind}-${sent}`, 'Jobboard <no-reply@jobs.example>', message);
+        return String(sent);
+      },
+    };
+    const check = () =>
+      checkDueAlerts({ db: t.db, mail, config: { siteOrigin: 'https://jobs.example', alertsIntervalMs: 2 } });
+    const poster = await signUpAndSignIn(t.app);
+    const [german, arabic, english] = [
+      await signUpAndSignIn(t.app),
+      await signUpAndSignIn(t.app),
+      await signUpAndSignIn(t.app),
+    ];
+    expect((await setLocale(german, 'de')).statusCode).toBe(200);
+    expect((await setLocale(arabic, 'ar')).statusCode).toBe(200);
+    const word = `gardener${kind}`;
+    for (const who of [german, arabic, english]) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/alerts',
+        headers: { cookie: who.cookie },
+        payload: { query: `q=${word}&workplace=hybrid&posted=7d`, frequency: 'instant' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    await postJob(t.app, poster.cookie, {
+      jobTitle: `Head ${word}`,
+      companyName: 'Green Works',
+      workplace: 'hybrid',
+      location: { city: 'Berlin', country: 'DE' },
+      jobLocation: undefined,
+      salary: { min: 20_000, max: 120_000, currency: 'USD', period: 'year' },
+      minPrice: undefined,
+      maxPrice: undefined,
+      salaryType: undefined,
+    });
+    await check();
+    transport.close();
+
+    const de = await mailTo(german.user.email, new RegExp(word));
+    expect(de.subject).toBe(`1 neue Stelle für „${word}, Hybrid, in den letzten 7 Tagen veröffentlicht“`);
+    expect(de.text).toContain('Green Works · Berlin, Deutschland (hybrid) · 20.000–120.000\u00a0$ pro Jahr');
+    expect(de.headers.get('content-language')).toBe('de');
+
+    const ar = await mailTo(arabic.user.email, new RegExp(word));
+    expect(ar.text).toContain(`«\u2068${word}\u2069، هجين، نُشرت خلال آخر 7 أيام»`);
+    // The pay an isolated run, so "US$" is not laid out as "$US" among the Arabic words.
+    expect(ar.text).toContain('\u2068\u2068\u200f20,000–120,000\u00a0US$\u2069 سنويًا\u2069');
+    expect(ar.text).toContain('\u2068Berlin, ألمانيا (هجين)\u2069');
+    expect(ar.headers.get('content-language')).toBe('ar');
+
+    const en = await mailTo(english.user.email, new RegExp(word));
+    expect(en.subject).toBe(`1 new job for “${word}, posted in the last 7 days, Hybrid”`);
+    expect(en.text).toContain('Green Works · Berlin, Germany (hybrid) · $20,000 – $120,000 a year');
+  });
+
+  it("a reported job's reason is in the administrator's language", async () => {
+    const admin = await signUpAndSignIn(t.app, { email: `admin-${kind}@jobs.example` });
+    expect((await setLocale(admin, 'de')).statusCode).toBe(200);
+    const poster = await signUpAndSignIn(t.app);
+    const job = await postJob(t.app, poster.cookie, { jobTitle: 'Fee Collector' });
+    const reporter = await signUpAndSignIn(t.app);
+    const reported = await t.app.inject({
+      method: 'POST',
+      url: `/api/job/${job}/report`,
+      headers: { cookie: reporter.cookie },
+      payload: { reason: 'scam', details: 'Asks for a fee' },
+    });
+    expect(reported.statusCode, reported.body).toBeLessThan(300);
+    const mail = await mailTo(admin.user.email, /gemeldet/);
+    expect(mail.text).toContain('Grund: Betrug');
   });
 });

@@ -17,7 +17,8 @@ import {
   type DueAlert,
 } from './alerts.repository.js';
 import { describeAlertQuery, signingKey, unsubscribeToken } from './alerts.service.js';
-import { recipientLanguage } from '../mail/mail-language.js';
+import { recipientLanguage, translator } from '../mail/mail-language.js';
+import { isolate, placeIn, salaryIn } from '../mail/words.js';
 
 export interface AlertCheckerDeps {
   db: Db;
@@ -54,6 +55,21 @@ export function placeOf(job: Job): string {
 function payOf(job: Job): string {
   if (job.salary) return formatSalary(job.salary, 'en-US');
   return job.minPrice && job.maxPrice ? `${job.salaryType} ${job.minPrice} - ${job.maxPrice}` : '';
+}
+
+/**
+ * A job's place and pay in the recipient's language: English as the spec wrote them (placeOf, payOf); German and
+ * Arabic with the catalogue's words, amounts as the language writes them (an Arabic one an isolated run).
+ */
+function factsIn(job: Job, language: Language): { place: string; pay: string } {
+  if (language === 'en') return { place: placeOf(job), pay: payOf(job) };
+  const t = translator(language);
+  const legacy = job.minPrice && job.maxPrice ? `${job.minPrice} - ${job.maxPrice}` : '';
+  const type = job.salaryType.toLowerCase();
+  const pay = job.salary
+    ? salaryIn(job.salary, language)
+    : legacy && `${isolate(legacy, language)} ${t(`words.salaryType.${type}`)}`;
+  return { place: placeIn(job, language, true), pay };
 }
 
 /**
@@ -129,15 +145,14 @@ function alertMail(
   const mailJobs: AlertMailJob[] = jobs.map((job) => ({
     title: job.jobTitle,
     company: job.company.name || job.companyName,
-    place: placeOf(job),
-    pay: payOf(job),
+    ...factsIn(job, language),
     link: `${origin}/job/${job._id}`,
   }));
   return jobAlertMail(
     alert.email,
     alert.name,
     {
-      description: describeAlertQuery(alert.query),
+      description: describeAlertQuery(alert.query, language),
       frequency: alert.frequency,
       jobs: mailJobs,
       more,

@@ -2,15 +2,17 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   ALERT_LIMITS,
   ALERT_MESSAGES,
-  describeAlertSearch,
+  DEFAULT_LANGUAGE,
   parseAlertQuery,
   type Alert,
   type AlertFrequency,
+  type Language,
   type UnsubscribeInfo,
 } from '@jobboard/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
+import { describeAlertIn } from '../mail/words.js';
 import type { CurrentUser } from '../../http/session.js';
 import {
   deleteAlert,
@@ -23,10 +25,13 @@ import {
   type AlertRow,
 } from './alerts.repository.js';
 
-/** The search of a stored alert in words; its query was normalised on the way in, so it parses. */
-export function describeAlertQuery(query: string): string {
+/**
+ * The search of a stored alert in words, in a language (English: the shared wording the alerts page shows); its
+ * query was normalised on the way in, so it parses.
+ */
+export function describeAlertQuery(query: string, language: Language = DEFAULT_LANGUAGE): string {
   const parsed = parseAlertQuery(query);
-  return parsed.ok ? describeAlertSearch(parsed.search) : query;
+  return parsed.ok ? describeAlertIn(parsed.search, language) : query;
 }
 
 export function toAlert(row: AlertRow): Alert {

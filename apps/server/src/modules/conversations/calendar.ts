@@ -68,6 +68,8 @@ export interface CalendarPerson {
 
 export interface InvitationContent {
   method: 'REQUEST' | 'CANCEL';
+  /** The language of its words (summary, description); English when absent. */
+  language?: string;
   /** Stable per interview: every update and the cancellation name the same event. */
   uid: string;
   sequence: number;
@@ -85,7 +87,7 @@ export interface InvitationContent {
 /** The .ics text of one interview's invitation (METHOD:REQUEST) or cancellation (METHOD:CANCEL). */
 export function invitationIcs(content: InvitationContent): string {
   const calendar = ical({
-    prodId: { company: 'Jobboard', product: 'Interviews', language: 'EN' },
+    prodId: { company: 'Jobboard', product: 'Interviews', language: (content.language ?? 'en').toUpperCase() },
     method: content.method === 'REQUEST' ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL,
     timezone: { name: content.timeZone, generator: getVtimezoneComponent },
   });

@@ -1,4 +1,4 @@
-import { CONVERSATION_MESSAGES, type Interview, type InterviewProposal } from '@jobboard/shared';
+import { CONVERSATION_MESSAGES, type Interview, type InterviewProposal, type Language } from '@jobboard/shared';
 import type { Transaction } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
@@ -19,28 +19,14 @@ import {
 } from './interviews.repository.js';
 import { teamOf, type Person, type ThreadRow } from './threads.repository.js';
 import { linkFor, replyToFor, requireThread, requireWriter, sideOf, type TalkDeps } from './threads.service.js';
-import { recipientLanguage } from '../mail/mail-language.js';
+import { recipientLanguage, translator } from '../mail/mail-language.js';
+import { isolate, timeIn } from '../mail/words.js';
 
 /**
  * Interviews (decision record 42): the team proposes up to five times, the candidate picks one, and both get the
  * invitation as an .ics (METHOD:REQUEST, one UID per interview, SEQUENCE raised by each later change; METHOD:CANCEL
  * on cancelling). Either side cancels; the team proposes anew and the candidate picks anew to reschedule.
  */
-
-/** "Fri, 17 May 2030, 14:30 (Europe/Paris)". */
-export function describeTime(instant: Date, zone: string): string {
-  const text = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(instant);
-  return `${text} (${zone})`;
-}
 
 function slotsOf(proposal: InterviewProposal): { startsAt: Date; timeZone: string }[] {
   return proposal.slots.map((slot) => {
@@ -68,7 +54,9 @@ async function loadInterview(tx: Transaction, thread: ThreadRow, rawInterviewId:
 
 async function mailProposal(tx: Transaction, deps: TalkDeps, thread: ThreadRow, proposal: InterviewProposal) {
   if (!thread.candidate_verified) return;
-  const slots = slotsOf(proposal).map((slot) => describeTime(slot.startsAt, slot.timeZone));
+  const language = await recipientLanguage(tx, thread.candidate_email);
+  // Each time in its own zone, written as the candidate's language writes dates.
+  const slots = slotsOf(proposal).map((slot) => timeIn(slot.startsAt, slot.timeZone, language));
   const content = {
     jobTitle: thread.job_title,
     company: thread.company_name,
@@ -79,7 +67,6 @@ async function mailProposal(tx: Transaction, deps: TalkDeps, thread: ThreadRow, 
     // "None of these suit me" can be a reply; the invitations carry none (calendar answers go to their ORGANIZER).
     replyTo: await replyToFor(deps, tx, thread, thread.candidate_id),
   };
-  const language = await recipientLanguage(tx, thread.candidate_email);
   const mail = interviewProposalMail(thread.candidate_email, thread.candidate_name, content, language);
   await deps.mail.enqueue(mail, tx);
 }
@@ -155,19 +142,30 @@ interface Copies {
  * The invitation as each side receives it: their own address as themselves, the site's address standing in for the
  * other side's (never shown to them). One UID per interview, so calendars update the same event.
  */
-function icsFor(deps: TalkDeps, c: Copies, organizer: Person, recipient: 'team' | 'candidate'): string {
+function icsFor(
+  deps: TalkDeps,
+  c: Copies,
+  organizer: Person,
+  recipient: 'team' | 'candidate',
+  language: Language,
+): string {
   const teamName = `${c.thread.company_name} (${organizer.name})`;
+  // The event's own words are the recipient's language too: a calendar shows them without the e-mail.
+  const t = translator(language);
+  const title = isolate(c.thread.job_title, language);
+  const link = linkFor(deps.origin, c.thread, recipient);
   return invitationIcs({
+    language,
     method: c.method,
     uid: `interview-${c.row.id}@jobboard`,
     sequence: c.sequence,
     start: new Date(c.slot.starts_at),
     timeZone: c.slot.time_zone,
     lengthMinutes: c.row.length_minutes,
-    summary: `Interview: ${c.thread.job_title} (${c.thread.company_name})`,
+    summary: t('ics.summary', { title, company: isolate(c.thread.company_name, language) }),
     location: c.row.location,
-    description: `Interview about “${c.thread.job_title}”. Move or cancel it here: ${linkFor(deps.origin, c.thread, recipient)}`,
-    url: linkFor(deps.origin, c.thread, recipient),
+    description: t('ics.description', { title, link }),
+    url: link,
     organizer: { name: teamName, email: recipient === 'team' ? organizer.email : deps.siteAddress },
     attendee: {
       name: c.thread.candidate_name,
@@ -185,9 +183,9 @@ async function sendInvitations(tx: Transaction, deps: TalkDeps, c: Copies, cance
   }
   if (organizer) people.push({ person: organizer, side: 'team' });
   for (const { person, side } of people) {
-    const ics = organizer ? icsFor(deps, c, organizer, side) : undefined;
-    const link = linkFor(deps.origin, c.thread, side);
     const language = await recipientLanguage(tx, person.email);
+    const ics = organizer ? icsFor(deps, c, organizer, side, language) : undefined;
+    const link = linkFor(deps.origin, c.thread, side);
     const mail =
       c.method === 'CANCEL'
         ? interviewCancelledMail(
@@ -202,7 +200,7 @@ async function sendInvitations(tx: Transaction, deps: TalkDeps, c: Copies, cance
             {
               jobTitle: c.thread.job_title,
               with: side === 'candidate' ? c.thread.company_name : c.thread.candidate_name,
-              when: describeTime(new Date(c.slot.starts_at), c.slot.time_zone),
+              when: timeIn(new Date(c.slot.starts_at), c.slot.time_zone, language),
               location: c.row.location,
               link,
               ics: ics ?? '',

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../http/errors.js';
+import { languageOf } from '../../http/language.js';
 import { buildSearchFeed } from './feeds.service.js';
 import { robotsTxt, sitemapFile, sitemapIndex } from './sitemaps.service.js';
 
@@ -24,6 +25,11 @@ export const SITEMAP_FILES_AT_ONCE = 4;
 
 /** Feed readers poll: five minutes in any cache (the feeds hold no personal data), then asked again with the ETag. */
 const FEED_CACHE = 'public, max-age=300';
+/**
+ * A feed's words are in the reader's language (the language cookie, else Accept-Language): a shared cache keeps one
+ * copy per language, never a German one for an English reader (the ETag differs by language too).
+ */
+const FEED_VARY = 'Cookie, Accept-Language';
 /** Crawlers read sitemaps now and then; an hour in any cache. */
 const SITEMAP_CACHE = 'public, max-age=3600';
 
@@ -111,13 +117,10 @@ export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, 
       FEED_PATHS[format],
       { schema: { tags: ['feeds'], querystring: feedQuerySchema, response: { 200: FEED_ANSWERS[format] } } },
       async (request, reply) => {
-        const feed = await buildSearchFeed(
-          { db: request.reads, searchCounts },
-          request.query,
-          format,
-          config.siteOrigin,
-        );
-        return reply.type(feed.type).header('Cache-Control', FEED_CACHE).send(feed.body);
+        const reads = { db: request.reads, searchCounts };
+        const language = languageOf(request);
+        const feed = await buildSearchFeed(reads, request.query, format, config.siteOrigin, new Date(), language);
+        return reply.type(feed.type).header('Cache-Control', FEED_CACHE).header('Vary', FEED_VARY).send(feed.body);
       },
     );
   }

@@ -1,18 +1,18 @@
 import {
   countryName,
-  describeSearch,
+  DEFAULT_LANGUAGE,
   FEED_ITEM_COUNT,
   FEED_MEDIA_TYPES,
   feedSearchParams,
   formatSalary,
   searchFeedLinks,
-  searchFeedTitle,
   searchQueryToParams,
   FEED_SITE_NAME as SITE_NAME,
   WORKPLACE_LABELS,
   type FeedFormat,
   type JobSummary,
   type JsonFeed,
+  type Language,
   type SearchQuery,
 } from '@jobboard/shared';
 import { Feed } from 'feed';
@@ -20,6 +20,8 @@ import type { Db } from '../../db/client.js';
 import type { SearchCache } from '../search/search.service.js';
 import { renderDescription } from '../jobs/description-html.js';
 import { findSearchMatches } from '../search/search.service.js';
+import { translator } from '../mail/mail-language.js';
+import { describeSearchIn, isolate, placeIn, salaryIn, workplaceIn } from '../mail/words.js';
 import { escapeHtml, libraryCdata, libraryText, xmlSafe } from './xml-text.js';
 
 /*
@@ -71,25 +73,41 @@ function dayStart(isoDate: string): Date {
   return Number.isNaN(date.getTime()) ? new Date(0) : date;
 }
 
-export function toFeedEntry(job: JobSummary, origin: string): FeedEntry {
+/**
+ * One job as a feed in `language` says it: the framing words ("at", the place's and pay's words) are the
+ * catalogue's, the job's own words (title, company, description, employment type) as the poster wrote them.
+ */
+export function toFeedEntry(job: JobSummary, origin: string, language: Language = DEFAULT_LANGUAGE): FeedEntry {
+  const english = language === DEFAULT_LANGUAGE;
   const company = job.company.name || job.companyName;
-  const place = placeOf(job);
-  const pay = payOf(job);
-  const workplace = job.workplace === 'remote' ? undefined : WORKPLACE_LABELS[job.workplace];
+  const place = english ? placeOf(job) : placeIn(job, language, false);
+  const pay = english || !job.salary ? payOf(job) : salaryIn(job.salary, language);
+  const workplace =
+    job.workplace === 'remote'
+      ? undefined
+      : english
+        ? WORKPLACE_LABELS[job.workplace]
+        : workplaceIn(job.workplace, language);
   const text = job.description.trim();
   // The card's cut (CARD_DESCRIPTION_CHARS) ends mid-word: say so.
   const excerpt = text.length >= 100 ? `${text.replace(/\s+\S*$/, '')}…` : text;
   return {
     id: `${origin}/job/${job._id}`,
     url: `${origin}/job/${job._id}`,
-    title: `${job.jobTitle} at ${company}`,
+    title: translator(language)('feed.entryTitle', {
+      title: isolate(job.jobTitle, language),
+      company: isolate(company, language),
+    }),
     company,
     place,
     pay,
     employment: job.employmentType,
     excerpt,
     excerptHtml: renderDescription(xmlSafe(excerpt)),
-    facts: [company, place, workplace, pay, job.employmentType].filter(Boolean).join(' · '),
+    facts: [company, place, workplace, pay, job.employmentType]
+      .filter(Boolean)
+      .map((fact) => isolate(fact as string, language))
+      .join(' · '),
     posted: dayStart(job.postingDate),
     skills: job.skills.map((skill) => skill.label),
   };
@@ -103,6 +121,7 @@ export interface FeedDocument {
 }
 
 interface FeedContext {
+  language: Language;
   title: string;
   description: string;
   /** The home page of this search. */
@@ -117,7 +136,7 @@ function xmlFeed(format: 'rss' | 'atom', context: FeedContext, entries: FeedEntr
     title: libraryText(context.title),
     description: libraryText(context.description),
     link: context.home,
-    language: 'en',
+    language: context.language,
     updated: context.updated,
     generator: SITE_NAME,
     feedLinks: { [format]: context.links[format] },
@@ -153,7 +172,7 @@ function jsonFeed(context: FeedContext, entries: FeedEntry[]): JsonFeed {
     home_page_url: context.home,
     feed_url: context.links.json,
     description: context.description,
-    language: 'en',
+    language: context.language,
     authors: [{ name: SITE_NAME, url: context.home }],
     items: entries.map((entry) => ({
       id: entry.id,
@@ -170,13 +189,14 @@ function jsonFeed(context: FeedContext, entries: FeedEntry[]): JsonFeed {
   };
 }
 
-/** A search's feed in one format, with absolute links from `origin`. */
+/** A search's feed in one format and the reader's language, with absolute links from `origin`. */
 export async function buildSearchFeed(
   deps: { db: Db; searchCounts: SearchCache },
   query: SearchQuery & { featured?: '1' | undefined },
   format: FeedFormat,
   origin: string,
   now: Date = new Date(),
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<FeedDocument> {
   // The page is accepted (a home page address works as it is) and ignored: a feed is the newest matches.
   const { page: _page, featured, ...search } = query;
@@ -188,10 +208,14 @@ export async function buildSearchFeed(
   const links = Object.fromEntries(
     searchFeedLinks(params, origin).map((link) => [link.format, keep(link.href)]),
   ) as Record<FeedFormat, string>;
-  const entries = jobs.map((job) => toFeedEntry(job, origin));
+  const entries = jobs.map((job) => toFeedEntry(job, origin, language));
+  const t = translator(language);
+  const words = describeSearchIn(params, language);
+  const title = t('feed.title', { site: SITE_NAME, search: words });
   const context: FeedContext = {
-    title: only ? `${searchFeedTitle(params)} (featured)` : searchFeedTitle(params),
-    description: `The newest ${only ? 'featured ' : ''}${describeSearch(params)} on ${SITE_NAME}.`,
+    language,
+    title: only ? t('feed.titleFeatured', { title }) : title,
+    description: t('feed.description', { featured: only ? 'yes' : 'no', search: words, site: SITE_NAME }),
     home: `${origin}/${params.size ? `?${params.toString()}` : ''}`,
     links,
     // The newest posting the feed holds (not the time of the request, so an unchanged feed reads unchanged).

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, isPlainDisplayText, type Language } from '@jobboard/shared';
 import { inLanguage, translator, type Translate } from './mail-language.js';
+import { isolate } from './words.js';
 import type { OutgoingMail } from './transports.js';
 
 /**
@@ -70,7 +71,9 @@ export function interviewProposalMail(
   language: Language = DEFAULT_LANGUAGE,
 ): OutgoingMail {
   const t = translator(language);
-  const { company, lengthMinutes: minutes, location } = content;
+  const { company, lengthMinutes: minutes } = content;
+  // A meeting link or an address in Latin letters keeps its order inside an Arabic sentence.
+  const location = isolate(content.location, language);
   const mail = {
     to,
     subject: t('mail.proposal.subject', { title: subjectTitleOf(t, content.jobTitle) }),
@@ -107,7 +110,8 @@ export function interviewInvitationMail(
   language: Language = DEFAULT_LANGUAGE,
 ): OutgoingMail {
   const t = translator(language);
-  const { when, location } = content;
+  const { when } = content;
+  const location = isolate(content.location, language);
   const mail: OutgoingMail = {
     to,
     subject: t('mail.booked.subject', { title: subjectTitleOf(t, content.jobTitle) }),

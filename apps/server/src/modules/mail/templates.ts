@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, isPlainDisplayText, type Language, type MailedStage } from '@jobboard/shared';
 import { inLanguage, translator } from './mail-language.js';
+import { isolate } from './words.js';
 import type { OutgoingMail } from './transports.js';
 
 /**
@@ -157,7 +158,11 @@ export function jobAlertMail(
   const { description, frequency } = content;
   const jobs = content.jobs.flatMap((job) => [
     job.title,
-    [job.company, job.place, job.pay].filter(Boolean).join(' · '),
+    // Each fact an isolated run in Arabic: a Latin company or city beside an amount keeps its order.
+    [job.company, job.place, job.pay]
+      .filter(Boolean)
+      .map((fact) => isolate(fact, language))
+      .join(' · '),
     job.link,
     '',
   ]);

@@ -2,7 +2,6 @@ import {
   MESSAGES,
   MODERATION_LIMITS,
   MODERATION_MESSAGES,
-  REPORT_REASON_LABELS,
   type BanAnswer,
   type BannedUsersPage,
   type HiddenJobsPage,
@@ -39,7 +38,7 @@ import {
 } from './moderation.repository.js';
 import { isAdmin } from '../posting-policy/posting-policy.js';
 import { recordAdminAction } from './audit.repository.js';
-import { recipientLanguage } from '../mail/mail-language.js';
+import { recipientLanguage, translator } from '../mail/mail-language.js';
 
 export interface ModerationDeps {
   db: Db;
@@ -83,13 +82,16 @@ export async function reportJob(
         const content = {
           jobTitle: job.job_title,
           company: job.company_ref_name || job.company_name,
-          reason: REPORT_REASON_LABELS[body.reason],
           details: body.details,
           jobLink: `${deps.origin}/job/${job.id}`,
           queueLink: `${deps.origin}/admin`,
         };
-        for (const to of deps.adminEmails)
-          await deps.mail.enqueue(jobReportedMail(to, content, await recipientLanguage(tx, to)), tx);
+        for (const to of deps.adminEmails) {
+          const language = await recipientLanguage(tx, to);
+          // The reason's label in the administrator's language (the catalogue holds the web app's words).
+          const reason = translator(language)(`words.reportReason.${body.reason}`);
+          await deps.mail.enqueue(jobReportedMail(to, { ...content, reason }, language), tx);
+        }
       }
       return id;
     });

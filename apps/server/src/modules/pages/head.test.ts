@@ -1,5 +1,15 @@
+import type { CompanyPage, Job } from '@jobboard/shared';
 import { describe, expect, it } from 'vitest';
-import { headTags, homeHead, missingCompanyHead, missingJobHead, scriptJson, withSite } from './head.js';
+import {
+  companyHead,
+  headTags,
+  homeHead,
+  jobHead,
+  missingCompanyHead,
+  missingJobHead,
+  scriptJson,
+  withSite,
+} from './head.js';
 import { assemblePage, pageLocale } from './page-html.js';
 
 const HOSTILE = '</script><script>alert(1)</script><!-- " \' & \u2028';
@@ -105,8 +115,68 @@ describe('rendered page head and state', () => {
     expect(withSite(homeHead('https://x.example', '', 1, 'de'), 'Jobboard', '', 'Arbeit am Meer').title).toBe(
       'Jobboard: Arbeit am Meer',
     );
+    expect(homeHead('https://x.example', 'q=react', 3, 'de').alternates?.map((link) => link.title)).toEqual([
+      'RSS: Stellen für „react“',
+      'Atom: Stellen für „react“',
+      'JSON Feed: Stellen für „react“',
+    ]);
+    expect(homeHead('https://x.example', 'q=react', 3).alternates?.[0]?.title).toBe('RSS: react jobs');
     expect(missingJobHead('ar').title).toBe('الوظيفة غير موجودة | Jobboard');
     expect(missingJobHead().description).toBe('This job is not on Jobboard (any more).');
     expect(missingCompanyHead('de').description).toBe('Dieses Unternehmen gibt es auf Jobboard (nicht mehr).');
+  });
+
+  const job = {
+    _id: 'j1',
+    jobTitle: 'Frontend Engineer',
+    companyName: 'Tidewater Labs',
+    companyLogo: '',
+    jobLocation: 'London',
+    description: 'Build the web app.',
+    company: { id: 'c1', slug: 'tidewater-labs', name: 'Tidewater Labs', logo: '' },
+    location: { city: 'London', country: 'GB' },
+    workplace: 'hybrid',
+    remoteCountries: [],
+    salary: { min: 20000, max: 120000, currency: 'USD', period: 'year' },
+    status: 'open',
+  } as unknown as Job;
+
+  it("a job's and a company's head frame their own words in the page's language (issue 35)", () => {
+    const english = jobHead(job, 'https://x.example', []);
+    expect(english.title).toBe('Frontend Engineer at Tidewater Labs | Jobboard');
+    expect(english.description).toBe(
+      'Tidewater Labs is hiring: Frontend Engineer in London, United Kingdom (hybrid). $20,000 – $120,000 a year. Build the web app.',
+    );
+    // (The description is one line: clip() turns the amount's no-break space into a space.)
+    const german = jobHead(job, 'https://x.example', [], 'de');
+    expect(german.title).toBe('Frontend Engineer bei Tidewater Labs | Jobboard');
+    expect(german.description).toBe(
+      'Tidewater Labs stellt ein: Frontend Engineer in London, Vereinigtes Königreich (hybrid). 20.000–120.000 $ pro Jahr. Build the web app.',
+    );
+    const remote = jobHead({ ...job, workplace: 'remote' }, 'https://x.example', [], 'ar');
+    // The job's own words and the amount are isolated runs, so "US$" is not read as "$US" in the Arabic sentence.
+    expect(remote.description).toBe(
+      '\u2068Tidewater Labs\u2069 توظّف: \u2068Frontend Engineer\u2069 (عن بُعد). \u2068\u200f20,000–120,000 US$\u2069 سنويًا. Build the web app.',
+    );
+    const company = {
+      name: 'Tidewater Labs',
+      slug: 'tidewater-labs',
+      logo: '',
+      openJobs: 1234,
+      description: 'We build.',
+    };
+    const page = company as unknown as CompanyPage;
+    expect(companyHead(page, 'https://x.example').description).toBe(
+      'Tidewater Labs on Jobboard: 1,234 open jobs. We build.',
+    );
+    expect(companyHead({ ...page, openJobs: 1 }, 'https://x.example').description).toBe(
+      'Tidewater Labs on Jobboard: 1 open job. We build.',
+    );
+    expect(companyHead(page, 'https://x.example', 'de').description).toBe(
+      'Tidewater Labs auf Jobboard: 1.234 offene Stellen. We build.',
+    );
+    expect(companyHead({ ...page, openJobs: 3 }, 'https://x.example', 'ar').description).toBe(
+      '\u2068Tidewater Labs\u2069 على Jobboard: 3 وظائف متاحة. We build.',
+    );
   });
 });

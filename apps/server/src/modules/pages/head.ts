@@ -1,7 +1,17 @@
-import type { CompanyPage, Job, Language } from '@jobboard/shared';
-import { countryName, formatSalary, homeTitleOf, jobPageTitle, searchFeedLinks, SITE_NAME } from '@jobboard/shared';
+import type { CompanyPage, FeedFormat, Job, Language } from '@jobboard/shared';
+import {
+  countryName,
+  DEFAULT_LANGUAGE,
+  feedSearchParams,
+  formatSalary,
+  homeTitleOf,
+  jobPageTitle,
+  searchFeedLinks,
+  SITE_NAME,
+} from '@jobboard/shared';
 import { descriptionText } from '../jobs/description-html.js';
 import { translator } from '../mail/mail-language.js';
+import { describeSearchIn, isolate, salaryIn } from '../mail/words.js';
 import { accentStyle, faviconLink } from '../site/appearance.js';
 import { absoluteUrl } from './job-posting.js';
 
@@ -51,30 +61,47 @@ function clip(text: string, length: number): string {
   return `${(space > length / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
 
-/** "Tidewater Labs is hiring a Frontend Engineer in London, United Kingdom (hybrid). USD 20,000–120,000 a year. Build…" */
-export function jobDescription(job: Job): string {
+/**
+ * "Tidewater Labs is hiring: Frontend Engineer in London, United Kingdom (hybrid). USD 20,000–120,000 a year. Build…"
+ * The framing words are the catalogue's in the page's language (English as the spec wrote them); the job's own
+ * words (title, company, city, description) stay as written, each an isolated run on an Arabic page.
+ */
+export function jobDescription(job: Job, language: Language = DEFAULT_LANGUAGE): string {
+  const t = translator(language);
+  const typed = (value: string) => isolate(value, language);
   const company = job.company.name || job.companyName;
-  const place =
-    [job.location.city, job.location.country ? countryName(job.location.country) : ''].filter(Boolean).join(', ') ||
-    job.jobLocation;
-  const where =
+  const country = job.location.country ? countryName(job.location.country, language) : '';
+  const place = [job.location.city, country].filter(Boolean).join(', ') || job.jobLocation;
+  const hiring = company
+    ? t('page.job.hiring', { company: typed(company), title: typed(job.jobTitle) })
+    : t('page.job.hiringAnon', { title: typed(job.jobTitle) });
+  const framed =
     job.workplace === 'remote'
-      ? ' (remote)'
+      ? t('page.job.remote', { text: hiring })
       : place
-        ? ` in ${place}${job.workplace === 'hybrid' ? ' (hybrid)' : ''}`
-        : '';
-  const pay = job.salary ? ` ${formatSalary(job.salary, 'en-US')}.` : '';
-  return clip(
-    `${company ? `${company} is hiring` : 'Hiring'}: ${job.jobTitle}${where}.${pay} ${descriptionText(job.description)}`,
-    DESCRIPTION_LENGTH,
-  );
+        ? t(job.workplace === 'hybrid' ? 'page.job.inHybrid' : 'page.job.in', { text: hiring, place: typed(place) })
+        : hiring;
+  const salary = job.salary && (language === 'en' ? formatSalary(job.salary, 'en-US') : salaryIn(job.salary, language));
+  const pay = salary ? ` ${salary}.` : '';
+  return clip(`${framed}.${pay} ${descriptionText(job.description)}`, DESCRIPTION_LENGTH);
 }
 
-export function jobHead(job: Job, origin: string, structuredData: unknown[]): PageHead {
+/** "Frontend Engineer at Tidewater Labs | Jobboard" in the page's language (English: jobPageTitle's words). */
+export function jobTitleIn(job: Job, language: Language = DEFAULT_LANGUAGE): string {
+  const company = job.company.name || job.companyName;
+  if (language === 'en' || !company) return jobPageTitle(job);
+  const title = translator(language)('feed.entryTitle', {
+    title: isolate(job.jobTitle, language),
+    company: isolate(company, language),
+  });
+  return `${title} | ${SITE_NAME}`;
+}
+
+export function jobHead(job: Job, origin: string, structuredData: unknown[], language?: Language): PageHead {
   const logo = absoluteUrl(job.company.logo || job.companyLogo, origin);
   return {
-    title: jobPageTitle(job),
-    description: jobDescription(job),
+    title: jobTitleIn(job, language),
+    description: jobDescription(job, language),
     canonical: `${origin}/job/${encodeURIComponent(job._id)}`,
     ...(logo ? { image: logo } : {}),
     // A hidden or pending job (seen only by its poster and administrators) is never a page to index.
@@ -93,13 +120,20 @@ export function missingJobHead(language?: Language): PageHead {
   };
 }
 
-/** "Tidewater Labs | Jobboard", its open jobs and its own words; its logo for link previews. */
-export function companyHead(company: CompanyPage, origin: string): PageHead {
+/**
+ * "Tidewater Labs | Jobboard", its open jobs (framed in the page's language) and its own words; its logo for link
+ * previews.
+ */
+export function companyHead(company: CompanyPage, origin: string, language?: Language): PageHead {
   const logo = absoluteUrl(company.logo, origin);
-  const jobs = `${company.openJobs.toLocaleString('en-US')} open ${company.openJobs === 1 ? 'job' : 'jobs'}`;
+  const framing = translator(language)('page.company.description', {
+    name: isolate(company.name, language ?? DEFAULT_LANGUAGE),
+    site: SITE_NAME,
+    count: company.openJobs,
+  });
   return {
     title: `${company.name} | ${SITE_NAME}`,
-    description: clip(`${company.name} on ${SITE_NAME}: ${jobs}. ${company.description}`, DESCRIPTION_LENGTH),
+    description: clip(`${framing} ${company.description}`, DESCRIPTION_LENGTH),
     canonical: `${origin}/company/${encodeURIComponent(company.slug)}`,
     ...(logo ? { image: logo } : {}),
   };
@@ -115,6 +149,9 @@ export function missingCompanyHead(language?: Language): PageHead {
   };
 }
 
+/** The formats' own names, the same in every language. */
+const FEED_NAMES: Record<FeedFormat, string> = { rss: 'RSS', atom: 'Atom', json: 'JSON Feed' };
+
 /** The home page's head for a search, in the reader's language (English: the spec's title). */
 export function homeHead(origin: string, search: string, total: number | undefined, language?: Language): PageHead {
   const t = translator(language);
@@ -126,8 +163,16 @@ export function homeHead(origin: string, search: string, total: number | undefin
     title: `${SITE_NAME}: ${t('page.home.tagline')}`,
     description: t('page.home.description', { count, site: SITE_NAME }),
     canonical: `${origin}/${search ? `?${search}` : ''}`,
-    // This search's feeds (RSS, Atom, JSON Feed), for feed readers that look for them.
-    alternates: searchFeedLinks(search, origin).map(({ type, title, href }) => ({ type, title, href })),
+    // This search's feeds (RSS, Atom, JSON Feed), for feed readers that look for them; named in the page's
+    // language, as the feeds themselves answer the same reader (feeds.routes.ts).
+    alternates: searchFeedLinks(search, origin).map(({ format, type, title, href }) => ({
+      type,
+      title:
+        !language || language === 'en'
+          ? title
+          : `${FEED_NAMES[format]}: ${describeSearchIn(feedSearchParams(search), language)}`,
+      href,
+    })),
   };
 }
 

@@ -133,7 +133,7 @@ async function headOf(
   language: Language,
 ): Promise<PageHead> {
   if (plan.kind === 'company')
-    return main.status === 200 ? companyHead(main.body as CompanyPage, origin) : missingCompanyHead(language);
+    return main.status === 200 ? companyHead(main.body as CompanyPage, origin, language) : missingCompanyHead(language);
   if (plan.kind === 'job') {
     if (main.status !== 200) return missingJobHead(language);
     const job = main.body as Job;
@@ -144,7 +144,7 @@ async function headOf(
       job.status === 'open' && !job.moderation
         ? [jobPostingJsonLd(job, await companyOf(db, job), origin, await direct())]
         : [];
-    return jobHead(job, origin, structured);
+    return jobHead(job, origin, structured, language);
   }
   const search = plan.queries[plan.queries.length - 1]?.path.split('?')[1] ?? '';
   const total = main.status === 200 ? (main.body as SearchResult).total : undefined;
