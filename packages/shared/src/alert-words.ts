@@ -1,5 +1,6 @@
 import { FILTER_GROUPS, FILTER_GROUP_NAMES } from './constants.js';
 import { countryName } from './country-names.js';
+import { jobLanguageNameIn } from './languages.js';
 import type { SearchQuery } from './schemas.js';
 import { searchQueryToParams } from './search-url.js';
 
@@ -71,6 +72,7 @@ export function describeAlertSearch(search: Partial<AlertSearch>): string {
     else parts.push(optionLabel(group, value));
   }
   if (search.remoteCountry) parts.push(`remote from ${countryName(search.remoteCountry)}`);
+  if (search.language) parts.push(`written in ${jobLanguageNameIn(search.language)}`);
   if (search.payMin !== undefined) parts.push(`paying at least $${search.payMin.toLocaleString('en-US')} a year`);
   return [head, ...parts].join(', ');
 }

@@ -42,6 +42,7 @@ describe('describeAlertSearch', () => {
       { location: 'madrid', maxPrice: '50', posted: '7d' },
       'All jobs, in Madrid, pay < 50000k, posted in the last 7 days',
     ],
+    [{ q: 'buchhalter', language: 'de' }, 'buchhalter, written in German'],
   ] as const)('%o -> %s', (search, words) => {
     expect(describeAlertSearch(search)).toBe(words);
   });

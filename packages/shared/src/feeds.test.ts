@@ -15,6 +15,7 @@ describe('feeds of a search', () => {
       'remote full-time jobs using typescript, paying $100,000+ a year, posted in the last 7 days',
     );
     expect(describeSearch('where=remote')).toBe('remote jobs');
+    expect(describeSearch('q=buchhalter&language=de')).toBe('buchhalter jobs written in German');
     expect(searchFeedTitle('where=Remote&q=react')).toBe('Jobboard: remote react jobs');
     expect(describeSearch('where=remote&workplace=remote')).toBe('remote jobs');
     expect(describeSearch('country=de&remoteCountry=FR&payMin=123456')).toBe(

@@ -1,5 +1,6 @@
 import { FILTER_GROUPS, type FilterGroup } from './constants.js';
 import { countryName } from './country-names.js';
+import { jobLanguageNameIn } from './languages.js';
 import { PAY_AT_LEAST_OPTIONS } from './job-model.js';
 import { SEARCH_KEYS } from './search-url.js';
 
@@ -88,6 +89,8 @@ export function describeSearch(search: string | URLSearchParams): string {
   if (places.length) qualifiers.push(`in ${places.join(', ')}`);
   const remoteCountry = get('remoteCountry');
   if (remoteCountry) qualifiers.push(`open to people in ${countryName(remoteCountry.toUpperCase())}`);
+  const language = get('language');
+  if (language) qualifiers.push(`written in ${jobLanguageNameIn(language.toLowerCase())}`);
   const skill = get('skill');
   if (skill) qualifiers.push(`using ${skill}`);
   const payMin = get('payMin');

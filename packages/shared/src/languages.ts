@@ -27,5 +27,14 @@ export type JobLanguage = (typeof JOB_LANGUAGES)[number];
 export const isJobLanguage = (value: unknown): value is JobLanguage =>
   typeof value === 'string' && (JOB_LANGUAGES as readonly string[]).includes(value);
 
+/** A job language's name in `locale` (Intl's names), the code itself where the runtime has none. */
+export function jobLanguageNameIn(code: string, locale = 'en'): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** Right to left among the job languages. */
 export const jobDirectionOf = (language: string): 'ltr' | 'rtl' => (language === 'ar' ? 'rtl' : 'ltr');

@@ -3,6 +3,7 @@ import {
   directionOf,
   isLanguage,
   JOB_LANGUAGES,
+  jobLanguageNameIn,
   LANGUAGE_COOKIE,
   type JobLanguage,
   type Language,
@@ -51,17 +52,12 @@ export async function chooseLanguage(i18n: I18n, language: Language, userId: str
 }
 
 /** A job language's name in the reader's language (Intl's names: nothing to translate or ship). */
-export function jobLanguageName(code: string, readerLanguage: string): string {
-  try {
-    return new Intl.DisplayNames([readerLanguage], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+export const jobLanguageName = (code: string, readerLanguage: string): string =>
+  jobLanguageNameIn(code, readerLanguage);
 
 /** The job languages, named and in the reader's alphabetical order. */
 export function jobLanguageOptions(readerLanguage: string): { code: JobLanguage; name: string }[] {
-  return JOB_LANGUAGES.map((code) => ({ code, name: jobLanguageName(code, readerLanguage) })).sort((a, b) =>
+  return JOB_LANGUAGES.map((code) => ({ code, name: jobLanguageNameIn(code, readerLanguage) })).sort((a, b) =>
     a.name.localeCompare(b.name, readerLanguage),
   );
 }

@@ -10,6 +10,7 @@ import {
   type Job,
   type Language,
   type SalaryRange,
+  jobLanguageNameIn,
 } from '@jobboard/shared';
 import { translator, type Translate } from './mail-language.js';
 
@@ -87,6 +88,7 @@ const SEARCH_WORD_KEYS = [
   'location',
   'country',
   'remoteCountry',
+  'language',
   'skill',
   'workplace',
   'employment',
@@ -140,6 +142,9 @@ function criteriaIn(criteria: Criteria, language: Language, kind: 'feed' | 'aler
   if (remote && !criteria.workplace) parts.push(t('words.workplace.remote'));
   if (criteria.remoteCountry) {
     parts.push(t('words.search.openTo', { country: countryName(criteria.remoteCountry.toUpperCase(), locale) }));
+  }
+  if (criteria.language) {
+    parts.push(t('words.search.language', { language: jobLanguageNameIn(criteria.language.toLowerCase(), locale) }));
   }
   if (q && skill) parts.push(t('words.search.using', { skill: typed(skill) }));
   for (const group of ['workplace', 'employment', 'experience', 'salaryType', 'maxPrice', 'posted'] as const) {

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Job } from '@jobboard/shared';
+import { jobLanguageNameIn, type Job } from '@jobboard/shared';
 import { CircleAlert } from 'lucide-react';
 import { ModerationNotice } from '../../../components/jobs/ModerationNotice';
 import { CompanyLogo } from '../../../components/ui/CompanyLogo';
 import { Link } from '../../../components/ui/Link';
 import { longDate } from '../../../lib/job-view';
-import { jobLanguageName } from '../../../lib/language';
 
 /** What the job page and the server say when a job no longer takes applications (MESSAGES.jobNotAccepting). */
 /** The company's logo, the job's title and the company's name (a link to its page when it has one). */
@@ -97,7 +96,7 @@ function JobDescription({ text, html, lang }: { text: string; html: string | und
 /** The job page's main column: header, whether it takes applications, moderation state, description, skills. */
 export function JobMain({ job, companyName, locale }: { job: Job; companyName: string; locale: string }) {
   const { t, i18n } = useLingui();
-  const languageName = jobLanguageName(job.language, i18n.locale);
+  const languageName = jobLanguageNameIn(job.language, i18n.locale);
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
       <JobHeader job={job} companyName={companyName} />
