@@ -65,8 +65,15 @@ export function JobPage() {
   const { id = '' } = useParams();
   const job = useJob(id);
   const { t } = useLingui();
-  // The job's own title, as the server wrote it into the page (the breadcrumb leaves this page's title alone).
-  const title = job.data ? jobPageTitle(job.data) : `${job.isError ? t`Job not found` : t`Job Details`} | ${SITE_NAME}`;
+  // The job's own title, as the server wrote it into the page (the breadcrumb leaves this page's title alone):
+  // jobPageTitle's words in the reader's language.
+  const jobTitle = job.data?.jobTitle;
+  const company = job.data && (job.data.company.name || job.data.companyName);
+  const title = job.data
+    ? company
+      ? t`${jobTitle} at ${company} | ${SITE_NAME}`
+      : jobPageTitle(job.data)
+    : `${job.isError ? t`Job not found` : t`Job Details`} | ${SITE_NAME}`;
   useEffect(() => {
     document.title = title;
   }, [title]);
