@@ -1,7 +1,8 @@
 import type { Facets, TopFacets } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 import { EXACT_COUNT_LIMIT, type SearchIndex } from './search-index.js';
-import { findTextPrefixes, type PageBoundary, type TextLists } from './search.repository.js';
+import type { PageBoundary } from './search.repository.js';
+import { findTextPrefixes, type TextLists } from './text-prefixes.js';
 import { Vocabulary } from './spelling.js';
 
 export interface Counts {

@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- typed arrays indexed within their length in the hot
    loops below, as in the store (search-index-store.ts). */
-import { parseText, type TextLists, type TextQuery } from './search.repository.js';
+import { parseText, type TextQuery } from './search.repository.js';
+import type { TextLists } from './text-prefixes.js';
 import { TIER, titleHolds } from './relevance.js';
 import {
   lowerBound,
