@@ -15,8 +15,9 @@ export function Breadcrumb({ page }: { page: string }) {
         <li aria-hidden="true">
           <ChevronRight size={14} className="rtl:[transform:scaleX(-1)]" />
         </li>
+        {/* <bdi>: the page may be named by what someone wrote (a company's name), in any direction. */}
         <li aria-current="page" className="font-medium text-slate-800 dark:text-slate-100">
-          {page}
+          <bdi>{page}</bdi>
         </li>
       </ol>
     </nav>

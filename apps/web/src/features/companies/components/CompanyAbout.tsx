@@ -18,7 +18,7 @@ export const externalLinkClass =
 export function CompanyLink({ href }: { href: string }) {
   return (
     <a href={href} rel="noopener noreferrer nofollow" target="_blank" className={externalLinkClass}>
-      {websiteLabel(href)}
+      <bdi>{websiteLabel(href)}</bdi>
       <ExternalLink size={14} aria-hidden="true" className="rtl:[transform:scaleX(-1)]" />
       <span className="sr-only">
         <Trans>(opens in a new tab)</Trans>

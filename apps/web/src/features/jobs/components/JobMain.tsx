@@ -108,7 +108,9 @@ export function JobMain({ job, companyName, locale }: { job: Job; companyName: s
       </h2>
       {job.language !== i18n.locale ? (
         <p data-testid="job-language" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          <Trans>Written in {languageName}</Trans>
+          <Trans>
+            Written in <bdi>{languageName}</bdi>
+          </Trans>
         </p>
       ) : null}
       <JobDescription text={job.description} html={job.descriptionHtml} lang={job.language} />

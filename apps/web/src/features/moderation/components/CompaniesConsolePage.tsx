@@ -22,7 +22,7 @@ function CompanyName({ company }: { company: AdminCompanyRow }) {
       <Link to={`/company/${company.slug}`} className={`${linkClass} wrap-anywhere`} dir="auto">
         {company.name}
       </Link>
-      <span className={`block ${muted} wrap-anywhere`}>{company.slug}</span>
+      <bdi className={`block ${muted} wrap-anywhere`}>{company.slug}</bdi>
     </>
   );
 }

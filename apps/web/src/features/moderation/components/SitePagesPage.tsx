@@ -30,6 +30,7 @@ function PageEditor({ page, save }: { page: SitePage; save: ReturnType<typeof us
       </label>
       <textarea
         id={id}
+        dir="auto"
         value={body}
         rows={14}
         maxLength={SITE_SETTINGS_LIMITS.pageBody}
