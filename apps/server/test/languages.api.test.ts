@@ -343,6 +343,15 @@ describeEachDb('languages', (kind) => {
 
     const en = await mailTo(english.user.email, new RegExp(word));
     expect(en.subject).toBe(`1 new job for “${word}, posted in the last 7 days, Hybrid”`);
+
+    // The Alerts page lists each alert's search in the reader's words; English for a client asking none.
+    const listed = async (who: typeof german, headers: Record<string, string> = {}) =>
+      (await t.app.inject({ url: '/api/alerts', headers: { cookie: who.cookie, ...headers } })).json<
+        { description: string }[]
+      >()[0]?.description;
+    expect(await listed(german)).toBe(`${word}, Hybrid, in den letzten 7 Tagen veröffentlicht`);
+    expect(await listed(english)).toBe(`${word}, posted in the last 7 days, Hybrid`);
+    expect(await listed(english, { 'accept-language': 'ar' })).toContain('هجين');
     expect(en.text).toContain('Green Works · Berlin, Germany (hybrid) · $20,000 – $120,000 a year');
   });
 

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { languageOf } from '../../http/language.js';
 import { requireUser } from '../../http/session.js';
 import { createAlert, listAlerts, removeAlert, unsubscribe, unsubscribeInfo } from './alerts.service.js';
 
@@ -18,7 +19,7 @@ const idParams = z.object({ id: z.string().max(100) });
 /** Saved searches and their e-mail alerts (decision record 17), under /api/alerts. */
 export const alertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get('', { schema: { tags: ['alerts'], response: { 200: alertListSchema } } }, async (request) =>
-    listAlerts(db, requireUser(request)),
+    listAlerts(db, requireUser(request), languageOf(request)),
   );
 
   app.post(
@@ -50,7 +51,7 @@ export const alertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
   app.get(
     '/unsubscribe',
     { schema: { tags: ['alerts'], querystring: unsubscribeQuerySchema, response: { 200: unsubscribeInfoSchema } } },
-    async (request) => unsubscribeInfo(db, request.query.token),
+    async (request) => unsubscribeInfo(db, request.query.token, languageOf(request)),
   );
 
   // The unsubscribe itself: the page's button (JSON), or a mail provider's one-click POST (RFC 8058: a form body

@@ -34,11 +34,12 @@ export function describeAlertQuery(query: string, language: Language = DEFAULT_L
   return parsed.ok ? describeAlertIn(parsed.search, language) : query;
 }
 
-export function toAlert(row: AlertRow): Alert {
+/** An alert as the API answers it, its search in words in the reader's language. */
+export function toAlert(row: AlertRow, language: Language = DEFAULT_LANGUAGE): Alert {
   return {
     id: row.id,
     query: row.query,
-    description: describeAlertQuery(row.query),
+    description: describeAlertQuery(row.query, language),
     frequency: row.frequency,
     createdAt: new Date(row.created_at).toISOString(),
     lastSentAt: row.last_sent_at ? new Date(row.last_sent_at).toISOString() : null,
@@ -66,8 +67,8 @@ export async function createAlert(
   });
 }
 
-export async function listAlerts(db: Queryable, user: CurrentUser): Promise<Alert[]> {
-  return (await findAlertsOfUser(db, user.id)).map(toAlert);
+export async function listAlerts(db: Queryable, user: CurrentUser, language?: Language): Promise<Alert[]> {
+  return (await findAlertsOfUser(db, user.id)).map((row) => toAlert(row, language));
 }
 
 /** Deletes one of the user's alerts; someone else's is 404, as if it did not exist (its existence is not theirs to know). */
@@ -116,10 +117,10 @@ async function verifyToken(db: Queryable, token: string): Promise<string> {
 }
 
 /** What a link would stop, shown before anything changes: a mail scanner's GET must not unsubscribe. */
-export async function unsubscribeInfo(db: Queryable, token: string): Promise<UnsubscribeInfo> {
+export async function unsubscribeInfo(db: Queryable, token: string, language?: Language): Promise<UnsubscribeInfo> {
   const alert = await findAlert(db, await verifyToken(db, token));
   return alert
-    ? { active: true, description: describeAlertQuery(alert.query), frequency: alert.frequency }
+    ? { active: true, description: describeAlertQuery(alert.query, language), frequency: alert.frequency }
     : { active: false, description: null, frequency: null };
 }
 
