@@ -18,6 +18,7 @@ export * from './feeds.js';
 export * from './feed-schemas.js';
 export * from './routes.js';
 export * from './job-model.js';
+export * from './job-messages.js';
 export * from './countries.js';
 export * from './country-names.js';
 export * from './page-titles.js';

@@ -38,6 +38,7 @@ export const MODERATION_MESSAGES = {
   banned: 'Account banned',
   unbanned: 'Account unbanned',
   cannotBanAdmin: 'Administrators cannot be banned',
+  posterBanned: 'The poster is banned: unban the account before approving its jobs',
   accountBanned: 'This account has been suspended by the administrators and cannot sign in.',
   postingLimit: (perDay: number) =>
     `You can post at most ${perDay.toLocaleString('en-US')} jobs a day. Please try again tomorrow.`,

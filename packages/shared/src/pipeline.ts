@@ -21,6 +21,7 @@ export const PIPELINE_MESSAGES = {
   noteAuthorOnly: 'Only the author of a note can change or delete it',
   nothingToUndo: 'There is no recent move of this application to undo',
   tooLateToUndo: 'Too late to undo: the e-mail to the applicant has already gone',
+  customStageNotOfCompany: "customStageId: not a stage of this job's company",
 } as const;
 
 const stageSchema = z.enum(APPLICATION_STAGES, {

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@jobboard/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from './errors.js';
@@ -48,13 +49,13 @@ export function registerCsrfProtection(app: FastifyInstance, config: Config): vo
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (!isAllowedOrigin(origin, request, config)) {
-        throw new AppError('forbidden', 'Cross-site request refused');
+        throw new AppError('forbidden', MESSAGES.crossSiteRefused);
       }
       return;
     }
     const customHeader = request.headers['x-requested-with'] !== undefined;
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (type === '' || type === 'application/json' || customHeader) return;
-    throw new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json)');
+    throw new AppError('unsupported_media_type', MESSAGES.jsonBodyRequired);
   });
 }

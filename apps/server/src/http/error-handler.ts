@@ -54,7 +54,7 @@ export function registerJsonParser(app: FastifyInstance): void {
         JSON.parse(text, (key, value: unknown) => (key === '__proto__' ? undefined : value)),
       );
     } catch {
-      done(new AppError('bad_request', 'The request body is not valid JSON'), undefined);
+      done(new AppError('bad_request', MESSAGES.jsonBodyInvalid), undefined);
     }
   });
 }

@@ -226,7 +226,7 @@ export interface ProfileUpdate {
 export async function updateProfile(deps: AccountDeps, update: ProfileUpdate): Promise<UserRow> {
   const { caller, body } = update;
   const userId = parseId(update.rawUserId, MESSAGES.userNotFound);
-  if (userId !== caller.id) throw new AppError('forbidden', 'You can only update your own account');
+  if (userId !== caller.id) throw new AppError('forbidden', MESSAGES.updateOwnAccountOnly);
   const newEmail = body.email !== undefined && body.email !== caller.email ? body.email : undefined;
   if (body.password !== undefined || newEmail !== undefined) {
     await reauthenticate(deps, caller, update.session, body.currentPassword);

@@ -1,3 +1,4 @@
+import { TEAM_MESSAGES } from '@jobboard/shared';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
@@ -53,8 +54,7 @@ export const hashSecret = (secret: string): Buffer => createHash('sha256').updat
 /** The company `slug` when `user` is its owner (its creator); 403 for anybody else, members included. */
 async function ownedCompany(db: Queryable, user: CurrentUser, slug: string): Promise<CompanyRow> {
   const company = await companyOrNotFound(db, slug);
-  if (company.created_by !== user.id)
-    throw new AppError('forbidden', 'Only the owner of a company can manage its API keys');
+  if (company.created_by !== user.id) throw new AppError('forbidden', TEAM_MESSAGES.apiKeysOwnersOnly);
   return company;
 }
 
@@ -86,8 +86,8 @@ export async function createApiKey(
 
 export async function revokeKey(db: Db, user: CurrentUser, slug: string, rawKeyId: string): Promise<ApiKeyView> {
   const company = await ownedCompany(db, user, slug);
-  const row = await revokeApiKey(db, company.id, parseId(rawKeyId, 'API key not found'));
-  if (!row) throw new AppError('not_found', 'API key not found');
+  const row = await revokeApiKey(db, company.id, parseId(rawKeyId, TEAM_MESSAGES.apiKeyNotFound));
+  if (!row) throw new AppError('not_found', TEAM_MESSAGES.apiKeyNotFound);
   return toView(row);
 }
 

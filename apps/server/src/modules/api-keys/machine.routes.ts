@@ -1,4 +1,11 @@
-import { jobCreateBodySchema, jobUpdateBodySchema, type JobCreateBody, type JobUpdateBody } from '@jobboard/shared';
+import {
+  jobCreateBodySchema,
+  jobUpdateBodySchema,
+  JOB_MESSAGES,
+  MESSAGES,
+  type JobCreateBody,
+  type JobUpdateBody,
+} from '@jobboard/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -48,8 +55,7 @@ async function ownCompany(request: FastifyRequest): Promise<void> {
   const fields = body as Record<string, unknown>;
   const companyId = keyOf(request).company_id;
   if (fields.companyId === undefined) fields.companyId = companyId;
-  else if (fields.companyId !== companyId)
-    throw new AppError('forbidden', 'companyId: an API key posts for its own company only');
+  else if (fields.companyId !== companyId) throw new AppError('forbidden', JOB_MESSAGES.apiKeyPostsOwnCompany);
 }
 
 /** The jobs API for machines (/api/v1): a company's key, never a cookie; scopes per route (`apiKeyScope`). */
@@ -94,7 +100,7 @@ function jobWriter({ db, config, rateLimiter, searchCounts, settings }: AppDeps)
   };
   const answer = async (key: KeyHolder, id: string) => {
     const row = await findJobById(db, id);
-    if (!row) throw new AppError('not_found', 'Job not found');
+    if (!row) throw new AppError('not_found', MESSAGES.jobNotFound);
     const [ref] = await db.query<{ external_id: string | null }>('SELECT external_id FROM jobs WHERE id = $1', [id]);
     return apiJob(row, key, ref?.external_id ?? null);
   };

@@ -62,7 +62,7 @@ export async function applyToJob(
 
 export async function listApplicationsOfUser(db: Db, caller: CurrentUser, rawUserId: string): Promise<Application[]> {
   const userId = parseId(rawUserId, MESSAGES.userNotFound);
-  if (userId !== caller.id) throw new AppError('forbidden', 'You can only see your own applications');
+  if (userId !== caller.id) throw new AppError('forbidden', MESSAGES.ownApplicationsOnly);
   return findApplicationsByUser(db, userId);
 }
 

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@jobboard/shared';
 import type { Db, Queryable, Transaction } from '../../db/client.js';
 import { MANAGES_JOB, SEES_JOB_APPLICATIONS } from '../../db/job-access.js';
 import { AppError } from '../../http/errors.js';
@@ -88,7 +89,7 @@ async function requireManaged(db: Queryable, userId: string, jobId: string, read
     `SELECT 1 FROM jobs j WHERE j.id = $2 AND ${read ? SEES_JOB_APPLICATIONS : MANAGES_JOB}`,
     [userId, jobId],
   );
-  if (rows.length === 0) throw new AppError('not_found', 'Job not found');
+  if (rows.length === 0) throw new AppError('not_found', MESSAGES.jobNotFound);
 }
 
 export async function getApplicationMailMode(

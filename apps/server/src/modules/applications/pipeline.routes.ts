@@ -13,6 +13,7 @@ import {
   stageBodySchema,
   stageChangeSchema,
   withdrawalSchema,
+  MESSAGES,
 } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -127,7 +128,7 @@ function notificationRoutes(app: Parameters<FastifyPluginAsyncZod<AppDeps>>[0], 
 
   app.post('/seen', { schema: { tags, body: seenBody, response: { 200: unseenSchema } } }, async (request) => {
     const user = requireUser(request);
-    const jobId = request.body?.jobId === undefined ? undefined : parseId(request.body.jobId, 'Job not found');
+    const jobId = request.body?.jobId === undefined ? undefined : parseId(request.body.jobId, MESSAGES.jobNotFound);
     await markApplicationsSeen(db, user.id, jobId);
     return unseenApplications(db, user.id);
   });
@@ -136,7 +137,11 @@ function notificationRoutes(app: Parameters<FastifyPluginAsyncZod<AppDeps>>[0], 
     '/jobs/:jobId/notifications',
     { schema: { tags, params: jobParams, response: { 200: modeBody } } },
     async (request) => ({
-      mode: await getApplicationMailMode(db, requireUser(request).id, parseId(request.params.jobId, 'Job not found')),
+      mode: await getApplicationMailMode(
+        db,
+        requireUser(request).id,
+        parseId(request.params.jobId, MESSAGES.jobNotFound),
+      ),
     }),
   );
 
@@ -147,7 +152,7 @@ function notificationRoutes(app: Parameters<FastifyPluginAsyncZod<AppDeps>>[0], 
       await setApplicationMailMode(
         db,
         requireUser(request).id,
-        parseId(request.params.jobId, 'Job not found'),
+        parseId(request.params.jobId, MESSAGES.jobNotFound),
         request.body.mode,
       );
       return { mode: request.body.mode };

@@ -89,7 +89,7 @@ async function customStageOf(tx: Queryable, jobId: string, target: StageTarget) 
   if (target.customStageId === undefined) return null;
   const id = /^[0-9a-f-]{36}$/i.test(target.customStageId) ? target.customStageId : undefined;
   const custom = id ? await findCustomStageForJob(tx, jobId, id) : undefined;
-  if (!custom) throw new AppError('bad_request', "customStageId: not a stage of this job's company");
+  if (!custom) throw new AppError('bad_request', PIPELINE_MESSAGES.customStageNotOfCompany);
   if (custom.after !== target.stage)
     throw new AppError(
       'bad_request',

@@ -139,7 +139,7 @@ export class GoogleSignIn {
         requiredClaims: ['exp', 'iat', 'sub'],
       }));
     } catch {
-      throw new AppError('unauthenticated', 'The Google ID token is not valid');
+      throw new AppError('unauthenticated', MESSAGES.googleTokenInvalid);
     }
     return this.findOrCreateUser(identityFrom(payload));
   }

@@ -3,12 +3,12 @@ import {
   emailSchema,
   MESSAGES,
   slugify,
+  TEAM_MESSAGES,
   type Company,
   type CompanyCreateBody,
   type CompanyPage,
   type CompanyRole,
   type CompanyUpdateBody,
-  TEAM_MESSAGES,
 } from '@jobboard/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
@@ -111,7 +111,7 @@ export async function memberCompany(
 ): Promise<CompanyRow & { role: CompanyRole }> {
   const company = await companyOrNotFound(db, slug);
   const role = await memberRole(db, company.id, user.id);
-  if (!role) throw new AppError('forbidden', 'Only the members of a company can change it');
+  if (!role) throw new AppError('forbidden', TEAM_MESSAGES.membersOnly);
   return { ...company, role };
 }
 
@@ -185,10 +185,9 @@ export async function removeMemberByEmail(
   if (!leaving && company.role !== 'owner') throw new AppError('forbidden', TEAM_MESSAGES.ownersOnly);
   const member = leaving ? user : address.success ? await findUserByEmail(db, address.data) : undefined;
   // The creator's account holds the company's API keys, webhooks and imports: it stays an owner (decision 43).
-  if (member?.id === company.created_by)
-    throw new AppError('bad_request', 'email: The creator of a company stays a member');
+  if (member?.id === company.created_by) throw new AppError('bad_request', TEAM_MESSAGES.creatorStaysMember);
   if (!member || !(await isMember(db, company.id, member.id)))
-    throw new AppError('not_found', 'email: Not a member of this company');
+    throw new AppError('not_found', TEAM_MESSAGES.notAMember);
   const changed = await db.transaction(async (tx) => {
     const owners = await lockOwners(tx, company.id);
     const others = owners.filter((id) => id !== member.id);
@@ -219,9 +218,9 @@ export async function changeMemberRole(
   const address = emailSchema.safeParse(email);
   const member = address.success ? await findUserByEmail(db, address.data) : undefined;
   if (!member || !(await isMember(db, company.id, member.id)))
-    throw new AppError('not_found', 'email: Not a member of this company');
+    throw new AppError('not_found', TEAM_MESSAGES.notAMember);
   if (member.id === company.created_by && role !== 'owner')
-    throw new AppError('bad_request', 'role: The creator of a company stays an owner');
+    throw new AppError('bad_request', TEAM_MESSAGES.creatorStaysOwner);
   await db.transaction(async (tx) => {
     const owners = await lockOwners(tx, company.id);
     if (role !== 'owner' && owners.length === 1 && owners[0] === member.id)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   isPlainDisplayText,
+  TEAM_MESSAGES,
   type CompanyInvitation,
   type CompanyRole,
   type InvitationAnswerBody,
@@ -43,7 +44,7 @@ export interface InvitationDeps {
   config: Pick<Config, 'rateLimits'>;
 }
 
-const notFound = () => new AppError('not_found', 'This invitation does not exist or has expired');
+const notFound = () => new AppError('not_found', TEAM_MESSAGES.invitationNotFound);
 
 /**
  * Invites `email` to the owner's company: a new link replaces any earlier one. An address that is already a

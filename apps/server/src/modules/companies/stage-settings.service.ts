@@ -31,7 +31,7 @@ const MAILED: MailedStage[] = ['interview', 'offer', 'hired', 'rejected'];
 
 function mailedStage(raw: string): MailedStage {
   const parsed = mailedStageSchema.safeParse(raw);
-  if (!parsed.success) throw new AppError('not_found', 'stage: only interview, offer, hired and rejected send e-mail');
+  if (!parsed.success) throw new AppError('not_found', TEAM_MESSAGES.stageNotMailed);
   return parsed.data;
 }
 
@@ -81,9 +81,9 @@ export async function addCustomStage(
   return db.transaction(async (tx) => {
     await tx.query('SELECT 1 FROM companies WHERE id = $1 FOR UPDATE', [company.id]);
     if ((await countCustomStages(tx, company.id)) >= CUSTOM_STAGES_MAX)
-      throw new AppError('conflict', `A company has at most ${CUSTOM_STAGES_MAX} stages of its own`);
+      throw new AppError('conflict', TEAM_MESSAGES.tooManyStages);
     const stage = await insertCustomStage(tx, company.id, body.name, body.after);
-    if (!stage) throw new AppError('conflict', 'name: The company already has a stage of that name');
+    if (!stage) throw new AppError('conflict', TEAM_MESSAGES.stageNameTaken);
     return stage;
   });
 }

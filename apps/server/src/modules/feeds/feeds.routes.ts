@@ -7,10 +7,11 @@ import {
   FEED_PATHS,
   feedQuerySchema,
   jsonFeedSchema,
-  type FeedFormat,
   robotsTxtSchema,
   rssDocumentSchema,
   sitemapDocumentSchema,
+  JOB_MESSAGES,
+  type FeedFormat,
 } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -71,11 +72,7 @@ export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, 
     { schema: { tags: ['feeds'], params: z.object({ '*': z.string() }), response: { 200: sitemapDocumentSchema } } },
     async (request, reply) => {
       if (writing >= SITEMAP_FILES_AT_ONCE) {
-        throw new AppError(
-          'unavailable',
-          'Too many sitemap files are being written at once. Please try again shortly.',
-          { 'Retry-After': '5' },
-        );
+        throw new AppError('unavailable', JOB_MESSAGES.sitemapsBusy, { 'Retry-After': '5' });
       }
       writing += 1;
       let released = false;

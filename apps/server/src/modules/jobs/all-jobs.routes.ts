@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { type Job, jobSchema } from '@jobboard/shared';
+import { jobSchema, JOB_MESSAGES, type Job } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
@@ -55,7 +55,7 @@ export const allJobsRoute: FastifyPluginAsyncZod<AppDeps> = async (app, { config
         [{ name: 'all-jobs-address', ...rateLimitsOf(config).allJobsPerAddress }, request.ip],
       ]);
       if (running >= ALL_JOBS_AT_ONCE) {
-        throw new AppError('unavailable', 'Too many downloads of every job at once. Please try again shortly.', {
+        throw new AppError('unavailable', JOB_MESSAGES.downloadsBusy, {
           'Retry-After': '5',
         });
       }

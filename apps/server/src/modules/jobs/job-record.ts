@@ -7,6 +7,7 @@ import {
   skillKey,
   toIsoDate,
   toYearlyUsd,
+  JOB_MESSAGES,
   type JobCreateBody,
   type LegacySalary,
   type SalaryRange,
@@ -29,7 +30,7 @@ const addDays = (day: string, days: number) => toIsoDate(new Date(Date.parse(`${
 function checkValidThrough(validThrough: string, today: string): string {
   const time = Date.parse(`${validThrough}T00:00:00Z`);
   if (Number.isNaN(time) || toIsoDate(new Date(time)) !== validThrough) {
-    throw new AppError('bad_request', 'validThrough: must be a date (YYYY-MM-DD)');
+    throw new AppError('bad_request', JOB_MESSAGES.validThroughNotDate);
   }
   const latest = addDays(today, JOB_MODEL_LIMITS.validityMaxDays);
   if (validThrough < today || validThrough > latest) {
@@ -111,8 +112,7 @@ function statusOf(input: JobInput, base: JobRecord | undefined, validThrough: st
   let status = base?.status ?? 'open';
   if (input.status === 'closed') status = 'closed';
   else if (input.status === 'open' || (status === 'expired' && input.validThrough !== undefined)) {
-    if (validThrough < today)
-      throw new AppError('bad_request', 'validThrough: an expired job needs a new closing date to reopen');
+    if (validThrough < today) throw new AppError('bad_request', JOB_MESSAGES.reopenNeedsDate);
     status = 'open';
   }
   if (status === 'open' && validThrough < today) status = 'expired';

@@ -5,6 +5,7 @@ import {
   jobSchema,
   jobUpdateBodySchema,
   updateAckSchema,
+  JOB_MESSAGES,
 } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +23,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   if (typeof header !== 'string' || !UUID.test(header.trim())) {
-    throw new AppError('bad_request', 'Idempotency-Key: must be a UUID (one per form, sent again with its retries)');
+    throw new AppError('bad_request', JOB_MESSAGES.idempotencyKey);
   }
   return header.trim().toLowerCase();
 }

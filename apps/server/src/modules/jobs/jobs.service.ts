@@ -1,4 +1,12 @@
-import { MESSAGES, isJobLanguage, toIsoDate, type Job, type JobCreateBody, type JobUpdateBody } from '@jobboard/shared';
+import {
+  MESSAGES,
+  isJobLanguage,
+  toIsoDate,
+  JOB_MESSAGES,
+  type Job,
+  type JobCreateBody,
+  type JobUpdateBody,
+} from '@jobboard/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
@@ -104,8 +112,8 @@ async function companyForJob(
     const company = await findCompanyById(db, input.companyId);
     if (!company) throw new AppError('not_found', `companyId: ${MESSAGES.companyNotFound}`);
     const role = await memberRole(db, company.id, poster.id);
-    if (!role) throw new AppError('forbidden', 'companyId: You can only post jobs for companies you are a member of');
-    if (role === 'viewer') throw new AppError('forbidden', 'companyId: Viewers of a company cannot post jobs for it');
+    if (!role) throw new AppError('forbidden', JOB_MESSAGES.notAMember);
+    if (role === 'viewer') throw new AppError('forbidden', JOB_MESSAGES.viewerCannotPost);
     return company;
   }
   if (input.companyName !== undefined) {
@@ -119,7 +127,7 @@ async function companyForJob(
     });
   }
   const company = current ? await findCompanyById(db, current) : undefined;
-  if (!company) throw new AppError('bad_request', 'companyName: Company name is required');
+  if (!company) throw new AppError('bad_request', JOB_MESSAGES.companyNameRequired);
   return company;
 }
 
@@ -187,7 +195,7 @@ type StoredJob = JobRecord & { id: string; poster_id: string };
 async function findOwnJob(db: Queryable, user: CurrentUser, rawId: string): Promise<StoredJob> {
   const job = await findJobRecord(db, parseId(rawId, MESSAGES.jobNotFound));
   if (!job) throw new AppError('not_found', MESSAGES.jobNotFound);
-  if (job.poster_id !== user.id) throw new AppError('forbidden', 'Only the poster of a job can change it');
+  if (job.poster_id !== user.id) throw new AppError('forbidden', JOB_MESSAGES.posterOnly);
   return job;
 }
 
@@ -223,7 +231,7 @@ async function findEditableJob(
   if (keys.length === 1 && body.status === 'closed' && (await memberRole(db, job.company_id, user.id)) === 'owner') {
     return job;
   }
-  throw new AppError('forbidden', 'Only the poster of a job can change it');
+  throw new AppError('forbidden', JOB_MESSAGES.posterOnly);
 }
 
 const words = (text: string) =>
@@ -259,7 +267,7 @@ export async function updateJob(
   companyId?: string,
 ): Promise<number> {
   if (companyId !== undefined && body.companyId !== undefined && body.companyId !== companyId) {
-    throw new AppError('forbidden', 'companyId: an API key changes the jobs of its own company only');
+    throw new AppError('forbidden', JOB_MESSAGES.apiKeyChangesOwnCompany);
   }
   return changingJobs(deps, () =>
     deps.db.transaction(async (tx) => {
@@ -273,7 +281,7 @@ export async function updateJob(
       // company; they may still move it to a company of their own.
       const role = await memberRole(tx, job.company_id, user.id);
       if (job.poster_id === user.id && !changesCompany && !role) {
-        throw new AppError('forbidden', "You are no longer a member of this job's company");
+        throw new AppError('forbidden', JOB_MESSAGES.noLongerMember);
       }
       // A poster made a viewer reads their jobs but no longer changes them (closing one stays theirs to do).
       if (
@@ -281,7 +289,7 @@ export async function updateJob(
         role === 'viewer' &&
         !(changedKeys(body).length === 1 && body.status === 'closed')
       ) {
-        throw new AppError('forbidden', "Viewers of this job's company cannot change its jobs");
+        throw new AppError('forbidden', JOB_MESSAGES.viewerCannotChange);
       }
       const company = changesCompany
         ? await companyForJob(tx, user, body, job.company_id)
@@ -304,7 +312,7 @@ export async function deleteJob(deps: JobWriteDeps, user: CurrentUser, rawId: st
 
 export async function listJobsOfPoster(db: Db, user: CurrentUser, posterEmail: string): Promise<Job[]> {
   if (posterEmail.trim().toLowerCase() !== user.email) {
-    throw new AppError('forbidden', 'You can only list the jobs you posted');
+    throw new AppError('forbidden', JOB_MESSAGES.ownJobsOnly);
   }
   const viewer: JobViewer = { id: user.id, companyIds: new Set(), admin: false };
   return (await findJobsForPoster(db, user.id)).map((row) => toJob(row, viewer));

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@jobboard/shared';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
@@ -32,7 +33,7 @@ export function registerMetrics(app: FastifyInstance, { config, metrics, db, sea
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!holdsToken(request.headers.authorization, token)) {
       reply.header('www-authenticate', 'Bearer realm="metrics"');
-      throw new AppError('unauthenticated', 'Send the metrics token as Authorization: Bearer <token>');
+      throw new AppError('unauthenticated', MESSAGES.metricsTokenRequired);
     }
     return reply
       .header('cache-control', 'no-store')

@@ -187,7 +187,7 @@ export async function approveJob(
       if (!job) throw new AppError('not_found', MESSAGES.jobNotFound);
       // A banned account's jobs stay out of search until the account is unbanned.
       if (job.poster_banned && job.status === 'hidden')
-        throw new AppError('conflict', 'The poster is banned: unban the account before approving its jobs');
+        throw new AppError('conflict', MODERATION_MESSAGES.posterBanned);
       await restoreJob(tx, jobId, admin.id);
       await recordAdminAction(tx, { admin, action: 'job.approve', targetId: jobId, reason });
       return resolveAndTell(deps, tx, [jobId], 'approved');

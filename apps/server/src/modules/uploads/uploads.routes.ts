@@ -20,15 +20,14 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config
     await rateLimiter.consume([
       [{ name: `${kind}-uploads-account`, ...rateLimitsOf(config).avatarUploadsPerAccount }, user.id],
     ]);
-    if (!request.isMultipart())
-      throw new AppError('bad_request', 'Send the image as multipart/form-data in the field "file"');
+    if (!request.isMultipart()) throw new AppError('bad_request', MESSAGES.imageNotMultipart);
     let file;
     try {
       file = await request.file();
     } catch {
       throw new AppError('payload_too_large', MESSAGES.avatarUploadFailed);
     }
-    if (!file || file.fieldname !== 'file') throw new AppError('bad_request', 'Send the image in the field "file"');
+    if (!file || file.fieldname !== 'file') throw new AppError('bad_request', MESSAGES.imageFieldMissing);
     let bytes: Buffer;
     try {
       bytes = await file.toBuffer();

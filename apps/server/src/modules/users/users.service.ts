@@ -8,9 +8,9 @@ import { findCvKeysOfOwner } from '../cvs/cvs.repository.js';
 import { removeStoredCvs } from '../cvs/cvs.service.js';
 import { deleteUserById } from './users.repository.js';
 
-function requireSelf(caller: CurrentUser, rawUserId: string, action: string): string {
+function requireSelf(caller: CurrentUser, rawUserId: string): string {
   const userId = parseId(rawUserId, MESSAGES.userNotFound);
-  if (userId !== caller.id) throw new AppError('forbidden', `You can only ${action} your own account`);
+  if (userId !== caller.id) throw new AppError('forbidden', MESSAGES.deleteOwnAccountOnly);
   return userId;
 }
 
@@ -26,7 +26,7 @@ export async function deleteAccount(
   rawUserId: string,
   jobsChanged: () => void,
 ): Promise<{ cvFilesLeft: string[] }> {
-  return removeAccount(db, cvStorage, requireSelf(caller, rawUserId, 'delete'), jobsChanged);
+  return removeAccount(db, cvStorage, requireSelf(caller, rawUserId), jobsChanged);
 }
 
 /**
