@@ -6,9 +6,11 @@ import {
   CANDIDATE_MESSAGES,
   CONVERSATION_MESSAGES,
   CV_LIMITS,
+  CUSTOM_STAGES_MAX,
   CV_MESSAGES,
   JOB_DRAFT_LIMITS,
   JOB_DRAFT_MESSAGES,
+  JOB_MESSAGES,
   MESSAGES,
   MODERATION_MESSAGES,
   PIPELINE_MESSAGES,
@@ -31,6 +33,7 @@ const alerts = ALERT_LIMITS.perUser;
 const cvs = CV_LIMITS.perUser;
 const storedCvs = CANDIDATE_LIMITS.storedCvs;
 const drafts = JOB_DRAFT_LIMITS.perUser;
+const stages = CUSTOM_STAGES_MAX;
 
 /** MESSAGES (messages.ts) but the lines only logged to the console (log*), which stay English. */
 const GENERAL: ServerTexts = {
@@ -92,6 +95,34 @@ const GENERAL: ServerTexts = {
   [MESSAGES.oidcBrowserMismatch]: msg`This sign-in was started in another browser or has expired. Please try again.`,
   [MESSAGES.databaseUnavailable]: msg`The service is temporarily unavailable. Please try again shortly.`,
   [MESSAGES.searchTimedOut]: msg`This search took too long. Try more specific words or a filter, or try again shortly.`,
+  [MESSAGES.deleteOwnAccountOnly]: msg`You can only delete your own account`,
+  [MESSAGES.updateOwnAccountOnly]: msg`You can only update your own account`,
+  [MESSAGES.ownApplicationsOnly]: msg`You can only see your own applications`,
+  [MESSAGES.googleTokenInvalid]: msg`The Google ID token is not valid`,
+  [MESSAGES.imageNotMultipart]: msg`Send the image as multipart/form-data in the field "file"`,
+  [MESSAGES.imageFieldMissing]: msg`Send the image in the field "file"`,
+  [MESSAGES.crossSiteRefused]: msg`Cross-site request refused`,
+  [MESSAGES.jsonBodyRequired]: msg`Send the request body as JSON (Content-Type: application/json)`,
+  [MESSAGES.jsonBodyInvalid]: msg`The request body is not valid JSON`,
+  [MESSAGES.metricsTokenRequired]: msg`Send the metrics token as Authorization: Bearer <token>`,
+};
+
+/** Posting and changing jobs (JOB_MESSAGES). */
+const JOBS: ServerTexts = {
+  [JOB_MESSAGES.notAMember]: msg`companyId: You can only post jobs for companies you are a member of`,
+  [JOB_MESSAGES.viewerCannotPost]: msg`companyId: Viewers of a company cannot post jobs for it`,
+  [JOB_MESSAGES.companyNameRequired]: msg`companyName: Company name is required`,
+  [JOB_MESSAGES.posterOnly]: msg`Only the poster of a job can change it`,
+  [JOB_MESSAGES.apiKeyChangesOwnCompany]: msg`companyId: an API key changes the jobs of its own company only`,
+  [JOB_MESSAGES.apiKeyPostsOwnCompany]: msg`companyId: an API key posts for its own company only`,
+  [JOB_MESSAGES.noLongerMember]: msg`You are no longer a member of this job's company`,
+  [JOB_MESSAGES.viewerCannotChange]: msg`Viewers of this job's company cannot change its jobs`,
+  [JOB_MESSAGES.ownJobsOnly]: msg`You can only list the jobs you posted`,
+  [JOB_MESSAGES.validThroughNotDate]: msg`validThrough: must be a date (YYYY-MM-DD)`,
+  [JOB_MESSAGES.reopenNeedsDate]: msg`validThrough: an expired job needs a new closing date to reopen`,
+  [JOB_MESSAGES.idempotencyKey]: msg`Idempotency-Key: must be a UUID (one per form, sent again with its retries)`,
+  [JOB_MESSAGES.downloadsBusy]: msg`Too many downloads of every job at once. Please try again shortly.`,
+  [JOB_MESSAGES.sitemapsBusy]: msg`Too many sitemap files are being written at once. Please try again shortly.`,
 };
 
 /** The answers of the admin console's and the moderators' actions. */
@@ -105,6 +136,7 @@ const CONSOLE: ServerTexts = {
   [MODERATION_MESSAGES.banned]: msg`Account banned`,
   [MODERATION_MESSAGES.unbanned]: msg`Account unbanned`,
   [MODERATION_MESSAGES.cannotBanAdmin]: msg`Administrators cannot be banned`,
+  [MODERATION_MESSAGES.posterBanned]: msg`The poster is banned: unban the account before approving its jobs`,
   [MODERATION_MESSAGES.accountBanned]: msg`This account has been suspended by the administrators and cannot sign in.`,
   [MODERATION_MESSAGES.awaitingReview]: msg`Awaiting review: an administrator checks new accounts’ first jobs before they appear in search.`,
   [MODERATION_MESSAGES.jobHiddenBy]: msg`Hidden by an administrator`,
@@ -169,6 +201,7 @@ const FEATURES: ServerTexts = {
   [PIPELINE_MESSAGES.noteAuthorOnly]: msg`Only the author of a note can change or delete it`,
   [PIPELINE_MESSAGES.nothingToUndo]: msg`There is no recent move of this application to undo`,
   [PIPELINE_MESSAGES.tooLateToUndo]: msg`Too late to undo: the e-mail to the applicant has already gone`,
+  [PIPELINE_MESSAGES.customStageNotOfCompany]: msg`customStageId: not a stage of this job's company`,
   [CONVERSATION_MESSAGES.interviewNotFound]: msg`Interview not found`,
   [CONVERSATION_MESSAGES.slotNotFound]: msg`slotId: not one of the proposed time slots`,
   [CONVERSATION_MESSAGES.interviewCancelled]: msg`This interview was cancelled`,
@@ -181,10 +214,20 @@ const FEATURES: ServerTexts = {
   [TEAM_MESSAGES.lastOwnerLeaves]: msg`email: The last owner of a company cannot leave it; make someone else an owner first`,
   [TEAM_MESSAGES.viewerReadOnly]: msg`Viewers of this company can read applications but not change them`,
   [TEAM_MESSAGES.stageNotFound]: msg`Stage not found`,
+  [TEAM_MESSAGES.membersOnly]: msg`Only the members of a company can change it`,
+  [TEAM_MESSAGES.creatorStaysMember]: msg`email: The creator of a company stays a member`,
+  [TEAM_MESSAGES.notAMember]: msg`email: Not a member of this company`,
+  [TEAM_MESSAGES.creatorStaysOwner]: msg`role: The creator of a company stays an owner`,
+  [TEAM_MESSAGES.invitationNotFound]: msg`This invitation does not exist or has expired`,
+  [TEAM_MESSAGES.stageNotMailed]: msg`stage: only interview, offer, hired and rejected send e-mail`,
+  [TEAM_MESSAGES.tooManyStages]: msg`A company has at most ${stages} stages of its own`,
+  [TEAM_MESSAGES.stageNameTaken]: msg`name: The company already has a stage of that name`,
+  [TEAM_MESSAGES.apiKeysOwnersOnly]: msg`Only the owner of a company can manage its API keys`,
+  [TEAM_MESSAGES.apiKeyNotFound]: msg`API key not found`,
 };
 
 /** Every fixed text of the shared tables. */
-export const SERVER_TEXTS: ServerTexts = { ...GENERAL, ...CONSOLE, ...FEATURES };
+export const SERVER_TEXTS: ServerTexts = { ...GENERAL, ...JOBS, ...CONSOLE, ...FEATURES };
 
 /** A text the server writes with a number in it (a function in its table), and the message saying it. */
 interface CountedText {
