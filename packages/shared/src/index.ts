@@ -19,6 +19,7 @@ export * from './feed-schemas.js';
 export * from './routes.js';
 export * from './job-model.js';
 export * from './job-messages.js';
+export * from './integration-messages.js';
 export * from './countries.js';
 export * from './country-names.js';
 export * from './page-titles.js';

@@ -47,6 +47,8 @@ export const MESSAGES = {
   googleNotConfigured: 'Sign-in with Google is not configured on this server',
   googleCancelled: 'Google sign-in was cancelled.',
   googleFailed: 'Google sign-in failed. Please try again.',
+  googleUnverified: 'Your Google account email is not verified.',
+  googleExpired: 'This sign-in attempt has expired. Please try again.',
   googlePopupBlocked: 'Allow pop-ups for this site to sign in with Google',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   serverError: 'Something went wrong on our side. Please try again.',

@@ -7,6 +7,9 @@ import {
   CONVERSATION_MESSAGES,
   CV_LIMITS,
   CUSTOM_STAGES_MAX,
+  IMPORT_MESSAGES,
+  INTEGRATION_LIMITS,
+  WEBHOOK_MESSAGES,
   CV_MESSAGES,
   JOB_DRAFT_LIMITS,
   JOB_DRAFT_MESSAGES,
@@ -77,6 +80,8 @@ const GENERAL: ServerTexts = {
   [MESSAGES.googleCancelled]: msg`Google sign-in was cancelled.`,
   [MESSAGES.googleFailed]: msg`Google sign-in failed. Please try again.`,
   [MESSAGES.googlePopupBlocked]: msg`Allow pop-ups for this site to sign in with Google`,
+  [MESSAGES.googleUnverified]: msg`Your Google account email is not verified.`,
+  [MESSAGES.googleExpired]: msg`This sign-in attempt has expired. Please try again.`,
   [MESSAGES.tooManyRequests]: msg`Too many attempts. Please wait a moment and try again.`,
   [MESSAGES.serverError]: msg`Something went wrong on our side. Please try again.`,
   [MESSAGES.verifyEmailToPost]: msg`Confirm your e-mail address to post jobs: follow the link we sent you, or ask for a new one.`,
@@ -227,7 +232,24 @@ const FEATURES: ServerTexts = {
 };
 
 /** Every fixed text of the shared tables. */
-export const SERVER_TEXTS: ServerTexts = { ...GENERAL, ...JOBS, ...CONSOLE, ...FEATURES };
+const importSources = INTEGRATION_LIMITS.importSources;
+const webhooks = INTEGRATION_LIMITS.webhooks;
+
+/** IMPORT_MESSAGES and WEBHOOK_MESSAGES: the company's ways in (issue 36). */
+const INTEGRATIONS: ServerTexts = {
+  [IMPORT_MESSAGES.owner]: msg`Only the owner of a company or an administrator can manage its job imports`,
+  [IMPORT_MESSAGES.notFound]: msg`Import source not found`,
+  [IMPORT_MESSAGES.tooMany]: msg`A company has at most ${importSources} import sources`,
+  [IMPORT_MESSAGES.duplicate]: msg`This source is connected already`,
+  [IMPORT_MESSAGES.busy]: msg`This source is being imported right now or was a minute ago; try again in a minute`,
+  [WEBHOOK_MESSAGES.owner]: msg`Only the owner of a company can manage its webhooks`,
+  [WEBHOOK_MESSAGES.notFound]: msg`Webhook not found`,
+  [WEBHOOK_MESSAGES.deliveryNotFound]: msg`Delivery not found`,
+  [WEBHOOK_MESSAGES.tooMany]: msg`A company has at most ${webhooks} webhooks`,
+  [WEBHOOK_MESSAGES.beingSent]: msg`This delivery is being sent right now; try again in a minute`,
+};
+
+export const SERVER_TEXTS: ServerTexts = { ...GENERAL, ...JOBS, ...CONSOLE, ...FEATURES, ...INTEGRATIONS };
 
 /** A text the server writes with a number in it (a function in its table), and the message saying it. */
 interface CountedText {

@@ -23,8 +23,8 @@ export const FLOW_TTL_MS = 10 * 60 * 1000;
 export const GOOGLE_MESSAGES = {
   cancelled: MESSAGES.googleCancelled,
   failed: MESSAGES.googleFailed,
-  unverifiedEmail: 'Your Google account email is not verified.',
-  expired: 'This sign-in attempt has expired. Please try again.',
+  unverifiedEmail: MESSAGES.googleUnverified,
+  expired: MESSAGES.googleExpired,
 } as const;
 
 interface VerifiedIdentity {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTEGRATION_LIMITS } from '@jobboard/shared';
 
 export const IMPORT_KINDS = ['greenhouse', 'lever', 'ashby', 'indeed-xml', 'json-ld'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -7,7 +8,7 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const BOARD_KINDS: readonly ImportKind[] = ['greenhouse', 'lever', 'ashby'];
 
 /** Sources per company: a few boards and feeds, not a crawler. */
-export const MAX_SOURCES = 10;
+export const MAX_SOURCES = INTEGRATION_LIMITS.importSources;
 /** Entries one run reads from a source; the rest are refused with a reason. */
 export const MAX_ENTRIES = 1_000;
 /** Runs kept per source (the latest). */

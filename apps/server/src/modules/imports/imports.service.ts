@@ -1,3 +1,4 @@
+import { IMPORT_MESSAGES } from '@jobboard/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
@@ -18,14 +19,6 @@ import {
   type SourceRow,
 } from './imports.repository.js';
 import { BOARD_KINDS, MAX_SOURCES, type ImportRun, type ImportSourceCreateBody } from './imports.schemas.js';
-
-export const IMPORT_MESSAGES = {
-  owner: 'Only the owner of a company or an administrator can manage its job imports',
-  notFound: 'Import source not found',
-  tooMany: `A company has at most ${MAX_SOURCES} import sources`,
-  duplicate: 'This source is connected already',
-  busy: 'This source is being imported right now or was a minute ago; try again in a minute',
-} as const;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 

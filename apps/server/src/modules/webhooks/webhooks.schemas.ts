@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTEGRATION_LIMITS } from '@jobboard/shared';
 
 export const WEBHOOK_EVENTS = [
   'application.created',
@@ -9,7 +10,7 @@ export const WEBHOOK_EVENTS = [
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** Endpoints per company: a few receivers, not a fan-out service. */
-export const MAX_ENDPOINTS = 10;
+export const MAX_ENDPOINTS = INTEGRATION_LIMITS.webhooks;
 
 export const webhookCreateBodySchema = z.strictObject({
   url: z

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { WEBHOOK_MESSAGES } from '@jobboard/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
@@ -17,14 +18,6 @@ import {
 } from './webhooks.repository.js';
 import { MAX_ENDPOINTS, type WebhookEvent } from './webhooks.schemas.js';
 import { refusalOf } from '../../http/outbound-address.js';
-
-export const WEBHOOK_MESSAGES = {
-  owner: 'Only the owner of a company can manage its webhooks',
-  notFound: 'Webhook not found',
-  deliveryNotFound: 'Delivery not found',
-  tooMany: `A company has at most ${MAX_ENDPOINTS} webhooks`,
-  beingSent: 'This delivery is being sent right now; try again in a minute',
-} as const;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
