@@ -53,7 +53,8 @@ describeEachDb('webhooks (issue 36 item 3)', (kind) => {
   let base = '';
   const options: WebhookSenderOptions = {
     pollMs: 1_000_000,
-    retryBaseMs: 40,
+    // Long enough that a busy machine's round trips between two rounds do not outlast it ("not due yet").
+    retryBaseMs: 400,
     maxAttempts: 3,
     timeoutMs: 400,
     allowedHosts: ['127.0.0.1'],
@@ -159,9 +160,9 @@ describeEachDb('webhooks (issue 36 item 3)', (kind) => {
     });
     // Not due before its backoff; then a new sender (a restarted board) finds it in the database.
     expect(await sender().round()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await new Promise((resolve) => setTimeout(resolve, 600));
     expect(await sender().round()).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await sender().round()).toBe(1);
     expect((await deliveries(endpoint.id))[0]).toMatchObject({ state: 'delivered', attempts: 3, lastStatus: 200 });
     expect(hook.received).toHaveLength(3);
@@ -252,7 +253,7 @@ describeEachDb('webhooks (issue 36 item 3)', (kind) => {
       attempts: 2,
       lastError: 'no answer within 400 ms',
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await sender().round()).toBe(1);
     expect((await deliveries(endpoint.id))[0]).toMatchObject({ state: 'failed', attempts: 3 });
     await t.app.inject({
