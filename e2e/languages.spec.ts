@@ -77,7 +77,7 @@ test.describe('languages', () => {
     const errors = collectErrors(page);
     await page.goto('/');
     await page.waitForLoadState('networkidle');
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('ar');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.getByRole('button', { name: 'بحث' })).toBeVisible();
@@ -94,7 +94,7 @@ test.describe('languages', () => {
     await shootScreens(page, 'job-ar');
 
     // Back to English: the menu names it in itself.
-    await page.getByRole('combobox', { name: 'اللغة' }).selectOption('en');
+    await page.getByRole('combobox', { name: 'اللغة', exact: true }).selectOption('en');
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     await expect(page.getByRole('heading', { name: 'Job description' })).toBeVisible();
     expect(errors).toEqual([]);
@@ -111,7 +111,7 @@ test.describe('languages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Ihre gemerkten Stellen' })).toBeVisible();
     await page.getByRole('combobox', { name: 'Sprache' }).selectOption('ar');
     await expect(page.getByRole('heading', { level: 1, name: 'وظائفك المحفوظة' })).toBeVisible();
-    await page.getByRole('combobox', { name: 'اللغة' }).selectOption('en');
+    await page.getByRole('combobox', { name: 'اللغة', exact: true }).selectOption('en');
     await expect(page.getByRole('heading', { level: 1, name: 'Your Saved Jobs' })).toBeVisible();
     expect(errors).toEqual([]);
   });
