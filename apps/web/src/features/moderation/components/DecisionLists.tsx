@@ -56,7 +56,7 @@ function HiddenJobCard({ item, onDone }: { item: HiddenJob; onDone: (message: st
       </p>
       <p className="mt-1 text-sm text-slate-800 dark:text-slate-200">
         <Trans>
-          Hidden {hiddenOn}: “<span dir="auto">{reason}</span>”
+          Hidden <time dateTime={job.moderation?.at ?? undefined}>{hiddenOn}</time>: “<span dir="auto">{reason}</span>”
         </Trans>
       </p>
       {decide.isError ? (
@@ -90,7 +90,7 @@ function BannedUserCard({ item, onDone }: { item: BannedUser; onDone: (message: 
       </h3>
       <p className="mt-1 text-sm text-slate-800 dark:text-slate-200">
         <Trans>
-          Banned {bannedOn}: “<span dir="auto">{item.reason}</span>”
+          Banned <time dateTime={item.bannedAt ?? undefined}>{bannedOn}</time>: “<span dir="auto">{item.reason}</span>”
         </Trans>
         {hidden > 0 ? (
           <>
