@@ -90,7 +90,7 @@ function BannedUserCard({ item, onDone }: { item: BannedUser; onDone: (message: 
       </h3>
       <p className="mt-1 text-sm text-slate-800 dark:text-slate-200">
         <Trans>
-          Banned <time dateTime={item.bannedAt ?? undefined}>{bannedOn}</time>: “<span dir="auto">{item.reason}</span>”
+          Banned <time dateTime={item.bannedAt}>{bannedOn}</time>: “<span dir="auto">{item.reason}</span>”
         </Trans>
         {hidden > 0 ? (
           <>
