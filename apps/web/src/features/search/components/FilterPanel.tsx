@@ -90,68 +90,87 @@ function locationOptions(
 
 type PanelPart = Pick<FilterPanelProps, 'form' | 'query' | 'onChange'>;
 
-/** Remote jobs open to a country: choosing one also chooses Remote. */
-function RemoteCountrySelect({ id, form, query, onChange }: PanelPart & { id: string }) {
+/**
+ * A filter chosen from options named by the runtime's ICU (countries, languages), whose names differ between versions
+ * (Node's on the server, the browser's here): the list is written once the browser has taken the page over.
+ */
+function NamedOptionsSelect({
+  id,
+  form,
+  name,
+  label,
+  anyLabel,
+  value,
+  options,
+  onPick,
+}: {
+  id: string;
+  form: string | undefined;
+  name: string;
+  label: ReactNode;
+  anyLabel: string;
+  value: string | undefined;
+  options: readonly { code: string; name: string }[];
+  onPick: (code: string) => void;
+}) {
   const hydrated = useHydrated();
-  const { i18n } = useLingui();
   return (
     <div>
       <label htmlFor={id} className={legendClass + ' block'}>
-        <Trans>Remote jobs open to my country</Trans>
+        {label}
       </label>
       <select
         id={id}
-        name={form ? 'remoteCountry' : undefined}
+        name={form ? name : undefined}
         form={form}
-        value={query.remoteCountry ?? ''}
-        onChange={(event) => {
-          const code = event.target.value;
-          onChange(code ? { workplace: 'remote', remoteCountry: code } : { remoteCountry: undefined });
-        }}
+        value={value ?? ''}
+        onChange={(event) => onPick(event.target.value)}
         className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
       >
-        <option value="">{i18n._(msg`Any country`)}</option>
-        {/* Country names come from the runtime's ICU, whose names differ between versions (Node's on the server,
-          the browser's here): the list is written once the browser has taken the page over. */}
-        {(hydrated ? countryOptions() : countryOptions().filter((c) => c.code === query.remoteCountry)).map(
-          (country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
+        <option value="">{anyLabel}</option>
+        {options
+          .filter((option) => hydrated || option.code === value)
+          .map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name}
             </option>
-          ),
-        )}
+          ))}
       </select>
     </div>
   );
 }
 
+/** Remote jobs open to a country: choosing one also chooses Remote. */
+function RemoteCountrySelect({ id, form, query, onChange }: PanelPart & { id: string }) {
+  const { i18n } = useLingui();
+  return (
+    <NamedOptionsSelect
+      id={id}
+      form={form}
+      name="remoteCountry"
+      label={<Trans>Remote jobs open to my country</Trans>}
+      anyLabel={i18n._(msg`Any country`)}
+      value={query.remoteCountry}
+      options={countryOptions()}
+      onPick={(code) => onChange(code ? { workplace: 'remote', remoteCountry: code } : { remoteCountry: undefined })}
+    />
+  );
+}
+
 /** Jobs written in one language (the job form asks it). */
 function JobLanguageSelect({ id, form, query, onChange }: PanelPart & { id: string }) {
-  const hydrated = useHydrated();
   const { i18n } = useLingui();
-  // Names come from the runtime's ICU (Node's on the server, the browser's here): listed once the browser has the page.
-  const options = jobLanguageOptions(i18n.locale).filter((o) => hydrated || o.code === query.language);
   return (
-    <div>
-      <label htmlFor={id} className={legendClass + ' block'}>
-        <Trans>Language of the job</Trans>
-      </label>
-      <select
-        id={id}
-        name={form ? 'language' : undefined}
-        form={form}
-        value={query.language ?? ''}
-        onChange={(event) => onChange({ language: (event.target.value || undefined) as SearchQuery['language'] })}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-      >
-        <option value="">{i18n._(msg`Any language`)}</option>
-        {options.map((option) => (
-          <option key={option.code} value={option.code}>
-            {option.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <NamedOptionsSelect
+      id={id}
+      form={form}
+      name="language"
+      label={<Trans>Language of the job</Trans>}
+      anyLabel={i18n._(msg`Any language`)}
+      value={query.language}
+      options={jobLanguageOptions(i18n.locale)}
+      onPick={(code) => onChange({ language: (code || undefined) as SearchQuery['language'] })}
+    />
   );
 }
 
