@@ -119,6 +119,7 @@ const envSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Jobboard <no-reply@jobboard.local>'),
   MAIL_POLL_SECONDS: z.coerce.number().min(0.5).max(86_400).default(2),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(30_000).default(1_000),
   // A message a crashed worker had taken is sent again after this long; above the longest send (SMTP timeouts).
   MAIL_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(300),
   // A stage e-mail waits this long before it goes: the undo window of a stage move (0: at once, no undo).
@@ -235,6 +236,8 @@ export interface Config {
   inboundMail: InboundMailConfig | undefined;
   /** How often the mail worker asks the queue for messages (tests shorten it). */
   mailPollSeconds: number;
+  /** After SIGTERM, how long new requests are answered 503 before the listener closes (server.ts). */
+  shutdownDrainMs: number;
   mailExpireSeconds: number;
   /** How long a stage e-mail waits in the queue, during which the move can be undone and the e-mail cancelled. */
   stageMailDelaySeconds: number;
@@ -502,6 +505,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inboundMail: inboundMailOf(e),
     mailFrom: e.MAIL_FROM,
     mailPollSeconds: e.MAIL_POLL_SECONDS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     mailExpireSeconds: e.MAIL_EXPIRE_SECONDS,
     stageMailDelaySeconds: e.STAGE_MAIL_DELAY_SECONDS,
     s3: e.S3_BUCKET

@@ -55,8 +55,8 @@ async function probe(base: string): Promise<string> {
 }
 
 /**
- * Graceful shutdown: on SIGTERM the server stops accepting, finishes the requests in flight, closes the database, then
- * exits 0. Shown able to fail: a SIGTERM handler that exits at once leaves every in-flight write without an answer
+ * Graceful shutdown: on SIGTERM the server refuses new requests with 503 for a moment, then stops accepting, finishes
+ * the requests in flight, closes the database, then exits 0. Shown able to fail: a SIGTERM handler that exits at once leaves every in-flight write without an answer
  * (socket hang up); closing the database before the requests finish answers them 5xx.
  */
 describe('graceful shutdown on SIGTERM (real server process, PGlite)', () => {
@@ -75,7 +75,7 @@ describe('graceful shutdown on SIGTERM (real server process, PGlite)', () => {
   });
 
   it(
-    'stops accepting, answers every write in flight with 201, exits 0, and leaves a database that opens again',
+    'drains with 503s, stops accepting, answers every write in flight with 201, exits 0, and leaves a database that opens again',
     { timeout: 180_000 },
     async () => {
       server = await startServerProcess({ DATA_DIR: dataDir });
@@ -96,12 +96,16 @@ describe('graceful shutdown on SIGTERM (real server process, PGlite)', () => {
       expect(server.child.exitCode).toBeNull();
       server.child.kill('SIGTERM');
 
-      // The server stops accepting: a new connection is refused (or, racing the close, answered 503).
-      let refused = '';
-      for (let i = 0; i < 50 && refused !== 'ECONNREFUSED'; i += 1) {
-        refused = await probe(server.base);
-        if (refused !== 'ECONNREFUSED') await new Promise((r) => setTimeout(r, 20));
+      // The server drains, then stops accepting: a new request is answered 503 without being started for
+      // SHUTDOWN_DRAIN_MS (1 s), then a new connection is refused. Bounded: 5 s.
+      const probes: string[] = [];
+      const probingUntil = Date.now() + 5_000;
+      while (probes.at(-1) !== 'ECONNREFUSED' && Date.now() < probingUntil) {
+        probes.push(await probe(server.base));
+        if (probes.at(-1) !== 'ECONNREFUSED') await new Promise((r) => setTimeout(r, 20));
       }
+      const refused = probes.at(-1);
+      const whileDraining = [...new Set(probes.slice(0, -1))];
       // Still running: it waits for the requests it accepted (asserted below, after their answers).
       const runningAfterClose = server.child.exitCode === null && server.child.signalCode === null;
 
@@ -117,6 +121,7 @@ describe('graceful shutdown on SIGTERM (real server process, PGlite)', () => {
       });
       expect(acknowledged.size).toBe(titles.length);
       expect(refused).toBe('ECONNREFUSED');
+      expect(whileDraining).toEqual(['503']);
       expect(runningAfterClose).toBe(true);
       expect(await server.exited).toBe(0);
 
