@@ -99,13 +99,16 @@ describe('graceful shutdown on SIGTERM (real server process, PGlite)', () => {
       // The server drains, then stops accepting: a new request is answered 503 without being started for
       // SHUTDOWN_DRAIN_MS (1 s), then a new connection is refused. Bounded: 5 s.
       const probes: string[] = [];
-      const probingUntil = Date.now() + 5_000;
+      const signalledAt = Date.now();
+      const probingUntil = signalledAt + 5_000;
       while (probes.at(-1) !== 'ECONNREFUSED' && Date.now() < probingUntil) {
         probes.push(await probe(server.base));
         if (probes.at(-1) !== 'ECONNREFUSED') await new Promise((r) => setTimeout(r, 20));
       }
-      const refused = probes.at(-1);
-      const whileDraining = [...new Set(probes.slice(0, -1))];
+      const refusedAfterMs = Date.now() - signalledAt;
+      // In order, each kind once: 200 while the signal is on its way, 503s for the drain, a reset if a probe
+      // connected just as the listener closed, then refused.
+      const sequence = probes.filter((probe, i) => probe !== probes[i - 1]).join(',');
       // Still running: it waits for the requests it accepted (asserted below, after their answers).
       const runningAfterClose = server.child.exitCode === null && server.child.signalCode === null;
 
@@ -120,8 +123,9 @@ describe('graceful shutdown on SIGTERM (real server process, PGlite)', () => {
         if (insertedId) acknowledged.set(insertedId, titles[i] ?? '');
       });
       expect(acknowledged.size).toBe(titles.length);
-      expect(refused).toBe('ECONNREFUSED');
-      expect(whileDraining).toEqual(['503']);
+      expect(sequence).toMatch(/^(200,)?503,(ECONNRESET,)?ECONNREFUSED$/);
+      // The drain, not Fastify's own close (which refuses within about 30 ms): shown failing with a 0 ms drain.
+      expect(refusedAfterMs, 'ms from the signal to the first refused connection').toBeGreaterThanOrEqual(1_000);
       expect(runningAfterClose).toBe(true);
       expect(await server.exited).toBe(0);
 
