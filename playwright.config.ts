@@ -2,20 +2,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// The built app on the real server (scripts/e2e-server.mjs: fresh temp DATA_DIR, demo data on).
+// The built app on the real server (scripts/e2e-server.mjs: fresh temp DATA_DIR, demo data on), one per worker:
+// server i listens on E2E_PORT + i with a database of its own, so the specs, which change the demo accounts, never
+// see another worker's changes. E2E_WORKERS=1 runs the suite on one server.
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 // E2E_BASE_URL points the suite at an already running app (for example `vite preview` in front of a dev API).
-const BASE_URL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
+const EXTERNAL = process.env.E2E_BASE_URL;
+const WORKERS = EXTERNAL ? 1 : Number(process.env.E2E_WORKERS ?? 2);
+const dataDirOf = (port: number) => path.join(os.tmpdir(), `jobboard-e2e-${port}`);
+// Playwright sets TEST_PARALLEL_INDEX in each worker (0 to WORKERS - 1; a worker replacing a failed one keeps it),
+// and the workers load this file too: each takes its own server. The main process only starts them.
+const OWN_PORT = PORT + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const BASE_URL = EXTERNAL ?? `http://127.0.0.1:${OWN_PORT}`;
 // The server's DATA_DIR, known to the specs too: mail lands in DATA_DIR/outbox as .eml files (e2e/fixtures.ts reads
-// the links out of them). Set here, so the test workers, which load this file as well, see the same value.
-const DATA_DIR = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `jobboard-e2e-${PORT}`));
+// the links out of them).
+if (EXTERNAL) process.env.E2E_DATA_DIR ??= dataDirOf(PORT);
+else process.env.E2E_DATA_DIR = dataDirOf(OWN_PORT);
 
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
   fullyParallel: false,
-  // One browser at a time: the journeys share one server and database, and the machine has two cores.
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -38,15 +46,15 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
-  webServer: process.env.E2E_BASE_URL
+  webServer: EXTERNAL
     ? undefined
-    : {
+    : Array.from({ length: WORKERS }, (_, i) => ({
         command: 'node scripts/e2e-server.mjs',
-        url: `${BASE_URL}/api/health`,
-        env: { PORT: String(PORT), E2E_DATA_DIR: DATA_DIR },
+        url: `http://127.0.0.1:${PORT + i}/api/health`,
+        env: { PORT: String(PORT + i), E2E_DATA_DIR: dataDirOf(PORT + i) },
         reuseExistingServer: !process.env.CI,
         timeout: 120_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-      },
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+      })),
 });

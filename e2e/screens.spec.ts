@@ -102,6 +102,9 @@ const SCREENS: Screen[] = [
 ];
 
 mkdirSync('.screenshots', { recursive: true });
+// The suite's longest file (about 10 minutes): its tests stand alone, so both workers take them, each on its own
+// server (playwright.config.ts).
+test.describe.configure({ mode: 'parallel' });
 
 for (const viewport of VIEWPORTS) {
   for (const dark of [false, true]) {

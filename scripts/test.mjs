@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './free-port.mjs';
+import { freePorts } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-test-'));
@@ -98,12 +98,12 @@ if (vitest) {
 const built = run('build', 'npm', ['run', 'build', '--silent']);
 check('build', built);
 
-// A port nothing listens on now, so the browser suite never meets a stray server.
+// Ports nothing listens on now, so the browser suite never meets a stray server: one per worker (playwright.config.ts).
 if (built) {
   const playwrightReport = path.join(reports, 'playwright.json');
   const e2eOk = run('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-    E2E_PORT: String(await freePort()),
+    E2E_PORT: String(await freePorts(Number(process.env.E2E_WORKERS ?? 2))),
   });
   const e2e = readJson(playwrightReport);
   if (e2e?.stats) {

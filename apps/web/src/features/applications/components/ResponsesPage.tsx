@@ -197,7 +197,8 @@ export function ResponsesPage() {
               items={data?.items ?? []}
               wide={wide}
               filtered={Boolean(filters.job || filters.stage)}
-              number={(index) => (filters.page - 1) * (data?.pageSize ?? filters.pageSize) + index + 1}
+              // The items' own page: while the next one loads, the previous page's items stay, numbered as before.
+              number={(index) => ((data?.page ?? filters.page) - 1) * (data?.pageSize ?? filters.pageSize) + index + 1}
               openNotes={openNotes}
               onToggleNotes={(application) => setOpenNotes(openNotes === application._id ? null : application._id)}
               busy={stageMove.busy}
