@@ -16,7 +16,8 @@ import {
   salarySchema,
   toYearlyUsd,
 } from '@jobboard/shared';
-import { companiesFor, generateCompanies, generateJobs, type GeneratedJob } from '../src/demo/job-generator.js';
+import type { GeneratedJob } from '../src/demo/generated-job.js';
+import { companiesFor, generateCompanies, generateJobs } from '../src/demo/job-generator.js';
 
 /** The pure generator of realistic jobs (issue 11, point 8): seed, demo data and the 1M-row benchmark build on it. */
 

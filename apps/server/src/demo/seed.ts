@@ -12,7 +12,7 @@ import { LOCKS } from '../db/exclusive.js';
 import { hashPassword } from '../modules/passwords/passwords.js';
 import type { Db, Queryable } from '../db/client.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-data.js';
-import type { GenerateOptions, GeneratedCompany, GeneratedJob } from './job-generator.js';
+import type { GenerateOptions, GeneratedCompany, GeneratedJob } from './generated-job.js';
 
 /** The generator and faker, loaded only when data is generated: a server on a seeded database never reads them. */
 const loadGenerator = () => import('./job-generator.js');
