@@ -4,12 +4,10 @@ import {
   MESSAGES,
   HOME_PAGE_SIZE,
   toIsoDate,
-  type Facets,
   type Job,
   type JobSummary,
   type SearchQuery,
   type SearchResult,
-  type TopFacets,
 } from '@jobboard/shared';
 import type { Db, Queryable } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
@@ -28,19 +26,16 @@ import {
   NotIndexable,
   SAMPLE_HITS_FOR_ESTIMATE,
   SAMPLE_LEVELS,
-  SAMPLE_RATES,
-  type CountSource,
-  type SampleSource,
   type SearchIndex,
 } from './search-index.js';
 import { SearchCache, type Counts, type Entry } from './search-cache.js';
+import { countSearch, EMPTY_TOP, type SearchPasses } from './search-counts.js';
 
 /** The answer cache every search reads through; the module's callers hold one per instance. */
 export { SearchCache };
 import {
   countMatchesAndFacets,
   findJobsBySeq,
-  type MatchCounts,
   type PageBoundary,
   type PageOfMatches,
   type PagePosition,
@@ -312,28 +307,6 @@ async function answerSearch(
   };
 }
 
-/** What the counting design (countSearch, pageAndCounts) asks of the index. */
-interface SearchPasses {
-  counts(
-    criteria: SearchCriteria,
-    now: Date,
-    source?: CountSource,
-    limit?: number,
-    options?: { groupsInBase?: boolean; page?: PageOfMatches | undefined },
-  ): Promise<MatchCounts>;
-  sampleMatches(criteria: SearchCriteria, now: Date, source: SampleSource): Promise<number>;
-  fewMatchesPage(criteria: SearchCriteria, now: Date, page: PageOfMatches): Promise<string[] | undefined>;
-  /** The samples large enough to estimate from, coarsest first; none when every match is counted. */
-  samples(): readonly SampleSource[];
-  /** How many matches an exact count reads at most. */
-  exactLimit: number;
-  page(
-    criteria: SearchCriteria,
-    position: PagePosition,
-    now: Date,
-  ): Promise<{ rows: JobRow[]; previous?: PageBoundary | undefined }>;
-}
-
 function indexPasses(reader: Queryable, index: SearchIndex, exact: boolean): SearchPasses {
   const exactLimit = exact ? Number.POSITIVE_INFINITY : EXACT_COUNT_LIMIT;
   return {
@@ -385,7 +358,7 @@ async function pageAndCounts(
   const cachedPagesHold = cache.settleMs === 0;
   const known = entry.counts;
   if (cache.fewMatches === 0) {
-    const counts = known ?? (await countSearch(reader, passes, criteria, now));
+    const counts = known ?? (await countSearch(passes, criteria, now));
     return { ...(await passes.page(criteria, position, now)), counts };
   }
   if (known && (!known.everyMatchRead || (known.total === 0 && cachedPagesHold))) {
@@ -393,147 +366,13 @@ async function pageAndCounts(
   }
   const kept = known && cachedPagesHold && (await fromOrdered(entry.ordered, known));
   if (kept) return kept;
-  const { pageSeqs, ...counts } = await countSearch(reader, passes, criteria, now, wanted);
+  const { pageSeqs, ...counts } = await countSearch(passes, criteria, now, wanted);
   const read = await fromOrdered(orderedOf(pageSeqs), counts);
   return read ?? { ...(await passes.page(criteria, position, now)), counts };
 }
 
 /** How many matches' seqs a pass over few matches keeps, in the page's order: 100 pages. */
 const ORDERED_SEQS_KEPT = 100 * HOME_PAGE_SIZE;
-
-/** Sampled figures scaled up to the whole board. */
-function scaledFacets(facets: Facets, rate: number): Facets {
-  return Object.fromEntries(
-    Object.entries(facets).map(([group, options]) => [
-      group,
-      Object.fromEntries(Object.entries(options).map(([value, n]) => [value, n * rate])),
-    ]),
-  ) as Facets;
-}
-
-function scaledTop(top: TopFacets, rate: number): TopFacets {
-  return {
-    places: top.places.map((p) => ({ ...p, count: p.count * rate })),
-    skills: top.skills.map((s) => ({ ...s, count: s.count * rate })),
-  };
-}
-
-const EMPTY_TOP: TopFacets = { places: [], skills: [] };
-
-/**
- * A search's total, facets and top places and skills, with bounded work at any size (decision record 36): the
- * samples are counted in turn, coarsest first (one job in 32, then one in 4), each pass also giving the top places
- * and skills. A figure a sample matches SAMPLE_HITS_FOR_ESTIMATE times
- *   or more is its estimate, scaled up and marked as such; with fewer in the fine sample (about 4,000 matches or
- *   fewer) the figures are counted exactly over at most EXACT_COUNT_LIMIT jobs (past it, the sample's stand). A finer
- *   sample that a coarser one shows would match too few times (mightMatchOften) is not counted: the exact pass
- *   follows at once.
- */
-async function countSearch(
-  reader: Queryable,
-  passes: SearchPasses,
-  criteria: SearchCriteria,
-  now: Date,
-  page?: PageOfMatches,
-): Promise<Counts & { pageSeqs?: string[] | undefined }> {
-  const samples = passes.samples();
-  const many = (n: number) => n >= SAMPLE_HITS_FOR_ESTIMATE;
-  const estimated = (counts: MatchCounts, source: SampleSource): Counts => {
-    const rate = SAMPLE_RATES[source];
-    return {
-      total: counts.total * rate,
-      facets: scaledFacets(counts.facets, rate),
-      topFacets: scaledTop(counts.top ?? EMPTY_TOP, rate),
-      totalIsEstimate: true,
-      facetsAreEstimates: true,
-    };
-  };
-  let finest: { counts: MatchCounts; source: SampleSource } | undefined;
-  // Finer samples a coarser one showed would match too few times to estimate from: not counted unless the exact
-  // pass finds more matches than it let one expect.
-  let skipped: readonly SampleSource[] = [];
-  for (const [level, source] of samples.entries()) {
-    if (finest && !mightMatchOften(finest.counts.base, finest.source, source)) {
-      skipped = samples.slice(level);
-      break;
-    }
-    const counts = await passes.counts(criteria, now, source);
-    finest = { counts, source };
-    // Too few matches here even before the filter groups: a finer sample, or an exact count.
-    if (!many(counts.base)) continue;
-    if (many(counts.total)) return estimated(counts, source);
-    // Many matches, but few once the chosen filters apply: the facets from this sample, the total from a finer
-    // one that sees it often enough, else exactly (with the top places and skills of the exact results).
-    const facets = scaledFacets(counts.facets, SAMPLE_RATES[source]);
-    const topFacets = scaledTop(counts.top ?? EMPTY_TOP, SAMPLE_RATES[source]);
-    const finerTotal = async (finer: SampleSource): Promise<Counts | undefined> => {
-      const total = await passes.sampleMatches(criteria, now, finer);
-      if (!many(total)) return undefined;
-      return { total: total * SAMPLE_RATES[finer], facets, topFacets, totalIsEstimate: true, facetsAreEstimates: true };
-    };
-    const finer = samples.slice(level + 1);
-    const unlikely = finer.filter((f) => !mightMatchOften(counts.total, source, f));
-    for (const likely of finer.filter((f) => !unlikely.includes(f))) {
-      const found = await finerTotal(likely);
-      if (found) return found;
-    }
-    const exact = await passes.counts(criteria, now, 'jobs', passes.exactLimit, { groupsInBase: true, page });
-    if (exact.total < passes.exactLimit) {
-      return {
-        total: exact.total,
-        facets,
-        topFacets: exact.top ?? EMPTY_TOP,
-        totalIsEstimate: false,
-        facetsAreEstimates: true,
-        everyMatchRead: true,
-        pageSeqs: exact.pageSeqs,
-      };
-    }
-    for (const skippedLevel of unlikely) {
-      const found = await finerTotal(skippedLevel);
-      if (found) return found;
-    }
-    return estimated(counts, source);
-  }
-  // Few matches before the filter groups (or no sample large enough): every figure exactly, in one pass.
-  const exact = await passes.counts(criteria, now, 'jobs', passes.exactLimit, { page });
-  if (exact.base < passes.exactLimit) {
-    const topFacets = exact.top ?? EMPTY_TOP;
-    return {
-      total: exact.total,
-      facets: exact.facets,
-      topFacets,
-      totalIsEstimate: false,
-      facetsAreEstimates: false,
-      everyMatchRead: true,
-      pageSeqs: exact.pageSeqs,
-    };
-  }
-  // More than the samples counted let one expect: the ones skipped after all, the finest counted giving the figures.
-  for (const source of skipped) finest = { counts: await passes.counts(criteria, now, source), source };
-  if (!finest)
-    return {
-      total: exact.total,
-      facets: exact.facets,
-      topFacets: exact.top ?? EMPTY_TOP,
-      totalIsEstimate: false,
-      facetsAreEstimates: false,
-    };
-  return estimated(finest.counts, finest.source);
-}
-
-/**
- * Whether a finer sample might match a search SAMPLE_HITS_FOR_ESTIMATE times or more, when a coarser one matched it
- * `seen` times: `seen` scaled to the finer rate, plus three standard deviations of its chance (a count of sampled
- * jobs varies like a Poisson count) and three more for none seen. When not, the finer sample is skipped (one pass
- * fewer: at a million jobs, about 12 ms for the fine sample) and the search counted exactly. From one job in 32 to
- * one in 4, fewer than 94 seen skips: the bound is then under 1,000 x 4 = 4,000 jobs, which the exact pass (up to
- * EXACT_COUNT_LIMIT matches) reads whole, and it finds out when the chance was against the bound.
- */
-function mightMatchOften(seen: number, coarser: SampleSource, finer: SampleSource): boolean {
-  const upper = seen + 3 * Math.sqrt(seen) + 3;
-  return (upper * SAMPLE_RATES[coarser]) / SAMPLE_RATES[finer] >= SAMPLE_HITS_FOR_ESTIMATE;
-}
 
 /** One cache entry per day and distinct search: the text (case ignored), every filter, and the order. */
 export function searchCacheKey(criteria: SearchCriteria, today: string): string {
