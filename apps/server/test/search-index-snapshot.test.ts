@@ -7,7 +7,8 @@ import type { SearchQuery } from '@jobboard/shared';
 import { seedBulk } from '../src/demo/seed.js';
 import { SearchIndex } from '../src/modules/search/search-index.js';
 import { SnapshotFile } from '../src/modules/search/search-index-snapshot.js';
-import type { Store, U32List } from '../src/modules/search/search-index-store.js';
+import type { U32List } from '../src/modules/search/search-index-bits.js';
+import type { Store } from '../src/modules/search/search-index-store.js';
 import { referenceSearch, SearchCache, searchJobs } from '../src/modules/search/search.service.js';
 import { buildTestApp, describeEachDb, type TestApp } from './helpers.js';
 

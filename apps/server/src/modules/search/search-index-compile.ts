@@ -4,16 +4,9 @@ import { FILTER_GROUP_NAMES, postedWindowStart, toIsoDate, type FilterGroup } fr
 import type { Near, SearchCriteria } from './search.repository.js';
 import { regionsMatched } from '../jobs/places.js';
 import { alternativesOf } from './synonyms.js';
-import {
-  cityRegionKey,
-  dayOf,
-  GROUP_BITS,
-  POSTED_SLOTS,
-  slotOf,
-  type Bits,
-  type Store,
-  type U32List,
-} from './search-index-store.js';
+import { type Bits, type U32List } from './search-index-bits.js';
+import { cityRegionKey, dayOf, GROUP_BITS, POSTED_SLOTS, slotOf } from './search-index-row.js';
+import { type Store } from './search-index-store.js';
 import { addMatches, skillBits, textMatches, type CompiledText } from './search-index-text.js';
 
 /** A search's conditions compiled against the search index's store: the candidates' sets and the per-document tests. */

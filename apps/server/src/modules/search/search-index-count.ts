@@ -2,7 +2,9 @@
    loops below, as in the store (search-index-store.ts). */
 import { FILTER_GROUP_NAMES, JOB_MODEL_LIMITS, type Facets, type TopFacets } from '@jobboard/shared';
 import type { MatchCounts, PageOfMatches } from './search.repository.js';
-import { eachMember, OPTION_KEYS, type Bits, type Store } from './search-index-store.js';
+import { eachMember, type Bits } from './search-index-bits.js';
+import { OPTION_KEYS } from './search-index-row.js';
+import { type Store } from './search-index-store.js';
 import type { Compiled } from './search-index-compile.js';
 import { ordered } from './search-index-pages.js';
 

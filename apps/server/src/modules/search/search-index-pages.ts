@@ -3,18 +3,10 @@
 import { HOME_PAGE_SIZE, type JobSort } from '@jobboard/shared';
 import type { PageBoundary, PageOfMatches, PagePosition, SearchCriteria } from './search.repository.js';
 import { TIER } from './relevance.js';
-import {
-  countMembers,
-  dayOf,
-  eachMember,
-  firstInOrder,
-  firstNewest,
-  hasBit,
-  isoOf,
-  paidMoreThan,
-  type Bits,
-  type Store,
-} from './search-index-store.js';
+import { countMembers, eachMember, hasBit, type Bits } from './search-index-bits.js';
+import { firstInOrder, firstNewest } from './search-index-orders.js';
+import { dayOf, isoOf } from './search-index-row.js';
+import { paidMoreThan, type Store } from './search-index-store.js';
 import type { Compiled } from './search-index-compile.js';
 import { relevanceTiers } from './search-index-text.js';
 

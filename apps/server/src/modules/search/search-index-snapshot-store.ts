@@ -1,7 +1,9 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- typed arrays indexed within their length, as in the store */
 import { createHash } from 'node:crypto';
 import type { IndexState } from './search-index.js';
-import { INDEX_COLUMNS, OPTION_KEYS, Store, U32List } from './search-index-store.js';
+import { U32List } from './search-index-bits.js';
+import { INDEX_COLUMNS, OPTION_KEYS } from './search-index-row.js';
+import { Store } from './search-index-store.js';
 
 /**
  * What a search index snapshot (search-index-snapshot.ts) holds of a Store, and the Store read back from it. Only

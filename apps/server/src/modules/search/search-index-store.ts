@@ -1,175 +1,25 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- typed arrays indexed within their length in the hot
    loops below: `!` costs nothing, where `?? 0` on every read would hide a wrong index instead of failing a test. */
-import { TIER, wordKeys } from './relevance.js';
-import { FILTER_GROUPS, FILTER_GROUP_NAMES, toIsoDate, type FilterGroup } from '@jobboard/shared';
+import { wordKeys } from './relevance.js';
+import { type Bits, U32List, grownBits, lowerBound } from './search-index-bits.js';
+import {
+  DENSE_SHARE,
+  Dictionary,
+  type IndexRow,
+  OPTION_KEYS,
+  type PageOrder,
+  REGION_COUNTRIES,
+  TITLE_SEPARATOR,
+  cityRegionKey,
+  numberOrNaN,
+  optionBitsOf,
+} from './search-index-row.js';
 
 /**
  * What the search index (search-index.ts, decision record 24) keeps of one load of the open jobs, and the set and
  * order helpers its passes use: documents numbered as they are added, their search fields column by column in typed
  * arrays, posting lists, bitsets, and the page orders.
  */
-
-/** A growable Uint32Array, appended to in increasing order (a posting list) or in any order. */
-export class U32List {
-  data = new Uint32Array(4);
-  length = 0;
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      // Trimmed lists may be empty: they grow from 4.
-      const grown = new Uint32Array(Math.max(4, this.data.length * 2));
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = value;
-  }
-  trim(): void {
-    if (this.data.length > this.length) this.data = this.data.slice(0, this.length);
-  }
-}
-
-/** Strings to small numbers and back. */
-export class Dictionary {
-  private readonly ids = new Map<string, number>();
-  readonly values: string[] = [];
-  id(value: string): number {
-    let id = this.ids.get(value);
-    if (id === undefined) {
-      id = this.values.length;
-      this.values.push(value);
-      this.ids.set(value, id);
-    }
-    return id;
-  }
-  find(value: string): number | undefined {
-    return this.ids.get(value);
-  }
-}
-
-/** One row of the jobs as the index reads it (INDEX_COLUMNS). */
-export interface IndexRow {
-  seq: string | number;
-  posting_day: number;
-  valid_day: number;
-  pay: number | string | null;
-  max_price_k: number | string | null;
-  city: string;
-  country: string;
-  city_key: string;
-  /** The region a poster named (migration 025), or ''. */
-  region: string;
-  salary_key: string;
-  experience_key: string;
-  employment_key: string;
-  workplace: string;
-  title_key: string;
-  /** The title as written: the completions' label. */
-  title: string;
-  company_id: string;
-  /** text[] columns: node-postgres and PGlite both hand them over as arrays. */
-  skills: string[];
-  /** Each skill's label, in the order of `skills`. */
-  skill_labels: string[];
-  remote: string[];
-  /** The language the job is written in: its lexemes are stemmed in it (migration 045). */
-  language: string;
-  lexemes: string | null;
-  s32: boolean;
-  s4: boolean;
-}
-
-export const INDEX_COLUMNS = `j.seq, (j.posting_date - DATE '1970-01-01') AS posting_day, (j.valid_through - DATE '1970-01-01') AS valid_day,
-  j.pay_yearly_usd AS pay, j.max_price_k, j.city, j.country, lower(j.city) AS city_key, j.region, lower(j.salary_type) AS salary_key,
-  lower(j.experience_level) AS experience_key, lower(j.employment_type) AS employment_key, j.workplace,
-  lower(j.job_title) AS title_key, j.job_title AS title, j.company_id, j.skill_keys AS skills,
-  ARRAY(SELECT s ->> 'label' FROM jsonb_array_elements(j.skills) s) AS skill_labels, j.remote_countries AS remote, j.language,
-  array_to_string(tsvector_to_array(j.search_doc), ' ') AS lexemes, job_in_sample(j.seq) AS s32, job_in_fine_sample(j.seq) AS s4`;
-
-/** The countries whose jobs name a region (regions.ts), and the key of a city's jobs in one of their regions. */
-const REGION_COUNTRIES = new Set(['US', 'CA', 'AU']);
-export const cityRegionKey = (cityKey: number, country: number, region: string) => `${cityKey} ${country} ${region}`;
-
-export const DAY_MS = 86_400_000;
-export const dayOf = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
-export const isoOf = (day: number) => toIsoDate(new Date(day * DAY_MS));
-export const numberOrNaN = (value: number | string | null) => (value === null ? Number.NaN : Number(value));
-
-/** Every option of every filter group, in FILTER_GROUP_NAMES order: its slot is its bit in a document's option bits. */
-export const OPTION_KEYS: [FilterGroup, string][] = FILTER_GROUP_NAMES.flatMap((group) =>
-  FILTER_GROUPS[group].map((o) => [group, o.value as string] as [FilterGroup, string]),
-);
-export const slotOf = (group: FilterGroup, value: string) =>
-  OPTION_KEYS.findIndex(([g, v]) => g === group && v === value);
-/** The bits of each group's options. */
-export const GROUP_BITS = Object.fromEntries(
-  FILTER_GROUP_NAMES.map((group) => [
-    group,
-    OPTION_KEYS.reduce((bits, [g], slot) => (g === group ? bits | (1 << slot) : bits), 0),
-  ]),
-) as Record<FilterGroup, number>;
-/** "Date of posting" depends on the day: its bits are worked out per search (Compiled.posted), not kept. */
-export const POSTED_SLOTS = FILTER_GROUPS.posted.map((o) => ({ slot: slotOf('posted', o.value), window: o.value }));
-
-/**
- * The options a job meets, one bit per slot of OPTION_KEYS, but for "date of posting": the equalities compared as
- * groupCondition compares them (the place, salary type and levels lower-cased), the price cap as at most each
- * option, "work remotely" in either the experience level or the employment type.
- */
-export function optionBitsOf(row: IndexRow, maxPrice: number): number {
-  let bits = 0;
-  OPTION_KEYS.forEach(([group, value], slot) => {
-    let meets: boolean;
-    switch (group) {
-      case 'location':
-        meets = row.city_key === value;
-        break;
-      case 'salaryType':
-        meets = row.salary_key === value;
-        break;
-      case 'workplace':
-        meets = row.workplace === value;
-        break;
-      case 'maxPrice':
-        meets = maxPrice <= Number(value);
-        break;
-      case 'experience':
-      case 'employment':
-        meets = row.experience_key === value || row.employment_key === value;
-        break;
-      case 'posted':
-        meets = false;
-        break;
-    }
-    if (meets) bits |= 1 << slot;
-  });
-  return bits;
-}
-
-/** Between titles in Store.joinedTitles: no title or search text holds it. */
-export const TITLE_SEPARATOR = '\u0000';
-
-/** The orders a page is walked in (relevance walks the newest order once per tier). */
-export type PageOrder = 'newest' | 'pay';
-
-/** How many broad prefixes' sets a store keeps (Store.prefixSets): 125 KB each at a million jobs. */
-export const PREFIX_SETS_MOST = 128;
-
-/** How many texts' title matches a store keeps (Store.titleMatches). */
-export const TITLE_MATCHES_MOST = 1_024;
-
-/** A word in at least one job in this many has its documents kept as a set too (Store.denseLexemes): no larger than its list. */
-export const DENSE_SHARE = 32;
-
-/** After this many documents added since the orders were built, they are built again. */
-export const RECENT_MOST = 20_000;
-
-/** A set of documents, one bit each. */
-export type Bits = Uint32Array;
-
-export function popcount32(x: number): number {
-  let v = x - ((x >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
 
 /** The jobs of one load: appended to, never rewritten but for the alive bits. */
 export class Store {
@@ -595,34 +445,6 @@ function firstOf(kept: string | undefined, seen: string): string {
   return kept === undefined || seen < kept ? seen : kept;
 }
 
-export function grownBits(bits: Bits, words: number): Bits {
-  const next = new Uint32Array(words);
-  next.set(bits);
-  return next;
-}
-
-export function hasBit(bits: Bits, doc: number): boolean {
-  return (bits[doc >>> 5]! & (1 << (doc & 31))) !== 0;
-}
-
-/** Calls `visit` for each document of `bits` & `mask` in order, until it returns false. */
-export function eachMember(bits: Bits, mask: Bits, visit: (doc: number) => boolean | void): void {
-  for (let w = 0; w < bits.length; w += 1) {
-    let word = bits[w]! & mask[w]!;
-    while (word !== 0) {
-      const low = word & -word;
-      word ^= low;
-      if (visit((w << 5) | (31 - Math.clz32(low))) === false) return;
-    }
-  }
-}
-
-export function countMembers(bits: Bits, mask: Bits): number {
-  let n = 0;
-  for (let w = 0; w < bits.length; w += 1) n += popcount32(bits[w]! & mask[w]!);
-  return n;
-}
-
 /** Newest first: posting date, then seq, descending. */
 export function newerThan(store: Store): (a: number, b: number) => boolean {
   const { postingDay, seq } = store;
@@ -634,103 +456,4 @@ export function paidMoreThan(store: Store): (a: number, b: number) => boolean {
   const { pay, seq } = store;
   const of = (doc: number) => (Number.isNaN(pay[doc]!) ? Number.NEGATIVE_INFINITY : pay[doc]!);
   return (a, b) => of(a) > of(b) || (of(a) === of(b) && seq[a]! > seq[b]!);
-}
-
-/**
- * `count` of `docs` (alive) from `offset`, by `tierOf` (0 first, up to 2) then newest first, as `newerThan` orders
- * them: each document's keys packed into one float (tier, day, seq) and sorted natively, several times as fast as
- * sorting by a comparison. A seq past 2^32 would not fit: then the comparison.
- */
-export function firstNewest(
-  store: Store,
-  docs: number[],
-  tierOf: ((doc: number) => number) | undefined,
-  offset: number,
-  count: number,
-): number[] {
-  const { postingDay, seq } = store;
-  const keys = new Float64Array(docs.length);
-  for (let i = 0; i < docs.length; i += 1) {
-    const doc = docs[i]!;
-    if (seq[doc]! >= 2 ** 32 || postingDay[doc]! < 0 || postingDay[doc]! >= 2 ** 15) {
-      const newer = newerThan(store);
-      const before = tierOf
-        ? (a: number, b: number) => tierOf(a) < tierOf(b) || (tierOf(a) === tierOf(b) && newer(a, b))
-        : newer;
-      return firstInOrder(docs, before, offset, count);
-    }
-    keys[i] = (tierOf ? TIER.corrected - tierOf(doc) : 0) * 2 ** 47 + postingDay[doc]! * 2 ** 32 + seq[doc]!;
-  }
-  keys.sort();
-  const page: number[] = [];
-  for (let i = keys.length - 1 - offset; i >= 0 && page.length < count; i -= 1)
-    page.push(store.docOf.get(keys[i]! % 2 ** 32)!);
-  return page;
-}
-
-/** `count` of `docs` from `offset` in the order `before` gives, keeping only the best offset + count (a heap). */
-export function firstInOrder(
-  docs: number[],
-  before: (a: number, b: number) => boolean,
-  offset: number,
-  count: number,
-): number[] {
-  const keep = offset + count;
-  if (keep <= 0) return [];
-  const byOrder = (a: number, b: number) => (before(a, b) ? -1 : before(b, a) ? 1 : 0);
-  if (keep * 8 >= docs.length) return docs.sort(byOrder).slice(offset, keep);
-  // A heap with the last of the kept at its top.
-  const heap: number[] = [];
-  const swap = (i: number, j: number) => {
-    const t = heap[i]!;
-    heap[i] = heap[j]!;
-    heap[j] = t;
-  };
-  for (const doc of docs) {
-    if (heap.length < keep) {
-      heap.push(doc);
-      for (let i = heap.length - 1; i > 0;) {
-        const parent = (i - 1) >> 1;
-        if (!before(heap[parent]!, heap[i]!)) break;
-        swap(i, parent);
-        i = parent;
-      }
-    } else if (before(doc, heap[0]!)) {
-      heap[0] = doc;
-      for (let i = 0; ;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let last = i;
-        if (l < heap.length && before(heap[last]!, heap[l]!)) last = l;
-        if (r < heap.length && before(heap[last]!, heap[r]!)) last = r;
-        if (last === i) break;
-        swap(i, last);
-        i = last;
-      }
-    }
-  }
-  return heap.sort(byOrder).slice(offset, keep);
-}
-
-/** The first index whose value is above `value`. */
-export function upperBound(sorted: Uint32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-export function lowerBound(sorted: readonly string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -3,15 +3,9 @@
 import { parseText, type TextQuery } from './search.repository.js';
 import type { TextLists } from './text-prefixes.js';
 import { TIER, titleHolds } from './relevance.js';
-import {
-  lowerBound,
-  PREFIX_SETS_MOST,
-  TITLE_MATCHES_MOST,
-  TITLE_SEPARATOR,
-  upperBound,
-  type Bits,
-  type Store,
-} from './search-index-store.js';
+import { lowerBound, upperBound, type Bits } from './search-index-bits.js';
+import { PREFIX_SETS_MOST, TITLE_MATCHES_MOST, TITLE_SEPARATOR } from './search-index-row.js';
+import { type Store } from './search-index-store.js';
 
 /** The search index's matching of "what": words by prefix, titles containing the text, skills, the relevance tiers. */
 

@@ -1,7 +1,9 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- rows and typed arrays indexed within their length */
 import type { Queryable } from '../../db/client.js';
 import type { MatchCounts, PageBoundary, PageOfMatches, PagePosition, SearchCriteria } from './search.repository.js';
-import { INDEX_COLUMNS, RECENT_MOST, Store, countMembers, type IndexRow } from './search-index-store.js';
+import { countMembers } from './search-index-bits.js';
+import { INDEX_COLUMNS, RECENT_MOST, type IndexRow } from './search-index-row.js';
+import { Store } from './search-index-store.js';
 import { completionsIn, skillsIn, vocabularyIn, type CompletionLists } from './search-index-completions.js';
 import { compile, type Compiled } from './search-index-compile.js';
 import {
