@@ -56,13 +56,52 @@ function ApplyHeader({
   );
 }
 
+/** The form's own error, Cancel and Send (which says what is under way), and who may read the application. */
+function ApplyFooter({
+  error,
+  form,
+  onCancel,
+}: {
+  error: string | undefined;
+  form: Pick<ReturnType<typeof useApplyForm>, 'busy' | 'progress' | 'noteTooLong' | 'apply'>;
+  onCancel: () => void;
+}) {
+  const { t } = useLingui();
+  const { busy, progress } = form;
+  return (
+    <>
+      {error ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <Button type="submit" disabled={busy || form.noteTooLong}>
+          {progress !== null ? t`Uploading CV…` : form.apply.isPending ? t`Sending…` : t`Send application`}
+        </Button>
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {form.apply.isPending ? t`Sending your application` : ''}
+      </p>
+      <p className="mt-3 text-xs text-slate-600 dark:text-slate-300">
+        <Trans>Only the employer and their company's team can read your note and CV.</Trans>
+      </p>
+    </>
+  );
+}
+
 /**
  * Apply with substance (issue 14, point 1): what the employer receives (name, e-mail, resume link from the
  * profile), an optional cover note and an optional CV. Loaded only when a signed-in seeker presses Apply Now.
  */
 export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobError }: ApplyDialogProps) {
   const ids = useId();
-  const { t } = useLingui();
   const titleId = `${ids}-title`;
   const noteId = `${ids}-note`;
   const cvId = `${ids}-cv`;
@@ -123,28 +162,7 @@ export function ApplyDialog({ job, user: shownUser, onCancel, onApplied, onJobEr
           />
         </CvPicker>
         <ScreeningAnswers state={screening} disabled={busy} />
-        {errors.form ? (
-          <p
-            role="alert"
-            className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-          >
-            {errors.form}
-          </p>
-        ) : null}
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={cancel} disabled={busy}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" disabled={busy || form.noteTooLong}>
-            {progress !== null ? t`Uploading CV…` : form.apply.isPending ? t`Sending…` : t`Send application`}
-          </Button>
-        </div>
-        <p className="sr-only" aria-live="polite">
-          {form.apply.isPending ? t`Sending your application` : ''}
-        </p>
-        <p className="mt-3 text-xs text-slate-600 dark:text-slate-300">
-          <Trans>Only the employer and their company's team can read your note and CV.</Trans>
-        </p>
+        <ApplyFooter error={errors.form} form={form} onCancel={cancel} />
       </form>
     </ModalPanel>
   );

@@ -52,6 +52,51 @@ export interface ApplyFormOptions {
   screening?: ScreeningState;
 }
 
+/** The application as the API takes it: the note and CV only when given, the answers with their questions' version. */
+function applicationOf(jobId: string, userId: string, note: string, cvId?: string, screening?: ScreeningState) {
+  return {
+    job: jobId,
+    user: userId,
+    ...(note.trim() ? { coverNote: note } : {}),
+    ...(cvId ? { cvId } : {}),
+    ...(screening && screening.version !== undefined
+      ? { answers: screening.payload(), screeningVersion: screening.version }
+      : {}),
+  };
+}
+
+interface CvUploadOptions extends Pick<ApplyFormOptions, 'user' | 'keepUpload' | 'cvId' | 'onJobError'> {
+  setErrors: (errors: ApplyErrors) => void;
+}
+
+/** The CV upload of an application and its progress (null when none is running). */
+function useCvUpload({ user, keepUpload = false, cvId, onJobError, setErrors }: CvUploadOptions) {
+  const [progress, setProgress] = useState<number | null>(null);
+  /** Uploads the chosen CV; its id, or null when the upload failed (and was reported). */
+  const upload = async (chosen: File): Promise<string | null> => {
+    setProgress(0);
+    try {
+      const { id } = await uploadCv(chosen, setProgress, user._id);
+      // Keeping it on the profile is a convenience: a refusal (the profile is full) never stops the application.
+      if (keepUpload) await keepCvOnProfile({ cvId: id }).catch(() => undefined);
+      return id;
+    } catch (error) {
+      if (error instanceof ApiError && [401, 409].includes(error.status)) {
+        // The session ended or is another account's: the page says so (the draft is kept).
+        onJobError(error);
+        return null;
+      }
+      setErrors({ cv: fieldOf(errorMessage(error)).text });
+      if (!(error instanceof CvUploadError)) console.error(error);
+      document.getElementById(cvId)?.focus();
+      return null;
+    } finally {
+      setProgress(null);
+    }
+  };
+  return { progress, upload };
+}
+
 /** The apply form's state (note kept as a draft, CV, errors, upload progress) and its submission. */
 export function useApplyForm(options: ApplyFormOptions) {
   const {
@@ -75,7 +120,7 @@ export function useApplyForm(options: ApplyFormOptions) {
   };
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<ApplyErrors>({});
-  const [progress, setProgress] = useState<number | null>(null);
+  const { progress, upload } = useCvUpload({ user, keepUpload, cvId, onJobError, setErrors });
   const apply = useApplyWithMaterials();
   const busy = progress !== null || apply.isPending;
   const noteTooLong = note.trim().length > CV_LIMITS.coverNoteMaxLength;
@@ -95,59 +140,25 @@ export function useApplyForm(options: ApplyFormOptions) {
     return !cvProblem && !noteProblem;
   };
 
-  /** Uploads the chosen CV; its id, or null when the upload failed (and was reported). */
-  const upload = async (chosen: File): Promise<string | null> => {
-    setProgress(0);
-    try {
-      const { id } = await uploadCv(chosen, setProgress, user._id);
-      // Keeping it on the profile is a convenience: a refusal (the profile is full) never stops the application.
-      if (keepUpload) await keepCvOnProfile({ cvId: id }).catch(() => undefined);
-      return id;
-    } catch (error) {
-      if (error instanceof ApiError && [401, 409].includes(error.status)) {
-        // The session ended or is another account's: the page says so (the draft is kept).
-        onJobError(error);
-        return null;
-      }
-      setErrors({ cv: fieldOf(errorMessage(error)).text });
-      if (!(error instanceof CvUploadError)) console.error(error);
-      document.getElementById(cvId)?.focus();
-      return null;
-    } finally {
-      setProgress(null);
-    }
-  };
-
   const send = (uploadedId?: string) =>
-    apply.mutate(
-      {
-        job: job._id,
-        user: user._id,
-        ...(note.trim() ? { coverNote: note } : {}),
-        ...(uploadedId ? { cvId: uploadedId } : {}),
-        ...(screening && screening.version !== undefined
-          ? { answers: screening.payload(), screeningVersion: screening.version }
-          : {}),
+    apply.mutate(applicationOf(job._id, user._id, note, uploadedId, screening), {
+      onSuccess: (ack) => {
+        writeDraft(job._id, '');
+        // The spec's write answers carry acknowledged: true; the success dialog waits for it.
+        if (isAcknowledged(ack)) onApplied();
+        else onCancel();
       },
-      {
-        onSuccess: (ack) => {
-          writeDraft(job._id, '');
-          // The spec's write answers carry acknowledged: true; the success dialog waits for it.
-          if (isAcknowledged(ack)) onApplied();
-          else onCancel();
-        },
-        onError: (error) => {
-          if (screening?.showServerError(errorMessage(error))) return;
-          const { field, text } = fieldOf(errorMessage(error));
-          // About the job itself (closed since, applied already, signed out): the page says it, next to its button.
-          if (field === 'form' && error instanceof ApiError && [401, 403, 404, 409].includes(error.status)) {
-            onJobError(error);
-            return;
-          }
-          setErrors({ [field]: text });
-        },
+      onError: (error) => {
+        if (screening?.showServerError(errorMessage(error))) return;
+        const { field, text } = fieldOf(errorMessage(error));
+        // About the job itself (closed since, applied already, signed out): the page says it, next to its button.
+        if (field === 'form' && error instanceof ApiError && [401, 403, 404, 409].includes(error.status)) {
+          onJobError(error);
+          return;
+        }
+        setErrors({ [field]: text });
       },
-    );
+    });
 
   const onSubmit = async (event: SyntheticEvent) => {
     event.preventDefault();
