@@ -244,39 +244,43 @@ describeEachDb('job alerts', (kind) => {
   });
 
   describe('the e-mails (real SMTP server on loopback)', () => {
-    it('mails a matching new job once, with absolute links and the one-click headers; not a non-matching one, not the backlog', async () => {
-      const word = tag();
-      const me = await signUpAndSignIn(t.app);
-      const backlog = await postJob(t.app, poster.cookie, { jobTitle: `Kotlin ${word} backlog` });
-      const alert = await newAlert(me, `q=kotlin ${word}`);
-      await postJob(t.app, poster.cookie, { jobTitle: `Python ${word} developer` });
-      const job = await postJob(t.app, poster.cookie, { jobTitle: `Kotlin ${word} developer` });
+    it(
+      'mails a matching new job once, with absolute links and the one-click headers; not a non-matching one, not the backlog',
+      { timeout: 60_000 },
+      async () => {
+        const word = tag();
+        const me = await signUpAndSignIn(t.app);
+        const backlog = await postJob(t.app, poster.cookie, { jobTitle: `Kotlin ${word} backlog` });
+        const alert = await newAlert(me, `q=kotlin ${word}`);
+        await postJob(t.app, poster.cookie, { jobTitle: `Python ${word} developer` });
+        const job = await postJob(t.app, poster.cookie, { jobTitle: `Kotlin ${word} developer` });
 
-      expect(await check()).toMatchObject({ mailed: expect.any(Number) });
-      const mail = await oneMailTo(me.user.email);
-      expect(mail.subject).toBe(`1 new job for “kotlin ${word}”`);
-      expect(mail.text).toContain(`Kotlin ${word} developer`);
-      expect(mail.text).toContain(`${SITE}/job/${job}`);
-      expect(mail.text).not.toContain(backlog);
-      expect(mail.text).not.toContain('Python');
-      expect(mail.text).toContain(`${SITE}/?q=kotlin+${word}`);
-      expect(mail.text).toContain(`${SITE}/alerts`);
-      expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
-      const links = unsubscribeLinks(mail);
-      expect(links.page).toBe(`${SITE}/unsubscribe?token=${links.token}`);
-      expect(links.oneClick).toBe(`${SITE}/api/alerts/unsubscribe?token=${links.token}`);
-      expect(links.token.startsWith(`${alert.id}.`)).toBe(true);
+        expect(await check()).toMatchObject({ mailed: expect.any(Number) });
+        const mail = await oneMailTo(me.user.email);
+        expect(mail.subject).toBe(`1 new job for “kotlin ${word}”`);
+        expect(mail.text).toContain(`Kotlin ${word} developer`);
+        expect(mail.text).toContain(`${SITE}/job/${job}`);
+        expect(mail.text).not.toContain(backlog);
+        expect(mail.text).not.toContain('Python');
+        expect(mail.text).toContain(`${SITE}/?q=kotlin+${word}`);
+        expect(mail.text).toContain(`${SITE}/alerts`);
+        expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+        const links = unsubscribeLinks(mail);
+        expect(links.page).toBe(`${SITE}/unsubscribe?token=${links.token}`);
+        expect(links.oneClick).toBe(`${SITE}/api/alerts/unsubscribe?token=${links.token}`);
+        expect(links.token.startsWith(`${alert.id}.`)).toBe(true);
 
-      // Checked again: nothing new, nothing sent, however often.
-      await check();
-      await check();
-      await sleep(1_500);
-      expect(mailsTo(me.user.email)).toHaveLength(1);
-      const [listed] = (await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: me.cookie } })).json<
-        Alert[]
-      >();
-      expect(listed?.lastSentAt).not.toBeNull();
-    });
+        // Checked again: nothing new, nothing sent, however often.
+        await check();
+        await check();
+        await sleep(1_500);
+        expect(mailsTo(me.user.email)).toHaveLength(1);
+        const [listed] = (
+          await t.app.inject({ method: 'GET', url: '/api/alerts', headers: { cookie: me.cookie } })
+        ).json<Alert[]>();
+        expect(listed?.lastSentAt).not.toBeNull();
+      },
+    );
 
     it('groups two jobs posted between checks into one message, and never mails either again', async () => {
       const word = tag();
@@ -385,7 +389,8 @@ describeEachDb('job alerts', (kind) => {
       expect(mailsTo(other.user.email)).toHaveLength(1);
     });
 
-    it('checks a daily alert once a day', async () => {
+    // Five checks, three quiet seconds and two mails: 15-25 s alone, more with another test file beside it.
+    it('checks a daily alert once a day', { timeout: 60_000 }, async () => {
       const word = tag();
       const me = await signUpAndSignIn(t.app);
       const alert = await newAlert(me, `q=${word}`, 'daily');
