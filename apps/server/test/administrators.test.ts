@@ -85,43 +85,34 @@ describe('npm run admin on a fresh install', () => {
     return { status: run.status, out: `${run.stdout}${run.stderr}` };
   }
 
-  // Four runs of the admin CLI and a server process: about 23 s alone.
-  it(
-    'creates the first administrator, who sets a password with the printed link and can moderate',
-    { timeout: 120_000 },
-    async () => {
-      expect(admin('create').status).toBe(2);
-      expect(admin('create', 'boss@example.com')).toMatchObject({ status: 1, out: expect.stringMatching(/^Name /m) });
-      const created = admin('create', 'boss@example.com', '--name', 'Bo Boss', '--username', 'boss');
-      expect(created.status).toBe(0);
-      const link = /https:\/\/jobs\.example\/reset-password\?token=([\w-]+)/.exec(created.out);
-      expect(link).not.toBeNull();
-      expect(admin('list')).toMatchObject({ status: 0, out: expect.stringContaining('boss@example.com\tBo Boss') });
-      expect(admin('grant', 'nobody@example.com')).toMatchObject({
-        status: 1,
-        out: expect.stringContaining('no account'),
-      });
+  it('creates the first administrator, who sets a password with the printed link and can moderate', async () => {
+    expect(admin('create').status).toBe(2);
+    expect(admin('create', 'boss@example.com')).toMatchObject({ status: 1, out: expect.stringMatching(/^Name /m) });
+    const created = admin('create', 'boss@example.com', '--name', 'Bo Boss', '--username', 'boss');
+    expect(created.status).toBe(0);
+    const link = /https:\/\/jobs\.example\/reset-password\?token=([\w-]+)/.exec(created.out);
+    expect(link).not.toBeNull();
+    expect(admin('list')).toMatchObject({ status: 0, out: expect.stringContaining('boss@example.com\tBo Boss') });
+    expect(admin('grant', 'nobody@example.com')).toMatchObject({
+      status: 1,
+      out: expect.stringContaining('no account'),
+    });
 
-      const db = await openPglite(dataDir);
-      const app = await buildApp({ db, config: testConfig({ dataDir }) });
-      try {
-        const reset = await app.inject({
-          method: 'POST',
-          url: '/api/auth/reset-password',
-          payload: { token: link?.[1], password: 'a long first password' },
-        });
-        expect(reset.statusCode).toBe(200);
-        const boss = await signInAs(app, 'boss@example.com', 'a long first password');
-        expect(await isAdministrator({ app }, boss.cookie)).toBe(true);
-      } finally {
-        await app.close();
-        await db.close();
-      }
-      expect(admin('revoke', 'boss@example.com')).toMatchObject({
-        status: 0,
-        out: expect.stringContaining('no longer'),
+    const db = await openPglite(dataDir);
+    const app = await buildApp({ db, config: testConfig({ dataDir }) });
+    try {
+      const reset = await app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: link?.[1], password: 'a long first password' },
       });
-    },
-    300_000,
-  );
+      expect(reset.statusCode).toBe(200);
+      const boss = await signInAs(app, 'boss@example.com', 'a long first password');
+      expect(await isAdministrator({ app }, boss.cookie)).toBe(true);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+    expect(admin('revoke', 'boss@example.com')).toMatchObject({ status: 0, out: expect.stringContaining('no longer') });
+  }, 300_000);
 });
