@@ -96,6 +96,39 @@ describe('Responses page', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/responses$/));
   });
 
+  it('numbers the items by their own page: while the next page loads, the current one keeps its numbers', async () => {
+    const size = PIPELINE_LIMITS.pageSize;
+    let release = () => {};
+    const secondPageHeld = new Promise<void>((resolve) => (release = resolve));
+    const firstPage = Array.from({ length: size }, (_, i) => application(`a${i}`));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.includes('page=2')) await secondPageHeld;
+        const answer = url.startsWith('/api/applications/responses')
+          ? url.includes('page=2')
+            ? page([application('b0')], size + 1, 2)
+            : page(firstPage, size + 1)
+          : { body: {} };
+        return new Response(JSON.stringify(answer.body), { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage(<ResponsesPage />, { path: '/responses', user: alice });
+    const itemOf = async (name: string) => (await screen.findByText(name)).closest('tr, li') as HTMLElement;
+    expect(within(await itemOf('Person a0')).getByText('1')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/responses?page=2'));
+    // Page 1's items are still shown while page 2 loads: numbered 1 to 4, not 5 to 8.
+    expect(within(await itemOf('Person a0')).getByText('1')).toBeInTheDocument();
+    expect(within(await itemOf('Person a0')).queryByText(String(size + 1))).toBeNull();
+
+    release();
+    expect(within(await itemOf('Person b0')).getByText(String(size + 1))).toBeInTheDocument();
+  });
+
   it('moves a candidate with the stage select and "Move"; a move that e-mails asks first, and they are e-mailed', async () => {
     let stage: ReceivedApplication['stage'] = 'applied';
     const fetch = mockFetch((url, init) => {
