@@ -31,3 +31,4 @@ export * from './candidate-profile.js';
 export * from './conversations.js';
 export * from './apply-options.js';
 export * from './languages.js';
+export * from './field-messages.js';

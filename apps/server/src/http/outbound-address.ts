@@ -1,3 +1,4 @@
+import { FIELD_MESSAGES } from '@jobboard/shared';
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 
@@ -35,11 +36,11 @@ function isPrivate(address: string): boolean {
  */
 export function refusalOf(url: URL, allowedHosts: readonly string[]): string | undefined {
   const allowed = allowedHosts.includes(url.hostname);
-  if (url.protocol !== 'https:' && !(allowed && url.protocol === 'http:')) return 'an https:// address is required';
-  if (url.username || url.password) return 'an address without a user name or password is required';
+  if (url.protocol !== 'https:' && !(allowed && url.protocol === 'http:')) return FIELD_MESSAGES.httpsRequired;
+  if (url.username || url.password) return FIELD_MESSAGES.noCredentials;
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   if (!allowed && (net.isIP(literal) ? isPrivate(literal) : url.hostname === 'localhost'))
-    return 'a public address is required, not a private or local one';
+    return FIELD_MESSAGES.publicAddress;
   return undefined;
 }
 

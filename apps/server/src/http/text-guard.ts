@@ -1,3 +1,4 @@
+import { FIELD_MESSAGES } from '@jobboard/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.js';
 
@@ -22,7 +23,7 @@ export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
     const field = findNul(request.query, '') ?? findNul(request.body, '');
     if (field !== undefined) {
-      throw new AppError('bad_request', `${field || 'The request'}: must not contain the NUL character`);
+      throw new AppError('bad_request', `${field || 'The request'}: ${FIELD_MESSAGES.noNul}`);
     }
   });
 }

@@ -3,6 +3,7 @@ import {
   ADMIN_CONSOLE_MESSAGES,
   CONVERSATION_MESSAGES,
   CV_MESSAGES,
+  FIELD_MESSAGES,
   MESSAGES,
   MODERATION_MESSAGES,
 } from '@jobboard/shared';
@@ -80,6 +81,13 @@ describe('the server’s texts in the reader’s language (issue 35)', () => {
       'Sie können höchstens 1.000 Stellen pro Tag ausschreiben. Bitte versuchen Sie es morgen erneut.',
     );
     expect(serverText(de, CONVERSATION_MESSAGES.tooManyMessages(30))).toContain('30 Nachrichten');
+    // A reason after any field's name: the name as it came, the reason translated.
+    expect(serverText(de, `url: ${FIELD_MESSAGES.httpsRequired}`)).toBe('url: eine https://-Adresse ist erforderlich');
+    expect(serverText(ar, `answers.q-1: ${FIELD_MESSAGES.answerYesOrNo}`)).toBe('answers.q-1: أجب بنعم أو لا');
+    expect(serverText(de, `siteName: ${FIELD_MESSAGES.setByEnvironment}`)).toBe(
+      'siteName: von der Umgebung festgelegt; ändern Sie es dort',
+    );
+    expect(serverText(en, `url: ${FIELD_MESSAGES.httpsRequired}`)).toBe(`url: ${FIELD_MESSAGES.httpsRequired}`);
     for (const other of ['title: Title is required', 'Job not found!', 'You can post at most 1,00 jobs a day.'])
       expect(serverText(de, other)).toBe(other);
     expect(serverText(en, MESSAGES.jobNotFound)).toBe('Job not found');

@@ -11,6 +11,7 @@ import {
   INTEGRATION_LIMITS,
   WEBHOOK_MESSAGES,
   CV_MESSAGES,
+  FIELD_MESSAGES,
   JOB_DRAFT_LIMITS,
   JOB_DRAFT_MESSAGES,
   JOB_MESSAGES,
@@ -249,7 +250,27 @@ const INTEGRATIONS: ServerTexts = {
   [WEBHOOK_MESSAGES.beingSent]: msg`This delivery is being sent right now; try again in a minute`,
 };
 
-export const SERVER_TEXTS: ServerTexts = { ...GENERAL, ...JOBS, ...CONSOLE, ...FEATURES, ...INTEGRATIONS };
+/** The reasons written after a field's name ("url: ..."): lib/server-text translates the reason, keeps the name. */
+const FIELD_REASONS: ServerTexts = {
+  [FIELD_MESSAGES.noNul]: msg`must not contain the NUL character`,
+  [FIELD_MESSAGES.setByEnvironment]: msg`set by the environment; change it there`,
+  [FIELD_MESSAGES.httpsRequired]: msg`an https:// address is required`,
+  [FIELD_MESSAGES.noCredentials]: msg`an address without a user name or password is required`,
+  [FIELD_MESSAGES.publicAddress]: msg`a public address is required, not a private or local one`,
+  [FIELD_MESSAGES.answerYesOrNo]: msg`answer yes or no`,
+  [FIELD_MESSAGES.answerNumber]: msg`answer with a number`,
+  [FIELD_MESSAGES.answerText]: msg`answer with a text`,
+  [FIELD_MESSAGES.noSuchQuestion]: msg`this job asks no such question`,
+};
+
+export const SERVER_TEXTS: ServerTexts = {
+  ...GENERAL,
+  ...JOBS,
+  ...CONSOLE,
+  ...FEATURES,
+  ...INTEGRATIONS,
+  ...FIELD_REASONS,
+};
 
 /** A text the server writes with a number in it (a function in its table), and the message saying it. */
 interface CountedText {

@@ -28,6 +28,20 @@ export function setServerTexts(lookup: ServerTextLookup): void {
  * only ids in the code, so `i18n._` would return the id.
  */
 export function serverText(i18n: I18n, text: string, own?: ServerTexts): string {
+  const whole = translated(i18n, text, own);
+  if (whole !== undefined) return whole;
+  // "answers.q1: answer yes or no": the field's name as it came (the forms place the text beside that field by
+  // it), the reason after it translated when it is a known text.
+  const field = FIELD_AND_REASON.exec(text);
+  const reason = field?.[2] === undefined ? undefined : translated(i18n, field[2], own);
+  return reason === undefined ? text : `${field?.[1] ?? ''}: ${reason}`;
+}
+
+const FIELD_AND_REASON = /^([\w.[\]-]+): (.+)$/s;
+
+/** A known text in the reader's language; undefined for an unknown one, in English, or with its catalogue not loaded. */
+function translated(i18n: I18n, text: string, own?: ServerTexts): string | undefined {
   const message = own && Object.hasOwn(own, text) ? own[text] : known(text, i18n);
-  return i18n.locale === 'en' || !message || i18n.messages[message.id] === undefined ? text : i18n._(message);
+  if (i18n.locale === 'en' || !message || i18n.messages[message.id] === undefined) return undefined;
+  return i18n._(message);
 }

@@ -5,6 +5,7 @@ import type {
   ScreeningQuestion,
   StoredQuestion,
 } from '@jobboard/shared';
+import { FIELD_MESSAGES } from '@jobboard/shared';
 import { AppError } from '../../http/errors.js';
 
 /** The questions as stored: each gets its id by its place in the version (q1, q2...). */
@@ -39,12 +40,12 @@ function judge(question: StoredQuestion, value: boolean | number | string): Scre
   const base = { question: question.text, type: question.type };
   switch (question.type) {
     case 'yesno': {
-      if (typeof value !== 'boolean') throw bad(question.id, 'answer yes or no');
+      if (typeof value !== 'boolean') throw bad(question.id, FIELD_MESSAGES.answerYesOrNo);
       const said = value ? 'yes' : 'no';
       return { ...base, answer: value ? 'Yes' : 'No', knockedOut: question.knockOut === said };
     }
     case 'number': {
-      if (typeof value !== 'number') throw bad(question.id, 'answer with a number');
+      if (typeof value !== 'number') throw bad(question.id, FIELD_MESSAGES.answerNumber);
       return { ...base, answer: String(value), knockedOut: question.min !== null && value < question.min };
     }
     case 'choice': {
@@ -53,7 +54,7 @@ function judge(question: StoredQuestion, value: boolean | number | string): Scre
       return { ...base, answer: value, knockedOut: question.knockOut.includes(value) };
     }
     case 'text': {
-      if (typeof value !== 'string') throw bad(question.id, 'answer with a text');
+      if (typeof value !== 'string') throw bad(question.id, FIELD_MESSAGES.answerText);
       return { ...base, answer: value.trim(), knockedOut: false };
     }
   }
@@ -71,7 +72,7 @@ export function screen(
 ): { answers: ScreeningAnswer[]; knockedOut: boolean } {
   const known = new Set(questions.map((q) => q.id));
   const stray = Object.keys(answers).find((id) => !known.has(id));
-  if (stray) throw bad(stray, 'this job asks no such question');
+  if (stray) throw bad(stray, FIELD_MESSAGES.noSuchQuestion);
   const judged = questions.map((question): ScreeningAnswer => {
     const value = answers[question.id];
     if (value === undefined || isBlank(value)) {

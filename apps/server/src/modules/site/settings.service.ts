@@ -1,4 +1,4 @@
-import { SITE_PAGE_TITLES, type SitePageSlug, type SiteSettingsUpdate } from '@jobboard/shared';
+import { FIELD_MESSAGES, SITE_PAGE_TITLES, type SitePageSlug, type SiteSettingsUpdate } from '@jobboard/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { CurrentUser } from '../../http/session.js';
@@ -18,7 +18,7 @@ export async function updateSettings(
 ): Promise<void> {
   const keys = Object.keys(changes).filter((key) => changes[key as keyof SiteSettingsUpdate] !== undefined);
   const locked = keys.filter((key) => store.fromEnvironment().includes(key as never));
-  if (locked.length > 0) throw new AppError('bad_request', `${locked[0]}: set by the environment; change it there`);
+  if (locked.length > 0) throw new AppError('bad_request', `${locked[0]}: ${FIELD_MESSAGES.setByEnvironment}`);
   if (keys.length === 0) return;
   await db.transaction(async (tx) => {
     await saveSettings(tx, changes);
