@@ -12,4 +12,10 @@ export const FIELD_MESSAGES = {
   answerNumber: 'answer with a number',
   answerText: 'answer with a text',
   noSuchQuestion: 'this job asks no such question',
+  answerOneOf: (options: string) => `answer one of: ${options}`,
+  answerRequired: (question: string) => `an answer is required (${question})`,
+  validThroughRange: (days: number | string, from: string, to: string) =>
+    `must be between today and ${days} days from today (${from} to ${to})`,
+  slotMissing: (start: string, timeZone: string) => `${start} does not exist in ${timeZone}`,
+  stageComesAfter: (stage: string) => `this stage comes after ${stage}: send stage ${stage}`,
 } as const;

@@ -88,6 +88,18 @@ describe('the server’s texts in the reader’s language (issue 35)', () => {
       'siteName: von der Umgebung festgelegt; ändern Sie es dort',
     );
     expect(serverText(en, `url: ${FIELD_MESSAGES.httpsRequired}`)).toBe(`url: ${FIELD_MESSAGES.httpsRequired}`);
+    // ... and one with values: the values as the server wrote them.
+    const range = `validThrough: ${FIELD_MESSAGES.validThroughRange(60, '2026-11-27', '2027-01-26')}`;
+    expect(serverText(de, range)).toBe(
+      'validThrough: muss zwischen heute und 60 Tagen ab heute liegen (2026-11-27 bis 2027-01-26)',
+    );
+    expect(serverText(en, range)).toBe(range);
+    expect(serverText(de, `answers.q-2: ${FIELD_MESSAGES.answerOneOf('EU, UK')}`)).toBe(
+      'answers.q-2: antworten Sie mit einem von: EU, UK',
+    );
+    expect(serverText(de, 'customStageId: this stage comes after interview: send stage offer')).toBe(
+      'customStageId: this stage comes after interview: send stage offer',
+    );
     for (const other of ['title: Title is required', 'Job not found!', 'You can post at most 1,00 jobs a day.'])
       expect(serverText(de, other)).toBe(other);
     expect(serverText(en, MESSAGES.jobNotFound)).toBe('Job not found');

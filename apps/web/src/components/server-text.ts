@@ -306,9 +306,46 @@ const inCounted = (text: string, i18n: I18n): MessageDescriptor | undefined => {
   return undefined;
 };
 
+/** A reason the server writes with values in it (a function of FIELD_MESSAGES), and the message saying it. */
+interface ValuedText {
+  english: (...values: string[]) => string;
+  message: (...values: string[]) => MessageDescriptor;
+}
+
+const VALUED_TEXTS: readonly ValuedText[] = [
+  { english: FIELD_MESSAGES.answerOneOf, message: (options) => msg`answer one of: ${options}` },
+  { english: FIELD_MESSAGES.answerRequired, message: (question) => msg`an answer is required (${question})` },
+  {
+    english: FIELD_MESSAGES.validThroughRange,
+    message: (days, from, to) => msg`must be between today and ${days} days from today (${from} to ${to})`,
+  },
+  { english: FIELD_MESSAGES.slotMissing, message: (start, zone) => msg`${start} does not exist in ${zone}` },
+  {
+    english: FIELD_MESSAGES.stageComesAfter,
+    message: (stage) => msg`this stage comes after ${stage}: send stage ${stage}`,
+  },
+];
+
+// Where a value stands in a valued text's English, a mark no text holds (private-use characters); the server's
+// values stand there.
+const mark = (index: number) => `\uE000${index}\uE001`;
+const VALUED = VALUED_TEXTS.map((valued) => {
+  const parts = valued.english(mark(0), mark(1), mark(2)).split(/\uE000\d\uE001/);
+  return { ...valued, pattern: new RegExp(`^${parts.map(escape).join('(.+?)')}$`, 's') };
+});
+
+const inValued = (text: string): MessageDescriptor | undefined => {
+  for (const { english, message, pattern } of VALUED) {
+    const values = pattern.exec(text)?.slice(1);
+    // Only the server's very text: values read otherwise make some other text.
+    if (values && english(...values) === text) return message(...values);
+  }
+  return undefined;
+};
+
 /** The message of any server text of the shared tables (lib/server-text's lookup). */
 export const lookUpServerText = (text: string, i18n: I18n): MessageDescriptor | undefined =>
-  Object.hasOwn(SERVER_TEXTS, text) ? SERVER_TEXTS[text] : inCounted(text, i18n);
+  Object.hasOwn(SERVER_TEXTS, text) ? SERVER_TEXTS[text] : (inCounted(text, i18n) ?? inValued(text));
 
 // Set at once where this module is imported: a screen that shows a server text has the map at hand.
 setServerTexts(lookUpServerText);

@@ -1,4 +1,5 @@
 import {
+  FIELD_MESSAGES,
   MAILED_STAGES,
   PIPELINE_MESSAGES,
   STAGE_MAIL_DEFAULT_MESSAGE,
@@ -91,10 +92,7 @@ async function customStageOf(tx: Queryable, jobId: string, target: StageTarget) 
   const custom = id ? await findCustomStageForJob(tx, jobId, id) : undefined;
   if (!custom) throw new AppError('bad_request', PIPELINE_MESSAGES.customStageNotOfCompany);
   if (custom.after !== target.stage)
-    throw new AppError(
-      'bad_request',
-      `customStageId: this stage comes after ${custom.after}: send stage ${custom.after}`,
-    );
+    throw new AppError('bad_request', `customStageId: ${FIELD_MESSAGES.stageComesAfter(custom.after)}`);
   return custom;
 }
 

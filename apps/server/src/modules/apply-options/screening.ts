@@ -50,7 +50,7 @@ function judge(question: StoredQuestion, value: boolean | number | string): Scre
     }
     case 'choice': {
       if (typeof value !== 'string' || !question.options.includes(value))
-        throw bad(question.id, `answer one of: ${question.options.join(', ')}`);
+        throw bad(question.id, FIELD_MESSAGES.answerOneOf(question.options.join(', ')));
       return { ...base, answer: value, knockedOut: question.knockOut.includes(value) };
     }
     case 'text': {
@@ -76,7 +76,7 @@ export function screen(
   const judged = questions.map((question): ScreeningAnswer => {
     const value = answers[question.id];
     if (value === undefined || isBlank(value)) {
-      if (question.required) throw bad(question.id, `an answer is required (${question.text})`);
+      if (question.required) throw bad(question.id, FIELD_MESSAGES.answerRequired(question.text));
       return { question: question.text, type: question.type, answer: null, knockedOut: false };
     }
     return judge(question, value);

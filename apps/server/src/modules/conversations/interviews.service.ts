@@ -1,4 +1,10 @@
-import { CONVERSATION_MESSAGES, type Interview, type InterviewProposal, type Language } from '@jobboard/shared';
+import {
+  CONVERSATION_MESSAGES,
+  FIELD_MESSAGES,
+  type Interview,
+  type InterviewProposal,
+  type Language,
+} from '@jobboard/shared';
 import type { Transaction } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { parseId } from '../../http/ids.js';
@@ -31,7 +37,7 @@ import { isolate, timeIn } from '../mail/words.js';
 function slotsOf(proposal: InterviewProposal): { startsAt: Date; timeZone: string }[] {
   return proposal.slots.map((slot) => {
     const startsAt = instantOf(slot.start, slot.timeZone);
-    if (!startsAt) throw new AppError('bad_request', `slots: ${slot.start} does not exist in ${slot.timeZone}`);
+    if (!startsAt) throw new AppError('bad_request', `slots: ${FIELD_MESSAGES.slotMissing(slot.start, slot.timeZone)}`);
     if (startsAt.getTime() <= Date.now()) throw new AppError('bad_request', CONVERSATION_MESSAGES.slotInPast);
     return { startsAt, timeZone: slot.timeZone };
   });

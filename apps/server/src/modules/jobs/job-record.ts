@@ -1,4 +1,5 @@
 import {
+  FIELD_MESSAGES,
   DEFAULT_LANGUAGE,
   JOB_MODEL_LIMITS,
   legacyFromSalary,
@@ -36,7 +37,7 @@ function checkValidThrough(validThrough: string, today: string): string {
   if (validThrough < today || validThrough > latest) {
     throw new AppError(
       'bad_request',
-      `validThrough: must be between today and ${JOB_MODEL_LIMITS.validityMaxDays} days from today (${today} to ${latest})`,
+      `validThrough: ${FIELD_MESSAGES.validThroughRange(JOB_MODEL_LIMITS.validityMaxDays, today, latest)}`,
     );
   }
   return validThrough;
