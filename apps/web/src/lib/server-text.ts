@@ -32,9 +32,9 @@ export function serverText(i18n: I18n, text: string, own?: ServerTexts): string 
   if (whole !== undefined) return whole;
   // "answers.q1: answer yes or no": the field's name as it came (the forms place the text beside that field by
   // it), the reason after it translated when it is a known text.
-  const field = FIELD_AND_REASON.exec(text);
-  const reason = field?.[2] === undefined ? undefined : translated(i18n, field[2], own);
-  return reason === undefined ? text : `${field?.[1] ?? ''}: ${reason}`;
+  const [, field, reason] = FIELD_AND_REASON.exec(text) ?? [];
+  const translatedReason = reason === undefined ? undefined : translated(i18n, reason, own);
+  return translatedReason === undefined ? text : `${field ?? ''}: ${translatedReason}`;
 }
 
 const FIELD_AND_REASON = /^([\w.[\]-]+): (.+)$/s;

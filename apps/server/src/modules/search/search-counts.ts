@@ -155,28 +155,18 @@ async function countFew(
   skipped: readonly SampleSource[],
 ): Promise<CountsAndPage> {
   const exact = await passes.counts(criteria, now, 'jobs', passes.exactLimit, { page });
-  if (exact.base < passes.exactLimit) {
-    return {
-      total: exact.total,
-      facets: exact.facets,
-      topFacets: exact.top ?? EMPTY_TOP,
-      totalIsEstimate: false,
-      facetsAreEstimates: false,
-      everyMatchRead: true,
-      pageSeqs: exact.pageSeqs,
-    };
-  }
+  const counted: Counts = {
+    total: exact.total,
+    facets: exact.facets,
+    topFacets: exact.top ?? EMPTY_TOP,
+    totalIsEstimate: false,
+    facetsAreEstimates: false,
+  };
+  if (exact.base < passes.exactLimit) return { ...counted, everyMatchRead: true, pageSeqs: exact.pageSeqs };
   // More than the samples counted let one expect: the ones skipped after all, the finest counted giving the figures.
   let finest = finestCounted;
   for (const source of skipped) finest = { counts: await passes.counts(criteria, now, source), source };
-  if (!finest)
-    return {
-      total: exact.total,
-      facets: exact.facets,
-      topFacets: exact.top ?? EMPTY_TOP,
-      totalIsEstimate: false,
-      facetsAreEstimates: false,
-    };
+  if (!finest) return counted;
   return estimated(finest.counts, finest.source);
 }
 
