@@ -5,7 +5,8 @@
  */
 import { FILTER_GROUPS, searchQuerySchema, type SearchResult } from '@jobboard/shared';
 import type { Db } from '../src/db/client.js';
-import { createRandom, DEMO_PASSWORD } from '../src/demo/demo-data.js';
+import { DEMO_PASSWORD } from '../src/demo/demo-data.js';
+import { mulberry32 } from '../src/demo/random.js';
 import { countMatchesAndFacets } from '../src/modules/search/search.repository.js';
 import { toCriteria } from '../src/modules/search/search.service.js';
 
@@ -76,7 +77,7 @@ function misspell(word: string, random: () => number): string {
  * group now and then, the job model's filters, an order in 30%, and a deep page (5 to 60) in 20%.
  */
 export function coldMix(vocabulary: Vocabulary, count: number, seed = 12): string[] {
-  const random = createRandom(seed);
+  const random = mulberry32(seed);
   const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(random() * items.length)];
   // Common words more often than rare ones, as people search.
   const skewed = (items: readonly string[]) => items[Math.floor(items.length * random() ** 2)] ?? '';
@@ -266,7 +267,7 @@ export async function healthUnderWorstSearches(
     'q=e',
     `q=${broad}&sort=pay`,
     `q=${broad.slice(0, 3)}&page=60`,
-    `q=${misspell(broad, createRandom(1))}&sort=newest`,
+    `q=${misspell(broad, mulberry32(1))}&sort=newest`,
     'q=s&where=remote',
   ];
   const until = performance.now() + seconds * 1000;

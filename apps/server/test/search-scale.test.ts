@@ -9,7 +9,7 @@ import {
   type SearchQuery,
   type SearchResult,
 } from '@jobboard/shared';
-import { createRandom } from '../src/demo/demo-data.js';
+import { mulberry32 } from '../src/demo/random.js';
 import { seedBulk } from '../src/demo/seed.js';
 import { SearchIndex } from '../src/modules/search/search-index.js';
 import { countMatchesAndFacets } from '../src/modules/search/search.repository.js';
@@ -99,7 +99,7 @@ describeEachDb('search at scale', (kind) => {
   });
 
   it("the reference's and the index's counts equal counts over the jobs table, for many filter combinations", async () => {
-    const random = createRandom(3);
+    const random = mulberry32(3);
     const pick = (items: readonly { value: string }[]) => items[Math.floor(random() * items.length)];
     for (let round = 0; round < 25; round += 1) {
       const criteria: Record<string, string> = {};

@@ -1,15 +1,4 @@
-/** The demo accounts (README) and a small seeded random generator; jobs and companies come from job-generator.ts. */
-
-export function createRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The demo accounts (README); jobs and companies come from job-generator.ts. */
 
 export const DEMO_PASSWORD = 'jobboard-demo';
 

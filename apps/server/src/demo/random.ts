@@ -2,9 +2,9 @@
 
 export type Random = () => number;
 
-/** mulberry32 on a seed mixed with a stream number, so companies and jobs draw from independent sequences. */
-export function createRandom(seed: number, stream: number): Random {
-  let a = (Math.imul(seed | 0, 0x9e3779b1) ^ Math.imul(stream + 1, 0x85ebca6b)) >>> 0;
+/** mulberry32: a small, fast generator, the same sequence for the same state. */
+export function mulberry32(state: number): Random {
+  let a = state >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
@@ -12,6 +12,11 @@ export function createRandom(seed: number, stream: number): Random {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** mulberry32 on a seed mixed with a stream number, so companies and jobs draw from independent sequences. */
+export function createRandom(seed: number, stream: number): Random {
+  return mulberry32(Math.imul(seed | 0, 0x9e3779b1) ^ Math.imul(stream + 1, 0x85ebca6b));
 }
 
 export function item<T>(list: readonly T[], index: number): T {
