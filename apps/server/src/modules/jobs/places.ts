@@ -91,8 +91,7 @@ function cityIndex(): CityIndex {
     .sort((a, b) => b.population - a.population);
   const byName = new Map<string, { name: string; country: string }>();
   for (const city of cities)
-    for (const key of keysOf(city))
-      if (!byName.has(key)) byName.set(key, { name: city.name, country: city.country });
+    for (const key of keysOf(city)) if (!byName.has(key)) byName.set(key, { name: city.name, country: city.country });
   // Ties in key keep the population order, so a run lists its cities most populous first.
   const sorted = cities
     .flatMap((city, rank) => keysOf(city).map((key) => ({ key, rank })))
