@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SearchResult } from '@jobboard/shared';
+import { foldAccents } from '../src/modules/search/relevance.js';
 import { buildTestApp, describeEachDb, postJob, signUpAndSignIn, type TestApp } from './helpers.js';
 
 /**
@@ -20,9 +21,32 @@ const JOBS: { title: string; description?: string; skills?: string[] }[] = [
   { title: 'Platform Engineer', skills: ['Kubernetes'] },
   { title: 'Software Engineer, Payments' },
   { title: 'Engineer in Software Tooling' },
+  { title: 'Café Manager' },
+  { title: 'Cafe Supervisor' },
+  { title: 'Barista', description: 'Pancakes and coffee in our Crêperie near the Straße.' },
+];
+
+/** Letters and words fold_accents (migration 046) and foldAccents must fold alike. */
+const FOLD_SAMPLES = [
+  'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖØòóôõöøÙÚÛÜùúûüÝýÿĀāĂăĄąĆćČčĎďĐđĒēĘęĚěĞğĪīİıŁłŃńŇňŌōŐőŘřŚśŞşŠšŢţŤťŪūŮůŰűŸŹźŻżŽž',
+  'Straße Æsir œuvre Œil Müller Łódź Zürich Crème brûlée',
+  'مطور برمجيات ﺏ Ω ж 日本 C# .NET',
 ];
 
 describeEachDb('search relevance', (kind) => {
+  it('folds accents in SQL as the search index does', async () => {
+    const t = await buildTestApp(kind, { searchIndex: 'off' });
+    try {
+      for (const text of FOLD_SAMPLES) {
+        const [row] = await t.db.query<{ folded: string }>('SELECT fold_accents($1) AS folded', [text]);
+        expect(row?.folded, text).toBe(foldAccents(text));
+      }
+      expect(foldAccents(FOLD_SAMPLES[0] ?? '')).toMatch(/^[A-Za-z]+$/);
+    } finally {
+      await t.close();
+    }
+  });
+
   for (const engine of ['memory', 'off'] as const) {
     let t: TestApp;
     const titles = async (query: string) => {
@@ -71,6 +95,15 @@ describeEachDb('search relevance', (kind) => {
       }
       expect(await titles('q=js')).toContain('JavaScript Engineer');
       expect(await titles('q=k8s')).toEqual(['Platform Engineer']);
+    });
+
+    it(`folds accents: "cafe" finds "Café" and "café" finds "Cafe", in titles and descriptions (${engine})`, async () => {
+      for (const q of ['cafe', 'caf%C3%A9', 'CAF%C3%89']) {
+        expect((await titles(`q=${q}`)).sort(), q).toEqual(['Cafe Supervisor', 'Café Manager']);
+      }
+      expect(await titles('q=cafe%20manager')).toEqual(['Café Manager']);
+      expect(await titles('q=creperie')).toEqual(['Barista']);
+      expect(await titles('q=strasse')).toEqual(['Barista']);
     });
 
     it(`puts "rn" inside "Intern" last, after the registered nurse (${engine})`, async () => {

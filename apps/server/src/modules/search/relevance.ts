@@ -22,6 +22,26 @@ export const TIER = {
   corrected: 6,
 } as const;
 
+/** The Latin letters folded to their base letter, as fold_accents folds them in SQL (migration 046). */
+const ACCENTED =
+  'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖØòóôõöøÙÚÛÜùúûüÝýÿĀāĂăĄąĆćČčĎďĐđĒēĘęĚěĞğĪīİıŁłŃńŇňŌōŐőŘřŚśŞşŠšŢţŤťŪūŮůŰűŸŹźŻżŽž';
+const FOLDED =
+  'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOOooooooUUUUuuuuYyyAaAaAaCcCcDdDdEeEeEeGgIiIiLlNnNnOoOoRrSsSsSsTtTtUuUuUuYZzZzZz';
+const FOLDS = new Map<string, string>([
+  ...[...ACCENTED].map((letter, i): [string, string] => [letter, FOLDED.charAt(i)]),
+  ['ß', 'ss'],
+  ['æ', 'ae'],
+  ['Æ', 'AE'],
+  ['œ', 'oe'],
+  ['Œ', 'OE'],
+]);
+const FOLDABLE = new RegExp(`[${[...FOLDS.keys()].join('')}]`, 'gu');
+
+/** A text with its accents folded ("Café" -> "Cafe"), as search compares words: the text's and the jobs' alike. */
+export function foldAccents(text: string): string {
+  return text.replace(FOLDABLE, (letter) => FOLDS.get(letter) ?? letter);
+}
+
 /** Separators of a title's words: ASCII spaces and punctuation (a JavaScript and a PostgreSQL pattern alike). */
 export const WORD_SEPARATORS = '[\\s!-/:-@[-`{-~]+';
 const separators = new RegExp(WORD_SEPARATORS);

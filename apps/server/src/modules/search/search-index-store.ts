@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- typed arrays indexed within their length in the hot
    loops below: `!` costs nothing, where `?? 0` on every read would hide a wrong index instead of failing a test. */
-import { wordKeys } from './relevance.js';
+import { foldAccents, wordKeys } from './relevance.js';
 import { type Bits, U32List, grownBits, lowerBound } from './search-index-bits.js';
 import {
   DENSE_SHARE,
@@ -388,7 +388,7 @@ export class Store {
   /** The titles with a word beginning `prefix` (title_doc @@ 'prefix':*). */
   /** A title's words as relevance compares them (relevance.ts wordKeys), worked out when first asked for. */
   titleKeys(title: number): string[] {
-    return (this.keysOfTitles[title] ??= wordKeys(this.titles.values[title]!));
+    return (this.keysOfTitles[title] ??= wordKeys(foldAccents(this.titles.values[title]!)));
   }
 
   private readonly keysOfTitles: string[][] = [];

@@ -257,7 +257,7 @@ export class SearchIndex {
     for (let i = 0; i < titles.length; i += 5_000) {
       const part = titles.slice(i, i + 5_000);
       const rows = await this.db.query<{ i: number; words: string | null }>(
-        `SELECT t.i, array_to_string(tsvector_to_array(to_tsvector('english', t.title)), ' ') AS words
+        `SELECT t.i, array_to_string(tsvector_to_array(to_tsvector('english', fold_accents(t.title))), ' ') AS words
            FROM unnest($1::text[]) WITH ORDINALITY AS t(title, i)`,
         [part],
       );

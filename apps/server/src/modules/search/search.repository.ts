@@ -15,7 +15,7 @@ import type { Queryable } from '../../db/client.js';
 import { CARD_COLUMNS, JOB_FROM, type JobRow } from '../jobs/jobs.repository.js';
 import type { NearbyPlace } from '../jobs/nearby.js';
 import { regionsMatched, type City, type WhereFilter } from '../jobs/places.js';
-import { TIER, WORD_SEPARATORS, wordKeys } from './relevance.js';
+import { foldAccents, TIER, WORD_SEPARATORS, wordKeys } from './relevance.js';
 import { alternativesOf } from './synonyms.js';
 import type { TextLists } from './text-prefixes.js';
 
@@ -98,17 +98,16 @@ export interface TextQuery {
 
 export function parseText(q: string): TextQuery {
   const tokens = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
+  // Symbols are looked for in titles as written; words are compared with the jobs' words, accents folded.
   const symbols = tokens.filter((t) => SYMBOLIC.test(t));
-  const plain = tokens
-    .filter((t) => !SYMBOLIC.test(t))
-    .flatMap((t) => t.split(/[^\p{L}\p{N}]+/u))
-    .filter(Boolean);
+  const worded = tokens.filter((t) => !SYMBOLIC.test(t)).map(foldAccents);
+  const plain = worded.flatMap((t) => t.split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
   return {
     words: plain.length ? plain.map((w) => `${w}:*`).join(' & ') : undefined,
     titleWords: plain.length ? plain.map((w) => `${w}:*A`).join(' & ') : undefined,
     symbols,
     skill: skillKey(q),
-    keys: wordKeys(tokens.filter((t) => !SYMBOLIC.test(t)).join(' ')),
+    keys: wordKeys(worded.join(' ')),
   };
 }
 
@@ -124,7 +123,7 @@ function titleStemsCondition(q: string, params: Params): string {
   // Titles' words are compared as English stems in every language (the index keeps one set of words per title).
   if (text.titleWords && text.words) {
     parts.push(`CASE WHEN j.language = 'en' THEN j.search_doc @@ to_tsquery('english', ${params.add(text.titleWords)})
-      ELSE to_tsvector('english', j.job_title) @@ to_tsquery('english', ${params.add(text.words)}) END`);
+      ELSE to_tsvector('english', fold_accents(j.job_title)) @@ to_tsquery('english', ${params.add(text.words)}) END`);
   }
   for (const symbol of text.symbols) parts.push(titleContains(symbol, params));
   return parts.length ? `(${parts.join(' AND ')})` : 'false';
@@ -133,7 +132,7 @@ function titleStemsCondition(q: string, params: Params): string {
 /** The title's words as relevance compares them (relevance.ts wordKeys), in their order. */
 function titleKeysSql(params: Params): string {
   return `ARRAY(SELECT CASE WHEN length(w) > 3 AND w LIKE '%s' AND w NOT LIKE '%ss' THEN left(w, -1) ELSE w END
-    FROM regexp_split_to_table(lower(j.job_title), ${params.add(WORD_SEPARATORS)}) WITH ORDINALITY AS t(w, i)
+    FROM regexp_split_to_table(fold_accents(lower(j.job_title)), ${params.add(WORD_SEPARATORS)}) WITH ORDINALITY AS t(w, i)
     WHERE w <> '' ORDER BY i)`;
 }
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { foldAccents } from './relevance.js';
 import type { SearchIndex } from './search-index.js';
 
 /** Words shorter than this are never corrected: too many real words lie one letter from them. */
@@ -94,7 +95,7 @@ export class Vocabulary {
       index && (await index.current()) ? index.vocabulary() : await db.query<{ text: string; n: number }>(FROM_JOBS);
     const uses = new Map<string, number>();
     for (const row of rows) {
-      for (const word of row.text.split(/[^\p{L}\p{N}]+/u)) {
+      for (const word of foldAccents(row.text).split(/[^\p{L}\p{N}]+/u)) {
         if (word) uses.set(word, (uses.get(word) ?? 0) + Number(row.n));
       }
     }
@@ -149,7 +150,7 @@ export class Vocabulary {
    */
   correct(q: string): string | undefined {
     if (this.words.length === 0) return undefined;
-    const typed = q.toLowerCase().split(/\s+/).filter(Boolean);
+    const typed = foldAccents(q.toLowerCase()).split(/\s+/).filter(Boolean);
     const words = typed.map((word) =>
       word.length < MIN_WORD || !/^\p{L}+$/u.test(word) || this.known(word) ? word : (this.closest(word) ?? word),
     );
