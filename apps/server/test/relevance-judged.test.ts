@@ -8,11 +8,11 @@ import { loadJobs, loadQueries, postCorpus, rankNow } from './support/relevance-
  * written by reading the jobs, through GET /api/job/search on PGlite with the search index. Fails when the mean
  * NDCG@10 over every query falls under FLOOR. `npm run bench` reports the same set beside the order before.
  *
- * Measured (2026-11-27, with radius and region names answered): NDCG@10 0.862 and P@6 0.654 over all 145 queries
- * (best P@6 the judgments allow: 0.747). Per group: docs/performance.md, "Relevance". The floor sits just under the
- * measured figure: a ranking change that loses it fails here (titleHolds answering undefined measured 0.846).
+ * The floor is the issue's target, 0.90: the set measures 0.904 (P@6 0.676, best the judgments allow 0.747) with
+ * accents folded, slashes read as either side and phrases found written short; per group in docs/performance.md,
+ * "Relevance". Leaving out any of those three loses it.
  */
-const FLOOR = 0.855;
+const FLOOR = 0.9;
 
 describe('judged relevance set', () => {
   let t: TestApp;

@@ -23,6 +23,11 @@ const JOBS: { title: string; description?: string; skills?: string[] }[] = [
   { title: 'Engineer in Software Tooling' },
   { title: 'Café Manager' },
   { title: 'Cafe Supervisor' },
+  { title: 'RN - Emergency Department' },
+  { title: 'C# Programmer' },
+  { title: '.NET Programmer' },
+  { title: 'UX Designer' },
+  { title: 'UI Designer' },
   { title: 'Barista', description: 'Pancakes and coffee in our Crêperie near the Straße.' },
 ];
 
@@ -107,7 +112,16 @@ describeEachDb('search relevance', (kind) => {
     });
 
     it(`puts "rn" inside "Intern" last, after the registered nurse (${engine})`, async () => {
-      expect(await titles('q=rn')).toEqual(['Registered Nurse', 'Summer Intern']);
+      expect(await titles('q=rn')).toEqual(['RN - Emergency Department', 'Registered Nurse', 'Summer Intern']);
+    });
+
+    it(`finds a phrase written short, but not inside other words (${engine})`, async () => {
+      expect(await titles('q=registered%20nurse')).toEqual(['RN - Emergency Department', 'Registered Nurse']);
+    });
+
+    it(`reads a slash as either side (${engine})`, async () => {
+      expect((await titles('q=c%23%2F.net')).sort()).toEqual(['.NET Programmer', 'C# Programmer']);
+      expect((await titles('q=ux%2Fui%20designer')).sort()).toEqual(['UI Designer', 'UX Designer']);
     });
   }
 });

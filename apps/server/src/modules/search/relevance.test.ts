@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIER, titleHolds, wordKey, wordKeys } from './relevance.js';
+import { foldAccents, TIER, titleHolds, wordKey, wordKeys } from './relevance.js';
 import { alternativesOf } from './synonyms.js';
 
 describe('relevance words', () => {
@@ -17,6 +17,11 @@ describe('relevance words', () => {
     expect(wordKeys('software engineer, payments (remote)')).toEqual(['software', 'engineer', 'payment', 'remote']);
     expect(wordKeys('front-end/back-end')).toEqual(['front', 'end', 'back', 'end']);
     expect(wordKeys('café crème')).toEqual(['café', 'crème']);
+  });
+
+  it('folds accents, ligatures and ß, and nothing outside Latin letters', () => {
+    expect(foldAccents('Café Crème, Straße, Œuvre, Łódź')).toBe('Cafe Creme, Strasse, OEuvre, Lodz');
+    expect(foldAccents('مطور C# .NET')).toBe('مطور C# .NET');
   });
 
   it('tells a phrase from words apart from no match', () => {
@@ -41,6 +46,20 @@ describe('synonyms', () => {
     expect(alternativesOf('front end')).toEqual(['frontend']);
     expect(alternativesOf('back end')).toEqual(['backend']);
     expect(alternativesOf('dead end')).toEqual([]);
+  });
+
+  it('reads a slash as either side, but not in numbers or single letters', () => {
+    expect(alternativesOf('c#/.net')).toEqual(['c#', '.net']);
+    expect(alternativesOf('ux/ui designer')).toEqual(['ux designer', 'ui designer']);
+    expect(alternativesOf('24/7 support')).toEqual([]);
+    expect(alternativesOf('m/w/d')).toEqual([]);
+  });
+
+  it('finds a phrase written short too, where the short form is no prefix of common words', () => {
+    expect(alternativesOf('registered nurse')).toEqual(['rn']);
+    expect(alternativesOf('night shift registered nurse')).toEqual(['night shift rn']);
+    expect(alternativesOf('physical therapist')).toEqual(['physiotherapist']);
+    expect(alternativesOf('artificial intelligence')).toEqual([]);
   });
 
   it('gives at most four alternatives', () => {

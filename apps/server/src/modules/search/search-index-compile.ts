@@ -52,7 +52,7 @@ function textCandidates(
   let candidates: Bits | undefined;
   let texts: CompiledText[] = [];
   if (criteria.q) {
-    texts = [criteria.q, ...alternativesOf(criteria.q)].map((q) => textMatches(store, q, prefixesOf(q)));
+    texts = [criteria.q, ...alternativesOf(criteria.q)].map((q, i) => textMatches(store, q, prefixesOf(q), i === 0));
     const matches = new Uint32Array(words);
     for (const text of texts) addMatches(store, text, matches);
     if (criteria.correctedQ) {

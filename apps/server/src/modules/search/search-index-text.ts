@@ -113,10 +113,10 @@ export function skillBits(store: Store, key: string, into: Bits): Bits {
 }
 
 /**
- * The matches of a text of "what" as typed (exactTextCondition): the title contains it, or every word anywhere
- * and every symbol as a skill or in the title, or the whole text as a skill.
+ * The matches of a text of "what" (exactTextCondition): every word anywhere and every symbol as a skill or in the
+ * title, or the whole text as a skill, or, `asTyped` (not a synonym's), the title contains it.
  */
-export function textMatches(store: Store, q: string, lists: TextLists): CompiledText {
+export function textMatches(store: Store, q: string, lists: TextLists, asTyped = true): CompiledText {
   const words = store.alive.length;
   const text = parseText(q);
   const parts: Bits[] = [];
@@ -128,7 +128,7 @@ export function textMatches(store: Store, q: string, lists: TextLists): Compiled
   const other = parts[0] ?? new Uint32Array(words);
   for (const part of parts.slice(1)) for (let w = 0; w < words; w += 1) other[w]! &= part[w]!;
   skillBits(store, text.skill, other);
-  return { q, prefixes: lists.prefixes, containing: titlesContaining(store, q), other };
+  return { q, prefixes: lists.prefixes, containing: asTyped ? titlesContaining(store, q) : [], other };
 }
 
 /** Adds a text's matches to `into`. */

@@ -137,7 +137,7 @@ function titleKeysSql(params: Params): string {
 }
 
 /** The title holds the text's words in a row (`phrase`) or each somewhere (relevance.ts titleHolds). */
-function titleHoldsCondition(q: string, phrase: boolean, params: Params): string {
+function titleHoldsCondition(q: string, phrase: boolean, asTyped: boolean, params: Params): string {
   const keys = parseText(q).keys;
   if (phrase && !keys.length) return 'false';
   const keysSql = titleKeysSql(params);
@@ -145,7 +145,9 @@ function titleHoldsCondition(q: string, phrase: boolean, params: Params): string
   const inRow = phrase
     ? ` AND ' ' || array_to_string(${keysSql}, ' ') || ' ' LIKE ${params.add(`% ${keys.join(' ')} %`)}`
     : '';
-  const titled = `(${titleStemsCondition(q, params)} OR ${titleContains(q, params)})`;
+  const titled = asTyped
+    ? `(${titleStemsCondition(q, params)} OR ${titleContains(q, params)})`
+    : titleStemsCondition(q, params);
   return `(${titled} AND ${keysSql} @> ${params.add(keys)}::text[]${inRow})`;
 }
 
@@ -176,11 +178,20 @@ function typedTexts(q: string): string[] {
   return [q, ...alternativesOf(q)];
 }
 
-/** Matches of "what": as typed or another way (synonyms), or with its misspelt words corrected (`correctedQ`). */
+/**
+ * Matches of "what": as typed or another way (synonyms), or with its misspelt words corrected (`correctedQ`). Only
+ * the text as typed (or corrected) is looked for inside titles' words: "registered nurse" may be written "rn", but
+ * that is no reason to find "Intern".
+ */
 function textCondition(criteria: SearchCriteria, params: Params): string | undefined {
   if (!criteria.q) return undefined;
-  const texts = [...typedTexts(criteria.q), ...(criteria.correctedQ ? [criteria.correctedQ] : [])];
-  return `(${texts.map((q) => exactTextCondition(q, params)).join(' OR ')})`;
+  const [typed = '', ...alternatives] = typedTexts(criteria.q);
+  const conditions = [
+    exactTextCondition(typed, params),
+    ...alternatives.map((q) => otherTextCondition(q, params)),
+    ...(criteria.correctedQ ? [exactTextCondition(criteria.correctedQ, params)] : []),
+  ];
+  return `(${conditions.join(' OR ')})`;
 }
 
 function whereClause(conditions: (string | undefined)[]): string {
@@ -365,14 +376,15 @@ export interface PageOfMatches {
 /** The relevance tier of each match, as a column of the matches (relevance.ts TIER); each tier newest first. */
 function tierColumn(criteria: SearchCriteria, params: Params): string {
   const texts = typedTexts(criteria.q ?? '');
-  const any = (condition: (q: string) => string) => `(${texts.map(condition).join(' OR ')})`;
+  const any = (condition: (q: string, asTyped: boolean) => string) =>
+    `(${texts.map((q, i) => condition(q, i === 0)).join(' OR ')})`;
   const tiers = [
-    any((q) => titleHoldsCondition(q, true, params)),
-    any((q) => titleHoldsCondition(q, false, params)),
+    any((q, asTyped) => titleHoldsCondition(q, true, asTyped, params)),
+    any((q, asTyped) => titleHoldsCondition(q, false, asTyped, params)),
     any((q) => titleStemsCondition(q, params)),
     any((q) => `j.skill_keys @> ARRAY[${params.add(parseText(q).skill)}]::text[]`),
     any((q) => otherTextCondition(q, params)),
-    any((q) => titleContains(q, params)),
+    titleContains(texts[0] ?? '', params),
   ];
   const cases = tiers.map((condition, tier) => `WHEN ${condition} THEN ${tier}`).join(' ');
   return `, CASE ${cases} ELSE ${TIER.corrected} END AS tier`;

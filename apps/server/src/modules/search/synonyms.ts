@@ -26,6 +26,8 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   mgr: ['manager'],
   ml: ['machine learning'],
   nodejs: ['node.js'],
+  physio: ['physiotherapist'],
+  physiotherapist: ['physical therapist'],
   pm: ['product manager', 'project manager'],
   postgres: ['postgresql'],
   qa: ['quality assurance'],
@@ -36,6 +38,22 @@ const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   ts: ['typescript'],
   ui: ['user interface'],
   ux: ['user experience'],
+};
+
+/**
+ * Phrases the jobs also write short, or the other way round: the way back from SYNONYMS where that is safe (each
+ * alternative word matches words it begins, so "ai" would find "air" and "swe" "Swedish").
+ */
+const PHRASES: Readonly<Record<string, readonly string[]>> = {
+  'certified nursing assistant': ['cna'],
+  'certified public accountant': ['cpa'],
+  'human resources': ['hr'],
+  'licensed practical nurse': ['lpn'],
+  'physical therapist': ['physiotherapist'],
+  'quality assurance': ['qa'],
+  'registered nurse': ['rn'],
+  'site reliability engineer': ['sre'],
+  'user experience': ['ux'],
 };
 
 /** At most this many alternatives a text: each costs a match of its own. */
@@ -62,7 +80,17 @@ export function alternativesOf(q: string): string[] {
     if (next && SYNONYMS[token + next]?.includes(`${token} ${next}`)) {
       found.add([...tokens.slice(0, i), token + next, ...tokens.slice(i + 2)].join(' '));
     }
+    // "ux/ui" -> "ux", "ui": either is what the person looks for ("24/7" and "m/w/d" are no two words).
+    const sides = token.split('/');
+    if (sides.length > 1 && sides.every((side) => side.length > 1 && !/^\d+$/.test(side))) {
+      for (const side of sides) found.add(replaced(side));
+    }
   });
+  const text = ` ${tokens.join(' ')} `;
+  for (const [phrase, others] of Object.entries(PHRASES)) {
+    if (!text.includes(` ${phrase} `)) continue;
+    for (const other of others) found.add(text.replace(` ${phrase} `, ` ${other} `).trim());
+  }
   found.delete(tokens.join(' '));
   return [...found].slice(0, ALTERNATIVES_MOST);
 }
