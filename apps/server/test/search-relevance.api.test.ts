@@ -7,7 +7,7 @@ import { buildTestApp, describeEachDb, postJob, signUpAndSignIn, type TestApp } 
  * Relevance (issue 32, items 1 and 2), on both engines: the index and the SQL reference it is compared with. The
  * jobs are posted oldest first in the order below, so "newest first" alone would put them the other way round.
  */
-const JOBS: { title: string; description?: string; skills?: string[] }[] = [
+const JOBS: { title: string; description?: string; skills?: string[]; company?: string }[] = [
   { title: 'Senior Developer' },
   { title: 'Software Developers Wanted' },
   { title: 'Web Developer' },
@@ -28,6 +28,8 @@ const JOBS: { title: string; description?: string; skills?: string[] }[] = [
   { title: '.NET Programmer' },
   { title: 'UX Designer' },
   { title: 'UI Designer' },
+  { title: 'Account Executive', company: 'Stripe' },
+  { title: 'Sales Lead', description: 'You will sell our payments software to Stripe users.' },
   { title: 'Barista', description: 'Pancakes and coffee in our Crêperie near the Straße.' },
 ];
 
@@ -67,6 +69,7 @@ describeEachDb('search relevance', (kind) => {
         await postJob(t.app, poster.cookie, {
           jobTitle: job.title,
           ...(job.description ? { description: job.description } : {}),
+          ...(job.company ? { companyName: job.company } : {}),
           ...(job.skills ? { skills: job.skills.map((s) => ({ value: s.toLowerCase(), label: s })) } : {}),
         });
       }
@@ -117,6 +120,11 @@ describeEachDb('search relevance', (kind) => {
 
     it(`finds a phrase written short, but not inside other words (${engine})`, async () => {
       expect(await titles('q=registered%20nurse')).toEqual(['RN - Emergency Department', 'Registered Nurse']);
+    });
+
+    it(`ranks the company's name above the description (${engine})`, async () => {
+      expect(await titles('q=stripe')).toEqual(['Account Executive', 'Sales Lead']);
+      expect(await titles('q=stripe&sort=newest')).toEqual(['Sales Lead', 'Account Executive']);
     });
 
     it(`reads a slash as either side (${engine})`, async () => {

@@ -14,12 +14,14 @@ export const TIER = {
   titleStems: 2,
   /** The whole text is one of the job's skills. */
   skill: 3,
+  /** The company's name holds every word of the text ("stripe" at Stripe before a job that mentions Stripe). */
+  company: 4,
   /** Every word somewhere in the job (the description, the company, the skills). */
-  words: 4,
+  words: 5,
   /** The title contains the text only inside a word ("rn" in "Intern"): the spec's substring match, kept, last. */
-  titleText: 5,
+  titleText: 6,
   /** A match of the text's spelling correction only. */
-  corrected: 6,
+  corrected: 7,
 } as const;
 
 /** The Latin letters folded to their base letter, as fold_accents folds them in SQL (migration 046). */

@@ -242,6 +242,7 @@ export class Store {
   learnCompanies(rows: readonly { id: string; name: string; slug: string }[]): void {
     for (const row of rows) {
       const id = this.companies.id(row.id);
+      if (this.companyNames[id] !== row.name) delete this.keysOfCompanies[id];
       this.companyNames[id] = row.name;
       this.companySlugs[id] = row.slug;
     }
@@ -385,13 +386,27 @@ export class Store {
     }
   }
 
-  /** The titles with a word beginning `prefix` (title_doc @@ 'prefix':*). */
   /** A title's words as relevance compares them (relevance.ts wordKeys), worked out when first asked for. */
   titleKeys(title: number): string[] {
     return (this.keysOfTitles[title] ??= wordKeys(foldAccents(this.titles.values[title]!)));
   }
 
   private readonly keysOfTitles: string[][] = [];
+
+  /** The companies whose name holds every one of `keys` (relevance.ts wordKeys), by id. */
+  companiesHolding(keys: readonly string[]): Set<number> {
+    const found = new Set<number>();
+    if (!keys.length) return found;
+    this.companyNames.forEach((name, id) => {
+      const words = (this.keysOfCompanies[id] ??= wordKeys(foldAccents(name.toLowerCase())));
+      if (keys.every((key) => words.includes(key))) found.add(id);
+    });
+    return found;
+  }
+
+  private readonly keysOfCompanies: string[][] = [];
+
+  /** The titles with a word beginning `prefix` (title_doc @@ 'prefix':*). */
 
   titlesWithWordsBeginning(prefix: string): Set<number> {
     this.sortedTitleWords ??= [...this.titlesByWord.keys()].sort();

@@ -3,7 +3,7 @@
 import { parseText, type TextQuery } from './search.repository.js';
 import type { TextLists } from './text-prefixes.js';
 import { TIER, titleHolds } from './relevance.js';
-import { lowerBound, upperBound, type Bits } from './search-index-bits.js';
+import { eachMember, lowerBound, upperBound, type Bits } from './search-index-bits.js';
 import { PREFIX_SETS_MOST, TITLE_MATCHES_MOST, TITLE_SEPARATOR } from './search-index-row.js';
 import { type Store } from './search-index-store.js';
 
@@ -169,6 +169,14 @@ export function relevanceTiers(store: Store, texts: readonly CompiledText[]): Bi
     skillBits(store, text.skill, tiers[TIER.skill]!);
     const rest = tiers[TIER.words]!;
     for (let w = 0; w < words; w += 1) rest[w]! |= other[w]!;
+    // A company's name is among the job's words, so its jobs are in `other`: only those are looked at.
+    const companies = store.companiesHolding(text.keys);
+    if (companies.size) {
+      const atCompany = tiers[TIER.company]!;
+      eachMember(other, other, (doc) => {
+        if (companies.has(store.company[doc]!)) atCompany[doc >>> 5]! |= 1 << (doc & 31);
+      });
+    }
   }
   titles.forEach((list, tier) => titleBits(store, list, tiers[tier]!));
   return tiers;

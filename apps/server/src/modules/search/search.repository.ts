@@ -129,11 +129,17 @@ function titleStemsCondition(q: string, params: Params): string {
   return parts.length ? `(${parts.join(' AND ')})` : 'false';
 }
 
-/** The title's words as relevance compares them (relevance.ts wordKeys), in their order. */
-function titleKeysSql(params: Params): string {
+/** A column's words as relevance compares them (relevance.ts wordKeys), in their order: the title's by default. */
+function titleKeysSql(params: Params, column = 'j.job_title'): string {
   return `ARRAY(SELECT CASE WHEN length(w) > 3 AND w LIKE '%s' AND w NOT LIKE '%ss' THEN left(w, -1) ELSE w END
-    FROM regexp_split_to_table(fold_accents(lower(j.job_title)), ${params.add(WORD_SEPARATORS)}) WITH ORDINALITY AS t(w, i)
+    FROM regexp_split_to_table(fold_accents(lower(${column})), ${params.add(WORD_SEPARATORS)}) WITH ORDINALITY AS t(w, i)
     WHERE w <> '' ORDER BY i)`;
+}
+
+/** The company's name holds every word of the text (relevance's company tier). */
+function companyHoldsCondition(q: string, params: Params): string {
+  const { keys } = parseText(q);
+  return keys.length ? `${titleKeysSql(params, 'j.company_name')} @> ${params.add(keys)}::text[]` : 'false';
 }
 
 /** The title holds the text's words in a row (`phrase`) or each somewhere (relevance.ts titleHolds). */
@@ -383,6 +389,7 @@ function tierColumn(criteria: SearchCriteria, params: Params): string {
     any((q, asTyped) => titleHoldsCondition(q, false, asTyped, params)),
     any((q) => titleStemsCondition(q, params)),
     any((q) => `j.skill_keys @> ARRAY[${params.add(parseText(q).skill)}]::text[]`),
+    any((q) => companyHoldsCondition(q, params)),
     any((q) => otherTextCondition(q, params)),
     titleContains(texts[0] ?? '', params),
   ];
