@@ -82,7 +82,10 @@ const SHAPES = [
   // the row names the page measured.
   { name: 'deep page', query: 'workplace=on-site', deepPage: 500 },
   // The search box's completions as a person types "front" (GET /api/job/suggest, no cache of its own).
+  { name: 'radius (50 km of a city)', query: 'where=London&radius=50' },
+  { name: 'what within 25 km, with remote', query: 'q=engineer&where=Berlin&radius=25&withRemote=1' },
   { name: 'completions (suggest, "fron")', query: 'q=fron', path: '/api/job/suggest' },
+  { name: 'completions (suggest, "dev")', query: 'q=dev', path: '/api/job/suggest' },
 ] as const satisfies readonly { name: string; query: string; deepPage?: number; path?: string }[];
 
 /** The URL of a shape: the search unless the shape names another path. */
