@@ -81,15 +81,28 @@ describeEachDb('search relevance', (kind) => {
     afterAll(async () => t?.close());
 
     it(`ranks a word as typed above its stem-only relatives, and the title above the description (${engine})`, async () => {
-      expect(await titles('q=developer')).toEqual([
+      expect([...(await titles('q=developer')), ...(await titles('q=developer&page=2'))]).toEqual([
         'Web Developer',
         'Software Developers Wanted',
         'Senior Developer',
+        // Related titles (synonyms.ts RELATED), newest first, before the words that only share a stem.
+        '.NET Programmer',
+        'C# Programmer',
+        'Engineer in Software Tooling',
+        'Software Engineer, Payments',
         'Junior Business Development Representative',
         'Data Analyst',
       ]);
       // Newest first when asked.
-      expect((await titles('q=developer&sort=newest'))[0]).toBe('Data Analyst');
+      expect((await titles('q=developer&sort=newest'))[0]).toBe('.NET Programmer');
+    });
+
+    it(`finds related titles only in titles, and not for another word (${engine})`, async () => {
+      expect(await titles('q=programmer')).toEqual(['.NET Programmer', 'C# Programmer']);
+      // "web developer" relates to "web software engineer" and "web programmer", which no title holds.
+      const web = await titles('q=web%20developer');
+      expect(web[0]).toBe('Web Developer');
+      expect(web).not.toContain('Software Engineer, Payments');
     });
 
     it(`ranks the phrase above the same words apart (${engine})`, async () => {

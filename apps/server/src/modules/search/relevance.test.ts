@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { foldAccents, TIER, titleHolds, wordKey, wordKeys } from './relevance.js';
-import { alternativesOf } from './synonyms.js';
+import { alternativesOf, relatedOf } from './synonyms.js';
 
 describe('relevance words', () => {
   it('drops a plural s but keeps ss and short words', () => {
@@ -60,6 +60,12 @@ describe('synonyms', () => {
     expect(alternativesOf('night shift registered nurse')).toEqual(['night shift rn']);
     expect(alternativesOf('physical therapist')).toEqual(['physiotherapist']);
     expect(alternativesOf('artificial intelligence')).toEqual([]);
+  });
+
+  it('relates a few titles, one word at a time', () => {
+    expect(relatedOf('Developer')).toEqual(['software engineer', 'programmer']);
+    expect(relatedOf('java developers')).toEqual(['java software engineers', 'java programmers']);
+    expect(relatedOf('engineer')).toEqual([]);
   });
 
   it('gives at most four alternatives', () => {

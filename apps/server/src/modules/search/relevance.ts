@@ -10,18 +10,20 @@ export const TIER = {
   phrase: 0,
   /** The title holds every word of the text as a word. */
   titleWords: 1,
+  /** The title holds the words of a related title (synonyms.ts RELATED: "Software Engineer" for "developer"). */
+  related: 2,
   /** Every word begins a word of the title as stemmed ("developer" and "Development" share "develop"). */
-  titleStems: 2,
+  titleStems: 3,
   /** The whole text is one of the job's skills. */
-  skill: 3,
+  skill: 4,
   /** The company's name holds every word of the text ("stripe" at Stripe before a job that mentions Stripe). */
-  company: 4,
+  company: 5,
   /** Every word somewhere in the job (the description, the company, the skills). */
-  words: 5,
+  words: 6,
   /** The title contains the text only inside a word ("rn" in "Intern"): the spec's substring match, kept, last. */
-  titleText: 6,
+  titleText: 7,
   /** A match of the text's spelling correction only. */
-  corrected: 7,
+  corrected: 8,
 } as const;
 
 /** The Latin letters folded to their base letter, as fold_accents folds them in SQL (migration 046). */

@@ -3,11 +3,11 @@
 import { FILTER_GROUP_NAMES, postedWindowStart, toIsoDate, type FilterGroup } from '@jobboard/shared';
 import type { Near, SearchCriteria } from './search.repository.js';
 import { regionsMatched } from '../jobs/places.js';
-import { alternativesOf } from './synonyms.js';
+import { alternativesOf, relatedOf } from './synonyms.js';
 import { type Bits, type U32List } from './search-index-bits.js';
 import { cityRegionKey, dayOf, GROUP_BITS, POSTED_SLOTS, slotOf } from './search-index-row.js';
 import { type Store } from './search-index-store.js';
-import { addMatches, skillBits, textMatches, type CompiledText } from './search-index-text.js';
+import { addMatches, relatedMatches, skillBits, textMatches, type CompiledText } from './search-index-text.js';
 
 /** A search's conditions compiled against the search index's store: the candidates' sets and the per-document tests. */
 
@@ -53,6 +53,7 @@ function textCandidates(
   let texts: CompiledText[] = [];
   if (criteria.q) {
     texts = [criteria.q, ...alternativesOf(criteria.q)].map((q, i) => textMatches(store, q, prefixesOf(q), i === 0));
+    texts.push(...relatedOf(criteria.q).map((q) => relatedMatches(store, q, prefixesOf(q))));
     const matches = new Uint32Array(words);
     for (const text of texts) addMatches(store, text, matches);
     if (criteria.correctedQ) {

@@ -20,6 +20,8 @@ export interface CompiledText {
   containing: number[];
   /** The documents with every word anywhere and every symbol as a skill or in the title, or the text as a skill. */
   other: Bits;
+  /** A related title's (relatedMatches): `other` holds the documents whose title holds its words, nothing else. */
+  related?: boolean;
 }
 
 /** The documents whose words begin with every prefix (search_doc @@ 'a':* & 'b':*). */
@@ -131,6 +133,16 @@ export function textMatches(store: Store, q: string, lists: TextLists, asTyped =
   return { q, prefixes: lists.prefixes, containing: asTyped ? titlesContaining(store, q) : [], other };
 }
 
+/** The documents whose title holds every word of a related title (synonyms.ts relatedOf), as words. */
+export function relatedMatches(store: Store, q: string, lists: TextLists): CompiledText {
+  const text = parseText(q);
+  const held = titlesWithWords(store, text, lists.prefixes).filter(
+    (title) => titleHolds(store.titleKeys(title), text.keys) !== undefined,
+  );
+  const other = titleBits(store, held, new Uint32Array(store.alive.length));
+  return { q, prefixes: lists.prefixes, containing: [], other, related: true };
+}
+
 /** Adds a text's matches to `into`. */
 export function addMatches(store: Store, text: CompiledText, into: Bits): void {
   for (let w = 0; w < into.length; w += 1) into[w]! |= text.other[w]!;
@@ -158,7 +170,12 @@ export function relevanceTiers(store: Store, texts: readonly CompiledText[]): Bi
   const words = store.alive.length;
   const tiers = Array.from({ length: TIER.corrected }, () => new Uint32Array(words));
   const titles: number[][] = tiers.map(() => []);
-  for (const { q, prefixes, containing, other } of texts) {
+  for (const { q, prefixes, containing, other, related } of texts) {
+    if (related) {
+      const tier = tiers[TIER.related]!;
+      for (let w = 0; w < words; w += 1) tier[w]! |= other[w]!;
+      continue;
+    }
     const text = parseText(q);
     const worded = titlesWithWords(store, text, prefixes);
     const stems = new Set(worded);

@@ -16,7 +16,7 @@ import { CARD_COLUMNS, JOB_FROM, type JobRow } from '../jobs/jobs.repository.js'
 import type { NearbyPlace } from '../jobs/nearby.js';
 import { regionsMatched, type City, type WhereFilter } from '../jobs/places.js';
 import { foldAccents, TIER, WORD_SEPARATORS, wordKeys } from './relevance.js';
-import { alternativesOf } from './synonyms.js';
+import { alternativesOf, relatedOf } from './synonyms.js';
 import type { TextLists } from './text-prefixes.js';
 
 /** Collects SQL parameters and hands out their placeholders. */
@@ -195,6 +195,7 @@ function textCondition(criteria: SearchCriteria, params: Params): string | undef
   const conditions = [
     exactTextCondition(typed, params),
     ...alternatives.map((q) => otherTextCondition(q, params)),
+    ...relatedOf(criteria.q).map((q) => titleHoldsCondition(q, false, false, params)),
     ...(criteria.correctedQ ? [exactTextCondition(criteria.correctedQ, params)] : []),
   ];
   return `(${conditions.join(' OR ')})`;
@@ -382,11 +383,13 @@ export interface PageOfMatches {
 /** The relevance tier of each match, as a column of the matches (relevance.ts TIER); each tier newest first. */
 function tierColumn(criteria: SearchCriteria, params: Params): string {
   const texts = typedTexts(criteria.q ?? '');
+  const related = relatedOf(criteria.q ?? '');
   const any = (condition: (q: string, asTyped: boolean) => string) =>
     `(${texts.map((q, i) => condition(q, i === 0)).join(' OR ')})`;
   const tiers = [
     any((q, asTyped) => titleHoldsCondition(q, true, asTyped, params)),
     any((q, asTyped) => titleHoldsCondition(q, false, asTyped, params)),
+    `(false${related.map((q) => ` OR ${titleHoldsCondition(q, false, false, params)}`).join('')})`,
     any((q) => titleStemsCondition(q, params)),
     any((q) => `j.skill_keys @> ARRAY[${params.add(parseText(q).skill)}]::text[]`),
     any((q) => companyHoldsCondition(q, params)),

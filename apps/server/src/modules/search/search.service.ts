@@ -1,4 +1,4 @@
-import { alternativesOf } from './synonyms.js';
+import { alternativesOf, relatedOf } from './synonyms.js';
 import {
   FILTER_GROUP_NAMES,
   MESSAGES,
@@ -144,7 +144,11 @@ async function criteriaOf(
   return {
     ...toCriteria(rest),
     correctedQ,
-    textLists: await cache.prefixesOf(reader, [rest.q, ...(rest.q ? alternativesOf(rest.q) : []), correctedQ]),
+    textLists: await cache.prefixesOf(reader, [
+      rest.q,
+      ...(rest.q ? [...alternativesOf(rest.q), ...relatedOf(rest.q)] : []),
+      correctedQ,
+    ]),
   };
 }
 

@@ -94,3 +94,21 @@ export function alternativesOf(q: string): string[] {
   found.delete(tokens.join(' '));
   return [...found].slice(0, ALTERNATIVES_MOST);
 }
+
+/**
+ * Related job titles: what a person searching the key would also want, ranked after the titles that hold their own
+ * words (relevance's `related` tier) and found only in titles, never in descriptions.
+ */
+const RELATED: Readonly<Record<string, readonly string[]>> = {
+  developer: ['software engineer', 'programmer'],
+  developers: ['software engineers', 'programmers'],
+};
+
+/** The related titles of `q` (RELATED): each with one word replaced, at most two. */
+export function relatedOf(q: string): string[] {
+  const tokens = q.toLowerCase().split(/\s+/).filter(Boolean);
+  const found = tokens.flatMap((token, i) =>
+    (RELATED[token] ?? []).map((other) => [...tokens.slice(0, i), other, ...tokens.slice(i + 1)].join(' ')),
+  );
+  return found.slice(0, 2);
+}
