@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './fixtures';
+import { expectNoAxeViolations, shootScreens } from './fixtures';
 
 /**
  * Issue 29: "City, ST" finds the city, an unknown place is named with the places meant, the where box's
@@ -108,3 +108,30 @@ for (const width of [1280, 390]) {
     await expect(panel.getByRole('radio', { name: /^Work remotely/ })).toBeChecked();
   });
 }
+
+test('the Distance group: within 25 km of Seattle, each card says how far, remote jobs by a switch', async ({
+  page,
+}) => {
+  const near = await apiTotal(page, 'where=Seattle%2C+WA&radius=25');
+  const city = await apiTotal(page, 'where=Seattle%2C+WA');
+  expect(near, 'Bellevue, Tacoma and the like add to Seattle').toBeGreaterThanOrEqual(city);
+  await page.goto('/?where=Seattle%2C+WA');
+  const panel = page.getByRole('complementary', { name: 'Filters' });
+  const distance = panel.getByRole('group', { name: 'Distance' });
+  await expect(distance.getByRole('radio', { name: 'This place only' })).toBeChecked();
+  await distance.getByRole('radio', { name: 'Within 25 km (16 mi)' }).check();
+  await expect(page).toHaveURL(/radius=25/);
+  await expect(page.getByRole('heading', { name: `${near} Jobs`, exact: true })).toBeVisible();
+  const cards = page.locator('#results article');
+  await expect(cards.first()).toContainText(/· \d+ km \(\d+ mi\)/);
+  expect(await cards.filter({ hasNotText: / km \(\d+ mi\)/ }).count()).toBe(0);
+  await expectNoAxeViolations(page, 'a radius search');
+  await shootScreens(page, 'search-distance');
+
+  const withRemote = await apiTotal(page, 'where=Seattle%2C+WA&radius=25&withRemote=1');
+  await panel.getByRole('checkbox', { name: 'Include remote jobs open to this country' }).check();
+  await expect(page).toHaveURL(/withRemote=1/);
+  await expect(page.getByRole('heading', { name: `${withRemote} Jobs`, exact: true })).toBeVisible();
+  expect(withRemote).toBeGreaterThan(near);
+});
+

@@ -242,7 +242,7 @@ export class Store {
   learnCompanies(rows: readonly { id: string; name: string; slug: string }[]): void {
     for (const row of rows) {
       const id = this.companies.id(row.id);
-      if (this.companyNames[id] !== row.name) delete this.keysOfCompanies[id];
+      if (this.companyNames[id] !== row.name) this.fileCompanyName(id, this.companyNames[id], row.name);
       this.companyNames[id] = row.name;
       this.companySlugs[id] = row.slug;
     }
@@ -395,16 +395,35 @@ export class Store {
 
   /** The companies whose name holds every one of `keys` (relevance.ts wordKeys), by id. */
   companiesHolding(keys: readonly string[]): Set<number> {
-    const found = new Set<number>();
-    if (!keys.length) return found;
-    this.companyNames.forEach((name, id) => {
-      const words = (this.keysOfCompanies[id] ??= wordKeys(foldAccents(name.toLowerCase())));
-      if (keys.every((key) => words.includes(key))) found.add(id);
-    });
+    if (!this.companiesByWord) {
+      this.companiesByWord = new Map();
+      this.companyNames.forEach((name, id) => this.fileCompanyName(id, undefined, name));
+    }
+    const byWord = this.companiesByWord;
+    const [first, ...rest] = keys;
+    const found = new Set(first === undefined ? [] : byWord.get(first));
+    for (const key of rest) for (const id of found) if (!byWord.get(key)?.has(id)) found.delete(id);
     return found;
   }
 
-  private readonly keysOfCompanies: string[][] = [];
+  /**
+   * The companies by each word of their names (relevance.ts wordKeys): the company tier's lookup, built at its first
+   * use (after a load or a snapshot read has set every name), then kept as names are learnt.
+   */
+  private companiesByWord: Map<string, Set<number>> | undefined;
+
+  /** Files a company's name under its words, and no longer under those of the name it had. */
+  private fileCompanyName(id: number, before: string | undefined, name: string): void {
+    const byWord = this.companiesByWord;
+    if (!byWord) return;
+    const keysOf = (text: string) => wordKeys(foldAccents(text.toLowerCase()));
+    if (before !== undefined) for (const key of keysOf(before)) byWord.get(key)?.delete(id);
+    for (const key of keysOf(name)) {
+      const ids = byWord.get(key) ?? new Set<number>();
+      ids.add(id);
+      byWord.set(key, ids);
+    }
+  }
 
   /** The titles with a word beginning `prefix` (title_doc @@ 'prefix':*). */
 
