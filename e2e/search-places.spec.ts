@@ -134,4 +134,3 @@ test('the Distance group: within 25 km of Seattle, each card says how far, remot
   await expect(page.getByRole('heading', { name: `${withRemote} Jobs`, exact: true })).toBeVisible();
   expect(withRemote).toBeGreaterThan(near);
 });
-
