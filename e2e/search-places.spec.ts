@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, shootScreens } from './fixtures';
+import { BOB, expectNoAxeViolations, postJobAs, shootScreens, signInFast, uniqueSuffix } from './fixtures';
 
 /**
  * Issue 29: "City, ST" finds the city, an unknown place is named with the places meant, the where box's
@@ -112,6 +112,10 @@ for (const width of [1280, 390]) {
 test('the Distance group: within 25 km of Seattle, each card says how far, remote jobs by a switch', async ({
   page,
 }) => {
+  // A job in Bellevue, 10 km from Seattle (the demo's jobs near Seattle are all in it).
+  await signInFast(page, BOB);
+  const bellevue = `Barista in Bellevue ${uniqueSuffix()}`;
+  await postJobAs(page, bellevue, { jobLocation: 'Bellevue, WA' });
   const near = await apiTotal(page, 'where=Seattle%2C+WA&radius=25');
   const city = await apiTotal(page, 'where=Seattle%2C+WA');
   expect(near, 'Bellevue, Tacoma and the like add to Seattle').toBeGreaterThanOrEqual(city);
@@ -119,18 +123,31 @@ test('the Distance group: within 25 km of Seattle, each card says how far, remot
   const panel = page.getByRole('complementary', { name: 'Filters' });
   const distance = panel.getByRole('group', { name: 'Distance' });
   await expect(distance.getByRole('radio', { name: 'This place only' })).toBeChecked();
-  await distance.getByRole('radio', { name: 'Within 25 km (16 mi)' }).check();
+  // Each choice is the URL's: it shows checked once the search it asks for is the page's.
+  const within25 = distance.getByRole('radio', { name: 'Within 25 km (16 mi)' });
+  await within25.click();
   await expect(page).toHaveURL(/radius=25/);
+  await expect(within25).toBeChecked();
   await expect(page.getByRole('heading', { name: `${near} Jobs`, exact: true })).toBeVisible();
+  // Each card away from the city says how far, in kilometres and miles; those in it say nothing more.
+  const answer = await page.request.get('/api/job/search?where=Seattle%2C+WA&radius=25');
+  const items = ((await answer.json()) as { items: { jobTitle: string; distanceKm?: number }[] }).items;
+  expect(items.find((item) => item.jobTitle === bellevue)?.distanceKm).toBeGreaterThan(5);
   const cards = page.locator('#results article');
-  await expect(cards.first()).toContainText(/· \d+ km \(\d+ mi\)/);
-  expect(await cards.filter({ hasNotText: / km \(\d+ mi\)/ }).count()).toBe(0);
+  for (const item of items) {
+    const card = cards.filter({ hasText: item.jobTitle }).first();
+    const km = item.distanceKm ?? 0;
+    if (km > 0) await expect(card).toContainText(`· ${km} km (${Math.round(km / 1.609344)} mi)`);
+    else await expect(card).not.toContainText(/ km \(\d+ mi\)/);
+  }
   await expectNoAxeViolations(page, 'a radius search');
   await shootScreens(page, 'search-distance');
 
   const withRemote = await apiTotal(page, 'where=Seattle%2C+WA&radius=25&withRemote=1');
-  await panel.getByRole('checkbox', { name: 'Include remote jobs open to this country' }).check();
+  const remote = panel.getByRole('checkbox', { name: 'Include remote jobs open to this country' });
+  await remote.click();
   await expect(page).toHaveURL(/withRemote=1/);
+  await expect(remote).toBeChecked();
   await expect(page.getByRole('heading', { name: `${withRemote} Jobs`, exact: true })).toBeVisible();
   expect(withRemote).toBeGreaterThan(near);
 });

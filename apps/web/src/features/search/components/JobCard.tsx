@@ -37,7 +37,8 @@ function JobFacts({ job }: { job: JobSummary }) {
       <li className={metaClass}>
         <MapPin size={15} aria-hidden="true" />
         <bdi>{placeText(job)}</bdi>
-        {'distanceKm' in job && job.distanceKm !== undefined ? <Distance km={job.distanceKm} /> : null}
+        {/* A job in the place searched is there: "0 km" says nothing. */}
+        {'distanceKm' in job && job.distanceKm ? <Distance km={job.distanceKm} /> : null}
       </li>
       <li className={metaClass}>
         <BriefcaseBusiness size={15} aria-hidden="true" />
