@@ -189,9 +189,11 @@ export function relevanceTiers(store: Store, texts: readonly CompiledText[]): Bi
     // A company's name is among the job's words, so its jobs are in `other`: only those are looked at.
     const companies = store.companiesHolding(text.keys);
     if (companies.size) {
+      const holding = new Uint8Array(store.companies.values.length);
+      for (const id of companies) holding[id] = 1;
       const atCompany = tiers[TIER.company]!;
       eachMember(other, other, (doc) => {
-        if (companies.has(store.company[doc]!)) atCompany[doc >>> 5]! |= 1 << (doc & 31);
+        if (holding[store.company[doc]!]) atCompany[doc >>> 5]! |= 1 << (doc & 31);
       });
     }
   }
