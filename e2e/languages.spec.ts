@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shootScreens, signUpAs, uniqueSuffix } from './fixtures';
+import { confirmEmailFromOutbox, SEEKER_PASSWORD, shootScreens, signUpAs, uniqueSuffix } from './fixtures';
 
 /*
  * Languages in the browser (issue 35): the server writes the page in the reader's language (Accept-Language, else
@@ -68,6 +68,18 @@ test.describe('languages', () => {
       await expectGermanHome(page);
       await shootScreens(page, 'home-de');
       expect(errors).toEqual([]);
+    });
+
+    test('the shared helper follows a German reader’s confirmation link (the confirmation read by its test id)', async ({
+      page,
+    }) => {
+      const handle = `confirm-de-${uniqueSuffix()}`;
+      const email = `${handle}@example.com`;
+      const data = { name: 'Lesende Person', username: handle, email, password: SEEKER_PASSWORD };
+      expect((await page.request.post('/api/auth/signup', { data })).ok()).toBe(true);
+      await confirmEmailFromOutbox(page, email);
+      await expect(page.getByRole('heading', { level: 1, name: 'E-Mail-Adresse bestätigt' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     });
   });
 

@@ -85,7 +85,7 @@ async function pseudoCatalogues(page: Page): Promise<void> {
 
 /**
  * Visible texts with a word of three or more plain letters that is not inside ⟦ ⟧ and not what a person wrote
- * (marked dir="auto" or <bdi>, links to jobs and companies, e-mail addresses, the site's name).
+ * (marked dir="auto", <bdi> or an isolated run, links to jobs and companies, e-mail addresses, the site's name).
  */
 async function untranslated(page: Page): Promise<string[]> {
   return page.evaluate((siteName) => {
@@ -102,6 +102,8 @@ async function untranslated(page: Page): Promise<string[]> {
       if (box.width === 0 || box.height === 0) continue;
       const text = (node.textContent ?? '')
         .replace(/⟦[^⟧]*⟧/g, '')
+        // An isolated run (U+2068 … U+2069, the plain-text <bdi>) is a name or an identifier set into a message.
+        .replace(/\u2068[^\u2069]*\u2069/g, '')
         .replace(/\S+@\S+/g, '')
         .replace(siteName, '');
       if (/[A-Za-z]{3,}/.test(text)) found.push(text.trim());
@@ -124,7 +126,10 @@ async function widerThanScreen(page: Page): Promise<string[]> {
   });
 }
 
-/** The screens each reader sees: a visitor, a seeker and employer (Alice), an administrator (Dan). */
+/**
+ * The screens each reader sees: a visitor, a seeker and employer (Alice), an administrator (Dan). A path's capital
+ * words are ids found when the test runs (placesOf).
+ */
 const READERS: { who?: string; screens: { path: string; ready: string }[] }[] = [
   {
     screens: [
@@ -134,7 +139,11 @@ const READERS: { who?: string; screens: { path: string; ready: string }[] }[] = 
       { path: '/sign-up', ready: 'main form' },
       { path: '/no-such-page', ready: 'main h1' },
       { path: '/privacy', ready: 'main h1' },
+      { path: '/terms', ready: 'main h1' },
       { path: '/forgot-password', ready: 'main form' },
+      { path: '/reset-password', ready: 'main h1' },
+      { path: '/verify-email', ready: 'main h1' },
+      { path: '/unsubscribe', ready: 'main h1' },
       { path: '/job/FIRST_JOB', ready: 'main h1' },
       { path: '/company/FIRST_COMPANY', ready: 'main h1' },
     ],
@@ -147,14 +156,19 @@ const READERS: { who?: string; screens: { path: string; ready: string }[] }[] = 
       { path: '/jobs-applied', ready: 'main h1' },
       { path: '/my-job', ready: 'main h1' },
       { path: '/post-job', ready: 'main form' },
+      { path: '/edit-job/MY_JOB', ready: 'main form' },
       { path: '/responses', ready: 'main h1' },
+      { path: '/candidates/RESPONSE', ready: 'main h1' },
+      { path: '/messages/RESPONSE', ready: 'main h2' },
       { path: '/alerts', ready: 'main h1' },
+      { path: '/company-invitation', ready: 'main h1' },
     ],
   },
   {
     who: 'dan@example.com',
     screens: [
       { path: '/admin/users', ready: 'main h1' },
+      { path: '/admin/users/A_USER', ready: 'main h1' },
       { path: '/admin/audit', ready: 'main h1' },
       { path: '/admin/settings', ready: 'main h1' },
       { path: '/admin', ready: 'main h1' },
@@ -166,28 +180,58 @@ const READERS: { who?: string; screens: { path: string; ready: string }[] }[] = 
   },
 ];
 
+/**
+ * The ids the paths name, found through the API as the signed-in reader: the newest job and its company; Alice's
+ * first job and first application (given a message and two interview times, so the candidate and messages screens
+ * show a conversation); a user for the administrator, who also reports a job (so Reports lists one).
+ */
+async function placesOf(page: Page, who: string | undefined): Promise<Record<string, string>> {
+  const answer = async <T>(url: string) => (await (await page.request.get(url)).json()) as T;
+  const newest = await answer<{ items: { _id: string; company: { slug: string } }[] }>('/api/job/search?sort=newest');
+  const places: Record<string, string> = {
+    FIRST_JOB: newest.items[0]?._id ?? '',
+    FIRST_COMPANY: newest.items[0]?.company.slug ?? '',
+  };
+  if (who === 'alice@example.com') {
+    places.MY_JOB = (await answer<{ _id: string }[]>(`/api/job/myJobs/${who}`))[0]?._id ?? '';
+    const response = (await answer<{ items: { _id: string }[] }>('/api/applications/responses')).items[0]?._id ?? '';
+    places.RESPONSE = response;
+    const api = `/api/applications/${response}`;
+    expect((await page.request.post(`${api}/messages`, { data: { body: 'Are you free next month?' } })).ok()).toBe(
+      true,
+    );
+    const slots = ['2031-05-17T14:30', '2031-05-19T09:00'].map((start) => ({ start, timeZone: 'Europe/Berlin' }));
+    const data = { slots, lengthMinutes: 45, location: 'https://meet.example/pseudo' };
+    expect((await page.request.post(`${api}/interviews`, { data })).ok()).toBe(true);
+  }
+  if (who === 'dan@example.com') {
+    places.A_USER = (await answer<{ items: { _id: string }[] }>('/api/admin/users')).items[0]?._id ?? '';
+    const data = { reason: 'scam', details: 'Asks for a fee' };
+    expect((await page.request.post(`/api/job/${places.FIRST_JOB}/report`, { data })).status()).toBeLessThan(500);
+  }
+  return places;
+}
+
 test.describe('the pseudo-locale', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   for (const reader of READERS) {
     test(`${reader.who ?? 'a visitor'}: every text from a catalogue, nothing wider than 390 px`, async ({ page }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(200_000);
       await pseudoCatalogues(page);
       await page.goto('/about');
       await page.context().addCookies([{ name: 'lang', value: 'de', url: page.url() }]);
       if (reader.who) await signInFast(page, reader.who);
-      const first = (await (await page.request.get('/api/job/search?sort=newest')).json()) as {
-        items: { _id: string; company: { slug: string } }[];
-      };
+      const places = await placesOf(page, reader.who);
       for (const screen of reader.screens) {
-        const path = screen.path
-          .replace('FIRST_JOB', first.items[0]?._id ?? '')
-          .replace('FIRST_COMPANY', first.items[0]?.company.slug ?? '');
+        const path = screen.path.replace(/[A-Z][A-Z_]+/g, (name) => places[name] ?? name);
         await page.goto(path);
         await page.waitForLoadState('networkidle');
         await expect(page.locator(screen.ready).first()).toBeVisible();
-        // The first heading of the screen's own words (a job's title or a company's name is what its poster wrote).
-        await expect(page.locator('main h1:not([dir="auto"]), main h2:not([dir="auto"])').first()).toContainText('⟦');
+        // The first heading of the screen's own words (a job's title, a company's or a candidate's name is what a
+        // person wrote, marked dir="auto").
+        const headings = page.locator('main h1:not([dir="auto"]), main h2:not([dir="auto"])');
+        await expect(headings.filter({ hasNot: page.locator('[dir="auto"], bdi') }).first()).toContainText('⟦');
         expect.soft(await untranslated(page), `untranslated text on ${path}`).toEqual([]);
         expect.soft(await widerThanScreen(page), `${path} scrolls sideways`).toEqual([]);
         await shootScreens(page, `pseudo${screen.path.replace(/\//g, '-')}`);

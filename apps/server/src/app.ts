@@ -25,7 +25,14 @@ import { registerCsrfProtection } from './http/csrf.js';
 import { registerNulGuard } from './http/text-guard.js';
 import { loggerOptions } from './http/request-log.js';
 import { createRateLimiter } from './http/rate-limit.js';
-import { registerExpectedUserCheck, registerNoStore, registerSession } from './http/session.js';
+import { languageOf } from './http/language.js';
+import {
+  pageUser,
+  registerExpectedUserCheck,
+  registerNoStore,
+  registerSession,
+  type SessionLookup,
+} from './http/session.js';
 import { scheduleAlertChecks } from './modules/alerts/alert-checker.js';
 import { registerApiKeyBoundary } from './modules/api-keys/api-keys.routes.js';
 import { talkDepsOf } from './modules/conversations/conversations.routes.js';
@@ -35,6 +42,7 @@ import { scheduleExpirySweep, scheduleHousekeeping } from './modules/housekeepin
 import { embedRoutes } from './modules/jobs/embed.routes.js';
 import { SiteSettingsStore } from './modules/site/settings-store.js';
 import { shellWithAppearance } from './modules/site/appearance.js';
+import { shellIn } from './modules/pages/page-html.js';
 import { loadPageRenderer, pageRoutes, type PageRenderer } from './modules/pages/pages.routes.js';
 import { PGLITE_LOAD_CHUNK, SearchIndex } from './modules/search/search-index.js';
 import { SnapshotFile } from './modules/search/search-index-snapshot.js';
@@ -101,7 +109,8 @@ export async function buildApp({
   await registerApiDocs(app, config);
   registerCsrfProtection(app, config);
   registerApiKeyBoundary(app);
-  registerSession(app, { config, lookup: (token) => findSessionUser(db, token) });
+  const lookup: SessionLookup = (token) => findSessionUser(db, token);
+  registerSession(app, { config, lookup });
   registerExpectedUserCheck(app);
   registerReadRouting(app, db, config);
   registerNoStore(app);
@@ -136,7 +145,8 @@ export async function buildApp({
   // its HTML.
   await app.register(feedRoutes, deps);
   await app.register(embedRoutes, deps);
-  registerStaticFiles(app, config, storage, Boolean(pages), settings);
+  registerStaticFiles(app, config, storage, Boolean(pages));
+  registerAppShell(app, config, settings, lookup);
   return app;
 }
 
@@ -327,7 +337,6 @@ function registerStaticFiles(
   config: Config,
   storage: FileStorage,
   serverRendered: boolean,
-  settings: SiteSettingsStore,
 ): void {
   app.register(fastifyStatic, {
     root: path.join(config.staticDir, 'static'),
@@ -348,9 +357,7 @@ function registerStaticFiles(
     });
   }
 
-  const indexHtml = path.join(config.webDist, 'index.html');
-  const hasWeb = fs.existsSync(indexHtml);
-  if (hasWeb) {
+  if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
     app.register(fastifyStatic, {
       root: config.webDist,
       prefix: '/',
@@ -369,26 +376,37 @@ function registerStaticFiles(
       },
     });
   }
+}
 
-  app.setNotFoundHandler((request, reply) => {
+/**
+ * Every page path the server does not render loads the app's shell; one the app does not have is still its "Page
+ * Not Found", with a 404 status. The shell says the reader's language in `<html lang dir>` (the account's, else the
+ * cookie's, else Accept-Language's: issue 35), which the app starts in, so a page opened from a link in a German
+ * e-mail, or by a browser asking for Arabic, is not English. With the site's own accent or icon (site settings).
+ */
+function registerAppShell(
+  app: FastifyInstance,
+  config: Config,
+  settings: SiteSettingsStore,
+  lookup: SessionLookup,
+): void {
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|static|uploads)(\/|$)/.test(pathname);
-    if (hasWeb && isPage) {
-      // Every page path loads the app; one the app does not have is still its "Page Not Found", with a 404 status.
-      // With the site's own accent or icon (site settings) written in; the built-in look streams the file as built.
-      const { accentColor, faviconUrl } = settings.current();
-      const accent = accentColor === settings.defaults.accentColor ? undefined : accentColor;
-      const body =
-        accent || faviconUrl
-          ? shellWithAppearance(fs.readFileSync(indexHtml, 'utf8'), accent, faviconUrl)
-          : fs.createReadStream(indexHtml);
-      return reply
-        .code(isKnownPage(pathname) ? 200 : 404)
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
-        .send(body);
-    }
-    return reply.code(404).send(errorBody(404, MESSAGES.notFound));
+    if (!hasWeb || !isPage) return reply.code(404).send(errorBody(404, MESSAGES.notFound));
+    const { accentColor, faviconUrl } = settings.current();
+    const accent = accentColor === settings.defaults.accentColor ? undefined : accentColor;
+    const user = await pageUser(request, config, lookup);
+    const language = languageOf({ headers: request.headers, cookies: request.cookies, user });
+    const shell = shellWithAppearance(await fs.promises.readFile(indexHtml, 'utf8'), accent, faviconUrl);
+    return reply
+      .code(isKnownPage(pathname) ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie, Accept-Language')
+      .send(shellIn(shell, language));
   });
 }

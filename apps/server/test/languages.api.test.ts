@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import ICAL from 'ical.js';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -33,18 +36,27 @@ const shell =
 describeEachDb('languages', (kind) => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  // The built web app's shell, which every page the server does not render answers with.
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'jobboard-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), shell);
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
     t = await buildTestApp(
       kind,
-      { smtpUrl: smtp.url, mailFrom: 'Jobboard <no-reply@jobs.example>', adminEmails: [`admin-${kind}@jobs.example`] },
+      {
+        smtpUrl: smtp.url,
+        mailFrom: 'Jobboard <no-reply@jobs.example>',
+        adminEmails: [`admin-${kind}@jobs.example`],
+        webDist,
+      },
       { pages: { renderer, shell } },
     );
   });
   afterAll(async () => {
     await t.close();
     await smtp.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
   });
 
   const home = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/', headers });
@@ -109,6 +121,25 @@ describeEachDb('languages', (kind) => {
       new RegExp(`^\u2068Quay Works ${kind}\u2069 على Jobboard: وظيفة متاحة واحدة\\.`),
     );
     expect(company.headers.vary).toMatch(/Accept-Language/);
+  });
+
+  it("a page the app renders itself (a confirmation link's, an unknown one) names the reader's language too", async () => {
+    const shellPage = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+    const german = await shellPage('/verify-email?token=x', { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' });
+    expect(german.statusCode).toBe(200);
+    expect(htmlTag(german.body)).toBe('<html lang="de" dir="ltr">');
+    expect(german.body).toContain('<div id="root"></div>');
+    expect(german.headers.vary).toMatch(/Accept-Language/);
+    expect(german.headers.vary).toMatch(/Cookie/);
+    const missing = await shellPage('/no-such-page', { cookie: 'lang=ar', 'accept-language': 'de' });
+    expect(missing.statusCode).toBe(404);
+    expect(htmlTag(missing.body)).toBe('<html lang="ar" dir="rtl">');
+    expect(htmlTag((await shellPage('/sign-in', { 'accept-language': 'fr' })).body)).toBe('<html lang="en" dir="ltr">');
+    // The account's choice beats the cookie, as on the pages the server renders.
+    const who = await signUpAndSignIn(t.app);
+    expect((await setLocale(who, 'de')).statusCode).toBe(200);
+    const signedIn = await shellPage('/profile', { cookie: `${who.cookie}; lang=ar`, 'accept-language': 'ar' });
+    expect(htmlTag(signedIn.body)).toBe('<html lang="de" dir="ltr">');
   });
 
   it("the account's setting: set, shown, exported, beats the cookie, cleared by null, refused when unknown", async () => {

@@ -21,7 +21,8 @@ export const FEED_MEDIA_TYPES: Record<FeedFormat, string> = {
   atom: 'application/atom+xml',
   json: 'application/feed+json',
 };
-const FORMAT_NAMES: Record<FeedFormat, string> = { rss: 'RSS', atom: 'Atom', json: 'JSON Feed' };
+/** The formats' own names, the same in every language. */
+export const FEED_FORMAT_NAMES: Record<FeedFormat, string> = { rss: 'RSS', atom: 'Atom', json: 'JSON Feed' };
 
 /** How many of a search's newest matches a feed holds. */
 export const FEED_ITEM_COUNT = 50;
@@ -128,7 +129,7 @@ export function searchFeedLinks(search: string | URLSearchParams, origin = ''): 
   return FEED_FORMATS.map((format) => ({
     format,
     type: FEED_MEDIA_TYPES[format],
-    title: `${FORMAT_NAMES[format]}: ${description}`,
+    title: `${FEED_FORMAT_NAMES[format]}: ${description}`,
     href: `${origin}${FEED_PATHS[format]}${params ? `?${params}` : ''}`,
   }));
 }

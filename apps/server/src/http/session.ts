@@ -72,6 +72,22 @@ export function registerSession(app: FastifyInstance, deps: { config: Config; lo
   });
 }
 
+/**
+ * The signed-in user of a page the web app renders itself (no route matched, so the session hook, which serves API
+ * routes, did not look): found the same way, for the page's language. A lookup that fails (the database not
+ * answering) is no user: the page still loads, in the cookie's or the browser's language, and the app says what
+ * is wrong itself.
+ */
+export async function pageUser(
+  request: Pick<FastifyRequest, 'cookies'>,
+  config: Pick<Config, 'secureCookies'>,
+  lookup: SessionLookup,
+): Promise<CurrentUser | undefined> {
+  const token = request.cookies[sessionCookieName(config)];
+  if (!token || !TOKEN_SHAPE.test(token)) return undefined;
+  return (await lookup(token).catch(() => undefined))?.user;
+}
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The calls that choose who is signed in: they may be made from a tab that showed someone else. */
 const IDENTITY_ROUTES = new Set(['/api/auth/signin', '/api/auth/signup', '/api/auth/signout', '/api/auth/google']);

@@ -13,11 +13,14 @@ import { apiFetch } from './api';
 import { messagesIn } from './i18n';
 
 /**
- * The language the app starts in: the one a server-rendered page was written in (the server chose it from the
- * account, the cookie or Accept-Language), else the cookie the language menu set, else the page's `<html lang>`.
+ * The language the app starts in: the one a server-rendered page was written in, or the one the server wrote into
+ * the shell's `<html lang dir>` (it chose either from the account, the cookie or Accept-Language; a shell with no
+ * `dir`, as Vite's dev server sends it, was not chosen), else the cookie the language menu set, else `<html lang>`.
  */
 export function initialLanguage(doc: Document, ssrLanguage?: unknown): Language {
   if (isLanguage(ssrLanguage)) return ssrLanguage;
+  const chosen = doc.documentElement.hasAttribute('dir') ? doc.documentElement.lang : undefined;
+  if (isLanguage(chosen)) return chosen;
   const cookie = doc.cookie
     .split(';')
     .map((part) => part.trim().split('='))

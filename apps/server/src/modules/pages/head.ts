@@ -1,7 +1,8 @@
-import type { CompanyPage, FeedFormat, Job, Language } from '@jobboard/shared';
+import type { CompanyPage, Job, Language } from '@jobboard/shared';
 import {
   countryName,
   DEFAULT_LANGUAGE,
+  FEED_FORMAT_NAMES,
   feedSearchParams,
   formatSalary,
   homeTitleOf,
@@ -149,9 +150,6 @@ export function missingCompanyHead(language?: Language): PageHead {
   };
 }
 
-/** The formats' own names, the same in every language. */
-const FEED_NAMES: Record<FeedFormat, string> = { rss: 'RSS', atom: 'Atom', json: 'JSON Feed' };
-
 /** The home page's head for a search, in the reader's language (English: the spec's title). */
 export function homeHead(origin: string, search: string, total: number | undefined, language?: Language): PageHead {
   const t = translator(language);
@@ -170,7 +168,7 @@ export function homeHead(origin: string, search: string, total: number | undefin
       title:
         !language || language === 'en'
           ? title
-          : `${FEED_NAMES[format]}: ${describeSearchIn(feedSearchParams(search), language)}`,
+          : `${FEED_FORMAT_NAMES[format]}: ${describeSearchIn(feedSearchParams(search), language)}`,
       href,
     })),
   };

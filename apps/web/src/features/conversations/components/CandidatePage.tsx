@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/Button';
 import { Link } from '../../../components/ui/Link';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Spinner } from '../../../components/ui/Spinner';
+import { isolated } from '../../../lib/bidi';
 import { errorMessage } from '../../../lib/api';
 import { useReaderLocale } from '../../../lib/locale';
 import { fetchCvLink, useCandidate, useMarkRead, useThread } from '../api/conversations';
@@ -80,7 +81,8 @@ function StageHistory({ history }: { history: Candidate['history'] }) {
       ) : (
         <ol className="mt-1 space-y-1 text-sm text-slate-900 dark:text-slate-100" aria-label={t`Stage history`}>
           {history.map((move, index) => {
-            const byName = move.byName;
+            // The mover's name as they wrote it, isolated inside the sentence.
+            const byName = move.byName && isolated(move.byName);
             return (
               <li key={index}>
                 <time dateTime={move.at}>{when(move.at, locale)}</time>: {stageName(move.from)}{' '}
@@ -186,7 +188,13 @@ export function CandidatePage() {
         <ArrowLeft size={14} aria-hidden="true" className="rtl:[transform:scaleX(-1)]" />
         <Trans>Responses</Trans>
       </Link>
-      <PageTitle subtitle={`${candidate.data.jobTitle} · ${thread.data.application.companyName}`}>
+      <PageTitle
+        subtitle={
+          <>
+            <bdi>{candidate.data.jobTitle}</bdi> · <bdi>{thread.data.application.companyName}</bdi>
+          </>
+        }
+      >
         <span dir="auto">{candidate.data.applicantName}</span>
       </PageTitle>
       <CandidateDetails candidate={candidate.data} />

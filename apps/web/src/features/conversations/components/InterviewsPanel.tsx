@@ -5,6 +5,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { confirmDialog } from '../../../components/ui/dialogs';
+import { isolated } from '../../../lib/bidi';
 import { errorMessage } from '../../../lib/api';
 import { appI18n } from '../../../lib/i18n';
 import { useReaderLocale } from '../../../lib/locale';
@@ -21,7 +22,7 @@ export function slotText(startsAt: string, timeZone: string, i18n: I18n = appI18
       new Date(startsAt),
     );
   const mine = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const there = `${format(timeZone)} (${timeZone})`;
+  const there = `${format(timeZone)} (${isolated(timeZone)})`;
   if (!mine || mine === timeZone) return there;
   const here = format(mine);
   return i18n._(msg`${there} · your time ${here}`);

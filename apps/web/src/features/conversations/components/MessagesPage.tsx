@@ -41,7 +41,7 @@ export function MessagesPage() {
   return (
     <div>
       {back}
-      <PageTitle subtitle={application.companyName}>
+      <PageTitle subtitle={<bdi>{application.companyName}</bdi>}>
         <span dir="auto">{application.jobTitle}</span>
       </PageTitle>
       {application.withdrawn ? (

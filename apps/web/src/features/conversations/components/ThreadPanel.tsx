@@ -73,9 +73,16 @@ export function ThreadPanel({ thread }: { thread: Thread }) {
         <Trans>Messages</Trans>
       </h2>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
-        {thread.side === 'team'
-          ? t`${other} is e-mailed each message; your address is never shown.`
-          : t`The ${other} team is e-mailed each message; your address is never shown.`}
+        {/* The other side's name as they wrote it, isolated (<bdi>) inside the sentence. */}
+        {thread.side === 'team' ? (
+          <Trans>
+            <bdi>{other}</bdi> is e-mailed each message; your address is never shown.
+          </Trans>
+        ) : (
+          <Trans>
+            The <bdi>{other}</bdi> team is e-mailed each message; your address is never shown.
+          </Trans>
+        )}
       </p>
       <MessageList messages={thread.messages} />
       {thread.canWrite ? (
@@ -88,7 +95,9 @@ export function ThreadPanel({ thread }: { thread: Thread }) {
           }}
         >
           <label htmlFor={fieldId} className={labelClass}>
-            <Trans>Write to {other}</Trans>
+            <Trans>
+              Write to <bdi>{other}</bdi>
+            </Trans>
           </label>
           <textarea
             id={fieldId}

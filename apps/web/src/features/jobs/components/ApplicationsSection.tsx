@@ -42,6 +42,10 @@ export function ApplicationsSection({
         rows={6}
         placeholder={t`Describe the role, the team and what you are looking for.`}
         value={values.description}
+        // The poster's words in the posting's language, laid out by their own direction (an English description
+        // stays left to right on an Arabic form).
+        lang={values.language || undefined}
+        dir="auto"
         onChange={onText('description')}
         error={errors.description}
       />

@@ -109,6 +109,8 @@ export function JobSection({
           label={t`Job Title`}
           required
           value={values.jobTitle}
+          lang={values.language || undefined}
+          dir="auto"
           onChange={onText('jobTitle')}
           error={errors.jobTitle}
         />
