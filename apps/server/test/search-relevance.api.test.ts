@@ -131,6 +131,15 @@ describeEachDb('search relevance', (kind) => {
       expect(await titles('q=rn')).toEqual(['RN - Emergency Department', 'Registered Nurse', 'Summer Intern']);
     });
 
+    it(`finds whole words only when asked (match=words), as the web app does (${engine})`, async () => {
+      expect(await titles('q=rn&match=words')).toEqual(['RN - Emergency Department', 'Registered Nurse']);
+      expect(await titles('q=intern&match=words')).toEqual(['Summer Intern']);
+      expect(await titles('q=rn&match=text')).toContain('Summer Intern');
+      const bad = await t.app.inject({ method: 'GET', url: '/api/job/search?q=rn&match=letters' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<{ message: string }>().message).toMatch(/^match: /);
+    });
+
     it(`finds a phrase written short, but not inside other words (${engine})`, async () => {
       expect(await titles('q=registered%20nurse')).toEqual(['RN - Emergency Department', 'Registered Nurse']);
     });

@@ -12,7 +12,7 @@ import { isLanguage, LANGUAGES, type Language } from '@jobboard/shared';
 import type { Messages } from '@lingui/core';
 import { AppProviders } from './app/App';
 import { AppRoutes } from './app/router';
-import { parseSearchParams, searchParamsOf } from './features/search/search-params';
+import { parseSearchParams, searchApiPath, searchParamsOf } from './features/search/search-params';
 import { queryKeys } from './lib/query-keys';
 import { createI18n } from './lib/i18n';
 import { createQueryClient } from './lib/session';
@@ -40,7 +40,7 @@ export function prefetchPlan(pathname: string, search: string): PagePlan | null 
     const params = searchParamsOf(parseSearchParams(new URLSearchParams(search))).toString();
     return {
       kind: 'home',
-      queries: [site, me, { key: queryKeys.search(params), path: `/api/job/search${params ? `?${params}` : ''}` }],
+      queries: [site, me, { key: queryKeys.search(params), path: searchApiPath(params) }],
     };
   }
   const job = matchPath('/job/:id', pathname);

@@ -151,6 +151,14 @@ export const searchQuerySchema = z.strictObject({
     'sort',
     JOB_SORTS.map((value) => ({ value })),
   ),
+  /**
+   * How "what" meets titles: `text`, the spec's, also finds it inside a word ("rn" in "Intern"); `words` finds
+   * whole words and their beginnings only, which the web app asks for. Both find every other match alike.
+   */
+  match: z.preprocess(
+    (v) => emptyToUndefined(lower(v)),
+    z.enum(['text', 'words'], { error: 'match must be text or words' }).optional(),
+  ),
   page: z.coerce
     .number({ error: 'page must be a whole number' })
     .int({ error: 'page must be a whole number' })

@@ -52,12 +52,15 @@ function textCandidates(
   let candidates: Bits | undefined;
   let texts: CompiledText[] = [];
   if (criteria.q) {
-    texts = [criteria.q, ...alternativesOf(criteria.q)].map((q, i) => textMatches(store, q, prefixesOf(q), i === 0));
+    const inside = criteria.match !== 'words';
+    texts = [criteria.q, ...alternativesOf(criteria.q)].map((q, i) =>
+      textMatches(store, q, prefixesOf(q), inside && i === 0),
+    );
     texts.push(...relatedOf(criteria.q).map((q) => relatedMatches(store, q, prefixesOf(q))));
     const matches = new Uint32Array(words);
     for (const text of texts) addMatches(store, text, matches);
     if (criteria.correctedQ) {
-      addMatches(store, textMatches(store, criteria.correctedQ, prefixesOf(criteria.correctedQ)), matches);
+      addMatches(store, textMatches(store, criteria.correctedQ, prefixesOf(criteria.correctedQ), inside), matches);
     }
     candidates = matches;
   }

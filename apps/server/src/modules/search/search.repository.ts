@@ -192,11 +192,13 @@ function typedTexts(q: string): string[] {
 function textCondition(criteria: SearchCriteria, params: Params): string | undefined {
   if (!criteria.q) return undefined;
   const [typed = '', ...alternatives] = typedTexts(criteria.q);
+  const asTyped = (q: string) =>
+    criteria.match === 'words' ? otherTextCondition(q, params) : exactTextCondition(q, params);
   const conditions = [
-    exactTextCondition(typed, params),
+    asTyped(typed),
     ...alternatives.map((q) => otherTextCondition(q, params)),
     ...relatedOf(criteria.q).map((q) => titleHoldsCondition(q, false, false, params)),
-    ...(criteria.correctedQ ? [exactTextCondition(criteria.correctedQ, params)] : []),
+    ...(criteria.correctedQ ? [asTyped(criteria.correctedQ)] : []),
   ];
   return `(${conditions.join(' OR ')})`;
 }
@@ -220,6 +222,8 @@ export interface SearchCriteria extends SearchFilters {
   payMin?: number | undefined;
   /** newest when absent. */
   sort?: JobSort | undefined;
+  /** `words`: the text is never looked for inside titles' words (SearchQuery.match). */
+  match?: 'text' | 'words' | undefined;
   /** `q` with its misspelt words corrected (spelling.ts), when any were: its matches rank below those of `q`. */
   correctedQ?: string | undefined;
   /** Only the jobs featured on the day (an administrator's choice, until a date). */
@@ -384,8 +388,9 @@ export interface PageOfMatches {
 function tierColumn(criteria: SearchCriteria, params: Params): string {
   const texts = typedTexts(criteria.q ?? '');
   const related = relatedOf(criteria.q ?? '');
+  const inside = criteria.match !== 'words';
   const any = (condition: (q: string, asTyped: boolean) => string) =>
-    `(${texts.map((q, i) => condition(q, i === 0)).join(' OR ')})`;
+    `(${texts.map((q, i) => condition(q, inside && i === 0)).join(' OR ')})`;
   const tiers = [
     any((q, asTyped) => titleHoldsCondition(q, true, asTyped, params)),
     any((q, asTyped) => titleHoldsCondition(q, false, asTyped, params)),
@@ -394,7 +399,7 @@ function tierColumn(criteria: SearchCriteria, params: Params): string {
     any((q) => `j.skill_keys @> ARRAY[${params.add(parseText(q).skill)}]::text[]`),
     any((q) => companyHoldsCondition(q, params)),
     any((q) => otherTextCondition(q, params)),
-    titleContains(texts[0] ?? '', params),
+    inside ? titleContains(texts[0] ?? '', params) : 'false',
   ];
   const cases = tiers.map((condition, tier) => `WHEN ${condition} THEN ${tier}`).join(' ');
   return `, CASE ${cases} ELSE ${TIER.corrected} END AS tier`;

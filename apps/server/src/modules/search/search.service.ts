@@ -400,6 +400,7 @@ function criteriaKey(criteria: SearchCriteria): unknown[] {
     criteria.near?.key ?? '',
     criteria.payMin ?? '',
     criteria.language ?? '',
+    criteria.match ?? 'text',
     criteria.featured ?? false,
     criteria.sort ?? 'newest',
   ];

@@ -124,3 +124,11 @@ export function searchHref(query: Partial<SearchQuery>): string {
   const search = searchParamsOf(query).toString();
   return search ? `/?${search}` : '/';
 }
+
+/**
+ * The API call for a page of results: the page's query, its text matched by whole words and their beginnings
+ * (SearchQuery.match: "rn" finds no "Intern"), where the spec's API still finds text inside words.
+ */
+export function searchApiPath(params: string): string {
+  return `/api/job/search?${params ? `${params}&` : ''}match=words`;
+}

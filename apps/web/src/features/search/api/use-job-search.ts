@@ -3,7 +3,7 @@ import { FIRST_PAINT_MESSAGES as MESSAGES } from '../../../lib/first-paint-messa
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import { searchParamsOf } from '../search-params';
+import { searchApiPath, searchParamsOf } from '../search-params';
 
 /** One page of results from the server (GET /api/job/search); the home page never downloads every job. */
 export function useJobSearch(query: SearchQuery) {
@@ -12,7 +12,7 @@ export function useJobSearch(query: SearchQuery) {
     queryKey: queryKeys.search(params),
     queryFn: async ({ signal }) => {
       try {
-        return await apiFetch<SearchResult>(`/api/job/search${params ? `?${params}` : ''}`, { signal });
+        return await apiFetch<SearchResult>(searchApiPath(params), { signal });
       } catch (error) {
         console.error(MESSAGES.logFetchJobsData, error);
         throw error;

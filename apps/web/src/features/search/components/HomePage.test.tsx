@@ -188,7 +188,7 @@ describe('what and where', () => {
     await user.keyboard('{Enter}');
     expect(what).toHaveValue('Frontier Labs');
     await waitFor(() => expect(where()).toBe('/?q=Frontier+Labs'));
-    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/job/search?q=Frontier+Labs');
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/job/search?q=Frontier+Labs&match=words');
   });
 
   it('"where" suggests remote, countries first and world cities; one option per place, regions by name', async () => {
@@ -286,7 +286,7 @@ describe('what and where', () => {
     await waitFor(() => expect(where()).toBe('/?q=acme+rust&where=Berlin&skill=react'));
     await waitFor(() =>
       expect(fetch.mock.calls.map(([url]) => String(url))).toContain(
-        '/api/job/search?q=acme+rust&where=Berlin&skill=react',
+        '/api/job/search?q=acme+rust&where=Berlin&skill=react&match=words',
       ),
     );
   });
@@ -509,7 +509,7 @@ describe('an empty result', () => {
     await waitFor(() => expect(where()).toBe('/?where=Seattle%2C+WA'));
     await userEvent.click(await screen.findByRole('button', { name: 'Search everywhere' }));
     await waitFor(() => expect(where()).toBe('/'));
-    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/job/search?where=Seattle%2C+WA');
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/job/search?where=Seattle%2C+WA&match=words');
   });
 });
 
