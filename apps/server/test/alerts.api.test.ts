@@ -425,6 +425,8 @@ describeEachDb('job alerts', (kind) => {
       const me = await signUpAndSignIn(t.app);
       await newAlert(me, `q=${word}&where=Madrid`);
       await postJob(t.app, poster.cookie, { jobTitle: `Filter ${word} job`, jobLocation: 'London' });
+      // Whole words, as the home page finds them (match=words): the text inside another word is no match.
+      await postJob(t.app, poster.cookie, { jobTitle: `Filter pre${word} job`, jobLocation: 'Madrid' });
       const madrid = await postJob(t.app, poster.cookie, { jobTitle: `Filter ${word} job`, jobLocation: 'Madrid' });
       await check();
       const mail = await oneMailTo(me.user.email);

@@ -97,7 +97,8 @@ async function checkNextAlert(
       await markChecked(tx, alert.id, alert.now, undefined);
       return { mailed: false };
     }
-    const criteria = toCriteria(parsed.search);
+    // Whole words, as the web app's search the alert was saved from (SearchQuery.match), unless it says otherwise.
+    const criteria = toCriteria({ ...parsed.search, match: parsed.search.match ?? 'words' });
     if (criteria.q && deps.vocabulary) criteria.correctedQ = deps.vocabulary.correct(criteria.q);
     const rows = await findNewMatches(tx, alert, matchCondition(criteria, now), ALERT_LIMITS.jobsPerMail + 1);
     const fresh = rows.slice(0, ALERT_LIMITS.jobsPerMail);
