@@ -363,6 +363,17 @@ describeEachDb('feeds of any search', (kind) => {
     expect(featured.json<JsonFeed>().description).toBe('The newest featured react jobs on Jobboard.');
   });
 
+  it('matches whole words, as the results page it is of, unless its address asks for the match inside words', async () => {
+    const word = await postJob(t.app, poster.cookie, { jobTitle: 'Wholeword Keeper' });
+    const inside = await postJob(t.app, poster.cookie, { jobTitle: 'Prewholeword Keeper' });
+    const ids = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/feed.json?${query}` }))
+        .json<JsonFeed>()
+        .items.map((item) => item.id.split('/').pop());
+    expect(await ids('q=wholeword')).toEqual([word]);
+    expect(await ids('q=wholeword&match=text')).toEqual([inside, word]);
+  });
+
   it(`holds the newest ${FEED_ITEM_COUNT} matches`, async () => {
     const bulk: string[] = [];
     for (let i = 1; i <= FEED_ITEM_COUNT + 2; i += 1) {

@@ -201,7 +201,9 @@ export async function buildSearchFeed(
   // The page is accepted (a home page address works as it is) and ignored: a feed is the newest matches.
   const { page: _page, featured, ...search } = query;
   const only = featured === '1';
-  const jobs = await findSearchMatches(deps.db, deps.searchCounts, { ...search, featured: only }, FEED_ITEM_COUNT, now);
+  // Whole words, as the results page the feed is of (SearchQuery.match), unless its address says otherwise.
+  const matched = { ...search, match: search.match ?? 'words', featured: only };
+  const jobs = await findSearchMatches(deps.db, deps.searchCounts, matched, FEED_ITEM_COUNT, now);
   const params = feedSearchParams(searchQueryToParams(search));
   // The featured feed: its own title, and its links keep it featured.
   const keep = (href: string) => (only ? `${href}${href.includes('?') ? '&' : '?'}featured=1` : href);
