@@ -209,7 +209,10 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
     const origin = config.siteOrigin;
     // The address a page is rendered and kept by: the search as the app normalises it (its parameters in one
     // order, unknown ones dropped), or the job's or company's path. Such a page with a query string is rendered as asked.
-    const search = plan.queries[plan.queries.length - 1]?.path.split('?')[1];
+    const params = new URLSearchParams(plan.queries[plan.queries.length - 1]?.path.split('?')[1]);
+    // How the app asks the API to match (SearchQuery.match) is the call's, not the page's address.
+    params.delete('match');
+    const search = params.toString();
     const pageUrl = plan.kind === 'home' ? (search ? `/?${search}` : '/') : `${url.pathname}${url.search}`;
     // The home page's plain form (no scripts) sends every choice, the empty ones too: such an address is sent on
     // to the search's own, so it reads, links and caches as the app would write it.
