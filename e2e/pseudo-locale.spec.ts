@@ -212,6 +212,26 @@ async function placesOf(page: Page, who: string | undefined): Promise<Record<str
   return places;
 }
 
+/** Opens each of a reader's screens in `language`, signed in as them, and calls `visit` once it is ready. */
+async function eachScreen(
+  page: Page,
+  reader: (typeof READERS)[number],
+  language: string,
+  visit: (path: string, screen: { path: string; ready: string }) => Promise<void>,
+): Promise<void> {
+  await page.goto('/about');
+  await page.context().addCookies([{ name: 'lang', value: language, url: page.url() }]);
+  if (reader.who) await signInFast(page, reader.who);
+  const places = await placesOf(page, reader.who);
+  for (const screen of reader.screens) {
+    const path = screen.path.replace(/[A-Z][A-Z_]+/g, (name) => places[name] ?? name);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator(screen.ready).first()).toBeVisible();
+    await visit(path, screen);
+  }
+}
+
 test.describe('the pseudo-locale', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -219,15 +239,7 @@ test.describe('the pseudo-locale', () => {
     test(`${reader.who ?? 'a visitor'}: every text from a catalogue, nothing wider than 390 px`, async ({ page }) => {
       test.setTimeout(200_000);
       await pseudoCatalogues(page);
-      await page.goto('/about');
-      await page.context().addCookies([{ name: 'lang', value: 'de', url: page.url() }]);
-      if (reader.who) await signInFast(page, reader.who);
-      const places = await placesOf(page, reader.who);
-      for (const screen of reader.screens) {
-        const path = screen.path.replace(/[A-Z][A-Z_]+/g, (name) => places[name] ?? name);
-        await page.goto(path);
-        await page.waitForLoadState('networkidle');
-        await expect(page.locator(screen.ready).first()).toBeVisible();
+      await eachScreen(page, reader, 'de', async (path, screen) => {
         // The first heading of the screen's own words (a job's title, a company's or a candidate's name is what a
         // person wrote, marked dir="auto").
         const headings = page.locator('main h1:not([dir="auto"]), main h2:not([dir="auto"])');
@@ -235,7 +247,7 @@ test.describe('the pseudo-locale', () => {
         expect.soft(await untranslated(page), `untranslated text on ${path}`).toEqual([]);
         expect.soft(await widerThanScreen(page), `${path} scrolls sideways`).toEqual([]);
         await shootScreens(page, `pseudo${screen.path.replace(/\//g, '-')}`);
-      }
+      });
     });
   }
 });
@@ -250,18 +262,10 @@ test.describe('every screen in Arabic', () => {
   for (const reader of READERS) {
     test(`${reader.who ?? 'a visitor'}: right to left`, async ({ page }) => {
       test.setTimeout(400_000);
-      await page.goto('/about');
-      await page.context().addCookies([{ name: 'lang', value: 'ar', url: page.url() }]);
-      if (reader.who) await signInFast(page, reader.who);
-      const places = await placesOf(page, reader.who);
-      for (const screen of reader.screens) {
-        const path = screen.path.replace(/[A-Z][A-Z_]+/g, (name) => places[name] ?? name);
-        await page.goto(path);
-        await page.waitForLoadState('networkidle');
-        await expect(page.locator(screen.ready).first()).toBeVisible();
+      await eachScreen(page, reader, 'ar', async (_path, screen) => {
         await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
         await shootScreens(page, `ar-all${screen.path.replace(/\//g, '-')}`);
-      }
+      });
     });
   }
 });
