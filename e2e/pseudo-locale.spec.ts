@@ -242,6 +242,12 @@ test.describe('the pseudo-locale', () => {
       await eachScreen(page, reader, 'de', async (path, screen) => {
         // The first heading of the screen's own words (a job's title, a company's or a candidate's name is what a
         // person wrote, marked dir="auto").
+        // A phone folds the home page's filters behind a button: open them, so their words are read too.
+        const filters = page.locator('button[aria-controls="mobile-filters"]');
+        if (await filters.isVisible()) {
+          await filters.click();
+          await expect(page.locator('#mobile-filters')).toBeVisible();
+        }
         const headings = page.locator('main h1:not([dir="auto"]), main h2:not([dir="auto"])');
         await expect(headings.filter({ hasNot: page.locator('[dir="auto"], bdi') }).first()).toContainText('⟦');
         expect.soft(await untranslated(page), `untranslated text on ${path}`).toEqual([]);

@@ -156,6 +156,29 @@ describeEachDb('site settings and site pages (issue 34, items 2 and 3)', (kind) 
     ]);
   });
 
+  it("writes a default page in the reader's language; an administrator's own text as written (issue 35)", async () => {
+    const page = async (slug: string, headers: Record<string, string>) => {
+      const answer = await t.app.inject({ url: `/api/site/pages/${slug}`, headers });
+      expect(answer.headers.vary).toMatch(/Accept-Language/);
+      return answer.json<SitePage>();
+    };
+    const english = await page('terms', {});
+    expect(english.body.split('\n\n').slice(0, 2)).toEqual([
+      '## Using the site',
+      'By using Jobboard you agree to post only real jobs you are allowed to offer, and to apply only in your own name.',
+    ]);
+    const german = await page('privacy', { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' });
+    expect(german.body).toMatch(/^## Cookies\n\nJobboard setzt ein einziges Cookie/);
+    expect(german.html).toContain('<strong>');
+    const arabic = await page('terms', { cookie: 'lang=ar', 'accept-language': 'de' });
+    expect(arabic.body).toMatch(/^## استخدام الموقع\n\nباستخدامك Jobboard/);
+    expect((await page('about', { 'accept-language': 'de' })).body).toMatch(/^## Willkommen bei Jobboard/);
+
+    expect((await put(admin, '/api/admin/pages/privacy', { body: 'Our own words' })).statusCode).toBe(200);
+    expect((await page('privacy', { 'accept-language': 'de' })).body).toBe('Our own words');
+    expect((await put(admin, '/api/admin/pages/privacy', { body: '' })).json<SitePage>().isDefault).toBe(true);
+  });
+
   it("sends e-mail under the sender name in effect, with MAIL_FROM's address", async () => {
     expect((await put(admin, '/api/admin/settings', { mailSenderName: 'Harbour Mail' })).statusCode).toBe(200);
     const sent = await t.app.inject({

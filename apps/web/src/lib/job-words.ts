@@ -6,7 +6,8 @@ import { payText } from './job-view';
 
 /*
  * The job facts' words in the reader's language (job-view.ts writes them in English, as the spec has them): the
- * workplace and the pay period. What posters wrote (titles, places, employment type) stays as written.
+ * workplace, the pay period and the spec's option values (employment type, experience level, salary type), which
+ * posters pick from a list and the API keeps in English. What posters wrote (titles, places) stays as written.
  */
 
 const WORKPLACE: Record<Job['workplace'], MessageDescriptor> = {
@@ -22,6 +23,31 @@ const PERIOD: Record<keyof typeof PERIOD_WORDS, MessageDescriptor> = {
   month: msg`a month`,
   year: msg`a year`,
 };
+
+const OPTION_WORDS: Record<string, MessageDescriptor> = {
+  'Full-time': msg`Full-time`,
+  'Part-time': msg`Part-time`,
+  Temporary: msg`Temporary`,
+  'Work remotely': msg`Work remotely`,
+  'No Experience': msg`No Experience`,
+  'Any Experience': msg`Any Experience`,
+  Internship: msg`Internship`,
+  Hourly: msg`Hourly`,
+  Monthly: msg`Monthly`,
+  Yearly: msg`Yearly`,
+  'On-site': WORKPLACE['on-site'],
+  Hybrid: WORKPLACE.hybrid,
+  Remote: WORKPLACE.remote,
+};
+
+/**
+ * One of the spec's option values ('Full-time', 'Any Experience', 'Yearly') in the reader's language; a value from
+ * before the lists (free text an old client sent) as it was written.
+ */
+export function optionWord(i18n: I18n, value: string): string {
+  const word = OPTION_WORDS[value];
+  return word ? i18n._(word) : value;
+}
 
 /** 'On-site', 'Hybrid', 'Remote (anywhere)', 'Remote (Germany, France +3)', translated. */
 export function workplaceIn(i18n: I18n, job: Pick<Job, 'workplace' | 'remoteCountries'>, max = 3): string {
@@ -39,8 +65,8 @@ export function payIn(
   job: Pick<Job, 'salary' | 'salaryType' | 'minPrice' | 'maxPrice'>,
   locale: string,
 ): string {
+  if (!job.salary) return payText({ ...job, salaryType: optionWord(i18n, job.salaryType) }, locale);
   const text = payText(job, locale);
-  if (!job.salary) return text;
   const english = ` ${PERIOD_WORDS[job.salary.period]}`;
   return `${text.slice(0, -english.length)} ${i18n._(PERIOD[job.salary.period])}`;
 }

@@ -5,6 +5,7 @@ import {
   sitePageParamsSchema,
   sitePageSchema,
   siteSettingsUpdateSchema,
+  type Language,
   type SitePage,
   type SitePageSlug,
 } from '@jobboard/shared';
@@ -12,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { SETTING_VARIABLES } from '../../config-settings.js';
 import type { Db } from '../../db/client.js';
+import { languageOf } from '../../http/language.js';
 import type { CurrentUser } from '../../http/session.js';
 import { renderDescription } from '../jobs/description-html.js';
 import { requireAdmin } from '../moderation/moderation.service.js';
@@ -52,9 +54,15 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   );
 };
 
-async function sitePage(db: Db, settings: SiteSettingsStore, slug: SitePageSlug): Promise<SitePage> {
+/** A page as written by the administrators, else its default in the reader's language. */
+async function sitePage(
+  db: Db,
+  settings: SiteSettingsStore,
+  slug: SitePageSlug,
+  language: Language,
+): Promise<SitePage> {
   const row = await readSitePage(db, slug);
-  const body = row?.body ?? defaultPage(slug, settings.current().siteName);
+  const body = row?.body ?? defaultPage(slug, settings.current().siteName, language);
   return {
     slug,
     title: SITE_PAGE_TITLES[slug],
@@ -71,8 +79,9 @@ export const sitePageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     '/site/pages/:slug',
     { schema: { tags, params: sitePageParamsSchema, response: { 200: sitePageSchema } } },
     async (request, reply) => {
-      void reply.header('cache-control', 'no-cache');
-      return sitePage(db, settings, request.params.slug);
+      // A default page is written in the reader's language.
+      void reply.header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Language');
+      return sitePage(db, settings, request.params.slug, languageOf(request));
     },
   );
   app.put(
@@ -86,7 +95,7 @@ export const sitePageRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     async (request) => {
       const admin = requireAdmin(request.user, config.adminEmails);
       await updatePage(db, admin, request.params.slug, request.body.body);
-      return sitePage(db, settings, request.params.slug);
+      return sitePage(db, settings, request.params.slug, languageOf(request));
     },
   );
 };

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from '../../../components/ui/Link';
 import { excerpt } from '../../../lib/format';
 import { placeText } from '../../../lib/job-view';
-import { payIn, workplaceIn } from '../../../lib/job-words';
+import { optionWord, payIn, workplaceIn } from '../../../lib/job-words';
 import { useReaderLocale } from '../../../lib/locale';
 
 /*
@@ -46,9 +46,7 @@ export function CompanyJobList({ jobs }: { jobs: readonly JobSummary[] }) {
                 <bdi>{placeText(job)}</bdi>
               </Fact>
               <Fact icon={BriefcaseBusiness}>{workplaceIn(i18n, job)}</Fact>
-              <Fact icon={Clock}>
-                <bdi>{job.employmentType}</bdi>
-              </Fact>
+              <Fact icon={Clock}>{optionWord(i18n, job.employmentType)}</Fact>
               <Fact icon={Banknote}>
                 <bdi>{payIn(i18n, job, locale)}</bdi>
               </Fact>

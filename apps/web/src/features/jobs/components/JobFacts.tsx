@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { longDate, placeText } from '../../../lib/job-view';
-import { payIn, workplaceIn } from '../../../lib/job-words';
+import { optionWord, payIn, workplaceIn } from '../../../lib/job-words';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   // dt and dd sit directly in a div of the dl, as the HTML spec (and axe) require.
@@ -51,16 +51,16 @@ export function JobFacts({
         {workplaceIn(i18n, job, Infinity)}
       </Fact>
       <Fact icon={<Clock size={18} />} label={t`Employment type`}>
-        <bdi>{job.employmentType}</bdi>
+        {optionWord(i18n, job.employmentType)}
       </Fact>
       <Fact icon={<GraduationCap size={18} />} label={t`Experience level`}>
-        <bdi>{job.experienceLevel}</bdi>
+        {optionWord(i18n, job.experienceLevel)}
       </Fact>
       <Fact icon={<Banknote size={18} />} label={t`Salary`}>
         <bdi>{payIn(i18n, job, locale ?? i18n.locale)}</bdi>
       </Fact>
       <Fact icon={<BriefcaseBusiness size={18} />} label={t`Salary type`}>
-        <bdi>{job.salaryType}</bdi>
+        {optionWord(i18n, job.salaryType)}
       </Fact>
       <Fact icon={<UserRound size={18} />} label={t`Posted by`}>
         <span className="wrap-anywhere">

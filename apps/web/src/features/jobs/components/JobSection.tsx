@@ -1,25 +1,13 @@
 import { EMPLOYMENT_TYPES, EXPERIENCE_LEVELS } from '@jobboard/shared';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChangeEventHandler } from 'react';
 import { errorProps, FieldShell, inputClass, TextField } from '../../../components/ui/Field';
+import { optionWord } from '../../../lib/job-words';
 import { jobLanguageOptions } from '../../../lib/language';
 import { CompanyField, NewCompanyFields, type useCompanyChoice } from './CompanySection';
 import { NEW_COMPANY } from './job-form-logic';
 import { Section, textSetter, type JobFormPartProps } from './JobFormParts';
 import { SkillsField } from './SkillsField';
-
-/** The options' words in the reader's language; the values sent stay the spec's English. */
-const OPTION_LABELS: Record<string, MessageDescriptor> = {
-  'Full-time': msg`Full-time`,
-  'Part-time': msg`Part-time`,
-  Temporary: msg`Temporary`,
-  'Work remotely': msg`Work remotely`,
-  'No Experience': msg`No Experience`,
-  'Any Experience': msg`Any Experience`,
-  Internship: msg`Internship`,
-};
 
 /** A required select of the spec's values, each shown in the reader's language. */
 function ChoiceField({
@@ -53,10 +41,9 @@ function ChoiceField({
       >
         <option value="">{placeholder}</option>
         {options.map((option) => {
-          const shown = OPTION_LABELS[option];
           return (
             <option key={option} value={option}>
-              {shown ? i18n._(shown) : option}
+              {optionWord(i18n, option)}
             </option>
           );
         })}

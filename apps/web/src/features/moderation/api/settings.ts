@@ -33,6 +33,7 @@ export function useSavePage(slug: SitePageSlug) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: string) => apiFetch<SitePage>(`/api/admin/pages/${slug}`, { method: 'PUT', body: { body } }),
-    onSuccess: (answer) => client.setQueryData(['site', 'pages', slug], answer),
+    // The page is kept once per language (a default is written in the reader's): each asks again.
+    onSuccess: () => client.invalidateQueries({ queryKey: ['site', 'pages', slug] }),
   });
 }

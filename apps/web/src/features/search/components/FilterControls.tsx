@@ -37,7 +37,8 @@ export interface RadioGroupProps {
   name: string;
   title: string;
   allLabel: string;
-  options: readonly { value: string; label: string }[];
+  /** `asWritten`: a name from the data (a place), isolated as such rather than translated. */
+  options: readonly { value: string; label: string; asWritten?: boolean }[];
   current: string | undefined;
   counts?: Record<string, number> | undefined;
   estimated?: boolean | undefined;
@@ -65,7 +66,7 @@ export function RadioGroup({
         {title}
       </legend>
       <div className="space-y-0.5">
-        {[{ value: undefined, label: allLabel }, ...options].map((option) => (
+        {[{ value: undefined, label: allLabel, asWritten: false }, ...options].map((option) => (
           <label key={option.value ?? ''} className={radioRowClass}>
             <input
               type="radio"
@@ -76,7 +77,7 @@ export function RadioGroup({
               onChange={() => onPick(option.value)}
               className="h-4 w-4 accent-teal-700"
             />
-            <span>{option.label}</span>
+            {option.asWritten ? <bdi>{option.label}</bdi> : <span>{option.label}</span>}
             {option.value ? <Count value={counts?.[option.value]} estimated={estimated} /> : null}
           </label>
         ))}
@@ -91,6 +92,8 @@ export interface LinkItem {
   count?: number;
   active: boolean;
   href: string;
+  /** A name from the data (a skill as posters wrote it), isolated as such rather than translated. */
+  asWritten?: boolean;
 }
 
 /** Facet values as links (they change with the results, so they are not a fixed radio group). */
@@ -115,7 +118,7 @@ export function LinkGroup({
         {items.map((item) => (
           <li key={item.key}>
             <Link to={item.href} aria-current={item.active ? 'true' : undefined} className={linkRowClass}>
-              <span>{item.label}</span>
+              {item.asWritten ? <bdi>{item.label}</bdi> : <span>{item.label}</span>}
               <Count value={item.count} estimated={estimated} />
             </Link>
           </li>

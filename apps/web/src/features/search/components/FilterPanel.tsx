@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { countryLabel, countryOptions } from '../../../lib/countries';
 import { countLabel } from '../../../lib/format';
 import { useHydrated } from '../../../lib/hydrated';
+import { optionWord } from '../../../lib/job-words';
 import { jobLanguageOptions } from '../../../lib/language';
 import { DistanceFilter } from './DistanceFilter';
 import { EstimatedText, legendClass, LinkGroup, RadioGroup, type RadioGroupProps } from './FilterControls';
@@ -40,6 +41,24 @@ const OPTIONS: Record<FilterGroup, readonly { value: string; label: string }[]> 
   ...FILTER_GROUPS,
   experience: FILTER_GROUPS.experience.filter((o) => o.value !== 'work remotely'),
 };
+
+const POSTED_WORDS: Record<string, MessageDescriptor> = {
+  '24h': msg`Last 24 hours`,
+  '7d': msg`Last 7 days`,
+  '30d': msg`Last Month`,
+};
+
+/** A group's options with their labels in the reader's language (the values in the address stay the spec's). */
+function translated<T extends { value: string; label: string }>(
+  i18n: I18n,
+  name: FilterGroup,
+  options: readonly T[],
+): T[] {
+  return options.map((option) => {
+    const posted = name === 'posted' ? POSTED_WORDS[option.value] : undefined;
+    return { ...option, label: posted ? i18n._(posted) : optionWord(i18n, option.label) };
+  });
+}
 
 const maxPriceOptions = (i18n: I18n) =>
   OPTIONS.maxPrice.map(({ value }) => ({ value, label: i18n._(msg`Up to $${value}k`) }));
@@ -75,16 +94,23 @@ function locationOptions(
   counts: Record<string, number>,
   topFacets: TopFacets | undefined,
 ) {
-  const options: { value: string; label: string }[] = [...FILTER_GROUPS.location];
+  const options: { value: string; label: string; asWritten: true }[] = FILTER_GROUPS.location.map((option) => ({
+    ...option,
+    asWritten: true,
+  }));
   for (const place of topFacets?.places ?? []) {
     const value = `${place.city.toLowerCase()}|${place.country}`;
     if (!place.city || options.some((o) => o.value === place.city.toLowerCase())) continue;
     counts[value] = place.count;
-    options.push({ value, label: placeLabel(place.city, place.country) });
+    options.push({ value, label: placeLabel(place.city, place.country), asWritten: true });
   }
   const city = query.location ?? '';
   if (chosen && !options.some((o) => o.value === chosen))
-    options.push({ value: chosen, label: placeLabel(city.charAt(0).toUpperCase() + city.slice(1), query.country) });
+    options.push({
+      value: chosen,
+      label: placeLabel(city.charAt(0).toUpperCase() + city.slice(1), query.country),
+      asWritten: true,
+    });
   return options;
 }
 
@@ -194,6 +220,7 @@ function SkillLinks({
         ...skills.map((skill) => ({
           key: skill.value,
           label: skill.label,
+          asWritten: true,
           count: skill.count,
           active: query.skill === skill.value.toLowerCase(),
           href: hrefFor({ skill: skill.value.toLowerCase() }),
@@ -210,8 +237,8 @@ interface PayFiltersProps extends PanelPart, Pick<FilterPanelProps, 'idPrefix' |
 
 /** Pay: how it is paid (buttons), at least a yearly amount, and the spec's "Up to". */
 function PayFilters({ idPrefix, form, query, facets, estimated, onChange, maxPrice }: PayFiltersProps) {
-  const salary = FILTER_GROUPS.salaryType;
   const { i18n, t } = useLingui();
+  const salary = translated(i18n, 'salaryType', FILTER_GROUPS.salaryType);
   return (
     <fieldset className="space-y-3">
       <legend className={legendClass}>{t`Pay`}</legend>
@@ -293,7 +320,7 @@ export function FilterPanel({
       form={form}
       title={i18n._(GROUP_TITLES[name])}
       allLabel={i18n._(ALL_LABELS[name])}
-      options={name === 'maxPrice' ? maxPriceOptions(i18n) : OPTIONS[name]}
+      options={name === 'maxPrice' ? maxPriceOptions(i18n) : translated(i18n, name, OPTIONS[name])}
       current={query[name]}
       counts={facets?.[name]}
       estimated={estimated}
@@ -349,7 +376,11 @@ export function FilterPanel({
       />
       {group('posted')}
       {group('experience', {
-        options: query.experience === 'work remotely' ? FILTER_GROUPS.experience : OPTIONS.experience,
+        options: translated(
+          i18n,
+          'experience',
+          query.experience === 'work remotely' ? FILTER_GROUPS.experience : OPTIONS.experience,
+        ),
       })}
       {group('employment')}
       <JobLanguageSelect id={`${idPrefix}-language`} form={form} query={query} onChange={onChange} />

@@ -6,7 +6,7 @@ import { Link } from '../../../components/ui/Link';
 import { excerpt } from '../../../lib/format';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { placeText, relativeDay } from '../../../lib/job-view';
-import { payIn, workplaceIn } from '../../../lib/job-words';
+import { optionWord, payIn, workplaceIn } from '../../../lib/job-words';
 import { KM_PER_MILE } from './DistanceFilter';
 import { useReaderLocale } from '../../../lib/locale';
 
@@ -46,7 +46,7 @@ function JobFacts({ job }: { job: JobSummary }) {
       </li>
       <li className={metaClass}>
         <Clock size={15} aria-hidden="true" />
-        <bdi>{job.employmentType}</bdi>
+        {optionWord(i18n, job.employmentType)}
       </li>
       <li className={metaClass}>
         <Banknote size={15} aria-hidden="true" />
