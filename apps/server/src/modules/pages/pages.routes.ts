@@ -162,6 +162,19 @@ async function ask(server: FastifyInstance, request: FastifyRequest, query: Plan
   return { key: query.key, status: response.statusCode, body: parse<unknown>(response.body) ?? null };
 }
 
+/**
+ * The address a page is rendered and kept by: the search as the app normalises it (its parameters in one order,
+ * unknown ones dropped), or the job's or company's path. Such a page with a query string is rendered as asked.
+ */
+function pageAddress(plan: PagePlan, url: URL): string {
+  if (plan.kind !== 'home') return `${url.pathname}${url.search}`;
+  const params = new URLSearchParams(plan.queries[plan.queries.length - 1]?.path.split('?')[1]);
+  // How the app asks the API to match (SearchQuery.match) is the call's, not the page's address.
+  params.delete('match');
+  const search = params.toString();
+  return search ? `/?${search}` : '/';
+}
+
 export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; shell: string }> = async (
   app,
   deps,
@@ -207,13 +220,7 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
     if (!plan) return shellReply(200);
 
     const origin = config.siteOrigin;
-    // The address a page is rendered and kept by: the search as the app normalises it (its parameters in one
-    // order, unknown ones dropped), or the job's or company's path. Such a page with a query string is rendered as asked.
-    const params = new URLSearchParams(plan.queries[plan.queries.length - 1]?.path.split('?')[1]);
-    // How the app asks the API to match (SearchQuery.match) is the call's, not the page's address.
-    params.delete('match');
-    const search = params.toString();
-    const pageUrl = plan.kind === 'home' ? (search ? `/?${search}` : '/') : `${url.pathname}${url.search}`;
+    const pageUrl = pageAddress(plan, url);
     // The home page's plain form (no scripts) sends every choice, the empty ones too: such an address is sent on
     // to the search's own, so it reads, links and caches as the app would write it.
     if (plan.kind === 'home' && [...url.searchParams.values()].some((value) => value === '')) {

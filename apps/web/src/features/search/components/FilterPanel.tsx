@@ -42,6 +42,10 @@ const OPTIONS: Record<FilterGroup, readonly { value: string; label: string }[]> 
   experience: FILTER_GROUPS.experience.filter((o) => o.value !== 'work remotely'),
 };
 
+/** A group's options: an old link's experience=work remotely shows its option while it is chosen. */
+const optionsOf = (name: FilterGroup, query: SearchQuery) =>
+  name === 'experience' && query.experience === 'work remotely' ? FILTER_GROUPS.experience : OPTIONS[name];
+
 const POSTED_WORDS: Record<string, MessageDescriptor> = {
   '24h': msg`Last 24 hours`,
   '7d': msg`Last 7 days`,
@@ -320,7 +324,7 @@ export function FilterPanel({
       form={form}
       title={i18n._(GROUP_TITLES[name])}
       allLabel={i18n._(ALL_LABELS[name])}
-      options={name === 'maxPrice' ? maxPriceOptions(i18n) : translated(i18n, name, OPTIONS[name])}
+      options={name === 'maxPrice' ? maxPriceOptions(i18n) : translated(i18n, name, optionsOf(name, query))}
       current={query[name]}
       counts={facets?.[name]}
       estimated={estimated}
@@ -375,13 +379,7 @@ export function FilterPanel({
         maxPrice={group('maxPrice', { small: true })}
       />
       {group('posted')}
-      {group('experience', {
-        options: translated(
-          i18n,
-          'experience',
-          query.experience === 'work remotely' ? FILTER_GROUPS.experience : OPTIONS.experience,
-        ),
-      })}
+      {group('experience')}
       {group('employment')}
       <JobLanguageSelect id={`${idPrefix}-language`} form={form} query={query} onChange={onChange} />
     </div>
