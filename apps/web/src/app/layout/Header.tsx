@@ -59,7 +59,7 @@ function ProfileLink() {
     return (
       <Link
         to="/profile"
-        className="whitespace-nowrap rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800"
+        className="whitespace-nowrap rounded-lg bg-teal-700 px-3 py-2 text-sm font-semibold text-white hover:bg-teal-800 sm:px-4"
       >
         <Trans>Sign in</Trans>
       </Link>
@@ -147,12 +147,13 @@ export function Header() {
   const navPlace = i18n.locale === 'en' ? 'xl:order-none xl:ms-6 xl:w-auto' : '';
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-      <div className="mx-auto flex max-w-6xl items-center gap-x-4 gap-y-1 px-4 py-3 sm:px-6 lg:flex-wrap">
+      {/* Tighter on a phone, so the site's name fits beside the longer "Sign in" of German and Arabic. */}
+      <div className="mx-auto flex max-w-6xl items-center gap-x-2 gap-y-1 px-4 py-3 sm:gap-x-4 sm:px-6 lg:flex-wrap">
         <SiteBrand />
         <nav aria-label={t`Main`} className={`hidden lg:order-last lg:block lg:w-full ${navPlace}`}>
           <NavList className="flex flex-wrap items-center gap-1 [&_a]:whitespace-nowrap" idPrefix="nav-" />
         </nav>
-        <div className="ms-auto flex items-center gap-2">
+        <div className="ms-auto flex items-center gap-1 sm:gap-2">
           <LanguageMenu id="language-menu" compact className="hidden sm:flex" />
           <ThemeToggle />
           <ProfileLink />

@@ -1,3 +1,4 @@
+import { FileInput } from '../../../components/ui/FileInput';
 import { CV_ACCEPT_ATTRIBUTE, CV_LIMITS, fileSizeText, type User } from '@jobboard/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FileText } from 'lucide-react';
@@ -138,14 +139,13 @@ export function CvField({ id, file, onFile, error, progress, disabled }: CvField
           CV <span className="font-normal text-slate-600 dark:text-slate-300">(optional, PDF or DOCX, up to 5 MB)</span>
         </Trans>
       </label>
-      <input
+      <FileInput
         id={id}
         name="cv"
-        type="file"
+        chosenShownElsewhere
         accept={CV_ACCEPT_ATTRIBUTE}
         disabled={disabled}
         onChange={(event) => onFile(event.target.files?.[0] ?? null)}
-        className="block w-full text-sm text-slate-800 file:me-3 file:rounded-lg file:border-0 file:bg-teal-700 file:px-3 file:py-2 file:font-semibold file:text-white hover:file:bg-teal-800 dark:text-slate-200"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />

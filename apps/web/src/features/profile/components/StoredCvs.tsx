@@ -1,3 +1,4 @@
+import { FileInput } from '../../../components/ui/FileInput';
 import { CANDIDATE_LIMITS, CV_ACCEPT_ATTRIBUTE, cvFileProblem, fileSizeText, type StoredCv } from '@jobboard/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FileText, Star } from 'lucide-react';
@@ -183,15 +184,13 @@ function AddCv({ userId, full }: { userId: string; full: boolean }) {
           Add a CV <span className="font-normal text-slate-600 dark:text-slate-300">(PDF or DOCX, up to 5 MB)</span>
         </Trans>
       </label>
-      <input
+      <FileInput
         id={id}
-        type="file"
         accept={CV_ACCEPT_ATTRIBUTE}
         disabled={full || progress !== null}
         onChange={onFile}
         aria-invalid={problem ? true : undefined}
         aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
-        className="block w-full text-sm text-slate-800 file:me-3 file:rounded-lg file:border-0 file:bg-teal-700 file:px-3 file:py-2 file:font-semibold file:text-white hover:file:bg-teal-800 disabled:opacity-60 dark:text-slate-200"
       />
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
         {full
