@@ -26,7 +26,7 @@ const PAGES = [
 /** Shared parts only screens after the first load use (forms, tables): fetched with every other catalogue. */
 const COMMON = [
   '<rootDir>/src/components/account',
-  '<rootDir>/src/components/ui/{LogoField,TableSize,CardList,Combobox}.tsx',
+  '<rootDir>/src/components/ui/{LogoField,TableSize,CardList,Combobox,FileInput}.tsx',
   // The server's texts (the @jobboard/shared tables), hundreds of messages: lib/feature-catalogues.ts loads them.
   '<rootDir>/src/components/server-text.ts',
 ];

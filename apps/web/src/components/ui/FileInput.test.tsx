@@ -3,13 +3,16 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChangeEvent } from 'react';
 import { describe, expect, it } from 'vitest';
+import { featureMessages } from '../../lib/feature-catalogues';
 import { createI18n, loadMessages } from '../../lib/i18n';
 import { FileInput } from './FileInput';
 
 const pdf = () => new File(['%PDF-1.4'], 'Cara CV.pdf', { type: 'application/pdf' });
 
 async function renderIn(language: 'en' | 'de', onChange?: (event: ChangeEvent<HTMLInputElement>) => void) {
-  const i18n = createI18n(language, await loadMessages(language));
+  // Its words are in `common`, which comes with every screen that has a file field (the apply dialog, the profile).
+  const messages = { ...(await loadMessages(language)), ...(await featureMessages('profile', language)) };
+  const i18n = createI18n(language, messages);
   render(
     <I18nProvider i18n={i18n}>
       <label htmlFor="cv">CV</label>
