@@ -7,7 +7,14 @@ import { alternativesOf, relatedOf } from './synonyms.js';
 import { type Bits, type U32List } from './search-index-bits.js';
 import { cityRegionKey, dayOf, GROUP_BITS, POSTED_SLOTS, slotOf } from './search-index-row.js';
 import { type Store } from './search-index-store.js';
-import { addMatches, relatedMatches, skillBits, textMatches, type CompiledText } from './search-index-text.js';
+import {
+  addMatches,
+  relatedMatches,
+  skillBits,
+  textMatches,
+  type CompiledText,
+  type TierPlan,
+} from './search-index-text.js';
 
 /** A search's conditions compiled against the search index's store: the candidates' sets and the per-document tests. */
 
@@ -17,8 +24,8 @@ export interface Compiled {
   candidates: Bits | undefined;
   /** The text as typed and its alternatives (synonyms.ts): each one's matches, for the relevance tiers. */
   texts: CompiledText[];
-  /** The documents of each relevance tier but the last (relevance.ts TIER), worked out when a relevance page is ordered. */
-  tiers?: Bits[] | undefined;
+  /** What decides each document's relevance tier (relevance.ts TIER), worked out when a relevance page is ordered. */
+  tierPlan?: TierPlan | undefined;
   today: number;
   /** The job model's filters not already met by every candidate: the pay floor (where, skill and countries narrow the candidates). */
   model: (doc: number) => boolean;
@@ -124,9 +131,7 @@ function placeCandidates(store: Store, criteria: SearchCriteria, from: Bits | un
   if (criteria.remoteCountry) {
     // Remote, and open to the country asked for or to every country (none listed).
     remoteSet();
-    const open = new Uint32Array(words);
-    store.bitsOf(store.byRemoteCountry.get(criteria.remoteCountry), open);
-    store.bitsOf(store.noRemoteCountries, open);
+    const open = remoteOpenTo(store, criteria.remoteCountry);
     for (let w = 0; w < words; w += 1) candidates![w]! &= open[w]!;
   }
   if (criteria.language === 'en') {
@@ -260,12 +265,37 @@ export function nearBits(store: Store, near: Near): Bits {
   }
   if (near.remoteOpenTo) {
     const remote = store.optionSets[slotOf('workplace', 'remote')]!;
-    const open = new Uint32Array(bits.length);
-    store.bitsOf(store.byRemoteCountry.get(near.remoteOpenTo), open);
-    store.bitsOf(store.noRemoteCountries, open);
+    const open = remoteOpenTo(store, near.remoteOpenTo);
     for (let w = 0; w < bits.length; w += 1) bits[w]! |= remote[w]! & open[w]!;
   }
   return bits;
+}
+
+/** The jobs open to remote workers in `country`: those listing it and those listing none (every country). */
+function remoteOpenTo(store: Store, country: string): Bits {
+  const open = store.noRemoteCountrySet.slice();
+  store.bitsOf(store.byRemoteCountry.get(country), open);
+  return open;
+}
+
+/**
+ * A search's conditions narrowed to the jobs featured on the day: as compile gives them with `featured` (every
+ * condition is a set intersected with the others), without matching the text again.
+ */
+export function featuredOnly(
+  store: Store,
+  compiled: Compiled,
+  now: Date,
+  featuredDays: ReadonlyMap<number, number>,
+): Compiled {
+  const featured = featuredBits(store, featuredDays, dayOf(toIsoDate(now)));
+  const and = (bits: Bits) => bits.map((word, w) => word & featured[w]!);
+  return {
+    ...compiled,
+    candidates: compiled.candidates ? and(compiled.candidates) : featured,
+    narrowed: compiled.narrowed && and(compiled.narrowed),
+    tierPlan: undefined,
+  };
 }
 
 /** The documents featured on `today` (refreshFeatured), as a set. */

@@ -8,53 +8,46 @@ export interface CompletionLists {
 }
 
 /**
- * The `most` ids with open jobs whose key passes `test`, most open jobs first, ties by key in code point order: a
- * kept list of `most`, each passing id compared with its last (thousands of titles per keystroke, no sort of all).
+ * The `most` of `ids` (in increasing order) with open jobs, most open jobs first, ties by key in code point order: a
+ * kept list of `most`, each id compared with its last (thousands of titles per keystroke, no sort of all).
  */
 function mostOpen(
+  ids: Iterable<number>,
   open: readonly number[],
   keyOf: (id: number) => string,
-  test: (key: string) => boolean,
   most: number,
 ): number[] {
   const kept: { id: number; n: number; key: string }[] = [];
   const before = (a: { n: number; key: string }, b: { n: number; key: string }) =>
     a.n > b.n || (a.n === b.n && a.key < b.key);
-  open.forEach((n, id) => {
-    if (!(n > 0)) return;
+  for (const id of ids) {
+    const n = open[id];
+    if (n === undefined || !(n > 0)) continue;
     const last = kept[kept.length - 1];
-    if (kept.length === most && last && n < last.n) return;
-    const key = keyOf(id);
-    if (!test(key)) return;
-    const entry = { id, n, key };
-    if (kept.length === most && last && !before(entry, last)) return;
+    if (kept.length === most && last && n < last.n) continue;
+    const entry = { id, n, key: keyOf(id) };
+    if (kept.length === most && last && !before(entry, last)) continue;
     let at = kept.length;
     while (at > 0 && before(entry, kept[at - 1] ?? entry)) at -= 1;
     kept.splice(at, 0, entry);
     if (kept.length > most) kept.pop();
-  });
+  }
   return kept.map((entry) => entry.id);
 }
-
-/** Whether `key` (lower-cased) starts with `text` or has a word starting with it. */
-const startsAWord = (text: string) => (key: string) => key.startsWith(text) || key.includes(` ${text}`);
-
-/** Where a title breaks into words for completions ("Front-End / UX Developer": front, end, ux, developer). */
-const TITLE_WORD_BREAKS = /[\s,/()&|:;-]+/;
 
 /**
  * The words of open jobs' titles starting with `text` (one word typed), with how many open jobs have each in their
  * title, as their most common title writes it ("dev": Developer 1,204, DevOps 310): what a person typing a word
- * means more often than any one title. A word in one title only is left to that title.
+ * means more often than any one title. A word in one title only is left to that title. `titles`: the titles with a
+ * word starting with `text`, in increasing order.
  */
-function titleWordsIn(store: Store, text: string, most: number): { label: string; n: number }[] {
+function titleWordsIn(store: Store, text: string, titles: readonly number[], most: number) {
   if (text.length < 2 || /\s/.test(text)) return [];
-  const titles = store.titles.values;
   const words = new Map<string, { label: string; n: number; top: number }>();
-  store.titleOpen.forEach((n, id) => {
-    if (!(n > 0) || !startsAWord(text)(titles[id] ?? '')) return;
-    for (const written of (store.titleLabels[id] ?? '').split(TITLE_WORD_BREAKS)) {
-      const key = written.toLowerCase();
+  for (const id of titles) {
+    const n = store.titleOpen[id];
+    if (n === undefined || !(n > 0)) continue;
+    for (const { key, written } of store.completionWords.labelWordsOf(store, id)) {
       if (!key.startsWith(text)) continue;
       const word = words.get(key) ?? { label: written, n: 0, top: 0 };
       word.n += n;
@@ -62,7 +55,7 @@ function titleWordsIn(store: Store, text: string, most: number): { label: string
       if (n > word.top) Object.assign(word, { label: written, top: n });
       words.set(key, word);
     }
-  });
+  }
   // A word only one title uses says nothing that title does not.
   return [...words.entries()]
     .filter(([, word]) => word.n > word.top)
@@ -84,15 +77,23 @@ function wordsAndTitles(words: { label: string; n: number }[], titles: { label: 
  */
 export function completionsIn(store: Store, text: string, skill: string, most: number): CompletionLists {
   const titles = store.titles.values;
+  const titleKey = (id: number) => titles[id] ?? '';
   const nameKey = (id: number) => (store.companyNames[id] ?? '').toLowerCase();
-  const fullTitles = mostOpen(store.titleOpen, (id) => titles[id] ?? '', startsAWord(text), most).map((id) => ({
+  const companyCount = store.companies.values.length;
+  const worded = store.completionWords.titles.matching(text, titles.length, titleKey);
+  const fullTitles = mostOpen(worded, store.titleOpen, titleKey, most).map((id) => ({
     label: store.titleLabels[id] ?? '',
     n: store.titleOpen[id] ?? 0,
   }));
   return {
-    title: wordsAndTitles(titleWordsIn(store, text, most), fullTitles, most),
+    title: wordsAndTitles(titleWordsIn(store, text, worded, most), fullTitles, most),
     skill: skillsIn(store, skill, most),
-    company: mostOpen(store.companyOpen, nameKey, startsAWord(text), most).map((id) => ({
+    company: mostOpen(
+      store.completionWords.companies.matching(text, companyCount, nameKey),
+      store.companyOpen,
+      nameKey,
+      most,
+    ).map((id) => ({
       name: store.companyNames[id] ?? '',
       slug: store.companySlugs[id] ?? '',
       n: store.companyOpen[id] ?? 0,
@@ -103,12 +104,11 @@ export function completionsIn(store: Store, text: string, skill: string, most: n
 /** Skills of open jobs whose key starts with `prefix`, at most `most`, most open jobs first. */
 export function skillsIn(store: Store, prefix: string, most: number): { label: string; n: number }[] {
   const keys = store.skillKeys.values;
-  return mostOpen(
-    store.skillOpen,
-    (id) => keys[id] ?? '',
-    (key) => key.startsWith(prefix),
-    most,
-  ).map((id) => ({
+  const starting: number[] = [];
+  store.skillOpen.forEach((_, id) => {
+    if ((keys[id] ?? '').startsWith(prefix)) starting.push(id);
+  });
+  return mostOpen(starting, store.skillOpen, (id) => keys[id] ?? '', most).map((id) => ({
     label: store.skillLabels[id] ?? keys[id] ?? '',
     n: store.skillOpen[id] ?? 0,
   }));

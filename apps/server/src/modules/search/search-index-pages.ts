@@ -8,12 +8,19 @@ import { firstInOrder, firstNewest } from './search-index-orders.js';
 import { dayOf, isoOf } from './search-index-row.js';
 import { paidMoreThan, type Store } from './search-index-store.js';
 import type { Compiled } from './search-index-compile.js';
-import { relevanceTiers } from './search-index-text.js';
+import { relevanceTierOf, relevanceTiers, tierPlan, type TierPlan } from './search-index-text.js';
 
 /** The search index's pages: a search's matches in its order (newest, pay, relevance tiers), gathered or walked for. */
 
 /** Above this many candidates a page is always walked for in its order rather than gathered and ordered (`gathers`). */
 export const GATHER_MOST = 20_000;
+
+/**
+ * A relevance pool of at most this many candidates per word of the alive bits (62,500 at a million jobs) has each
+ * candidate's tier worked out, a read of its columns; a larger one its tiers' sets made whole, each as large as
+ * every match of the text, a word of 32 documents at a time: about the same cost at that size.
+ */
+export const POOL_TIERED_BY_DOCUMENT = 2;
 
 /**
  * The search's page of matches (any number of them) in its order, as findJobPage gives it, with the row before
@@ -84,14 +91,15 @@ export function pageOfFewMatches(
   return ordered(store, compiled, docs, page.sort, page.offset, page.size).map((doc) => String(store.seq[doc]));
 }
 
+/** What decides the relevance tiers of a search's candidates, worked out when a relevance page is first ordered. */
+function planOf(store: Store, compiled: Compiled): TierPlan {
+  return (compiled.tierPlan ??= tierPlan(store, compiled.texts));
+}
+
 /** The relevance tier of a candidate (relevance.ts TIER): the first tier holding it, else a corrected match. */
 function tierOf(store: Store, compiled: Compiled): (doc: number) => number {
   if (!compiled.texts.length) return () => 0;
-  const tiers = (compiled.tiers ??= relevanceTiers(store, compiled.texts));
-  return (doc) => {
-    for (let tier = 0; tier < tiers.length; tier += 1) if (hasBit(tiers[tier]!, doc)) return tier;
-    return TIER.corrected;
-  };
+  return relevanceTierOf(store, planOf(store, compiled));
 }
 
 /**
@@ -185,13 +193,25 @@ export function gathers(gatherMost: number, candidates: number, end: number, ali
   return candidates <= GATHER_MOST && 3 * candidates * candidates <= end * alive;
 }
 
-/** The candidates of each relevance tier (tierOf), as sets: each one's candidates not in a tier before it. */
+/**
+ * The candidates of each relevance tier (tierOf), as sets: each one's candidates not in a tier before it. A pool of
+ * few candidates (a place, a filter) has each one's tier worked out; a large one has its sets made of the tiers'.
+ */
 function tierSets(store: Store, compiled: Compiled, pool: Bits): Bits[] {
   if (!compiled.texts.length) return [pool];
-  const tiers = (compiled.tiers ??= relevanceTiers(store, compiled.texts));
+  const plan = planOf(store, compiled);
+  if (countMembers(pool, store.alive) <= POOL_TIERED_BY_DOCUMENT * pool.length) {
+    const tier = relevanceTierOf(store, plan);
+    // Dead candidates are in no set: every reader of the sets masks them out (the alive bits) in any case.
+    const sets = Array.from({ length: TIER.corrected + 1 }, () => new Uint32Array(pool.length));
+    eachMember(pool, store.alive, (doc) => {
+      sets[tier(doc)]![doc >>> 5]! |= 1 << (doc & 31);
+    });
+    return sets;
+  }
   const placed = new Uint32Array(pool.length);
   const sets: Bits[] = [];
-  for (const tier of [...tiers, undefined]) {
+  for (const tier of [...relevanceTiers(store, plan), undefined]) {
     const set = new Uint32Array(pool.length);
     for (let w = 0; w < pool.length; w += 1) {
       set[w] = pool[w]! & (tier ? tier[w]! : ~0) & ~placed[w]!;

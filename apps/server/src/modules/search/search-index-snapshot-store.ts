@@ -201,6 +201,7 @@ export function restore(header: SnapshotHeader, sections: ReadonlyMap<string, Ui
   if (sections.has('orders.newest')) {
     store.orders = { newest: u32('orders.newest'), pay: u32('orders.pay') };
     store.recent = Array.from(u32('recent'));
+    store.completionWords.build(store);
   } else store.buildOrders();
   return store;
 }

@@ -2,6 +2,7 @@
    loops below: `!` costs nothing, where `?? 0` on every read would hide a wrong index instead of failing a test. */
 import { foldAccents, wordKeys } from './relevance.js';
 import { type Bits, U32List, grownBits, lowerBound } from './search-index-bits.js';
+import { CompletionWords } from './search-index-word-starts.js';
 import {
   DENSE_SHARE,
   Dictionary,
@@ -51,6 +52,8 @@ export class Store {
   /** The jobs open to remote workers in each country listed, and those listing none (open to every country). */
   readonly byRemoteCountry = new Map<string, U32List>();
   readonly noRemoteCountries = new U32List();
+  /** The same as a set (made by trim, kept by add): most jobs list none, ORed 32 at a time rather than one by one. */
+  noRemoteCountrySet: Bits = new Uint32Array(32);
   /** The jobs written in each language but English (most boards have none: a text is then matched once). */
   readonly byLanguage = new Map<string, U32List>();
   alive: Bits = new Uint32Array(32);
@@ -78,6 +81,8 @@ export class Store {
   readonly titleOpen: number[] = [];
   readonly skillOpen: number[] = [];
   readonly companyOpen: number[] = [];
+  /** The titles' and companies' words as the completions look them up (built with the orders). */
+  readonly completionWords = new CompletionWords();
   readonly lexemes = new Map<string, U32List>();
   /**
    * The documents of each word found in one job in DENSE_SHARE or more when loaded, also as a set (made by trim,
@@ -127,6 +132,7 @@ export class Store {
     this.alive = grownBits(this.alive, words);
     this.coarse = grownBits(this.coarse, words);
     this.fine = grownBits(this.fine, words);
+    this.noRemoteCountrySet = grownBits(this.noRemoteCountrySet, words);
     this.optionSets = this.optionSets.map((set) => grownBits(set, words));
     for (const [prefix, set] of this.prefixSets) this.prefixSets.set(prefix, grownBits(set, words));
     for (const [lexeme, set] of this.denseLexemes) this.denseLexemes.set(lexeme, grownBits(set, words));
@@ -163,18 +169,10 @@ export class Store {
     this.employment[doc] = this.strings.id(row.employment_key);
     this.workplace[doc] = this.strings.id(row.workplace);
     this.addTitleAndSkills(doc, row);
-    if (row.remote.length === 0) this.noRemoteCountries.push(doc);
+    this.addRemote(doc, row.remote);
     if (row.language !== 'en') {
       let list = this.byLanguage.get(row.language);
       if (!list) this.byLanguage.set(row.language, (list = new U32List()));
-      list.push(doc);
-    }
-    for (const country of new Set(row.remote)) {
-      let list = this.byRemoteCountry.get(country);
-      if (!list) {
-        list = new U32List();
-        this.byRemoteCountry.set(country, list);
-      }
       list.push(doc);
     }
     if (row.lexemes) {
@@ -211,6 +209,18 @@ export class Store {
     this.docOf.set(seq, doc);
   }
 
+  /** The countries a document is open to remote workers in: filed under each, or with those listing none. */
+  private addRemote(doc: number, countries: readonly string[]): void {
+    if (countries.length === 0) {
+      this.noRemoteCountries.push(doc);
+      this.noRemoteCountrySet[doc >>> 5]! |= 1 << (doc & 31);
+    }
+    for (const country of new Set(countries)) {
+      if (!this.byRemoteCountry.has(country)) this.byRemoteCountry.set(country, new U32List());
+      this.byRemoteCountry.get(country)!.push(doc);
+    }
+  }
+
   /** A document's title, company and skills, with their labels. */
   private addTitleAndSkills(doc: number, row: IndexRow): void {
     const title = this.titles.id(row.title_key);
@@ -242,7 +252,10 @@ export class Store {
   learnCompanies(rows: readonly { id: string; name: string; slug: string }[]): void {
     for (const row of rows) {
       const id = this.companies.id(row.id);
-      if (this.companyNames[id] !== row.name) this.fileCompanyName(id, this.companyNames[id], row.name);
+      if (this.companyNames[id] !== row.name) {
+        this.fileCompanyName(id, this.companyNames[id], row.name);
+        this.completionWords.companies.changedKey(id);
+      }
       this.companyNames[id] = row.name;
       this.companySlugs[id] = row.slug;
     }
@@ -317,6 +330,7 @@ export class Store {
     };
     this.recent = [];
     this.recentSorted = {};
+    this.completionWords.build(this);
   }
 
   /**
@@ -462,6 +476,7 @@ export class Store {
     for (const list of this.byRemoteCountry.values()) list.trim();
     for (const list of this.byLanguage.values()) list.trim();
     this.noRemoteCountries.trim();
+    this.bitsOf(this.noRemoteCountries, (this.noRemoteCountrySet = new Uint32Array(this.alive.length)));
   }
 
   bitsOf(list: U32List | undefined, into: Bits): void {

@@ -3,7 +3,7 @@
 import { parseText, type TextQuery } from './search.repository.js';
 import type { TextLists } from './text-prefixes.js';
 import { TIER, titleHolds } from './relevance.js';
-import { eachMember, lowerBound, upperBound, type Bits } from './search-index-bits.js';
+import { eachMember, hasBit, lowerBound, upperBound, type Bits } from './search-index-bits.js';
 import { PREFIX_SETS_MOST, TITLE_MATCHES_MOST, TITLE_SEPARATOR } from './search-index-row.js';
 import { type Store } from './search-index-store.js';
 
@@ -165,38 +165,105 @@ export function titlesWithWords(store: Store, text: TextQuery, prefixes: readonl
   return (worded ?? []).filter((t) => text.symbols.every((symbol) => values[t]!.includes(symbol)));
 }
 
-/** The documents of each relevance tier (relevance.ts), but the corrected matches: the rest of the candidates. */
-export function relevanceTiers(store: Store, texts: readonly CompiledText[]): Bits[] {
-  const words = store.alive.length;
-  const tiers = Array.from({ length: TIER.corrected }, () => new Uint32Array(words));
-  const titles: number[][] = tiers.map(() => []);
+/**
+ * What decides a document's relevance tier (relevance.ts TIER), worked out once per search from its texts: each
+ * title's tier, the related titles' matches, the skill, the companies and the words.
+ */
+export interface TierPlan {
+  /** Each title's first tier (phrase, title words, title stems or title text), TIER.corrected for none. */
+  titleTier: Uint8Array;
+  /** The titles of each of those tiers. */
+  titlesOfTier: Map<number, number[]>;
+  related: Bits[];
+  skills: Set<number>;
+  words: Bits[];
+  /** A text's matches and the companies whose name holds its words (the company tier). */
+  atCompanies: { other: Bits; holding: Uint8Array }[];
+}
+
+export function tierPlan(store: Store, texts: readonly CompiledText[]): TierPlan {
+  const titleTier = new Uint8Array(store.titles.values.length).fill(TIER.corrected);
+  const plan: TierPlan = {
+    titleTier,
+    titlesOfTier: new Map(),
+    related: [],
+    skills: new Set(),
+    words: [],
+    atCompanies: [],
+  };
   for (const { q, prefixes, containing, other, related } of texts) {
     if (related) {
-      const tier = tiers[TIER.related]!;
-      for (let w = 0; w < words; w += 1) tier[w]! |= other[w]!;
+      plan.related.push(other);
       continue;
     }
     const text = parseText(q);
     const worded = titlesWithWords(store, text, prefixes);
     const stems = new Set(worded);
     for (const title of new Set([...worded, ...containing])) {
-      const held = titleHolds(store.titleKeys(title), text.keys);
-      titles[held ?? (stems.has(title) ? TIER.titleStems : TIER.titleText)]!.push(title);
+      const tier =
+        titleHolds(store.titleKeys(title), text.keys) ?? (stems.has(title) ? TIER.titleStems : TIER.titleText);
+      titleTier[title] = Math.min(titleTier[title]!, tier);
     }
-    skillBits(store, text.skill, tiers[TIER.skill]!);
-    const rest = tiers[TIER.words]!;
-    for (let w = 0; w < words; w += 1) rest[w]! |= other[w]!;
+    const skill = store.skillKeys.find(text.skill);
+    if (skill !== undefined) plan.skills.add(skill);
+    plan.words.push(other);
     // A company's name is among the job's words, so its jobs are in `other`: only those are looked at.
     const companies = store.companiesHolding(text.keys);
     if (companies.size) {
       const holding = new Uint8Array(store.companies.values.length);
       for (const id of companies) holding[id] = 1;
-      const atCompany = tiers[TIER.company]!;
-      eachMember(other, other, (doc) => {
-        if (holding[store.company[doc]!]) atCompany[doc >>> 5]! |= 1 << (doc & 31);
-      });
+      plan.atCompanies.push({ other, holding });
     }
   }
-  titles.forEach((list, tier) => titleBits(store, list, tiers[tier]!));
+  titleTier.forEach((tier, title) => {
+    if (tier === TIER.corrected) return;
+    const titles = plan.titlesOfTier.get(tier);
+    if (titles) titles.push(title);
+    else plan.titlesOfTier.set(tier, [title]);
+  });
+  return plan;
+}
+
+/**
+ * A document's relevance tier by the plan, one document at a time: for few documents (a gathered page, a small
+ * pool), where the tiers' sets (relevanceTiers) would each be as large as every match of the text.
+ */
+export function relevanceTierOf(store: Store, plan: TierPlan): (doc: number) => number {
+  const { titleTier, related, skills, words, atCompanies } = plan;
+  const { title, company, skillStart } = store;
+  const skillIds = store.skills.data;
+  const hasSkill = (doc: number) => {
+    for (let k = skillStart[doc]!; k < skillStart[doc + 1]!; k += 1) if (skills.has(skillIds[k]!)) return true;
+    return false;
+  };
+  return (doc) => {
+    const tier = titleTier[title[doc]!]!;
+    if (tier <= TIER.related) return tier;
+    if (related.some((bits) => hasBit(bits, doc))) return TIER.related;
+    if (tier === TIER.titleStems) return tier;
+    if (skills.size && hasSkill(doc)) return TIER.skill;
+    if (atCompanies.some(({ other, holding }) => holding[company[doc]!] && hasBit(other, doc))) return TIER.company;
+    if (words.some((bits) => hasBit(bits, doc))) return TIER.words;
+    return tier;
+  };
+}
+
+/** The documents of each relevance tier by the plan, but the corrected matches (the rest), as sets. */
+export function relevanceTiers(store: Store, plan: TierPlan): Bits[] {
+  const words = store.alive.length;
+  const tiers = Array.from({ length: TIER.corrected }, () => new Uint32Array(words));
+  for (const [tier, titles] of plan.titlesOfTier) titleBits(store, titles, tiers[tier]!);
+  const or = (into: Bits, from: Bits) => {
+    for (let w = 0; w < words; w += 1) into[w]! |= from[w]!;
+  };
+  for (const bits of plan.related) or(tiers[TIER.related]!, bits);
+  for (const skill of plan.skills) store.bitsOf(store.bySkill[skill], tiers[TIER.skill]!);
+  for (const bits of plan.words) or(tiers[TIER.words]!, bits);
+  const atCompany = tiers[TIER.company]!;
+  for (const { other, holding } of plan.atCompanies) {
+    eachMember(other, other, (doc) => {
+      if (holding[store.company[doc]!]) atCompany[doc >>> 5]! |= 1 << (doc & 31);
+    });
+  }
   return tiers;
 }

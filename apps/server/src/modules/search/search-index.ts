@@ -5,7 +5,7 @@ import { countMembers } from './search-index-bits.js';
 import { INDEX_COLUMNS, RECENT_MOST, type IndexRow } from './search-index-row.js';
 import { Store } from './search-index-store.js';
 import { completionsIn, skillsIn, vocabularyIn, type CompletionLists } from './search-index-completions.js';
-import { compile, type Compiled } from './search-index-compile.js';
+import { compile, featuredOnly, type Compiled } from './search-index-compile.js';
 import {
   countMatches,
   countSampleMatches,
@@ -460,6 +460,17 @@ export class SearchIndex {
   pageOf(criteria: SearchCriteria, position: PagePosition, now: Date): { seqs: string[]; previous?: PageBoundary } {
     const store = this.need();
     return pageOf(store, this.compiledFor(criteria, now), this.gatherMost, criteria, position);
+  }
+
+  /**
+   * The page of a search's featured matches, newest first (call refreshFeatured() first): its conditions as compiled
+   * for its page and counts, narrowed to the featured jobs, since matching its text again is most of a search's work.
+   */
+  featuredPageOf(criteria: SearchCriteria, position: PagePosition, now: Date): { seqs: string[] } {
+    const store = this.need();
+    const compiled = featuredOnly(store, this.compiledFor(criteria, now), now, this.featuredDays);
+    const only: SearchCriteria = { ...criteria, featured: true, sort: 'newest' };
+    return pageOf(store, compiled, this.gatherMost, only, position);
   }
 
   /** The page of matches `page` asks for, when there are fewer than `limit` of them (findPageOfFewMatches). */

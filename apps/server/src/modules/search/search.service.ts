@@ -268,7 +268,7 @@ async function featuredOnPage(
   let seqs: string[];
   if (index) {
     await index.refreshFeatured(now.getTime());
-    seqs = index.pageOf(only, { skipPages: page - 1, size: FEATURED_PER_PAGE }, now).seqs;
+    seqs = index.featuredPageOf(criteria, { skipPages: page - 1, size: FEATURED_PER_PAGE }, now).seqs;
   } else {
     const position = { sort: 'newest' as const, offset: (page - 1) * FEATURED_PER_PAGE, size: FEATURED_PER_PAGE };
     seqs = await referencePage(reader, only, now, position);
