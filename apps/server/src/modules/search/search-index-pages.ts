@@ -16,11 +16,11 @@ import { relevanceTierOf, relevanceTiers, tierPlan, type TierPlan } from './sear
 export const GATHER_MOST = 20_000;
 
 /**
- * A relevance pool of at most this many candidates per word of the alive bits (62,500 at a million jobs) has each
- * candidate's tier worked out, a read of its columns; a larger one its tiers' sets made whole, each as large as
- * every match of the text, a word of 32 documents at a time: about the same cost at that size.
+ * A relevance pool of at most this many candidates per word of the alive bits (about 23,000 at a million jobs) has
+ * each candidate's tier worked out, a read of its columns; a larger one its tiers' sets made whole, each as large as
+ * every match of the text, a word of 32 documents at a time. The two cost about the same near that size.
  */
-export const POOL_TIERED_BY_DOCUMENT = 2;
+export const POOL_TIERED_BY_DOCUMENT = 0.75;
 
 /**
  * The search's page of matches (any number of them) in its order, as findJobPage gives it, with the row before
