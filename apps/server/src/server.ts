@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seedDemoDataIfEmpty } from './demo/seed.js';
 import { errorBody } from './http/errors.js';
+import { loadPlaces } from './modules/jobs/nearby.js';
 
 /** Process entry: config, database, migrations, demo data, listen, graceful shutdown. */
 async function main(): Promise<void> {
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`Jobboard on ${address} (database: ${db.kind})`);
+  // While the search index loads and before the instance says it is ready, not on a visitor's first search.
+  setImmediate(loadPlaces);
 }
 
 main().catch((error: unknown) => {

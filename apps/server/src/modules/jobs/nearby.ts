@@ -34,6 +34,20 @@ export function distanceKm(a: { latitude: number; longitude: number }, b: { lati
 
 let byLatitude: City[] | undefined;
 
+/** The cities in latitude order, sorted on first use. */
+function citiesByLatitude(): City[] {
+  byLatitude ??= [...allCities()].sort((a, b) => a.latitude - b.latitude);
+  return byLatitude;
+}
+
+/**
+ * Reads the world's cities and orders them now, about a second of work that would otherwise fall on the first
+ * search, typeahead or post naming a place after a start. The serving process calls it once it listens.
+ */
+export function loadPlaces(): void {
+  citiesByLatitude();
+}
+
 /** The first city at or north of `latitude` in the latitude order: a binary search. */
 function firstAtLatitude(cities: City[], latitude: number): number {
   let low = 0;
@@ -63,11 +77,11 @@ export function centreOf(where: WhereFilter): City | undefined {
  * the cities ordered by latitude), each city in it checked by distance. Bounded by NEARBY_MOST.
  */
 export function placesWithin(centre: City, km: number): NearbyPlace[] {
-  byLatitude ??= [...allCities()].sort((a, b) => a.latitude - b.latitude);
+  const cities = citiesByLatitude();
   const band = km / KM_PER_DEGREE;
   const found: { city: City; km: number }[] = [];
-  const end = firstAtLatitude(byLatitude, centre.latitude + band);
-  for (const city of byLatitude.slice(firstAtLatitude(byLatitude, centre.latitude - band), end)) {
+  const end = firstAtLatitude(cities, centre.latitude + band);
+  for (const city of cities.slice(firstAtLatitude(cities, centre.latitude - band), end)) {
     const away = distanceKm(centre, city);
     if (away <= km) found.push({ city, km: away });
   }

@@ -1,8 +1,9 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- rows and typed arrays indexed within their length */
+import { toIsoDate } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 import type { MatchCounts, PageBoundary, PageOfMatches, PagePosition, SearchCriteria } from './search.repository.js';
 import { countMembers } from './search-index-bits.js';
-import { INDEX_COLUMNS, RECENT_MOST, type IndexRow } from './search-index-row.js';
+import { dayOf, INDEX_COLUMNS, RECENT_MOST, type IndexRow } from './search-index-row.js';
 import { Store } from './search-index-store.js';
 import { completionsIn, skillsIn, vocabularyIn, type CompletionLists } from './search-index-completions.js';
 import { compile, featuredOnly, type Compiled } from './search-index-compile.js';
@@ -468,6 +469,9 @@ export class SearchIndex {
    */
   featuredPageOf(criteria: SearchCriteria, position: PagePosition, now: Date): { seqs: string[] } {
     const store = this.need();
+    // Most boards feature few jobs or none: with none featured today there is no set to build and no order to walk.
+    const today = dayOf(toIsoDate(now));
+    if (![...this.featuredDays.values()].some((day) => day >= today)) return { seqs: [] };
     const compiled = featuredOnly(store, this.compiledFor(criteria, now), now, this.featuredDays);
     const only: SearchCriteria = { ...criteria, featured: true, sort: 'newest' };
     return pageOf(store, compiled, this.gatherMost, only, position);
