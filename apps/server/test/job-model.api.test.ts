@@ -579,6 +579,40 @@ describeEachDb('job model API', (kind) => {
       expect(expectErrorShape(await inject('GET', `/api/job/suggest?q=${'q'.repeat(41)}`), 400)).toContain('q');
     });
 
+    it('folds accents: "wombatry" completes "Wömbatry" and "wömbatry" "Wombatry", over the index and the database', async () => {
+      const off = await buildTestApp(kind, { searchIndex: 'off' });
+      try {
+        for (const app of [t.app, off.app]) {
+          const poster = await signUpAndSignIn(app);
+          const send = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+            app.inject({ method, url, headers: { cookie: poster.cookie }, ...(payload ? { payload } : {}) });
+          const works = (await send('POST', '/api/companies', { name: 'Wömbatry Works' })).json<Company>();
+          for (const jobTitle of ['Wömbatry Barista', 'Wömbatry Barista', 'Wombatry Manager']) {
+            const response = await send('POST', '/api/job/post-job', modelBody({ companyId: works.id, jobTitle }));
+            expect(response.statusCode, response.body).toBe(201);
+          }
+          const suggest = async (q: string) =>
+            (await send('GET', `/api/job/suggest?q=${encodeURIComponent(q)}`)).json<
+              { kind: string; value: string; count: number }[]
+            >();
+          const plain = await suggest('wombatry');
+          expect(plain.map(({ kind: k, value, count }) => ({ k, value, count }))).toEqual(
+            expect.arrayContaining([
+              { k: 'title', value: 'Wömbatry Barista', count: 2 },
+              { k: 'title', value: 'Wombatry Manager', count: 1 },
+              { k: 'company', value: 'Wömbatry Works', count: 3 },
+            ]),
+          );
+          expect(await suggest('WÖMBATRY')).toEqual(plain);
+          expect(await suggest('wömbatry m')).toEqual([
+            { kind: 'title', value: 'Wombatry Manager', label: 'Wombatry Manager', count: 1 },
+          ]);
+        }
+      } finally {
+        await off.close();
+      }
+    });
+
     it('holds at most 8: four titles, two skills, two companies, and what one kind leaves goes to the others', async () => {
       const labs = (await inject('POST', '/api/companies', alice.cookie, { name: 'Zirconia Labs' })).json<Company>();
       await inject('POST', '/api/companies', alice.cookie, { name: 'Zircon Foundry' });

@@ -1,5 +1,6 @@
 import { JOB_MODEL_LIMITS, SKILL_OPTIONS, skillKey, type SearchSuggestion } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
+import { foldAccents } from './relevance.js';
 import type { CompletionLists } from './search-index-completions.js';
 import type { SearchIndex } from './search-index.js';
 import { SKILL_PAIRS } from './search.repository.js';
@@ -13,15 +14,17 @@ function escapeLike(text: string): string {
 
 /**
  * The completions read from the open jobs themselves, when the index cannot answer (not loaded yet, or
- * SEARCH_INDEX=off): a pass over the open jobs, bounded by the statement timeout.
+ * SEARCH_INDEX=off): a pass over the open jobs, bounded by the statement timeout. Accents folded on both sides, as
+ * the index compares them (fold_accents is foldAccents, migration 046).
  */
 async function completionsFromJobs(db: Queryable, text: string, skill: string, most: number): Promise<CompletionLists> {
-  const start = `${escapeLike(text)}%`;
-  const inside = `% ${escapeLike(text)}%`;
+  const folded = escapeLike(foldAccents(text));
+  const start = `${folded}%`;
+  const inside = `% ${folded}%`;
   const [title, skills, company] = await Promise.all([
     db.query<{ label: string; n: number }>(
       `SELECT min(job_title) AS label, count(*)::int AS n FROM jobs
-        WHERE status = 'open' AND (lower(job_title) LIKE $1 OR lower(job_title) LIKE $2)
+        WHERE status = 'open' AND (fold_accents(lower(job_title)) LIKE $1 OR fold_accents(lower(job_title)) LIKE $2)
         GROUP BY lower(job_title) ORDER BY n DESC, lower(job_title) LIMIT ${most}`,
       [start, inside],
     ),
@@ -30,7 +33,8 @@ async function completionsFromJobs(db: Queryable, text: string, skill: string, m
       `SELECT c.name, c.slug, k.n FROM companies c
          JOIN (SELECT company_id, count(*)::int AS n FROM jobs WHERE status = 'open' GROUP BY company_id) k
            ON k.company_id = c.id
-        WHERE lower(c.name) LIKE $1 OR lower(c.name) LIKE $2 ORDER BY k.n DESC, c.name LIMIT ${most}`,
+        WHERE fold_accents(lower(c.name)) LIKE $1 OR fold_accents(lower(c.name)) LIKE $2
+        ORDER BY k.n DESC, c.name LIMIT ${most}`,
       [start, inside],
     ),
   ]);
@@ -38,9 +42,9 @@ async function completionsFromJobs(db: Queryable, text: string, skill: string, m
 }
 
 /**
- * The search box's completions for `q`: titles and companies of open jobs with a word starting with it, and
- * skills starting with it, each most open jobs first. From the search index's counts (one look at job_changes,
- * then memory); from the jobs when the index cannot answer.
+ * The search box's completions for `q`: titles and companies of open jobs with a word starting with it (accents
+ * folded), and skills starting with it, each most open jobs first. From the search index's counts (one look at
+ * job_changes, then memory); from the jobs when the index cannot answer.
  */
 export async function suggestCompletions(
   db: Queryable,

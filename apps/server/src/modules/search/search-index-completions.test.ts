@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../demo/random.js';
+import { foldAccents } from './relevance.js';
 import { completionsIn, type CompletionLists } from './search-index-completions.js';
 import type { IndexRow } from './search-index-row.js';
 import { Store } from './search-index-store.js';
@@ -8,9 +9,11 @@ import { TITLE_WORD_BREAKS } from './search-index-word-starts.js';
 /**
  * The completions as a test of every title and company on every keystroke: what the word-starts lookup
  * (search-index-word-starts.ts) must give the same answers as, whatever was added, closed or renamed since its build.
+ * Titles, companies and the text are compared with their accents folded.
  */
-function reference(store: Store, text: string, skill: string, most: number): CompletionLists {
-  const holds = (key: string) => key.startsWith(text) || key.includes(` ${text}`);
+function reference(store: Store, typed: string, skill: string, most: number): CompletionLists {
+  const text = foldAccents(typed);
+  const holds = (key: string) => foldAccents(key).startsWith(text) || foldAccents(key).includes(` ${text}`);
   const top = (open: readonly number[], keyOf: (id: number) => string, test: (key: string) => boolean) =>
     open
       .map((n, id) => ({ id, n, key: keyOf(id) }))
@@ -24,7 +27,7 @@ function reference(store: Store, text: string, skill: string, most: number): Com
     store.titleOpen.forEach((n, id) => {
       if (!(n > 0) || !holds(titles[id] ?? '')) return;
       for (const written of (store.titleLabels[id] ?? '').split(TITLE_WORD_BREAKS)) {
-        const key = written.toLowerCase();
+        const key = foldAccents(written.toLowerCase());
         if (!key.startsWith(text)) continue;
         const word = words.get(key) ?? { label: written, n: 0, top: 0 };
         word.n += n;
@@ -62,6 +65,8 @@ function reference(store: Store, text: string, skill: string, most: number): Com
 }
 
 const WORDS = ['Dev', 'developer', 'DevOps', 'Front', 'end', 'frontend', 'nurse', 'data', 'Café', 'C#', 'de', 'devs'];
+// Written with and without accents: the lookup and the reference compare them folded.
+WORDS.push('cafe', 'Zürich', 'ZURICH', 'Straße');
 const BREAKS = [' ', '-', ' / ', ', ', ' & ', '  ', '(', ':'];
 
 function randomRow(random: () => number, seq: number, companies: number): IndexRow {
@@ -95,6 +100,7 @@ describe('completions from the word-starts lookup', () => {
     store.trim();
     store.buildOrders();
     const texts = ['d', 'de', 'dev', 'devo', 'front', 'front end', 'end', 'café', 'c#', 'co 1', 'x', 'developer '];
+    texts.push('cafe', 'caf', 'zur', 'zür', 'zurich co', 'strass', 'straß');
     const check = () => {
       for (const text of texts)
         expect(completionsIn(store, text.trim(), 'p', 8), text).toEqual(reference(store, text.trim(), 'p', 8));
@@ -108,5 +114,55 @@ describe('completions from the word-starts lookup', () => {
     check();
     store.buildOrders();
     check();
+  });
+});
+
+describe('completions with accents', () => {
+  const titled = (seq: number, title: string, company: string): IndexRow => ({
+    ...randomRow(mulberry32(seq), seq, 1),
+    ...{ title_key: title.toLowerCase(), title, company_id: company },
+  });
+
+  it('fold accents in the text typed and in the titles and companies, and show them as written', () => {
+    const store = new Store();
+    const rows = [
+      ...[0, 1].map((seq) => titled(seq, 'Café Barista', 'c0')),
+      titled(2, 'Cafe Manager', 'c1'),
+      ...[3, 4].map((seq) => titled(seq, 'Zürich Office Lead', 'c2')),
+    ];
+    rows.forEach((row) => store.add(row));
+    store.learnCompanies([
+      { id: 'c0', name: 'Café Noir', slug: 'cafe-noir' },
+      { id: 'c1', name: 'Cafe Oslo', slug: 'cafe-oslo' },
+      { id: 'c2', name: 'Zürich Re', slug: 'zurich-re' },
+    ]);
+    store.trim();
+    store.buildOrders();
+    const cafe = {
+      title: [
+        { label: 'Café', n: 3 },
+        { label: 'Café Barista', n: 2 },
+        { label: 'Cafe Manager', n: 1 },
+      ],
+      skill: [],
+      company: [
+        { name: 'Café Noir', slug: 'cafe-noir', n: 2 },
+        { name: 'Cafe Oslo', slug: 'cafe-oslo', n: 1 },
+      ],
+    };
+    expect(completionsIn(store, 'cafe', 'cafe', 8)).toEqual(cafe);
+    expect(completionsIn(store, 'café', 'café', 8)).toEqual(cafe);
+    expect(completionsIn(store, 'zur', 'zur', 8)).toEqual({
+      title: [{ label: 'Zürich Office Lead', n: 2 }],
+      skill: [],
+      company: [{ name: 'Zürich Re', slug: 'zurich-re', n: 2 }],
+    });
+    // Titles added since the build are matched one by one, folded alike.
+    store.add(titled(5, 'Zürich Barista', 'c2'));
+    expect(completionsIn(store, 'zuri', 'zuri', 8).title).toEqual([
+      { label: 'Zürich', n: 3 },
+      { label: 'Zürich Office Lead', n: 2 },
+      { label: 'Zürich Barista', n: 1 },
+    ]);
   });
 });

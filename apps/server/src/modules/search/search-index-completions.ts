@@ -1,3 +1,4 @@
+import { foldAccents } from './relevance.js';
 import type { Store } from './search-index-store.js';
 
 /** The search box's completions before quotas: each kind most open jobs first (completions.repository.ts). */
@@ -41,8 +42,10 @@ function mostOpen(
  * means more often than any one title. A word in one title only is left to that title. `titles`: the titles with a
  * word starting with `text`, in increasing order.
  */
-function titleWordsIn(store: Store, text: string, titles: readonly number[], most: number) {
-  if (text.length < 2 || /\s/.test(text)) return [];
+function titleWordsIn(store: Store, typed: string, titles: readonly number[], most: number) {
+  if (typed.length < 2 || /\s/.test(typed)) return [];
+  // Words are keyed with their accents folded (labelWordsOf): "Café" and "Cafe" are one word, as search reads them.
+  const text = foldAccents(typed);
   const words = new Map<string, { label: string; n: number; top: number }>();
   for (const id of titles) {
     const n = store.titleOpen[id];
@@ -72,8 +75,9 @@ function wordsAndTitles(words: { label: string; n: number }[], titles: { label: 
 }
 
 /**
- * Title words and titles of open jobs with a word starting with `text` (lower-cased, spaces collapsed), companies
- * likewise, and skills whose key starts with `skill`, each at most `most`, most open jobs first.
+ * Title words and titles of open jobs with a word starting with `text` (lower-cased, spaces collapsed; accents
+ * folded on both sides, shown as written), companies likewise, and skills whose key starts with `skill`, each at most
+ * `most`, most open jobs first.
  */
 export function completionsIn(store: Store, text: string, skill: string, most: number): CompletionLists {
   const titles = store.titles.values;

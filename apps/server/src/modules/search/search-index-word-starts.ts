@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- arrays indexed within their length in the loops below,
    as in the store (search-index-store.ts). */
+import { foldAccents } from './relevance.js';
 import type { Store } from './search-index-store.js';
 
 /** Where a title breaks into words for completions ("Front-End / UX Developer": front, end, ux, developer). */
@@ -13,7 +14,8 @@ const FILED_BY = 3;
  * two and three letters of its start and of each tail after a space, so the keys with a word starting with a text
  * are those of one short list, each then tested, instead of a test of every key on every keystroke. Built when the
  * index is built (CompletionWords.build); keys added since, and keys whose text changed since, are tested one by one
- * until the next build.
+ * until the next build. Keys and texts are compared with their accents folded (foldAccents), as searches compare
+ * words: "cafe" completes "Café" and "café" "Cafe".
  */
 export class WordStarts {
   /** The ids filed under each start, in increasing order, each once. */
@@ -22,12 +24,15 @@ export class WordStarts {
   private builtUpTo = 0;
   /** Keys below `builtUpTo` whose text changed since the build (a company renamed). */
   private readonly changed = new Set<number>();
+  /** Each key as filed, folded once at the build rather than on every keystroke (most are the key itself). */
+  private folded: string[] = [];
 
   /** Files every key of `count`, `keyOf(id)` giving each one's text. */
   build(count: number, keyOf: (id: number) => string): void {
     const filed = new Map<string, number[]>();
+    const folded: string[] = [];
     for (let id = 0; id < count; id += 1) {
-      const key = keyOf(id);
+      const key = (folded[id] = foldAccents(keyOf(id)));
       for (let at = 0; at >= 0 && at < key.length; at = key.indexOf(' ', at) + 1 || -1) {
         for (let n = 1; n <= FILED_BY && at + n <= key.length; n += 1) {
           const start = key.slice(at, at + n);
@@ -38,6 +43,7 @@ export class WordStarts {
       }
     }
     this.filed = filed;
+    this.folded = folded;
     this.builtUpTo = count;
     this.changed.clear();
   }
@@ -49,14 +55,15 @@ export class WordStarts {
 
   /**
    * The ids of the keys that start with `text` or hold it after a space (`key.startsWith(text) ||
-   * key.includes(' ' + text)`), in increasing order, each once.
+   * key.includes(' ' + text)`, both folded), in increasing order, each once.
    */
-  matching(text: string, count: number, keyOf: (id: number) => string): number[] {
-    const holds = (id: number) => {
-      const key = keyOf(id);
-      return key.startsWith(text) || key.includes(` ${text}`);
-    };
-    const found = (this.filed.get(text.slice(0, FILED_BY)) ?? []).filter(holds);
+  matching(typed: string, count: number, keyOf: (id: number) => string): number[] {
+    const text = foldAccents(typed);
+    const holdsKey = (key: string) => key.startsWith(text) || key.includes(` ${text}`);
+    const holds = (id: number) => holdsKey(foldAccents(keyOf(id)));
+    const found = (this.filed.get(text.slice(0, FILED_BY)) ?? []).filter(
+      (id) => !this.changed.has(id) && holdsKey(this.folded[id]!),
+    );
     const more: number[] = [];
     for (const id of this.changed) if (holds(id)) more.push(id);
     for (let id = this.builtUpTo; id < count; id += 1) if (holds(id)) more.push(id);
@@ -83,12 +90,14 @@ export class CompletionWords {
     for (let id = 0; id < titles.length; id += 1) this.labelWordsOf(store, id);
   }
 
-  /** A title's label split into words (TITLE_WORD_BREAKS), each with its lower-cased key. */
+  /** A title's label split into words (TITLE_WORD_BREAKS), each with its key: lower-cased, accents folded. */
   labelWordsOf(store: Store, title: number): { key: string; written: string }[] {
     const label = store.titleLabels[title] ?? '';
     let split = this.labelWords[title];
     if (split?.label !== label) {
-      const words = label.split(TITLE_WORD_BREAKS).map((written) => ({ key: written.toLowerCase(), written }));
+      const words = label
+        .split(TITLE_WORD_BREAKS)
+        .map((written) => ({ key: foldAccents(written.toLowerCase()), written }));
       split = this.labelWords[title] = { label, words };
     }
     return split.words;
