@@ -31,6 +31,8 @@ const JOBS: { title: string; description?: string; skills?: string[]; company?: 
   { title: 'Account Executive', company: 'Stripe' },
   { title: 'Sales Lead', description: 'You will sell our payments software to Stripe users.' },
   { title: 'Barista', description: 'Pancakes and coffee in our Crêperie near the Straße.' },
+  { title: 'JS Tooling Lead' },
+  { title: 'Node.js Backend Lead', skills: ['Node.js'] },
 ];
 
 /** Letters and words fold_accents (migration 046) and foldAccents must fold alike. */
@@ -147,6 +149,16 @@ describeEachDb('search relevance', (kind) => {
     it(`ranks the company's name above the description (${engine})`, async () => {
       expect(await titles('q=stripe')).toEqual(['Account Executive', 'Sales Lead']);
       expect(await titles('q=stripe&sort=newest')).toEqual(['Sales Lead', 'Account Executive']);
+    });
+
+    it(`ranks JavaScript and a bare JS above the "js" of Node.js, which "node.js" and "nodejs" find (${engine})`, async () => {
+      // Every job but two has the skill JavaScript (jobBody): those rank after the titles, newest first.
+      const ranked: string[] = [];
+      for (let page = 1; page <= 10; page += 1) ranked.push(...(await titles(`q=js&page=${page}`)));
+      expect(ranked.slice(0, 2)).toEqual(['JS Tooling Lead', 'JavaScript Engineer']);
+      expect(ranked.at(-1)).toBe('Node.js Backend Lead');
+      for (const q of ['node.js', 'nodejs', 'node'])
+        expect(await titles(`q=${q}`), q).toEqual(['Node.js Backend Lead']);
     });
 
     it(`reads a slash as either side (${engine})`, async () => {

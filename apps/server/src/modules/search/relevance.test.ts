@@ -19,6 +19,14 @@ describe('relevance words', () => {
     expect(wordKeys('café crème')).toEqual(['café', 'crème']);
   });
 
+  it('leaves out the tail a dot joins to a word: "js" is no word of "node.js", nor "com" of "booking.com"', () => {
+    expect(wordKeys('senior node.js developer')).toEqual(['senior', 'node', 'developer']);
+    expect(wordKeys('booking.com, asp.net/vue.js')).toEqual(['booking', 'asp', 'vue']);
+    expect(wordKeys('.net developer (sr.) - js')).toEqual(['net', 'developer', 'sr', 'js']);
+    expect(titleHolds(wordKeys('node.js developer'), ['js'])).toBeUndefined();
+    expect(titleHolds(wordKeys('js developer'), ['js'])).toBe(TIER.phrase);
+  });
+
   it('folds accents, ligatures and ß, and nothing outside Latin letters', () => {
     expect(foldAccents('Café Crème, Straße, Œuvre, Łódź')).toBe('Cafe Creme, Strasse, OEuvre, Lodz');
     expect(foldAccents('مطور C# .NET')).toBe('مطور C# .NET');

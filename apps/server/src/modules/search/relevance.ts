@@ -2,8 +2,8 @@
  * The relevance order of a text search, in tiers, each newest first. The search index (SearchIndex.tierOf) and the
  * SQL reference (search.repository.ts, tierColumn) both follow this, so the tests can compare their pages.
  * A title is judged on its own words, split at ASCII spaces and punctuation (the same pattern in SQL, so both agree
- * whatever the database's locale) and with a plural "s" dropped, so "Developers" is the word "developer" but
- * "Development" is not.
+ * whatever the database's locale), without a dotted tail ("node.js" is the word "node") and with a plural "s"
+ * dropped, so "Developers" is the word "developer" but "Development" is not.
  */
 export const TIER = {
   /** The title holds the text's words in a row ("software engineer" in "Senior Software Engineer"). */
@@ -50,14 +50,22 @@ export function foldAccents(text: string): string {
 export const WORD_SEPARATORS = '[\\s!-/:-@[-`{-~]+';
 const separators = new RegExp(WORD_SEPARATORS);
 
+/**
+ * The tail a dot joins to a word ("node.js", "booking.com", "asp.net"): part of that word's name, not a word of its
+ * own, so "js" is no word of "Node.js Developer" and ranks it below "JavaScript" and "JS" titles (a JavaScript and a
+ * PostgreSQL pattern alike). A dot after a separator (".NET") only separates.
+ */
+export const DOTTED_TAILS = '(?<=[^\\s!-/:-@[-`{-~])\\.[^\\s!-/:-@[-`{-~]+';
+const dottedTails = new RegExp(DOTTED_TAILS, 'g');
+
 /** A word as relevance compares it: without a plural "s" ("engineers" -> "engineer"; "sales" -> "sale"; "ss" kept). */
 export function wordKey(word: string): string {
   return [...word].length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
 }
 
-/** The words of a lower-cased text, as keys. */
+/** The words of a lower-cased text, as keys, without the tails dots join to words (DOTTED_TAILS). */
 export function wordKeys(lowered: string): string[] {
-  return lowered.split(separators).filter(Boolean).map(wordKey);
+  return lowered.replace(dottedTails, '').split(separators).filter(Boolean).map(wordKey);
 }
 
 /**
