@@ -19,9 +19,17 @@ describe('relevance words', () => {
     expect(wordKeys('café crème')).toEqual(['café', 'crème']);
   });
 
-  it('leaves out the tail a dot joins to a word: "js" is no word of "node.js", nor "com" of "booking.com"', () => {
+  it('leaves out the ".js" of a library\'s name: "js" is no word of "node.js"; "net" is one of "asp.net"', () => {
     expect(wordKeys('senior node.js developer')).toEqual(['senior', 'node', 'developer']);
-    expect(wordKeys('booking.com, asp.net/vue.js')).toEqual(['booking', 'asp', 'vue']);
+    expect(wordKeys('booking.com, asp.net/vue.js, next.jsx')).toEqual([
+      'booking',
+      'com',
+      'asp',
+      'net',
+      'vue',
+      'next',
+      'jsx',
+    ]);
     expect(wordKeys('.net developer (sr.) - js')).toEqual(['net', 'developer', 'sr', 'js']);
     expect(titleHolds(wordKeys('node.js developer'), ['js'])).toBeUndefined();
     expect(titleHolds(wordKeys('js developer'), ['js'])).toBe(TIER.phrase);

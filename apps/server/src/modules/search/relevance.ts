@@ -51,11 +51,11 @@ export const WORD_SEPARATORS = '[\\s!-/:-@[-`{-~]+';
 const separators = new RegExp(WORD_SEPARATORS);
 
 /**
- * The tail a dot joins to a word ("node.js", "booking.com", "asp.net"): part of that word's name, not a word of its
- * own, so "js" is no word of "Node.js Developer" and ranks it below "JavaScript" and "JS" titles (a JavaScript and a
- * PostgreSQL pattern alike). A dot after a separator (".NET") only separates.
+ * The ".js" a library's name ends in ("Node.js", "Vue.js"): part of that name, not the word "js", so "js" (JavaScript)
+ * ranks "Node.js Developer" below "JavaScript" and "JS" titles. Other dotted names keep both words: ".net" still
+ * finds "ASP.NET". A JavaScript and a PostgreSQL pattern alike.
  */
-export const DOTTED_TAILS = '(?<=[^\\s!-/:-@[-`{-~])\\.[^\\s!-/:-@[-`{-~]+';
+export const DOTTED_TAILS = '(?<=[^\\s!-/:-@[-`{-~])\\.js(?![^\\s!-/:-@[-`{-~])';
 const dottedTails = new RegExp(DOTTED_TAILS, 'g');
 
 /** A word as relevance compares it: without a plural "s" ("engineers" -> "engineer"; "sales" -> "sale"; "ss" kept). */
@@ -63,7 +63,7 @@ export function wordKey(word: string): string {
   return [...word].length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
 }
 
-/** The words of a lower-cased text, as keys, without the tails dots join to words (DOTTED_TAILS). */
+/** The words of a lower-cased text, as keys, without the ".js" of a library's name (DOTTED_TAILS). */
 export function wordKeys(lowered: string): string[] {
   return lowered.replace(dottedTails, '').split(separators).filter(Boolean).map(wordKey);
 }
