@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SearchQuery } from '@jobboard/shared';
 import { seedBulk } from '../src/demo/seed.js';
 import { SearchIndex } from '../src/modules/search/search-index.js';
-import { SnapshotFile } from '../src/modules/search/search-index-snapshot.js';
+import { SNAPSHOT_FORMAT, SnapshotFile } from '../src/modules/search/search-index-snapshot.js';
 import type { U32List } from '../src/modules/search/search-index-bits.js';
 import type { Store } from '../src/modules/search/search-index-store.js';
 import { referenceSearch, SearchCache, searchJobs } from '../src/modules/search/search.service.js';
@@ -33,7 +33,6 @@ function partsOf(store: Store): Record<string, string> {
     }),
     byRemoteCountry: keyed(store.byRemoteCountry),
     byCityRegion: keyed(store.byCityRegion),
-    noRemoteCountries: list(store.noRemoteCountries),
     docOf: [...store.docOf].sort((a, b) => a[0] - b[0]),
     orders: store.orders && [Array.from(store.orders.newest), Array.from(store.orders.pay)],
     recent: store.recent,
@@ -41,7 +40,7 @@ function partsOf(store: Store): Record<string, string> {
   for (const name of ['byTitle', 'byCityKey', 'byCountry', 'bySkill'] as const)
     parts[name] = Array.from(store[name], list);
   for (const name of ['strings', 'titles', 'skillKeys', 'places'] as const) parts[name] = store[name].values;
-  for (const name of ['alive', 'coarse', 'fine'] as const) parts[name] = Array.from(store[name]);
+  for (const name of ['alive', 'coarse', 'fine', 'noRemoteCountrySet'] as const) parts[name] = Array.from(store[name]);
   for (const name of ['seq', 'postingDay', 'validDay', 'pay', 'maxPrice', 'city', 'cityKey', 'country'] as const)
     parts[name] = Array.from(store[name].subarray(0, n), String);
   for (const name of ['salary', 'experience', 'employment', 'workplace', 'title', 'place', 'optionBits'] as const)
@@ -240,10 +239,13 @@ describeEachDb('the search index snapshot', (kind) => {
   }, 120_000);
 
   it('loads every job when the file is of another format', async () => {
-    await fallsBack((file) => {
-      const text = fs.readFileSync(file).toString('latin1').replace('"format":1,', '"format":7,');
-      fs.writeFileSync(file, Buffer.from(text, 'latin1'));
-    }, /in format 7, this version reads 1/);
+    await fallsBack(
+      (file) => {
+        const text = fs.readFileSync(file).toString('latin1').replace(`"format":${SNAPSHOT_FORMAT},`, '"format":7,');
+        fs.writeFileSync(file, Buffer.from(text, 'latin1'));
+      },
+      new RegExp(`in format 7, this version reads ${SNAPSHOT_FORMAT}`),
+    );
   }, 120_000);
 
   it('loads every job when the changes made since the snapshot were swept from job_changes', async () => {

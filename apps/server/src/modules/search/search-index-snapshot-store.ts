@@ -71,7 +71,7 @@ const U32 = [
   'place',
   'optionBits',
 ] as const;
-const BITS = ['alive', 'coarse', 'fine'] as const;
+const BITS = ['alive', 'coarse', 'fine', 'noRemoteCountrySet'] as const;
 const DICTIONARIES = ['strings', 'titles', 'skillKeys', 'places', 'companies'] as const;
 /** Strings per title, skill or company id. */
 const LABELS = ['titleLabels', 'skillLabels', 'companyNames', 'companySlugs'] as const;
@@ -103,7 +103,6 @@ export function capture({ store, lastChange, holes }: IndexState): {
   binary('skillStart', 'u32', store.skillStart.subarray(0, n + 1));
   binary('skills', 'u32', store.skills.data.subarray(0, store.skills.length));
   for (const bits of BITS) binary(bits, 'u32', store[bits].slice());
-  binary('noRemoteCountries', 'u32', store.noRemoteCountries.data.subarray(0, store.noRemoteCountries.length));
   for (const name of DICTIONARIES) text(name, store[name].values);
   const sizes = {
     titleLabels: 'titles',
@@ -174,8 +173,6 @@ export function restore(header: SnapshotHeader, sections: ReadonlyMap<string, Ui
   store.skills.data = u32('skills');
   store.skills.length = store.skills.data.length;
   for (const bits of BITS) store[bits] = u32(bits);
-  store.noRemoteCountries.data = u32('noRemoteCountries');
-  store.noRemoteCountries.length = store.noRemoteCountries.data.length;
   for (const name of DICTIONARIES) for (const value of texts(name)) store[name].id(value);
   for (const name of LABELS) texts(name).forEach((value, id) => (store[name][id] = value));
   const known = section('titleWordsKnown');

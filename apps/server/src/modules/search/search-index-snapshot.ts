@@ -26,7 +26,7 @@ import {
  */
 
 /** Bumped whenever what is written changes: a file of another format is not read. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 const MAGIC = 'JBINDEX\n';
 const PREFIX_BYTES = 12;
 /** Hashing hands the event loop back after this many bytes: requests go on meanwhile (PGlite shares the thread). */

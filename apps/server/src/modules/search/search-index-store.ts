@@ -51,8 +51,7 @@ export class Store {
   skills = new U32List();
   /** The jobs open to remote workers in each country listed, and those listing none (open to every country). */
   readonly byRemoteCountry = new Map<string, U32List>();
-  readonly noRemoteCountries = new U32List();
-  /** The same as a set (made by trim, kept by add): most jobs list none, ORed 32 at a time rather than one by one. */
+  /** As a set rather than a list: most jobs list none, and a search ORs them 32 at a time rather than one by one. */
   noRemoteCountrySet: Bits = new Uint32Array(32);
   /** The jobs written in each language but English (most boards have none: a text is then matched once). */
   readonly byLanguage = new Map<string, U32List>();
@@ -211,10 +210,7 @@ export class Store {
 
   /** The countries a document is open to remote workers in: filed under each, or with those listing none. */
   private addRemote(doc: number, countries: readonly string[]): void {
-    if (countries.length === 0) {
-      this.noRemoteCountries.push(doc);
-      this.noRemoteCountrySet[doc >>> 5]! |= 1 << (doc & 31);
-    }
+    if (countries.length === 0) this.noRemoteCountrySet[doc >>> 5]! |= 1 << (doc & 31);
     for (const country of new Set(countries)) {
       if (!this.byRemoteCountry.has(country)) this.byRemoteCountry.set(country, new U32List());
       this.byRemoteCountry.get(country)!.push(doc);
@@ -475,8 +471,6 @@ export class Store {
     this.byCountry.forEach((list) => list.trim());
     for (const list of this.byRemoteCountry.values()) list.trim();
     for (const list of this.byLanguage.values()) list.trim();
-    this.noRemoteCountries.trim();
-    this.bitsOf(this.noRemoteCountries, (this.noRemoteCountrySet = new Uint32Array(this.alive.length)));
   }
 
   bitsOf(list: U32List | undefined, into: Bits): void {
