@@ -7,6 +7,7 @@ import {
   confirmEmailFromOutbox,
   expectNoAxeViolations,
   linkFromOutbox,
+  recordCspViolations,
   setTheme,
   signInFast,
   uniqueSuffix,
@@ -111,6 +112,7 @@ for (const viewport of VIEWPORTS) {
     const theme = dark ? 'dark' : 'light';
     test(`every screen, ${theme}, ${viewport.name}: axe clean, screenshot`, async ({ page }) => {
       test.setTimeout(180_000);
+      const cspViolations = await recordCspViolations(page);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       const search = (await (await page.request.get('/api/job/search')).json()) as { items: { _id: string }[] };
       const job = search.items[0]?._id ?? '';
@@ -168,6 +170,7 @@ for (const viewport of VIEWPORTS) {
       await page.waitForTimeout(400);
       await shoot('dialog-confirm');
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      expect(cspViolations, 'Content Security Policy violations').toEqual([]);
     });
   }
 }

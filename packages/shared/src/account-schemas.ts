@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { LIMITS } from './constants.js';
 import { LANGUAGES } from './languages.js';
 import { emailSchema, isSafeUrl, nameSchema, passwordSchema, safeUrl, usernameSchema } from './fields.js';

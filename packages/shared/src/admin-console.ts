@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { LIMITS } from './constants.js';
 import { REPORT_REASONS } from './moderation-text.js';
 import { moderationReasonBodySchema } from './moderation.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ALERT_FREQUENCIES, ALERT_LIMITS, alertQueryString, type AlertSearch } from './alert-words.js';
 import { searchQuerySchema } from './schemas.js';
 import { SEARCH_KEYS } from './search-url.js';

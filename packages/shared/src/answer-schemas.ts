@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { screeningAnswersSchema } from './apply-options.js';
 import { APPLICATION_STAGES } from './stages.js';
 import { coverNoteSchema, cvIdSchema, cvSummarySchema } from './cv.js';

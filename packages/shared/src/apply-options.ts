@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * How a job takes applications and the screening questions it asks (issue 33, items 2 and 3; decision record 41).

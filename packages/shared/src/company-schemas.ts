@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { companyRoleSchema } from './teams.js';
 import { JOB_MODEL_LIMITS } from './job-model.js';
 import { displayNameSchema, emailSchema, idSchema, safeUrl } from './fields.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { APPLICATION_STAGES } from './stages.js';
 
 /** Messages and interviews of an application (issue 33 items 5 and 6; decision record 42). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * What a seeker sends with an application (issue 14, point 1; decision record 23): a cover note and a CV, PDF or

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { LIMITS } from './constants.js';
 
 // The fields the contracts are made of: ids, addresses, passwords, URLs and the names people read.

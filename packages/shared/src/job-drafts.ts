@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { LIMITS } from './constants.js';
 import { APPLY_METHODS, SCREENING_LIMITS, SCREENING_TYPES } from './apply-options.js';
 import { JOB_MODEL_LIMITS } from './job-model.js';

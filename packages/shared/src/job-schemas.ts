@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { EMPLOYMENT_TYPES, EXPERIENCE_LEVELS, LIMITS, SALARY_TYPES } from './constants.js';
 import { isCountryCode } from './countries.js';
 import { JOB_LANGUAGES } from './languages.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { LIMITS } from './constants.js';
 import { jobSchema } from './schemas.js';
 import { MODERATION_LIMITS, REPORT_REASONS } from './moderation-text.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { LIMITS, TABLE_PAGE_SIZE, TABLE_PAGE_SIZES } from './constants.js';
 import { applicationSchema } from './schemas.js';
 import { screeningResultSchema } from './apply-options.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { isSafeUrl } from './schemas.js';
 
 /** Site settings and site pages (issue 34, items 2 and 3): edited in the console, applied on every instance. */

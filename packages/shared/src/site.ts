@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** The networks the footer can link to, in its order. */
 export const SOCIAL_NETWORKS = ['github', 'linkedin', 'x'] as const;

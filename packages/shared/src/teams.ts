@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { STAGE_MAIL_MESSAGE_MAX } from './stage-mail.js';
 import { APPLICATION_STAGES } from './stages.js';
 
