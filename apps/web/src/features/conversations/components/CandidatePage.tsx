@@ -191,7 +191,9 @@ export function CandidatePage() {
       <PageTitle
         subtitle={
           <>
-            <bdi>{candidate.data.jobTitle}</bdi> · <bdi>{thread.data.application.companyName}</bdi>
+            {/* Each name moves to the next line whole on a narrow screen, and wraps only if longer than a line. */}
+            <bdi className="inline-block">{candidate.data.jobTitle}</bdi> ·{' '}
+            <bdi className="inline-block">{thread.data.application.companyName}</bdi>
           </>
         }
       >
