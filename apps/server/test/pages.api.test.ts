@@ -260,7 +260,23 @@ describeEachDb('server-rendered pages', (kind) => {
     expect(json.items[0]?.content_html).toContain(link);
   });
 
+  /**
+   * On PostgreSQL a write made before (a job posted, the sign-up) reaches the app again a moment later as a notice
+   * (NOTIFY jobs_changed), which makes every kept page stale: waits until a kept page stays kept for half a second
+   * (at most 10 s), from an address of its own so no other test's limit is spent.
+   */
+  async function noticesSettled(): Promise<void> {
+    for (let i = 0; i < 20; i += 1) {
+      await get('/?q=settle', {}, '198.51.100.199');
+      const before = renders;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await get('/?q=settle', {}, '198.51.100.199');
+      if (renders === before) return;
+    }
+  }
+
   it('renders past the limit from one address answer 429 with Retry-After (the shell); kept pages and other addresses go on', async () => {
+    await noticesSettled();
     const address = '198.51.100.200';
     const statuses: number[] = [];
     for (let i = 0; i < 31; i += 1) statuses.push((await get(`/?q=limit${i}`, {}, address)).statusCode);
