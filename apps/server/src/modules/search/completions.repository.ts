@@ -24,7 +24,7 @@ async function completionsFromJobs(db: Queryable, text: string, skill: string, m
   const [title, skills, company] = await Promise.all([
     db.query<{ label: string; n: number }>(
       `SELECT min(job_title) AS label, count(*)::int AS n FROM jobs
-        WHERE status = 'open' AND (fold_accents(lower(job_title)) LIKE $1 OR fold_accents(lower(job_title)) LIKE $2)
+        WHERE status = 'open' AND fold_accents(lower(job_title)) LIKE ANY (ARRAY[$1, $2])
         GROUP BY lower(job_title) ORDER BY n DESC, lower(job_title) LIMIT ${most}`,
       [start, inside],
     ),
@@ -33,7 +33,7 @@ async function completionsFromJobs(db: Queryable, text: string, skill: string, m
       `SELECT c.name, c.slug, k.n FROM companies c
          JOIN (SELECT company_id, count(*)::int AS n FROM jobs WHERE status = 'open' GROUP BY company_id) k
            ON k.company_id = c.id
-        WHERE fold_accents(lower(c.name)) LIKE $1 OR fold_accents(lower(c.name)) LIKE $2
+        WHERE fold_accents(lower(c.name)) LIKE ANY (ARRAY[$1, $2])
         ORDER BY k.n DESC, c.name LIMIT ${most}`,
       [start, inside],
     ),

@@ -2,7 +2,7 @@
  * The relevance order of a text search, in tiers, each newest first. The search index (SearchIndex.tierOf) and the
  * SQL reference (search.repository.ts, tierColumn) both follow this, so the tests can compare their pages.
  * A title is judged on its own words, split at ASCII spaces and punctuation (the same pattern in SQL, so both agree
- * whatever the database's locale), without a dotted tail ("node.js" is the word "node") and with a plural "s"
+ * whatever the database's locale), without a library's ".js" ("node.js" is the word "node") and with a plural "s"
  * dropped, so "Developers" is the word "developer" but "Development" is not.
  */
 export const TIER = {
@@ -55,17 +55,17 @@ const separators = new RegExp(WORD_SEPARATORS);
  * ranks "Node.js Developer" below "JavaScript" and "JS" titles. Other dotted names keep both words: ".net" still
  * finds "ASP.NET". A JavaScript and a PostgreSQL pattern alike.
  */
-export const DOTTED_TAILS = '(?<=[^\\s!-/:-@[-`{-~])\\.js(?![^\\s!-/:-@[-`{-~])';
-const dottedTails = new RegExp(DOTTED_TAILS, 'g');
+export const JS_TAIL = '(?<=[^\\s!-/:-@[-`{-~])\\.js(?![^\\s!-/:-@[-`{-~])';
+const jsTail = new RegExp(JS_TAIL, 'g');
 
 /** A word as relevance compares it: without a plural "s" ("engineers" -> "engineer"; "sales" -> "sale"; "ss" kept). */
 export function wordKey(word: string): string {
   return [...word].length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
 }
 
-/** The words of a lower-cased text, as keys, without the ".js" of a library's name (DOTTED_TAILS). */
+/** The words of a lower-cased text, as keys, without the ".js" of a library's name (JS_TAIL). */
 export function wordKeys(lowered: string): string[] {
-  return lowered.replace(dottedTails, '').split(separators).filter(Boolean).map(wordKey);
+  return lowered.replace(jsTail, '').split(separators).filter(Boolean).map(wordKey);
 }
 
 /**

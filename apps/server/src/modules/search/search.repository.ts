@@ -15,7 +15,7 @@ import type { Queryable } from '../../db/client.js';
 import { CARD_COLUMNS, JOB_FROM, type JobRow } from '../jobs/jobs.repository.js';
 import type { NearbyPlace } from '../jobs/nearby.js';
 import { regionsMatched, type City, type WhereFilter } from '../jobs/places.js';
-import { DOTTED_TAILS, foldAccents, TIER, WORD_SEPARATORS, wordKeys } from './relevance.js';
+import { JS_TAIL, foldAccents, TIER, WORD_SEPARATORS, wordKeys } from './relevance.js';
 import { alternativesOf, relatedOf } from './synonyms.js';
 import type { TextLists } from './text-prefixes.js';
 
@@ -132,7 +132,7 @@ function titleStemsCondition(q: string, params: Params): string {
 /** A column's words as relevance compares them (relevance.ts wordKeys), in their order: the title's by default. */
 function titleKeysSql(params: Params, column = 'j.job_title'): string {
   return `ARRAY(SELECT CASE WHEN length(w) > 3 AND w LIKE '%s' AND w NOT LIKE '%ss' THEN left(w, -1) ELSE w END
-    FROM regexp_split_to_table(regexp_replace(fold_accents(lower(${column})), ${params.add(DOTTED_TAILS)}, '', 'g'),
+    FROM regexp_split_to_table(regexp_replace(fold_accents(lower(${column})), ${params.add(JS_TAIL)}, '', 'g'),
       ${params.add(WORD_SEPARATORS)}) WITH ORDINALITY AS t(w, i)
     WHERE w <> '' ORDER BY i)`;
 }
