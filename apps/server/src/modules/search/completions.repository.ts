@@ -1,7 +1,8 @@
 import { JOB_MODEL_LIMITS, SKILL_OPTIONS, skillKey, type SearchSuggestion } from '@jobboard/shared';
 import type { Queryable } from '../../db/client.js';
 import { foldAccents } from './relevance.js';
-import type { CompletionLists } from './search-index-completions.js';
+import { wordsAndTitles, type CompletionLists } from './search-index-completions.js';
+import { TITLE_WORD_BREAKS } from './search-index-word-starts.js';
 import type { SearchIndex } from './search-index.js';
 import { SKILL_PAIRS } from './search.repository.js';
 
@@ -21,13 +22,14 @@ async function completionsFromJobs(db: Queryable, text: string, skill: string, m
   const folded = escapeLike(foldAccents(text));
   const start = `${folded}%`;
   const inside = `% ${folded}%`;
-  const [title, skills, company] = await Promise.all([
+  const [title, words, skills, company] = await Promise.all([
     db.query<{ label: string; n: number }>(
       `SELECT min(job_title) AS label, count(*)::int AS n FROM jobs
         WHERE status = 'open' AND fold_accents(lower(job_title)) LIKE ANY (ARRAY[$1, $2])
         GROUP BY lower(job_title) ORDER BY n DESC, lower(job_title) LIMIT ${most}`,
       [start, inside],
     ),
+    titleWordsFromJobs(db, text, most),
     skillsInUse(db, skill, most),
     db.query<{ name: string; slug: string; n: number }>(
       `SELECT c.name, c.slug, k.n FROM companies c
@@ -38,7 +40,29 @@ async function completionsFromJobs(db: Queryable, text: string, skill: string, m
       [start, inside],
     ),
   ]);
-  return { title, skill: skills, company };
+  return { title: wordsAndTitles(words, title, most), skill: skills, company };
+}
+
+/**
+ * The words of open jobs' titles starting with `text`, as the index lists them (titleWordsIn): one word typed, each
+ * word with the open jobs of every title holding it, written as its most common title writes it, and only words that
+ * more than one title holds.
+ */
+async function titleWordsFromJobs(db: Queryable, text: string, most: number): Promise<{ label: string; n: number }[]> {
+  if (text.length < 2 || /\s/.test(text)) return [];
+  const folded = escapeLike(foldAccents(text));
+  return db.query<{ label: string; n: number }>(
+    `SELECT (array_agg(w.written ORDER BY t.n DESC, t.title))[1] AS label, sum(t.n)::int AS n
+       FROM (SELECT lower(job_title) AS title, min(job_title) AS label, count(*)::int AS n FROM jobs
+              WHERE status = 'open' AND fold_accents(lower(job_title)) LIKE ANY (ARRAY[$1, $2])
+              GROUP BY lower(job_title)) t
+       CROSS JOIN LATERAL regexp_split_to_table(t.label, $3) AS w(written)
+      WHERE fold_accents(lower(w.written)) LIKE $1
+      GROUP BY fold_accents(lower(w.written))
+     HAVING sum(t.n) > max(t.n)
+      ORDER BY n DESC, fold_accents(lower(w.written)) LIMIT ${most}`,
+    [`${folded}%`, `% ${folded}%`, TITLE_WORD_BREAKS.source],
+  );
 }
 
 /**
@@ -93,8 +117,8 @@ export async function skillsInUse(
   if (index && (await index.current())) return index.skills(key, most);
   return db.query<{ label: string; n: number }>(
     `SELECT min(k.label) AS label, count(*)::int AS n FROM jobs j CROSS JOIN LATERAL ${SKILL_PAIRS}
-      WHERE j.status = 'open' AND k.key LIKE $1 GROUP BY k.key ORDER BY n DESC, k.key LIMIT ${most}`,
-    [`${escapeLike(key)}%`],
+      WHERE j.status = 'open' AND fold_accents(k.key) LIKE $1 GROUP BY k.key ORDER BY n DESC, k.key LIMIT ${most}`,
+    [`${escapeLike(foldAccents(key))}%`],
   );
 }
 

@@ -68,7 +68,11 @@ function titleWordsIn(store: Store, typed: string, titles: readonly number[], mo
 }
 
 /** Words and titles in one list, most open jobs first; a title that is just a listed word is not listed twice. */
-function wordsAndTitles(words: { label: string; n: number }[], titles: { label: string; n: number }[], most: number) {
+export function wordsAndTitles(
+  words: { label: string; n: number }[],
+  titles: { label: string; n: number }[],
+  most: number,
+) {
   const seen = new Set(words.map((word) => word.label.toLowerCase()));
   const merged = [...words, ...titles.filter((title) => !seen.has(title.label.toLowerCase()))];
   return merged.sort((a, b) => b.n - a.n).slice(0, most);
@@ -105,12 +109,13 @@ export function completionsIn(store: Store, text: string, skill: string, most: n
   };
 }
 
-/** Skills of open jobs whose key starts with `prefix`, at most `most`, most open jobs first. */
+/** Skills of open jobs whose key starts with `prefix` (accents folded), at most `most`, most open jobs first. */
 export function skillsIn(store: Store, prefix: string, most: number): { label: string; n: number }[] {
   const keys = store.skillKeys.values;
+  const folded = foldAccents(prefix);
   const starting: number[] = [];
   store.skillOpen.forEach((_, id) => {
-    if ((keys[id] ?? '').startsWith(prefix)) starting.push(id);
+    if (store.completionWords.skillKeyOf(store, id).startsWith(folded)) starting.push(id);
   });
   return mostOpen(starting, store.skillOpen, (id) => keys[id] ?? '', most).map((id) => ({
     label: store.skillLabels[id] ?? keys[id] ?? '',

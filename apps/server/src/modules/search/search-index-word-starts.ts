@@ -80,6 +80,8 @@ export class WordStarts {
 export class CompletionWords {
   readonly titles = new WordStarts();
   readonly companies = new WordStarts();
+  /** Each skill key with its accents folded, worked out when first asked for (a skill's key never changes). */
+  private readonly skillKeys: string[] = [];
   /** Each title's label as split into words, with the label it was split from (a title's label may change). */
   private readonly labelWords: ({ label: string; words: { key: string; written: string }[] } | undefined)[] = [];
 
@@ -88,6 +90,11 @@ export class CompletionWords {
     this.titles.build(titles.length, (id) => titles[id]!);
     this.companies.build(store.companies.values.length, (id) => (store.companyNames[id] ?? '').toLowerCase());
     for (let id = 0; id < titles.length; id += 1) this.labelWordsOf(store, id);
+  }
+
+  /** Skill `id`'s key with its accents folded: "cafe" completes the skill "Café" as it does a title. */
+  skillKeyOf(store: Store, id: number): string {
+    return (this.skillKeys[id] ??= foldAccents(store.skillKeys.values[id] ?? ''));
   }
 
   /** A title's label split into words (TITLE_WORD_BREAKS), each with its key: lower-cased, accents folded. */
