@@ -537,6 +537,54 @@ describeEachDb('job model API', (kind) => {
     });
   });
 
+  describe('a search of several words that no job holds all of', () => {
+    it('leaves out the words no job has, then the commonest, and names what it searched; index and database', async () => {
+      const off = await buildTestApp(kind, { searchIndex: 'off' });
+      try {
+        for (const app of [t.app, off.app]) {
+          const poster = await signUpAndSignIn(app);
+          const send = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+            app.inject({ method, url, headers: { cookie: poster.cookie }, ...(payload ? { payload } : {}) });
+          const zoo = (await send('POST', '/api/companies', { name: 'Primate House' })).json<Company>();
+          const posted: Record<string, string[]> = {};
+          // Jobs with "ocelotine": 4, "marmoset": 3, "tamarin": 2, "baboonish": 1.
+          const titles = ['Ocelotine Marmoset', 'Ocelotine Marmoset', 'Ocelotine Tamarin', 'Ocelotine Baboonish'];
+          for (const jobTitle of [...titles, 'Marmoset Tamarin']) {
+            const response = await send('POST', '/api/job/post-job', modelBody({ companyId: zoo.id, jobTitle }));
+            expect(response.statusCode, response.body).toBe(201);
+            (posted[jobTitle] ??= []).push(response.json<{ insertedId: string }>().insertedId);
+          }
+          const find = async (q: string) =>
+            (await send('GET', `/api/job/search?q=${encodeURIComponent(q)}&sort=newest`)).json<SearchResult>();
+          // "zq9x" is no word of any job (and, with a digit, no typo to correct): the other word is searched.
+          const unknownWord = await find('marmoset zq9x');
+          expect(unknownWord.relaxedQuery).toBe('marmoset');
+          expect(ids(unknownWord).sort()).toEqual(
+            [...(posted['Ocelotine Marmoset'] ?? []), ...(posted['Marmoset Tamarin'] ?? [])].sort(),
+          );
+          // Every word is some job's, none has all three: the commonest, "ocelotine", is left out first.
+          const commonest = await find('ocelotine marmoset tamarin');
+          expect(commonest.relaxedQuery).toBe('marmoset tamarin');
+          expect(ids(commonest)).toEqual(posted['Marmoset Tamarin']);
+          // Without "ocelotine" nothing is found, so the next commonest goes instead: two of three words kept.
+          const next = await find('ocelotine marmoset baboonish');
+          expect(next.relaxedQuery).toBe('ocelotine baboonish');
+          expect(ids(next)).toEqual(posted['Ocelotine Baboonish']);
+          // A search whose words some job holds together is not widened; nor is one word, nor nonsense.
+          const together = await find('ocelotine tamarin');
+          expect(together.relaxedQuery).toBeUndefined();
+          expect(ids(together)).toEqual(posted['Ocelotine Tamarin']);
+          expect(await find('zq9x')).toMatchObject({ total: 0 });
+          const nonsense = await find('zq9x qz8y');
+          expect(nonsense.total).toBe(0);
+          expect(nonsense.relaxedQuery).toBeUndefined();
+        }
+      } finally {
+        await off.close();
+      }
+    });
+  });
+
   describe('the search box completes titles, skills and companies', () => {
     it('suggests by any word of a title or company, and a skill prefix; most open jobs first; closed jobs leave', async () => {
       const works = (await inject('POST', '/api/companies', alice.cookie, { name: 'Quasaria Works' })).json<Company>();

@@ -209,6 +209,12 @@ export const searchResultSchema = z.object({
     .describe(
       'The text with its misspelt words corrected ("devloper" -> "developer"), when any were: its matches follow those of the text as typed',
     ),
+  relaxedQuery: z
+    .string()
+    .optional()
+    .describe(
+      'When no job holds every word of the text: the words these results hold instead (the words no job has, then the most common ones, left out), e.g. "software engineer" for "senior software engineer golang"',
+    ),
   featured: z
     .array(jobSummarySchema)
     .optional()

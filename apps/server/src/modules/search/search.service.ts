@@ -1,4 +1,5 @@
 import { alternativesOf, relatedOf } from './synonyms.js';
+import { withFewerWords } from './fewer-words.js';
 import {
   FILTER_GROUP_NAMES,
   MESSAGES,
@@ -42,8 +43,6 @@ import {
   type PagePosition,
   type SearchCriteria,
 } from './search.repository.js';
-
-/** How often a process marks jobs past their closing date as expired, off the request's path. */
 
 /** The query as the repository reads it: "where" parsed, the order chosen (relevance only with text). */
 export function toCriteria(query: Omit<SearchQuery, 'page'>): SearchCriteria {
@@ -100,12 +99,10 @@ function cardOf(row: JobRow, viewer: JobViewer, criteria: SearchCriteria): JobSu
   return km === undefined ? job : { ...job, distanceKm: km };
 }
 
-/** Nothing found in a place no city is called: say so, with the places nearest in name (places.ts, bounded lookups). */
-function withPlaceHint(result: SearchResult, where: string | undefined): SearchResult {
-  if (result.total > 0 || !where) return result;
-  const parsed = parseSearchWhere(where);
-  if (!('city' in parsed) || !isUnknownPlace(parsed)) return result;
-  return { ...result, unknownPlace: { where, suggestions: nearestPlaces(parsed.city) } };
+/** The city of a "where" no city is called ("Seatle"), if it is one. */
+function unknownCity(where: string | undefined): string | undefined {
+  const parsed = where ? parseSearchWhere(where) : undefined;
+  return parsed && 'city' in parsed && isUnknownPlace(parsed) ? parsed.city : undefined;
 }
 
 /** PostgreSQL's "canceling statement due to statement timeout": a search that ran past SEARCH_TIMEOUT_MS. */
@@ -125,7 +122,14 @@ export async function searchJobs(
   viewer: JobViewer = PUBLIC_VIEWER,
 ): Promise<SearchResult> {
   try {
-    return withPlaceHint(await runSearch(db, cache, query, now, viewer), query.where);
+    const result = await runSearch(db, cache, query, now, viewer);
+    const city = result.total === 0 ? unknownCity(query.where) : undefined;
+    // Nothing found in a place no city is called: say so, with the places nearest in name (bounded lookups).
+    if (city && query.where)
+      return { ...result, unknownPlace: { where: query.where, suggestions: nearestPlaces(city) } };
+    return await withFewerWords(result, query.q, query.page, (q, page) =>
+      runSearch(db, cache, { ...query, q, page }, now, viewer),
+    );
   } catch (error) {
     if (isStatementTimeout(error)) throw new AppError('unavailable', MESSAGES.searchTimedOut, { 'retry-after': '5' });
     throw error;

@@ -272,6 +272,29 @@ describe('what and where', () => {
     expect(await screen.findByText(/Including results for/)).toHaveTextContent('Including results for developer');
   });
 
+  it('says which words it searched when no job held them all', async () => {
+    mockFetch((url) =>
+      url.startsWith('/api/job/search')
+        ? {
+            body: {
+              items: [summary],
+              total: 1,
+              page: 1,
+              pageSize: 6,
+              facets,
+              topFacets,
+              sort: 'relevance',
+              relaxedQuery: 'software engineer',
+            } as SearchResult,
+          }
+        : undefined,
+    );
+    renderPage(<HomePage />, { path: '/?q=senior+software+engineer+golang' });
+    expect(await screen.findByText(/No job has all of your words/)).toHaveTextContent(
+      'No job has all of your words. Showing jobs with software engineer',
+    );
+  });
+
   it('"what" settles into the URL and the request; "where" on Search', async () => {
     const user = userEvent.setup();
     const fetch = searchAnswers(3);

@@ -170,6 +170,16 @@ export function HomeResults({ results, query, update, resultsAction }: HomeResul
           <SortControl query={query} update={update} />
         </div>
       </div>
+      {!loading && data?.relaxedQuery ? (
+        <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
+          <Trans>
+            No job has all of your words. Showing jobs with{' '}
+            <strong className="font-semibold text-slate-900 dark:text-white">
+              <bdi>{data.relaxedQuery}</bdi>
+            </strong>
+          </Trans>
+        </p>
+      ) : null}
       {!loading && data?.correctedQuery ? (
         <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
           <Trans>
