@@ -9,7 +9,7 @@ import { linguiPlugins } from './lingui-plugins.config.ts';
 
 const API_TARGET = 'http://localhost:3000';
 // A guard against regressions, not the target (decision 28; the measured size is in docs/performance.md).
-const HOME_BUDGET_KB = 123;
+const HOME_BUDGET_KB = 124;
 
 interface ChunkLike {
   type: 'chunk';

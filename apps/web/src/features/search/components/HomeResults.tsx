@@ -149,6 +149,16 @@ interface HomeResultsProps {
   resultsAction: ((query: SearchQuery, placement?: 'empty') => ReactNode) | undefined;
 }
 
+/** What a note above the results says was searched instead of, or as well as, the text typed. */
+const NOTE = 'mb-4 text-sm text-slate-700 dark:text-slate-300';
+function Searched({ text }: { text: string }) {
+  return (
+    <strong className="font-semibold text-slate-900 dark:text-white">
+      <bdi>{text}</bdi>
+    </strong>
+  );
+}
+
 /** The results: their count, feeds, "Alert me" and order, the cards, and the pager. */
 export function HomeResults({ results, query, update, resultsAction }: HomeResultsProps) {
   const { data, isError, loading, total, estimated, pages, hasNext } = results;
@@ -171,22 +181,16 @@ export function HomeResults({ results, query, update, resultsAction }: HomeResul
         </div>
       </div>
       {!loading && data?.relaxedQuery ? (
-        <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
+        <p className={NOTE}>
           <Trans>
-            No job has all of your words. Showing jobs with{' '}
-            <strong className="font-semibold text-slate-900 dark:text-white">
-              <bdi>{data.relaxedQuery}</bdi>
-            </strong>
+            No job has all of your words. Showing jobs with <Searched text={data.relaxedQuery} />
           </Trans>
         </p>
       ) : null}
       {!loading && data?.correctedQuery ? (
-        <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">
+        <p className={NOTE}>
           <Trans>
-            Including results for{' '}
-            <strong className="font-semibold text-slate-900 dark:text-white">
-              <bdi>{data.correctedQuery}</bdi>
-            </strong>
+            Including results for <Searched text={data.correctedQuery} />
           </Trans>
         </p>
       ) : null}
