@@ -3,13 +3,18 @@ import type { SearchResult } from '@jobboard/shared';
 /** The most words of a text the widening looks at: beyond them a search that finds nothing answers so. */
 const MOST_WORDS = 5;
 
+/** Every choice of `size` of `words`, each in the order typed. */
+function choices(words: readonly string[], size: number): string[][] {
+  if (size === 0) return [[]];
+  return words.flatMap((word, i) => choices(words.slice(i + 1), size - 1).map((rest) => [word, ...rest]));
+}
+
 /**
- * A search of several words that no job holds all of ("senior software engineer golang" on a board with no Go jobs)
- * answers the jobs with most of them, as Meilisearch's "frequency" matching strategy does: the words no job has are
- * left out, then one more word at a time, the one the most jobs have (the least telling) first, keeping as many of
- * the words as find something. The answer names the words it searched (`relaxedQuery`). Only a search that found
- * nothing pays for it: one count per word and a few searches of fewer words (at most 15), each through the answer
- * cache.
+ * A search of several words that no job holds all of ("forklift operator night shift") answers the jobs with as
+ * many of the words as some job holds, and of those choices of words the one the most jobs share ("forklift
+ * operator", not "night shift" of a nurse's title): the words that belong together. The answer names the words it
+ * searched (`relaxedQuery`). Only a search that found nothing pays: one count per word, then searches of fewer words
+ * (at most 30 for five words), each through the answer cache.
  *
  * `search(q, page)` runs the same search (filters, place, order) with another text.
  */
@@ -21,26 +26,17 @@ export async function withFewerWords(
 ): Promise<SearchResult> {
   const words = [...new Set(q?.trim().split(/\s+/) ?? [])];
   if (result.total > 0 || words.length < 2 || words.length > MOST_WORDS) return result;
-  const found = new Map<string, number>();
-  for (const word of words) found.set(word, (await search(word, 1)).total);
-  const tried = new Set<string>();
-  const attempt = async (some: string[]): Promise<SearchResult | undefined> => {
-    const relaxedQuery = some.join(' ');
-    if (!some.length || some.length === words.length || tried.has(relaxedQuery)) return undefined;
-    tried.add(relaxedQuery);
-    const answer = await search(relaxedQuery, page);
-    return answer.total > 0 ? { ...answer, relaxedQuery } : undefined;
-  };
-  let kept = words.filter((word) => (found.get(word) ?? 0) > 0);
-  while (kept.length > 0) {
-    const answer = await attempt(kept);
-    if (answer) return answer;
-    const commonestFirst = [...kept].sort((a, b) => (found.get(b) ?? 0) - (found.get(a) ?? 0));
-    for (const word of commonestFirst) {
-      const fewer = await attempt(kept.filter((other) => other !== word));
-      if (fewer) return fewer;
+  // A word no job has takes no part in any choice.
+  const kept: string[] = [];
+  for (const word of words) if ((await search(word, 1)).total > 0) kept.push(word);
+  for (let size = Math.min(kept.length, words.length - 1); size > 0; size -= 1) {
+    let best: SearchResult | undefined;
+    for (const some of choices(kept, size)) {
+      const relaxedQuery = some.join(' ');
+      const answer = await search(relaxedQuery, page);
+      if (answer.total > (best?.total ?? 0)) best = { ...answer, relaxedQuery };
     }
-    kept = kept.filter((word) => word !== commonestFirst[0]);
+    if (best) return best;
   }
   return result;
 }
