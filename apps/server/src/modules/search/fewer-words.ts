@@ -13,8 +13,8 @@ function choices(words: readonly string[], size: number): string[][] {
  * A search of several words that no job holds all of ("forklift operator night shift") answers the jobs with as
  * many of the words as some job holds, and of those choices of words the one the most jobs share ("forklift
  * operator", not "night shift" of a nurse's title): the words that belong together. The answer names the words it
- * searched (`relaxedQuery`). Only a search that found nothing pays: one count per word, then searches of fewer words
- * (at most 30 for five words), each through the answer cache.
+ * searched (`relaxedQuery`). Only a search that found nothing pays: a search of each choice of fewer words, largest
+ * first, until one finds jobs (two for two words, at most 30 for five), each through the answer cache.
  *
  * `search(q, page)` runs the same search (filters, place, order) with another text.
  */
@@ -26,12 +26,9 @@ export async function withFewerWords(
 ): Promise<SearchResult> {
   const words = [...new Set(q?.trim().split(/\s+/) ?? [])];
   if (result.total > 0 || words.length < 2 || words.length > MOST_WORDS) return result;
-  // A word no job has takes no part in any choice.
-  const kept: string[] = [];
-  for (const word of words) if ((await search(word, 1)).total > 0) kept.push(word);
-  for (let size = Math.min(kept.length, words.length - 1); size > 0; size -= 1) {
+  for (let size = words.length - 1; size > 0; size -= 1) {
     let best: SearchResult | undefined;
-    for (const some of choices(kept, size)) {
+    for (const some of choices(words, size)) {
       const relaxedQuery = some.join(' ');
       const answer = await search(relaxedQuery, page);
       if (answer.total > (best?.total ?? 0)) best = { ...answer, relaxedQuery };
