@@ -141,16 +141,15 @@ export function Header() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.pathname;
   const setOpen = (value: boolean) => setOpenOn(value ? location.pathname : null);
-  const { i18n, t } = useLingui();
-  // The English links fit beside the brand on a wide screen; below it, and always for the longer German and Arabic
-  // names, they wrap onto a row of their own under it (never squeezed, never broken inside a word).
-  const navPlace = i18n.locale === 'en' ? 'xl:order-none xl:ms-6 xl:w-auto' : '';
+  const { t } = useLingui();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       {/* Tighter on a phone, so the site's name fits beside the longer "Sign in" of German and Arabic. */}
       <div className="mx-auto flex max-w-6xl items-center gap-x-2 gap-y-1 px-4 py-3 sm:gap-x-4 sm:px-6 lg:flex-wrap">
         <SiteBrand />
-        <nav aria-label={t`Main`} className={`hidden lg:order-last lg:block lg:w-full ${navPlace}`}>
+        {/* A row of its own under the brand on a wide screen: seven links and the account's controls do not fit
+            beside it in any language (never squeezed, never broken inside a word). */}
+        <nav aria-label={t`Main`} className="hidden lg:order-last lg:block lg:w-full">
           <NavList className="flex flex-wrap items-center gap-1 [&_a]:whitespace-nowrap" idPrefix="nav-" />
         </nav>
         <div className="ms-auto flex items-center gap-1 sm:gap-2">
