@@ -16,6 +16,8 @@ import {
  */
 test.describe('accounts by mail', () => {
   test('sign up, the confirmation mail, its link; only then can jobs be posted', async ({ page }) => {
+    // Four axe scans, a job form and two mails: past 60 s on a busy 2-core machine.
+    test.setTimeout(120_000);
     const id = uniqueSuffix();
     const email = `confirm-${id}@example.com`;
     await page.goto('/sign-up');

@@ -73,6 +73,8 @@ test('a seeker applies with a note and a PDF; the poster reads the note, opens t
   browser,
   page,
 }) => {
+  // Two people, two axe scans, a new tab and the e-mail's undo window: past 60 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   const n = uniqueSuffix();
   const { carolPage, close, jobId, title } = await carolWithJob(browser, n);
   const seekerEmail = await newSeeker(page, n);

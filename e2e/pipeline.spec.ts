@@ -22,6 +22,8 @@ test('a poster moves a candidate to interview; the seeker sees it, is e-mailed, 
   browser,
   page,
 }) => {
+  // Two people, the e-mail's undo window and a withdrawal: past 60 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   const n = uniqueSuffix();
   const seekerEmail = `seeker-${n}@example.com`;
   const title = `Pipeline Job ${n}`;
