@@ -111,7 +111,7 @@ for (const viewport of VIEWPORTS) {
   for (const dark of [false, true]) {
     const theme = dark ? 'dark' : 'light';
     test(`every screen, ${theme}, ${viewport.name}: axe clean, screenshot`, async ({ page }) => {
-      // About 30 screens, each scanned by axe: 2.7-2.8 min in a full run on a 2-core machine (over 3 min when busier).
+      // About 20 screens, each scanned by axe: 2.7-2.8 min in a full run on a 2-core machine (over 3 min when busier).
       test.setTimeout(300_000);
       const cspViolations = await recordCspViolations(page);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
