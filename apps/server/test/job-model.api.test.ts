@@ -558,8 +558,10 @@ describeEachDb('job model API', (kind) => {
             expect(response.statusCode, response.body).toBe(201);
             (posted[jobTitle] ??= []).push(response.json<{ insertedId: string }>().insertedId);
           }
-          const find = async (q: string) =>
-            (await send('GET', `/api/job/search?q=${encodeURIComponent(q)}&sort=newest`)).json<SearchResult>();
+          const find = async (q: string, page = 1) =>
+            (
+              await send('GET', `/api/job/search?q=${encodeURIComponent(q)}&sort=newest&page=${page}`)
+            ).json<SearchResult>();
           // "zq9x" is no word of any job (and, with a digit, no typo to correct): the other word is searched.
           const unknownWord = await find('marmoset zq9x');
           expect(unknownWord.relaxedQuery).toBe('marmoset');
@@ -570,6 +572,13 @@ describeEachDb('job model API', (kind) => {
           const pair = await find('tamarin ocelotine marmoset');
           expect(pair.relaxedQuery).toBe('ocelotine marmoset');
           expect(ids(pair).sort()).toEqual([...(posted['Ocelotine Marmoset'] ?? [])].sort());
+          // Past the last page: the same choice, and the page asked for (empty).
+          expect(await find('tamarin ocelotine marmoset', 2)).toMatchObject({
+            relaxedQuery: 'ocelotine marmoset',
+            total: 2,
+            page: 2,
+            items: [],
+          });
           // Three of four words in one job come before two that more jobs share.
           const most = await find('ocelotine marmoset tamarin baboonish');
           expect(most.relaxedQuery).toBe('ocelotine tamarin baboonish');

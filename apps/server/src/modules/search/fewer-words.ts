@@ -27,13 +27,17 @@ export async function withFewerWords(
   const words = [...new Set(q?.trim().split(/\s+/) ?? [])];
   if (result.total > 0 || words.length < 2 || words.length > MOST_WORDS) return result;
   for (let size = words.length - 1; size > 0; size -= 1) {
-    let best: SearchResult | undefined;
+    // Each choice is weighed by its first page (its total is every page's); only the one chosen reads the page asked.
+    let best: { relaxedQuery: string; answer: SearchResult } | undefined;
     for (const some of choices(words, size)) {
       const relaxedQuery = some.join(' ');
-      const answer = await search(relaxedQuery, page);
-      if (answer.total > (best?.total ?? 0)) best = { ...answer, relaxedQuery };
+      const answer = await search(relaxedQuery, 1);
+      if (answer.total > (best?.answer.total ?? 0)) best = { relaxedQuery, answer };
     }
-    if (best) return best;
+    if (best) {
+      const { relaxedQuery, answer } = best;
+      return { ...(page === 1 ? answer : await search(relaxedQuery, page)), relaxedQuery };
+    }
   }
   return result;
 }
