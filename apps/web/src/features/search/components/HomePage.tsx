@@ -53,7 +53,10 @@ function useSearchState() {
   const [urlQ, setUrlQ] = useState(query.q);
   if (urlQ !== query.q) {
     setUrlQ(query.q);
-    if (text.trim() !== (query.q ?? '')) setText(query.q ?? '');
+    // The URL taking the text as it settled is this box's own doing, rendered in a transition: the box may hold
+    // more typed since ("engi" when "eng" comes back), which putting "eng" back would lose.
+    const own = (query.q ?? '') === debouncedText;
+    if (!own && text.trim() !== (query.q ?? '')) setText(query.q ?? '');
   }
   const [urlWhere, setUrlWhere] = useState(query.where);
   if (urlWhere !== query.where) {
