@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import {
   toIsoDate,
   type Company,
@@ -537,64 +538,67 @@ describeEachDb('job model API', (kind) => {
     });
   });
 
+  type Send = (method: 'GET' | 'POST', url: string, payload?: object) => Promise<LightMyRequestResponse>;
+  /** Runs `check` as a new signed-in poster on the index and on an app without it (SEARCH_INDEX=off). */
+  async function onBothEngines(check: (send: Send) => Promise<void>): Promise<void> {
+    const off = await buildTestApp(kind, { searchIndex: 'off' });
+    try {
+      for (const app of [t.app, off.app]) {
+        const poster = await signUpAndSignIn(app);
+        await check(async (method, url, payload) =>
+          app.inject({ method, url, headers: { cookie: poster.cookie }, ...(payload ? { payload } : {}) }),
+        );
+      }
+    } finally {
+      await off.close();
+    }
+  }
+
   describe('a search of several words that no job holds all of', () => {
     it('keeps as many words as some job holds, the choice most jobs share; names it; index and database', async () => {
-      const off = await buildTestApp(kind, { searchIndex: 'off' });
-      try {
-        for (const app of [t.app, off.app]) {
-          const poster = await signUpAndSignIn(app);
-          const send = async (method: 'GET' | 'POST', url: string, payload?: object) =>
-            app.inject({ method, url, headers: { cookie: poster.cookie }, ...(payload ? { payload } : {}) });
-          const zoo = (await send('POST', '/api/companies', { name: 'Primate House' })).json<Company>();
-          const posted: Record<string, string[]> = {};
-          const titles = [
-            'Ocelotine Marmoset',
-            'Ocelotine Marmoset',
-            'Ocelotine Tamarin Baboonish',
-            'Marmoset Tamarin',
-          ];
-          for (const jobTitle of titles) {
-            const response = await send('POST', '/api/job/post-job', modelBody({ companyId: zoo.id, jobTitle }));
-            expect(response.statusCode, response.body).toBe(201);
-            (posted[jobTitle] ??= []).push(response.json<{ insertedId: string }>().insertedId);
-          }
-          const find = async (q: string, page = 1) =>
-            (
-              await send('GET', `/api/job/search?q=${encodeURIComponent(q)}&sort=newest&page=${page}`)
-            ).json<SearchResult>();
-          // "zq9x" is no word of any job (and, with a digit, no typo to correct): the other word is searched.
-          const unknownWord = await find('marmoset zq9x');
-          expect(unknownWord.relaxedQuery).toBe('marmoset');
-          expect(ids(unknownWord).sort()).toEqual(
-            [...(posted['Ocelotine Marmoset'] ?? []), ...(posted['Marmoset Tamarin'] ?? [])].sort(),
-          );
-          // No job has all three; each pair is some job's: the pair most jobs share, wherever it was typed.
-          const pair = await find('tamarin ocelotine marmoset');
-          expect(pair.relaxedQuery).toBe('ocelotine marmoset');
-          expect(ids(pair).sort()).toEqual([...(posted['Ocelotine Marmoset'] ?? [])].sort());
-          // Past the last page: the same choice, and the page asked for (empty).
-          expect(await find('tamarin ocelotine marmoset', 2)).toMatchObject({
-            relaxedQuery: 'ocelotine marmoset',
-            total: 2,
-            page: 2,
-            items: [],
-          });
-          // Three of four words in one job come before two that more jobs share.
-          const most = await find('ocelotine marmoset tamarin baboonish');
-          expect(most.relaxedQuery).toBe('ocelotine tamarin baboonish');
-          expect(ids(most)).toEqual(posted['Ocelotine Tamarin Baboonish']);
-          // A search whose words some job holds together is not widened; nor is one word, nor nonsense.
-          const together = await find('ocelotine tamarin');
-          expect(together.relaxedQuery).toBeUndefined();
-          expect(ids(together)).toEqual(posted['Ocelotine Tamarin Baboonish']);
-          expect(await find('zq9x')).toMatchObject({ total: 0 });
-          const nonsense = await find('zq9x qz8y');
-          expect(nonsense.total).toBe(0);
-          expect(nonsense.relaxedQuery).toBeUndefined();
+      await onBothEngines(async (send) => {
+        const zoo = (await send('POST', '/api/companies', { name: 'Primate House' })).json<Company>();
+        const posted: Record<string, string[]> = {};
+        const titles = ['Ocelotine Marmoset', 'Ocelotine Marmoset', 'Ocelotine Tamarin Baboonish', 'Marmoset Tamarin'];
+        for (const jobTitle of titles) {
+          const response = await send('POST', '/api/job/post-job', modelBody({ companyId: zoo.id, jobTitle }));
+          expect(response.statusCode, response.body).toBe(201);
+          (posted[jobTitle] ??= []).push(response.json<{ insertedId: string }>().insertedId);
         }
-      } finally {
-        await off.close();
-      }
+        const find = async (q: string, page = 1) =>
+          (
+            await send('GET', `/api/job/search?q=${encodeURIComponent(q)}&sort=newest&page=${page}`)
+          ).json<SearchResult>();
+        // "zq9x" is no word of any job (and, with a digit, no typo to correct): the other word is searched.
+        const unknownWord = await find('marmoset zq9x');
+        expect(unknownWord.relaxedQuery).toBe('marmoset');
+        expect(ids(unknownWord).sort()).toEqual(
+          [...(posted['Ocelotine Marmoset'] ?? []), ...(posted['Marmoset Tamarin'] ?? [])].sort(),
+        );
+        // No job has all three; each pair is some job's: the pair most jobs share, wherever it was typed.
+        const pair = await find('tamarin ocelotine marmoset');
+        expect(pair.relaxedQuery).toBe('ocelotine marmoset');
+        expect(ids(pair).sort()).toEqual([...(posted['Ocelotine Marmoset'] ?? [])].sort());
+        // Past the last page: the same choice, and the page asked for (empty).
+        expect(await find('tamarin ocelotine marmoset', 2)).toMatchObject({
+          relaxedQuery: 'ocelotine marmoset',
+          total: 2,
+          page: 2,
+          items: [],
+        });
+        // Three of four words in one job come before two that more jobs share.
+        const most = await find('ocelotine marmoset tamarin baboonish');
+        expect(most.relaxedQuery).toBe('ocelotine tamarin baboonish');
+        expect(ids(most)).toEqual(posted['Ocelotine Tamarin Baboonish']);
+        // A search whose words some job holds together is not widened; nor is one word, nor nonsense.
+        const together = await find('ocelotine tamarin');
+        expect(together.relaxedQuery).toBeUndefined();
+        expect(ids(together)).toEqual(posted['Ocelotine Tamarin Baboonish']);
+        expect(await find('zq9x')).toMatchObject({ total: 0 });
+        const nonsense = await find('zq9x qz8y');
+        expect(nonsense.total).toBe(0);
+        expect(nonsense.relaxedQuery).toBeUndefined();
+      });
     });
   });
 
@@ -641,45 +645,37 @@ describeEachDb('job model API', (kind) => {
     });
 
     it('folds accents: "wombatry" completes "Wömbatry" titles and skills, "wömbatry" "Wombatry"; index and database', async () => {
-      const off = await buildTestApp(kind, { searchIndex: 'off' });
-      try {
-        for (const app of [t.app, off.app]) {
-          const poster = await signUpAndSignIn(app);
-          const send = async (method: 'GET' | 'POST', url: string, payload?: object) =>
-            app.inject({ method, url, headers: { cookie: poster.cookie }, ...(payload ? { payload } : {}) });
-          const works = (await send('POST', '/api/companies', { name: 'Wömbatry Works' })).json<Company>();
-          for (const jobTitle of ['Wömbatry Barista', 'Wömbatry Barista', 'Wombatry Manager']) {
-            const skills = [{ value: 'Wömbatry Lore' }];
-            const response = await send(
-              'POST',
-              '/api/job/post-job',
-              modelBody({ companyId: works.id, jobTitle, skills }),
-            );
-            expect(response.statusCode, response.body).toBe(201);
-          }
-          const suggest = async (q: string) =>
-            (await send('GET', `/api/job/suggest?q=${encodeURIComponent(q)}`)).json<
-              { kind: string; value: string; count: number }[]
-            >();
-          const plain = await suggest('wombatry');
-          expect(plain.map(({ kind: k, value, count }) => ({ k, value, count }))).toEqual(
-            expect.arrayContaining([
-              // The word both titles hold, as the title with more open jobs writes it (the database path too).
-              { k: 'title', value: 'Wömbatry', count: 3 },
-              { k: 'title', value: 'Wömbatry Barista', count: 2 },
-              { k: 'skill', value: 'Wömbatry Lore', count: 3 },
-              { k: 'title', value: 'Wombatry Manager', count: 1 },
-              { k: 'company', value: 'Wömbatry Works', count: 3 },
-            ]),
+      await onBothEngines(async (send) => {
+        const works = (await send('POST', '/api/companies', { name: 'Wömbatry Works' })).json<Company>();
+        for (const jobTitle of ['Wömbatry Barista', 'Wömbatry Barista', 'Wombatry Manager']) {
+          const skills = [{ value: 'Wömbatry Lore' }];
+          const response = await send(
+            'POST',
+            '/api/job/post-job',
+            modelBody({ companyId: works.id, jobTitle, skills }),
           );
-          expect(await suggest('WÖMBATRY')).toEqual(plain);
-          expect(await suggest('wömbatry m')).toEqual([
-            { kind: 'title', value: 'Wombatry Manager', label: 'Wombatry Manager', count: 1 },
-          ]);
+          expect(response.statusCode, response.body).toBe(201);
         }
-      } finally {
-        await off.close();
-      }
+        const suggest = async (q: string) =>
+          (await send('GET', `/api/job/suggest?q=${encodeURIComponent(q)}`)).json<
+            { kind: string; value: string; count: number }[]
+          >();
+        const plain = await suggest('wombatry');
+        expect(plain.map(({ kind: k, value, count }) => ({ k, value, count }))).toEqual(
+          expect.arrayContaining([
+            // The word both titles hold, as the title with more open jobs writes it (the database path too).
+            { k: 'title', value: 'Wömbatry', count: 3 },
+            { k: 'title', value: 'Wömbatry Barista', count: 2 },
+            { k: 'skill', value: 'Wömbatry Lore', count: 3 },
+            { k: 'title', value: 'Wombatry Manager', count: 1 },
+            { k: 'company', value: 'Wömbatry Works', count: 3 },
+          ]),
+        );
+        expect(await suggest('WÖMBATRY')).toEqual(plain);
+        expect(await suggest('wömbatry m')).toEqual([
+          { kind: 'title', value: 'Wombatry Manager', label: 'Wombatry Manager', count: 1 },
+        ]);
+      });
     });
 
     it('holds at most 8: four titles, two skills, two companies, and what one kind leaves goes to the others', async () => {
