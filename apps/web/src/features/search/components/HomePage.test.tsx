@@ -1,7 +1,12 @@
 import type { JobSummary, SearchResult } from '@jobboard/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { lazy, Suspense, type JSX } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys';
+import { createQueryClient } from '../../../lib/session';
 import { JobCard } from './JobCard';
 import { job, mockFetch, renderPage } from '../../../test/render';
 import { HomePage } from './HomePage';
@@ -591,5 +596,61 @@ describe('home feeds', () => {
       ['application/feed+json', '/feed.json?q=react&where=Berlin', 'JSON Feed: react jobs in Berlin'],
     ]);
     expect(screen.getByRole('link', { name: /^RSS/ })).toHaveAttribute('href', '/feed.rss?q=react&where=Berlin');
+  });
+});
+
+/**
+ * In a browser router (the app's): a followed link renders in a transition, so while the next screen's chunk loads
+ * the home page is still on screen, and its settling text must not take the person back.
+ */
+describe('leaving the page', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('a card clicked while the typed text settles leads to the job, not back to the search', async () => {
+    mockFetch((url) =>
+      url.startsWith('/api/job/search')
+        ? {
+            body: {
+              items: [{ ...job, _id: 'j7', jobTitle: 'Engineer' }],
+              total: 1,
+              page: 1,
+              pageSize: 6,
+              facets,
+              topFacets,
+              sort: 'relevance',
+              totalIsEstimate: false,
+              facetsAreEstimates: false,
+            } satisfies SearchResult,
+          }
+        : undefined,
+    );
+    let loaded: (value: { default: () => JSX.Element }) => void = () => {};
+    const JobScreen = lazy(() => new Promise<{ default: () => JSX.Element }>((resolve) => (loaded = resolve)));
+    window.history.replaceState(null, '', '/?q=eng');
+    const client = createQueryClient();
+    client.setQueryData(queryKeys.me, null);
+    render(
+      <QueryClientProvider client={client}>
+        <BrowserRouter>
+          <Suspense fallback="loading">
+            <Routes>
+              <Route path="/" element={<HomePage />} />
+              <Route path="/job/:id" element={<JobScreen />} />
+            </Routes>
+          </Suspense>
+        </BrowserRouter>
+      </QueryClientProvider>,
+    );
+    const card = await screen.findByRole('link', { name: 'Engineer' });
+    fireEvent.change(screen.getByRole('combobox', { name: /What/ }), { target: { value: 'engi' } });
+    fireEvent.click(card);
+    expect(window.location.pathname).toBe('/job/j7');
+    // The text settles (300 ms) while the job's screen is still loading.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(screen.getByRole('link', { name: 'Engineer' })).toBeInTheDocument();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/job/j7');
+    await act(async () => loaded({ default: () => <h1>The job</h1> }));
+    expect(await screen.findByRole('heading', { name: 'The job' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/job/j7');
   });
 });

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SearchQuery, SearchResult } from '@jobboard/shared';
 import { SlidersHorizontal } from '../../../components/ui/icons';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useJobSearch } from '../api/use-job-search';
 import { parseSearchParams, searchHref, searchParamsOf } from '../search-params';
@@ -42,7 +42,12 @@ function useSearchState() {
     setParams(searchParamsOf(next(patch)), { replace: options.replace ?? false });
   };
 
+  const { pathname } = useLocation();
   useEffect(() => {
+    // A link followed while the text settled (a card clicked) renders in a transition, and this page stays on
+    // screen until the next one has loaded: the browser's address is already the next page's, and the settled
+    // text must not bring the person back here.
+    if (window.location.pathname !== pathname) return;
     if ((query.q ?? '') !== debouncedText) update({ q: debouncedText || undefined }, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the settled text drives this
   }, [debouncedText]);
