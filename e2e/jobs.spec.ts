@@ -140,8 +140,13 @@ test.describe('posting, applying and responses', () => {
     await page.goto('/responses');
     await expect(page.locator('tbody tr')).toHaveCount(4);
     await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    while (await page.getByRole('button', { name: 'Next' }).isEnabled())
-      await page.getByRole('button', { name: 'Next' }).click();
+    // As above, each click waits for its page to render ("Page 3 of 4"): a Next seen enabled on the page before and
+    // disabled as the last page renders would be waited for until the test timed out.
+    const responsesNext = page.getByRole('button', { name: 'Next' });
+    for (let shown = 1; (await responsesNext.isEnabled()) && shown < 100; shown += 1) {
+      await responsesNext.click();
+      await expect(page.getByText(new RegExp(`^Page ${shown + 1} of \\d+$`))).toBeVisible();
+    }
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Previous' })).toBeEnabled();
     await expect(page.getByText(/No Resume Listed|Resume/).first()).toBeVisible();

@@ -104,6 +104,9 @@ if (built) {
   const e2eOk = run('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
     E2E_PORT: String(await freePorts(Number(process.env.E2E_WORKERS ?? 2))),
+    // A trace is recorded for every test and kept only for a failed one, which costs about a fifth of the suite's
+    // time; this run prints each failure's error, and a failing spec run on its own keeps its trace.
+    E2E_TRACE: process.env.E2E_TRACE ?? 'off',
   });
   const e2e = readJson(playwrightReport);
   if (e2e?.stats) {
