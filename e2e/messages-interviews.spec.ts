@@ -56,11 +56,15 @@ test('the employer messages a candidate and proposes times; the candidate replie
   await expect(carolPage.getByText('Waiting for the candidate to pick a time')).toBeVisible();
   await expectNoAxeViolations(carolPage, 'the candidate page');
 
-  // The candidate's side, from Applied Jobs.
+  // The candidate's side, from Applied Jobs: the header and the row say a message waits, until it is read.
   await page.goto('/jobs-applied');
+  const main = page.getByRole('navigation', { name: 'Main' });
+  await expect(main.getByRole('link', { name: /^Applied Jobs\W+1 unread message$/ })).toBeVisible();
+  await expect(page.getByTestId('unread-messages')).toHaveText('1 new message');
   await page.getByRole('link', { name: 'Messages and interviews' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Messages' })).toContainText('could we talk next month?');
+  await expect(main.getByRole('link', { name: 'Applied Jobs', exact: true })).toBeVisible();
   await page.getByLabel('Write to E2E Widgets').fill('Gladly, thank you!');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByRole('list', { name: 'Messages' })).toContainText('Gladly, thank you!');

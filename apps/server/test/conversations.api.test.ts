@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Interview, Thread, ThreadMessage } from '@jobboard/shared';
+import type { Interview, Thread, ThreadMessage, UnreadThreads } from '@jobboard/shared';
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';
 import {
   buildTestApp,
@@ -172,22 +172,24 @@ describeEachDb('messages and interviews', (kind) => {
 
   it('counts unread messages per thread for each side until they read it', async () => {
     const unread = async (who: SignedInUser) =>
-      (await call('GET', '/api/applications/threads/unread', who)).json<{
-        total: number;
-        threads: Record<string, number>;
-      }>();
+      (await call('GET', '/api/applications/threads/unread', who)).json<UnreadThreads>();
     const read = (who: SignedInUser) => call('POST', `/api/applications/${application}/read`, who);
     await read(candidate);
     await read(poster);
     expect((await say(member, 'One more thing')).statusCode).toBe(201);
-    expect((await unread(candidate)).threads[application]).toBe(1);
+    expect(await unread(candidate)).toEqual({ total: 1, asCandidate: 1, asTeam: 0, threads: { [application]: 1 } });
     expect((await unread(poster)).threads[application]).toBeUndefined(); // the team's own message
     expect((await unread(member)).threads[application]).toBeUndefined();
     await thread(candidate); // reading the thread alone changes nothing
     expect((await unread(candidate)).threads[application]).toBe(1);
     expect((await read(candidate)).json<{ total: number }>().total).toBe(0);
     expect((await read(outsider)).statusCode).toBe(404);
-    expect(await unread(outsider)).toEqual({ total: 0, threads: {} });
+    expect(await unread(outsider)).toEqual({ total: 0, asCandidate: 0, asTeam: 0, threads: {} });
+    // The candidate's reply is the team's to read, on the Responses side.
+    expect((await say(candidate, 'Thursday is better.')).statusCode).toBe(201);
+    for (const who of [poster, member]) {
+      expect(await unread(who)).toEqual({ total: 1, asCandidate: 0, asTeam: 1, threads: { [application]: 1 } });
+    }
   });
 
   it('keeps a message as plain text; refuses an empty, over-long or control-character body, naming the field', async () => {

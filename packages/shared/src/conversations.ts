@@ -162,6 +162,8 @@ export type Candidate = z.infer<typeof candidateSchema>;
 
 export const unreadThreadsSchema = z.object({
   total: z.number().int(),
+  asCandidate: z.number().int().describe('Unread on threads of your own applications'),
+  asTeam: z.number().int().describe("Unread on threads of applications to your or your company's jobs"),
   threads: z.record(z.string(), z.number().int()).describe('Unread messages per application id (none: left out)'),
 });
 export type UnreadThreads = z.infer<typeof unreadThreadsSchema>;

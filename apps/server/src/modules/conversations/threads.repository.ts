@@ -136,10 +136,16 @@ export async function markThreadRead(db: Queryable, applicationId: string, userI
   );
 }
 
-/** Messages of the other side that `userId` has not read, per thread they are on (as candidate or team). */
-export async function unreadCounts(db: Queryable, userId: string): Promise<Record<string, number>> {
-  const rows = await db.query<{ application_id: string; n: number }>(
-    `SELECT m.application_id, count(*)::int AS n
+/**
+ * Messages of the other side that `userId` has not read, per thread they are on, and whether they are its candidate
+ * (else they are on the job's team).
+ */
+export async function unreadCounts(
+  db: Queryable,
+  userId: string,
+): Promise<{ applicationId: string; unread: number; asCandidate: boolean }[]> {
+  const rows = await db.query<{ application_id: string; n: number; as_candidate: boolean }>(
+    `SELECT m.application_id, count(*)::int AS n, bool_or(a.user_id = $1) AS as_candidate
        FROM application_messages m
        JOIN applications a ON a.id = m.application_id
        JOIN jobs j ON j.id = a.job_id
@@ -149,5 +155,5 @@ export async function unreadCounts(db: Queryable, userId: string): Promise<Recor
       GROUP BY m.application_id`,
     [userId],
   );
-  return Object.fromEntries(rows.map((row) => [row.application_id, row.n]));
+  return rows.map((row) => ({ applicationId: row.application_id, unread: row.n, asCandidate: row.as_candidate }));
 }

@@ -4,6 +4,7 @@ import {
   type Candidate,
   type Thread,
   type ThreadMessage,
+  type UnreadThreads,
 } from '@jobboard/shared';
 import type { Window } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
@@ -155,7 +156,12 @@ export async function markRead(deps: TalkDeps, userId: string, rawId: string) {
   return unreadThreads(deps, userId);
 }
 
-export async function unreadThreads(deps: TalkDeps, userId: string) {
-  const threads = await unreadCounts(deps.db, userId);
-  return { total: Object.values(threads).reduce((sum, n) => sum + n, 0), threads };
+/** Unread messages per thread, in all and split by side: Applied Jobs shows the candidate's, Responses the team's. */
+export async function unreadThreads(deps: TalkDeps, userId: string): Promise<UnreadThreads> {
+  const counts = await unreadCounts(deps.db, userId);
+  const sum = (side: boolean) => counts.reduce((n, c) => n + (c.asCandidate === side ? c.unread : 0), 0);
+  const asCandidate = sum(true);
+  const asTeam = sum(false);
+  const threads = Object.fromEntries(counts.map((c) => [c.applicationId, c.unread]));
+  return { total: asCandidate + asTeam, asCandidate, asTeam, threads };
 }

@@ -1,12 +1,14 @@
 import { CircleUserRound, Lock, Menu, Moon, Sun, X } from '../../components/ui/icons';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link, NavLink } from '../../components/ui/Link';
+import { NewBadge } from '../../components/ui/NewBadge';
 import { useHydrated } from '../../lib/hydrated';
 import { useSession } from '../../lib/session';
 import { useAppStore, useDarkMode } from '../../lib/store';
+import { useUnreadThreads } from '../../lib/unread-threads';
 import { LanguageMenu } from './LanguageMenu';
 import { SiteBrand } from './SiteBrand';
 
@@ -90,6 +92,35 @@ function ProfileLink() {
   );
 }
 
+/** Unread messages beside the page that leads to their threads: your applications' and your jobs' applicants'. */
+function UnreadCount({ to }: { to: string }) {
+  const unread = useUnreadThreads();
+  const { t } = useLingui();
+  const count = to === '/jobs-applied' ? unread?.asCandidate : to === '/responses' ? unread?.asTeam : 0;
+  if (!count) return null;
+  return (
+    <>
+      <span aria-hidden="true" className="ms-1.5">
+        <NewBadge testId={`unread${to.replace('/', '-')}`}>{count}</NewBadge>
+      </span>
+      <span className="sr-only">{t`, ${plural(count, { one: '# unread message', other: '# unread messages' })}`}</span>
+    </>
+  );
+}
+
+/** On the menu button of a narrow screen, where the links and their counts are folded away. */
+function UnreadDot() {
+  const unread = useUnreadThreads();
+  if (!unread?.total) return null;
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="unread-dot"
+      className="absolute end-1.5 top-1.5 h-2.5 w-2.5 rounded-full bg-amber-500 ring-2 ring-white dark:ring-slate-950"
+    />
+  );
+}
+
 /**
  * The five links of docs/product.md, "Screens", laid out in a row on desktop and a column in the mobile menu. A
  * visitor sees the ones that need an account with a lock, and hears (aria-describedby) or reads (title) why.
@@ -115,6 +146,7 @@ function NavList({ className, idPrefix }: { className: string; idPrefix: string 
             >
               {hint ? <Lock size={14} aria-hidden="true" className="shrink-0 opacity-70" /> : null}
               {i18n._(link.label)}
+              <UnreadCount to={link.to} />
             </NavLink>
             {hint ? (
               <span id={hintId} className="sr-only">
@@ -158,13 +190,14 @@ export function Header() {
           <ProfileLink />
           <button
             type="button"
-            className="flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+            className="relative flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={open ? t`Close menu` : t`Open menu`}
             onClick={() => setOpen(!open)}
           >
             {open ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
+            <UnreadDot />
           </button>
         </div>
       </div>

@@ -26,6 +26,27 @@ describe('header and footer for visitors and members (issue 29)', () => {
     expect(myJobs).not.toHaveAttribute('data-sign-in');
   });
 
+  it("counts unread messages beside Applied Jobs (the candidate's threads) and Responses (the team's)", async () => {
+    const fetch = mockFetch((url) =>
+      url === '/api/applications/threads/unread'
+        ? { body: { total: 3, asCandidate: 1, asTeam: 2, threads: { a1: 1, a2: 2 } } }
+        : undefined,
+    );
+    renderPage(<Header />, { user: alice });
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(await nav.findByRole('link', { name: 'Applied Jobs, 1 unread message' })).toBeInTheDocument();
+    expect(nav.getByRole('link', { name: 'Responses, 2 unread messages' })).toBeInTheDocument();
+    expect(nav.getByTestId('unread-responses')).toHaveTextContent('2');
+    expect(nav.getByRole('link', { name: 'My Jobs' })).toBeInTheDocument();
+    // On a narrow screen the links fold behind the menu button, which carries a dot.
+    expect(screen.getByRole('button', { name: 'Open menu' })).toContainElement(screen.getByTestId('unread-dot'));
+    // A visitor has no threads, and nothing is asked for them.
+    fetch.mockClear();
+    renderPage(<Header />);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('/api/applications/threads/unread');
+  });
+
   it('the footer: Sign Up only for visitors; only the social links the server lists', async () => {
     mockFetch((url) =>
       url === '/api/site' ? { body: { social: [{ network: 'x', url: 'https://x.com/jobboard' }] } } : undefined,

@@ -24,6 +24,8 @@ export interface ApplicationsPageProps {
   renderCells: (application: Application, number: number) => ReactNode;
   /** The inside of one card (narrower): the same cell components, labelled with the headers. */
   renderCard: (application: Application, number: number) => ReactNode;
+  /** Shown between the title and the list. */
+  intro?: ReactNode;
 }
 
 /**
@@ -38,6 +40,7 @@ export function ApplicationsPage({
   applications,
   renderCells,
   renderCard,
+  intro,
 }: ApplicationsPageProps) {
   const { i18n } = useLingui();
   const wide = useWideScreen();
@@ -50,6 +53,7 @@ export function ApplicationsPage({
   return (
     <section>
       <PageTitle>{title}</PageTitle>
+      {intro}
       {applications.isPending ? (
         <Spinner />
       ) : (

@@ -16,6 +16,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useWithdraw } from '../api/pipeline';
 import { ApplicationsPage } from './ApplicationsPage';
 import { StageBadge } from './StageBadge';
+import { UnreadMessages, UnreadThreadsNotice } from './UnreadMessages';
 
 const HEADERS = [
   msg`NO.`,
@@ -70,12 +71,15 @@ function AppliedStage({ application }: { application: Application }) {
       <StageBadge stage={application.stage} />
       {/* A job an administrator took down links nowhere from here, its thread included. */}
       {application.jobStatus === 'removed' ? null : (
-        <Link
-          to={`/messages/${application._id}`}
-          className="text-xs font-semibold text-teal-800 hover:underline dark:text-teal-300"
-        >
-          <Trans>Messages and interviews</Trans>
-        </Link>
+        <>
+          <Link
+            to={`/messages/${application._id}`}
+            className="text-xs font-semibold text-teal-800 hover:underline dark:text-teal-300"
+          >
+            <Trans>Messages and interviews</Trans>
+          </Link>
+          <UnreadMessages applicationId={application._id} />
+        </>
       )}
       {application.withdrawnAt ? (
         <span className="text-xs font-semibold text-slate-700 dark:text-slate-300">
@@ -130,6 +134,7 @@ export function AppliedJobsPage() {
       pagesLabel={t`Jobs you applied to pages`}
       headers={headers}
       applications={applied}
+      intro={<UnreadThreadsNotice applications={applied.data ?? []} />}
       renderCells={(application, number) => (
         <>
           <td className={cellClass}>{number}</td>

@@ -21,6 +21,7 @@ import { CandidateSummary, hasCandidateDetails } from './CandidateSummary';
 import { NotesPanel } from './NotesPanel';
 import { KnockOutBadge, ScreeningAnswersView } from './ScreeningAnswersView';
 import { StageControl, whoOf } from './StageMove';
+import { UnreadMessages } from './UnreadMessages';
 
 const HEADERS = [
   msg`NO.`,
@@ -39,13 +40,16 @@ const HEADERS = [
 /** The applicant's name, opening the candidate page: messages, interviews, stage history (decision 42). */
 function CandidateLink({ application }: { application: ReceivedApplication }) {
   return (
-    <Link
-      to={`/candidates/${application._id}`}
-      className="text-teal-800 underline-offset-2 hover:underline dark:text-teal-300"
-      dir="auto"
-    >
-      {application.applicantName}
-    </Link>
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      <Link
+        to={`/candidates/${application._id}`}
+        className="text-teal-800 underline-offset-2 hover:underline dark:text-teal-300"
+        dir="auto"
+      >
+        {application.applicantName}
+      </Link>
+      <UnreadMessages applicationId={application._id} />
+    </span>
   );
 }
 

@@ -110,7 +110,9 @@ describe('Responses page', () => {
           ? url.includes('page=2')
             ? page([application('b0')], size + 1, 2)
             : page(firstPage, size + 1)
-          : { body: {} };
+          : url === '/api/applications/threads/unread'
+            ? { body: { total: 0, asCandidate: 0, asTeam: 0, threads: {} } }
+            : { body: {} };
         return new Response(JSON.stringify(answer.body), { headers: { 'Content-Type': 'application/json' } });
       }),
     );
@@ -408,6 +410,37 @@ describe('Applied Jobs', () => {
     expect(within(rowA).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument();
     // No jobStatus (an older server): the job counts as open.
     expect(within(rowB).queryByTestId('job-gone')).not.toBeInTheDocument();
+  });
+
+  it('marks the rows whose thread holds messages not read yet, on both sides (none for a job taken down)', async () => {
+    mockFetch((url) => {
+      if (url === '/api/applications/threads/unread')
+        return { body: { total: 4, asCandidate: 3, asTeam: 1, threads: { a: 2, gone: 1, b: 1 } } };
+      if (url === `/api/apply/appliedJobs/${alice._id}`)
+        return { body: [mine('a'), mine('c'), mine('gone', { jobStatus: 'removed' })] };
+      if (url.startsWith('/api/applications/responses')) return page([application('b'), application('d')]);
+      return undefined;
+    });
+    const { unmount } = renderPage(<AppliedJobsPage />, { path: '/jobs-applied', user: alice });
+    const rowOf = async (title: string) =>
+      (await within(await screen.findByRole('table')).findByText(title)).closest('tr') as HTMLElement;
+    await waitFor(async () =>
+      expect(within(await rowOf('Job a')).getByTestId('unread-messages')).toHaveTextContent('2 new messages'),
+    );
+    expect(within(await rowOf('Job c')).queryByTestId('unread-messages')).not.toBeInTheDocument();
+    expect(within(await rowOf('Job gone')).queryByTestId('unread-messages')).not.toBeInTheDocument();
+    // Above the list, whichever page the rows are on: a link to each thread that waits (not to a job taken down).
+    const notice = within(screen.getByRole('region', { name: 'New messages from employers' }));
+    expect(notice.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Job a · Acme · 2 new messages']);
+    expect(notice.getByRole('link', { name: 'Job a' })).toHaveAttribute('href', '/messages/a');
+    unmount();
+
+    renderPage(<ResponsesPage />, { path: '/responses', user: alice });
+    const candidate = async (name: string) => (await screen.findByRole('link', { name })).closest('tr') as HTMLElement;
+    await waitFor(async () =>
+      expect(within(await candidate('Person b')).getByTestId('unread-messages')).toHaveTextContent('1 new message'),
+    );
+    expect(within(await candidate('Person d')).queryByTestId('unread-messages')).not.toBeInTheDocument();
   });
 
   it('says which jobs closed, expired or were taken down, and links only to those still shown', async () => {

@@ -34,15 +34,6 @@ export function useCandidate(applicationId: string) {
   });
 }
 
-/** Unread messages per thread for the signed-in user (either side). */
-export function useUnreadThreads(userId: string | undefined) {
-  return useQuery({
-    queryKey: queryKeys.unreadThreads(userId ?? ''),
-    queryFn: ({ signal }) => apiFetch<UnreadThreads>('/api/applications/threads/unread', { signal }),
-    enabled: Boolean(userId),
-  });
-}
-
 function useThreadMutation<T, V>(applicationId: string, request: (variables: V) => Promise<T>) {
   const client = useQueryClient();
   return useMutation({

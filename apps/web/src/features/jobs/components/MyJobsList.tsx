@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, CirclePause, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { ModerationBadge } from '../../../components/jobs/ModerationNotice';
 import { Link } from '../../../components/ui/Link';
+import { NewBadge } from '../../../components/ui/NewBadge';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import {
   CardActions,
@@ -125,11 +126,10 @@ function StatsCell({
           {stats.applications.toLocaleString(locale)}
         </Link>
         {unseen > 0 ? (
-          <span
-            className="ms-1.5 inline-block rounded-full bg-amber-100 px-1.5 py-0.5 text-amber-950 dark:bg-amber-900 dark:text-amber-50"
-            data-testid="unseen-applications"
-          >
-            <Trans>{newCount} new</Trans>
+          <span className="ms-1.5">
+            <NewBadge testId="unseen-applications">
+              <Trans>{newCount} new</Trans>
+            </NewBadge>
           </span>
         ) : null}
       </dd>
