@@ -177,19 +177,57 @@ describeEachDb('messages and interviews', (kind) => {
     await read(candidate);
     await read(poster);
     expect((await say(member, 'One more thing')).statusCode).toBe(201);
-    expect(await unread(candidate)).toEqual({ total: 1, asCandidate: 1, asTeam: 0, threads: { [application]: 1 } });
+    const waitingFor = (side: 'candidate' | 'team', withName: string) => [
+      {
+        applicationId: application,
+        side,
+        jobTitle: 'Harbour Pilot',
+        withName,
+        unread: 1,
+        latestAt: expect.any(String),
+      },
+    ];
+    expect(await unread(candidate)).toEqual({
+      total: 1,
+      asCandidate: 1,
+      asTeam: 0,
+      threads: { [application]: 1 },
+      waiting: waitingFor('candidate', company),
+    });
     expect((await unread(poster)).threads[application]).toBeUndefined(); // the team's own message
     expect((await unread(member)).threads[application]).toBeUndefined();
     await thread(candidate); // reading the thread alone changes nothing
     expect((await unread(candidate)).threads[application]).toBe(1);
     expect((await read(candidate)).json<{ total: number }>().total).toBe(0);
     expect((await read(outsider)).statusCode).toBe(404);
-    expect(await unread(outsider)).toEqual({ total: 0, asCandidate: 0, asTeam: 0, threads: {} });
+    expect(await unread(outsider)).toEqual({ total: 0, asCandidate: 0, asTeam: 0, threads: {}, waiting: [] });
     // The candidate's reply is the team's to read, on the Responses side.
     expect((await say(candidate, 'Thursday is better.')).statusCode).toBe(201);
     for (const who of [poster, member]) {
-      expect(await unread(who)).toEqual({ total: 1, asCandidate: 0, asTeam: 1, threads: { [application]: 1 } });
+      expect(await unread(who)).toEqual({
+        total: 1,
+        asCandidate: 0,
+        asTeam: 1,
+        threads: { [application]: 1 },
+        waiting: waitingFor('team', candidate.user.name),
+      });
     }
+    // A job taken down (or back in review) is not linked from Applied Jobs: its thread's messages are not counted
+    // for the candidate, who could never read them; the team still sees theirs.
+    expect((await say(member, 'Are you still there?')).statusCode).toBe(201);
+    expect((await unread(candidate)).total).toBe(1);
+    const job = (await thread(candidate)).application.jobId;
+    const hide = await call('POST', `/api/admin/jobs/${job}/hide`, admin, { reason: 'Checking the thread' });
+    expect(hide.statusCode, hide.body).toBe(200);
+    try {
+      expect(await unread(candidate)).toMatchObject({ total: 0, threads: {}, waiting: [] });
+      expect((await unread(poster)).asTeam).toBe(1);
+    } finally {
+      const approve = await call('POST', `/api/admin/jobs/${job}/approve`, admin, {});
+      expect(approve.statusCode, approve.body).toBe(200);
+    }
+    expect((await unread(candidate)).total).toBe(1);
+    await read(candidate);
   });
 
   it('keeps a message as plain text; refuses an empty, over-long or control-character body, naming the field', async () => {

@@ -160,10 +160,25 @@ export const candidateSchema = z.object({
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 
+/** How many threads with unread messages the unread answer lists by name (the counts cover all). */
+export const UNREAD_THREADS_LISTED = 20;
+
 export const unreadThreadsSchema = z.object({
   total: z.number().int(),
   asCandidate: z.number().int().describe('Unread on threads of your own applications'),
   asTeam: z.number().int().describe("Unread on threads of applications to your or your company's jobs"),
   threads: z.record(z.string(), z.number().int()).describe('Unread messages per application id (none: left out)'),
+  waiting: z
+    .array(
+      z.object({
+        applicationId: z.string(),
+        side: z.enum(['candidate', 'team']).describe('candidate: your application; team: one to your jobs'),
+        jobTitle: z.string(),
+        withName: z.string().describe("The company (side candidate) or the applicant's name (side team)"),
+        unread: z.number().int(),
+        latestAt: z.string().describe('When the newest unread message was written'),
+      }),
+    )
+    .describe(`The threads with unread messages, newest first, at most ${UNREAD_THREADS_LISTED}`),
 });
 export type UnreadThreads = z.infer<typeof unreadThreadsSchema>;

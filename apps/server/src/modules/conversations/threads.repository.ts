@@ -136,24 +136,51 @@ export async function markThreadRead(db: Queryable, applicationId: string, userI
   );
 }
 
+export interface UnreadThreadRow {
+  applicationId: string;
+  unread: number;
+  asCandidate: boolean;
+  jobTitle: string;
+  /** The company for the candidate, the applicant for the team. */
+  withName: string;
+  latestAt: Date;
+}
+
 /**
- * Messages of the other side that `userId` has not read, per thread they are on, and whether they are its candidate
- * (else they are on the job's team).
+ * Messages of the other side that `userId` has not read, per thread they are on, newest first; as a candidate, not
+ * on a job taken down or awaiting review (its thread is not linked from Applied Jobs, so it could never be read).
  */
-export async function unreadCounts(
-  db: Queryable,
-  userId: string,
-): Promise<{ applicationId: string; unread: number; asCandidate: boolean }[]> {
-  const rows = await db.query<{ application_id: string; n: number; as_candidate: boolean }>(
-    `SELECT m.application_id, count(*)::int AS n, bool_or(a.user_id = $1) AS as_candidate
+export async function unreadCounts(db: Queryable, userId: string): Promise<UnreadThreadRow[]> {
+  const rows = await db.query<{
+    application_id: string;
+    n: number;
+    as_candidate: boolean;
+    job_title: string;
+    with_name: string;
+    latest_at: Date;
+  }>(
+    `SELECT m.application_id, count(*)::int AS n, a.user_id = $1 AS as_candidate, j.job_title,
+            CASE WHEN a.user_id = $1 THEN COALESCE(c.name, j.company_name) ELSE u.name END AS with_name,
+            max(m.created_at) AS latest_at
        FROM application_messages m
        JOIN applications a ON a.id = m.application_id
        JOIN jobs j ON j.id = a.job_id
+       JOIN users u ON u.id = a.user_id
+       LEFT JOIN companies c ON c.id = j.company_id
        LEFT JOIN application_thread_reads r ON r.application_id = m.application_id AND r.user_id = $1
       WHERE (r.read_at IS NULL OR m.created_at > r.read_at)
-        AND ((a.user_id = $1 AND m.from_team) OR (a.user_id <> $1 AND NOT m.from_team AND ${MANAGES_JOB}))
-      GROUP BY m.application_id`,
+        AND ((a.user_id = $1 AND m.from_team AND j.status NOT IN ('hidden', 'pending'))
+          OR (a.user_id <> $1 AND NOT m.from_team AND ${MANAGES_JOB}))
+      GROUP BY m.application_id, a.user_id, j.job_title, c.name, j.company_name, u.name
+      ORDER BY latest_at DESC`,
     [userId],
   );
-  return rows.map((row) => ({ applicationId: row.application_id, unread: row.n, asCandidate: row.as_candidate }));
+  return rows.map((row) => ({
+    applicationId: row.application_id,
+    unread: row.n,
+    asCandidate: row.as_candidate,
+    jobTitle: row.job_title,
+    withName: row.with_name,
+    latestAt: new Date(row.latest_at),
+  }));
 }

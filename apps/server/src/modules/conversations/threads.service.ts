@@ -5,6 +5,7 @@ import {
   type Thread,
   type ThreadMessage,
   type UnreadThreads,
+  UNREAD_THREADS_LISTED,
 } from '@jobboard/shared';
 import type { Window } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
@@ -163,5 +164,13 @@ export async function unreadThreads(deps: TalkDeps, userId: string): Promise<Unr
   const asCandidate = sum(true);
   const asTeam = sum(false);
   const threads = Object.fromEntries(counts.map((c) => [c.applicationId, c.unread]));
-  return { total: asCandidate + asTeam, asCandidate, asTeam, threads };
+  const waiting = counts.slice(0, UNREAD_THREADS_LISTED).map((c) => ({
+    applicationId: c.applicationId,
+    side: c.asCandidate ? ('candidate' as const) : ('team' as const),
+    jobTitle: c.jobTitle,
+    withName: c.withName,
+    unread: c.unread,
+    latestAt: c.latestAt.toISOString(),
+  }));
+  return { total: asCandidate + asTeam, asCandidate, asTeam, threads, waiting };
 }

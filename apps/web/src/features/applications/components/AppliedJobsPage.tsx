@@ -134,7 +134,7 @@ export function AppliedJobsPage() {
       pagesLabel={t`Jobs you applied to pages`}
       headers={headers}
       applications={applied}
-      intro={<UnreadThreadsNotice applications={applied.data ?? []} />}
+      intro={<UnreadThreadsNotice side="candidate" />}
       renderCells={(application, number) => (
         <>
           <td className={cellClass}>{number}</td>

@@ -22,6 +22,7 @@ import { BulkMoveBar } from './BulkMoveBar';
 import { ResponseList } from './ResponseItems';
 import { ResponsesContext, type ResponsesContextValue } from './ResponsesContext';
 import { useStageMove } from './StageMove';
+import { UnreadThreadsNotice } from './UnreadMessages';
 
 const isStage = (value: string): value is ApplicationStage => (APPLICATION_STAGES as readonly string[]).includes(value);
 
@@ -166,6 +167,7 @@ export function ResponsesPage() {
   return (
     <section>
       <PageTitle>{t`Job Responses`}</PageTitle>
+      <UnreadThreadsNotice side="team" />
       <ResponsesFilterForm filters={filters} jobChoices={data?.jobs ?? []} setFilters={setFilters} />
       <p
         role="status"

@@ -1,6 +1,5 @@
-import type { Application } from '@jobboard/shared';
-import { plural } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Link } from '../../../components/ui/Link';
 import { NewBadge } from '../../../components/ui/NewBadge';
 import { useUnreadThreads } from '../../../lib/unread-threads';
@@ -15,34 +14,43 @@ export function UnreadMessages({ applicationId }: { applicationId: string }) {
   );
 }
 
+const NOTICE = {
+  candidate: { title: msg`New messages from employers`, path: '/messages/' },
+  team: { title: msg`New messages from candidates`, path: '/candidates/' },
+} as const;
+
 /**
- * The threads holding messages not read yet, each a link, above Applied Jobs: the header's count leads here, and the
- * rows that hold them may be on another page of the list.
+ * The threads holding messages not read yet, each a link, above Applied Jobs (side candidate) or Responses (side
+ * team): the header's count leads here, and the rows that hold them may be on another page of the list.
  */
-export function UnreadThreadsNotice({ applications }: { applications: Application[] }) {
-  const threads = useUnreadThreads()?.threads ?? {};
-  const { t } = useLingui();
-  const waiting = applications.filter((a) => threads[a._id] && a.jobStatus !== 'removed');
+export function UnreadThreadsNotice({ side }: { side: 'candidate' | 'team' }) {
+  const waiting = (useUnreadThreads()?.waiting ?? []).filter((thread) => thread.side === side);
+  const { i18n, t } = useLingui();
   if (waiting.length === 0) return null;
+  const titleId = `unread-threads-${side}`;
   return (
     <section
-      aria-labelledby="unread-threads-title"
+      aria-labelledby={titleId}
       className="mb-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
       data-testid="unread-threads"
     >
-      <h2 id="unread-threads-title" className="font-semibold">
-        <Trans>New messages from employers</Trans>
+      <h2 id={titleId} className="font-semibold">
+        {i18n._(NOTICE[side].title)}
       </h2>
       <ul className="mt-2 space-y-1">
-        {waiting.map((application) => {
-          const count = threads[application._id] ?? 0;
+        {waiting.map((thread) => {
+          const count = thread.unread;
+          const [first, second] =
+            side === 'candidate' ? [thread.jobTitle, thread.withName] : [thread.withName, thread.jobTitle];
           return (
-            <li key={application._id}>
-              <Link to={`/messages/${application._id}`} className="font-semibold underline hover:no-underline">
-                <bdi>{application.jobTitle}</bdi>
+            <li key={thread.applicationId}>
+              <Link
+                to={`${NOTICE[side].path}${thread.applicationId}`}
+                className="font-semibold underline hover:no-underline"
+              >
+                <bdi>{first}</bdi>
               </Link>{' '}
-              · <bdi>{application.companyName}</bdi> ·{' '}
-              {t`${plural(count, { one: '# new message', other: '# new messages' })}`}
+              · <bdi>{second}</bdi> · {t`${plural(count, { one: '# new message', other: '# new messages' })}`}
             </li>
           );
         })}

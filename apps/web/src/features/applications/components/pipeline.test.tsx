@@ -412,10 +412,35 @@ describe('Applied Jobs', () => {
     expect(within(rowB).queryByTestId('job-gone')).not.toBeInTheDocument();
   });
 
-  it('marks the rows whose thread holds messages not read yet, on both sides (none for a job taken down)', async () => {
+  it("marks the rows whose thread holds messages not read yet, and lists each side's threads above its list", async () => {
     mockFetch((url) => {
       if (url === '/api/applications/threads/unread')
-        return { body: { total: 4, asCandidate: 3, asTeam: 1, threads: { a: 2, gone: 1, b: 1 } } };
+        return {
+          body: {
+            total: 3,
+            asCandidate: 2,
+            asTeam: 1,
+            threads: { a: 2, b: 1 },
+            waiting: [
+              {
+                applicationId: 'b',
+                side: 'team',
+                jobTitle: 'Job A',
+                withName: 'Person b',
+                unread: 1,
+                latestAt: '2026-11-28T10:00:00.000Z',
+              },
+              {
+                applicationId: 'a',
+                side: 'candidate',
+                jobTitle: 'Job a',
+                withName: 'Acme',
+                unread: 2,
+                latestAt: '2026-11-27T10:00:00.000Z',
+              },
+            ],
+          },
+        };
       if (url === `/api/apply/appliedJobs/${alice._id}`)
         return { body: [mine('a'), mine('c'), mine('gone', { jobStatus: 'removed' })] };
       if (url.startsWith('/api/applications/responses')) return page([application('b'), application('d')]);
@@ -429,18 +454,24 @@ describe('Applied Jobs', () => {
     );
     expect(within(await rowOf('Job c')).queryByTestId('unread-messages')).not.toBeInTheDocument();
     expect(within(await rowOf('Job gone')).queryByTestId('unread-messages')).not.toBeInTheDocument();
-    // Above the list, whichever page the rows are on: a link to each thread that waits (not to a job taken down).
+    // Above the list, whichever page the rows are on: a link to each of this side's threads that wait.
     const notice = within(screen.getByRole('region', { name: 'New messages from employers' }));
     expect(notice.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Job a · Acme · 2 new messages']);
     expect(notice.getByRole('link', { name: 'Job a' })).toHaveAttribute('href', '/messages/a');
     unmount();
 
     renderPage(<ResponsesPage />, { path: '/responses', user: alice });
-    const candidate = async (name: string) => (await screen.findByRole('link', { name })).closest('tr') as HTMLElement;
+    const candidate = async (name: string) =>
+      (await within(await screen.findByRole('table')).findByRole('link', { name })).closest('tr') as HTMLElement;
     await waitFor(async () =>
       expect(within(await candidate('Person b')).getByTestId('unread-messages')).toHaveTextContent('1 new message'),
     );
     expect(within(await candidate('Person d')).queryByTestId('unread-messages')).not.toBeInTheDocument();
+    const teamNotice = within(screen.getByRole('region', { name: 'New messages from candidates' }));
+    expect(teamNotice.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Person b · Job A · 1 new message',
+    ]);
+    expect(teamNotice.getByRole('link', { name: 'Person b' })).toHaveAttribute('href', '/candidates/b');
   });
 
   it('says which jobs closed, expired or were taken down, and links only to those still shown', async () => {
