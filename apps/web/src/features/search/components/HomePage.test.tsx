@@ -3,13 +3,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, Suspense, type JSX } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes, useNavigate, type NavigateFunction } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import { createQueryClient } from '../../../lib/session';
 import { JobCard } from './JobCard';
 import { job, mockFetch, renderPage } from '../../../test/render';
-import { HomePage } from './HomePage';
+import { HomePage, SETTLED_TEXT_STATE } from './HomePage';
 
 const summary: JobSummary = { ...job };
 const facets = {
@@ -254,6 +254,35 @@ describe('what and where', () => {
     expect(fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('where='))).toEqual([]);
     await user.click(within(list).getByRole('option', { name: /Recife/ }));
     await waitFor(() => expect(where()).toBe('/?where=Recife%2C+Brazil'));
+  });
+
+  it("keeps what was typed while an older settled text reaches the URL; Back puts the URL's text back", async () => {
+    searchAnswers(3);
+    let go: NavigateFunction = () => undefined;
+    function Navigator() {
+      go = useNavigate();
+      return null;
+    }
+    renderPage(
+      <>
+        <HomePage />
+        <Navigator />
+      </>,
+      { path: '/' },
+    );
+    const what = screen.getByRole('combobox', { name: /What/ });
+    // "eng" settled and its URL renders late, while "engi" is on its way and "engin" is in the box.
+    fireEvent.change(what, { target: { value: 'engin' } });
+    await act(async () => go('/?q=eng', { replace: true, state: SETTLED_TEXT_STATE }));
+    expect(where()).toBe('/?q=eng');
+    expect(what).toHaveValue('engin');
+    // Another search's URL (a link, a completion) is not the box's own: its text replaces what is typed.
+    await act(async () => go('/?q=nurse'));
+    expect(what).toHaveValue('nurse');
+    // Back to the settled text's entry puts its text back, though the box set it.
+    await act(async () => go(-1));
+    expect(where()).toBe('/?q=eng');
+    expect(what).toHaveValue('eng');
   });
 
   it('says what a misspelt search also found', async () => {

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SearchQuery, SearchResult } from '@jobboard/shared';
 import { SlidersHorizontal } from '../../../components/ui/icons';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useJobSearch } from '../api/use-job-search';
 import { parseSearchParams, searchHref, searchParamsOf } from '../search-params';
@@ -18,7 +18,12 @@ export interface HomePageProps {
   resultsAction?: (query: SearchQuery, placement?: 'empty') => ReactNode;
 }
 
-type Update = (patch: Partial<SearchQuery>, options?: { replace?: boolean }) => void;
+type Update = (patch: Partial<SearchQuery>, options?: { replace?: boolean; state?: unknown }) => void;
+
+/** The history state of a URL that took the "what" box's settled text: the box's own doing, not a new search. */
+export const SETTLED_TEXT_STATE = { settledText: true } as const;
+const isSettledText = (state: unknown) =>
+  typeof state === 'object' && state !== null && 'settledText' in state && state.settledText === true;
 
 /**
  * The search as the URL holds it, and the two boxes' text: "what" settles for 300 ms before the URL (and so the
@@ -39,16 +44,19 @@ function useSearchState() {
     return merged;
   };
   const update: Update = (patch, options = {}) => {
-    setParams(searchParamsOf(next(patch)), { replace: options.replace ?? false });
+    setParams(searchParamsOf(next(patch)), { replace: options.replace ?? false, state: options.state });
   };
 
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
+  const navigationType = useNavigationType();
   useEffect(() => {
     // A link followed while the text settled (a card clicked) renders in a transition, and this page stays on
     // screen until the next one has loaded: the browser's address is already the next page's, and the settled
     // text must not bring the person back here.
     if (window.location.pathname !== pathname) return;
-    if ((query.q ?? '') !== debouncedText) update({ q: debouncedText || undefined }, { replace: true });
+    if ((query.q ?? '') !== debouncedText) {
+      update({ q: debouncedText || undefined }, { replace: true, state: SETTLED_TEXT_STATE });
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the settled text drives this
   }, [debouncedText]);
 
@@ -59,8 +67,9 @@ function useSearchState() {
   if (urlQ !== query.q) {
     setUrlQ(query.q);
     // The URL taking the text as it settled is this box's own doing, rendered in a transition: the box may hold
-    // more typed since ("engi" when "eng" comes back), which putting "eng" back would lose.
-    const own = (query.q ?? '') === debouncedText;
+    // more typed since ("engin" when "eng" comes back, with "engi" still on its way), which putting "eng" back would
+    // lose. Back and forward to such a URL are not: they put its text back.
+    const own = navigationType !== 'POP' && isSettledText(state);
     if (!own && text.trim() !== (query.q ?? '')) setText(query.q ?? '');
   }
   const [urlWhere, setUrlWhere] = useState(query.where);
