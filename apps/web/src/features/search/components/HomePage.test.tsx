@@ -636,23 +636,7 @@ describe('leaving the page', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
 
   it('a card clicked while the typed text settles leads to the job, not back to the search', async () => {
-    mockFetch((url) =>
-      url.startsWith('/api/job/search')
-        ? {
-            body: {
-              items: [{ ...job, _id: 'j7', jobTitle: 'Engineer' }],
-              total: 1,
-              page: 1,
-              pageSize: 6,
-              facets,
-              topFacets,
-              sort: 'relevance',
-              totalIsEstimate: false,
-              facetsAreEstimates: false,
-            } satisfies SearchResult,
-          }
-        : undefined,
-    );
+    searchAnswers(1);
     let loaded: (value: { default: () => JSX.Element }) => void = () => {};
     const JobScreen = lazy(() => new Promise<{ default: () => JSX.Element }>((resolve) => (loaded = resolve)));
     window.history.replaceState(null, '', '/?q=eng');
@@ -670,16 +654,16 @@ describe('leaving the page', () => {
         </BrowserRouter>
       </QueryClientProvider>,
     );
-    const card = await screen.findByRole('link', { name: 'Engineer' });
+    const card = await screen.findByRole('link', { name: 'Frontend Engineer' });
     fireEvent.change(screen.getByRole('combobox', { name: /What/ }), { target: { value: 'engi' } });
     fireEvent.click(card);
-    expect(window.location.pathname).toBe('/job/j7');
+    expect(window.location.pathname).toBe('/job/j1-0');
     // The text settles (300 ms) while the job's screen is still loading.
     await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
-    expect(screen.getByRole('link', { name: 'Engineer' })).toBeInTheDocument();
-    expect(`${window.location.pathname}${window.location.search}`).toBe('/job/j7');
+    expect(screen.getByRole('link', { name: 'Frontend Engineer' })).toBeInTheDocument();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/job/j1-0');
     await act(async () => loaded({ default: () => <h1>The job</h1> }));
     expect(await screen.findByRole('heading', { name: 'The job' })).toBeInTheDocument();
-    expect(window.location.pathname).toBe('/job/j7');
+    expect(window.location.pathname).toBe('/job/j1-0');
   });
 });
