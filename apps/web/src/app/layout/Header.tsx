@@ -93,10 +93,8 @@ function ProfileLink() {
 }
 
 /** Unread messages beside the page that leads to their threads: your applications' and your jobs' applicants'. */
-function UnreadCount({ to }: { to: string }) {
-  const unread = useUnreadThreads();
+function UnreadCount({ count, to }: { count: number | undefined; to: string }) {
   const { t } = useLingui();
-  const count = to === '/jobs-applied' ? unread?.asCandidate : to === '/responses' ? unread?.asTeam : 0;
   if (!count) return null;
   return (
     <>
@@ -131,6 +129,11 @@ function NavList({ className, idPrefix }: { className: string; idPrefix: string 
   const { i18n } = useLingui();
   const isAdmin = user?.isAdmin === true;
   const visitor = !user && !pending;
+  const unread = useUnreadThreads();
+  const unreadOn: Record<string, number | undefined> = {
+    '/jobs-applied': unread?.asCandidate,
+    '/responses': unread?.asTeam,
+  };
   return (
     <ul className={className}>
       {NAV_LINKS.map((link) => {
@@ -146,7 +149,7 @@ function NavList({ className, idPrefix }: { className: string; idPrefix: string 
             >
               {hint ? <Lock size={14} aria-hidden="true" className="shrink-0 opacity-70" /> : null}
               {i18n._(link.label)}
-              <UnreadCount to={link.to} />
+              <UnreadCount count={unreadOn[link.to]} to={link.to} />
             </NavLink>
             {hint ? (
               <span id={hintId} className="sr-only">
