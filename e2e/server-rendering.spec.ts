@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ALICE, DEMO_PASSWORD } from './fixtures';
+import { ALICE, DEMO_PASSWORD, signInFast } from './fixtures';
 
 /**
  * The home and job pages come rendered from the server (apps/server/src/modules/pages, decision 15): their HTML
@@ -11,7 +11,7 @@ interface Item {
   _id: string;
   jobTitle: string;
   companyName: string;
-  company: { name: string };
+  company: { name: string; slug?: string };
 }
 
 /** The first page of results as the home page asks for them (whole words: SearchQuery.match). */
@@ -196,6 +196,73 @@ test.describe('server-rendered pages', () => {
     await page.reload();
     await expect(page.locator('html')).toHaveClass(/dark/);
     await expect(page.getByTestId('theme-toggle')).toHaveAttribute('aria-label', 'Switch to light mode');
+    expect(errors).toEqual([]);
+  });
+
+  test('the job and company pages are taken over in place, their screens arriving after the entry', async ({
+    page,
+    request,
+  }) => {
+    const [job] = await firstJobs(request);
+    const slug = job?.company.slug;
+    if (!job || !slug) throw new Error('demo data has no open job with a company page');
+    // Each screen's chunk arrives well after the entry has started hydrating, as on a slow phone.
+    await page.route(/\/assets\/(JobPage|CompanyPage|PageCrumb)-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      (window as unknown as { removedFromMain: string[] }).removedFromMain = removed;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of Array.from(record.removedNodes))
+            if (node instanceof Element && (record.target as Element).closest('main'))
+              removed.push(`${node.nodeName}.${node.className}`);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const errors = collectErrors(page);
+    for (const [path, ready] of [
+      [`/job/${job._id}`, page.getByRole('button', { name: 'Apply Now' })],
+      [`/company/${slug}`, page.getByRole('heading', { level: 1 })],
+    ] as const) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expect(ready).toBeVisible();
+      // The server's markup was kept: none of it made way for a loading placeholder and came back rendered anew.
+      expect(await page.evaluate(() => (window as unknown as { removedFromMain: string[] }).removedFromMain)).toEqual(
+        [],
+      );
+    }
+    // Signed in, the header holds more (the account menu, unread counts) and the other tabs are listened to.
+    await signInFast(page, ALICE);
+    await page.goto(`/job/${job._id}`);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('button', { name: 'Save job' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { removedFromMain: string[] }).removedFromMain)).toEqual([]);
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await expect(page.locator('#results-heading')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test("a language chosen before the job page's screen has arrived turns the page, with no hydration error", async ({
+    page,
+    request,
+  }) => {
+    const [job] = await firstJobs(request);
+    await page.route(/\/assets\/JobPage-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const errors = collectErrors(page);
+    await page.goto(`/job/${job?._id}`, { waitUntil: 'load' });
+    // The header is the app's already; the job's part is still the server's HTML, waiting for its chunk.
+    await expect(async () => {
+      await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('de', { timeout: 500 });
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de', { timeout: 500 });
+    }).toPass({ timeout: 5000 });
+    await expect(page.getByRole('heading', { name: 'Stellenbeschreibung' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Sprache', exact: true })).toHaveValue('de');
     expect(errors).toEqual([]);
   });
 

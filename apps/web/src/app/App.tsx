@@ -1,8 +1,8 @@
 import type { I18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
+import { AppI18nProvider } from '../lib/i18n';
 import { LocaleContext } from '../lib/locale';
 import { useApplyTheme } from '../lib/theme';
 import { AppRoutes } from './router';
@@ -22,9 +22,9 @@ export function AppProviders({
   useApplyTheme();
   return (
     <QueryClientProvider client={client}>
-      <I18nProvider i18n={i18n}>
+      <AppI18nProvider i18n={i18n}>
         <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>
-      </I18nProvider>
+      </AppI18nProvider>
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '@jobboard/shared';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { I18nProvider, LinguiContext, Trans as LinguiTrans } from '@lingui/react';
-import { useContext, type ComponentProps, type ReactNode } from 'react';
+import { LinguiContext, Trans as LinguiTrans } from '@lingui/react';
+import { startTransition, useContext, useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import type { Catalogue } from './feature-catalogues';
 import { messages as english } from '../locales/en/messages.po';
 
@@ -66,9 +66,48 @@ export async function messagesIn(language: Language): Promise<Messages> {
   return Object.assign({}, ...parts) as Messages;
 }
 
+/**
+ * `children` in `i18n`'s language, read again when messages are added to it. Lingui's own I18nProvider re-renders
+ * on a change from an effect, as an urgent update; here every change is a transition. A server-rendered part still
+ * waiting for its chunk is then hydrated as the server wrote it before the change reaches it: an urgent update would
+ * make React drop the server's HTML for the loading fallback, or hydrate in the new language against the old text.
+ */
+function LinguiProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  const [added, setAdded] = useState(0);
+  useEffect(() => i18n.on('change', () => startTransition(() => setAdded((n) => n + 1))), [i18n]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `added`: messages came into the same i18n
+  const context = useMemo(() => ({ i18n, _: i18n.t.bind(i18n) }), [i18n, added]);
+  return <LinguiContext.Provider value={context}>{children}</LinguiContext.Provider>;
+}
+
+/** Hands the app's root the i18n of a language the menu chose (AppI18nProvider). */
+let switchTo: ((i18n: I18n) => void) | undefined;
+
+/** The app's language: `i18n` first, then each language chosen (switchLanguage), swapped in as a transition. */
+export function AppI18nProvider({ i18n: initial, children }: { i18n: I18n; children: ReactNode }) {
+  const [i18n, setI18n] = useState(initial);
+  useEffect(() => {
+    switchTo = (next) => startTransition(() => setI18n(next));
+    return () => {
+      switchTo = undefined;
+    };
+  }, []);
+  return <LinguiProvider i18n={i18n}>{children}</LinguiProvider>;
+}
+
+/**
+ * Turns the app to another language: a new i18n rather than the one on screen changed in place, so what React
+ * renders before the switch reaches it (hydration of a part still waiting) still reads the page's language.
+ */
+export function switchLanguage(language: Language, messages: Messages): void {
+  const next = createI18n(language, messages);
+  appI18n_ = next;
+  switchTo?.(next);
+}
+
 /** `children` in the app's language, for a React root outside the app's tree. */
 export function InAppLanguage({ children }: { children: ReactNode }) {
-  return <I18nProvider i18n={appI18n_}>{children}</I18nProvider>;
+  return <LinguiProvider i18n={appI18n_}>{children}</LinguiProvider>;
 }
 const englishContext = { i18n: englishI18n, _: englishI18n.t.bind(englishI18n) };
 

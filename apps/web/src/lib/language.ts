@@ -8,9 +8,8 @@ import {
   type JobLanguage,
   type Language,
 } from '@jobboard/shared';
-import type { I18n } from '@lingui/core';
 import { apiFetch } from './api';
-import { messagesIn } from './i18n';
+import { messagesIn, switchLanguage } from './i18n';
 
 /**
  * The language the app starts in: the one a server-rendered page was written in, or the one the server wrote into
@@ -41,11 +40,10 @@ export function applyDocumentLanguage(doc: Document, language: Language): void {
  * account when someone is signed in, so their e-mails and other browsers follow. An account call the server
  * refuses changes nothing on this screen: the choice holds in this browser.
  */
-export async function chooseLanguage(i18n: I18n, language: Language, userId: string | null): Promise<void> {
+export async function chooseLanguage(language: Language, userId: string | null): Promise<void> {
   const messages = await messagesIn(language);
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
-  i18n.load(language, messages);
-  i18n.activate(language);
+  switchLanguage(language, messages);
   applyDocumentLanguage(document, language);
   if (!userId) return;
   await apiFetch(`/api/user/update/${encodeURIComponent(userId)}`, {

@@ -1,17 +1,16 @@
-import { I18nProvider } from '@lingui/react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n, englishMessages } from '../../lib/i18n';
+import { AppI18nProvider, createI18n, englishMessages } from '../../lib/i18n';
 import { alice, mockFetch, renderPage } from '../../test/render';
 import { Header } from './Header';
 
 function renderHeader(user: typeof alice | null) {
   const i18n = createI18n('en', englishMessages);
   renderPage(
-    <I18nProvider i18n={i18n}>
+    <AppI18nProvider i18n={i18n}>
       <Header />
-    </I18nProvider>,
+    </AppI18nProvider>,
     { user },
   );
   return i18n;

@@ -41,7 +41,7 @@ export function LanguageMenu({
         onChange={(event) => {
           const language = event.target.value;
           if (!isLanguage(language)) return;
-          void chooseLanguage(i18n, language, user?._id ?? null);
+          void chooseLanguage(language, user?._id ?? null);
         }}
         className={compact ? compactClass : fullClass}
       >

@@ -1,6 +1,6 @@
 import { homeTitleOf } from '@jobboard/shared';
 import { Trans } from '@lingui/react/macro';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
 import { useHydrated } from '../../lib/hydrated';
@@ -19,9 +19,17 @@ const UnverifiedBanner = lazyScreen(() => import('./UnverifiedBanner'), 'Unverif
 // Other tabs' sign-ins and sign-outs: nothing to show on a first paint, so loaded after it.
 const AccountSync = lazyScreen(() => import('./AccountSync'), 'AccountSync');
 
+/**
+ * Its children once React has taken the server's HTML over, nothing before (and on the server). A leaf of its own:
+ * the switch re-renders only it. Were RootLayout to re-render then, each Suspense boundary below it still waiting
+ * for its chunk would get an update before hydrating, and React would drop the server's HTML for the fallback.
+ */
+function AfterHydration({ children }: { children: ReactNode }) {
+  return useHydrated() ? children : null;
+}
+
 export function RootLayout() {
   const { pathname } = useLocation();
-  const hydrated = useHydrated();
   const home = pathname === '/';
   // Post a Job and the confirmation page offer the same action themselves.
   const user = useCurrentUser();
@@ -49,12 +57,14 @@ export function RootLayout() {
       </a>
       <SessionEndedRedirect />
       <Header />
-      {hydrated && syncing ? (
-        <ErrorBoundary quiet>
-          <Suspense fallback={null}>
-            <AccountSync />
-          </Suspense>
-        </ErrorBoundary>
+      {syncing ? (
+        <AfterHydration>
+          <ErrorBoundary quiet>
+            <Suspense fallback={null}>
+              <AccountSync />
+            </Suspense>
+          </ErrorBoundary>
+        </AfterHydration>
       ) : null}
       {unverified ? (
         // Decoration: a chunk that fails to load leaves it out, never the page.
