@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ALICE, DEMO_PASSWORD, signInFast } from './fixtures';
 
@@ -243,6 +244,28 @@ test.describe('server-rendered pages', () => {
     await page.getByRole('link', { name: 'Home' }).first().click();
     await expect(page.locator('#results-heading')).toBeVisible();
     expect(errors).toEqual([]);
+  });
+
+  test("a visitor's job page downloads at most 150 KB of gzipped JavaScript, none of the forms' schemas", async ({
+    page,
+    request,
+  }) => {
+    const [job] = await firstJobs(request);
+    const sizes = new Map<string, number>();
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path.endsWith('.js'))
+        void response.body().then((body) => sizes.set(path, gzipSync(body, { level: 9 }).length));
+    });
+    await page.goto(`/job/${job?._id}`);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('button', { name: 'Apply Now' })).toBeVisible();
+    const files = [...sizes.keys()];
+    // The crumb's catalogue comes alone: the forms' texts, the server's text map and zod stay with the screens using them.
+    expect(files.filter((file) => /\/(zod|server-text)-/.test(file))).toEqual([]);
+    const total = [...sizes.values()].reduce((sum, size) => sum + size, 0);
+    // A guard at the size measured (145 KB, docs/performance.md), not issue 31's target of 110 KB.
+    expect(total, files.join(' ')).toBeLessThanOrEqual(150 * 1024);
   });
 
   test("a language chosen before the job page's screen has arrived turns the page, with no hydration error", async ({

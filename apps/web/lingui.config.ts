@@ -15,17 +15,20 @@ const CORE = [
   '<rootDir>/src/features/alerts/components/AlertMeButton.tsx',
 ];
 
-/** The app's own screens that are not on a first load: the page crumb and the site's pages. */
+/**
+ * The page crumb and the site's pages: fetched alone (lib/feature-catalogues.ts), as the crumb comes with every
+ * server-rendered page but home, and needs neither the forms' texts nor the server's.
+ */
 const PAGES = [
   '<rootDir>/src/app/crumbs.ts',
   '<rootDir>/src/app/layout/PageCrumb.tsx',
   '<rootDir>/src/app/pages/{AboutPage,SitePage}.tsx',
-  '<rootDir>/src/app/layout/UnverifiedBanner.tsx',
 ];
 
 /** Shared parts only screens after the first load use (forms, tables): fetched with every other catalogue. */
 const COMMON = [
   '<rootDir>/src/components/account',
+  '<rootDir>/src/app/layout/UnverifiedBanner.tsx',
   '<rootDir>/src/components/ui/{LogoField,TableSize,CardList,Combobox,FileInput}.tsx',
   // The server's texts (the @jobboard/shared tables), hundreds of messages: lib/feature-catalogues.ts loads them.
   '<rootDir>/src/components/server-text.ts',

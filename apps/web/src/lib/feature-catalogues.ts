@@ -12,6 +12,7 @@ export type Catalogue =
   | 'jobs'
   | 'moderation'
   | 'pages'
+  | 'common'
   | 'profile'
   | 'saved-jobs';
 
@@ -40,8 +41,13 @@ async function addServerTextMap(): Promise<void> {
   setServerTexts(lookUpServerText);
 }
 
-/** A feature's messages in `language` with those of the shared forms and tables every such screen may use. */
+/**
+ * A feature's messages in `language` with those of the shared forms and tables every such screen may use; `pages`
+ * alone (lingui.config.ts), `common` with the server's texts.
+ */
 export async function featureMessages(catalogue: Catalogue, language: Language): Promise<Messages> {
+  if (catalogue === 'pages') return messagesOf('pages', language);
+  if (catalogue === 'common') return (await Promise.all([messagesOf('common', language), addServerTextMap()]))[0];
   const [common, own] = await Promise.all([
     messagesOf('common', language),
     messagesOf(catalogue, language),

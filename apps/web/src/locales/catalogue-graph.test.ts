@@ -94,7 +94,8 @@ describe('every screen’s messages are in a catalogue loaded with it (issue 35)
         lazies.push({
           from: file,
           target: specifier ?? '',
-          allowed: catalogue ? ['core', 'common', catalogue] : ['core'],
+          // lib/feature-catalogues.ts: `pages` comes alone, every other catalogue with `common`.
+          allowed: catalogue === 'pages' ? ['core', 'pages'] : catalogue ? ['core', 'common', catalogue] : ['core'],
         });
       const inScreens = new Set(screens.map((m) => m[1]));
       // What lib/feature-catalogues.ts imports comes with the `common` catalogue it fetches (the server's texts).

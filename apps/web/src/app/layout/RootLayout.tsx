@@ -15,7 +15,7 @@ import { Header } from './Header';
 // Every screen but home: the breadcrumb and the page's document title (home has neither).
 const PageCrumb = lazyScreen(() => import('./PageCrumb'), 'PageCrumb', 'pages');
 // Only for a signed-in user whose address is not confirmed yet: never part of a first visit.
-const UnverifiedBanner = lazyScreen(() => import('./UnverifiedBanner'), 'UnverifiedBanner', 'pages');
+const UnverifiedBanner = lazyScreen(() => import('./UnverifiedBanner'), 'UnverifiedBanner', 'common');
 // Other tabs' sign-ins and sign-outs: nothing to show on a first paint, so loaded after it.
 const AccountSync = lazyScreen(() => import('./AccountSync'), 'AccountSync');
 
