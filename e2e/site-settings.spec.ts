@@ -129,9 +129,13 @@ test('an administrator changes the site name and footer links; a second instance
   expect(seen, 'the second instance within a second of the save').toBe(name);
   const rendered = await (await fetch(`${origin(1)}/`)).text();
   expect(rendered).toContain(name);
-  // The accent is written into every page the server sends: rendered ones and the app's shell.
-  expect(rendered).toContain('--color-teal-700:#1d4ed8');
-  expect(await (await fetch(`${origin(1)}/privacy`)).text()).toContain('--color-teal-700:#1d4ed8');
+  // The accent's stylesheet is linked from every page the server sends: rendered ones and the app's shell.
+  const accent = '<link rel="stylesheet" href="/api/site/accent.css?color=1d4ed8" />';
+  expect(rendered).toContain(accent);
+  expect(await (await fetch(`${origin(1)}/privacy`)).text()).toContain(accent);
+  expect(await (await fetch(`${origin(1)}/api/site/accent.css?color=1d4ed8`)).text()).toContain(
+    '--color-teal-700:#1d4ed8',
+  );
   const visitor = await (await browser.newContext({ baseURL: origin(1) })).newPage();
   await visitor.goto('/');
   await expect(visitor.getByRole('link', { name: `${name} home` })).toBeVisible();

@@ -144,6 +144,8 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: /Jobs?$/ }).first()).toBeVisible();
     await page.goto('/sign-in');
     await expect(page.locator('#noscript-message')).toContainText('This page needs JavaScript');
+    // Drawn by the app's stylesheet: the pages' policy allows no inline style.
+    await expect(page.locator('#noscript-message')).toHaveCSS('border-top-width', '1px');
   });
 });
 

@@ -173,9 +173,8 @@ function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // No component sets inline styles today (SweetAlert2 and react-select are gone); dropping 'unsafe-inline' is
-        // the next tightening, once a browser run shows nothing needs it.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // No inline style: the site's accent is a stylesheet of its own (modules/site/appearance.ts).
+        styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -328,6 +328,14 @@ const TABLE: Record<string, Case> = {
       expect(response.json()).toMatchObject({ social: [], siteName: 'Jobboard' });
     },
   },
+  'GET /api/site/accent.css': {
+    // The accent's stylesheet (modules/site/appearance.ts): public, the same for everyone.
+    request: async (w, a) => ({ method: 'GET', url: '/api/site/accent.css?color=0f766e', headers: cookieOf(w, a) }),
+    status: everyone(200),
+    check: async (_w, _a, response) => {
+      expect(response.body).toContain('--color-teal-700:#0f766e');
+    },
+  },
   'GET /api/site/pages/:slug': {
     // The site pages: public, the same for everyone.
     request: async (w, a) => ({ method: 'GET', url: '/api/site/pages/privacy', headers: cookieOf(w, a) }),

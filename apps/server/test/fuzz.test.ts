@@ -382,6 +382,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: () => '/api/health', withId: false, auth: false, body: 'none' },
   { method: 'GET', path: () => '/api/ready', withId: false, auth: false, body: 'none' },
   { method: 'GET', path: () => '/api/site', withId: false, auth: false, body: 'none' },
+  { method: 'GET', path: () => '/api/site/accent.css?color=0f766e', withId: false, auth: false, body: 'none' },
   { method: 'GET', path: () => '/api/auth/me', withId: false, auth: true, body: 'none' },
   { method: 'GET', path: () => '/api/auth/google/config', withId: false, auth: false, body: 'none' },
   { method: 'GET', path: () => '/api/auth/google/start', withId: false, auth: false, body: 'none', page: true },

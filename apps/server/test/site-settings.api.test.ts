@@ -65,6 +65,20 @@ describeEachDb('site settings and site pages (issue 34, items 2 and 3)', (kind) 
     expect(await site()).toMatchObject({ siteName: 'Jobboard', footerLinks: links });
   });
 
+  it('serves the accent as a stylesheet named by its colour, kept for good; anything else is a 400 naming color', async () => {
+    const css = await t.app.inject({ url: '/api/site/accent.css?color=AA3300' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(css.body).toBe(':root{--color-teal-700:#aa3300;--color-teal-800:color-mix(in srgb,#aa3300 80%,black)}\n');
+    // The pages' policy allows no inline style: the stylesheet is the only way the accent reaches them.
+    expect(css.headers['content-security-policy']).toMatch(/style-src 'self'(;|$)/);
+    for (const query of ['', '?color=red', '?color=0f766e;}body{display:none}', '?color=%230f766e'])
+      expect(expectErrorShape(await t.app.inject({ url: `/api/site/accent.css${query}` }), 400), query).toMatch(
+        /color/,
+      );
+  });
+
   it('refuses bad values with a 400 naming the field, and unknown fields', async () => {
     const cases: [unknown, RegExp][] = [
       [{ accentColor: 'red' }, /accentColor/],

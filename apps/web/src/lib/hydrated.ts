@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 
 const never = () => () => {};
 
@@ -13,4 +13,14 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Its children once React has taken the server's HTML over, nothing before (and on the server). A part of its own,
+ * so the switch re-renders only it: were a parent to re-render then, each Suspense boundary below it still waiting
+ * for its chunk would get an update before hydrating, and React would drop the server's HTML for the fallback.
+ * Also for controls a member uses (forms): typed into before React has them, their text would not be the state.
+ */
+export function AfterHydration({ children }: { children: ReactNode }): ReactNode {
+  return useHydrated() ? children : null;
 }

@@ -60,7 +60,9 @@ function sources(dir: string): string[] {
 
 describe('lazy screens fetch their feature’s catalogue (issue 35)', () => {
   const core = fs.readFileSync(path.join(SRC, '..', 'lingui.config.ts'), 'utf8');
-  const pages = core.slice(core.indexOf('const PAGES'), core.indexOf('];', core.indexOf('const PAGES')));
+  const listed = (name: string) => core.slice(core.indexOf(name), core.indexOf('];', core.indexOf(name)));
+  const pages = listed('const PAGES');
+  const common = listed('const COMMON');
   const lazies = sources(SRC).flatMap((file) =>
     [...fs.readFileSync(file, 'utf8').matchAll(LAZY)].map((m) => ({ file, target: m[1] ?? '', catalogue: m[2] })),
   );
@@ -73,7 +75,14 @@ describe('lazy screens fetch their feature’s catalogue (issue 35)', () => {
       const resolved = path.relative(SRC, path.resolve(path.dirname(path.join(SRC, file)), target ?? ''));
       const feature = /^features\/([\w-]+)\//.exec(resolved)?.[1];
       const name = path.basename(resolved);
-      const page = feature === undefined && pages.includes(name) ? 'pages' : undefined;
+      const page =
+        feature !== undefined
+          ? undefined
+          : pages.includes(name)
+            ? 'pages'
+            : common.includes(name)
+              ? 'common'
+              : undefined;
       const inCore = feature === undefined || feature === 'search' || core.includes(name);
       expect(catalogue, resolved).toBe(page ?? (inCore ? undefined : feature));
     },

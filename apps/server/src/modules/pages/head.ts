@@ -13,7 +13,7 @@ import {
 import { descriptionText } from '../jobs/description-html.js';
 import { translator } from '../mail/mail-language.js';
 import { describeSearchIn, isolate, salaryIn } from '../mail/words.js';
-import { accentStyle, faviconLink } from '../site/appearance.js';
+import { accentStylesheet, faviconLink } from '../site/appearance.js';
 import { absoluteUrl } from './job-posting.js';
 
 /** What a rendered page says about itself in <head>: for search engines, link previews and feed readers. */
@@ -196,7 +196,7 @@ export function headTags(head: PageHead): string {
   ];
   if (head.noindex) tags.push('<meta name="robots" content="noindex" />');
   if (head.favicon) tags.push(faviconLink(head.favicon));
-  if (head.accent) tags.push(accentStyle(head.accent));
+  if (head.accent) tags.push(accentStylesheet(head.accent));
   if (head.canonical) tags.push(`<link rel="canonical" href="${attr(head.canonical)}" />`);
   // One URL serves every language, chosen per reader (locale-adaptive): no per-language alternates exist to name,
   // so only x-default says this address is the one for every language (decision record 48).

@@ -1,6 +1,12 @@
 import { SOCIAL_NETWORKS, siteInfoSchema, type SiteInfo } from '@jobboard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { accentCss } from './appearance.js';
+
+const accentQuery = z.object({
+  color: z.string().regex(/^[0-9a-fA-F]{6}$/, 'color: six hexadecimal digits, as in 0f766e'),
+});
 
 /**
  * What every page shows: the footer's social links (SOCIAL_*_URL) and Contact (CONTACT_EMAIL) from the
@@ -22,4 +28,11 @@ export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, 
     const accent = accentColor === settings.defaults.accentColor ? {} : { accentColor };
     return { ...fixed, siteName, tagline, logoUrl, faviconUrl, ...accent, footerLinks, signInMethods };
   });
+  // The body follows from the address alone, so a browser keeps it for good; a new accent is a new address.
+  app.get('/site/accent.css', { schema: { tags: ['site'], querystring: accentQuery } }, async (request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .type('text/css; charset=utf-8')
+      .send(accentCss(request.query.color)),
+  );
 };

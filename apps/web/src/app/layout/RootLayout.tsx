@@ -1,9 +1,9 @@
 import { homeTitleOf } from '@jobboard/shared';
 import { Trans } from '@lingui/react/macro';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
-import { useHydrated } from '../../lib/hydrated';
+import { AfterHydration } from '../../lib/hydrated';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { useCurrentUser } from '../../lib/session';
 import { useSiteInfo } from '../../lib/site';
@@ -18,15 +18,6 @@ const PageCrumb = lazyScreen(() => import('./PageCrumb'), 'PageCrumb', 'pages');
 const UnverifiedBanner = lazyScreen(() => import('./UnverifiedBanner'), 'UnverifiedBanner', 'common');
 // Other tabs' sign-ins and sign-outs: nothing to show on a first paint, so loaded after it.
 const AccountSync = lazyScreen(() => import('./AccountSync'), 'AccountSync');
-
-/**
- * Its children once React has taken the server's HTML over, nothing before (and on the server). A leaf of its own:
- * the switch re-renders only it. Were RootLayout to re-render then, each Suspense boundary below it still waiting
- * for its chunk would get an update before hydrating, and React would drop the server's HTML for the fallback.
- */
-function AfterHydration({ children }: { children: ReactNode }) {
-  return useHydrated() ? children : null;
-}
 
 export function RootLayout() {
   const { pathname } = useLocation();

@@ -9,6 +9,7 @@ import { CompanyLogo } from '../../../components/ui/CompanyLogo';
 import { Link } from '../../../components/ui/Link';
 import { JobCardSkeletonList } from '../../../components/ui/Skeleton';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { AfterHydration } from '../../../lib/hydrated';
 import { useCompany } from '../api/companies';
 import { cardClass } from './card';
 import { CompanyAbout, CompanyCover, CompanyLink } from './CompanyAbout';
@@ -122,7 +123,12 @@ export function CompanyPage() {
           <CompanyJobList jobs={data.jobs} />
         )}
       </div>
-      {data.role ? <MembersPanel slug={data.slug} role={data.role} /> : null}
+      {data.role ? (
+        // Its forms are the browser's alone: typed into before hydration, their text would not be React's state.
+        <AfterHydration>
+          <MembersPanel slug={data.slug} role={data.role} />
+        </AfterHydration>
+      ) : null}
     </section>
   );
 }
