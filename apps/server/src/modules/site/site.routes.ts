@@ -38,10 +38,13 @@ export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, 
         response: { 200: z.string().describe('text/css: the accent as the two teal variables the app draws with') },
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      // The query's schema admits only colours, so there is always a stylesheet to send.
+      const css = accentCss(request.query.color) ?? '';
+      return reply
         .header('cache-control', 'public, max-age=31536000, immutable')
         .type('text/css; charset=utf-8')
-        .send(accentCss(request.query.color)),
+        .send(css);
+    },
   );
 };
