@@ -58,6 +58,14 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/** Delays every script whose address matches `pattern` by `ms`: the page's screens arrive late, as on a slow phone. */
+async function delayScripts(page: Page, pattern: RegExp, ms: number): Promise<void> {
+  await page.route(pattern, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
 test.describe('server-rendered pages', () => {
   test("a job page's HTML holds the job, its head tags and its JobPosting before any script runs", async ({
     request,
@@ -207,11 +215,8 @@ test.describe('server-rendered pages', () => {
     const [job] = await firstJobs(request);
     const slug = job?.company.slug;
     if (!job || !slug) throw new Error('demo data has no open job with a company page');
-    // Each screen's chunk arrives well after the entry has started hydrating, as on a slow phone.
-    await page.route(/\/assets\/(JobPage|CompanyPage|PageCrumb)-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.continue();
-    });
+    // Each screen's chunk arrives well after the entry has started hydrating.
+    await delayScripts(page, /\/assets\/(JobPage|CompanyPage|PageCrumb)-[\w-]+\.js$/, 700);
     await page.addInitScript(() => {
       const removed: string[] = [];
       (window as unknown as { removedFromMain: string[] }).removedFromMain = removed;
@@ -222,6 +227,8 @@ test.describe('server-rendered pages', () => {
               removed.push(`${node.nodeName}.${node.className}`);
       }).observe(document, { childList: true, subtree: true });
     });
+    const removedFromMain = () =>
+      page.evaluate(() => (window as unknown as { removedFromMain: string[] }).removedFromMain);
     const errors = collectErrors(page);
     for (const [path, ready] of [
       [`/job/${job._id}`, page.getByRole('button', { name: 'Apply Now' })],
@@ -231,16 +238,14 @@ test.describe('server-rendered pages', () => {
       await page.waitForLoadState('networkidle');
       await expect(ready).toBeVisible();
       // The server's markup was kept: none of it made way for a loading placeholder and came back rendered anew.
-      expect(await page.evaluate(() => (window as unknown as { removedFromMain: string[] }).removedFromMain)).toEqual(
-        [],
-      );
+      expect(await removedFromMain()).toEqual([]);
     }
     // Signed in, the header holds more (the account menu, unread counts) and the other tabs are listened to.
     await signInFast(page, ALICE);
     await page.goto(`/job/${job._id}`);
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('button', { name: 'Save job' })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { removedFromMain: string[] }).removedFromMain)).toEqual([]);
+    expect(await removedFromMain()).toEqual([]);
     await page.getByRole('link', { name: 'Home' }).first().click();
     await expect(page.locator('#results-heading')).toBeVisible();
     expect(errors).toEqual([]);
@@ -273,10 +278,7 @@ test.describe('server-rendered pages', () => {
     request,
   }) => {
     const [job] = await firstJobs(request);
-    await page.route(/\/assets\/JobPage-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    await delayScripts(page, /\/assets\/JobPage-[\w-]+\.js$/, 1500);
     const errors = collectErrors(page);
     await page.goto(`/job/${job?._id}`, { waitUntil: 'load' });
     // The header is the app's already; the job's part is still the server's HTML, waiting for its chunk.
