@@ -2,41 +2,9 @@ import { z } from './zod.js';
 import { LIMITS } from './constants.js';
 import { REPORT_REASONS } from './moderation-text.js';
 import { moderationReasonBodySchema } from './moderation.js';
+import { ADMIN_CONSOLE_LIMITS } from './admin-console-messages.js';
 
 /** The administrators' console (issue 34, items 1 and 7): users, jobs and reports, each paged and searchable. */
-
-export const ADMIN_CONSOLE_LIMITS = {
-  /** Rows on one page of the console's lists. */
-  pageSize: 25,
-  /** Characters of a search in the console's lists. */
-  queryMaxLength: 200,
-  /** Jobs, applications, companies and reports shown on a user's page (the newest). */
-  detailRows: 50,
-} as const;
-
-export const ADMIN_CONSOLE_MESSAGES = {
-  closed: 'Job closed',
-  deleted: 'Account deleted',
-  confirmationSent: 'A new confirmation link was sent',
-  alreadyConfirmed: 'The address is already confirmed',
-  granted: 'Administrator role granted',
-  revoked: 'Administrator role revoked',
-  unchanged: 'Nothing to change',
-  cannotRevokeSelf: 'You cannot revoke your own administrator role',
-  cannotRevokeEnvironment: 'This address is listed in ADMIN_EMAILS: remove it there to revoke the role',
-  cannotGrantUnverified: 'The account has not confirmed its address: an administrator needs a confirmed one',
-  cannotDeleteAdmin: 'Administrators cannot be deleted: revoke the role first',
-  featured: 'Job featured',
-  unfeatured: 'Job no longer featured',
-  cannotFeature: 'Only an open job can be featured',
-  merged: 'Companies merged',
-  mergeIntoSelf: 'into: a company cannot be merged into itself',
-  mergeTargetMissing: 'into: no company has that address',
-  mergeHasIntegrations:
-    'The duplicate has API keys, webhooks or import sources: remove them (or move them by hand) before merging',
-  mergeExternalIdClash: 'Both companies have a job with the same external id: close or change one before merging',
-  companyNotFound: 'Company not found',
-} as const;
 
 /** How far ahead a job may be featured. */
 export const FEATURE_MOST_DAYS = 365;

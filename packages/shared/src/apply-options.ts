@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { SCREENING_LIMITS } from './screening-messages.js';
 
 /**
  * How a job takes applications and the screening questions it asks (issue 33, items 2 and 3; decision record 41).
@@ -10,19 +11,6 @@ export type ApplyMethod = (typeof APPLY_METHODS)[number];
 
 export const SCREENING_TYPES = ['yesno', 'text', 'choice', 'number'] as const;
 export type ScreeningType = (typeof SCREENING_TYPES)[number];
-
-export const SCREENING_LIMITS = {
-  questions: 10,
-  questionChars: 200,
-  options: 10,
-  optionChars: 100,
-  textAnswerChars: 500,
-} as const;
-
-export const SCREENING_MESSAGES = {
-  externalJob: "This job takes applications on the company's own site: follow the job page's Apply link",
-  questionsChanged: 'The questions changed while you applied: reload the job and answer them again',
-} as const;
 
 const questionText = z
   .string({ error: 'Each question needs its text' })

@@ -1,30 +1,8 @@
 import { z } from './zod.js';
 import { APPLICATION_STAGES } from './stages.js';
+import { CONVERSATION_LIMITS } from './conversation-messages.js';
 
 /** Messages and interviews of an application (issue 33 items 5 and 6; decision record 42). */
-
-export const CONVERSATION_LIMITS = {
-  /** Characters in one message. */
-  messageMaxLength: 5_000,
-  /** Time slots in one interview proposal. */
-  slotsMax: 5,
-  locationMaxLength: 500,
-  minutesMin: 5,
-  minutesMax: 480,
-} as const;
-
-export const CONVERSATION_MESSAGES = {
-  threadNotFound: 'Application not found',
-  interviewNotFound: 'Interview not found',
-  slotNotFound: 'slotId: not one of the proposed time slots',
-  tooManyMessages: (limit: number) =>
-    `You have sent ${limit} messages in the last hour, the most allowed: try again later`,
-  interviewCancelled: 'This interview was cancelled',
-  teamOnly: 'Only the job’s team can propose interview times',
-  candidateOnly: 'Only the candidate can pick a time slot',
-  withdrawn: 'This application was withdrawn',
-  slotInPast: 'slots: every time slot must be in the future',
-} as const;
 
 /** Plain text: letters, punctuation, line breaks and tabs; no other control characters. */
 const PLAIN_TEXT = /^[^\p{Cc}]*$/u;

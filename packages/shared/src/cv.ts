@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { CV_LIMITS, CV_MESSAGES } from './cv-messages.js';
 
 /**
  * What a seeker sends with an application (issue 14, point 1; decision record 23): a cover note and a CV, PDF or
@@ -6,17 +7,6 @@ import { z } from './zod.js';
  * This file imports nothing of the package's own, so schemas.ts can build the apply body and the application
  * answer from it.
  */
-
-export const CV_LIMITS = {
-  /** Characters in a cover note (after trimming). */
-  coverNoteMaxLength: 5_000,
-  /** Bytes in a CV file. */
-  maxBytes: 5 * 1024 * 1024,
-  /** How long a signed CV link works. */
-  linkSeconds: 600,
-  /** CVs one account may keep (uploads that were never sent count too). */
-  perUser: 100,
-} as const;
 
 export const CV_MIME_TYPES = {
   pdf: 'application/pdf',
@@ -26,20 +16,6 @@ export const CV_ACCEPTED_TYPES: readonly string[] = Object.values(CV_MIME_TYPES)
 /** The file input's `accept`: a first filter only, the server judges by the bytes. */
 export const CV_ACCEPT_ATTRIBUTE =
   '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
-export const CV_MESSAGES = {
-  wrongType: 'cv: CV must be a PDF or DOCX document',
-  tooLarge: 'cv: A CV is at most 5 MB',
-  missing: 'cv: Attach the CV in the multipart field "cv"',
-  tooMany: `cv: You have uploaded ${CV_LIMITS.perUser} CVs, the most one account may keep`,
-  notFound: 'CV not found',
-  cvIdNotYours: 'cvId: CV not found (upload it again)',
-  noCv: 'This application has no CV',
-  badLink: 'This CV link is invalid or has expired: open the CV again from the page',
-  unconfirmed:
-    'Confirm your e-mail address before uploading a CV: follow the link we mailed you, or ask for a new one on your profile',
-  inUse: 'This CV was sent with an application, so it is kept for the employer: only a CV never sent can be deleted',
-} as const;
 
 /** The apply body's additions, beside the spec's `job` (old clients send neither). */
 export const coverNoteSchema = z

@@ -1,24 +1,13 @@
 import { z } from './zod.js';
 import { LIMITS } from './constants.js';
-import { APPLY_METHODS, SCREENING_LIMITS, SCREENING_TYPES } from './apply-options.js';
+import { APPLY_METHODS, SCREENING_TYPES } from './apply-options.js';
+import { SCREENING_LIMITS } from './screening-messages.js';
 import { JOB_MODEL_LIMITS } from './job-model.js';
 
 /**
- * Drafts of Post a Job (issue 33 item 10): the form as the poster left it, kept on the server so it can be resumed
+ * Drafts of Post a Job: the form as the poster left it, kept on the server so it can be resumed
  * elsewhere, previewed and published. A draft is not a job: it lives in its own table, so search never sees it.
  */
-export const JOB_DRAFT_LIMITS = {
-  /** Drafts one account may keep; one more is refused with 409 (JOB_DRAFT_MESSAGES.tooMany). */
-  perUser: 20,
-} as const;
-
-export const JOB_DRAFT_MESSAGES = {
-  saved: 'Draft saved',
-  deleted: 'Draft deleted',
-  notFound: 'Draft not found',
-  notYours: 'Only the poster who saved a draft can open or change it',
-  tooMany: `You have ${JOB_DRAFT_LIMITS.perUser} drafts, the most there can be: publish or delete one to save another.`,
-} as const;
 
 const text = (max: number) =>
   z

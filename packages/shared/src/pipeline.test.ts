@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { conversionText, noteBodySchema, PIPELINE_LIMITS, responsesQuerySchema, stageBodySchema } from './pipeline.js';
+import { PIPELINE_LIMITS } from './pipeline-messages.js';
+import { conversionText, noteBodySchema, responsesQuerySchema, stageBodySchema } from './pipeline.js';
 import { MAILED_STAGES } from './stages.js';
 
 describe('pipeline contracts', () => {

@@ -1,28 +1,11 @@
 import { z } from './zod.js';
-import { LIMITS, TABLE_PAGE_SIZE, TABLE_PAGE_SIZES } from './constants.js';
+import { LIMITS, TABLE_PAGE_SIZES } from './constants.js';
 import { applicationSchema } from './schemas.js';
 import { screeningResultSchema } from './apply-options.js';
 import { STAGE_MAIL_MESSAGE_MAX } from './stage-mail.js';
 import { APPLICATION_STAGES } from './stages.js';
 import { customStageSchema } from './teams.js';
-
-export const PIPELINE_LIMITS = {
-  /** Applications on one page of GET /api/applications/responses unless `pageSize` asks for 10 or 25: the tables' 4 rows (docs/product.md). */
-  pageSize: TABLE_PAGE_SIZE,
-  /** Characters in one private note. */
-  noteMaxLength: 5_000,
-} as const;
-
-export const PIPELINE_MESSAGES = {
-  applicationNotFound: 'Application not found',
-  withdrawnCannotMove: 'This application was withdrawn: its stage can no longer change',
-  applicationWithdrawn: 'Application withdrawn',
-  noteNotFound: 'Note not found',
-  noteAuthorOnly: 'Only the author of a note can change or delete it',
-  nothingToUndo: 'There is no recent move of this application to undo',
-  tooLateToUndo: 'Too late to undo: the e-mail to the applicant has already gone',
-  customStageNotOfCompany: "customStageId: not a stage of this job's company",
-} as const;
+import { PIPELINE_LIMITS } from './pipeline-messages.js';
 
 const stageSchema = z.enum(APPLICATION_STAGES, {
   error: `stage must be one of ${APPLICATION_STAGES.join(', ')}`,

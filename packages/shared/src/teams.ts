@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { STAGE_MAIL_MESSAGE_MAX } from './stage-mail.js';
 import { APPLICATION_STAGES } from './stages.js';
+import { CUSTOM_STAGE_NAME_MAX } from './team-messages.js';
 
 /*
  * Issue 33, items 7 and 8 (decision record 43): team roles, a company's stage e-mail templates, its custom
@@ -18,27 +19,6 @@ export const COMPANY_ROLE_LABELS: Record<CompanyRole, string> = {
 export const companyRoleSchema = z.enum(COMPANY_ROLES, { error: 'role must be owner, recruiter or viewer' });
 
 export const memberRoleBodySchema = z.strictObject({ role: companyRoleSchema });
-
-export const CUSTOM_STAGE_NAME_MAX = 40;
-export const CUSTOM_STAGES_MAX = 20;
-
-export const TEAM_MESSAGES = {
-  ownersOnly: 'Only the owners of a company can do this',
-  membersOnly: 'Only the members of a company can change it',
-  creatorStaysMember: 'email: The creator of a company stays a member',
-  notAMember: 'email: Not a member of this company',
-  creatorStaysOwner: 'role: The creator of a company stays an owner',
-  invitationNotFound: 'This invitation does not exist or has expired',
-  stageNotMailed: 'stage: only interview, offer, hired and rejected send e-mail',
-  tooManyStages: `A company has at most ${CUSTOM_STAGES_MAX} stages of its own`,
-  stageNameTaken: 'name: The company already has a stage of that name',
-  apiKeysOwnersOnly: 'Only the owner of a company can manage its API keys',
-  apiKeyNotFound: 'API key not found',
-  lastOwner: 'role: A company keeps at least one owner; make someone else an owner first',
-  lastOwnerLeaves: 'email: The last owner of a company cannot leave it; make someone else an owner first',
-  viewerReadOnly: 'Viewers of this company can read applications but not change them',
-  stageNotFound: 'Stage not found',
-} as const;
 
 /** Plain text: letters, punctuation, line breaks and tabs; no other control characters. */
 const PLAIN_TEXT = /^[^\p{Cc}]*$/u;

@@ -2,7 +2,7 @@ import type { CompanyPage as CompanyPageData } from '@jobboard/shared';
 import { SITE_NAME } from '@jobboard/shared';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Pencil } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { CompanyLogo } from '../../../components/ui/CompanyLogo';
@@ -10,12 +10,15 @@ import { Link } from '../../../components/ui/Link';
 import { JobCardSkeletonList } from '../../../components/ui/Skeleton';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { AfterHydration } from '../../../lib/hydrated';
+import { lazyScreen } from '../../../lib/lazy-screen';
 import { useCompany } from '../api/companies';
 import { cardClass } from './card';
 import { CompanyAbout, CompanyCover, CompanyLink } from './CompanyAbout';
-import { CompanyEditForm } from './CompanyEditForm';
 import { CompanyJobList } from './CompanyJobList';
-import { MembersPanel } from './MembersPanel';
+
+// Only the company's members edit it and see its team: a visitor's page loads neither part nor the forms' schemas.
+const CompanyEditForm = lazyScreen(() => import('./CompanyEditForm'), 'CompanyEditForm');
+const MembersPanel = lazyScreen(() => import('./MembersPanel'), 'MembersPanel');
 
 function CompanyLoading() {
   const { t } = useLingui();
@@ -109,7 +112,15 @@ export function CompanyPage() {
         <CompanyCover src={data.cover} />
         <CompanyHeading company={data} onEdit={data.canEdit && !editing ? () => setEditing(true) : undefined} />
         <CompanyAbout company={data} />
-        {editing ? <CompanyEditForm company={data} onDone={() => setEditing(false)} /> : null}
+        {editing ? (
+          <Suspense
+            fallback={
+              <div aria-busy="true" className="mt-6 h-64 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800" />
+            }
+          >
+            <CompanyEditForm company={data} onDone={() => setEditing(false)} />
+          </Suspense>
+        ) : null}
       </div>
       <div>
         <h2 className="mb-4 text-lg font-bold">
@@ -126,7 +137,9 @@ export function CompanyPage() {
       {data.role ? (
         // Its forms are the browser's alone: typed into before hydration, their text would not be React's state.
         <AfterHydration>
-          <MembersPanel slug={data.slug} role={data.role} />
+          <Suspense fallback={<div aria-busy="true" className={`${cardClass} h-40 animate-pulse`} />}>
+            <MembersPanel slug={data.slug} role={data.role} />
+          </Suspense>
         </AfterHydration>
       ) : null}
     </section>
