@@ -52,10 +52,6 @@ export async function chooseLanguage(language: Language, userId: string | null):
   }).catch(() => undefined);
 }
 
-/** A job language's name in the reader's language (Intl's names: nothing to translate or ship). */
-export const jobLanguageName = (code: string, readerLanguage: string): string =>
-  jobLanguageNameIn(code, readerLanguage);
-
 /** The job languages, named and in the reader's alphabetical order. */
 export function jobLanguageOptions(readerLanguage: string): { code: JobLanguage; name: string }[] {
   return JOB_LANGUAGES.map((code) => ({ code, name: jobLanguageNameIn(code, readerLanguage) })).sort((a, b) =>

@@ -24,8 +24,6 @@ export interface RootActions {
 
 export type RootStore = RootState & RootActions;
 
-export const initialThemeSlice: ThemeSlice = { darkMode: false };
-
 /**
  * Whatever an app saved, in any version (an older one also kept a `user` slice, the signed-in user as it was
  * then): keep the theme, drop the rest. Never throws, whatever the shape.

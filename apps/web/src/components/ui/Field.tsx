@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 
 export const inputClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 shadow-sm focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400';
@@ -58,29 +58,6 @@ export function TextField({ id, label, error, wrapperClassName, className = '', 
   return (
     <FieldShell id={id} label={label} error={error} className={wrapperClassName ?? ''}>
       <input id={id} name={id} className={`${inputClass} ${className}`} {...errorProps(id, error)} {...props} />
-    </FieldShell>
-  );
-}
-
-export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
-  id: string;
-  label: ReactNode;
-  error?: string | undefined;
-  options: readonly string[];
-  placeholder?: string;
-}
-
-export function SelectField({ id, label, error, options, placeholder, className = '', ...props }: SelectFieldProps) {
-  return (
-    <FieldShell id={id} label={label} error={error}>
-      <select id={id} name={id} className={`${inputClass} ${className}`} {...errorProps(id, error)} {...props}>
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
     </FieldShell>
   );
 }

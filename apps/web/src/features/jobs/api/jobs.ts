@@ -76,15 +76,6 @@ export function useDeleteJob() {
   });
 }
 
-export function useApplyToJob() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { job: string; user: string }) =>
-      apiFetch<WriteAck>('/api/apply/apply-job', { method: 'POST', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.applications }),
-  });
-}
-
 /** Close, reopen or renew one of the poster's jobs (PATCH with status and, for a renewal, a new closing date). */
 export function useSetJobStatus() {
   const invalidate = useInvalidateJobs();
