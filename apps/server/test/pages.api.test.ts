@@ -177,6 +177,30 @@ describeEachDb('server-rendered pages', (kind) => {
     expect((await get('/?q=gardener&workplace=remote')).statusCode).toBe(200);
   });
 
+  it("names the page's own address as canonical: how the app asks the API to match is not part of it", async () => {
+    const origin = t.config.siteOrigin;
+    expect((await get('/')).body).toContain(`<link rel="canonical" href="${origin}/" />`);
+    const search = (await get('/?workplace=remote&q=gardener')).body;
+    expect(search).toContain(`<link rel="canonical" href="${origin}/?q=gardener&amp;workplace=remote" />`);
+    expect(search).toContain(
+      `<link rel="alternate" hreflang="x-default" href="${origin}/?q=gardener&amp;workplace=remote" />`,
+    );
+    expect(search).not.toContain('match=');
+  });
+
+  it('a link holding a NUL character opens the page, searching without that text; the API still refuses it, naming q', async () => {
+    const job = await postJob(t.app, poster.cookie, { jobTitle: 'Nul Character Gardener' });
+    const home = await get('/?q=a%00b&workplace=remote');
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-type']).toMatch(/^text\/html/);
+    // The text is dropped as any bad value of the address is; the other choices hold.
+    expect(home.body).toContain(`<link rel="canonical" href="${t.config.siteOrigin}/?workplace=remote" />`);
+    expect((await get(`/job/${job}?x=%00`)).statusCode).toBe(200);
+    const api = await get('/api/job/search?q=a%00b');
+    expect(api.statusCode).toBe(400);
+    expect(api.json()).toMatchObject({ message: 'q: must not contain the NUL character' });
+  });
+
   it('renders an anonymous page once: the same address (parameters in any order, unknown ones added) is the kept page', async () => {
     await postJob(t.app, poster.cookie, { jobTitle: 'Cached Gardener', companyName: 'Pageco' });
     // On PostgreSQL the write's NOTIFY comes back a moment later and counts as a change of its own: let it land.

@@ -19,6 +19,11 @@ declare module 'fastify' {
      * which it refuses: a cross-site page cannot make a browser send the key, so the cross-site check does not apply.
      */
     apiKeyScope?: 'jobs:read' | 'jobs:write' | 'applications:read';
+    /**
+     * A page a person opens (modules/pages): it answers bad input in HTML, asking the API for its parts, which
+     * refuse that input themselves.
+     */
+    page?: boolean;
   }
 }
 

@@ -17,10 +17,12 @@ function findNul(value: unknown, path: string, depth = 0): string | undefined {
  * PostgreSQL text cannot hold the NUL character (U+0000): a body or query string with one made the database
  * fail the statement, and the client got a 500. It is refused up front as a 400 naming the field. This runs
  * after validation (which answers first about everything else) and leaves path parameters alone, so a
- * malformed id stays a 404.
+ * malformed id stays a 404. A page is rendered from the API's answers, which the guard checks: a reader who
+ * opened a link holding one sees the page's own error, not JSON.
  */
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.page) return;
     const field = findNul(request.query, '') ?? findNul(request.body, '');
     if (field !== undefined) {
       throw new AppError('bad_request', `${field || 'The request'}: ${FIELD_MESSAGES.noNul}`);

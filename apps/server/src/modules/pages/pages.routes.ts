@@ -146,9 +146,8 @@ async function headOf(
         : [];
     return jobHead(job, origin, structured, language);
   }
-  const search = plan.queries[plan.queries.length - 1]?.path.split('?')[1] ?? '';
   const total = main.status === 200 ? (main.body as SearchResult).total : undefined;
-  return homeHead(origin, search, total, language);
+  return homeHead(origin, homeSearch(plan), total, language);
 }
 
 /** One API answer, asked of this app with the visitor's cookie; a visitor without a session is nobody (401) without asking. */
@@ -162,16 +161,21 @@ async function ask(server: FastifyInstance, request: FastifyRequest, query: Plan
   return { key: query.key, status: response.statusCode, body: parse<unknown>(response.body) ?? null };
 }
 
-/**
- * The address a page is rendered and kept by: the search as the app normalises it (its parameters in one order,
- * unknown ones dropped), or the job's or company's path. Such a page with a query string is rendered as asked.
- */
-function pageAddress(plan: PagePlan, url: URL): string {
-  if (plan.kind !== 'home') return `${url.pathname}${url.search}`;
+/** The home page's search as the app normalises it: its parameters in one order, unknown ones dropped. */
+function homeSearch(plan: PagePlan): string {
   const params = new URLSearchParams(plan.queries[plan.queries.length - 1]?.path.split('?')[1]);
   // How the app asks the API to match (SearchQuery.match) is the call's, not the page's address.
   params.delete('match');
-  const search = params.toString();
+  return params.toString();
+}
+
+/**
+ * The address a page is rendered and kept by (and its canonical address): the home page's normalised search, or
+ * the job's or company's path. Such a page with a query string is rendered as asked.
+ */
+function pageAddress(plan: PagePlan, url: URL): string {
+  if (plan.kind !== 'home') return `${url.pathname}${url.search}`;
+  const search = homeSearch(plan);
   return search ? `/?${search}` : '/';
 }
 
@@ -264,7 +268,8 @@ export const pageRoutes: FastifyPluginAsync<AppDeps & { renderer: PageRenderer; 
       .send(encoding ? await encoded(kept, encoding) : kept.html);
   }
 
-  app.get('/', { schema: { hide: true } }, page);
-  app.get('/job/:id', { schema: { hide: true } }, page);
-  app.get('/company/:slug', { schema: { hide: true } }, page);
+  const options = { schema: { hide: true }, config: { page: true } };
+  app.get('/', options, page);
+  app.get('/job/:id', options, page);
+  app.get('/company/:slug', options, page);
 };

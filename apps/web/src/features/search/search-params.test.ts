@@ -101,6 +101,14 @@ function reference(params: URLSearchParams): SearchQuery {
 /** Absent keys and keys set to undefined are the same query. */
 const defined = (query: SearchQuery) => Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
 
+it('drops text holding a NUL character, which the API refuses, and keeps the other choices', () => {
+  expect(parseSearchParams(new URLSearchParams('q=a%00b&where=Berlin&skill=%00'))).toEqual({
+    q: undefined,
+    page: 1,
+    where: 'Berlin',
+  });
+});
+
 describe('parseSearchParams agrees with the shared searchQueryFromParams', () => {
   for (const search of specCases) {
     it(`?${search}`, () => {

@@ -17,11 +17,14 @@ import {
 
 const SORTS: readonly JobSort[] = ['relevance', 'newest', 'pay'];
 
-/** Free text as the schema's optionalText reads it: NFKC, trimmed, empty = absent, too long = dropped. */
+/**
+ * Free text as the schema's optionalText reads it: NFKC, trimmed, empty = absent, too long = dropped. A NUL
+ * character, which the API refuses (400), drops the value too: the page of a link holding one searches without it.
+ */
 function text(raw: string | null, max: number): string | undefined {
   if (raw === null) return undefined;
   const value = raw.normalize('NFKC').trim();
-  return value && value.length <= max ? value : undefined;
+  return value && value.length <= max && !value.includes('\u0000') ? value : undefined;
 }
 
 /** A value the schema lower-cases first, where '', 'all' and 'any' mean no filter. */
