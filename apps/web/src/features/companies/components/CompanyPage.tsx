@@ -17,8 +17,8 @@ import { CompanyAbout, CompanyCover, CompanyLink } from './CompanyAbout';
 import { CompanyJobList } from './CompanyJobList';
 
 // Only the company's members edit it and see its team: a visitor's page loads neither part nor the forms' schemas.
-const CompanyEditForm = lazyScreen(() => import('./CompanyEditForm'), 'CompanyEditForm');
-const MembersPanel = lazyScreen(() => import('./MembersPanel'), 'MembersPanel');
+const CompanyEditForm = lazyScreen(() => import('./CompanyEditForm'), 'CompanyEditForm', 'companies');
+const MembersPanel = lazyScreen(() => import('./MembersPanel'), 'MembersPanel', 'companies');
 
 function CompanyLoading() {
   const { t } = useLingui();

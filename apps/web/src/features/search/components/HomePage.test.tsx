@@ -1,4 +1,5 @@
 import type { JobSummary, SearchResult } from '@jobboard/shared';
+import { MESSAGES } from '@jobboard/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -567,6 +568,34 @@ describe('an empty result', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Search everywhere' }));
     await waitFor(() => expect(where()).toBe('/'));
     expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/job/search?where=Seattle%2C+WA&match=words');
+  });
+});
+
+describe('a failed search', () => {
+  it('says why under "No Data Found !": a distance from no city, a search too slow, no connection', async () => {
+    const refusal = (status: number, message: string) => ({
+      status,
+      body: { success: false, statusCode: status, message },
+    });
+    mockFetch((url) => {
+      if (!url.startsWith('/api/job/search')) return undefined;
+      if (url.includes('where=Seatle')) return refusal(400, MESSAGES.radiusNeedsCity);
+      if (url.includes('q=slow')) return refusal(503, MESSAGES.searchTimedOut);
+      throw new TypeError('Failed to fetch');
+    });
+    const { unmount } = renderPage(<HomePage />, { path: '/?where=Seatle&radius=25' });
+    expect(await screen.findByText('No Data Found !')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A distance is measured from a city: type one in the Where box (such as Seattle, WA), or choose This place only.',
+    );
+    unmount();
+    const slow = renderPage(<HomePage />, { path: '/?q=slow' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.searchTimedOut);
+    slow.unmount();
+    renderPage(<HomePage />, { path: '/?q=offline' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The search could not reach the server. Check your connection and try again.',
+    );
   });
 });
 

@@ -94,7 +94,7 @@ function useResults(query: SearchQuery, update: Update): ResultsPage {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only reaching past the end drives this
   }, [pastTheEnd, pages]);
   const loading = search.isPending || search.isPlaceholderData || pastTheEnd;
-  return { data, isError: search.isError, loading, total, estimated, pages, hasNext };
+  return { data, isError: search.isError, error: search.error, loading, total, estimated, pages, hasNext };
 }
 
 type FilterProps = Omit<FilterPanelProps, 'idPrefix' | 'form'>;
