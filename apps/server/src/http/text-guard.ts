@@ -17,8 +17,8 @@ function findNul(value: unknown, path: string, depth = 0): string | undefined {
  * PostgreSQL text cannot hold the NUL character (U+0000): a body or query string with one made the database
  * fail the statement, and the client got a 500. It is refused up front as a 400 naming the field. This runs
  * after validation (which answers first about everything else) and leaves path parameters alone, so a
- * malformed id stays a 404. A page is rendered from the API's answers, which the guard checks: a reader who
- * opened a link holding one sees the page's own error, not JSON.
+ * malformed id stays a 404. Pages (route config `page`) are left to themselves: they are made of API answers,
+ * which the guard checks, and a person who opened a link holding a NUL gets a page, not JSON.
  */
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {

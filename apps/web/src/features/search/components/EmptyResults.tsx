@@ -1,10 +1,15 @@
 import type { SearchQuery, SearchResult } from '@jobboard/shared';
+import { MESSAGES } from '@jobboard/shared';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { ApiError } from '../../../lib/api';
+import { serverText, type ServerTexts } from '../../../lib/server-text';
 
 /*
  * What an empty result offers beside the spec's "No Data Found !": the places meant when "where" names none the
- * board knows, and the ways to widen the search. Loaded only when a search finds nothing.
+ * board knows, and the ways to widen the search; for a search that failed, why. Loaded only when a search finds
+ * nothing.
  */
 
 export interface EmptyResultsProps {
@@ -91,5 +96,36 @@ export function EmptyResults({ query, unknownPlace, onChange, alert }: EmptyResu
         {alert}
       </div>
     </div>
+  );
+}
+
+/** The search API's refusals, in the reader's language before the server-text map has loaded (a first visit). */
+const SEARCH_TEXTS: ServerTexts = {
+  [MESSAGES.searchTimedOut]: msg`This search took too long. Try more specific words or a filter, or try again shortly.`,
+  [MESSAGES.databaseUnavailable]: msg`The service is temporarily unavailable. Please try again shortly.`,
+  [MESSAGES.serverError]: msg`Something went wrong on our side. Please try again.`,
+};
+
+/** Why a search found nothing because it failed: the connection, what to do about a distance, or the server's reason. */
+export function SearchFailure({ error }: { error: Error | null | undefined }) {
+  const { i18n, t } = useLingui();
+  // lib/api answers a request that never reached the server with status 0.
+  if (!(error instanceof ApiError) || error.status === 0)
+    return <Failure>{t`The search could not reach the server. Check your connection and try again.`}</Failure>;
+  // A distance chosen with a place that is no city ("Seatle", a country): the API's own words are for programs.
+  if (error.message === MESSAGES.radiusNeedsCity)
+    return (
+      <Failure>
+        {t`A distance is measured from a city: type one in the Where box (such as Seattle, WA), or choose This place only.`}
+      </Failure>
+    );
+  return <Failure>{serverText(i18n, error.message, SEARCH_TEXTS)}</Failure>;
+}
+
+function Failure({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+      {children}
+    </p>
   );
 }

@@ -1,21 +1,21 @@
 import type { JobSort, SearchQuery, SearchResult } from '@jobboard/shared';
-import { HOME_PAGE_SIZE, HOME_SKELETON_CARDS, MESSAGES } from '@jobboard/shared';
+import { HOME_PAGE_SIZE, HOME_SKELETON_CARDS } from '@jobboard/shared';
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Pagination } from '../../../components/ui/Pagination';
 import { JobCardSkeletonList } from '../../../components/ui/Skeleton';
-import { ApiError } from '../../../lib/api';
-import { serverText, type ServerTexts } from '../../../lib/server-text';
 import { pageCount } from '../../../lib/paging';
 import { searchParamsOf } from '../search-params';
 import { JobCard } from './JobCard';
 import { SearchFeeds } from './SearchFeeds';
 import { SEARCH_FORM } from './SearchHero';
 
-// Only a search that finds nothing needs it.
-const EmptyResults = lazy(() => import('./EmptyResults').then((m) => ({ default: m.EmptyResults })));
+// Only a search that finds nothing needs them.
+const emptyResults = () => import('./EmptyResults');
+const EmptyResults = lazy(() => emptyResults().then((m) => ({ default: m.EmptyResults })));
+const SearchFailure = lazy(() => emptyResults().then((m) => ({ default: m.SearchFailure })));
 
 /** One page of a search as the page shows it: its total, whether that is an estimate, and where the pages end. */
 export interface ResultsPage {
@@ -97,37 +97,6 @@ function SortControl({ query, update }: SortControlProps) {
   );
 }
 
-/** The search API's refusals, said in the reader's language on the home page's first load. */
-const SEARCH_TEXTS: ServerTexts = {
-  [MESSAGES.searchTimedOut]: msg`This search took too long. Try more specific words or a filter, or try again shortly.`,
-  [MESSAGES.databaseUnavailable]: msg`The service is temporarily unavailable. Please try again shortly.`,
-  [MESSAGES.serverError]: msg`Something went wrong on our side. Please try again.`,
-};
-
-/** Why a search found nothing because it failed: the connection, what to do about a distance, or the server's reason. */
-function SearchFailure({ error }: { error: Error | null | undefined }) {
-  const { i18n, t } = useLingui();
-  // lib/api answers a request that never reached the server with status 0.
-  if (!(error instanceof ApiError) || error.status === 0)
-    return <Failure>{t`The search could not reach the server. Check your connection and try again.`}</Failure>;
-  // A distance chosen with a place that is no city ("Seatle", a country): the API's own words are for programs.
-  if (error.message === MESSAGES.radiusNeedsCity)
-    return (
-      <Failure>
-        {t`A distance is measured from a city: type one in the Where box (such as Seattle, WA), or choose This place only.`}
-      </Failure>
-    );
-  return <Failure>{serverText(i18n, error.message, SEARCH_TEXTS)}</Failure>;
-}
-
-function Failure({ children }: { children: ReactNode }) {
-  return (
-    <p role="alert" className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-      {children}
-    </p>
-  );
-}
-
 interface ResultsListProps {
   results: ResultsPage;
   query: SearchQuery;
@@ -148,7 +117,11 @@ function ResultsList({ results, query, update, alert }: ResultsListProps) {
         <p className="text-lg text-slate-700 dark:text-slate-300">
           {pastAnEstimate ? t`No more jobs: this page is past the last of the results.` : t`No Data Found !`}
         </p>
-        {isError ? <SearchFailure error={results.error} /> : null}
+        {isError ? (
+          <Suspense fallback={null}>
+            <SearchFailure error={results.error} />
+          </Suspense>
+        ) : null}
         {data && !isError && !pastAnEstimate ? (
           <Suspense fallback={null}>
             <EmptyResults query={query} unknownPlace={data.unknownPlace} onChange={update} alert={alert} />
