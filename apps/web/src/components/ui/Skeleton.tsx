@@ -19,10 +19,11 @@ export function JobCardSkeleton() {
   );
 }
 
+/** Placeholder cards while jobs load: a named status (a plain div may not carry a name, axe's aria-prohibited-attr). */
 export function JobCardSkeletonList({ count }: { count: number }) {
   const { t } = useLingui();
   return (
-    <div className="space-y-4" aria-busy="true" aria-label={t`Loading jobs`}>
+    <div role="status" className="space-y-4" aria-busy="true" aria-label={t`Loading jobs`}>
       {Array.from({ length: count }, (_, i) => (
         <JobCardSkeleton key={i} />
       ))}
